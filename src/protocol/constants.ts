@@ -1,0 +1,48 @@
+/** Numbers fixed by service-api.txt and PROTOCOL.md; every other module reads them from here. */
+
+export const DEFAULT_PORT = 39847;
+export const MIN_PORT = 1024;
+export const MAX_PORT = 65535;
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** A request whose timestamp is further than this from the server clock is a 401. */
+export const CLOCK_DRIFT_SECONDS = 60;
+/** A nonce accepted within this window is refused again with 409. */
+export const NONCE_WINDOW_SECONDS = 180;
+/** Failed authentications are counted over this sliding window... */
+export const FAILURE_WINDOW_SECONDS = 30;
+/** ...and more than this many inside it start a lockout. */
+export const MAX_FAILURES_IN_WINDOW = 10;
+export const LOCKOUT_SECONDS = 60;
+
+export const DEBUG_VIEW_SIZE = 25;
+
+export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_HEADER_BYTES = 8 * 1024;
+export const MAX_CONNECTIONS = 64;
+export const MAX_NONCES = 100_000;
+
+export const NONCE_MIN_LENGTH = 16;
+export const NONCE_MAX_LENGTH = 128;
+export const NONCE_BYTES = 16;
+
+export const NAME_MAX_LENGTH = 200;
+export const NOTE_MAX_LENGTH = 2000;
+export const MAX_DURATION_MINUTES = 1440;
+export const BRANCH_MAX_LENGTH = 255;
+export const REPO_MAX_LENGTH = 1024;
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 100;
+
+/** Node server timeouts of the reference server (PROTOCOL.md §5). */
+export const SERVER_TIMEOUTS = {
+  headersMs: 5_000,
+  requestMs: 10_000,
+  keepAliveMs: 5_000,
+  connectionsCheckingIntervalMs: 1_000,
+} as const;
+
+export const LICENSE_LOCKED_MESSAGE = 'license locked';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './headers';
+export * from './signing';
+export * from './types';

@@ -1,0 +1,129 @@
+import { CLOCK_DRIFT_SECONDS } from '../../protocol/constants';
+import { signingHeaderNames, type HeaderPrefix, type SigningHeaderNames } from '../../protocol/headers';
+import {
+  constantTimeEqual,
+  isWellFormedNonce,
+  isWellFormedSignature,
+  parseTimestamp,
+  verifySignature,
+} from '../../protocol/signing';
+import type { Clock } from '../clock';
+import { LockoutTracker } from './lockoutTracker';
+import { NonceStore } from './nonceStore';
+
+export type IncomingHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+export interface SignedRequest {
+  readonly method: string;
+  readonly target: string;
+  readonly headers: IncomingHeaders;
+  readonly bodyHashHex: string;
+}
+
+export type AuthVerdict =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly status: 401 | 409; readonly message: string }
+  | { readonly ok: false; readonly status: 429; readonly message: string; readonly retryAfterSeconds: number };
+
+export interface AuthenticatorOptions {
+  readonly token: string;
+  readonly headerPrefix: HeaderPrefix;
+  readonly clock: Clock;
+  readonly maxNonces?: number;
+}
+
+/** Steps 1 to 3 of PROTOCOL.md §2: lockout, signature, nonce. */
+export class Authenticator {
+  private readonly names: Lowercased<SigningHeaderNames>;
+  private readonly lockout: LockoutTracker;
+  private readonly nonces: NonceStore;
+  private readonly token: string;
+  private readonly clock: Clock;
+
+  constructor(options: AuthenticatorOptions) {
+    this.token = options.token;
+    this.clock = options.clock;
+    this.names = lowercaseNames(signingHeaderNames(options.headerPrefix));
+    this.lockout = new LockoutTracker(options.clock);
+    this.nonces = new NonceStore(options.clock, options.maxNonces);
+  }
+
+  /** Step 1, decided before the body is read: nothing else is looked at during a lockout. */
+  lockoutRetryAfterSeconds(): number | undefined {
+    return this.lockout.retryAfterSeconds();
+  }
+
+  /** Steps 2 and 3. Every 401 counts as a failed authentication; 409 and 429 do not. */
+  authenticate(request: SignedRequest): AuthVerdict {
+    const problem = this.findSignatureProblem(request);
+    if (problem !== undefined) {
+      this.lockout.recordFailure();
+      return { ok: false, status: 401, message: problem };
+    }
+    const verdict = this.nonces.accept(single(request.headers[this.names.nonce]) ?? '');
+    switch (verdict.kind) {
+      case 'fresh':
+        return { ok: true };
+      case 'replayed':
+        return { ok: false, status: 409, message: 'This nonce was already used within the last 180 seconds; sign the request again with a new nonce.' };
+      case 'full':
+        return {
+          ok: false,
+          status: 429,
+          message: 'Too many requests in the replay window; retry later.',
+          retryAfterSeconds: verdict.retryAfterSeconds,
+        };
+    }
+  }
+
+  private findSignatureProblem(request: SignedRequest): string | undefined {
+    const keys = ['token', 'timestamp', 'nonce', 'signature'] as const;
+    const missing = keys.filter((key) => !single(request.headers[this.names[key]]));
+    if (missing.length > 0) {
+      const names = missing.map((key) => this.names.display[key]).join(', ');
+      return `Missing signing header${missing.length > 1 ? 's' : ''}: ${names}.`;
+    }
+    const [token, timestampText, nonce, signature] = keys.map((key) => single(request.headers[this.names[key]]) ?? '') as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const timestamp = parseTimestamp(timestampText);
+    if (timestamp === undefined) return `The ${this.names.display.timestamp} header must be Unix seconds in decimal.`;
+    if (!isWellFormedNonce(nonce)) return `The ${this.names.display.nonce} header must be 16 to 128 characters of A-Z, a-z, 0-9, _ and -.`;
+    if (!isWellFormedSignature(signature)) return `The ${this.names.display.signature} header must be 64 lower-case hex digits.`;
+    const drift = timestamp - Math.floor(this.clock() / 1000);
+    if (Math.abs(drift) > CLOCK_DRIFT_SECONDS) {
+      return `The request timestamp is ${Math.abs(drift)} s ${drift > 0 ? 'ahead of' : 'behind'} the service clock; at most ${CLOCK_DRIFT_SECONDS} s is accepted.`;
+    }
+    if (!constantTimeEqual(token, this.token)) return 'The token is not valid.';
+    const signatureOk = verifySignature({
+      token: this.token,
+      method: request.method,
+      target: request.target,
+      timestamp: timestampText,
+      nonce,
+      bodyHashHex: request.bodyHashHex,
+      signature,
+    });
+    return signatureOk ? undefined : 'The signature does not match the request.';
+  }
+}
+
+type Lowercased<T extends SigningHeaderNames> = { readonly [K in keyof T]: string } & { readonly display: T };
+
+function lowercaseNames(names: SigningHeaderNames): Lowercased<SigningHeaderNames> {
+  return {
+    token: names.token.toLowerCase(),
+    timestamp: names.timestamp.toLowerCase(),
+    nonce: names.nonce.toLowerCase(),
+    signature: names.signature.toLowerCase(),
+    display: names,
+  };
+}
+
+/** Node joins repeated custom headers with ", "; an array only appears for set-cookie. Either way a repeat never verifies. */
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}

@@ -1,0 +1,44 @@
+import { MAX_NONCES, NONCE_WINDOW_SECONDS } from '../../protocol/constants';
+import type { Clock } from '../clock';
+
+export type NonceVerdict = { kind: 'fresh' } | { kind: 'replayed' } | { kind: 'full'; retryAfterSeconds: number };
+
+/**
+ * Nonces accepted within the replay window. When full it fails closed: new requests wait for old
+ * entries to expire rather than the store forgetting any early, which would let a replay through.
+ */
+export class NonceStore {
+  /** Map iteration follows insertion, which is acceptance order, so the oldest come first. */
+  private readonly acceptedAt = new Map<string, number>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly capacity = MAX_NONCES,
+    private readonly windowMs = NONCE_WINDOW_SECONDS * 1000,
+  ) {}
+
+  get size(): number {
+    return this.acceptedAt.size;
+  }
+
+  /** Checks a nonce whose signature already verified, and remembers it when it is fresh. */
+  accept(nonce: string): NonceVerdict {
+    const now = this.clock();
+    this.expire(now);
+    if (this.acceptedAt.has(nonce)) return { kind: 'replayed' };
+    if (this.acceptedAt.size >= this.capacity) {
+      const oldest = this.acceptedAt.values().next().value ?? now;
+      return { kind: 'full', retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)) };
+    }
+    this.acceptedAt.set(nonce, now);
+    return { kind: 'fresh' };
+  }
+
+  private expire(now: number): void {
+    // An entry exactly windowMs old is still inside "the last 180 seconds".
+    for (const [nonce, at] of this.acceptedAt) {
+      if (now - at <= this.windowMs) break;
+      this.acceptedAt.delete(nonce);
+    }
+  }
+}

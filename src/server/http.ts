@@ -1,0 +1,93 @@
+/** Node's http plumbing for the reference server: read and hash bodies, write JSON answers. */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { JSON_CONTENT_TYPE, MAX_BODY_BYTES } from '../protocol/constants';
+import type { ReceivedBody } from './service';
+
+/**
+ * Bodies up to MAX_BODY_BYTES are answered in order of checks (a 401 before a 413). Past this
+ * much the sender is not a client of this API, and the connection is answered 413 and closed
+ * rather than hashed to the end.
+ */
+export const HARD_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type BodyOutcome = { kind: 'complete'; body: ReceivedBody } | { kind: 'overflow' } | { kind: 'aborted' };
+
+/** Reads the whole body, hashing every byte; keeps only what validation may need. */
+export function readBody(request: IncomingMessage): Promise<BodyOutcome> {
+  return new Promise((resolve) => {
+    const hash = createHash('sha256');
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+    let total = 0;
+    const finish = (outcome: BodyOutcome): void => {
+      request.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer): void => {
+      total += chunk.length;
+      if (total > HARD_BODY_LIMIT_BYTES) {
+        // Stop reading without destroying the socket (a for-await loop would), so the 413 can go out.
+        request.pause();
+        finish({ kind: 'overflow' });
+        return;
+      }
+      hash.update(chunk);
+      if (keptBytes <= MAX_BODY_BYTES) {
+        kept.push(chunk);
+        keptBytes += chunk.length;
+      }
+    };
+    const onEnd = (): void =>
+      finish({
+        kind: 'complete',
+        body: { bytes: Buffer.concat(kept), hashHex: hash.digest('hex'), tooLarge: total > MAX_BODY_BYTES },
+      });
+    const onAbort = (): void => finish({ kind: 'aborted' });
+    request.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onAbort);
+  });
+}
+
+export function writeJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  date: Date,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  const payload = Buffer.from(JSON.stringify(body), 'utf8');
+  // The Date header comes from the service clock so that a client can tell "your clock is off"
+  // from "bad token" after a 401, also when a test has moved that clock.
+  response.sendDate = false;
+  response.writeHead(status, {
+    ...headers,
+    Date: date.toUTCString(),
+    'Content-Type': JSON_CONTENT_TYPE,
+    'Content-Length': String(payload.length),
+  });
+  response.end(payload);
+}
+
+const CLIENT_ERRORS: Readonly<Record<string, [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are larger than 8 KiB.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
+};
+
+/**
+ * Replaces Node's bare "400 Bad Request" for requests its parser refuses, so those answers are
+ * JSON envelopes like every other, and always close the connection.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, date: Date): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP.'];
+  const payload = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+      `Date: ${date.toUTCString()}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+  );
+}

@@ -1,0 +1,62 @@
+/** `node dist/server.js`: the reference server as a program, as the desktop application would run it. */
+import { randomBytes } from 'node:crypto';
+import { parseCli, USAGE } from './cli';
+import { DataFile, DataFileError } from './dataFile';
+import { createReferenceServer } from './server';
+
+async function main(): Promise<number> {
+  const parsed = parseCli(process.argv.slice(2), process.env);
+  if (parsed.kind === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    console.error(parsed.message);
+    return 2;
+  }
+  const { config } = parsed;
+  const generated = config.token === undefined;
+  const token = config.token ?? randomBytes(24).toString('base64url');
+  const server = createReferenceServer({
+    token,
+    headerPrefix: config.headerPrefix,
+    license: config.license,
+    unwired: config.unwired,
+    seedActivities: config.seed,
+    ...(config.dataPath === undefined ? {} : { dataFile: new DataFile(config.dataPath) }),
+    onRequest: (line) => console.log(line),
+  });
+  try {
+    await server.listen(config.port);
+  } catch (error) {
+    console.error(describeStartFailure(error, config.port));
+    return 1;
+  }
+  // Printed once, as the application shows a new token in its settings; a given token never is.
+  if (generated) console.log(`token: ${token}`);
+  console.log(`listening on ${server.url}`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (): void => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}
+
+function describeStartFailure(error: unknown, port: number): string {
+  if (error instanceof DataFileError) return error.message;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return `Port ${port} on 127.0.0.1 is already in use; pick another with --port.`;
+  if (code === 'EACCES') return `Not allowed to listen on port ${port} of 127.0.0.1.`;
+  return `The server could not start: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

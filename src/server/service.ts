@@ -1,0 +1,160 @@
+/**
+ * The whole order of checks of PROTOCOL.md §2 as plain functions of a request: no sockets here,
+ * so every step is tested directly and the HTTP adapter only moves bytes.
+ */
+import { randomUUID } from 'node:crypto';
+import { LICENSE_LOCKED_MESSAGE, MAX_BODY_BYTES } from '../protocol/constants';
+import type { HeaderPrefix } from '../protocol/headers';
+import { isEndpointPath, type EndpointPath, type LicenseState } from '../protocol/types';
+import { Authenticator, type IncomingHeaders } from './auth/authenticator';
+import type { Clock } from './clock';
+import { ServiceFailure } from './failure';
+import { ROUTES } from './routes';
+import { ServiceState } from './state';
+
+export interface RequestHead {
+  readonly method: string;
+  /** The request-target exactly as it came on the request line. */
+  readonly target: string;
+  /** Lower-cased names, as Node delivers them. */
+  readonly headers: IncomingHeaders;
+}
+
+export interface ReceivedBody {
+  /** The body's bytes, or only its first MAX_BODY_BYTES + 1 when `tooLarge`. */
+  readonly bytes: Uint8Array;
+  /** SHA-256 of every byte received, for the signature. */
+  readonly hashHex: string;
+  readonly tooLarge: boolean;
+}
+
+export interface ServiceResponse {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The answer must wait until the data file holds the change. */
+  readonly changed?: boolean;
+}
+
+export interface ReferenceServiceOptions {
+  readonly token: string;
+  readonly headerPrefix: HeaderPrefix;
+  readonly clock: Clock;
+  readonly license?: LicenseState;
+  readonly unwired?: Iterable<EndpointPath>;
+  readonly newId?: () => string;
+  readonly maxNonces?: number;
+}
+
+const errorResponse = (status: number, message: string, headers?: Record<string, string>): ServiceResponse => ({
+  status,
+  body: { error: message },
+  ...(headers ? { headers } : {}),
+});
+
+export class ReferenceService {
+  readonly state: ServiceState;
+  private readonly auth: Authenticator;
+  private readonly unwiredPaths: Set<EndpointPath>;
+  private allowedHosts = new Set<string>();
+  private licenseState: LicenseState;
+
+  constructor(options: ReferenceServiceOptions) {
+    this.state = new ServiceState(options.clock, options.newId ?? randomUUID);
+    this.auth = new Authenticator({
+      token: options.token,
+      headerPrefix: options.headerPrefix,
+      clock: options.clock,
+      ...(options.maxNonces === undefined ? {} : { maxNonces: options.maxNonces }),
+    });
+    this.unwiredPaths = new Set(options.unwired ?? []);
+    this.licenseState = options.license ?? 'valid';
+  }
+
+  /** The Host values accepted once the port is known (127.0.0.1 and localhost, any case). */
+  bindTo(port: number): void {
+    this.allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  }
+
+  get license(): LicenseState {
+    return this.licenseState;
+  }
+
+  setLicense(license: LicenseState): void {
+    this.licenseState = license;
+  }
+
+  setUnwired(path: EndpointPath, unwired: boolean): void {
+    if (unwired) this.unwiredPaths.add(path);
+    else this.unwiredPaths.delete(path);
+  }
+
+  unwired(): readonly EndpointPath[] {
+    return [...this.unwiredPaths];
+  }
+
+  /**
+   * Steps 0 and 1, decided from the head alone before any body byte is read. Loopback hardening
+   * never counts as a failed authentication, so a web page cannot lock the user out.
+   */
+  precheck(head: RequestHead): ServiceResponse | undefined {
+    const host = head.headers['host'];
+    if (typeof host !== 'string' || !this.allowedHosts.has(host.toLowerCase())) {
+      return errorResponse(403, 'The Host header must name 127.0.0.1 or localhost with the service port.');
+    }
+    if (head.headers['origin'] !== undefined) {
+      return errorResponse(403, 'Requests from web pages (with an Origin header) are refused.');
+    }
+    if (head.method === 'OPTIONS') return errorResponse(403, 'OPTIONS requests are refused; this API serves no browsers.');
+    const retryAfter = this.auth.lockoutRetryAfterSeconds();
+    if (retryAfter !== undefined) {
+      return errorResponse(429, `Too many failed authentications; locked out for ${retryAfter} more s.`, {
+        'Retry-After': String(retryAfter),
+      });
+    }
+    return undefined;
+  }
+
+  /** Steps 2 to 8, once the body has been read and hashed. */
+  handle(head: RequestHead, body: ReceivedBody): ServiceResponse {
+    const verdict = this.auth.authenticate({
+      method: head.method,
+      target: head.target,
+      headers: head.headers,
+      bodyHashHex: body.hashHex,
+    });
+    if (!verdict.ok) {
+      return errorResponse(
+        verdict.status,
+        verdict.message,
+        verdict.status === 429 ? { 'Retry-After': String(verdict.retryAfterSeconds) } : undefined,
+      );
+    }
+    const queryStart = head.target.indexOf('?');
+    const path = queryStart < 0 ? head.target : head.target.slice(0, queryStart);
+    const query = queryStart < 0 ? '' : head.target.slice(queryStart + 1);
+    if (this.licenseState === 'locked' && !(head.method === 'GET' && path === '/healthcheck')) {
+      return errorResponse(423, LICENSE_LOCKED_MESSAGE);
+    }
+    if (!isEndpointPath(path)) return errorResponse(404, `There is no endpoint at ${truncate(path)}.`);
+    const route = ROUTES[path];
+    if (head.method !== route.method) {
+      return errorResponse(405, `${path} takes ${route.method} only.`, { Allow: route.method });
+    }
+    if (this.unwiredPaths.has(path)) {
+      return errorResponse(503, `The application has not wired up ${path}; it is not available right now.`);
+    }
+    if (body.tooLarge) return errorResponse(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    try {
+      const result = route.run({ state: this.state, body: body.bytes, query, license: this.licenseState });
+      return { status: result.status, body: result.envelope, changed: result.changed };
+    } catch (error) {
+      if (error instanceof ServiceFailure) return errorResponse(error.status, error.message);
+      throw error;
+    }
+  }
+}
+
+function truncate(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}

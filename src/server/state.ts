@@ -1,0 +1,298 @@
+/**
+ * The service's data and rules (PROTOCOL.md §4), with no HTTP in sight. Every method takes the
+ * current time from the injected clock, so the rules are tested exactly.
+ */
+import type {
+  ActivityItem,
+  ActivityReference,
+  BranchChangeRequest,
+  CurrentResult,
+  EntryRequest,
+  EntryResult,
+  StartRequest,
+  StartResult,
+  StatusResult,
+  StopResult,
+} from '../protocol/types';
+import type { Clock } from './clock';
+import { ServiceFailure } from './failure';
+
+export interface Activity {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface Session {
+  readonly activityID: string;
+  readonly startedAt: number;
+  readonly endedAt: number;
+}
+
+export interface RunningSession {
+  readonly activityID: string;
+  readonly startedAt: number;
+}
+
+export interface Entry {
+  readonly entryID: string;
+  readonly activityID: string;
+  readonly durationMinutes: number;
+  readonly note: string | null;
+  readonly loggedAt: number;
+}
+
+export interface BranchReport {
+  readonly branch: string;
+  readonly repo: string | null;
+  readonly previousBranch: string | null;
+  readonly receivedAt: number;
+}
+
+/** What `--data FILE` keeps across restarts. */
+export interface StateSnapshot {
+  readonly activities: readonly Activity[];
+  readonly sessions: readonly Session[];
+  readonly running: RunningSession | null;
+  readonly entries: readonly Entry[];
+}
+
+export interface SearchHits {
+  readonly references: ActivityReference[];
+  readonly items: ActivityItem[];
+}
+
+export class ServiceState {
+  private readonly activities = new Map<string, Activity>();
+  private readonly idsByName = new Map<string, string>();
+  private readonly sessions: Session[] = [];
+  private readonly entryLog: Entry[] = [];
+  private readonly reports: BranchReport[] = [];
+  private running: RunningSession | null = null;
+  private onBreak = false;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly newId: () => string,
+  ) {}
+
+  // ---- endpoints ------------------------------------------------------------------------------
+
+  status(): StatusResult {
+    return {
+      isTracking: this.running !== null,
+      isOnBreak: this.onBreak,
+      currentActivity: this.running ? this.reference(this.running.activityID) : null,
+      todaySeconds: this.todaySeconds(),
+    };
+  }
+
+  current(): CurrentResult {
+    if (!this.running) return null;
+    return {
+      ...this.reference(this.running.activityID),
+      startedAt: new Date(this.running.startedAt).toISOString(),
+      isOnBreak: this.onBreak,
+      elapsedSeconds: Math.max(0, Math.floor((this.clock() - this.running.startedAt) / 1000)),
+    };
+  }
+
+  /** Case-insensitive substring match: the exact match first, then prefixes, then the rest, each by name. */
+  search(query: string, limit: number): SearchHits {
+    const needle = normalizeName(query);
+    const rank = (key: string): number => (key === needle ? 0 : key.startsWith(needle) ? 1 : 2);
+    const hits = [...this.activities.values()]
+      .map((activity) => ({ activity, key: normalizeName(activity.name) }))
+      .filter(({ key }) => key.includes(needle))
+      .sort((a, b) => rank(a.key) - rank(b.key) || compareText(a.key, b.key) || compareText(a.activity.name, b.activity.name))
+      .slice(0, limit)
+      .map(({ activity }) => activity);
+    return {
+      references: hits.map((activity) => ({ activityID: activity.id, activityName: activity.name })),
+      items: hits.map((activity) => ({ id: activity.id, name: activity.name, groupName: null })),
+    };
+  }
+
+  start(request: StartRequest): StartResult {
+    const { activity, created } = this.resolve(request);
+    this.onBreak = false;
+    const running = this.running;
+    if (running?.activityID === activity.id) {
+      return { ...this.reference(activity.id), created, startedAt: new Date(running.startedAt).toISOString(), stopped: null };
+    }
+    const stopped = this.endRunningSession();
+    const startedAt = this.clock();
+    this.running = { activityID: activity.id, startedAt };
+    return {
+      ...this.reference(activity.id),
+      created,
+      startedAt: new Date(startedAt).toISOString(),
+      stopped: stopped ? this.reference(stopped.activityID) : null,
+    };
+  }
+
+  /** Idempotent: stopping when nothing runs is not an error. The break flag is left as it is. */
+  stop(): StopResult {
+    const ended = this.endRunningSession();
+    if (!ended) return { stopped: null, durationSeconds: null };
+    return {
+      stopped: this.reference(ended.activityID),
+      durationSeconds: Math.max(0, Math.floor((ended.endedAt - ended.startedAt) / 1000)),
+    };
+  }
+
+  /** Logs a block after the fact without touching what is running. */
+  logEntry(request: EntryRequest): EntryResult {
+    const { activity, created } = this.resolve(request);
+    const entry: Entry = {
+      entryID: this.newId(),
+      activityID: activity.id,
+      durationMinutes: request.durationMinutes,
+      note: request.note ?? null,
+      loggedAt: this.clock(),
+    };
+    this.entryLog.push(entry);
+    return {
+      entryID: entry.entryID,
+      ...this.reference(activity.id),
+      created,
+      durationMinutes: entry.durationMinutes,
+      note: entry.note,
+    };
+  }
+
+  branchChanged(request: BranchChangeRequest): void {
+    this.reports.push({
+      branch: request.branch,
+      repo: request.repo ?? null,
+      previousBranch: request.previousBranch ?? null,
+      receivedAt: this.clock(),
+    });
+  }
+
+  // ---- controls (PROTOCOL.md §6) ----------------------------------------------------------------
+
+  get isOnBreak(): boolean {
+    return this.onBreak;
+  }
+
+  setBreak(onBreak: boolean): void {
+    this.onBreak = onBreak;
+  }
+
+  /** Adds an activity unless one of that name exists; returns the activity either way. */
+  seedActivity(name: string): ActivityReference {
+    const trimmed = name.trim();
+    const existing = this.findByName(trimmed);
+    const activity = existing ?? this.createActivity(trimmed);
+    return { activityID: activity.id, activityName: activity.name };
+  }
+
+  // ---- observations for tests and the CLI ---------------------------------------------------------
+
+  listActivities(): readonly Activity[] {
+    return [...this.activities.values()];
+  }
+
+  listEntries(): readonly Entry[] {
+    return [...this.entryLog];
+  }
+
+  listSessions(): readonly Session[] {
+    return [...this.sessions];
+  }
+
+  listBranchReports(): readonly BranchReport[] {
+    return [...this.reports];
+  }
+
+  snapshot(): StateSnapshot {
+    return {
+      activities: this.listActivities(),
+      sessions: this.listSessions(),
+      running: this.running,
+      entries: this.listEntries(),
+    };
+  }
+
+  restore(snapshot: StateSnapshot): void {
+    this.activities.clear();
+    this.idsByName.clear();
+    for (const activity of snapshot.activities) this.addActivity(activity);
+    this.sessions.splice(0, this.sessions.length, ...snapshot.sessions);
+    this.entryLog.splice(0, this.entryLog.length, ...snapshot.entries);
+    this.running = snapshot.running;
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  /**
+   * Total for the server's local calendar day: the parts of sessions that fall in it, the
+   * running session so far, and the entries logged in it.
+   */
+  private todaySeconds(): number {
+    const now = this.clock();
+    const midnight = new Date(now);
+    midnight.setHours(0, 0, 0, 0);
+    const dayStart = midnight.getTime();
+    const overlap = (from: number, to: number): number => Math.max(0, Math.min(to, now) - Math.max(from, dayStart));
+    let ms = 0;
+    for (const session of this.sessions) ms += overlap(session.startedAt, session.endedAt);
+    if (this.running) ms += overlap(this.running.startedAt, now);
+    for (const entry of this.entryLog) {
+      if (entry.loggedAt >= dayStart && entry.loggedAt <= now) ms += entry.durationMinutes * 60_000;
+    }
+    return Math.floor(ms / 1000);
+  }
+
+  private endRunningSession(): Session | null {
+    if (!this.running) return null;
+    const session: Session = { ...this.running, endedAt: Math.max(this.running.startedAt, this.clock()) };
+    this.sessions.push(session);
+    this.running = null;
+    return session;
+  }
+
+  /** activityID wins over name; a name is looked up trimmed and without case. */
+  private resolve(selector: StartRequest): { activity: Activity; created: boolean } {
+    if (selector.activityID !== undefined) {
+      const activity = this.activities.get(selector.activityID.toLowerCase());
+      if (!activity) throw new ServiceFailure(404, `No activity has the id ${selector.activityID}.`);
+      return { activity, created: false };
+    }
+    const name = (selector.name ?? '').trim();
+    const existing = this.findByName(name);
+    if (existing) return { activity: existing, created: false };
+    if (selector.createIfMissing === true) return { activity: this.createActivity(name), created: true };
+    throw new ServiceFailure(404, `No activity is named "${name}"; send createIfMissing: true to create it.`);
+  }
+
+  private findByName(name: string): Activity | undefined {
+    const id = this.idsByName.get(normalizeName(name));
+    return id === undefined ? undefined : this.activities.get(id);
+  }
+
+  private createActivity(name: string): Activity {
+    const activity = { id: this.newId().toLowerCase(), name };
+    this.addActivity(activity);
+    return activity;
+  }
+
+  private addActivity(activity: Activity): void {
+    this.activities.set(activity.id, activity);
+    this.idsByName.set(normalizeName(activity.name), activity.id);
+  }
+
+  private reference(activityID: string): ActivityReference {
+    const activity = this.activities.get(activityID);
+    // Sessions and entries only ever point at activities that exist; nothing deletes one.
+    return { activityID, activityName: activity?.name ?? '' };
+  }
+}
+
+function normalizeName(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
