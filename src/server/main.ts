@@ -26,6 +26,11 @@ async function main(): Promise<number> {
     ...(config.dataPath === undefined ? {} : { dataFile: new DataFile(config.dataPath) }),
     onRequest: (line) => console.log(line),
   });
+  // Registered before listening, so a signal that arrives during start-up also ends cleanly.
+  const stopRequested = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
   try {
     await server.listen(config.port);
   } catch (error) {
@@ -36,11 +41,7 @@ async function main(): Promise<number> {
   if (generated) console.log(`token: ${token}`);
   console.log(`listening on ${server.url}`);
 
-  await new Promise<void>((resolve) => {
-    const stop = (): void => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopRequested;
   await server.close();
   return 0;
 }

@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseCli } from '../../../src/server/cli';
+import { send } from '../../support/http';
+import { freePort, runServer, type ServerProcess } from '../../support/process';
+import { signedHeaders } from '../../support/signing';
+
+describe('server/cli: arguments', () => {
+  it('takes flags first, then SERVICE_TOKEN and SERVICE_PORT, then defaults', () => {
+    assert.deepEqual(parseCli([], {}), {
+      kind: 'run',
+      config: { port: 39847, token: undefined, license: 'valid', unwired: [], headerPrefix: 'Clessira', dataPath: undefined, seed: [] },
+    });
+    const fromEnv = parseCli([], { SERVICE_TOKEN: 'env-token', SERVICE_PORT: '40000' });
+    assert.equal(fromEnv.kind === 'run' && fromEnv.config.token, 'env-token');
+    assert.equal(fromEnv.kind === 'run' && fromEnv.config.port, 40000);
+    const flags = parseCli(
+      ['--port', '41000', '--token=flag-token', '--license', 'locked', '--unwired', '/status', '--unwired', '/entries', '--header-prefix', 'NowDoing', '--data', 'x.json'],
+      { SERVICE_TOKEN: 'env-token', SERVICE_PORT: '40000' },
+    );
+    assert.deepEqual(flags, {
+      kind: 'run',
+      config: { port: 41000, token: 'flag-token', license: 'locked', unwired: ['/status', '/entries'], headerPrefix: 'NowDoing', dataPath: 'x.json', seed: [] },
+    });
+  });
+
+  it('refuses bad input with one sentence that names the problem', () => {
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [['--bogus'], {}, /^Unknown option --bogus;/],
+      [['--port', '1023'], {}, /^--port must be a whole number from 1024 to 65535, not "1023"\.$/],
+      [['--port', '65536'], {}, /^--port must be/],
+      [['--port', '4e4'], {}, /^--port must be/],
+      [[], { SERVICE_PORT: 'abc' }, /^SERVICE_PORT must be/],
+      [['--license', 'maybe'], {}, /^--license must be "valid" or "locked"/],
+      [['--unwired', '/nope'], {}, /^--unwired takes one of \/healthcheck,/],
+      [['--header-prefix', 'Acme'], {}, /^--header-prefix must be Clessira or NowDoing/],
+      [['--token', ''], {}, /^--token must not be empty\.$/],
+      [['--port'], {}, /--port/],
+      [['stray'], {}, /^Unexpected argument/],
+    ];
+    for (const [argv, env, pattern] of cases) {
+      const parsed = parseCli(argv, env);
+      if (parsed.kind !== 'error') assert.fail(`${argv.join(' ')} was accepted`);
+      assert.match(parsed.message, pattern, argv.join(' '));
+    }
+  });
+});
+
+describe('server/cli: the program', function () {
+  this.timeout(30_000);
+  let running: ServerProcess[] = [];
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tt-cli-'));
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.map((server) => server.stop('SIGKILL')));
+    running = [];
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const start = (args: string[], env: Record<string, string> = {}): ServerProcess => {
+    const server = runServer(args, env);
+    running.push(server);
+    return server;
+  };
+
+  const signedGet = (port: number, token: string, target: string): ReturnType<typeof send> =>
+    send(port, { method: 'GET', target, headers: signedHeaders({ token, method: 'GET', target }) });
+
+  it('prints the address, then one line per request, and exits cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const server = start(['--port', String(port), '--token', 'cli-token']);
+    await server.waitFor(new RegExp(`^listening on http://127\\.0\\.0\\.1:${port}$`, 'm'));
+    assert.equal((await signedGet(port, 'cli-token', '/status')).status, 200);
+    await server.waitFor(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z GET \/status 200$/m);
+    assert.equal(server.stdout().includes('cli-token'), false, 'a given token is never printed');
+    assert.equal(await server.stop('SIGTERM'), 0);
+  });
+
+  it('exits cleanly on SIGINT too', async () => {
+    const port = await freePort();
+    const server = start(['--port', String(port), '--token', 't']);
+    await server.waitFor(/listening on/);
+    assert.equal(await server.stop('SIGINT'), 0);
+  });
+
+  it('prints a generated token once, and uses SERVICE_TOKEN and SERVICE_PORT without printing', async () => {
+    const port = await freePort();
+    const generated = start(['--port', String(port)]);
+    const [, token] = await generated.waitFor(/^token: (\S+)$/m);
+    await generated.waitFor(/listening on/);
+    assert.equal((await signedGet(port, token ?? '', '/status')).status, 200);
+    assert.equal(generated.stdout().split(token ?? '').length - 1, 1);
+    await generated.stop();
+
+    const envPort = await freePort();
+    const fromEnv = start([], { SERVICE_TOKEN: 'env-secret', SERVICE_PORT: String(envPort) });
+    await fromEnv.waitFor(new RegExp(`listening on http://127\\.0\\.0\\.1:${envPort}`));
+    assert.equal((await signedGet(envPort, 'env-secret', '/status')).status, 200);
+    assert.equal(fromEnv.stdout().includes('env-secret'), false);
+  });
+
+  it('exits non-zero with one sentence for an unknown flag, a bad port, a port in use and a bad data file', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const busyPort = (blocker.address() as { port: number }).port;
+    await writeFile(join(dir, 'broken.json'), '{"version": 1, "activities": [');
+    await mkdir(join(dir, 'a-directory'));
+    try {
+      const cases: [string[], RegExp][] = [
+        [['--nope'], /^Unknown option --nope; run with --help to see the options\.\n$/],
+        [['--port', '80', '--token', 't'], /^--port must be a whole number from 1024 to 65535, not "80"\.\n$/],
+        [['--port', String(busyPort), '--token', 't'], new RegExp(`^Port ${busyPort} on 127\\.0\\.0\\.1 is already in use; pick another with --port\\.\\n$`)],
+        [['--port', String(await freePort()), '--token', 't', '--data', join(dir, 'broken.json')], /^The data file .*broken\.json is not a data file of this server: .*\.\n$/],
+        [['--port', String(await freePort()), '--token', 't', '--data', join(dir, 'a-directory')], /^Cannot read the data file .*a-directory: .*\.\n$/],
+      ];
+      for (const [args, pattern] of cases) {
+        const server = start(args);
+        const code = await server.exited;
+        assert.notEqual(code, 0, args.join(' '));
+        assert.match(server.stderr(), pattern, args.join(' '));
+      }
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('keeps activities, sessions and entries across restarts with --data', async () => {
+    const dataPath = join(dir, 'nested', 'data.json');
+    await mkdir(join(dir, 'nested'));
+    const port = await freePort();
+    const first = start(['--port', String(port), '--token', 't', '--data', dataPath]);
+    await first.waitFor(/listening on/);
+    const body = JSON.stringify({ name: 'Kept', durationMinutes: 2, createIfMissing: true });
+    const headers = signedHeaders({ token: 't', method: 'POST', target: '/entries', body });
+    assert.equal((await send(port, { method: 'POST', target: '/entries', headers, body })).status, 201);
+    const saved = JSON.parse(await readFile(dataPath, 'utf8')) as { entries: unknown[] };
+    assert.equal(saved.entries.length, 1, 'the entry is on disk before the answer');
+    await first.stop();
+
+    const second = start(['--port', String(port), '--token', 't', '--data', dataPath]);
+    await second.waitFor(/listening on/);
+    const search = await signedGet(port, 't', '/activities/search?q=kept');
+    assert.deepEqual((search.json as { result: { activityName: string }[] }).result.map((hit) => hit.activityName), ['Kept']);
+    const status = await signedGet(port, 't', '/status');
+    assert.equal((status.json as { result: { todaySeconds: number } }).result.todaySeconds, 120);
+  });
+});
