@@ -2,3 +2,4 @@ export * from './constants';
 export * from './headers';
 export * from './signing';
 export * from './types';
+export * from './rules';

@@ -1,13 +1,8 @@
 /** The eight endpoints: which method each takes and what it does once a request got this far. */
 import { ENDPOINTS, type EndpointPath, type LicenseState } from '../protocol/types';
 import type { ServiceState } from './state';
-import {
-  parseBranchChangeRequest,
-  parseEntryRequest,
-  parseJsonObject,
-  parseSearchQuery,
-  parseStartRequest,
-} from './validation';
+import { checkBranchChangeRequest, checkEntryRequest, checkStartRequest } from '../protocol/rules';
+import { parseJsonObject, parseSearchQuery } from './validation';
 
 export interface RouteContext {
   readonly state: ServiceState;
@@ -52,7 +47,7 @@ export const ROUTES: Readonly<Record<EndpointPath, Route>> = {
   },
   [ENDPOINTS.start.path]: {
     method: ENDPOINTS.start.method,
-    run: ({ state, body }) => ok(state.start(parseStartRequest(parseJsonObject(body))), true),
+    run: ({ state, body }) => ok(state.start(checkStartRequest(parseJsonObject(body))), true),
   },
   [ENDPOINTS.stop.path]: {
     method: ENDPOINTS.stop.method,
@@ -63,12 +58,12 @@ export const ROUTES: Readonly<Record<EndpointPath, Route>> = {
   },
   [ENDPOINTS.entries.path]: {
     method: ENDPOINTS.entries.method,
-    run: ({ state, body }) => ok(state.logEntry(parseEntryRequest(parseJsonObject(body))), true, 201),
+    run: ({ state, body }) => ok(state.logEntry(checkEntryRequest(parseJsonObject(body))), true, 201),
   },
   [ENDPOINTS.branchChanged.path]: {
     method: ENDPOINTS.branchChanged.method,
     run: ({ state, body }) => {
-      state.branchChanged(parseBranchChangeRequest(parseJsonObject(body)));
+      state.branchChanged(checkBranchChangeRequest(parseJsonObject(body)));
       return ok({ prompted: true });
     },
   },

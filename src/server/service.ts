@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { LICENSE_LOCKED_MESSAGE, MAX_BODY_BYTES } from '../protocol/constants';
 import type { HeaderPrefix } from '../protocol/headers';
+import { RuleViolation } from '../protocol/rules';
 import { isEndpointPath, type EndpointPath, type LicenseState } from '../protocol/types';
 import { Authenticator, type IncomingHeaders } from './auth/authenticator';
 import type { Clock } from './clock';
@@ -150,6 +151,7 @@ export class ReferenceService {
       return { status: result.status, body: result.envelope, changed: result.changed };
     } catch (error) {
       if (error instanceof ServiceFailure) return errorResponse(error.status, error.message);
+      if (error instanceof RuleViolation) return errorResponse(400, error.message);
       throw error;
     }
   }
