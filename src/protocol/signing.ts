@@ -21,7 +21,7 @@ export interface SignRequestInput {
   readonly body?: RequestBody | undefined;
 }
 
-const EMPTY_BODY_SHA256 = createHash('sha256').update('').digest('hex');
+export const EMPTY_BODY_SHA256 = createHash('sha256').update('').digest('hex');
 
 /** Lower-case hex SHA-256 of the raw body bytes; of the empty string when there is no body. */
 export function bodySha256Hex(body?: RequestBody): string {

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { JSON_CONTENT_TYPE, MAX_BODY_BYTES } from '../protocol/constants';
+import { EMPTY_BODY_SHA256 } from '../protocol/signing';
 import type { ReceivedBody } from './service';
 
 /**
@@ -42,11 +43,24 @@ export function readBody(request: IncomingMessage): Promise<BodyOutcome> {
     const onEnd = (): void =>
       finish({
         kind: 'complete',
-        body: { bytes: Buffer.concat(kept), hashHex: hash.digest('hex'), tooLarge: total > MAX_BODY_BYTES },
+        body: {
+          bytes: Buffer.concat(kept),
+          // Most requests are GETs without a body: skip hashing nothing on every one of them.
+          hashHex: total === 0 ? EMPTY_BODY_SHA256 : hash.digest('hex'),
+          tooLarge: total > MAX_BODY_BYTES,
+        },
       });
     const onAbort = (): void => finish({ kind: 'aborted' });
     request.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onAbort);
   });
+}
+
+/** `Date` has a resolution of one second; format it once per second, not once per answer. */
+let cachedDate = { second: Number.NaN, text: '' };
+export function httpDate(date: Date): string {
+  const second = Math.floor(date.getTime() / 1000);
+  if (second !== cachedDate.second) cachedDate = { second, text: date.toUTCString() };
+  return cachedDate.text;
 }
 
 export function writeJson(
@@ -62,7 +76,7 @@ export function writeJson(
   response.sendDate = false;
   response.writeHead(status, {
     ...headers,
-    Date: date.toUTCString(),
+    Date: httpDate(date),
     'Content-Type': JSON_CONTENT_TYPE,
     'Content-Length': String(payload.length),
   });
@@ -87,7 +101,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, 
   const payload = JSON.stringify({ error: message });
   socket.end(
     `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
-      `Date: ${date.toUTCString()}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
+      `Date: ${httpDate(date)}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
   );
 }

@@ -13,7 +13,7 @@ export interface LoadOptions {
   readonly warmupMs: number;
   /** The measured phase ends after this long, or after `maxRequests`, whichever comes first. */
   readonly durationMs: number;
-  /** Keeps a run bounded in count even on a much faster machine. */
+  /** Caps the warm-up and the measured phase each, so a run stays bounded in count on any machine. */
   readonly maxRequests?: number;
 }
 
@@ -46,10 +46,11 @@ export interface SubjectSummary {
 const NS_PER_MS = 1_000_000;
 
 export async function runLoad(issue: IssueRequest, options: LoadOptions): Promise<LoadResult> {
-  await drive(issue, options.inFlight, options.warmupMs, Number.POSITIVE_INFINITY, undefined);
+  const maxRequests = options.maxRequests ?? Number.POSITIVE_INFINITY;
+  await drive(issue, options.inFlight, options.warmupMs, maxRequests, undefined);
   const latenciesNs: number[] = [];
   const started = process.hrtime.bigint();
-  await drive(issue, options.inFlight, options.durationMs, options.maxRequests ?? Number.POSITIVE_INFINITY, latenciesNs);
+  await drive(issue, options.inFlight, options.durationMs, maxRequests, latenciesNs);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   latenciesNs.sort((a, b) => a - b);
   return {
