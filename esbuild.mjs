@@ -13,6 +13,7 @@ const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
 const entries = {
   extension: { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   server: { entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
+  client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js' },
 };
 
 if (only !== undefined && !(only in entries)) {

@@ -1,0 +1,296 @@
+/**
+ * ServiceClient: the eight operations of the application's local API, signed through
+ * src/protocol (the only signing code), over one undici Pool, with the error mapping and the safe
+ * retry of PROTOCOL.md §7.
+ */
+import { randomBytes } from 'node:crypto';
+import { inspect } from 'node:util';
+import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE, NONCE_BYTES } from '../protocol/constants';
+import { signingHeaderNames, type HeaderPrefix } from '../protocol/headers';
+import { checkBranchChangeRequest, checkEntryRequest, checkSearchQuery, checkStartRequest, RuleViolation } from '../protocol/rules';
+import { signRequest, timestampFor } from '../protocol/signing';
+import type {
+  ActivityReference,
+  ActivitySelector,
+  BranchChangeRequest,
+  BranchChangeResult,
+  CurrentResult,
+  EntryRequest,
+  EntryResult,
+  HealthcheckResult,
+  StartResult,
+  StatusResult,
+  StopResult,
+} from '../protocol/types';
+import {
+  AnswerLostError,
+  AuthenticationError,
+  ConnectionError,
+  HttpError,
+  NotFoundError,
+  ReplayError,
+  ServiceError,
+  UnavailableError,
+  ValidationError,
+} from './errors';
+import { resolveOptions, type ResolvedOptions, type ServiceClientOptions } from './options';
+import {
+  readBranchChange,
+  readCurrent,
+  readEntry,
+  readHealthcheck,
+  readSearch,
+  readStart,
+  readStatus,
+  readStop,
+} from './results';
+import { Transport, type WireRequest, type WireResponse } from './transport';
+
+export interface CallOptions {
+  /** Aborting rejects the call with the signal's reason; nothing is retried after that. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface SearchOptions extends CallOptions {
+  /** 1 to 100; the service's default is 20. */
+  readonly limit?: number | undefined;
+}
+
+interface SignedRequest extends WireRequest {
+  /** When it was signed (client clock, ms): a re-send must stay inside the service's window. */
+  readonly signedAtMs: number;
+}
+
+export class ServiceClient {
+  readonly #token: string;
+  readonly #options: Omit<ResolvedOptions, 'token'>;
+  readonly #transport: Transport;
+
+  constructor(options: ServiceClientOptions = {}) {
+    const { token, ...rest } = resolveOptions(options);
+    this.#token = token;
+    this.#options = rest;
+    this.#transport = new Transport(`http://${rest.host}:${rest.port}`, rest.connections, rest.timeoutMs);
+  }
+
+  get port(): number {
+    return this.#options.port;
+  }
+
+  get host(): string {
+    return this.#options.host;
+  }
+
+  get headerPrefix(): HeaderPrefix {
+    return this.#options.headerPrefix;
+  }
+
+  /** Releases the connection pool; later calls fail with a ConnectionError (sent: false). */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+
+  /** Checks the connection without triggering anything; answers even while the license is locked. */
+  async healthcheck(options?: CallOptions): Promise<HealthcheckResult> {
+    return readHealthcheck((await this.#call('GET', '/healthcheck', undefined, options)).result);
+  }
+
+  /** The running activity, or null. */
+  async getCurrent(options?: CallOptions): Promise<CurrentResult> {
+    return readCurrent((await this.#call('GET', '/current', undefined, options)).result);
+  }
+
+  async getStatus(options?: CallOptions): Promise<StatusResult> {
+    return readStatus((await this.#call('GET', '/status', undefined, options)).result);
+  }
+
+  /** Activities whose name contains `q` (any case): the exact match first, then prefixes. */
+  async searchActivities(q: string, options?: SearchOptions): Promise<ActivityReference[]> {
+    const query = validated(() => checkSearchQuery(q, options?.limit));
+    const limit = options?.limit === undefined ? '' : `&limit=${query.limit}`;
+    const target = `/activities/search?q=${encodeURIComponent(query.q)}${limit}`;
+    return readSearch(await this.#call('GET', target, undefined, options));
+  }
+
+  /** Starts an activity by id or name (the id wins); ends the one running, if another. */
+  async startActivity(request: ActivitySelector, options?: CallOptions): Promise<StartResult> {
+    validated(() => checkStartRequest({ ...request }));
+    return readStart((await this.#call('POST', '/activities/start', JSON.stringify(request), options)).result);
+  }
+
+  /** Ends the running session; stopping when nothing runs is not an error. */
+  async stopActivity(options?: CallOptions): Promise<StopResult> {
+    return readStop((await this.#call('POST', '/activities/stop', '{}', options)).result);
+  }
+
+  /** Logs a block of time after the fact, without changing what runs. */
+  async logEntry(request: EntryRequest, options?: CallOptions): Promise<EntryResult> {
+    validated(() => checkEntryRequest({ ...request }));
+    return readEntry((await this.#call('POST', '/entries', JSON.stringify(request), options)).result);
+  }
+
+  /** Opens the application's tracking prompt with the branch filled in. */
+  async notifyBranchChange(request: BranchChangeRequest, options?: CallOptions): Promise<BranchChangeResult> {
+    validated(() => checkBranchChangeRequest({ ...request }));
+    await this.#call('POST', '/branch-changed', JSON.stringify(request), options);
+    return readBranchChange();
+  }
+
+  /** What util.inspect and console.log show: never the token. */
+  [inspect.custom](): string {
+    return `ServiceClient { host: '${this.host}', port: ${this.port}, headerPrefix: '${this.headerPrefix}', token: '<redacted>' }`;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { host: this.host, port: this.port, headerPrefix: this.headerPrefix };
+  }
+
+  // ---- the request pipeline ---------------------------------------------------------------------
+
+  #sign(method: 'GET' | 'POST', target: string, body: string | undefined): SignedRequest {
+    const signedAtMs = this.#options.clock();
+    const timestamp = timestampFor(signedAtMs);
+    const nonce = randomBytes(NONCE_BYTES).toString('hex');
+    const names = signingHeaderNames(this.#options.headerPrefix);
+    const signature = signRequest({ token: this.#token, method, target, timestamp, nonce, body });
+    return {
+      method,
+      target,
+      body,
+      signedAtMs,
+      headers: {
+        [names.token]: this.#token,
+        [names.timestamp]: timestamp,
+        [names.nonce]: nonce,
+        [names.signature]: signature,
+        ...(body === undefined ? {} : { 'content-type': JSON_CONTENT_TYPE }),
+      },
+    };
+  }
+
+  /**
+   * Sends once, and re-sends the identical request (same timestamp, nonce, signature) at most
+   * once: after a failure that may have reached the service (`sent: true`), or for a GET that
+   * surely did not. A 409 to a re-send after `sent: true` means the first copy arrived: that is
+   * AnswerLostError, never a new nonce, so nothing is ever done twice.
+   */
+  async #call(method: 'GET' | 'POST', target: string, body: string | undefined, options?: CallOptions): Promise<Record<string, unknown>> {
+    const signal = options?.signal;
+    signal?.throwIfAborted();
+    const request = this.#sign(method, target, body);
+    let response: WireResponse;
+    try {
+      response = await this.#send(request, signal, false);
+    } catch (error) {
+      if (!(error instanceof ConnectionError) || signal?.aborted) throw error;
+      const mayResend = error.sent || method === 'GET';
+      const insideWindow = this.#options.clock() - request.signedAtMs < CLOCK_DRIFT_SECONDS * 1000;
+      if (!mayResend || !insideWindow) throw error;
+      response = await this.#send(request, signal, true);
+      if (response.status === 409 && error.sent) {
+        throw new AnswerLostError(
+          `${method} ${pathOf(target)} reached the service, but its answer was lost and it was not sent again; check the application before repeating it.`,
+          { cause: error },
+        );
+      }
+    }
+    return this.#interpret(response);
+  }
+
+  async #send(request: SignedRequest, signal: AbortSignal | undefined, retry: boolean): Promise<WireResponse> {
+    const started = performance.now();
+    const report = (status: number | undefined, error?: Error): void =>
+      this.#options.onRequest?.({
+        method: request.method,
+        path: pathOf(request.target),
+        status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        retry,
+        ...(error ? { error } : {}),
+      });
+    try {
+      const response = await this.#transport.send(request, signal);
+      report(response.status);
+      return response;
+    } catch (error) {
+      report(undefined, error instanceof Error ? error : undefined);
+      throw error;
+    }
+  }
+
+  #interpret(response: WireResponse): Record<string, unknown> {
+    const { status, text } = response;
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? {} : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    if (status >= 200 && status < 300) {
+      if (body === undefined) throw new HttpError(status, `The service answered ${status} with a body that is not a JSON object.`, text);
+      return body;
+    }
+    const said = typeof body?.['error'] === 'string' ? body['error'] : `HTTP ${status}`;
+    switch (status) {
+      case 400:
+        return raise(new ValidationError(`The service refused the request: ${said}`, 400));
+      case 401:
+        return raise(this.#authenticationError(response, said));
+      case 404:
+        return raise(new NotFoundError(said));
+      case 409:
+        return raise(new ReplayError(`The service refused a repeated request: ${said}`));
+      case 423:
+        return raise(new HttpError(423, 'The application has no valid license; only the health check answers until it is activated.', text));
+      case 429: {
+        const retryAfter = Number(single(response.headers['retry-after']));
+        const seconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.ceil(retryAfter) : undefined;
+        const wait = seconds === undefined ? '' : ` Try again in ${seconds} s.`;
+        return raise(new HttpError(429, `The service is refusing requests for now: ${said}${wait}`, text, seconds));
+      }
+      case 503:
+        return raise(new UnavailableError(`This endpoint is not available in the application right now: ${said}`));
+      default:
+        return raise(new HttpError(status, `The service answered ${status}: ${said}`, text));
+    }
+  }
+
+  /** A 401 whose Date is more than 60 s from this computer's clock is a clock problem, not a token problem. */
+  #authenticationError(response: WireResponse, said: string): AuthenticationError {
+    const serverMs = Date.parse(single(response.headers['date']) ?? '');
+    if (Number.isFinite(serverMs)) {
+      const skew = Math.round((serverMs - this.#options.clock()) / 1000);
+      if (Math.abs(skew) > CLOCK_DRIFT_SECONDS) {
+        const direction = skew > 0 ? 'behind' : 'ahead of';
+        return new AuthenticationError(
+          `This computer's clock is ${Math.abs(skew)} s ${direction} the application's; the service accepts at most ${CLOCK_DRIFT_SECONDS} s, so set the clock right.`,
+          skew,
+        );
+      }
+    }
+    return new AuthenticationError(`The service refused the token or the signature: ${said}`);
+  }
+}
+
+function validated<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof RuleViolation) throw new ValidationError(error.message);
+    throw error;
+  }
+}
+
+function raise(error: ServiceError): never {
+  throw error;
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function pathOf(target: string): string {
+  const query = target.indexOf('?');
+  return query < 0 ? target : target.slice(0, query);
+}

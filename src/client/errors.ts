@@ -1,0 +1,124 @@
+/**
+ * Every failure of the client is a ServiceError with a stable `code`; a subclass per status says
+ * what a caller needs (PROTOCOL.md §7). Messages are one sentence and never contain the token.
+ */
+
+export type ServiceErrorCode =
+  | 'VALIDATION'
+  | 'AUTHENTICATION'
+  | 'NOT_FOUND'
+  | 'REPLAY'
+  | 'UNAVAILABLE'
+  | 'HTTP'
+  | 'CONNECTION'
+  | 'ANSWER_LOST'
+  | 'CONFIGURATION';
+
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+  readonly code: ServiceErrorCode;
+  /** The HTTP status, where there was an answer. */
+  readonly status: number | undefined;
+
+  constructor(code: ServiceErrorCode, message: string, status?: number, options?: ErrorOptions) {
+    super(message, options);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** 400 from the service, or arguments the service would refuse, caught before any request (status undefined). */
+export class ValidationError extends ServiceError {
+  override name = 'ValidationError';
+  constructor(message: string, status?: 400) {
+    super('VALIDATION', message, status);
+  }
+}
+
+/** 401: wrong token or signature, or this computer's clock is off (then `clockSkewSeconds` says by how much). */
+export class AuthenticationError extends ServiceError {
+  override name = 'AuthenticationError';
+  /** Service clock minus this computer's clock, in seconds, when they differ by more than 60 s. */
+  readonly clockSkewSeconds: number | undefined;
+  constructor(message: string, clockSkewSeconds?: number) {
+    super('AUTHENTICATION', message, 401);
+    this.clockSkewSeconds = clockSkewSeconds;
+  }
+}
+
+/** 404: the activity (or the path) is unknown. */
+export class NotFoundError extends ServiceError {
+  override name = 'NotFoundError';
+  constructor(message: string) {
+    super('NOT_FOUND', message, 404);
+  }
+}
+
+/** 409: the nonce was already used. The client never re-sends under a new nonce on its own. */
+export class ReplayError extends ServiceError {
+  override name = 'ReplayError';
+  constructor(message: string) {
+    super('REPLAY', message, 409);
+  }
+}
+
+/** 503: the application has not wired this endpoint. */
+export class UnavailableError extends ServiceError {
+  override name = 'UnavailableError';
+  constructor(message: string) {
+    super('UNAVAILABLE', message, 503);
+  }
+}
+
+/** 423 (license locked), 429 (locked out or busy) and every other status without a class of its own. */
+export class HttpError extends ServiceError {
+  override name = 'HttpError';
+  /** True for 423: every endpoint but GET /healthcheck is refused until the license is valid. */
+  readonly licenseLocked: boolean;
+  /** From `Retry-After` on a 429: whole seconds until requests are accepted again. */
+  readonly retryAfterSeconds: number | undefined;
+  /** The answer's body as received (JSON text, usually `{"error": ...}`). */
+  readonly body: string;
+  constructor(status: number, message: string, body: string, retryAfterSeconds?: number) {
+    super('HTTP', message, status);
+    this.licenseLocked = status === 423;
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.body = body;
+  }
+}
+
+/**
+ * No HTTP answer at all. `sent: false` means the request surely did not reach the service
+ * (connection refused), so it is safe to send it again later; `sent: true` means it may have
+ * arrived (reset or time-out after it was written), so sending it again could repeat it.
+ */
+export class ConnectionError extends ServiceError {
+  override name = 'ConnectionError';
+  readonly sent: boolean;
+  constructor(message: string, sent: boolean, options?: ErrorOptions) {
+    super('CONNECTION', message, undefined, options);
+    this.sent = sent;
+  }
+}
+
+/**
+ * The request reached the service and passed authentication, but its answer was lost: the
+ * connection failed after sending, and the identical re-send was refused as a replay (409).
+ * What the service did is unknown to the client (an entry was most likely logged); the request
+ * is not sent again.
+ */
+export class AnswerLostError extends ServiceError {
+  override name = 'AnswerLostError';
+  readonly delivered = true;
+  constructor(message: string, options?: ErrorOptions) {
+    super('ANSWER_LOST', message, 409, options);
+  }
+}
+
+/** Options the client cannot work with: a missing token, a port out of range, a host that is not loopback. */
+export class ConfigurationError extends ServiceError {
+  override name = 'ConfigurationError';
+  constructor(message: string) {
+    super('CONFIGURATION', message);
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * The signed client of the application's local HTTP API, for the extension and for scripts:
+ * `const client = new ServiceClient(); await client.getStatus();` with SERVICE_TOKEN set.
+ */
+export { ServiceClient, type CallOptions, type SearchOptions } from './client';
+export type { ServiceClientOptions, RequestRecord } from './options';
+export {
+  AnswerLostError,
+  AuthenticationError,
+  ConfigurationError,
+  ConnectionError,
+  HttpError,
+  NotFoundError,
+  ReplayError,
+  ServiceError,
+  UnavailableError,
+  ValidationError,
+  type ServiceErrorCode,
+} from './errors';
+/** The very function the client and the reference server sign with, for scripts that sign on their own. */
+export { signRequest, type SignRequestInput } from '../protocol/signing';
+export type { HeaderPrefix } from '../protocol/headers';
+export type * from '../protocol/types';

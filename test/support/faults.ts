@@ -1,0 +1,125 @@
+/**
+ * Servers that misbehave on purpose, on 127.0.0.1 only: refuse, reset, stay silent, drop the
+ * connection mid-body, or answer whatever a test needs. Each counts the connections it saw.
+ */
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+
+export interface FaultServer {
+  readonly port: number;
+  /** Connections accepted so far. */
+  connections(): number;
+  /** Complete request heads received so far (raw text up to the blank line). */
+  requests(): string[];
+  close(): Promise<void>;
+}
+
+export type Fault = 'reset-on-request' | 'silent' | 'drop-mid-body';
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+function closer(server: Server, sockets: Set<Socket>): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+}
+
+/** A raw TCP server that reads each request head and then misbehaves as told. */
+export async function startFaultServer(fault: Fault): Promise<FaultServer> {
+  let connections = 0;
+  const heads: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      heads.push(received.slice(0, end));
+      received = '';
+      if (fault === 'reset-on-request') socket.resetAndDestroy();
+      if (fault === 'drop-mid-body') {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ok":true,"res');
+        setImmediate(() => socket.destroy());
+      }
+      // 'silent' answers nothing and waits for the client to give up.
+    });
+  });
+  const port = await listen(server);
+  return { port, connections: () => connections, requests: () => heads, close: closer(server, sockets) };
+}
+
+export interface CannedAnswer {
+  readonly status: number;
+  readonly body: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** An HTTP server that answers every request with what `answer` returns; it checks nothing. */
+export async function startCannedServer(answer: (request: IncomingMessage) => CannedAnswer): Promise<FaultServer> {
+  let connections = 0;
+  const heads: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createHttpServer((request: IncomingMessage, response: ServerResponse) => {
+    heads.push(`${request.method ?? ''} ${request.url ?? ''}`);
+    request.resume();
+    request.on('end', () => {
+      const canned = answer(request);
+      response.writeHead(canned.status, { 'content-type': 'application/json; charset=utf-8', ...canned.headers });
+      response.end(canned.body);
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const port = await listen(server);
+  return { port, connections: () => connections, requests: () => heads, close: closer(server, sockets) };
+}
+
+/**
+ * A TCP proxy in front of a real server. For the first `lostAnswers` connections it forwards the
+ * request and, once the server has answered, resets the client's connection instead of passing
+ * the answer on: the request arrived, its answer was lost. Later connections pass through.
+ */
+export async function startAnswerLosingProxy(targetPort: number, lostAnswers = 1): Promise<FaultServer> {
+  let connections = 0;
+  const heads: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const index = connections++;
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => undefined);
+    const upstream = connect(targetPort, '127.0.0.1');
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    upstream.on('error', () => client.destroy());
+    client.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('latin1');
+      heads.push(text.split('\r\n\r\n')[0] ?? '');
+      // The real server checks Host against its own port (loopback hardening); Host is not signed.
+      upstream.write(Buffer.from(text.replace(/\r\nhost: 127\.0\.0\.1:\d+\r\n/i, `\r\nhost: 127.0.0.1:${targetPort}\r\n`), 'latin1'));
+    });
+    if (index < lostAnswers) {
+      upstream.once('data', () => {
+        client.resetAndDestroy();
+        upstream.destroy();
+      });
+    } else {
+      upstream.pipe(client);
+    }
+  });
+  const port = await listen(server);
+  return { port, connections: () => connections, requests: () => heads, close: closer(server, sockets) };
+}

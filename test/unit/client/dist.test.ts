@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+// dist/client.js is what scripts use: check the built bundle itself, not the sources.
+const bundlePath = join(__dirname, '..', '..', '..', '..', 'dist', 'client.js');
+
+describe('dist/client.js', () => {
+  const bundle = createRequire(__filename)(bundlePath) as Record<string, unknown>;
+
+  it('exports the client, the signing function and every error class', () => {
+    for (const name of [
+      'ServiceClient',
+      'signRequest',
+      'ServiceError',
+      'ValidationError',
+      'AuthenticationError',
+      'NotFoundError',
+      'ReplayError',
+      'UnavailableError',
+      'HttpError',
+      'ConnectionError',
+      'ConfigurationError',
+      'AnswerLostError',
+    ]) {
+      assert.equal(typeof bundle[name], 'function', name);
+    }
+  });
+
+  it('signs the published test vector', () => {
+    const signRequest = bundle['signRequest'] as (input: Record<string, string>) => string;
+    const signature = signRequest({
+      token: 'test-token',
+      method: 'GET',
+      target: '/status',
+      timestamp: '1764000000',
+      nonce: '00000000000000000000000000000000',
+    });
+    assert.equal(signature, '82bc8fdfd0c6e8d1b7399fed51eed6223fd73d429412be850de5b06784ddda1d');
+  });
+
+  it('keeps its errors under one base class', () => {
+    const ServiceError = bundle['ServiceError'] as new (...args: unknown[]) => Error;
+    const ConnectionError = bundle['ConnectionError'] as new (message: string, sent: boolean) => Error & { sent: boolean };
+    const error = new ConnectionError('x', true);
+    assert.ok(error instanceof ServiceError);
+    assert.equal(error.sent, true);
+  });
+});
