@@ -1,0 +1,45 @@
+/**
+ * Durations as people type them when logging time: `90`, `90m`, `1h30m`, `1.5h`, `1:30`.
+ * Pure, so the input box's inline validation and the argument form of the command agree.
+ */
+import { MAX_DURATION_MINUTES } from '../protocol/constants';
+
+export type DurationParse = { ok: true; minutes: number } | { ok: false; message: string };
+
+const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
+const FORMS: readonly [RegExp, (match: RegExpExecArray) => number][] = [
+  [new RegExp(`^${NUMBER}$`), (m) => decimal(m[1])],
+  [new RegExp(`^${NUMBER}\\s*(?:m|min|mins|minutes?)$`, 'i'), (m) => decimal(m[1])],
+  [new RegExp(`^${NUMBER}\\s*(?:h|hr|hrs|hours?)$`, 'i'), (m) => decimal(m[1]) * 60],
+  [/^(\d+)\s*h\s*(\d+)\s*(?:m|min|mins|minutes?)?$/i, (m) => Number(m[1]) * 60 + Number(m[2])],
+  [/^(\d+):([0-5]\d)$/, (m) => Number(m[1]) * 60 + Number(m[2])],
+];
+
+export const DURATION_EXAMPLES = '90, 90m, 1h30m, 1.5h or 1:30';
+
+export function parseDuration(input: string): DurationParse {
+  const text = input.trim();
+  if (text === '') return { ok: false, message: `Enter a duration, for example ${DURATION_EXAMPLES}.` };
+  for (const [pattern, toMinutes] of FORMS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const minutes = Math.round(toMinutes(match) * 100) / 100;
+    if (!(minutes > 0)) return { ok: false, message: 'The duration must be more than 0 minutes.' };
+    if (minutes > MAX_DURATION_MINUTES) return { ok: false, message: `The duration must be at most 24 hours (${MAX_DURATION_MINUTES} minutes).` };
+    return { ok: true, minutes };
+  }
+  return { ok: false, message: `"${text}" is not a duration; write it as ${DURATION_EXAMPLES}.` };
+}
+
+/** `1h 30m`, `45m`, `2h`: how the extension shows a number of minutes back to the user. */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.round(minutes);
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (hours === 0) return `${rest}m`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}
+
+function decimal(text: string | undefined): number {
+  return Number((text ?? '').replace(',', '.'));
+}

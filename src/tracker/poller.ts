@@ -1,0 +1,143 @@
+/**
+ * When to ask GET /status next, and a poller that never overlaps its requests. Timers and the
+ * clock are injected, so tests drive it without waiting.
+ */
+import type { TrackerState } from './trackerState';
+
+export const MAX_BACKOFF_MS = 60_000;
+/** A window in the background polls three times less often, but at least once a minute. */
+const UNFOCUSED_FACTOR = 3;
+
+export interface PollTiming {
+  readonly intervalSeconds: number;
+  readonly focused: boolean;
+  /** Failed polls in a row, this one included; 0 after a good answer. */
+  readonly failuresInARow: number;
+}
+
+/**
+ * Milliseconds until the next poll, or undefined to stop until the user acts: after a rejected
+ * token, more polls would only count as failed authentications, and the application locks
+ * everyone out after ten of them (several editor windows included).
+ */
+export function nextPollDelayMs(state: TrackerState, timing: PollTiming, nowMs: number): number | undefined {
+  const base = timing.intervalSeconds * 1000;
+  switch (state.kind) {
+    case 'noToken':
+    case 'tokenRejected':
+      return undefined;
+    case 'lockedOut':
+      return Math.max(1_000, state.untilMs - nowMs);
+    case 'starting':
+      return 0;
+    case 'idle':
+    case 'tracking':
+      return timing.focused ? base : Math.max(base, Math.min(base * UNFOCUSED_FACTOR, MAX_BACKOFF_MS));
+    case 'offline':
+    case 'failed':
+    case 'unavailable':
+    case 'licenseLocked': {
+      const doublings = Math.max(0, timing.failuresInARow - 1);
+      return Math.min(MAX_BACKOFF_MS, Math.max(base, base * 2 ** Math.min(doublings, 10)));
+    }
+  }
+}
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realTimers: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface PollerOptions {
+  /** One poll: resolves to the new state, never rejects (errors are states). */
+  readonly poll: () => Promise<TrackerState>;
+  readonly onState: (state: TrackerState) => void;
+  readonly timing: () => { intervalSeconds: number; focused: boolean };
+  readonly clock: () => number;
+  readonly timers?: Timers;
+}
+
+export class Poller {
+  private timer: unknown;
+  private inFlight: Promise<void> | undefined;
+  private rerun = false;
+  private failuresInARow = 0;
+  private disposed = false;
+  private readonly timers: Timers;
+
+  constructor(private readonly options: PollerOptions) {
+    this.timers = options.timers ?? realTimers;
+  }
+
+  /**
+   * Polls now: on start, on focus, after a command, after a setting or the token changed. If a
+   * poll is under way, one more follows it instead of a second running beside it.
+   */
+  refresh(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    this.cancelTimer();
+    if (this.inFlight) {
+      this.rerun = true;
+      return this.inFlight;
+    }
+    this.inFlight = this.run();
+    return this.inFlight;
+  }
+
+  /** Re-plans the next poll, e.g. when focus changes, without polling now. */
+  reschedule(state: TrackerState): void {
+    if (this.disposed || this.inFlight) return;
+    this.schedule(state);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.cancelTimer();
+  }
+
+  private async run(): Promise<void> {
+    try {
+      this.rerun = false;
+      let state = await this.pollOnce();
+      while (this.takeRerun()) state = await this.pollOnce();
+      if (!this.disposed) this.schedule(state);
+    } finally {
+      this.inFlight = undefined;
+    }
+  }
+
+  private async pollOnce(): Promise<TrackerState> {
+    const state = await this.options.poll();
+    if (this.disposed) return state;
+    this.failuresInARow = state.kind === 'idle' || state.kind === 'tracking' ? 0 : this.failuresInARow + 1;
+    this.options.onState(state);
+    return state;
+  }
+
+  /** A refresh asked for while a poll ran gets one more poll right after it. */
+  private takeRerun(): boolean {
+    const again = this.rerun && !this.disposed;
+    this.rerun = false;
+    return again;
+  }
+
+  private schedule(state: TrackerState): void {
+    this.cancelTimer();
+    const delay = nextPollDelayMs(state, { ...this.options.timing(), failuresInARow: this.failuresInARow }, this.options.clock());
+    if (delay === undefined) return;
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = undefined;
+      void this.refresh();
+    }, delay);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { formatElapsed, present, type Presentation } from '../../../src/tracker/presentation';
+import type { TrackerState } from '../../../src/tracker/trackerState';
+
+const settings = { showTodayTotal: true, port: 40001 };
+const activity = { activityID: 'a1', activityName: 'Write docs' };
+
+function shown(state: TrackerState, nowMs = 0, options = settings): Presentation {
+  return present(state, options, nowMs);
+}
+
+describe('tracker/presentation', () => {
+  it('gives every state its own words, codicon and click', () => {
+    const table: [TrackerState, string, string][] = [
+      [{ kind: 'noToken' }, '$(key) Time Tracker: set token', 'timeTracker.setToken'],
+      [{ kind: 'offline', port: 40001 }, '$(debug-disconnect) Time Tracker offline', 'timeTracker.checkConnection'],
+      [{ kind: 'tokenRejected', clockSkewSeconds: undefined }, '$(error) Time Tracker: token rejected', 'timeTracker.setToken'],
+      [{ kind: 'tokenRejected', clockSkewSeconds: -300 }, '$(error) Time Tracker: your clock is off by 300 s', 'timeTracker.checkConnection'],
+      [{ kind: 'licenseLocked' }, '$(lock) Time Tracker: license locked', 'timeTracker.checkConnection'],
+      [{ kind: 'lockedOut', untilMs: 42_000 }, '$(circle-slash) Time Tracker: locked out (42 s)', 'timeTracker.checkConnection'],
+      [{ kind: 'unavailable' }, '$(warning) Time Tracker: status not available', 'timeTracker.checkConnection'],
+      [{ kind: 'failed', message: 'boom' }, '$(warning) Time Tracker: error', 'timeTracker.showLog'],
+      [{ kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 }, '$(clock) Not tracking · today 3h 20m', 'timeTracker.showMenu'],
+      [{ kind: 'idle', onBreak: true, todaySeconds: 60, observedAtMs: 0 }, '$(coffee) On break · today 1m', 'timeTracker.showMenu'],
+      [{ kind: 'tracking', activity, onBreak: false, elapsedSeconds: 725, todaySeconds: 3_600, observedAtMs: 0 }, '$(record) Write docs 12:05 · today 1h', 'timeTracker.showMenu'],
+      [{ kind: 'tracking', activity, onBreak: true, elapsedSeconds: 5, todaySeconds: 0, observedAtMs: 0 }, '$(coffee) On break (Write docs) · today 0m', 'timeTracker.showMenu'],
+    ];
+    const texts = new Set<string>();
+    for (const [state, text, command] of table) {
+      const presentation = shown(state);
+      assert.equal(presentation.text, text, state.kind);
+      assert.equal(presentation.command, command, state.kind);
+      assert.ok(presentation.accessibilityLabel.length > 10 && !presentation.accessibilityLabel.includes('$('), state.kind);
+      texts.add(presentation.text);
+    }
+    assert.equal(texts.size, table.length, 'no two states look alike');
+  });
+
+  it('tells where the app is expected and to turn on its HTTP API switch when offline', () => {
+    const { tooltip } = shown({ kind: 'offline', port: 40001 });
+    assert.match(tooltip, /not answering on 127\.0\.0\.1:40001/);
+    assert.match(tooltip, /\*\*HTTP API\*\* switch/);
+    assert.match(tooltip, /\(command:timeTracker\.checkConnection\)/);
+  });
+
+  it('ticks the elapsed time and the day total from the last poll, and counts the lockout down', () => {
+    const state: TrackerState = { kind: 'tracking', activity, onBreak: false, elapsedSeconds: 3_599, todaySeconds: 3_599, observedAtMs: 1_000 };
+    assert.equal(shown(state, 1_999).text, '$(record) Write docs 59:59 · today 59m');
+    assert.equal(shown(state, 2_000).text, '$(record) Write docs 1:00:00 · today 1h');
+    assert.equal(shown({ kind: 'lockedOut', untilMs: 60_000 }, 59_100).text, '$(circle-slash) Time Tracker: locked out (1 s)');
+  });
+
+  it('leaves the day total out when the setting says so', () => {
+    const state: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 600, observedAtMs: 0 };
+    assert.equal(shown(state, 0, { ...settings, showTodayTotal: false }).text, '$(clock) Not tracking');
+  });
+
+  it('shows an activity name as typed, never as an icon or Markdown', () => {
+    const odd = { activityID: 'a2', activityName: '$(bug) fix *all* [bugs](x)' };
+    const presentation = shown({ kind: 'tracking', activity: odd, onBreak: false, elapsedSeconds: 0, todaySeconds: 0, observedAtMs: 0 });
+    assert.equal(presentation.text, '$(record) \\$(bug) fix *all* [bugs](x) 0:00 · today 0m');
+    assert.match(presentation.tooltip, /Tracking \\\$\\\(bug\\\) fix \\\*all\\\* \\\[bugs\\\]\\\(x\\\)/);
+  });
+
+  it('formats elapsed time', () => {
+    assert.equal(formatElapsed(0), '0:00');
+    assert.equal(formatElapsed(65), '1:05');
+    assert.equal(formatElapsed(36_610), '10:10:10');
+  });
+});
