@@ -97,6 +97,14 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, 
     socket.destroy();
     return;
   }
+  // A pipelined request before the broken one, received whole, may still be answering (it waits
+  // for the data file): let that answer go out, then close, rather than write the 400 in its
+  // place. A pending answer to an incomplete request (a time-out) is replaced by the error.
+  const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (pending && !pending.writableFinished && pending.req.complete) {
+    pending.once('finish', () => socket.end());
+    return;
+  }
   const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP.'];
   const payload = JSON.stringify({ error: message });
   socket.end(

@@ -76,6 +76,18 @@ export class ReferenceServer {
     );
     this.http.maxConnections = MAX_CONNECTIONS;
     this.http.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, this.now()));
+    // Node writes an automatic "100 Continue" even for a request queued behind a pipelined one,
+    // where it lands inside the earlier answer; only send it once this answer owns the socket.
+    this.http.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+      if (response.socket) response.writeContinue();
+      void this.onRequest(request, response);
+    });
+    // Any other expectation is refused as JSON, like every answer, instead of Node's bare 417.
+    this.http.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+      const head = { method: request.method ?? '', target: request.url ?? '', headers: request.headers };
+      response.shouldKeepAlive = false;
+      this.respond(head, response, { status: 417, body: { error: 'The only expectation understood is 100-continue.' } });
+    });
   }
 
   /** Loads the data file (if any), then listens on 127.0.0.1; port 0 picks a free one. */

@@ -444,3 +444,39 @@ describe('server over HTTP: limits', () => {
     }
   });
 });
+
+describe('server over HTTP: expectations', () => {
+  const exchange = (port: number, raw: string): Promise<string> =>
+    new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+    });
+
+  it('never writes "100 Continue" into the answer of an earlier pipelined request', async () => {
+    const started = await startServer();
+    try {
+      const host = `Host: 127.0.0.1:${started.port}\r\n`;
+      const text = await exchange(started.port, `GET /status HTTP/1.1\r\n${host}\r\nGET /status HTTP/1.1\r\n${host}Expect: 100-continue\r\nConnection: close\r\n\r\n`);
+      const parts = text.split(/(?=HTTP\/1\.1 \d{3} )/);
+      const finals = parts.filter((part) => !part.startsWith('HTTP/1.1 100 '));
+      assert.deepEqual(finals.map((answer) => answer.slice(0, 12)), ['HTTP/1.1 401', 'HTTP/1.1 401']);
+      for (const answer of finals) assert.match(answer, /\r\n\r\n\{"error":"[^"]+"\}$/, answer);
+      for (const interim of parts.filter((part) => part.startsWith('HTTP/1.1 100 '))) assert.equal(interim, 'HTTP/1.1 100 Continue\r\n\r\n');
+    } finally {
+      await started.server.close();
+    }
+  });
+
+  it('answers an unknown Expect with a JSON 417', async () => {
+    const started = await startServer();
+    try {
+      const text = await exchange(started.port, `GET /status HTTP/1.1\r\nHost: 127.0.0.1:${started.port}\r\nExpect: teapot\r\n\r\n`);
+      assert.match(text, /^HTTP\/1\.1 417 /);
+      assert.match(text, /\r\n\r\n\{"error":"[^"]+"\}$/);
+    } finally {
+      await started.server.close();
+    }
+  });
+});
