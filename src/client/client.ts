@@ -3,10 +3,10 @@
  * src/protocol (the only signing code), over one undici Pool, with the error mapping and the safe
  * retry of PROTOCOL.md §7.
  */
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { inspect } from 'node:util';
 import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE, NONCE_BYTES } from '../protocol/constants';
-import { signingHeaderNames, type HeaderPrefix } from '../protocol/headers';
+import { signingHeaderNames, type HeaderPrefix, type SigningHeaderNames } from '../protocol/headers';
 import { checkBranchChangeRequest, checkEntryRequest, checkSearchQuery, checkStartRequest, RuleViolation } from '../protocol/rules';
 import { signRequest, timestampFor } from '../protocol/signing';
 import type {
@@ -65,11 +65,14 @@ export class ServiceClient {
   readonly #token: string;
   readonly #options: Omit<ResolvedOptions, 'token'>;
   readonly #transport: Transport;
+  readonly #names: SigningHeaderNames;
+  readonly #nonces = new NonceSource();
 
   constructor(options: ServiceClientOptions = {}) {
     const { token, ...rest } = resolveOptions(options);
     this.#token = token;
     this.#options = rest;
+    this.#names = signingHeaderNames(rest.headerPrefix);
     this.#transport = new Transport(`http://${rest.host}:${rest.port}`, rest.connections, rest.timeoutMs);
   }
 
@@ -150,8 +153,8 @@ export class ServiceClient {
   #sign(method: 'GET' | 'POST', target: string, body: string | undefined): SignedRequest {
     const signedAtMs = this.#options.clock();
     const timestamp = timestampFor(signedAtMs);
-    const nonce = randomBytes(NONCE_BYTES).toString('hex');
-    const names = signingHeaderNames(this.#options.headerPrefix);
+    const nonce = this.#nonces.next();
+    const names = this.#names;
     const signature = signRequest({ token: this.#token, method, target, timestamp, nonce, body });
     return {
       method,
@@ -198,6 +201,7 @@ export class ServiceClient {
   }
 
   async #send(request: SignedRequest, signal: AbortSignal | undefined, retry: boolean): Promise<WireResponse> {
+    if (!this.#options.onRequest) return this.#transport.send(request, signal);
     const started = performance.now();
     const report = (status: number | undefined, error?: Error): void =>
       this.#options.onRequest?.({
@@ -270,6 +274,27 @@ export class ServiceClient {
       }
     }
     return new AuthenticationError(`The service refused the token or the signature: ${said}`);
+  }
+}
+
+/**
+ * 16 random bytes per nonce, cut from a block filled 256 nonces at a time: the same CSPRNG, but
+ * one native call per block instead of one per request, which was a third of signing's cost.
+ */
+class NonceSource {
+  private readonly block = Buffer.alloc(NONCE_BYTES * 256);
+  private offset = this.block.length;
+
+  next(): string {
+    if (this.offset === this.block.length) {
+      randomFillSync(this.block);
+      this.offset = 0;
+    }
+    const nonce = this.block.toString('hex', this.offset, this.offset + NONCE_BYTES);
+    // Used bytes are wiped so that a later heap dump cannot tell which nonces were sent.
+    this.block.fill(0, this.offset, this.offset + NONCE_BYTES);
+    this.offset += NONCE_BYTES;
+    return nonce;
   }
 }
 

@@ -5,15 +5,26 @@
  * Exit code: 0 whether or not targets are met, 1 when a benchmark fails (a non-200 answer, an
  * error), 2 for an unknown benchmark name.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, release, type as osType } from 'node:os';
 import { Pool } from 'undici';
-import { DEFAULT_HOST, NONCE_WINDOW_SECONDS } from '../../src/protocol/constants';
+import { ServiceClient } from '../../src/client';
+import { DEFAULT_HOST, NONCE_BYTES, NONCE_WINDOW_SECONDS } from '../../src/protocol/constants';
+import { signRequest, timestampFor } from '../../src/protocol/signing';
 import { createReferenceServer } from '../../src/server/server';
 import { signedHeaders } from '../support/signing';
-import { compareInRounds, median, type LoadResult, type RoundsOptions, type SubjectSummary } from './harness';
+import {
+  compareInRounds,
+  compareOpsInRounds,
+  median,
+  type LoadResult,
+  type OpsOptions,
+  type OpsSummary,
+  type RoundsOptions,
+  type SubjectSummary,
+} from './harness';
 
 interface Verdict {
   readonly what: string;
@@ -64,13 +75,7 @@ async function serverBenchmark(): Promise<Report> {
     const signed = (): Record<string, string> => signedHeaders({ token, method: 'GET', target: '/status' });
 
     // The baseline serves the reference server's very bytes, so both write the same answer.
-    const sample = await referencePool.request({ method: 'GET', path: '/status', headers: signed() });
-    const sampleBody = Buffer.from(await sample.body.arrayBuffer());
-    const contentType = sample.headers['content-type'];
-    if (sample.statusCode !== 200 || typeof contentType !== 'string') {
-      throw new Error(`GET /status on the reference server answered ${sample.statusCode}: ${sampleBody.toString('utf8')}`);
-    }
-    const baseline = bareServer(sampleBody, contentType);
+    const baseline = await bareCopyOfStatus(referencePool, signed());
     closers.push(() => closeServer(baseline));
     const baselinePort = await listen(baseline);
     const baselinePool = new Pool(`http://${DEFAULT_HOST}:${baselinePort}`, { connections: SERVER_LOAD.inFlight });
@@ -107,6 +112,17 @@ async function serverBenchmark(): Promise<Report> {
   } finally {
     for (const close of closers.reverse()) await close();
   }
+}
+
+/** A bare node:http server answering GET /status with the reference server's exact body and Content-Type, fetched once. */
+async function bareCopyOfStatus(referencePool: Pool, headers: Record<string, string>): Promise<Server> {
+  const sample = await referencePool.request({ method: 'GET', path: '/status', headers });
+  const sampleBody = Buffer.from(await sample.body.arrayBuffer());
+  const contentType = sample.headers['content-type'];
+  if (sample.statusCode !== 200 || typeof contentType !== 'string') {
+    throw new Error(`GET /status on the reference server answered ${sample.statusCode}: ${sampleBody.toString('utf8')}`);
+  }
+  return bareServer(sampleBody, contentType);
 }
 
 /** One GET /status, resolved once the body is read in full; anything but 200 fails the run. */
@@ -148,10 +164,188 @@ function closeServer(server: Server): Promise<void> {
   return closed;
 }
 
+// ---- signed client vs raw undici ----------------------------------------------------------------
+
+const CLIENT_LOAD: Omit<RoundsOptions, 'onRun'> = {
+  rounds: 3,
+  inFlight: 10,
+  warmupMs: 1_000,
+  durationMs: 3_000,
+  maxRequests: 100_000,
+};
+const TARGET_CLIENT_RATIO = 0.85;
+/** Only "client -> reference" sends to the reference server (plus the start-up checks); see SERVER_MAX_NONCES. */
+const CLIENT_MAX_NONCES = CLIENT_LOAD.rounds * 2 * (CLIENT_LOAD.maxRequests ?? 0) + 1_000;
+const SIGNING_OPS: OpsOptions = { iterations: 100_000, warmupIterations: 20_000, rounds: 5 };
+const STATUS_TARGET = '/status';
+
+async function clientBenchmark(): Promise<Report> {
+  const token = randomBytes(24).toString('base64url');
+  const reference = createReferenceServer({ token, maxNonces: CLIENT_MAX_NONCES });
+  const closers: (() => Promise<void>)[] = [() => reference.close()];
+  try {
+    await reference.listen(0);
+    // test/support/signing.ts does what ServiceClient#sign does: fresh nonce, timestamp, signRequest, four headers.
+    const signed = (): Record<string, string> => signedHeaders({ token, method: 'GET', target: STATUS_TARGET });
+    const samplePool = new Pool(reference.url, { connections: 1 });
+    closers.push(() => samplePool.close());
+    const bare = await bareCopyOfStatus(samplePool, signed());
+    closers.push(() => closeServer(bare));
+    const barePort = await listen(bare);
+
+    // One connection per request in flight on every side: the client's pool and the raw one alike.
+    const connections = CLIENT_LOAD.inFlight;
+    const bareClient = new ServiceClient({ token, port: barePort, connections });
+    closers.push(() => bareClient.close());
+    const referenceClient = new ServiceClient({ token, port: reference.port, connections });
+    closers.push(() => referenceClient.close());
+    const rawPool = new Pool(`http://${DEFAULT_HOST}:${barePort}`, { connections });
+    closers.push(() => rawPool.close());
+
+    // The bare copy must be an answer the client reads exactly as it reads the reference server's.
+    const fromBare = JSON.stringify(await bareClient.getStatus());
+    const fromReference = JSON.stringify(await referenceClient.getStatus());
+    if (fromBare !== fromReference) throw new Error(`The bare copy reads as ${fromBare}, the reference server as ${fromReference}.`);
+
+    // Signing timed where it runs, inside the load loop, for the two raw subjects that sign.
+    let signingNs = 0;
+    let signings = 0;
+    const timedSigned = (): Record<string, string> => {
+      const started = process.hrtime.bigint();
+      const headers = signed();
+      signingNs += Number(process.hrtime.bigint() - started);
+      signings++;
+      return headers;
+    };
+    const unsignedHeaders = (): Record<string, string> => ({});
+    const headerBytes = Object.entries(signed()).reduce((sum, [name, value]) => sum + `${name}: ${value}\r\n`.length, 0);
+    const subjects = [
+      // The target pair. Same bare server, so the ratio is the client library's own cost, not the server's.
+      {
+        name: 'client getStatus() -> bare',
+        issue: async () => {
+          await bareClient.getStatus();
+        },
+      },
+      { name: 'raw undici, unsigned -> bare', issue: getStatus(rawPool, unsignedHeaders) },
+      // Two steps between them: signing's CPU cost under load, then the four headers on the wire.
+      {
+        name: 'raw, signs but sends unsigned',
+        issue: getStatus(rawPool, () => {
+          timedSigned();
+          return unsignedHeaders();
+        }),
+      },
+      { name: 'raw undici, signed -> bare', issue: getStatus(rawPool, timedSigned) },
+      // What a user of the client sees against the reference server, for information.
+      {
+        name: 'client getStatus() -> reference',
+        issue: async () => {
+          await referenceClient.getStatus();
+        },
+      },
+    ] as const;
+    const summaries = await compareInRounds(subjects, { ...CLIENT_LOAD, onRun: printRun });
+    const [client, unsigned, signsOnly, rawSigned, clientReference] = summaries.map((summary) => summary.median) as [
+      LoadResult,
+      LoadResult,
+      LoadResult,
+      LoadResult,
+      LoadResult,
+    ];
+    const ratio = client.rps / unsigned.rps;
+    const perRound = summaries[0]?.runs.map((run, index) => run.rps / (summaries[1]?.runs[index]?.rps ?? Number.NaN)) ?? [];
+    // One saturated thread runs servers and load alike, so 1/rps is the loop time each request costs.
+    const loopUs = (result: LoadResult): number => 1e6 / result.rps;
+    const step = (from: LoadResult, to: LoadResult): string => signedFixed(loopUs(to) - loopUs(from), 1).padStart(6);
+
+    const signing = measureSigning(token);
+    const usOf = (name: string): number => (signing.find((summary) => summary.name === name)?.nsPerOp ?? Number.NaN) / 1_000;
+    const perRequest = usOf(SIGNING_AS_CLIENT);
+    return {
+      summaries,
+      notes: [
+        `GET /status, ${CLIENT_LOAD.inFlight} in flight, ${connections} keep-alive connections on every side ` +
+          `(ServiceClient connections: ${connections}; raw undici Pool connections: ${connections}), ` +
+          `${CLIENT_LOAD.warmupMs / 1000} s warm-up + ${CLIENT_LOAD.durationMs / 1000} s measured per run, ` +
+          `${CLIENT_LOAD.rounds} rounds in alternating order, median of each figure.`,
+        '"bare": a node:http server answering the reference server\'s exact /status bytes, ignoring any headers. The reference ' +
+          'server refuses unsigned requests (401, lockout after 10), so an unsigned baseline can only be measured against a bare server.',
+        'Servers and load generator share one process and one event loop (real system clock).',
+        `Reference nonce store sized to ${CLIENT_MAX_NONCES}.`,
+        `ratio client / raw undici unsigned, same bare server (target): ${fixed(ratio, 2)}   per round: ${perRound.map((value) => fixed(value, 2)).join(', ')}`,
+        `loop time per request, µs (1e6 / rps):  raw unsigned ${fixed(loopUs(unsigned), 1)}`,
+        `  ${step(unsigned, signsOnly)}  signing work (nonce, timestamp, HMAC, header object), computed but not sent`,
+        `  ${step(signsOnly, rawSigned)}  sending the four signing headers (${headerBytes} more bytes for undici and node:http)`,
+        `  ${step(rawSigned, client)}  the rest of ServiceClient (pipeline, body as text, JSON.parse, result mapping)`,
+        `  = client ${fixed(loopUs(client), 1)}`,
+        `client -> reference server: ${fixed(clientReference.rps, 0)} rps; ${fixed(clientReference.rps / client.rps, 2)} of client -> bare ` +
+          `(the reference server's own work), ${fixed(clientReference.rps / unsigned.rps, 2)} of raw unsigned -> bare (end to end)`,
+        `signing alone, tight loop of ${SIGNING_OPS.iterations} calls x ${SIGNING_OPS.rounds} rounds (alternating), median µs per call:`,
+        ...signing.map((summary) => `  ${fixed(summary.nsPerOp / 1_000, 2).padStart(6)}  ${summary.name}`),
+        `signing one request as the client does: ${fixed(perRequest, 2)} µs in a tight loop, ` +
+          `${fixed(signingNs / signings / 1_000, 2)} µs timed inside the load loop (mean of ${signings} calls), ` +
+          `${fixed(loopUs(signsOnly) - loopUs(unsigned), 1)} µs of loop time per request (GC and cold caches included).`,
+      ],
+      verdicts: [
+        {
+          what: 'rps ratio (client / raw undici unsigned, same server)',
+          measured: fixed(ratio, 2),
+          target: `>= ${TARGET_CLIENT_RATIO}`,
+          met: ratio >= TARGET_CLIENT_RATIO,
+        },
+      ],
+    };
+  } finally {
+    for (const close of closers.reverse()) await close();
+  }
+}
+
+const SIGNING_AS_CLIENT = 'all of it, header names and object included (= ServiceClient#sign)';
+
+/** The signing work of one client request, timed alone in a tight loop, without I/O. */
+function measureSigning(token: string): OpsSummary[] {
+  const prepared = Array.from({ length: SIGNING_OPS.iterations }, () => randomBytes(NONCE_BYTES).toString('hex'));
+  const nonceAt = (index: number): string => prepared[index % prepared.length] ?? '';
+  const timestamp = timestampFor(Date.now());
+  // For comparison only, not what the client does: 16 bytes at a time from one 4 KiB random fill.
+  const pool = Buffer.alloc(4096);
+  let offset = pool.length;
+  const pooledNonce = (): string => {
+    if (offset + NONCE_BYTES > pool.length) {
+      randomFillSync(pool);
+      offset = 0;
+    }
+    offset += NONCE_BYTES;
+    return pool.toString('hex', offset - NONCE_BYTES, offset);
+  };
+  return compareOpsInRounds(
+    [
+      { name: 'nonce: randomBytes(16).toString(hex)', op: () => randomBytes(NONCE_BYTES).toString('hex') },
+      { name: 'signRequest (nonce prepared beforehand)', op: (index) => signRequest({ token, method: 'GET', target: STATUS_TARGET, timestamp, nonce: nonceAt(index) }) },
+      {
+        name: 'fresh nonce + timestamp + signRequest',
+        op: () =>
+          signRequest({
+            token,
+            method: 'GET',
+            target: STATUS_TARGET,
+            timestamp: timestampFor(Date.now()),
+            nonce: randomBytes(NONCE_BYTES).toString('hex'),
+          }),
+      },
+      { name: SIGNING_AS_CLIENT, op: () => signedHeaders({ token, method: 'GET', target: STATUS_TARGET })['X-Clessira-Signature'] ?? '' },
+      { name: 'for comparison: nonce from a pooled 4 KiB randomFillSync', op: pooledNonce },
+    ],
+    SIGNING_OPS,
+  );
+}
+
 // ---- the list and the runner ----------------------------------------------------------------------
 
 const BENCHMARKS: readonly Benchmark[] = [
   { name: 'server', title: 'Reference server: signed GET /status vs bare node:http', run: serverBenchmark },
+  { name: 'client', title: 'Signed client: ServiceClient.getStatus() vs raw undici GET /status', run: clientBenchmark },
 ];
 
 function printRun(round: number, subject: string, result: LoadResult): void {
@@ -194,6 +388,10 @@ function printMachine(): void {
 
 function fixed(value: number, digits: number): string {
   return value.toFixed(digits);
+}
+
+function signedFixed(value: number, digits: number): string {
+  return `${value < 0 ? '' : '+'}${value.toFixed(digits)}`;
 }
 
 async function main(): Promise<number> {

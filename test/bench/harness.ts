@@ -137,3 +137,55 @@ function medianResult(results: readonly LoadResult[]): LoadResult {
     p99Ms: of((result) => result.p99Ms),
   };
 }
+
+export interface OpsOptions {
+  /** Calls per timed run. */
+  readonly iterations: number;
+  /** Untimed calls of each operation before the first round, so the JIT has settled. */
+  readonly warmupIterations: number;
+  readonly rounds: number;
+}
+
+/** A synchronous operation; gets the call's index (to pick prepared input) and returns a string. */
+export interface Operation {
+  readonly name: string;
+  readonly op: (index: number) => string;
+}
+
+export interface OpsSummary {
+  readonly name: string;
+  /** Median over the rounds, nanoseconds per call. */
+  readonly nsPerOp: number;
+  readonly runs: readonly number[];
+}
+
+/** Sum of the returned strings' lengths, so that no call can be optimised away. */
+let opsSink = 0;
+
+/** Times `iterations` calls of `op` in a tight loop as a whole with `process.hrtime.bigint()`; nanoseconds per call. */
+export function timeOps(op: (index: number) => string, iterations: number): number {
+  let sink = 0;
+  const started = process.hrtime.bigint();
+  for (let index = 0; index < iterations; index++) sink += op(index).length;
+  const elapsed = Number(process.hrtime.bigint() - started);
+  opsSink += sink;
+  return elapsed / iterations;
+}
+
+/**
+ * The micro-benchmark counterpart of `compareInRounds`: every operation is timed once per round,
+ * the order flips every round, and each figure is the median over the rounds.
+ */
+export function compareOpsInRounds(operations: readonly Operation[], options: OpsOptions): OpsSummary[] {
+  for (const { op } of operations) timeOps(op, options.warmupIterations);
+  const runs = new Map<string, number[]>(operations.map((operation) => [operation.name, []]));
+  for (let round = 0; round < options.rounds; round++) {
+    const order = round % 2 === 0 ? operations : [...operations].reverse();
+    for (const operation of order) runs.get(operation.name)?.push(timeOps(operation.op, options.iterations));
+  }
+  if (opsSink < 0) throw new Error('unreachable: string lengths are never negative');
+  return operations.map(({ name }) => {
+    const results = runs.get(name) ?? [];
+    return { name, nsPerOp: median(results), runs: results };
+  });
+}
