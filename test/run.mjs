@@ -1,7 +1,9 @@
-// `npm test`: build, type-check and compile, lint, then run every suite. The last line is
-// `tests: N passed, N failed`, so a reader (and CI) sees the count. Extra arguments go to mocha
-// as a filter: `npm test -- --grep signing`.
-import { spawnSync } from 'node:child_process';
+// `npm test`: build, type-check and compile, lint, then run every suite: the unit tests here, then
+// the extension tests in a real VS Code extension host (test/extension/host/run.mjs). The last
+// line is `tests: N passed, N failed` over both, so a reader (and CI) sees the count. Extra
+// arguments go to the unit tests' mocha as a filter: `npm test -- --grep signing`.
+// TT_SKIP_EXTENSION_TESTS=1 skips the extension tests, and says so.
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +41,41 @@ for (const file of files) mocha.addFile(file);
 const stats = await new Promise((resolve) => {
   const runner = mocha.run(() => resolve(runner.stats));
 });
-const passed = stats?.passes ?? 0;
-const failed = stats?.failures ?? 0;
+const unit = { passed: stats?.passes ?? 0, failed: stats?.failures ?? 0 };
+console.log(`\nunit-tests: ${unit.passed} passed, ${unit.failed} failed`);
+
+const extension = process.env.TT_SKIP_EXTENSION_TESTS === '1' ? skipExtensionTests() : await runExtensionTests();
+const passed = unit.passed + extension.passed;
+const failed = unit.failed + extension.failed;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
+
+function skipExtensionTests() {
+  console.log('\n> extension tests: SKIPPED (TT_SKIP_EXTENSION_TESTS=1); the count below is the unit tests only.');
+  return { passed: 0, failed: 0 };
+}
+
+/** Runs the extension-host suite in its own process (it owns code-server and chromium) and reads its count. */
+async function runExtensionTests() {
+  console.log('\n> extension tests (real VS Code extension host: code-server + chromium)');
+  const child = spawn(process.execPath, [join(root, 'test', 'extension', 'host', 'run.mjs'), '--no-build'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    process.stdout.write(chunk);
+  });
+  const code = await new Promise((resolve) => child.once('close', (status, signal) => resolve(status ?? signal)));
+  const counts = [...output.matchAll(/^extension-tests: (\d+) passed, (\d+) failed$/gm)].at(-1);
+  if (counts === undefined) {
+    console.error(`extension tests: the harness gave no count (exit ${code}); counted as 1 failure.`);
+    return { passed: 0, failed: 1 };
+  }
+  const result = { passed: Number(counts[1]), failed: Number(counts[2]) };
+  // A harness that fails without a failing test is still a failure.
+  if (code !== 0 && result.failed === 0) result.failed = 1;
+  return result;
+}
