@@ -1,16 +1,86 @@
 /**
- * Composition root of the extension. The features (status bar, commands, branch reporting) arrive
- * in later steps; for now it only creates the log channel and says that it is active.
+ * Composition root: builds the log, the token store, the connection, the status bar and the
+ * command table, and owns their disposables. Nothing slow runs before activate returns.
  */
 import * as vscode from 'vscode';
+import type { TrackerState, TrackerStateKind } from '../tracker/trackerState';
+import { registerCommands } from './commands';
+import { Connection } from './connection';
+import { readSettings, SECTION, type Settings } from './settings';
+import { StatusBarController } from './statusBar';
+import { TokenStore } from './tokenStore';
 
-export function activate(context: vscode.ExtensionContext): void {
+/** What `activate` returns: read by the extension's tests, and by anyone who wants the state. */
+export interface TimeTrackerApi {
+  /** The status bar's current state, e.g. `tracking` or `offline`. */
+  readonly state: TrackerStateKind;
+  /** The full state value (activity, seconds…). */
+  readonly details: TrackerState;
+  /** The status bar item's text as shown, codicons included. */
+  readonly text: string;
+  readonly onDidChangeState: vscode.Event<TrackerState>;
+  /** Folder of the extension's log files (the "Time Tracker" log channel writes there). */
+  readonly logUri: vscode.Uri;
+  /** How long `activate` took, in milliseconds (docs/PERFORMANCE.md records it). */
+  readonly activationMs: number;
+  /** Polls now; resolves when the status bar shows the answer. */
+  refresh(): Promise<void>;
+}
+
+export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
+  const activationStarted = performance.now();
   const log = vscode.window.createOutputChannel('Time Tracker', { log: true });
-  context.subscriptions.push(log);
+  let settings: Settings = readSettings();
+  const tokens = new TokenStore(context.secrets);
+  const connection = new Connection(log);
+  const statusBar = new StatusBarController(connection, () => settings);
+  context.subscriptions.push(log, tokens, connection, statusBar);
+  context.subscriptions.push(
+    ...registerCommands({ connection, tokens, statusBar, log, memento: context.globalState, settings: () => settings }),
+  );
+
+  /** Token or connection settings changed: rebuild the client and ask again at once. */
+  const reconnect = async (): Promise<void> => {
+    const token = await tokens.get();
+    void vscode.commands.executeCommand('setContext', 'timeTracker.hasToken', token !== undefined);
+    connection.update(token?.token, settings);
+    if (token === undefined) statusBar.showWithoutPolling({ kind: 'noToken' });
+    else await statusBar.refresh();
+  };
+
+  context.subscriptions.push(
+    tokens.onDidChange(() => void reconnect()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration(SECTION)) return;
+      settings = readSettings();
+      statusBar.rerender();
+      void reconnect();
+    }),
+  );
+
   const { version } = context.extension.packageJSON as { version?: string };
-  log.info(`Time Tracker ${version ?? ''} activated.`);
+  log.info(`Time Tracker ${version ?? ''} activated; the app is expected on 127.0.0.1:${settings.port}.`);
+  void reconnect();
+
+  const activationMs = performance.now() - activationStarted;
+  log.debug(`Activation took ${activationMs.toFixed(1)} ms.`);
+  return {
+    activationMs,
+    get state() {
+      return statusBar.state.kind;
+    },
+    get details() {
+      return statusBar.state;
+    },
+    get text() {
+      return statusBar.presentation.text;
+    },
+    onDidChangeState: statusBar.onDidChange,
+    logUri: context.logUri,
+    refresh: () => statusBar.refresh(),
+  };
 }
 
 export function deactivate(): void {
-  // Everything is in context.subscriptions, which VS Code disposes.
+  // The client pool and the timers are disposed with context.subscriptions.
 }

@@ -1,0 +1,316 @@
+import { connect } from 'node:net';
+import * as vscode from 'vscode';
+import type { ServiceClient } from '../client';
+import { DEFAULT_PORT } from '../protocol/constants';
+import type { ActivityReference, EntryResult, StartResult, StopResult } from '../protocol/types';
+import { rememberRecent } from '../tracker/activityPicks';
+import { adviceForError, diagnose, type Advice } from '../tracker/advice';
+import { formatMinutes, parseDuration } from '../tracker/duration';
+import { menuFor } from '../tracker/menu';
+import { COMMANDS, type CommandId } from '../tracker/presentation';
+import { pickActivity } from './activityPicker';
+import type { Connection } from './connection';
+import type { Settings } from './settings';
+import type { StatusBarController } from './statusBar';
+import type { TokenStore } from './tokenStore';
+
+const RECENT_KEY = 'timeTracker.recentActivities';
+
+export interface CommandServices {
+  readonly connection: Connection;
+  readonly tokens: TokenStore;
+  readonly statusBar: StatusBarController;
+  readonly log: vscode.LogOutputChannel;
+  readonly memento: vscode.Memento;
+  readonly settings: () => Settings;
+}
+
+/** `{ name, createIfMissing }` (or `activityID`) from a keybinding or task. */
+interface StartArgs {
+  readonly activityID?: string;
+  readonly name?: string;
+  readonly createIfMissing?: boolean;
+}
+
+/** `{ name, durationMinutes, note }` (or `activityID`, `createIfMissing`) from a keybinding or task. */
+interface LogArgs extends StartArgs {
+  readonly durationMinutes: number;
+  readonly note?: string;
+}
+
+export function registerCommands(services: CommandServices): vscode.Disposable[] {
+  const commands: Record<CommandId, (...args: unknown[]) => unknown> = {
+    [COMMANDS.start]: (args) => start(services, args),
+    [COMMANDS.stop]: () => stop(services),
+    [COMMANDS.log]: (args) => logTime(services, args),
+    [COMMANDS.setToken]: (token) => setToken(services, token),
+    [COMMANDS.clearToken]: () => clearToken(services),
+    [COMMANDS.checkConnection]: () => checkConnection(services),
+    [COMMANDS.showLog]: () => services.log.show(),
+    [COMMANDS.showMenu]: () => showMenu(services),
+  };
+  return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run));
+}
+
+async function start(services: CommandServices, args: unknown): Promise<StartResult | undefined> {
+  const client = await clientOrAdvice(services);
+  if (!client) return undefined;
+  let request: StartArgs;
+  if (args !== undefined) {
+    const parsed = readStartArgs(args);
+    if (typeof parsed === 'string') return void showAdvice(services, { severity: 'error', message: parsed });
+    request = parsed;
+  } else {
+    const pick = await pickActivity(client, {
+      title: 'Start Tracking',
+      placeholder: 'Type to search activities, or a new name to create it',
+      recent: recent(services),
+      onError: (error) => report(services, error),
+    });
+    if (!pick) return undefined;
+    request = pick.kind === 'create' ? { name: pick.name, createIfMissing: true } : { activityID: pick.activity.activityID };
+  }
+  return run(services, async () => {
+    const result = await client.startActivity(request);
+    await remember(services, result);
+    vscode.window.setStatusBarMessage(`$(record) Tracking ${result.activityName}`, 3_000);
+    return result;
+  });
+}
+
+async function stop(services: CommandServices): Promise<StopResult | undefined> {
+  const client = await clientOrAdvice(services);
+  if (!client) return undefined;
+  return run(services, async () => {
+    const result = await client.stopActivity();
+    if (result.stopped) {
+      const minutes = formatMinutes((result.durationSeconds ?? 0) / 60);
+      vscode.window.setStatusBarMessage(`$(debug-stop) Stopped ${result.stopped.activityName} after ${minutes}`, 3_000);
+    }
+    return result;
+  });
+}
+
+async function logTime(services: CommandServices, args: unknown): Promise<EntryResult | undefined> {
+  const client = await clientOrAdvice(services);
+  if (!client) return undefined;
+  let request: LogArgs;
+  if (args !== undefined) {
+    const parsed = readLogArgs(args);
+    if (typeof parsed === 'string') return void showAdvice(services, { severity: 'error', message: parsed });
+    request = parsed;
+  } else {
+    const pick = await pickActivity(client, {
+      title: 'Log Time (1/3): activity',
+      placeholder: 'Type to search activities, or a new name to create it',
+      recent: recent(services),
+      onError: (error) => report(services, error),
+    });
+    if (!pick) return undefined;
+    const name = pick.kind === 'create' ? pick.name : pick.activity.activityName;
+    const durationText = await vscode.window.showInputBox({
+      title: `Log Time (2/3): how long on ${name}?`,
+      prompt: 'For example 90, 90m, 1h30m, 1.5h or 1:30',
+      placeHolder: '1h30m',
+      ignoreFocusOut: true,
+      validateInput: (value) => {
+        const parsed = parseDuration(value);
+        return parsed.ok ? undefined : parsed.message;
+      },
+    });
+    if (durationText === undefined) return undefined;
+    const duration = parseDuration(durationText);
+    if (!duration.ok) return undefined;
+    const note = await vscode.window.showInputBox({
+      title: `Log Time (3/3): note for ${formatMinutes(duration.minutes)} on ${name} (optional)`,
+      prompt: 'Press Enter to log without a note',
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.length > 2000 ? 'A note can be at most 2000 characters.' : undefined),
+    });
+    if (note === undefined) return undefined;
+    const activity = pick.kind === 'create' ? { name: pick.name, createIfMissing: true } : { activityID: pick.activity.activityID };
+    request = { ...activity, durationMinutes: duration.minutes, ...(note.trim() === '' ? {} : { note: note.trim() }) };
+  }
+  return run(services, async () => {
+    const result = await client.logEntry(request);
+    await remember(services, result);
+    void vscode.window.showInformationMessage(`Logged ${formatMinutes(result.durationMinutes)} to ${result.activityName}.`);
+    return result;
+  });
+}
+
+async function setToken(services: CommandServices, given: unknown): Promise<boolean> {
+  // A token passed as an argument (scripts, tests) skips the input box; it is never echoed.
+  const token =
+    typeof given === 'string'
+      ? given
+      : await vscode.window.showInputBox({
+          title: 'Time Tracker: Set Token',
+          prompt: "Paste the token shown in the app's settings (Integrations → HTTP API). It is kept in VS Code's secret storage.",
+          password: true,
+          ignoreFocusOut: true,
+          validateInput: (value) => (value.trim() === '' ? 'The token must not be empty.' : undefined),
+        });
+  if (token === undefined || token.trim() === '') return false;
+  await services.tokens.set(token.trim());
+  services.log.info('Token stored in secret storage.');
+  return true;
+}
+
+async function clearToken(services: CommandServices): Promise<void> {
+  await services.tokens.clear();
+  services.log.info('Token removed from secret storage.');
+}
+
+async function checkConnection(services: CommandServices): Promise<Advice> {
+  const settings = services.settings();
+  const client = await currentClient(services);
+  let advice: Advice;
+  if (!client) {
+    advice = diagnose({ hasToken: false, port: settings.port, defaultPort: DEFAULT_PORT });
+  } else {
+    let health: unknown;
+    let statusError: unknown;
+    try {
+      health = await client.healthcheck();
+      if ((health as { license: string }).license === 'valid') {
+        await client.getStatus().catch((error: unknown) => {
+          statusError = error;
+        });
+      }
+    } catch (error) {
+      health = error;
+    }
+    const defaultPortAnswers = settings.port !== DEFAULT_PORT && (await somethingListens(DEFAULT_PORT));
+    advice = diagnose({ hasToken: true, port: settings.port, defaultPort: DEFAULT_PORT, health, statusError, defaultPortAnswers });
+  }
+  services.log.info(`Check Connection: ${advice.message}`);
+  void services.statusBar.refresh();
+  void showAdvice(services, advice);
+  return advice;
+}
+
+async function showMenu(services: CommandServices): Promise<void> {
+  const hasToken = (await services.tokens.get()) !== undefined;
+  const entries = menuFor(services.statusBar.state, hasToken);
+  const chosen = await vscode.window.showQuickPick(
+    entries.map((entry) => ({ label: entry.label, ...(entry.detail === undefined ? {} : { detail: entry.detail }), command: entry.command })),
+    { title: 'Time Tracker', placeHolder: services.statusBar.presentation.accessibilityLabel },
+  );
+  if (chosen) await vscode.commands.executeCommand(chosen.command);
+}
+
+// ---- helpers ---------------------------------------------------------------------------------------
+
+async function currentClient(services: CommandServices): Promise<ServiceClient | undefined> {
+  const token = await services.tokens.get();
+  services.connection.update(token?.token, services.settings());
+  return services.connection.client;
+}
+
+async function clientOrAdvice(services: CommandServices): Promise<ServiceClient | undefined> {
+  const client = await currentClient(services);
+  if (!client) {
+    void showAdvice(services, diagnose({ hasToken: false, port: services.settings().port, defaultPort: DEFAULT_PORT }));
+  }
+  return client;
+}
+
+/** Runs a call, reports its failure in one sentence, and refreshes the status bar either way. */
+async function run<T>(services: CommandServices, call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (error) {
+    report(services, error);
+    return undefined;
+  } finally {
+    void services.statusBar.refresh();
+  }
+}
+
+/** Logs and shows the failure; the command does not wait for the notification to be closed. */
+function report(services: CommandServices, error: unknown): void {
+  const advice = adviceForError(error, services.settings().port);
+  services.log.error(advice.message);
+  void showAdvice(services, advice);
+}
+
+const ACTION_LABELS = { setToken: 'Set Token', openSettings: 'Open Settings', showLog: 'Show Log', retry: 'Check Again' } as const;
+
+async function showAdvice(services: CommandServices, advice: Advice): Promise<void> {
+  const show =
+    advice.severity === 'info'
+      ? vscode.window.showInformationMessage
+      : advice.severity === 'warning'
+        ? vscode.window.showWarningMessage
+        : vscode.window.showErrorMessage;
+  const label = advice.action === undefined ? undefined : ACTION_LABELS[advice.action];
+  const chosen = await (label === undefined ? show(advice.message) : show(advice.message, label));
+  if (chosen === undefined || advice.action === undefined) return;
+  switch (advice.action) {
+    case 'setToken':
+      await vscode.commands.executeCommand(COMMANDS.setToken);
+      return;
+    case 'openSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker');
+      return;
+    case 'showLog':
+      services.log.show();
+      return;
+    case 'retry':
+      await vscode.commands.executeCommand(COMMANDS.checkConnection);
+      return;
+  }
+}
+
+function recent(services: CommandServices): ActivityReference[] {
+  return services.memento.get<ActivityReference[]>(RECENT_KEY, []);
+}
+
+async function remember(services: CommandServices, activity: ActivityReference): Promise<void> {
+  const reference = { activityID: activity.activityID, activityName: activity.activityName };
+  await services.memento.update(RECENT_KEY, rememberRecent(recent(services), reference));
+}
+
+/** A TCP connect only: no request, so nothing can count as a failed authentication. */
+function somethingListens(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1', timeout: 500 });
+    const finish = (answer: boolean): void => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+    socket.once('timeout', () => finish(false));
+  });
+}
+
+function readStartArgs(args: unknown): StartArgs | string {
+  if (typeof args !== 'object' || args === null) return 'timeTracker.start takes { "name": "…", "createIfMissing": true } or { "activityID": "…" }.';
+  const { name, activityID, createIfMissing } = args as Record<string, unknown>;
+  if (name !== undefined && typeof name !== 'string') return 'timeTracker.start: "name" must be text.';
+  if (activityID !== undefined && typeof activityID !== 'string') return 'timeTracker.start: "activityID" must be text.';
+  if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean') return 'timeTracker.start: "createIfMissing" must be true or false.';
+  if ((name === undefined || name.trim() === '') && activityID === undefined) return 'timeTracker.start needs "name" or "activityID".';
+  return {
+    ...(name === undefined ? {} : { name }),
+    ...(activityID === undefined ? {} : { activityID }),
+    ...(createIfMissing === undefined ? {} : { createIfMissing }),
+  };
+}
+
+function readLogArgs(args: unknown): LogArgs | string {
+  const base = readStartArgs(args);
+  if (typeof base === 'string') return base.replace(/timeTracker\.start/g, 'timeTracker.log').replace('{ "name": "…", "createIfMissing": true }', '{ "name": "…", "durationMinutes": 30, "note": "…" }');
+  const { durationMinutes, note } = args as Record<string, unknown>;
+  let minutes: number;
+  if (typeof durationMinutes === 'number') minutes = durationMinutes;
+  else if (typeof durationMinutes === 'string') {
+    const parsed = parseDuration(durationMinutes);
+    if (!parsed.ok) return `timeTracker.log: ${parsed.message}`;
+    minutes = parsed.minutes;
+  } else return 'timeTracker.log needs "durationMinutes" (a number of minutes, or text such as "1h30m").';
+  if (note !== undefined && typeof note !== 'string') return 'timeTracker.log: "note" must be text.';
+  return { ...base, durationMinutes: minutes, ...(note === undefined ? {} : { note }) };
+}

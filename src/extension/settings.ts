@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import { DEFAULT_PORT, MAX_PORT, MIN_PORT } from '../protocol/constants';
+import { DEFAULT_HEADER_PREFIX, isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
+
+export const SECTION = 'timeTracker';
+
+export interface Settings {
+  readonly port: number;
+  readonly pollIntervalSeconds: number;
+  readonly showTodayTotal: boolean;
+  readonly headerPrefix: HeaderPrefix;
+}
+
+/**
+ * The one typed reader of the extension's settings. Defaults live in package.json; a value the
+ * schema would refuse (hand-edited settings.json) falls back to the default instead of failing.
+ */
+export function readSettings(): Settings {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const port = config.get<number>('port', DEFAULT_PORT);
+  const interval = config.get<number>('pollIntervalSeconds', 10);
+  const prefix = config.get<string>('headerPrefix', DEFAULT_HEADER_PREFIX);
+  return {
+    port: Number.isInteger(port) && port >= MIN_PORT && port <= MAX_PORT ? port : DEFAULT_PORT,
+    pollIntervalSeconds: Number.isFinite(interval) ? Math.max(2, interval) : 10,
+    showTodayTotal: config.get<boolean>('statusBar.showTodayTotal', true),
+    headerPrefix: isHeaderPrefix(prefix) ? prefix : DEFAULT_HEADER_PREFIX,
+  };
+}
