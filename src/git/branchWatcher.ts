@@ -1,0 +1,183 @@
+/**
+ * Watches the git directory of every repository of the workspace and reports real branch
+ * switches, one report per switch, none for noise. The directory is watched, not HEAD itself:
+ * git replaces HEAD by rename, and a watch on the file goes stale after the first checkout.
+ */
+import { watch, watchFile, unwatchFile, type FSWatcher } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { BUSY_MARKERS, decideSwitch, parseHead, type HeadState } from './headState';
+import { findRepository, type Repository } from './repositories';
+
+export interface BranchChange {
+  readonly repository: Repository;
+  readonly branch: string;
+  readonly previousBranch: string | undefined;
+}
+
+export interface BranchWatcherOptions {
+  readonly onSwitch: (change: BranchChange) => void;
+  readonly log?: (message: string) => void;
+  /**
+   * A checkout touches HEAD, the index and the logs in a burst; events inside this window are
+   * read once. Short enough that the report still follows the checkout at once.
+   */
+  readonly debounceMs?: number;
+  /** For the fallback when the system has no inotify watches left (fs.watchFile polling). */
+  readonly pollIntervalMs?: number;
+  /** Tests force the fallback. */
+  readonly forcePolling?: boolean;
+  /** Called after every read of HEAD, reported or not: lets tests see that a quiet step was seen. */
+  readonly onRead?: (repository: Repository, head: HeadState, busy: boolean) => void;
+}
+
+const WATCHED_NAMES = new Set<string>(['HEAD', ...BUSY_MARKERS]);
+
+class RepositoryWatcher {
+  private watcher: FSWatcher | undefined;
+  private polling = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastBranch: string | undefined;
+  private checking: Promise<void> | undefined;
+  private checkAgain = false;
+  private disposed = false;
+
+  constructor(
+    readonly repository: Repository,
+    private readonly options: BranchWatcherOptions,
+    private readonly onGone: (watcher: RepositoryWatcher) => void,
+  ) {}
+
+  /** Reads the branch it is on now (never reported) and starts watching. */
+  async start(): Promise<void> {
+    const head = parseHead(await readFile(join(this.repository.gitDir, 'HEAD'), 'utf8').catch(() => undefined));
+    if (head.kind === 'branch') this.lastBranch = head.branch;
+    if (this.disposed) return;
+    if (this.options.forcePolling) this.startPolling();
+    else this.startWatching();
+  }
+
+  private startWatching(): void {
+    try {
+      this.watcher = watch(this.repository.gitDir, { persistent: false }, (_event, filename) => {
+        if (filename === null || WATCHED_NAMES.has(filename)) this.schedule();
+      });
+      this.watcher.on('error', () => void this.checkGone());
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      this.options.log?.(`Watching ${this.repository.gitDir} failed (${code ?? String(error)}); polling it instead.`);
+      this.startPolling();
+    }
+  }
+
+  /** When inotify watches run out (ENOSPC, EMFILE), stat HEAD periodically instead. */
+  private startPolling(): void {
+    this.polling = true;
+    watchFile(join(this.repository.gitDir, 'HEAD'), { persistent: false, interval: this.options.pollIntervalMs ?? 1_000 }, () => this.schedule());
+  }
+
+  private schedule(): void {
+    if (this.disposed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.check();
+    }, this.options.debounceMs ?? 30);
+  }
+
+  /** One read at a time; a change during a read gets one more read after it. */
+  private async check(): Promise<void> {
+    if (this.checking) {
+      this.checkAgain = true;
+      return this.checking;
+    }
+    this.checking = (async () => {
+      do {
+        this.checkAgain = false;
+        await this.readOnce();
+      } while (this.takeCheckAgain());
+    })();
+    try {
+      await this.checking;
+    } finally {
+      this.checking = undefined;
+    }
+  }
+
+  private takeCheckAgain(): boolean {
+    return this.checkAgain && !this.disposed;
+  }
+
+  private async readOnce(): Promise<void> {
+    const gitDir = this.repository.gitDir;
+    const [content, ...markers] = await Promise.all([
+      readFile(join(gitDir, 'HEAD'), 'utf8').catch(() => undefined),
+      ...BUSY_MARKERS.map((marker) => stat(join(gitDir, marker)).then(() => true, () => false)),
+    ]);
+    if (this.disposed) return;
+    const head = parseHead(content);
+    const busy = markers.some(Boolean);
+    this.options.onRead?.(this.repository, head, busy);
+    if (head.kind === 'unreadable') return void this.checkGone();
+    const change = decideSwitch(this.lastBranch, head, busy);
+    if (!change) return;
+    this.lastBranch = change.branch;
+    this.options.onSwitch({ repository: this.repository, ...change });
+  }
+
+  private async checkGone(): Promise<void> {
+    const exists = await stat(join(this.repository.gitDir, 'HEAD')).then(() => true, () => false);
+    if (exists || this.disposed) return;
+    this.options.log?.(`The repository ${this.repository.root} is gone; no longer watching it.`);
+    this.dispose();
+    this.onGone(this);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.watcher?.close();
+    if (this.polling) unwatchFile(join(this.repository.gitDir, 'HEAD'));
+  }
+}
+
+/** Every repository of a set of folders (multi-root), each watched once. */
+export class BranchWatcher {
+  private readonly watchers = new Map<string, RepositoryWatcher>();
+  private generation = 0;
+
+  constructor(private readonly options: BranchWatcherOptions) {}
+
+  get repositories(): readonly Repository[] {
+    return [...this.watchers.values()].map((watcher) => watcher.repository);
+  }
+
+  /** Watches the repositories of these folders and stops watching the others. */
+  async setFolders(folders: readonly string[]): Promise<void> {
+    const generation = ++this.generation;
+    const found = await Promise.all(folders.map((folder) => findRepository(folder)));
+    if (generation !== this.generation) return; // a newer call superseded this one
+    const wanted = new Map<string, Repository>();
+    for (const repository of found) if (repository) wanted.set(repository.gitDir, repository);
+    for (const [gitDir, watcher] of this.watchers) {
+      if (wanted.has(gitDir)) continue;
+      watcher.dispose();
+      this.watchers.delete(gitDir);
+    }
+    const started: Promise<void>[] = [];
+    for (const [gitDir, repository] of wanted) {
+      if (this.watchers.has(gitDir)) continue;
+      const watcher = new RepositoryWatcher(repository, this.options, (gone) => this.watchers.delete(gone.repository.gitDir));
+      this.watchers.set(gitDir, watcher);
+      started.push(watcher.start());
+      this.options.log?.(`Watching branches of ${basename(repository.root)} (${repository.root}).`);
+    }
+    await Promise.all(started);
+  }
+
+  dispose(): void {
+    this.generation++;
+    for (const watcher of this.watchers.values()) watcher.dispose();
+    this.watchers.clear();
+  }
+}

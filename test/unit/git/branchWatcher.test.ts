@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { BranchWatcher } from '../../../src/git/branchWatcher';
+import type { HeadState } from '../../../src/git/headState';
+import { findRepository } from '../../../src/git/repositories';
+import { Arrivals, ChangeQueue, git, gitAsync, gitMayFail, makeRepository } from '../../support/git';
+
+/**
+ * Real git in temporary repositories. "No report" is proven without sleeping: after the step that
+ * must stay quiet, a real switch follows, and the next report must be that switch, with the
+ * branch before it as previousBranch.
+ */
+describe('git/BranchWatcher with real git', function () {
+  this.timeout(20_000);
+  let watcher: BranchWatcher;
+  let queue: ChangeQueue;
+  let reads: Arrivals<{ head: HeadState; busy: boolean }>;
+
+  beforeEach(() => {
+    queue = new ChangeQueue();
+    reads = new Arrivals();
+    watcher = new BranchWatcher({ onSwitch: queue.push, onRead: (_repository, head, busy) => reads.push({ head, busy }) });
+  });
+  afterEach(() => watcher.dispose());
+
+  const expectSwitch = async (branch: string, previousBranch: string | undefined, root?: string): Promise<void> => {
+    const change = await queue.next(`${previousBranch ?? '?'} → ${branch}`);
+    assert.deepEqual({ branch: change.branch, previousBranch: change.previousBranch }, { branch, previousBranch });
+    if (root !== undefined) assert.equal(change.repository.root, root);
+  };
+
+  it('reports checkout, checkout -b and switch, and nothing at start', async () => {
+    const root = await makeRepository('shop', ['feature']);
+    await watcher.setFolders([root]);
+    git(root, 'checkout', '-q', 'feature');
+    await expectSwitch('feature', 'main', root);
+    git(root, 'checkout', '-q', '-b', 'fix/login');
+    await expectSwitch('fix/login', 'feature');
+    git(root, 'switch', '-q', 'main');
+    await expectSwitch('main', 'fix/login');
+    assert.equal(queue.all.length, 0, 'one report per switch');
+  });
+
+  it('finds the repository from a folder inside it, once for several folders', async () => {
+    const root = await makeRepository('mono', ['b']);
+    await writeFile(join(root, 'sub-file'), '');
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'two');
+    const inner = join(root, 'packages');
+    await import('node:fs/promises').then((fs) => fs.mkdir(inner));
+    await watcher.setFolders([root, inner]);
+    assert.equal(watcher.repositories.length, 1);
+    git(root, 'checkout', '-q', 'b');
+    await expectSwitch('b', 'main', root);
+  });
+
+  it('watches a worktree, whose .git is a file, on its own', async () => {
+    const root = await makeRepository('app', ['other']);
+    const worktree = join(root, '..', 'app-wt');
+    git(root, 'worktree', 'add', '-q', '-b', 'wt-branch', worktree);
+    const found = await findRepository(worktree);
+    assert.match(found?.gitDir ?? '', /worktrees/);
+    await watcher.setFolders([worktree]);
+    git(worktree, 'checkout', '-q', '-b', 'wt-feature');
+    await expectSwitch('wt-feature', 'wt-branch', worktree);
+    git(root, 'checkout', '-q', 'other');
+    git(worktree, 'checkout', '-q', 'wt-branch');
+    await expectSwitch('wt-branch', 'wt-feature', worktree);
+  });
+
+  it('stays quiet during a rebase with a conflict, and reports the next real switch', async () => {
+    const root = await makeRepository('rebase');
+    git(root, 'checkout', '-q', '-b', 'feature');
+    await writeFile(join(root, 'file.txt'), 'feature\n');
+    git(root, 'commit', '-q', '-am', 'feature change');
+    git(root, 'checkout', '-q', 'main');
+    await writeFile(join(root, 'file.txt'), 'main\n');
+    git(root, 'commit', '-q', '-am', 'main change');
+    git(root, 'checkout', '-q', 'feature');
+    await watcher.setFolders([root]);
+    gitMayFail(root, 'rebase', 'main');
+    assert.match(git(root, 'status'), /rebase/i, 'the rebase stopped on the conflict');
+    await reads.first((read) => read.busy && read.head.kind === 'detached', 'the watcher to see the rebase under way');
+    await writeFile(join(root, 'file.txt'), 'resolved\n');
+    git(root, 'add', 'file.txt');
+    await gitAsync(root, '-c', 'core.editor=true', 'rebase', '--continue');
+    await reads.first((read) => !read.busy && read.head.kind === 'branch', 'the watcher to see the rebase done');
+    git(root, 'checkout', '-q', 'main');
+    await expectSwitch('main', 'feature');
+  });
+
+  it('stays quiet during a bisect and on a detached HEAD', async () => {
+    const root = await makeRepository('bisect', ['next']);
+    for (const n of [2, 3, 4]) {
+      await writeFile(join(root, 'file.txt'), `${n}\n`);
+      git(root, 'commit', '-q', '-am', `commit ${n}`);
+    }
+    await watcher.setFolders([root]);
+    git(root, 'bisect', 'start');
+    git(root, 'bisect', 'bad');
+    git(root, 'bisect', 'good', 'HEAD~3');
+    await reads.first((read) => read.busy && read.head.kind === 'detached', 'the watcher to see the bisect');
+    git(root, 'bisect', 'reset');
+    await reads.first((read) => !read.busy && read.head.kind === 'branch', 'the watcher to see the bisect reset');
+    git(root, 'checkout', '-q', '--detach', 'HEAD~1');
+    await reads.first((read) => !read.busy && read.head.kind === 'detached', 'the watcher to see the detached HEAD');
+    git(root, 'checkout', '-q', 'next');
+    await expectSwitch('next', 'main');
+  });
+
+  it('lets the last of rapid switches win and never loses the final report', async () => {
+    const root = await makeRepository('rapid', ['a', 'b', 'c']);
+    await watcher.setFolders([root]);
+    // Not awaited one by one: the checkouts run while the watcher reads, as in a real burst.
+    await gitAsync(root, 'checkout', '-q', 'a');
+    await gitAsync(root, 'checkout', '-q', 'b');
+    await gitAsync(root, 'checkout', '-q', 'c');
+    let change = await queue.next('a report ending on c');
+    while (change.branch !== 'c') change = await queue.next('a report ending on c');
+    git(root, 'checkout', '-q', 'a');
+    await expectSwitch('a', 'c');
+  });
+
+  it('survives a repository deleted while watched, and keeps watching the others', async () => {
+    const doomed = await makeRepository('doomed', ['x']);
+    const kept = await makeRepository('kept', ['y']);
+    await watcher.setFolders([doomed, kept]);
+    await rm(doomed, { recursive: true, force: true });
+    git(kept, 'checkout', '-q', 'y');
+    await expectSwitch('y', 'main', kept);
+  });
+
+  it('picks up folders added and removed, and stops when disposed', async () => {
+    const first = await makeRepository('first', ['f']);
+    const second = await makeRepository('second', ['s']);
+    await watcher.setFolders([first]);
+    await watcher.setFolders([first, second]);
+    assert.deepEqual(watcher.repositories.map((repository) => basename(repository.root)).sort(), ['first', 'second']);
+    await watcher.setFolders([second]);
+    git(first, 'checkout', '-q', 'f');
+    git(second, 'checkout', '-q', 's');
+    await expectSwitch('s', 'main', second);
+    watcher.dispose();
+    git(second, 'checkout', '-q', 'main');
+    assert.equal(watcher.repositories.length, 0);
+  });
+
+  it('falls back to polling HEAD and still reports', async () => {
+    watcher.dispose();
+    watcher = new BranchWatcher({ onSwitch: queue.push, forcePolling: true, pollIntervalMs: 50 });
+    const root = await makeRepository('polled', ['p']);
+    await watcher.setFolders([root]);
+    git(root, 'checkout', '-q', 'p');
+    await expectSwitch('p', 'main', root);
+  });
+});
