@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { TrackerState, TrackerStateKind } from '../tracker/trackerState';
+import { BranchReporter, type HandledSwitch } from './branchReporter';
 import { registerCommands } from './commands';
 import { Connection } from './connection';
 import { readSettings, SECTION, type Settings } from './settings';
@@ -25,6 +26,10 @@ export interface TimeTrackerApi {
   readonly activationMs: number;
   /** Polls now; resolves when the status bar shows the answer. */
   refresh(): Promise<void>;
+  /** Fires once per branch switch seen in the workspace, with what became of it (reported, ignored…). */
+  readonly onDidHandleBranchSwitch: vscode.Event<HandledSwitch>;
+  /** Resolves once the branch watcher watches the workspace's repositories, with their roots. */
+  branchWatchReady(): Promise<readonly string[]>;
 }
 
 export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
@@ -34,7 +39,8 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const tokens = new TokenStore(context.secrets);
   const connection = new Connection(log);
   const statusBar = new StatusBarController(connection, () => settings);
-  context.subscriptions.push(log, tokens, connection, statusBar);
+  const branches = new BranchReporter(connection, log, () => settings);
+  context.subscriptions.push(log, tokens, connection, statusBar, branches);
   context.subscriptions.push(
     ...registerCommands({ connection, tokens, statusBar, log, memento: context.globalState, settings: () => settings }),
   );
@@ -48,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
     else await statusBar.refresh();
   };
 
+  let branchWatch: Promise<void> = Promise.resolve();
   context.subscriptions.push(
     tokens.onDidChange(() => void reconnect()),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -55,12 +62,15 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
       settings = readSettings();
       statusBar.rerender();
       void reconnect();
+      if (event.affectsConfiguration(`${SECTION}.git`)) branchWatch = branches.apply();
     }),
   );
 
   const { version } = context.extension.packageJSON as { version?: string };
   log.info(`Time Tracker ${version ?? ''} activated; the app is expected on 127.0.0.1:${settings.port}.`);
   void reconnect();
+  // Finding repositories reads the disk: started here, finished after activate has returned.
+  branchWatch = branches.apply();
 
   const activationMs = performance.now() - activationStarted;
   log.debug(`Activation took ${activationMs.toFixed(1)} ms.`);
@@ -78,6 +88,11 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
     onDidChangeState: statusBar.onDidChange,
     logUri: context.logUri,
     refresh: () => statusBar.refresh(),
+    onDidHandleBranchSwitch: branches.onDidHandle,
+    branchWatchReady: async () => {
+      await branchWatch;
+      return branches.repositories;
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { DEFAULT_PORT, MAX_PORT, MIN_PORT } from '../protocol/constants';
+import type { RepoNameMode } from '../git/repoName';
 import { DEFAULT_HEADER_PREFIX, isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
 
 export const SECTION = 'timeTracker';
@@ -9,6 +10,11 @@ export interface Settings {
   readonly pollIntervalSeconds: number;
   readonly showTodayTotal: boolean;
   readonly headerPrefix: HeaderPrefix;
+  readonly git: {
+    readonly reportBranchChanges: boolean;
+    readonly ignoreBranches: readonly string[];
+    readonly repoName: RepoNameMode;
+  };
 }
 
 /**
@@ -20,10 +26,16 @@ export function readSettings(): Settings {
   const port = config.get<number>('port', DEFAULT_PORT);
   const interval = config.get<number>('pollIntervalSeconds', 10);
   const prefix = config.get<string>('headerPrefix', DEFAULT_HEADER_PREFIX);
+  const ignoreBranches = config.get<unknown>('git.ignoreBranches', []);
   return {
     port: Number.isInteger(port) && port >= MIN_PORT && port <= MAX_PORT ? port : DEFAULT_PORT,
     pollIntervalSeconds: Number.isFinite(interval) ? Math.max(2, interval) : 10,
     showTodayTotal: config.get<boolean>('statusBar.showTodayTotal', true),
     headerPrefix: isHeaderPrefix(prefix) ? prefix : DEFAULT_HEADER_PREFIX,
+    git: {
+      reportBranchChanges: config.get<boolean>('git.reportBranchChanges', true),
+      ignoreBranches: Array.isArray(ignoreBranches) ? ignoreBranches.filter((item): item is string => typeof item === 'string') : [],
+      repoName: config.get<string>('git.repoName', 'folderName') === 'remoteUrl' ? 'remoteUrl' : 'folderName',
+    },
   };
 }

@@ -15,6 +15,7 @@ import { DEFAULT_HOST, NONCE_BYTES, NONCE_WINDOW_SECONDS } from '../../src/proto
 import { signRequest, timestampFor } from '../../src/protocol/signing';
 import { createReferenceServer } from '../../src/server/server';
 import { signedHeaders } from '../support/signing';
+import { gitBenchmark } from './gitBench';
 import {
   compareInRounds,
   compareOpsInRounds,
@@ -346,6 +347,7 @@ function measureSigning(token: string): OpsSummary[] {
 const BENCHMARKS: readonly Benchmark[] = [
   { name: 'server', title: 'Reference server: signed GET /status vs bare node:http', run: serverBenchmark },
   { name: 'client', title: 'Signed client: ServiceClient.getStatus() vs raw undici GET /status', run: clientBenchmark },
+  { name: 'git', title: 'Branch reporting: git checkout to POST /branch-changed, and idle cost', run: gitBenchmark },
 ];
 
 function printRun(round: number, subject: string, result: LoadResult): void {

@@ -1,0 +1,98 @@
+/**
+ * Branch reporting in a real extension host: the workspace is a real git repository (made by
+ * test/extension/workspace.mjs), branches are switched with git, and the reference server in this
+ * process must receive exactly the expected POST /branch-changed bodies.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import type { TimeTrackerApi } from '../../../src/extension/extension';
+import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+
+const extensionId = 'clessira-tools.clessira-time-tracker';
+const TOKEN = 'branch-test-token-51c2';
+
+describe('branch reporting against the reference server', function () {
+  this.timeout(30_000);
+  let api: TimeTrackerApi;
+  let server: ReferenceServer;
+  let root: string;
+  let arrived: (() => void) | undefined;
+  const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
+  const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+  const reports = (): { branch: string; repo: string | null; previousBranch: string | null }[] =>
+    server.state.listBranchReports().map(({ branch, repo, previousBranch }) => ({ branch, repo, previousBranch }));
+
+  /** Resolves when the server has received `count` reports in all. */
+  const reportCount = (count: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (server.state.listBranchReports().length >= count) return resolve();
+      const timer = setTimeout(() => reject(new Error(`expected ${count} reports, got ${JSON.stringify(reports())}`)), 10_000);
+      arrived = () => {
+        if (server.state.listBranchReports().length < count) return;
+        clearTimeout(timer);
+        arrived = undefined;
+        resolve();
+      };
+    });
+
+  before(async function () {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (!folder) this.skip();
+    root = folder.uri.fsPath;
+    server = createReferenceServer({ token: TOKEN, onRequest: (_line, record) => record.path === '/branch-changed' && arrived?.() });
+    const port = await server.listen(0);
+    api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
+    await config().update('port', port, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
+    assert.deepEqual(await api.branchWatchReady(), [root]);
+  });
+
+  after(async () => {
+    await config().update('git.reportBranchChanges', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('git.ignoreBranches', undefined, vscode.ConfigurationTarget.Global);
+    git('checkout', '-q', 'main');
+    await server.close();
+  });
+
+  it('reports each switch once, with the folder name and the branch before', async () => {
+    assert.deepEqual(reports(), [], 'nothing at start-up');
+    git('checkout', '-q', 'feature');
+    await reportCount(1);
+    git('switch', '-q', 'other');
+    await reportCount(2);
+    assert.deepEqual(reports(), [
+      { branch: 'feature', repo: basename(root), previousBranch: 'main' },
+      { branch: 'other', repo: basename(root), previousBranch: 'feature' },
+    ]);
+  });
+
+  it('skips ignored branches', async () => {
+    await config().update('git.ignoreBranches', ['tmp-*'], vscode.ConfigurationTarget.Global);
+    await api.branchWatchReady();
+    const seen = new Promise<string>((resolve) => {
+      const subscription = api.onDidHandleBranchSwitch((handled) => {
+        subscription.dispose();
+        resolve(`${handled.branch}: ${handled.outcome}`);
+      });
+    });
+    git('checkout', '-q', '-b', 'tmp-1');
+    assert.equal(await seen, 'tmp-1: ignored');
+    git('checkout', '-q', 'feature');
+    await reportCount(3);
+    assert.deepEqual(reports().slice(2), [{ branch: 'feature', repo: basename(root), previousBranch: 'tmp-1' }]);
+  });
+
+  it('stops reporting at once when turned off, without a reload', async () => {
+    await config().update('git.reportBranchChanges', false, vscode.ConfigurationTarget.Global);
+    assert.deepEqual(await api.branchWatchReady(), []);
+    git('checkout', '-q', 'main');
+    await config().update('git.reportBranchChanges', true, vscode.ConfigurationTarget.Global);
+    assert.deepEqual(await api.branchWatchReady(), [root]);
+    git('checkout', '-q', 'other');
+    await reportCount(4);
+    // The switch to main happened while off: it was not reported, and "other" follows "main".
+    assert.deepEqual(reports().slice(3), [{ branch: 'other', repo: basename(root), previousBranch: 'main' }]);
+  });
+});
