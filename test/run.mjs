@@ -1,8 +1,10 @@
 // `npm test`: build, type-check and compile, lint, then run every suite: the unit tests here, then
-// the extension tests in a real VS Code extension host (test/extension/host/run.mjs). The last
-// line is `tests: N passed, N failed` over both, so a reader (and CI) sees the count. Extra
-// arguments go to the unit tests' mocha as a filter: `npm test -- --grep signing`.
-// TT_SKIP_EXTENSION_TESTS=1 skips the extension tests, and says so.
+// the extension tests in a real VS Code extension host (test/extension/host/run.mjs), then the
+// packaged .vsix installed into a clean host and checked through its status bar
+// (test/extension/host/packaged.mjs). The last line is `tests: N passed, N failed` over all of
+// them, so a reader (and CI) sees the count. Extra arguments go to the unit tests' mocha as a
+// filter: `npm test -- --grep signing`.
+// TT_SKIP_EXTENSION_TESTS=1 skips the extension and packaged tests, and says so.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,21 +46,29 @@ const stats = await new Promise((resolve) => {
 const unit = { passed: stats?.passes ?? 0, failed: stats?.failures ?? 0 };
 console.log(`\nunit-tests: ${unit.passed} passed, ${unit.failed} failed`);
 
-const extension = process.env.TT_SKIP_EXTENSION_TESTS === '1' ? skipExtensionTests() : await runExtensionTests();
-const passed = unit.passed + extension.passed;
-const failed = unit.failed + extension.failed;
+const hostSuites = process.env.TT_SKIP_EXTENSION_TESTS === '1'
+  ? [skipExtensionTests()]
+  : [
+      await runHostSuite('extension tests', 'real VS Code extension host: code-server + chromium', 'run.mjs', 'extension-tests'),
+      await runHostSuite('packaged tests', 'the .vsix installed into a clean code-server, seen through its status bar', 'packaged.mjs', 'packaged-tests'),
+    ];
+const passed = unit.passed + hostSuites.reduce((sum, suite) => sum + suite.passed, 0);
+const failed = unit.failed + hostSuites.reduce((sum, suite) => sum + suite.failed, 0);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
 
 function skipExtensionTests() {
-  console.log('\n> extension tests: SKIPPED (TT_SKIP_EXTENSION_TESTS=1); the count below is the unit tests only.');
+  console.log('\n> extension and packaged tests: SKIPPED (TT_SKIP_EXTENSION_TESTS=1); the count below is the unit tests only.');
   return { passed: 0, failed: 0 };
 }
 
-/** Runs the extension-host suite in its own process (it owns code-server and chromium) and reads its count. */
-async function runExtensionTests() {
-  console.log('\n> extension tests (real VS Code extension host: code-server + chromium)');
-  const child = spawn(process.execPath, [join(root, 'test', 'extension', 'host', 'run.mjs'), '--no-build'], {
+/**
+ * Runs a suite of test/extension/host/ in its own process (it owns code-server and chromium) and
+ * reads its count line, `<label>: N passed, N failed`.
+ */
+async function runHostSuite(name, what, script, label) {
+  console.log(`\n> ${name} (${what})`);
+  const child = spawn(process.execPath, [join(root, 'test', 'extension', 'host', script), '--no-build'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -69,9 +79,9 @@ async function runExtensionTests() {
     process.stdout.write(chunk);
   });
   const code = await new Promise((resolve) => child.once('close', (status, signal) => resolve(status ?? signal)));
-  const counts = [...output.matchAll(/^extension-tests: (\d+) passed, (\d+) failed$/gm)].at(-1);
+  const counts = [...output.matchAll(new RegExp(`^${label}: (\\d+) passed, (\\d+) failed$`, 'gm'))].at(-1);
   if (counts === undefined) {
-    console.error(`extension tests: the harness gave no count (exit ${code}); counted as 1 failure.`);
+    console.error(`${name}: the harness gave no count (exit ${code}); counted as 1 failure.`);
     return { passed: 0, failed: 1 };
   }
   const result = { passed: Number(counts[1]), failed: Number(counts[2]) };

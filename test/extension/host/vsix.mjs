@@ -1,0 +1,110 @@
+// Builds the .vsix as `npm run package` does, and reads what is inside it, without new dependencies
+// (Node's zlib inflates the one file that is read).
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+
+/** What a .vsix may weigh at most. */
+export const MAX_VSIX_BYTES = 1024 * 1024;
+
+/** Top-level entries of the working tree that are not copied for packaging. */
+const NOT_COPIED = new Set(['.git', 'node_modules', '.test-cache', '.vscode-test']);
+
+/**
+ * Runs vsce with the flags of the `package` script on a copy of the working tree in `workDir`
+ * (node_modules linked, not copied). vsce's `vscode:prepublish` writes the minified bundle over
+ * dist/extension.js; in the copy, the repository's dev bundle and its source maps stay as they
+ * are, and a build someone else starts meanwhile cannot end up in the package.
+ */
+export function packageVsix(repoRoot, workDir, outFile) {
+  cpSync(repoRoot, workDir, {
+    recursive: true,
+    filter: (source) => {
+      const path = relative(repoRoot, source);
+      return !NOT_COPIED.has(path.split('/')[0]) && !(path === basename(path) && path.endsWith('.vsix'));
+    },
+  });
+  symlinkSync(join(repoRoot, 'node_modules'), join(workDir, 'node_modules'), 'dir');
+  const result = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', outFile], {
+    cwd: workDir,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+  if (result.status !== 0) {
+    throw new Error(`\`vsce package\` failed (${result.status ?? result.signal ?? result.error?.message}):\n${result.stdout}${result.stderr}`);
+  }
+}
+
+/** The central directory of a zip file: name, sizes and where each entry's data starts. */
+export function zipEntries(buffer) {
+  const END_OF_DIRECTORY = 0x06054b50;
+  let end = -1;
+  for (let at = buffer.length - 22; at >= Math.max(0, buffer.length - 22 - 0xffff); at--) {
+    if (buffer.readUInt32LE(at) === END_OF_DIRECTORY) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw new Error('not a zip file (no end of central directory)');
+  const count = buffer.readUInt16LE(end + 10);
+  let at = buffer.readUInt32LE(end + 16);
+  const entries = [];
+  for (let index = 0; index < count; index++) {
+    if (buffer.readUInt32LE(at) !== 0x02014b50) throw new Error(`broken central directory at byte ${at}`);
+    const nameLength = buffer.readUInt16LE(at + 28);
+    entries.push({
+      name: buffer.toString('utf8', at + 46, at + 46 + nameLength),
+      method: buffer.readUInt16LE(at + 10),
+      compressedSize: buffer.readUInt32LE(at + 20),
+      size: buffer.readUInt32LE(at + 24),
+      headerOffset: buffer.readUInt32LE(at + 42),
+    });
+    at += 46 + nameLength + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+/** One entry's bytes: stored (method 0) or deflated (method 8). */
+export function zipEntryData(buffer, entry) {
+  const header = entry.headerOffset;
+  const start = header + 30 + buffer.readUInt16LE(header + 26) + buffer.readUInt16LE(header + 28);
+  const data = buffer.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) return data;
+  if (entry.method === 8) return inflateRawSync(data);
+  throw new Error(`${entry.name}: unsupported compression method ${entry.method}`);
+}
+
+/**
+ * Reads a .vsix and lists what is wrong with it: anything that is not meant to ship (sources,
+ * tests, compiled tests, dependencies, source maps), a size over 1 MiB, a manifest that does not
+ * name the expected extension, or a `main` bundle that is missing or still the dev build.
+ */
+export function inspectVsix(file, { publisher, name }) {
+  const buffer = readFileSync(file);
+  const entries = zipEntries(buffer);
+  const problems = [];
+  const bytes = statSync(file).size;
+  if (bytes > MAX_VSIX_BYTES) problems.push(`it weighs ${bytes} bytes, over the limit of ${MAX_VSIX_BYTES}`);
+  for (const { name: path } of entries) {
+    const inside = path.replace(/^extension\//, '');
+    if (/\.map$/i.test(path)) problems.push(`it holds a source map: ${path}`);
+    else if (/^(src|test|out)\//.test(inside)) problems.push(`it holds ${inside.split('/')[0]}/: ${path}`);
+    else if (/(^|\/)node_modules\//.test(inside)) problems.push(`it holds node_modules/: ${path}`);
+  }
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  const manifestEntry = byName.get('extension/package.json');
+  if (manifestEntry === undefined) return { bytes, entries, problems: [...problems, 'it has no extension/package.json'] };
+  const manifest = JSON.parse(zipEntryData(buffer, manifestEntry).toString('utf8'));
+  if (manifest.publisher !== publisher || manifest.name !== name) {
+    problems.push(`its manifest names ${manifest.publisher}.${manifest.name}, not ${publisher}.${name}`);
+  }
+  const mainPath = `extension/${String(manifest.main).replace(/^\.\//, '')}`;
+  const mainEntry = byName.get(mainPath) ?? byName.get(`${mainPath}.js`);
+  if (mainEntry === undefined) {
+    problems.push(`its main file ${manifest.main} is missing`);
+  } else if (/\/\/# sourceMappingURL=/.test(zipEntryData(buffer, mainEntry).toString('utf8'))) {
+    problems.push(`${mainEntry.name} is the dev bundle (it points to a source map): vscode:prepublish did not build the production bundle`);
+  }
+  return { bytes, entries, manifest, problems };
+}
