@@ -84,6 +84,28 @@ describe('branch reporting against the reference server', function () {
     assert.deepEqual(reports().slice(2), [{ branch: 'feature', repo: basename(root), previousBranch: 'tmp-1' }]);
   });
 
+  it('drops a report the app refuses, with no retry, and goes on with the next switch', async () => {
+    const handled = (): Promise<string> =>
+      new Promise((resolve) => {
+        const subscription = api.onDidHandleBranchSwitch((change) => {
+          subscription.dispose();
+          resolve(`${change.branch}: ${change.outcome}`);
+        });
+      });
+    server.setLicense('locked');
+    let next = handled();
+    git('checkout', '-q', 'other');
+    assert.equal(await next, 'other: failed');
+    server.setLicense('valid');
+    assert.equal(server.state.listBranchReports().length, 3, 'the refused report was not stored');
+    next = handled();
+    git('checkout', '-q', 'feature');
+    assert.equal(await next, 'feature: reported');
+    assert.deepEqual(reports().slice(3), [{ branch: 'feature', repo: basename(root), previousBranch: 'other' }]);
+    const refused = server.debugView().filter((record) => record.path === '/branch-changed' && record.status === 423);
+    assert.equal(refused.length, 1, 'sent once, never retried');
+  });
+
   it('stops reporting at once when turned off, without a reload', async () => {
     await config().update('git.reportBranchChanges', false, vscode.ConfigurationTarget.Global);
     assert.deepEqual(await api.branchWatchReady(), []);
@@ -91,8 +113,8 @@ describe('branch reporting against the reference server', function () {
     await config().update('git.reportBranchChanges', true, vscode.ConfigurationTarget.Global);
     assert.deepEqual(await api.branchWatchReady(), [root]);
     git('checkout', '-q', 'other');
-    await reportCount(4);
+    await reportCount(5);
     // The switch to main happened while off: it was not reported, and "other" follows "main".
-    assert.deepEqual(reports().slice(3), [{ branch: 'other', repo: basename(root), previousBranch: 'main' }]);
+    assert.deepEqual(reports().slice(4), [{ branch: 'other', repo: basename(root), previousBranch: 'main' }]);
   });
 });

@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { BranchWatcher } from '../../../src/git/branchWatcher';
 import type { HeadState } from '../../../src/git/headState';
+import { repoName } from '../../../src/git/repoName';
 import { findRepository } from '../../../src/git/repositories';
 import { Arrivals, ChangeQueue, git, gitAsync, gitMayFail, makeRepository } from '../../support/git';
 
@@ -153,5 +154,29 @@ describe('git/BranchWatcher with real git', function () {
     await watcher.setFolders([root]);
     git(root, 'checkout', '-q', 'p');
     await expectSwitch('p', 'main', root);
+  });
+});
+
+describe('git/repositories and repoName with real git', () => {
+  it('treats a submodule as its own repository only when its folder is opened', async () => {
+    const library = await makeRepository('library');
+    const app = await makeRepository('app');
+    git(app, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', library, 'vendor/library');
+    const fromRoot = await findRepository(app);
+    const fromSubmodule = await findRepository(join(app, 'vendor', 'library'));
+    assert.equal(fromRoot?.root, app);
+    assert.equal(fromSubmodule?.root, join(app, 'vendor', 'library'));
+    assert.match(fromSubmodule.gitDir, /\.git\/modules\/vendor\/library$/);
+  });
+
+  it('names the repository by folder, or by origin without credentials', async () => {
+    const root = await makeRepository('named');
+    const repository = (await findRepository(root))!;
+    assert.equal(await repoName(repository, 'remoteUrl'), 'named', 'no origin: the folder name');
+    git(root, 'remote', 'add', 'origin', 'https://someone:ghp_secret123@example.invalid/acme/named.git');
+    assert.equal(await repoName(repository, 'folderName'), 'named');
+    const url = await repoName(repository, 'remoteUrl');
+    assert.equal(url, 'https://example.invalid/acme/named.git');
+    assert.equal(url.includes('ghp_secret123'), false);
   });
 });
