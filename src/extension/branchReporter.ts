@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { compileBranchGlobs } from '../git/branchFilter';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
+import { nodeFileSystem, type GitFileSystem } from '../git/fileSystem';
 import { repoName } from '../git/repoName';
+import { editorFileSystem } from './editorFileSystem';
 import type { Connection } from './connection';
 import type { Settings } from './settings';
 
@@ -19,11 +21,20 @@ export interface HandledSwitch {
   readonly outcome: BranchOutcome;
 }
 
+interface Watch {
+  readonly watcher: BranchWatcher;
+  readonly fileSystem: GitFileSystem;
+}
+
 export class BranchReporter implements vscode.Disposable {
   private readonly handled = new vscode.EventEmitter<HandledSwitch>();
   /** Fires once per switch the watcher saw, with what became of it. */
   readonly onDidHandle = this.handled.event;
-  private readonly watcher: BranchWatcher;
+  /**
+   * One watcher per file system: Node's for folders on this machine, VS Code's for each remote
+   * authority, when the extension runs on the user's machine beside a remote workspace.
+   */
+  private readonly watches = new Map<string, Watch>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private ignored: (branch: string) => boolean = () => false;
   private ignoredKey = '';
@@ -34,15 +45,11 @@ export class BranchReporter implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     private readonly settings: () => Settings,
   ) {
-    this.watcher = new BranchWatcher({
-      onSwitch: (change) => void this.report(change),
-      log: (message) => this.log.debug(message),
-    });
     this.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.apply()));
   }
 
   get repositories(): readonly string[] {
-    return this.watcher.repositories.map((repository) => repository.root);
+    return [...this.watches.values()].flatMap(({ watcher }) => watcher.repositories.map((repository) => repository.root));
   }
 
   /** Applies the current settings and folders: start, stop or re-scan the watchers. */
@@ -54,18 +61,40 @@ export class BranchReporter implements vscode.Disposable {
       this.ignored = compileBranchGlobs(git.ignoreBranches);
     }
     this.watching = git.reportBranchChanges;
-    const folders = this.watching
-      ? (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath)
-      : [];
-    await this.watcher.setFolders(folders);
+    const bySystem = new Map<string, { base: vscode.Uri; paths: string[] }>();
+    for (const folder of this.watching ? (vscode.workspace.workspaceFolders ?? []) : []) {
+      const key = folder.uri.scheme === 'file' ? 'file' : `${folder.uri.scheme}://${folder.uri.authority}`;
+      const group = bySystem.get(key) ?? { base: folder.uri, paths: [] };
+      group.paths.push(folder.uri.scheme === 'file' ? folder.uri.fsPath : folder.uri.path);
+      bySystem.set(key, group);
+    }
+    for (const [key, watch] of this.watches) {
+      if (bySystem.has(key)) continue;
+      watch.watcher.dispose();
+      this.watches.delete(key);
+    }
+    await Promise.all(
+      [...bySystem].map(([key, group]) => {
+        let watch = this.watches.get(key);
+        if (!watch) {
+          const fileSystem = key === 'file' ? nodeFileSystem : editorFileSystem(group.base);
+          watch = {
+            fileSystem,
+            watcher: new BranchWatcher({ fileSystem, onSwitch: (change) => void this.report(change, fileSystem), log: (message) => this.log.debug(message) }),
+          };
+          this.watches.set(key, watch);
+        }
+        return watch.watcher.setFolders(group.paths);
+      }),
+    );
   }
 
-  private async report(change: BranchChange): Promise<void> {
-    const outcome = await this.send(change);
+  private async report(change: BranchChange, fileSystem: GitFileSystem): Promise<void> {
+    const outcome = await this.send(change, fileSystem);
     this.handled.fire({ branch: change.branch, previousBranch: change.previousBranch, root: change.repository.root, outcome });
   }
 
-  private async send(change: BranchChange): Promise<BranchOutcome> {
+  private async send(change: BranchChange, fileSystem: GitFileSystem): Promise<BranchOutcome> {
     const git = this.settings().git;
     // Checked again here: turning the setting off stops reports at once, even one in flight.
     if (!this.watching || !git.reportBranchChanges) return 'disabled';
@@ -79,7 +108,7 @@ export class BranchReporter implements vscode.Disposable {
       return 'noToken';
     }
     try {
-      const repo = await repoName(change.repository, git.repoName);
+      const repo = await repoName(change.repository, git.repoName, fileSystem);
       await client.notifyBranchChange({
         branch: change.branch,
         repo,
@@ -95,7 +124,8 @@ export class BranchReporter implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.watcher.dispose();
+    for (const { watcher } of this.watches.values()) watcher.dispose();
+    this.watches.clear();
     this.handled.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
   }

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import * as vscode from 'vscode';
-import type { ServiceClient } from '../client';
+import { ConnectionError, type ServiceClient } from '../client';
 import { DEFAULT_PORT } from '../protocol/constants';
 import type { ActivityReference, EntryResult, StartResult, StopResult } from '../protocol/types';
 import { rememberRecent } from '../tracker/activityPicks';
@@ -10,6 +10,7 @@ import { menuFor } from '../tracker/menu';
 import { COMMANDS, type CommandId } from '../tracker/presentation';
 import { pickActivity } from './activityPicker';
 import type { Connection } from './connection';
+import type { OfflineQueue } from './offlineQueue';
 import type { Settings } from './settings';
 import type { StatusBarController } from './statusBar';
 import type { TokenStore } from './tokenStore';
@@ -23,6 +24,7 @@ export interface CommandServices {
   readonly log: vscode.LogOutputChannel;
   readonly memento: vscode.Memento;
   readonly settings: () => Settings;
+  readonly queue: OfflineQueue;
 }
 
 /** `{ name, createIfMissing }` (or `activityID`) from a keybinding or task. */
@@ -48,6 +50,7 @@ export function registerCommands(services: CommandServices): vscode.Disposable[]
     [COMMANDS.checkConnection]: () => checkConnection(services),
     [COMMANDS.showLog]: () => services.log.show(),
     [COMMANDS.showMenu]: () => showMenu(services),
+    [COMMANDS.showQueue]: () => showQueue(services),
   };
   return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run));
 }
@@ -131,12 +134,72 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryR
     const activity = pick.kind === 'create' ? { name: pick.name, createIfMissing: true } : { activityID: pick.activity.activityID };
     request = { ...activity, durationMinutes: duration.minutes, ...(note.trim() === '' ? {} : { note: note.trim() }) };
   }
-  return run(services, async () => {
+  try {
     const result = await client.logEntry(request);
     await remember(services, result);
     void vscode.window.showInformationMessage(`Logged ${formatMinutes(result.durationMinutes)} to ${result.activityName}.`);
     return result;
-  });
+  } catch (error) {
+    // Surely not received: keep it, on disk first, and send it when the app answers again.
+    if (error instanceof ConnectionError && !error.sent) {
+      await services.queue.add(request);
+      const what = `${formatMinutes(request.durationMinutes)} on ${request.name ?? 'the activity'}`;
+      void vscode.window
+        .showWarningMessage(`The time tracker is not answering, so ${what} is queued; it is sent as soon as the app answers.`, 'Show Queued Entries')
+        .then((choice) => choice && vscode.commands.executeCommand(COMMANDS.showQueue));
+      return undefined;
+    }
+    report(services, error);
+    return undefined;
+  } finally {
+    void services.statusBar.refresh();
+  }
+}
+
+interface QueuePick extends vscode.QuickPickItem {
+  readonly id: string;
+  readonly status: string;
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  waiting: 'waits for the app',
+  sending: 'being sent',
+  unknown: 'may have been logged: decide',
+  refused: 'refused by the app',
+};
+
+/** Lists the queued entries; each can be sent now or discarded. */
+async function showQueue(services: CommandServices): Promise<void> {
+  const entries = await services.queue.list();
+  if (entries.length === 0) {
+    void vscode.window.showInformationMessage('No logged time waits to be sent.');
+    return;
+  }
+  const picked = await vscode.window.showQuickPick<QueuePick>(
+    entries.map((entry) => ({
+      id: entry.id,
+      status: entry.status,
+      label: `${formatMinutes(entry.request.durationMinutes)} on ${entry.request.name ?? entry.request.activityID ?? '?'}`,
+      description: `${STATUS_WORDS[entry.status] ?? entry.status} · queued ${new Date(entry.queuedAt).toLocaleString()}`,
+      ...(entry.reason === undefined && entry.request.note === undefined ? {} : { detail: [entry.request.note, entry.reason].filter(Boolean).join(' — ') }),
+    })),
+    { title: 'Queued Entries', placeHolder: 'Pick an entry to send it now or discard it' },
+  );
+  if (!picked) return;
+  const sendLabel = picked.status === 'unknown' ? 'Send Anyway' : 'Send Now';
+  const warning =
+    picked.status === 'unknown'
+      ? 'The app may already have logged this entry (the connection broke while it was sent). Check the app first: sending it again may log it twice.'
+      : `Send or discard ${picked.label}?`;
+  const choice = await vscode.window.showWarningMessage(warning, { modal: picked.status === 'unknown' }, sendLabel, 'Discard');
+  if (choice === 'Discard') {
+    await services.queue.discard(picked.id);
+    services.log.info(`Discarded the queued ${picked.label}.`);
+  } else if (choice === sendLabel) {
+    await services.queue.retry(picked.id);
+    await services.queue.flush(await currentClient(services));
+  }
+  void services.statusBar.refresh();
 }
 
 async function setToken(services: CommandServices, given: unknown): Promise<boolean> {
@@ -192,7 +255,7 @@ async function checkConnection(services: CommandServices): Promise<Advice> {
 
 async function showMenu(services: CommandServices): Promise<void> {
   const hasToken = (await services.tokens.get()) !== undefined;
-  const entries = menuFor(services.statusBar.state, hasToken);
+  const entries = menuFor(services.statusBar.state, hasToken, services.queue.waiting);
   const chosen = await vscode.window.showQuickPick(
     entries.map((entry) => ({ label: entry.label, ...(entry.detail === undefined ? {} : { detail: entry.detail }), command: entry.command })),
     { title: 'Time Tracker', placeHolder: services.statusBar.presentation.accessibilityLabel },

@@ -7,6 +7,8 @@ import type { TrackerState, TrackerStateKind } from '../tracker/trackerState';
 import { BranchReporter, type HandledSwitch } from './branchReporter';
 import { registerCommands } from './commands';
 import { Connection } from './connection';
+import { OfflineQueue } from './offlineQueue';
+import { startOnboarding, type OnboardingView } from './onboarding';
 import { readSettings, SECTION, type Settings } from './settings';
 import { StatusBarController } from './statusBar';
 import { TokenStore } from './tokenStore';
@@ -26,10 +28,14 @@ export interface TimeTrackerApi {
   readonly activationMs: number;
   /** Polls now; resolves when the status bar shows the answer. */
   refresh(): Promise<void>;
+  /** Logged entries in the offline queue (waiting, unknown or refused). */
+  readonly queuedEntries: number;
   /** Fires once per branch switch seen in the workspace, with what became of it (reported, ignored…). */
   readonly onDidHandleBranchSwitch: vscode.Event<HandledSwitch>;
   /** Resolves once the branch watcher watches the workspace's repositories, with their roots. */
   branchWatchReady(): Promise<readonly string[]>;
+  /** Onboarding: the "Get started" walkthrough's completion conditions as they stand, and what became of the first-run notice. */
+  readonly onboarding: OnboardingView;
 }
 
 export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
@@ -38,12 +44,19 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   let settings: Settings = readSettings();
   const tokens = new TokenStore(context.secrets);
   const connection = new Connection(log);
-  const statusBar = new StatusBarController(connection, () => settings);
+  const queue = new OfflineQueue(context.globalStorageUri.fsPath, log);
+  const statusBar = new StatusBarController(connection, () => settings, () => queue.waiting);
   const branches = new BranchReporter(connection, log, () => settings);
-  context.subscriptions.push(log, tokens, connection, statusBar, branches);
+  context.subscriptions.push(log, tokens, connection, queue, statusBar, branches);
   context.subscriptions.push(
-    ...registerCommands({ connection, tokens, statusBar, log, memento: context.globalState, settings: () => settings }),
+    ...registerCommands({ connection, tokens, statusBar, log, memento: context.globalState, settings: () => settings, queue }),
+    queue.onDidChangeCount(() => statusBar.rerender()),
+    // The app answers again (or still does): send what waits.
+    statusBar.onDidChange((state) => {
+      if (state.kind === 'idle' || state.kind === 'tracking') void queue.flush(connection.client);
+    }),
   );
+  const onboarding = startOnboarding(context, { tokens, statusBar, log, settings: () => settings });
 
   /** Token or connection settings changed: rebuild the client and ask again at once. */
   const reconnect = async (): Promise<void> => {
@@ -68,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
 
   const { version } = context.extension.packageJSON as { version?: string };
   log.info(`Time Tracker ${version ?? ''} activated; the app is expected on 127.0.0.1:${settings.port}.`);
+  void queue.start().then(() => statusBar.rerender());
   void reconnect();
   // Finding repositories reads the disk: started here, finished after activate has returned.
   branchWatch = branches.apply();
@@ -85,6 +99,9 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
     get text() {
       return statusBar.presentation.text;
     },
+    get queuedEntries() {
+      return queue.waiting;
+    },
     onDidChangeState: statusBar.onDidChange,
     logUri: context.logUri,
     refresh: () => statusBar.refresh(),
@@ -93,6 +110,7 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
       await branchWatch;
       return branches.repositories;
     },
+    onboarding,
   };
 }
 

@@ -26,6 +26,7 @@ export class StatusBarController implements vscode.Disposable {
   constructor(
     private readonly connection: Connection,
     private settings: () => Settings,
+    private readonly queued: () => number = () => 0,
   ) {
     this.item = vscode.window.createStatusBarItem('timeTracker.status', vscode.StatusBarAlignment.Left, 100);
     this.item.name = 'Time Tracker';
@@ -50,7 +51,7 @@ export class StatusBarController implements vscode.Disposable {
   }
 
   get presentation(): Presentation {
-    return this.shown ?? present(this.current, this.settings(), Date.now());
+    return this.shown ?? present(this.current, this.settings(), Date.now(), this.queued());
   }
 
   /** Polls now; also the way out of the pause after a rejected token. */
@@ -61,6 +62,8 @@ export class StatusBarController implements vscode.Disposable {
   /** Shows a state known without polling (no token), and stops polling until refreshed. */
   showWithoutPolling(state: TrackerState): void {
     this.show(state);
+    // Re-planning for a state that polls never (noToken) cancels a poll already scheduled.
+    this.poller.reschedule(state);
   }
 
   /** Settings that only change the display apply at once. */
@@ -82,7 +85,7 @@ export class StatusBarController implements vscode.Disposable {
   }
 
   private render(): void {
-    const presentation = present(this.current, this.settings(), Date.now());
+    const presentation = present(this.current, this.settings(), Date.now(), this.queued());
     if (this.shown && sameAs(this.shown, presentation)) return;
     this.shown = presentation;
     this.item.text = presentation.text;

@@ -3,9 +3,7 @@
  * switches, one report per switch, none for noise. The directory is watched, not HEAD itself:
  * git replaces HEAD by rename, and a watch on the file goes stale after the first checkout.
  */
-import { watch, watchFile, unwatchFile, type FSWatcher } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { nodeFileSystem, type Closable, type GitFileSystem } from './fileSystem';
 import { BUSY_MARKERS, decideSwitch, parseHead, type HeadState } from './headState';
 import { findRepository, type Repository } from './repositories';
 
@@ -27,6 +25,8 @@ export interface BranchWatcherOptions {
   readonly pollIntervalMs?: number;
   /** Tests force the fallback. */
   readonly forcePolling?: boolean;
+  /** Node's fs by default; VS Code's remote file system for a workspace on another machine. */
+  readonly fileSystem?: GitFileSystem;
   /** Called after every read of HEAD, reported or not: lets tests see that a quiet step was seen. */
   readonly onRead?: (repository: Repository, head: HeadState, busy: boolean) => void;
 }
@@ -34,8 +34,8 @@ export interface BranchWatcherOptions {
 const WATCHED_NAMES = new Set<string>(['HEAD', ...BUSY_MARKERS]);
 
 class RepositoryWatcher {
-  private watcher: FSWatcher | undefined;
-  private polling = false;
+  private watcher: Closable | undefined;
+  private readonly fs: GitFileSystem;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastBranch: string | undefined;
   private checking: Promise<void> | undefined;
@@ -46,11 +46,13 @@ class RepositoryWatcher {
     readonly repository: Repository,
     private readonly options: BranchWatcherOptions,
     private readonly onGone: (watcher: RepositoryWatcher) => void,
-  ) {}
+  ) {
+    this.fs = options.fileSystem ?? nodeFileSystem;
+  }
 
   /** Reads the branch it is on now (never reported) and starts watching. */
   async start(): Promise<void> {
-    const head = parseHead(await readFile(join(this.repository.gitDir, 'HEAD'), 'utf8').catch(() => undefined));
+    const head = parseHead(await this.fs.readText(this.fs.path.join(this.repository.gitDir, 'HEAD')));
     if (head.kind === 'branch') this.lastBranch = head.branch;
     if (this.disposed) return;
     if (this.options.forcePolling) this.startPolling();
@@ -59,10 +61,7 @@ class RepositoryWatcher {
 
   private startWatching(): void {
     try {
-      this.watcher = watch(this.repository.gitDir, { persistent: false }, (_event, filename) => {
-        if (filename === null || WATCHED_NAMES.has(filename)) this.schedule();
-      });
-      this.watcher.on('error', () => void this.checkGone());
+      this.watcher = this.fs.watchDirectory(this.repository.gitDir, WATCHED_NAMES, () => this.schedule(), () => void this.checkGone());
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       this.options.log?.(`Watching ${this.repository.gitDir} failed (${code ?? String(error)}); polling it instead.`);
@@ -72,8 +71,7 @@ class RepositoryWatcher {
 
   /** When inotify watches run out (ENOSPC, EMFILE), stat HEAD periodically instead. */
   private startPolling(): void {
-    this.polling = true;
-    watchFile(join(this.repository.gitDir, 'HEAD'), { persistent: false, interval: this.options.pollIntervalMs ?? 1_000 }, () => this.schedule());
+    this.watcher = this.fs.pollFile(this.fs.path.join(this.repository.gitDir, 'HEAD'), this.options.pollIntervalMs ?? 1_000, () => this.schedule());
   }
 
   private schedule(): void {
@@ -111,8 +109,8 @@ class RepositoryWatcher {
   private async readOnce(): Promise<void> {
     const gitDir = this.repository.gitDir;
     const [content, ...markers] = await Promise.all([
-      readFile(join(gitDir, 'HEAD'), 'utf8').catch(() => undefined),
-      ...BUSY_MARKERS.map((marker) => stat(join(gitDir, marker)).then(() => true, () => false)),
+      this.fs.readText(this.fs.path.join(gitDir, 'HEAD')),
+      ...BUSY_MARKERS.map(async (marker) => (await this.fs.kind(this.fs.path.join(gitDir, marker))) !== undefined),
     ]);
     if (this.disposed) return;
     const head = parseHead(content);
@@ -126,7 +124,7 @@ class RepositoryWatcher {
   }
 
   private async checkGone(): Promise<void> {
-    const exists = await stat(join(this.repository.gitDir, 'HEAD')).then(() => true, () => false);
+    const exists = (await this.fs.kind(this.fs.path.join(this.repository.gitDir, 'HEAD'))) !== undefined;
     if (exists || this.disposed) return;
     this.options.log?.(`The repository ${this.repository.root} is gone; no longer watching it.`);
     this.dispose();
@@ -137,7 +135,6 @@ class RepositoryWatcher {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     this.watcher?.close();
-    if (this.polling) unwatchFile(join(this.repository.gitDir, 'HEAD'));
   }
 }
 
@@ -155,7 +152,7 @@ export class BranchWatcher {
   /** Watches the repositories of these folders and stops watching the others. */
   async setFolders(folders: readonly string[]): Promise<void> {
     const generation = ++this.generation;
-    const found = await Promise.all(folders.map((folder) => findRepository(folder)));
+    const found = await Promise.all(folders.map((folder) => findRepository(folder, this.options.fileSystem)));
     if (generation !== this.generation) return; // a newer call superseded this one
     const wanted = new Map<string, Repository>();
     for (const repository of found) if (repository) wanted.set(repository.gitDir, repository);
@@ -170,7 +167,7 @@ export class BranchWatcher {
       const watcher = new RepositoryWatcher(repository, this.options, (gone) => this.watchers.delete(gone.repository.gitDir));
       this.watchers.set(gitDir, watcher);
       started.push(watcher.start());
-      this.options.log?.(`Watching branches of ${basename(repository.root)} (${repository.root}).`);
+      this.options.log?.(`Watching branches of ${(this.options.fileSystem ?? nodeFileSystem).path.basename(repository.root)} (${repository.root}).`);
     }
     await Promise.all(started);
   }

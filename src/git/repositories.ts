@@ -2,8 +2,7 @@
  * Finds the git repository of a folder: the nearest `.git` above it. A `.git` file (a worktree,
  * or a submodule opened as a folder) points to the real git directory, where HEAD lives.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { nodeFileSystem, type GitFileSystem } from './fileSystem';
 
 export interface Repository {
   /** The working tree's top folder. */
@@ -12,14 +11,15 @@ export interface Repository {
   readonly gitDir: string;
 }
 
-export async function findRepository(folder: string): Promise<Repository | undefined> {
+export async function findRepository(folder: string, fs: GitFileSystem = nodeFileSystem): Promise<Repository | undefined> {
+  const { dirname, join, resolve } = fs.path;
   let current = resolve(folder);
   for (;;) {
     const candidate = join(current, '.git');
-    const info = await stat(candidate).catch(() => undefined);
-    if (info?.isDirectory()) return { root: current, gitDir: candidate };
-    if (info?.isFile()) {
-      const gitDir = await readGitFile(candidate);
+    const kind = await fs.kind(candidate);
+    if (kind === 'directory') return { root: current, gitDir: candidate };
+    if (kind === 'file') {
+      const gitDir = await readGitFile(candidate, fs);
       if (gitDir) return { root: current, gitDir };
     }
     const parent = dirname(current);
@@ -29,9 +29,9 @@ export async function findRepository(folder: string): Promise<Repository | undef
 }
 
 /** `gitdir: <path>`, relative to the folder holding the `.git` file. */
-async function readGitFile(path: string): Promise<string | undefined> {
-  const content = await readFile(path, 'utf8').catch(() => undefined);
+async function readGitFile(path: string, fs: GitFileSystem): Promise<string | undefined> {
+  const content = await fs.readText(path);
   const match = /^gitdir:\s*(.+?)\s*$/m.exec(content ?? '');
   if (!match?.[1]) return undefined;
-  return isAbsolute(match[1]) ? match[1] : resolve(dirname(path), match[1]);
+  return fs.path.isAbsolute(match[1]) ? match[1] : fs.path.resolve(fs.path.dirname(path), match[1]);
 }

@@ -10,8 +10,9 @@ export interface MenuEntry {
 
 const entry = (label: string, command: CommandId, detail?: string): MenuEntry => (detail === undefined ? { label, command } : { label, command, detail });
 
-export function menuFor(state: TrackerState, hasToken: boolean): MenuEntry[] {
-  const tail = [entry('$(plug) Check Connection', COMMANDS.checkConnection), entry('$(output) Show Log', COMMANDS.showLog)];
+export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): MenuEntry[] {
+  const queue = queued > 0 ? [entry(`$(inbox) Show Queued Entries (${queued})`, COMMANDS.showQueue)] : [];
+  const tail = [...queue, entry('$(plug) Check Connection', COMMANDS.checkConnection), entry('$(output) Show Log', COMMANDS.showLog)];
   const tokenEntries = hasToken
     ? [entry('$(key) Set Token…', COMMANDS.setToken, 'Replace the stored token'), entry('$(trash) Clear Token', COMMANDS.clearToken)]
     : [entry('$(key) Set Token…', COMMANDS.setToken, "Paste the token from the app's settings")];

@@ -14,6 +14,7 @@ export const COMMANDS = {
   checkConnection: 'timeTracker.checkConnection',
   showLog: 'timeTracker.showLog',
   showMenu: 'timeTracker.showMenu',
+  showQueue: 'timeTracker.showQueue',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -37,7 +38,27 @@ export interface Presentation {
 const link = (label: string, command: CommandId): string => `[${label}](command:${command})`;
 const OPEN_PORT_SETTING = '[port setting](command:workbench.action.openSettings?%5B%22timeTracker.port%22%5D)';
 
-export function present(state: TrackerState, settings: PresentationSettings, nowMs: number): Presentation {
+/**
+ * The state's presentation, plus the number of logged entries waiting in the offline queue:
+ * a waiting entry is shown in every state, because it is the user's time that is not yet logged.
+ */
+export function present(state: TrackerState, settings: PresentationSettings, nowMs: number, queued = 0): Presentation {
+  const base = presentState(state, settings, nowMs);
+  if (queued <= 0) return base;
+  const entries = queued === 1 ? '1 logged entry waits' : `${queued} logged entries wait`;
+  return {
+    ...base,
+    text: `${base.text} · $(inbox) ${queued} queued`,
+    tooltip: `${base.tooltip}
+
+---
+
+**${entries} to be sent** once the app answers. ${link('Show Queued Entries', COMMANDS.showQueue)}`,
+    accessibilityLabel: `${base.accessibilityLabel} ${entries} to be sent.`,
+  };
+}
+
+function presentState(state: TrackerState, settings: PresentationSettings, nowMs: number): Presentation {
   const address = `127.0.0.1:${settings.port}`;
   switch (state.kind) {
     case 'starting':

@@ -1,61 +1,43 @@
 // `npm run test:packaged`: the PACKAGED extension, checked as a user would see it. Builds the .vsix
-// as `npm run package` does (offline), checks what is inside, installs it into a clean code-server
-// (fresh user data and extensions folders), starts the reference server as `npm run serve` would,
-// opens the workbench in chromium WITHOUT any extension development or test path, and watches the
-// real status bar item:
+// as `npm run package` does (offline), lists what is inside and checks it, installs it into a clean
+// code-server (fresh user data and extensions folders), starts the reference server as
+// `npm run serve` would, opens the workbench in chromium WITHOUT any extension development or test
+// path, and watches the real status bar item:
 //   1. "Not tracking" while the app runs and nothing is tracked;
 //   2. the activity's name with a ticking time, once a script starts it through the signed API;
 //   3. "offline" once the app is gone.
 // Each is one test; the last line is `packaged-tests: N passed, N failed`, the exit code 0 only
-// when all pass. A problem with the package itself (wrong contents, over 1 MiB) fails the run.
+// when all pass. A problem with the package itself (sources, tests, maps or node_modules inside,
+// 1 MB or more) fails the run. `npm run screenshots` (screenshots.mjs) walks the same packaged
+// extension through every state for the README's pictures.
 //
 // The token reaches the extension as a user without a stored one would give it: SERVICE_TOKEN in
 // code-server's environment (the extension falls back to it when SecretStorage has none).
 //
 // Options:
 //   --no-build                 skip esbuild (test/run.mjs has just run it); the .vsix is always built
-//   --screenshots              also copy the status bar screenshots to media/screenshots/
 //   TT_CHROMIUM_PATH           default /usr/bin/chromium
 //   TT_EXTENSION_VERBOSE=1     also print code-server's and the server's own output
-/* global document */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build, chromiumPath, freePort, HostRun, repoRoot, stopGroup } from './common.mjs';
-import { ensureCodeServer, isInstalled, missingPrerequisites } from './install.mjs';
-import { inspectVsix, packageVsix } from './vsix.mjs';
+import { freePort, HostRun, repoRoot, stopGroup } from './common.mjs';
+import { MAX_VSIX_BYTES, shippingProblems } from './vsix.mjs';
+import { openWorkbench, preparePackage, runChecks, timed } from './workbench.mjs';
 
 const { values: options } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
-    screenshots: { type: 'boolean', default: false },
   },
 });
 const verbose = process.env.TT_EXTENSION_VERBOSE === '1';
-const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-/** The status bar item's DOM id starts with the extension's id. */
-const extensionId = `${manifest.publisher}.${manifest.name}`;
 const activityName = 'Review packaged build';
-const screenshotsOut = join(repoRoot, 'media', 'screenshots');
 
 const run = new HostRun({ name: 'packaged tests', countLabel: 'packaged-tests', tempPrefix: 'tt-vsix-', verbose });
 
 async function main() {
-  const problems = missingPrerequisites({ browser: chromiumPath, build: !isInstalled() });
-  if (problems.length > 0) throw new Error(`missing prerequisites:\n  ${problems.join('\n  ')}`);
-  const { entry } = ensureCodeServer();
-  if (!options['no-build']) build('build (esbuild)', process.execPath, ['esbuild.mjs']);
-  for (const file of ['server.js', 'client.js']) {
-    if (!existsSync(join(repoRoot, 'dist', file))) throw new Error(`dist/${file} is missing: run \`npm run build\` first.`);
-  }
-
-  const { runDir, dirs, isolation, configFile } = run.makeDirs(['workspace', 'screenshots']);
-  const vsix = join(runDir, 'x.vsix');
-  await timed('> package the .vsix (vsce package, with its vscode:prepublish)', () => packageVsix(repoRoot, join(runDir, 'package'), vsix));
-  checkContents(vsix);
+  const prepared = await preparePackage(run, { noBuild: options['no-build'] });
 
   // Hex: a base64url token may start with "-", which reads as an option.
   const token = randomBytes(24).toString('hex');
@@ -71,35 +53,21 @@ async function main() {
     return started;
   });
 
-  await timed('> install the .vsix into a clean code-server', () => installVsix(entry, vsix, { dirs, configFile, isolation }));
-  run.writeUserSettings(dirs, {
-    'timeTracker.port': port,
+  const { codeServer, statusBar } = await openWorkbench(run, prepared, {
     // The shortest allowed interval, so each change shows within seconds rather than ten.
-    'timeTracker.pollIntervalSeconds': 2,
-  });
-  const codeServer = await run.startCodeServer(entry, {
-    dirs,
-    configFile,
-    cwd: dirs.workspace,
-    env: { ...isolation, SERVICE_TOKEN: token },
-    until: Date.now() + 60_000,
-    announce: (authority) => console.log(`> code-server on ${authority}, no extension development path: only the installed .vsix`),
+    settings: { 'timeTracker.port': port, 'timeTracker.pollIntervalSeconds': 2 },
+    env: { SERVICE_TOKEN: token },
   });
 
-  const browser = await run.launchBrowser(isolation);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  page.on('pageerror', (error) => console.error(`[page] ${error.message}`));
-  await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(dirs.workspace)}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-
-  const statusBar = new StatusBarProbe(page, dirs.screenshots);
-  const tests = [
+  const checks = [
+    ['the package check refuses source maps, tests, sources, node_modules, other files and 1 MB', checkTheCheck],
     [
       'shows "Not tracking" with today\'s total while the app runs idle',
       async () => {
         // The first look includes the workbench's start and the extension's activation.
         const { text } = await statusBar.waitFor(/Not tracking/, 45_000);
         if (!/today 0m/.test(text)) throw new Error(`expected today's total "today 0m" in "${text}"`);
-        return statusBar.screenshot('statusbar-idle.png', text);
+        return `"${text}"`;
       },
     ],
     [
@@ -116,7 +84,7 @@ async function main() {
         const { match } = await statusBar.waitFor(tracking, 15_000);
         // Ticking: the time changes on its own, between polls.
         const { text } = await statusBar.waitFor(tracking, 5_000, { changedFrom: match[1] });
-        return statusBar.screenshot('statusbar-tracking.png', text);
+        return `"${text}"`;
       },
     ],
     [
@@ -124,131 +92,47 @@ async function main() {
       async () => {
         await stopGroup(server.child);
         const { text } = await statusBar.waitFor(/offline/, 20_000);
-        return statusBar.screenshot('statusbar-offline.png', text);
+        return `"${text}"`;
       },
     ],
   ];
 
-  const outcome = { passes: 0, failures: 0 };
-  console.log('\n  packaged extension in the workbench');
-  for (const [title, test] of tests) {
-    // The signal handler reports and exits; what follows would only describe the teardown.
-    if (run.interrupted) return outcome;
-    if (outcome.failures > 0) {
-      // Each state builds on the one before; waiting for it again would only add time.
-      console.log(`    - ${title}: not run (an earlier check failed)`);
-      outcome.failures++;
-      continue;
-    }
-    const started = Date.now();
-    try {
-      const detail = await test();
-      console.log(`    ✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s): ${detail}`);
-      outcome.passes++;
-    } catch (error) {
-      outcome.failures++;
-      if (run.interrupted) return outcome;
-      console.error(`    ✘ ${title}: ${error instanceof Error ? error.message : String(error)}`);
-      console.error(`      status bar: ${JSON.stringify(await statusBar.allItems().catch(() => []))}`);
-      await page.screenshot({ path: join(dirs.screenshots, 'failure.png') }).catch(() => undefined);
+  return runChecks(run, {
+    heading: 'packaged extension',
+    checks,
+    statusBar,
+    onFailure: () => {
       codeServer.show();
       server.show();
-    }
-  }
-  if (options.screenshots) copyScreenshots(dirs.screenshots);
-  return outcome;
-}
-
-function checkContents(vsix) {
-  const { bytes, entries, problems } = inspectVsix(vsix, { publisher: manifest.publisher, name: manifest.name });
-  const files = entries.filter((entry) => !entry.name.endsWith('/'));
-  console.log(`  ${files.length} files, ${(bytes / 1024).toFixed(0)} KiB:`);
-  for (const { name, size } of files) console.log(`    ${String(size).padStart(8)}  ${name}`);
-  if (problems.length > 0) {
-    const shown = problems.slice(0, 10);
-    if (problems.length > shown.length) shown.push(`and ${problems.length - shown.length} more`);
-    throw new Error(`the .vsix is not fit to ship:\n  ${shown.join('\n  ')}`);
-  }
-}
-
-function installVsix(entry, vsix, { dirs, configFile, isolation }) {
-  const result = spawnSync(process.execPath, [entry, ...run.codeServerArgs({ dirs, configFile }), '--install-extension', vsix, '--force'], {
-    encoding: 'utf8',
-    env: { ...process.env, ...isolation, EXTENSIONS_GALLERY: '{}' },
-    timeout: 60_000,
+    },
   });
-  const said = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
-  if (verbose) console.log(said);
-  const installed = readdirSync(dirs.extensions).find((name) => name.startsWith(`${extensionId}-`));
-  if (result.status !== 0 || installed === undefined) {
-    throw new Error(`code-server --install-extension failed (${result.status ?? result.signal ?? result.error?.message}): ${said}`);
-  }
-  console.log(`  installed as ${installed}`);
 }
 
-/** Reads the extension's status bar item from the workbench's DOM, as it is on screen. */
-class StatusBarProbe {
-  constructor(page, screenshotsDir) {
-    this.page = page;
-    this.screenshotsDir = screenshotsDir;
+/**
+ * The contents check above passed the real package; this shows it would refuse a bad one: each
+ * name below, added to a good package, must be the one problem found, and so must the size limit.
+ */
+function checkTheCheck() {
+  const good = ['extension.vsixmanifest', '[Content_Types].xml', 'extension/package.json', 'extension/dist/extension.js', 'extension/readme.md', 'extension/media/icon.png'];
+  const bad = [
+    'extension/dist/extension.js.map',
+    'extension/src/extension/extension.ts',
+    'extension/test/extension/host/vsix.mjs',
+    'extension/out/test/unit/tracker/poller.test.js',
+    'extension/lib/poller.test.js',
+    'extension/types/index.d.ts',
+    'extension/node_modules/undici/index.js',
+    'extension/dist/server.js',
+    'extension/esbuild.mjs',
+  ];
+  const wrong = [];
+  if (shippingProblems(good, MAX_VSIX_BYTES - 1).length > 0) wrong.push(`a good package of ${MAX_VSIX_BYTES - 1} bytes was refused`);
+  if (shippingProblems(good, MAX_VSIX_BYTES).length !== 1) wrong.push(`a package of ${MAX_VSIX_BYTES} bytes was not refused`);
+  for (const name of bad) {
+    if (shippingProblems([...good, name], 1000).length !== 1) wrong.push(`a package holding ${name} was not refused`);
   }
-
-  /**
-   * Waits, polling the DOM, until the item's text matches `pattern` (with its first group other
-   * than `changedFrom`, when given); resolves with the text and the match. Rejects after `ms`,
-   * saying what the item shows instead.
-   */
-  async waitFor(pattern, ms, { changedFrom } = {}) {
-    const handle = await this.page
-      .waitForFunction(
-        ({ prefix, source, changedFrom }) => {
-          const item = [...document.querySelectorAll('.statusbar-item')].find((element) => element.id.startsWith(prefix));
-          const text = item?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-          const match = new RegExp(source).exec(text);
-          return match !== null && (changedFrom === undefined || match[1] !== changedFrom) ? text : false;
-        },
-        { prefix: extensionId, source: pattern.source, changedFrom },
-        { timeout: ms, polling: 100 },
-      )
-      .catch(() => undefined);
-    if (handle !== undefined) {
-      const text = await handle.jsonValue();
-      return { text, match: pattern.exec(text) };
-    }
-    const now = await this.item();
-    const wanted = `${String(pattern)}${changedFrom === undefined ? '' : ` with a time other than ${changedFrom}`}`;
-    throw new Error(`the status bar item did not show ${wanted} within ${ms / 1000} s; it shows ${now === undefined ? 'nothing (no such item)' : `"${now.text}"`}`);
-  }
-
-  async item() {
-    return (await this.allItems()).find((item) => item.id.startsWith(extensionId));
-  }
-
-  allItems() {
-    return this.page.evaluate(() => [...document.querySelectorAll('.statusbar-item')].map((element) => ({ id: element.id, text: element.textContent?.replace(/\s+/g, ' ').trim() ?? '' })));
-  }
-
-  /** The whole status bar, as a user sees it; returns a line for the test's report. */
-  async screenshot(name, text) {
-    const file = join(this.screenshotsDir, name);
-    await this.page.locator('.part.statusbar').screenshot({ path: file });
-    return `"${text}" (${name})`;
-  }
+  if (wrong.length > 0) throw new Error(wrong.join('; '));
+  return `refused ${bad.length} packages with a file that must not ship, and one of 1 MB`;
 }
 
-function copyScreenshots(from) {
-  mkdirSync(screenshotsOut, { recursive: true });
-  for (const name of readdirSync(from).filter((file) => file.endsWith('.png'))) copyFileSync(join(from, name), join(screenshotsOut, name));
-  console.log(`  screenshots copied to ${screenshotsOut}`);
-}
-
-async function timed(title, work) {
-  console.log(title);
-  const started = Date.now();
-  const result = await work();
-  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result;
-}
-
-// Last, so that the class above is initialised before main() uses it.
 await run.execute(main);

@@ -5,8 +5,8 @@ import { cpSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 
-/** What a .vsix may weigh at most. */
-export const MAX_VSIX_BYTES = 1024 * 1024;
+/** A .vsix must weigh less: 1 MB, in decimal so that it is under 1 MB however one reads it. */
+export const MAX_VSIX_BYTES = 1_000_000;
 
 /** Top-level entries of the working tree that are not copied for packaging. */
 const NOT_COPIED = new Set(['.git', 'node_modules', '.test-cache', '.vscode-test']);
@@ -76,22 +76,54 @@ export function zipEntryData(buffer, entry) {
 }
 
 /**
- * Reads a .vsix and lists what is wrong with it: anything that is not meant to ship (sources,
- * tests, compiled tests, dependencies, source maps), a size over 1 MiB, a manifest that does not
- * name the expected extension, or a `main` bundle that is missing or still the dev build.
+ * What may ship, as paths inside the .vsix: vsce's own two files, the manifest, the bundle, the
+ * documents, media, and the manifest's translations (package.nls*.json, l10n/). Anything else is
+ * refused, so a file .vscodeignore lets in by mistake is caught even when no rule below names it.
+ */
+const SHIPPED = [
+  /^extension\.vsixmanifest$/,
+  /^\[Content_Types\]\.xml$/,
+  /^extension\/package\.json$/,
+  /^extension\/package\.nls(\.[\w-]+)?\.json$/,
+  /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
+  /^extension\/dist\/extension\.js$/,
+  /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/,
+  /^extension\/media\/[\w./-]+\.(png|jpe?g|gif|webp|svg|md)$/,
+];
+
+/**
+ * What is wrong with a package of these entry names and this size: 1 MB or more, or anything
+ * not meant to ship (sources, tests, compiled tests, dependencies, source maps, and whatever else
+ * SHIPPED does not name). One sentence a problem; none for a good package.
+ */
+export function shippingProblems(names, bytes) {
+  const problems = [];
+  if (bytes >= MAX_VSIX_BYTES) problems.push(`it weighs ${bytes} bytes, not under the limit of ${MAX_VSIX_BYTES} (1 MB)`);
+  for (const path of names.filter((name) => !name.endsWith('/'))) {
+    const inside = path.replace(/^extension\//, '');
+    if (/\.map$/i.test(path)) problems.push(`it holds a source map: ${path}`);
+    else if (/(^|\/)node_modules\//.test(inside)) problems.push(`it holds node_modules/: ${path}`);
+    else if (/^(src|test|out)\//.test(inside)) problems.push(`it holds ${inside.split('/')[0]}/: ${path}`);
+    else if (/(^|\/)(tests?|__tests__|suite)\/|\.(test|spec)\.[cm]?[jt]s$/i.test(inside)) problems.push(`it holds a test: ${path}`);
+    else if (/\.[cm]?tsx?$/i.test(inside)) problems.push(`it holds a source file: ${path}`);
+    else if (!SHIPPED.some((pattern) => pattern.test(path))) problems.push(`it holds a file not meant to ship: ${path}`);
+  }
+  return problems;
+}
+
+/**
+ * Reads a .vsix and lists what is wrong with it: shippingProblems, a manifest that does not name
+ * the expected extension, an icon it names but lacks, or a `main` bundle that is missing or still
+ * the dev build.
  */
 export function inspectVsix(file, { publisher, name }) {
   const buffer = readFileSync(file);
   const entries = zipEntries(buffer);
-  const problems = [];
   const bytes = statSync(file).size;
-  if (bytes > MAX_VSIX_BYTES) problems.push(`it weighs ${bytes} bytes, over the limit of ${MAX_VSIX_BYTES}`);
-  for (const { name: path } of entries) {
-    const inside = path.replace(/^extension\//, '');
-    if (/\.map$/i.test(path)) problems.push(`it holds a source map: ${path}`);
-    else if (/^(src|test|out)\//.test(inside)) problems.push(`it holds ${inside.split('/')[0]}/: ${path}`);
-    else if (/(^|\/)node_modules\//.test(inside)) problems.push(`it holds node_modules/: ${path}`);
-  }
+  const problems = shippingProblems(
+    entries.map((entry) => entry.name),
+    bytes,
+  );
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const manifestEntry = byName.get('extension/package.json');
   if (manifestEntry === undefined) return { bytes, entries, problems: [...problems, 'it has no extension/package.json'] };
@@ -99,6 +131,7 @@ export function inspectVsix(file, { publisher, name }) {
   if (manifest.publisher !== publisher || manifest.name !== name) {
     problems.push(`its manifest names ${manifest.publisher}.${manifest.name}, not ${publisher}.${name}`);
   }
+  if (manifest.icon !== undefined && !byName.has(`extension/${manifest.icon}`)) problems.push(`its icon ${manifest.icon} is missing`);
   const mainPath = `extension/${String(manifest.main).replace(/^\.\//, '')}`;
   const mainEntry = byName.get(mainPath) ?? byName.get(`${mainPath}.js`);
   if (mainEntry === undefined) {
@@ -107,4 +140,10 @@ export function inspectVsix(file, { publisher, name }) {
     problems.push(`${mainEntry.name} is the dev bundle (it points to a source map): vscode:prepublish did not build the production bundle`);
   }
   return { bytes, entries, manifest, problems };
+}
+
+/** The images a Markdown text shows from relative paths: `![alt](path)` and `<img src="path">`. */
+export function relativeImages(markdown) {
+  const paths = [...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? match[2]);
+  return [...new Set(paths.filter((path) => !/^[a-z][\w+.-]*:/i.test(path) && !path.startsWith('#')).map((path) => path.replace(/^\.\//, '').split(/[?#]/)[0]))];
 }

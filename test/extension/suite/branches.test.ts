@@ -7,7 +7,9 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
+import { editorFileSystem } from '../../../src/extension/editorFileSystem';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
+import { BranchWatcher, type BranchChange } from '../../../src/git/branchWatcher';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
@@ -116,5 +118,37 @@ describe('branch reporting against the reference server', function () {
     await reportCount(5);
     // The switch to main happened while off: it was not reported, and "other" follows "main".
     assert.deepEqual(reports().slice(4), [{ branch: 'other', repo: basename(root), previousBranch: 'main' }]);
+  });
+  it('watches through VS Code\'s file system too, as it does for a remote workspace', async () => {
+    // With Remote SSH/WSL/containers the extension runs beside the app on the user's machine and
+    // reaches the repository through VS Code's file system; here that path runs on a file: URI.
+    const folder = vscode.workspace.workspaceFolders![0]!;
+    const seen: BranchChange[] = [];
+    let notify: (() => void) | undefined;
+    const watcher = new BranchWatcher({
+      fileSystem: editorFileSystem(folder.uri),
+      onSwitch: (change) => {
+        seen.push(change);
+        notify?.();
+      },
+    });
+    try {
+      await watcher.setFolders([folder.uri.path]);
+      assert.deepEqual(watcher.repositories.map((repository) => repository.root), [folder.uri.path]);
+      const arrived = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no switch seen through VS Code\'s file system')), 10_000);
+        notify = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      const before = execFileSync('git', ['branch', '--show-current'], { cwd: root, encoding: 'utf8' }).trim();
+      const target = before === 'main' ? 'other' : 'main';
+      git('checkout', '-q', target);
+      await arrived;
+      assert.deepEqual(seen.map(({ branch, previousBranch }) => ({ branch, previousBranch })), [{ branch: target, previousBranch: before }]);
+    } finally {
+      watcher.dispose();
+    }
   });
 });

@@ -202,3 +202,57 @@ describe('the extension against the reference server', function () {
     assert.ok(requestLines > 0, 'the log has one line per request');
   });
 });
+
+describe('logging while the app is away', function () {
+  this.timeout(40_000);
+  let api: TimeTrackerApi;
+  let server: ReferenceServer;
+  let port: number;
+
+  before(async () => {
+    server = createReferenceServer({ token: TOKEN });
+    port = await server.listen(0);
+    api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
+    await config().update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
+    await config().update('port', port, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
+    await until(api, kind('idle'), 'idle');
+  });
+
+  after(async () => {
+    await server.close();
+    await vscode.commands.executeCommand('timeTracker.clearToken');
+  });
+
+  it('queues entries logged while the app is gone and sends them once, in order, when it is back', async () => {
+    await server.close();
+    await until(api, kind('offline'), 'offline');
+    for (const [name, minutes] of [['First', 10], ['Second', 20], ['Third', 30]] as const) {
+      const result = await vscode.commands.executeCommand('timeTracker.log', { name, durationMinutes: minutes, createIfMissing: true });
+      assert.equal(result, undefined, 'nothing was logged yet');
+    }
+    assert.equal(api.queuedEntries, 3);
+    assert.match(api.text, /· \$\(inbox\) 3 queued$/);
+    server = createReferenceServer({ token: TOKEN });
+    await server.listen(port);
+    // No user action from here: the next poll finds the app and the queue is sent.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the queue was not sent: ${api.text}`)), 20_000);
+      const check = (): void => {
+        if (api.queuedEntries !== 0 || server.state.listEntries().length !== 3) return;
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve();
+      };
+      const subscription = api.onDidChangeState(() => setTimeout(check, 0));
+    });
+    const names = new Map(server.state.listActivities().map((activity) => [activity.id, activity.name]));
+    assert.deepEqual(
+      server.state.listEntries().map((entry) => [names.get(entry.activityID), entry.durationMinutes]),
+      [['First', 10], ['Second', 20], ['Third', 30]],
+    );
+    await api.refresh();
+    assert.equal(server.state.listEntries().length, 3, 'each exactly once');
+    assert.doesNotMatch(api.text, /queued/);
+  });
+});

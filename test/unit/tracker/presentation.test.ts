@@ -68,3 +68,15 @@ describe('tracker/presentation', () => {
     assert.equal(formatElapsed(36_610), '10:10:10');
   });
 });
+
+describe('tracker/presentation with queued entries', () => {
+  it('shows how many logged entries wait, in every state, with a link to them', () => {
+    const offline = present({ kind: 'offline', port: 40001 }, settings, 0, 3);
+    assert.equal(offline.text, '$(debug-disconnect) Time Tracker offline · $(inbox) 3 queued');
+    assert.match(offline.tooltip, /\*\*3 logged entries wait to be sent\*\* once the app answers\. \[Show Queued Entries\]\(command:timeTracker\.showQueue\)/);
+    assert.match(offline.accessibilityLabel, /3 logged entries wait to be sent\.$/);
+    const idle = present({ kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 }, settings, 0, 1);
+    assert.equal(idle.text, '$(clock) Not tracking · today 0m · $(inbox) 1 queued');
+    assert.equal(present({ kind: 'noToken' }, settings, 0, 0).text, '$(key) Time Tracker: set token');
+  });
+});

@@ -1,0 +1,119 @@
+import * as vscode from 'vscode';
+import type { ServiceClient } from '../client';
+import type { EntryRequest } from '../protocol/types';
+import { formatMinutes } from '../tracker/duration';
+import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/entryQueue';
+
+/**
+ * The offline queue in this window: the count the status bar shows, and the flush that runs when
+ * the app answers again. The queue file lives in the extension's global storage, shared by all
+ * windows; its lock makes sure only one of them sends a given entry.
+ */
+export class OfflineQueue implements vscode.Disposable {
+  private readonly queue: EntryQueue;
+  private readonly changed = new vscode.EventEmitter<number>();
+  readonly onDidChangeCount = this.changed.event;
+  private count = 0;
+  private flushing: Promise<FlushResult | undefined> | undefined;
+
+  constructor(
+    folder: string,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.queue = new EntryQueue(folder);
+  }
+
+  get waiting(): number {
+    return this.count;
+  }
+
+  /** At start: entries a crashed window left mid-send become "unknown", and the count is read. */
+  async start(): Promise<void> {
+    const recovered = await this.queue.recover(isAlive);
+    if (recovered > 0) this.log.warn(`${recovered} queued entr${recovered === 1 ? 'y was' : 'ies were'} being sent when an editor closed; see Show Queued Entries.`);
+    await this.recount();
+  }
+
+  /** On disk when this resolves: only then may the user be told "queued". */
+  async add(request: EntryRequest): Promise<QueuedEntry> {
+    const entry = await this.queue.add(request);
+    this.log.info(`Queued ${formatMinutes(request.durationMinutes)} on ${request.name ?? request.activityID ?? '?'} until the app answers.`);
+    await this.recount();
+    return entry;
+  }
+
+  list(): Promise<readonly QueuedEntry[]> {
+    return this.queue.list();
+  }
+
+  async discard(id: string): Promise<void> {
+    await this.queue.discard(id);
+    await this.recount();
+  }
+
+  /** The user chose to send this entry again (also one whose fate was unknown). */
+  async retry(id: string): Promise<void> {
+    await this.queue.retry(id);
+    await this.recount();
+  }
+
+  /** Sends what waits, in order; one flush at a time in this window. */
+  flush(client: ServiceClient | undefined): Promise<FlushResult | undefined> {
+    if (!client) return Promise.resolve(undefined);
+    this.flushing ??= this.runFlush(client).finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async runFlush(client: ServiceClient): Promise<FlushResult | undefined> {
+    const waiting = (await this.queue.list()).some((entry) => entry.status === 'waiting');
+    if (!waiting) return undefined;
+    const result = await this.queue.flush(async (request): Promise<SendOutcome> => {
+      try {
+        const logged = await client.logEntry(request);
+        this.log.info(`Sent the queued ${formatMinutes(logged.durationMinutes)} on ${logged.activityName}.`);
+        return { kind: 'delivered' };
+      } catch (error) {
+        return outcomeOfError(error);
+      }
+    });
+    await this.recount();
+    const attention = [...result.newlyUnknown, ...result.newlyRefused];
+    if (attention.length > 0) {
+      for (const entry of attention) this.log.warn(`Queued entry not sent (${entry.status}): ${entry.reason ?? ''}`);
+      const what =
+        result.newlyUnknown.length > 0
+          ? 'A queued entry may or may not have reached the app (the connection broke while sending); it was not sent again.'
+          : `The app refused ${attention.length === 1 ? 'a queued entry' : `${attention.length} queued entries`}; ${attention.length === 1 ? 'it is' : 'they are'} kept with the reason.`;
+      void vscode.window.showWarningMessage(`${what} Decide in Show Queued Entries.`, 'Show Queued Entries').then((choice) => {
+        if (choice) void vscode.commands.executeCommand('timeTracker.showQueue');
+      });
+    }
+    return result;
+  }
+
+  private async recount(): Promise<void> {
+    const entries = await this.queue.list().catch(() => []);
+    const count = entries.length;
+    if (count === this.count) return;
+    this.count = count;
+    this.changed.fire(count);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/** Senders are `<pid>-<uuid>`: a sender whose process is gone died mid-send. */
+function isAlive(sender: string): boolean {
+  const pid = Number(sender.split('-', 1)[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Onboarding: keeps the context keys that complete the "Get started" walkthrough's steps true
+ * exactly when their real event happened (the app answers, the token is set, the app accepts it,
+ * something is tracked), and shows the one first-run notice when there is no token.
+ */
+import * as vscode from 'vscode';
+import { answersHttp } from '../client/probe';
+import {
+  contextKeysFor,
+  needsProbe,
+  NO_PROGRESS,
+  progressAfter,
+  progressAfterProbe,
+  WELCOME_NOTICE,
+  welcomeNoticeFor,
+  type OnboardingContextKey,
+  type OnboardingProgress,
+  type WelcomeNotice,
+} from '../tracker/onboarding';
+import { COMMANDS } from '../tracker/presentation';
+import type { TrackerState } from '../tracker/trackerState';
+import type { Settings } from './settings';
+import type { StatusBarController } from './statusBar';
+import type { TokenStore } from './tokenStore';
+
+/** globalState key: the user chose "Don't show again" on the first-run notice (synced). */
+const NOTICE_TURNED_OFF_KEY = 'timeTracker.welcomeNotice.turnedOff';
+
+/** The read-only view the extension's API offers (its tests read it). */
+export interface OnboardingView {
+  /** The walkthrough's completion conditions as they stand; the context keys carry the same values. */
+  readonly progress: OnboardingProgress;
+  /** What became of the first-run notice in this window. */
+  readonly notice: WelcomeNotice;
+  /** Fires after the context keys were updated for a new progress. */
+  readonly onDidChange: vscode.Event<OnboardingProgress>;
+}
+
+export interface OnboardingServices {
+  readonly tokens: TokenStore;
+  readonly statusBar: StatusBarController;
+  readonly log: vscode.LogOutputChannel;
+  readonly settings: () => Settings;
+}
+
+/** Builds onboarding, adds it to the extension's disposables, and returns its read-only view. */
+export function startOnboarding(context: vscode.ExtensionContext, services: OnboardingServices): OnboardingView {
+  context.globalState.setKeysForSync([NOTICE_TURNED_OFF_KEY]);
+  const onboarding = new Onboarding(services, context.globalState);
+  context.subscriptions.push(onboarding);
+  return onboarding;
+}
+
+class Onboarding implements OnboardingView, vscode.Disposable {
+  private current: OnboardingProgress = NO_PROGRESS;
+  private noticeOutcome: WelcomeNotice = 'deciding';
+  private readonly published = new Map<OnboardingContextKey, boolean>();
+  private readonly changed = new vscode.EventEmitter<OnboardingProgress>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+  /** Bumped by every state, so a probe answering after the state moved on is ignored. */
+  private generation = 0;
+  private probeTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+
+  constructor(
+    private readonly services: OnboardingServices,
+    private readonly memento: vscode.Memento,
+  ) {
+    this.subscription = services.statusBar.onDidChange((state) => this.onState(state));
+    this.onState(services.statusBar.state);
+    void this.welcome();
+  }
+
+  get progress(): OnboardingProgress {
+    return this.current;
+  }
+
+  get notice(): WelcomeNotice {
+    return this.noticeOutcome;
+  }
+
+  private onState(state: TrackerState): void {
+    this.generation++;
+    this.cancelProbe();
+    this.publish(progressAfter(state, this.current));
+    if (needsProbe(state)) void this.probe(this.generation);
+  }
+
+  /**
+   * Without a token nothing polls, so whether the app answers is asked here; while it does not,
+   * again every poll interval, so the first step completes when the switch is turned on.
+   */
+  private async probe(generation: number): Promise<void> {
+    const answered = await answersHttp({ port: this.services.settings().port });
+    if (this.disposed || generation !== this.generation) return;
+    this.publish(progressAfterProbe(this.current, answered));
+    if (!answered) {
+      this.probeTimer = setTimeout(() => void this.probe(generation), this.services.settings().pollIntervalSeconds * 1000);
+    }
+  }
+
+  private publish(next: OnboardingProgress): void {
+    const before = this.current;
+    this.current = next;
+    for (const [key, value] of Object.entries(contextKeysFor(next)) as [OnboardingContextKey, boolean][]) {
+      if (this.published.get(key) === value) continue;
+      this.published.set(key, value);
+      void vscode.commands.executeCommand('setContext', key, value);
+    }
+    const same = (Object.keys(next) as (keyof OnboardingProgress)[]).every((field) => before[field] === next[field]);
+    if (!same) this.changed.fire(next);
+  }
+
+  /** The first-run notice: once per window, never with a token, never after "Don't show again". */
+  private async welcome(): Promise<void> {
+    try {
+      const token = await this.services.tokens.get();
+      this.noticeOutcome = welcomeNoticeFor({
+        hasToken: token !== undefined,
+        turnedOff: this.memento.get<boolean>(NOTICE_TURNED_OFF_KEY, false),
+      });
+      if (this.noticeOutcome !== 'shown') return;
+      const choice = await vscode.window.showInformationMessage(WELCOME_NOTICE.message, WELCOME_NOTICE.setToken, WELCOME_NOTICE.dontShowAgain);
+      if (choice === WELCOME_NOTICE.setToken) await vscode.commands.executeCommand(COMMANDS.setToken);
+      else if (choice === WELCOME_NOTICE.dontShowAgain) await this.memento.update(NOTICE_TURNED_OFF_KEY, true);
+    } catch (error) {
+      this.services.log.warn(`First-run notice: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private cancelProbe(): void {
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = undefined;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.cancelProbe();
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Onboarding, editor-free: how far a new user has got (app answers, token set, connected,
+ * tracking) judged from the status bar's state and the reachability probe, the context keys the
+ * walkthrough's steps complete on, and whether the first-run notice is due.
+ */
+import type { TrackerState } from './trackerState';
+
+/** Where a new user stands; each field is the completion condition of one walkthrough step. */
+export interface OnboardingProgress {
+  /** The app answered HTTP on the port (any answer, even a refusal): its HTTP API switch is on. */
+  readonly appReachable: boolean;
+  /** A token is stored, or SERVICE_TOKEN provides one. */
+  readonly hasToken: boolean;
+  /** The app accepted the token: the last poll answered idle or tracking. */
+  readonly connected: boolean;
+  readonly tracking: boolean;
+}
+
+export const NO_PROGRESS: OnboardingProgress = { appReachable: false, hasToken: false, connected: false, tracking: false };
+
+export const WALKTHROUGH_ID = 'timeTracker.gettingStarted';
+
+/**
+ * The walkthrough's steps in order, each with the context key whose becoming true completes it.
+ * package.json's `contributes.walkthroughs` must match (a unit test compares them).
+ */
+export const WALKTHROUGH_STEPS = [
+  { id: 'turnOnHttpApi', progress: 'appReachable', contextKey: 'timeTracker.appReachable' },
+  { id: 'setToken', progress: 'hasToken', contextKey: 'timeTracker.hasToken' },
+  { id: 'checkConnection', progress: 'connected', contextKey: 'timeTracker.connected' },
+  { id: 'startTracking', progress: 'tracking', contextKey: 'timeTracker.tracking' },
+] as const satisfies readonly { id: string; progress: keyof OnboardingProgress; contextKey: string }[];
+
+/**
+ * The context keys onboarding sets itself. `timeTracker.hasToken` (set where the token is read)
+ * and `timeTracker.tracking` (set by the status bar) already exist with the same meaning.
+ */
+export const ONBOARDING_CONTEXT_KEYS = {
+  appReachable: 'timeTracker.appReachable',
+  connected: 'timeTracker.connected',
+} as const;
+
+export type OnboardingContextKey = (typeof ONBOARDING_CONTEXT_KEYS)[keyof typeof ONBOARDING_CONTEXT_KEYS];
+
+/**
+ * Whether a state proves the app answers HTTP on the port: true for any answer (a 401, 423, 429
+ * or 503 too), false when nothing answers, undefined when the state does not tell (not polled
+ * yet, no token so no poll, or a failure that may be a time-out as well as a 5xx).
+ */
+export function reachabilityOf(state: TrackerState): boolean | undefined {
+  switch (state.kind) {
+    case 'idle':
+    case 'tracking':
+    case 'tokenRejected':
+    case 'licenseLocked':
+    case 'lockedOut':
+    case 'unavailable':
+      return true;
+    case 'offline':
+      return false;
+    case 'starting':
+    case 'noToken':
+    case 'failed':
+      return undefined;
+  }
+}
+
+/** The progress a new status bar state implies; what the state does not tell is kept. */
+export function progressAfter(state: TrackerState, previous: OnboardingProgress): OnboardingProgress {
+  if (state.kind === 'starting') return previous;
+  const connected = state.kind === 'idle' || state.kind === 'tracking';
+  return {
+    appReachable: reachabilityOf(state) ?? previous.appReachable,
+    // Only a client polls, and there is a client exactly when there is a token.
+    hasToken: state.kind !== 'noToken',
+    connected,
+    tracking: state.kind === 'tracking',
+  };
+}
+
+/** The progress after a reachability probe answered (true) or not (false). */
+export function progressAfterProbe(previous: OnboardingProgress, answered: boolean): OnboardingProgress {
+  return { ...previous, appReachable: answered };
+}
+
+/**
+ * Whether to probe the port: only without a token, where no poll says whether the app answers.
+ * With a token the status bar's own polls tell.
+ */
+export function needsProbe(state: TrackerState): boolean {
+  return state.kind === 'noToken';
+}
+
+/** The values of the context keys onboarding sets, for a progress. */
+export function contextKeysFor(progress: OnboardingProgress): Record<OnboardingContextKey, boolean> {
+  return {
+    [ONBOARDING_CONTEXT_KEYS.appReachable]: progress.appReachable,
+    [ONBOARDING_CONTEXT_KEYS.connected]: progress.connected,
+  };
+}
+
+/** What became of the first-run notice in this window. */
+export type WelcomeNotice =
+  /** Activation has not finished reading the token yet. */
+  | 'deciding'
+  | 'shown'
+  /** Not shown: a token is stored or SERVICE_TOKEN provides one. */
+  | 'hasToken'
+  /** Not shown: the user chose "Don't show again" before. */
+  | 'turnedOff';
+
+export const WELCOME_NOTICE = {
+  message: 'Time Tracker needs the token from the time-tracking app (Settings → Integrations → HTTP API).',
+  setToken: 'Set Token',
+  dontShowAgain: "Don't show again",
+} as const;
+
+/** Whether the first-run notice is shown at activation, and if not, why. */
+export function welcomeNoticeFor(facts: { readonly hasToken: boolean; readonly turnedOff: boolean }): Exclude<WelcomeNotice, 'deciding'> {
+  if (facts.hasToken) return 'hasToken';
+  if (facts.turnedOff) return 'turnedOff';
+  return 'shown';
+}

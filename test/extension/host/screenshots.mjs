@@ -1,0 +1,208 @@
+// `npm run screenshots`: the README's pictures of the status bar item, one per state, taken from
+// the real workbench in the tests' browser rather than drawn. Packages the .vsix as
+// `npm run package` does (its contents listed and checked), installs it into a clean code-server
+// without any token, starts the reference server in this process (its controls set the license,
+// break, unwired endpoints and clock as the application would), and walks the item through every
+// state the way a user and the application get there: no token → a wrong token typed into the
+// item's Set Token box → the right one → idle → tracking → on break → license locked → status not
+// available → clock off → locked out (a tool with a wrong token fails until the app locks
+// everyone out) → offline. Each state is waited for by reading the item's text in the DOM, then
+// the item alone is saved (device scale 2, VS Code's default dark theme) as
+// media/screenshots/<state>.png. Nothing in media/ changes unless every state was reached; the
+// last line is `screenshots: N passed, N failed`.
+//
+// Options:
+//   --no-build                 skip esbuild (dist/ is fresh); the .vsix is always built
+//   TT_CHROMIUM_PATH           default /usr/bin/chromium
+//   TT_EXTENSION_VERBOSE=1     also print code-server's own output
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as esbuild from 'esbuild';
+import { HostRun, repoRoot } from './common.mjs';
+import { relativeImages } from './vsix.mjs';
+import { openWorkbench, preparePackage, runChecks, timed } from './workbench.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const verbose = process.env.TT_EXTENSION_VERBOSE === '1';
+const target = join(repoRoot, 'media', 'screenshots');
+const require = createRequire(import.meta.url);
+
+const run = new HostRun({ name: 'screenshots', countLabel: 'screenshots', tempPrefix: 'tt-shots-', verbose });
+
+async function main() {
+  const prepared = await preparePackage(run, { noBuild: options['no-build'] });
+  const { dirs } = prepared;
+  const { ServiceClient } = require(join(repoRoot, 'dist', 'client.js'));
+
+  // The reference server in this process, for its controls; bundled fresh from src/ (no tsc needed).
+  const { createReferenceServer } = await timed('> reference server, in this process (bundled from src/server/server.ts)', async () => {
+    const outfile = join(run.runDir, 'reference-server.cjs');
+    await esbuild.build({ entryPoints: [join(repoRoot, 'src', 'server', 'server.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+    return require(outfile);
+  });
+  const token = randomBytes(24).toString('hex');
+  const server = createReferenceServer({ token });
+  const port = await server.listen(0);
+  console.log(`  listening on ${server.url}`);
+
+  try {
+    const { page, codeServer, statusBar } = await openWorkbench(run, prepared, {
+      // The shortest allowed interval, so each change shows within seconds rather than ten.
+      // VS Code's default dark theme, whatever the browser prefers.
+      settings: { 'timeTracker.port': port, 'timeTracker.pollIntervalSeconds': 2, 'workbench.colorTheme': 'Default Dark Modern' },
+      // No token anywhere: the first state a new user sees.
+      env: { SERVICE_TOKEN: '' },
+      deviceScaleFactor: 2,
+      colorScheme: 'dark',
+    });
+
+    /** Waits for the item to show `pattern`, saves it as <state>.png, and returns the report line. */
+    const capture = async (state, pattern, ms = 20_000) => {
+      const { text } = await statusBar.waitFor(pattern, ms);
+      const bytes = await statusBar.screenshotItem(join(dirs.screenshots, `${state}.png`));
+      return `"${text}" → ${state}.png (${bytes} bytes)`;
+    };
+    /** A click on the item in the no-token and token-rejected states opens Set Token's input box. */
+    const typeToken = async (value) => {
+      await statusBar.click();
+      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill(value);
+      await input.press('Enter');
+    };
+    const withClient = async (clientToken, work) => {
+      const client = new ServiceClient({ token: clientToken, port });
+      try {
+        return await work(client);
+      } finally {
+        await client.close();
+      }
+    };
+    const activity = 'Write docs';
+    const tracking = new RegExp(`${activity} \\d+:\\d\\d`);
+
+    const checks = [
+      ['no token', () => capture('no-token', /set token/, 45_000)],
+      [
+        'token rejected (a wrong token typed into Set Token)',
+        async () => {
+          await typeToken('not-the-token-from-the-app');
+          return capture('token-rejected', /token rejected/);
+        },
+      ],
+      [
+        'idle (the right token; time logged earlier today)',
+        async () => {
+          await withClient(token, (client) => client.logEntry({ name: 'Code review', durationMinutes: 200, createIfMissing: true }));
+          await typeToken(token);
+          return capture('idle', /Not tracking/);
+        },
+      ],
+      [
+        'tracking (started in the app), the time ticking',
+        async () => {
+          await withClient(token, (client) => client.startActivity({ name: activity, createIfMissing: true }));
+          await statusBar.waitFor(new RegExp(`${activity} 0:0[1-9]`), 20_000);
+          return capture('tracking', tracking);
+        },
+      ],
+      [
+        'on break',
+        async () => {
+          server.setBreak(true);
+          const line = await capture('on-break', /On break/);
+          server.setBreak(false);
+          await statusBar.waitFor(tracking, 20_000);
+          return line;
+        },
+      ],
+      [
+        'license locked',
+        async () => {
+          server.setLicense('locked');
+          const line = await capture('license-locked', /license locked/);
+          server.setLicense('valid');
+          await statusBar.waitFor(tracking, 20_000);
+          return line;
+        },
+      ],
+      [
+        'status not available (GET /status unwired: 503)',
+        async () => {
+          server.setUnwired('/status');
+          const line = await capture('status-not-available', /status not available/);
+          server.setUnwired('/status', false);
+          await statusBar.waitFor(tracking, 20_000);
+          return line;
+        },
+      ],
+      [
+        'clock off (the app\'s clock 125 s ahead); a click on the item checks again once it is right',
+        async () => {
+          const now = Date.now;
+          server.setClock(() => now() + 125_000);
+          const line = await capture('clock-off', /clock is off by \d+ s/);
+          server.setClock(now);
+          await statusBar.click();
+          await statusBar.waitFor(tracking, 20_000);
+          return line;
+        },
+      ],
+      [
+        'locked out (a tool with a wrong token failed until the app locked everyone out)',
+        async () => {
+          const failures = await withClient('a-wrong-token-in-some-tool', async (client) => {
+            for (let attempt = 1; attempt <= 20; attempt++) {
+              const status = await client.getStatus().then(
+                () => 200,
+                (error) => error.status,
+              );
+              if (status === 429) return attempt - 1;
+              if (status !== 401) throw new Error(`a request with a wrong token got ${status}, not 401 or 429`);
+            }
+            throw new Error('20 requests with a wrong token did not start a lockout');
+          });
+          return `${await capture('locked-out', /locked out \(\d+ s\)/)} after ${failures} failed requests`;
+        },
+      ],
+      [
+        'offline (the app quit); a click on the item checks at once',
+        async () => {
+          await server.close();
+          await statusBar.click();
+          return capture('offline', /offline/);
+        },
+      ],
+    ];
+
+    const outcome = await runChecks(run, { heading: 'status bar item, state by state', checks, statusBar, onFailure: () => codeServer.show() });
+    if (outcome.failures === 0 && !run.interrupted) publish(dirs.screenshots, checks.length);
+    return outcome;
+  } finally {
+    await server.close();
+  }
+}
+
+/** Replaces media/screenshots/ with this run's pictures, only once every state was captured. */
+function publish(from, expected) {
+  const pictures = readdirSync(from).filter((name) => name.endsWith('.png') && name !== 'failure.png');
+  if (pictures.length !== expected) throw new Error(`expected ${expected} pictures, found ${pictures.length}`);
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  for (const name of pictures) copyFileSync(join(from, name), join(target, name));
+  console.log(`\n  ${pictures.length} pictures written to media/screenshots/`);
+  const shown = relativeImages(readFileSync(join(repoRoot, 'README.md'), 'utf8')).filter((path) => path.startsWith('media/screenshots/'));
+  const unshown = pictures.filter((name) => !shown.includes(`media/screenshots/${name}`));
+  const missing = shown.filter((path) => !pictures.includes(path.slice('media/screenshots/'.length)));
+  if (unshown.length > 0) console.log(`  README.md does not show ${unshown.join(', ')}`);
+  if (missing.length > 0) throw new Error(`README.md shows ${missing.join(', ')}, which this run did not take`);
+}
+
+await run.execute(main);

@@ -1,0 +1,195 @@
+// What packaged.mjs (the packaged extension's checks) and screenshots.mjs (the README's status bar
+// screenshots) share: the .vsix built as `npm run package` builds it, its contents listed and
+// checked, installed into a clean code-server, the workbench opened in chromium without any
+// extension development or test path, and a probe of the extension's status bar item as it is on
+// screen.
+/* global document */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, chromiumPath, repoRoot } from './common.mjs';
+import { ensureCodeServer, isInstalled, missingPrerequisites } from './install.mjs';
+import { inspectVsix, packageVsix } from './vsix.mjs';
+
+export const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+/** The status bar item's DOM id starts with the extension's id. */
+export const extensionId = `${manifest.publisher}.${manifest.name}`;
+const itemSelector = `.statusbar-item[id^="${extensionId}."]`;
+
+export async function timed(title, work) {
+  console.log(title);
+  const started = Date.now();
+  const result = await work();
+  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/**
+ * Everything before the app starts: prerequisites, code-server, the bundles (esbuild unless
+ * `noBuild`), the run's folders, and the .vsix packaged on a copy of the tree, then listed and
+ * checked (it throws when the package is not fit to ship).
+ */
+export async function preparePackage(run, { noBuild }) {
+  const problems = missingPrerequisites({ browser: chromiumPath, build: !isInstalled() });
+  if (problems.length > 0) throw new Error(`missing prerequisites:\n  ${problems.join('\n  ')}`);
+  const { entry } = ensureCodeServer();
+  if (!noBuild) build('build (esbuild)', process.execPath, ['esbuild.mjs']);
+  for (const file of ['server.js', 'client.js']) {
+    if (!existsSync(join(repoRoot, 'dist', file))) throw new Error(`dist/${file} is missing: run \`npm run build\` first.`);
+  }
+  const { runDir, dirs, isolation, configFile } = run.makeDirs(['workspace', 'screenshots']);
+  const vsix = join(runDir, 'x.vsix');
+  await timed('> package the .vsix (vsce package, with its vscode:prepublish)', () => packageVsix(repoRoot, join(runDir, 'package'), vsix));
+  checkContents(vsix);
+  return { entry, dirs, isolation, configFile, vsix };
+}
+
+/** Lists every file of the .vsix with its size; throws with what is wrong when it is not fit to ship. */
+function checkContents(vsix) {
+  const { bytes, entries, problems } = inspectVsix(vsix, { publisher: manifest.publisher, name: manifest.name });
+  const files = entries.filter((entry) => !entry.name.endsWith('/'));
+  console.log(`  ${files.length} files, ${bytes} bytes (${(bytes / 1024).toFixed(0)} KiB):`);
+  for (const { name, size } of files) console.log(`    ${String(size).padStart(8)}  ${name}`);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 10);
+    if (problems.length > shown.length) shown.push(`and ${problems.length - shown.length} more`);
+    throw new Error(`the .vsix is not fit to ship:\n  ${shown.join('\n  ')}`);
+  }
+}
+
+/**
+ * Installs the .vsix into the run's clean extensions folder, writes the user settings (the base
+ * ones and `settings`), starts code-server with `env`, and opens the workbench on the workspace
+ * folder. Resolves to the page, code-server and a probe of the status bar item.
+ */
+export async function openWorkbench(run, prepared, { settings, env, deviceScaleFactor = 1, colorScheme = 'light' }) {
+  const { entry, dirs, isolation, configFile } = prepared;
+  await timed('> install the .vsix into a clean code-server', () => installVsix(run, prepared));
+  run.writeUserSettings(dirs, settings);
+  const codeServer = await run.startCodeServer(entry, {
+    dirs,
+    configFile,
+    cwd: dirs.workspace,
+    env: { ...isolation, ...env },
+    until: Date.now() + 60_000,
+    announce: (authority) => console.log(`> code-server on ${authority}, no extension development path: only the installed .vsix`),
+  });
+  const browser = await run.launchBrowser(isolation);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, deviceScaleFactor, colorScheme });
+  page.on('pageerror', (error) => console.error(`[page] ${error.message}`));
+  await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(dirs.workspace)}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  return { page, codeServer, statusBar: new StatusBarProbe(page, dirs.screenshots) };
+}
+
+function installVsix(run, { entry, vsix, dirs, configFile, isolation }) {
+  const result = spawnSync(process.execPath, [entry, ...run.codeServerArgs({ dirs, configFile }), '--install-extension', vsix, '--force'], {
+    encoding: 'utf8',
+    env: { ...process.env, ...isolation, EXTENSIONS_GALLERY: '{}' },
+    timeout: 60_000,
+  });
+  const said = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+  if (run.verbose) console.log(said);
+  const installed = readdirSync(dirs.extensions).find((name) => name.startsWith(`${extensionId}-`));
+  if (result.status !== 0 || installed === undefined) {
+    throw new Error(`code-server --install-extension failed (${result.status ?? result.signal ?? result.error?.message}): ${said}`);
+  }
+  console.log(`  installed as ${installed}`);
+}
+
+/**
+ * Runs `checks` (pairs of title and async function resolving to a line for the report) in order,
+ * one line each. Each builds on the state the one before left, so after a failure the rest are
+ * not run; `onFailure` shows what helps (the status bar's items are always printed). Resolves to
+ * `{ passes, failures }` for HostRun.execute.
+ */
+export async function runChecks(run, { heading, checks, statusBar, onFailure }) {
+  const outcome = { passes: 0, failures: 0 };
+  console.log(`\n  ${heading}`);
+  for (const [title, check] of checks) {
+    // The signal handler reports and exits; what follows would only describe the teardown.
+    if (run.interrupted) return outcome;
+    if (outcome.failures > 0) {
+      console.log(`    - ${title}: not run (an earlier check failed)`);
+      outcome.failures++;
+      continue;
+    }
+    const started = Date.now();
+    try {
+      const detail = await check();
+      console.log(`    ✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s): ${detail}`);
+      outcome.passes++;
+    } catch (error) {
+      outcome.failures++;
+      if (run.interrupted) return outcome;
+      console.error(`    ✘ ${title}: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`      status bar: ${JSON.stringify(await statusBar.allItems().catch(() => []))}`);
+      await statusBar.page.screenshot({ path: join(statusBar.screenshotsDir, 'failure.png') }).catch(() => undefined);
+      onFailure();
+    }
+  }
+  return outcome;
+}
+
+/** Reads the extension's status bar item from the workbench's DOM, as it is on screen. */
+export class StatusBarProbe {
+  constructor(page, screenshotsDir) {
+    this.page = page;
+    this.screenshotsDir = screenshotsDir;
+  }
+
+  /**
+   * Waits, polling the DOM, until the item's text matches `pattern` (with its first group other
+   * than `changedFrom`, when given); resolves with the text and the match. Rejects after `ms`,
+   * saying what the item shows instead.
+   */
+  async waitFor(pattern, ms, { changedFrom } = {}) {
+    const handle = await this.page
+      .waitForFunction(
+        ({ prefix, source, changedFrom }) => {
+          const item = [...document.querySelectorAll('.statusbar-item')].find((element) => element.id.startsWith(prefix));
+          const text = item?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+          const match = new RegExp(source).exec(text);
+          return match !== null && (changedFrom === undefined || match[1] !== changedFrom) ? text : false;
+        },
+        { prefix: extensionId, source: pattern.source, changedFrom },
+        { timeout: ms, polling: 100 },
+      )
+      .catch(() => undefined);
+    if (handle !== undefined) {
+      const text = await handle.jsonValue();
+      return { text, match: pattern.exec(text) };
+    }
+    const now = await this.item();
+    const wanted = `${String(pattern)}${changedFrom === undefined ? '' : ` with a time other than ${changedFrom}`}`;
+    throw new Error(`the status bar item did not show ${wanted} within ${ms / 1000} s; it shows ${now === undefined ? 'nothing (no such item)' : `"${now.text}"`}`);
+  }
+
+  async item() {
+    return (await this.allItems()).find((item) => item.id.startsWith(extensionId));
+  }
+
+  allItems() {
+    return this.page.evaluate(() => [...document.querySelectorAll('.statusbar-item')].map((element) => ({ id: element.id, text: element.textContent?.replace(/\s+/g, ' ').trim() ?? '' })));
+  }
+
+  /** Clicks the item, as a user does; it runs the command that fits the state it shows. */
+  async click() {
+    await this.page.locator(itemSelector).click({ timeout: 5_000 });
+  }
+
+  /**
+   * The item alone, as a user sees it (its own padding and background, nothing around it), with
+   * the pointer moved away and the focus taken off it first (a click leaves it focused, and the
+   * Set Token box gives the focus back to it), so that no hover background, tooltip or focus
+   * outline is in the picture. Resolves to the PNG's size in bytes.
+   */
+  async screenshotItem(file) {
+    await this.page.mouse.move(640, 360);
+    await this.page.evaluate(() => {
+      const focused = document.activeElement;
+      if (focused?.closest('.part.statusbar') && 'blur' in focused) focused.blur();
+    });
+    const png = await this.page.locator(itemSelector).screenshot({ path: file, animations: 'disabled', timeout: 5_000 });
+    return png.length;
+  }
+}

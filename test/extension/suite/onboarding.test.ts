@@ -1,0 +1,162 @@
+/**
+ * Onboarding in a real extension host with a fresh profile: the first-run notice, the "Get
+ * started" walkthrough opened, and its four steps walked from "no token" to "tracking" through
+ * the commands of the walkthrough's buttons, each completion condition becoming true from the
+ * real event (the reference server starting to listen, the token stored, the app accepting it,
+ * an activity running).
+ */
+import * as assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import * as vscode from 'vscode';
+import type { TimeTrackerApi } from '../../../src/extension/extension';
+import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import { WALKTHROUGH_ID, WALKTHROUGH_STEPS, type OnboardingProgress } from '../../../src/tracker/onboarding';
+
+const extensionId = 'clessira-tools.clessira-time-tracker';
+const TOKEN = 'onboarding-test-token-93d1';
+const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
+
+describe('onboarding: the walkthrough from no token to tracking', function () {
+  this.timeout(30_000);
+  let api: TimeTrackerApi;
+  let server: ReferenceServer | undefined;
+  let port: number;
+  const saved = { port: undefined as unknown, pollIntervalSeconds: undefined as unknown };
+
+  /** Resolves once the onboarding progress satisfies `predicate`; never sleeps blindly. */
+  function until(predicate: (progress: OnboardingProgress) => boolean, what: string, timeoutMs = 10_000): Promise<OnboardingProgress> {
+    if (predicate(api.onboarding.progress)) return Promise.resolve(api.onboarding.progress);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        subscription.dispose();
+        reject(new Error(`Timed out waiting for ${what}; onboarding is at ${JSON.stringify(api.onboarding.progress)}, the status bar shows ${api.text}`));
+      }, timeoutMs);
+      const subscription = api.onboarding.onDidChange((progress) => {
+        if (!predicate(progress)) return;
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve(progress);
+      });
+    });
+  }
+
+  before(async () => {
+    api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
+    saved.port = config().inspect('port')?.globalValue;
+    saved.pollIntervalSeconds = config().inspect('pollIntervalSeconds')?.globalValue;
+    // A port on which nothing listens yet: the app with its HTTP API switch off.
+    const probe = createReferenceServer({ token: TOKEN });
+    port = await probe.listen(0);
+    await probe.close();
+    await config().update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
+    await config().update('port', port, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    if (api.state === 'tracking') await vscode.commands.executeCommand('timeTracker.stop');
+    await vscode.commands.executeCommand('timeTracker.clearToken');
+    await config().update('port', saved.port, vscode.ConfigurationTarget.Global);
+    await config().update('pollIntervalSeconds', saved.pollIntervalSeconds, vscode.ConfigurationTarget.Global);
+    await server?.close();
+  });
+
+  it('showed the first-run notice at activation, as the fresh profile had no token', () => {
+    if (process.env.TT_EXTENSION_HOST === 'code-server') {
+      // code-server starts with a new profile every run; SERVICE_TOKEN would count as a token.
+      assert.equal(api.onboarding.notice, process.env.SERVICE_TOKEN ? 'hasToken' : 'shown');
+    } else {
+      // @vscode/test-electron keeps its profile between runs, where "Don't show again" may have been chosen.
+      assert.notEqual(api.onboarding.notice, 'deciding');
+    }
+  });
+
+  it('opens the "Get started" walkthrough', async () => {
+    const tabs = (): string[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
+    const before = tabs();
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#${WALKTHROUGH_ID}`, false);
+    const opened = tabs().filter((label) => !before.includes(label));
+    assert.equal(opened.length, 1, `tabs before ${JSON.stringify(before)}, after ${JSON.stringify(tabs())}`);
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, opened[0]);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('walks the four steps, each completed by its real event, through the buttons\' commands', async () => {
+    // The start: no token, and nothing answers on the port.
+    await vscode.commands.executeCommand('timeTracker.clearToken');
+    await until((progress) => !progress.appReachable && !progress.hasToken && !progress.connected && !progress.tracking, 'no progress');
+
+    // Step 1, "Turn on the app's HTTP API": the app starts answering on the port; the step's
+    // button asks at once (without it the probe asks again every poll interval, see the next test).
+    server = createReferenceServer({ token: TOKEN });
+    await server.listen(port);
+    await vscode.commands.executeCommand('timeTracker.checkConnection');
+    await until((progress) => progress.appReachable, 'the app answering');
+    assert.deepEqual(api.onboarding.progress, { appReachable: true, hasToken: false, connected: false, tracking: false });
+    assert.equal(api.state, 'noToken');
+    // Only unsigned probes so far, which the app refuses before looking for a signature: they never count as failed sign-ins.
+    assert.ok(server.debugView().every((record) => record.method === 'OPTIONS' && record.status === 403));
+
+    // Step 2, "Set the token" (its button with the token as argument, as the input box would give it).
+    assert.equal(await vscode.commands.executeCommand('timeTracker.setToken', TOKEN), true);
+    await until((progress) => progress.hasToken, 'the token');
+
+    // Step 3, "Check the connection": the app accepting the token is what completes it.
+    const advice = await vscode.commands.executeCommand<{ severity: string; message: string }>('timeTracker.checkConnection');
+    assert.equal(advice.severity, 'info', advice.message);
+    await until((progress) => progress.connected, 'connected');
+    assert.equal(api.state, 'idle');
+    assert.equal(api.onboarding.progress.tracking, false);
+
+    // Step 4, "Start tracking".
+    const started = await vscode.commands.executeCommand<{ activityID: string; activityName: string } | undefined>('timeTracker.start', { name: 'Onboarding', createIfMissing: true });
+    assert.equal(started?.activityName, 'Onboarding');
+    await until((progress) => progress.tracking, 'tracking');
+    assert.equal(api.state, 'tracking');
+    assert.equal(server.state.snapshot().running?.activityID, started.activityID);
+
+    // Every step's completion condition holds at the end.
+    const progress = api.onboarding.progress;
+    assert.deepEqual(
+      WALKTHROUGH_STEPS.filter((step) => !progress[step.progress]).map((step) => step.id),
+      [],
+    );
+  });
+
+  it('takes the connection back when the app goes away, and finds the app again by itself without a token', async () => {
+    await vscode.commands.executeCommand('timeTracker.stop');
+    await server?.close();
+    server = undefined;
+    await until((progress) => !progress.appReachable && !progress.connected && !progress.tracking, 'offline');
+    await vscode.commands.executeCommand('timeTracker.clearToken');
+    await until((progress) => !progress.hasToken, 'no token');
+
+    // Something on the port that hangs up on every connection gives no HTTP answer: not reachable,
+    // and the probe asks again a poll interval later, with no command.
+    let hangUps = 0;
+    let askedTwice: (() => void) | undefined;
+    const hangingUp = createServer((socket) => {
+      socket.destroy();
+      if (++hangUps === 2) askedTwice?.();
+    });
+    await new Promise<void>((resolve) => hangingUp.listen(port, '127.0.0.1', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the probe asked ${hangUps} time(s), not twice`)), 10_000);
+        askedTwice = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      assert.equal(api.onboarding.progress.appReachable, false);
+    } finally {
+      await new Promise<void>((resolve) => hangingUp.close(() => resolve()));
+    }
+
+    // The app comes back: the next probe finds it.
+    server = createReferenceServer({ token: TOKEN });
+    await server.listen(port);
+    await until((progress) => progress.appReachable, 'the app answering again');
+    const requests = server.debugView().map((record) => `${record.method} ${record.path} ${record.status}`);
+    assert.ok(requests.length > 0 && requests.every((request) => request === 'OPTIONS /healthcheck 403'), requests.join(', '));
+  });
+});

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  contextKeysFor,
+  needsProbe,
+  NO_PROGRESS,
+  ONBOARDING_CONTEXT_KEYS,
+  progressAfter,
+  progressAfterProbe,
+  reachabilityOf,
+  WALKTHROUGH_ID,
+  WALKTHROUGH_STEPS,
+  welcomeNoticeFor,
+  type OnboardingProgress,
+} from '../../../src/tracker/onboarding';
+import type { TrackerState } from '../../../src/tracker/trackerState';
+
+const activity = { activityID: 'a1', activityName: 'Docs' };
+const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
+const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, elapsedSeconds: 0, todaySeconds: 0, observedAtMs: 0 };
+const reachableWithToken: OnboardingProgress = { appReachable: true, hasToken: true, connected: false, tracking: false };
+
+describe('tracker/onboarding', () => {
+  it('counts any answer of the app as reachable, no answer as not, and leaves the rest undecided', () => {
+    const cases: [TrackerState, boolean | undefined][] = [
+      [idle, true],
+      [tracking, true],
+      [{ kind: 'tokenRejected', clockSkewSeconds: undefined }, true],
+      [{ kind: 'licenseLocked' }, true],
+      [{ kind: 'lockedOut', untilMs: 0 }, true],
+      [{ kind: 'unavailable' }, true],
+      [{ kind: 'offline', port: 39847 }, false],
+      [{ kind: 'failed', message: 'timed out' }, undefined],
+      [{ kind: 'noToken' }, undefined],
+      [{ kind: 'starting' }, undefined],
+    ];
+    for (const [state, expected] of cases) assert.equal(reachabilityOf(state), expected, state.kind);
+  });
+
+  it('walks from no token to tracking, one step per real event', () => {
+    let progress = progressAfter({ kind: 'starting' }, NO_PROGRESS);
+    assert.deepEqual(progress, NO_PROGRESS);
+    progress = progressAfter({ kind: 'noToken' }, progress);
+    assert.deepEqual(progress, NO_PROGRESS, 'without a token only the probe can tell whether the app answers');
+    progress = progressAfterProbe(progress, true);
+    assert.deepEqual(progress, { ...NO_PROGRESS, appReachable: true });
+    progress = progressAfter({ kind: 'tokenRejected', clockSkewSeconds: undefined }, progress);
+    assert.deepEqual(progress, reachableWithToken, 'a token, but not accepted: not connected');
+    progress = progressAfter(idle, progress);
+    assert.deepEqual(progress, { ...reachableWithToken, connected: true });
+    progress = progressAfter(tracking, progress);
+    assert.deepEqual(progress, { appReachable: true, hasToken: true, connected: true, tracking: true });
+  });
+
+  it('keeps what a state cannot tell, and takes back what it contradicts', () => {
+    const all: OnboardingProgress = { appReachable: true, hasToken: true, connected: true, tracking: true };
+    assert.deepEqual(progressAfter({ kind: 'starting' }, all), all);
+    assert.deepEqual(progressAfter({ kind: 'failed', message: 'HTTP 500' }, all), { ...all, connected: false, tracking: false });
+    assert.deepEqual(progressAfter({ kind: 'offline', port: 39847 }, all), { appReachable: false, hasToken: true, connected: false, tracking: false });
+    assert.deepEqual(progressAfter({ kind: 'noToken' }, all), { appReachable: true, hasToken: false, connected: false, tracking: false });
+    assert.deepEqual(progressAfterProbe(all, false), { ...all, appReachable: false });
+  });
+
+  it('probes only without a token, where no poll tells', () => {
+    assert.equal(needsProbe({ kind: 'noToken' }), true);
+    for (const state of [idle, tracking, { kind: 'starting' }, { kind: 'offline', port: 1 }] as TrackerState[]) assert.equal(needsProbe(state), false, state.kind);
+  });
+
+  it('sets its own context keys from the progress', () => {
+    assert.deepEqual(contextKeysFor(NO_PROGRESS), { 'timeTracker.appReachable': false, 'timeTracker.connected': false });
+    assert.deepEqual(contextKeysFor({ appReachable: true, hasToken: true, connected: true, tracking: false }), {
+      'timeTracker.appReachable': true,
+      'timeTracker.connected': true,
+    });
+  });
+
+  it('shows the first-run notice only without a token and unless turned off', () => {
+    assert.equal(welcomeNoticeFor({ hasToken: false, turnedOff: false }), 'shown');
+    assert.equal(welcomeNoticeFor({ hasToken: true, turnedOff: false }), 'hasToken');
+    assert.equal(welcomeNoticeFor({ hasToken: true, turnedOff: true }), 'hasToken');
+    assert.equal(welcomeNoticeFor({ hasToken: false, turnedOff: true }), 'turnedOff');
+  });
+
+  it('matches the walkthrough of package.json: steps in order, each completed by its context key, each with a button', () => {
+    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+      contributes: {
+        commands: { command: string }[];
+        walkthroughs: { id: string; steps: { id: string; description: string; completionEvents: string[]; media: { markdown?: string } }[] }[];
+      };
+    };
+    const [walkthrough, ...others] = manifest.contributes.walkthroughs;
+    assert.equal(others.length, 0);
+    assert.equal(walkthrough?.id, WALKTHROUGH_ID);
+    assert.deepEqual(
+      walkthrough.steps.map((step) => ({ id: step.id, completionEvents: step.completionEvents })),
+      WALKTHROUGH_STEPS.map((step) => ({ id: step.id, completionEvents: [`onContext:${step.contextKey}`] })),
+    );
+    const contributed = new Set(manifest.contributes.commands.map((command) => command.command));
+    for (const step of walkthrough.steps) {
+      // A command link alone on its line is what the walkthrough shows as a button.
+      const buttons = [...step.description.matchAll(/^\[[^\]]+\]\(command:([\w.]+)\)$/gm)].map((match) => match[1]);
+      assert.ok(buttons.length > 0 && buttons.every((id) => id !== undefined && contributed.has(id)), `${step.id}: ${buttons.join(', ')}`);
+      assert.ok(step.media.markdown, `${step.id} has no markdown`);
+      assert.ok(readFileSync(join(__dirname, '..', '..', '..', '..', step.media.markdown), 'utf8').startsWith('# '));
+    }
+    const owned = Object.values(ONBOARDING_CONTEXT_KEYS) as string[];
+    assert.ok(owned.every((key) => WALKTHROUGH_STEPS.some((step) => step.contextKey === key)));
+  });
+});
