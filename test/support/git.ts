@@ -52,6 +52,11 @@ export class Arrivals<T> {
     this.waiter?.();
   };
 
+  /** What has arrived and was not awaited yet. */
+  get all(): readonly T[] {
+    return this.received;
+  }
+
   /** Resolves with the first arrival (already here or still to come) that matches. */
   async first(matches: (item: T) => boolean, what: string, timeoutMs = 5_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
@@ -73,34 +78,10 @@ export class Arrivals<T> {
   }
 }
 
-export class ChangeQueue {
-  private readonly received: BranchChange[] = [];
-  private waiter: (() => void) | undefined;
-
-  readonly push = (change: BranchChange): void => {
-    this.received.push(change);
-    this.waiter?.();
-  };
-
-  get all(): readonly BranchChange[] {
-    return this.received;
-  }
-
+/** Branch reports in arrival order, awaited one at a time. */
+export class ChangeQueue extends Arrivals<BranchChange> {
   /** The next report, or a failure naming what was awaited. */
-  async next(what: string, timeoutMs = 5_000): Promise<BranchChange> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.received.length === 0) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`No branch report arrived: expected ${what}.`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiter = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.waiter = undefined;
-    }
-    return this.received.shift()!;
+  next(what: string, timeoutMs = 5_000): Promise<BranchChange> {
+    return this.first(() => true, `a branch report: expected ${what}`, timeoutMs);
   }
 }
