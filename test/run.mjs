@@ -1,10 +1,12 @@
 // `npm test`: build, type-check and compile, lint, then run every suite: the unit tests here, then
 // the extension tests in a real VS Code extension host (test/extension/host/run.mjs), then the
 // packaged .vsix installed into a clean host and checked through its status bar
-// (test/extension/host/packaged.mjs). The last line is `tests: N passed, N failed` over all of
-// them, so a reader (and CI) sees the count. Extra arguments go to the unit tests' mocha as a
-// filter: `npm test -- --grep signing`.
-// TT_SKIP_EXTENSION_TESTS=1 skips the extension and packaged tests, and says so.
+// (test/extension/host/packaged.mjs), then a 2-minute soak of the extension under injected faults
+// (test/extension/host/soak.mjs, `npm run soak -- --minutes 2`). The last line is
+// `tests: N passed, N failed` over all of them, so a reader (and CI) sees the count. Extra
+// arguments go to the unit tests' mocha as a filter: `npm test -- --grep signing`.
+// TT_SKIP_EXTENSION_TESTS=1 skips the extension, packaged and soak tests; TT_SKIP_SOAK=1 only the
+// soak (about 2.5 minutes); both say so.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,6 +53,9 @@ const hostSuites = process.env.TT_SKIP_EXTENSION_TESTS === '1'
   : [
       await runHostSuite('extension tests', 'real VS Code extension host: code-server + chromium', 'run.mjs', 'extension-tests'),
       await runHostSuite('packaged tests', 'the .vsix installed into a clean code-server, seen through its status bar', 'packaged.mjs', 'packaged-tests'),
+      process.env.TT_SKIP_SOAK === '1'
+        ? skipSoak()
+        : await runHostSuite('soak', '2 minutes of injected faults in the real extension host', 'soak.mjs', 'soak-tests', ['--minutes', '2']),
     ];
 const passed = unit.passed + hostSuites.reduce((sum, suite) => sum + suite.passed, 0);
 const failed = unit.failed + hostSuites.reduce((sum, suite) => sum + suite.failed, 0);
@@ -58,7 +63,12 @@ console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
 
 function skipExtensionTests() {
-  console.log('\n> extension and packaged tests: SKIPPED (TT_SKIP_EXTENSION_TESTS=1); the count below is the unit tests only.');
+  console.log('\n> extension, packaged and soak tests: SKIPPED (TT_SKIP_EXTENSION_TESTS=1); the count below is the unit tests only.');
+  return { passed: 0, failed: 0 };
+}
+
+function skipSoak() {
+  console.log('\n> soak: SKIPPED (TT_SKIP_SOAK=1); the count below has no soak checks. Run `npm run soak` before a release.');
   return { passed: 0, failed: 0 };
 }
 
@@ -66,9 +76,9 @@ function skipExtensionTests() {
  * Runs a suite of test/extension/host/ in its own process (it owns code-server and chromium) and
  * reads its count line, `<label>: N passed, N failed`.
  */
-async function runHostSuite(name, what, script, label) {
+async function runHostSuite(name, what, script, label, args = []) {
   console.log(`\n> ${name} (${what})`);
-  const child = spawn(process.execPath, [join(root, 'test', 'extension', 'host', script), '--no-build'], {
+  const child = spawn(process.execPath, [join(root, 'test', 'extension', 'host', script), '--no-build', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

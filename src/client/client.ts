@@ -189,7 +189,17 @@ export class ServiceClient {
       const mayResend = error.sent || method === 'GET';
       const insideWindow = this.#options.clock() - request.signedAtMs < CLOCK_DRIFT_SECONDS * 1000;
       if (!mayResend || !insideWindow) throw error;
-      response = await this.#send(request, signal, true);
+      try {
+        response = await this.#send(request, signal, true);
+      } catch (resendError) {
+        // The first copy may have arrived even though the re-send found nobody (the app died
+        // after logging it): that is still "may have been received", never "surely not sent",
+        // or a caller would queue it and log it twice.
+        if (error.sent && resendError instanceof ConnectionError && !resendError.sent) {
+          throw new ConnectionError(error.message, true, { cause: resendError });
+        }
+        throw resendError;
+      }
       if (response.status === 409 && error.sent) {
         throw new AnswerLostError(
           `${method} ${pathOf(target)} reached the service, but its answer was lost and it was not sent again; check the application before repeating it.`,

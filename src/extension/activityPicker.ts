@@ -74,11 +74,11 @@ export function pickActivity(client: ServiceClient, options: PickerOptions): Pro
 
 function toItem(pick: ActivityPick): PickItem {
   if (pick.kind === 'create') {
-    return { label: `$(add) Create “${pick.name}”`, pick, alwaysShow: true };
+    return { label: `$(add) ${vscode.l10n.t('Create “{0}”', pick.name)}`, pick, alwaysShow: true };
   }
   return {
     label: pick.activity.activityName,
-    description: pick.recent ? 'recent' : '',
+    description: pick.recent ? vscode.l10n.t('recent') : '',
     pick,
     // The service already matched the name; VS Code's own filter must not hide its fuzzy hits.
     alwaysShow: true,

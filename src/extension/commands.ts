@@ -4,8 +4,8 @@ import { ConnectionError, type ServiceClient } from '../client';
 import { DEFAULT_PORT } from '../protocol/constants';
 import type { ActivityReference, EntryResult, StartResult, StopResult } from '../protocol/types';
 import { rememberRecent } from '../tracker/activityPicks';
-import { adviceForError, diagnose, type Advice } from '../tracker/advice';
-import { formatMinutes, parseDuration } from '../tracker/duration';
+import { adviceForError, diagnose, type Advice, type FixAction } from '../tracker/advice';
+import { durationExamples, formatMinutes, parseDuration } from '../tracker/duration';
 import { menuFor } from '../tracker/menu';
 import { COMMANDS, type CommandId } from '../tracker/presentation';
 import { pickActivity } from './activityPicker';
@@ -60,13 +60,13 @@ async function start(services: CommandServices, args: unknown): Promise<StartRes
   if (!client) return undefined;
   let request: StartArgs;
   if (args !== undefined) {
-    const parsed = readStartArgs(args);
+    const parsed = readStartArgs(args, 'timeTracker.start', START_SHAPE);
     if (typeof parsed === 'string') return void showAdvice(services, { severity: 'error', message: parsed });
     request = parsed;
   } else {
     const pick = await pickActivity(client, {
-      title: 'Start Tracking',
-      placeholder: 'Type to search activities, or a new name to create it',
+      title: vscode.l10n.t('Start Tracking'),
+      placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
       recent: recent(services),
       onError: (error) => report(services, error),
     });
@@ -76,7 +76,7 @@ async function start(services: CommandServices, args: unknown): Promise<StartRes
   return run(services, async () => {
     const result = await client.startActivity(request);
     await remember(services, result);
-    vscode.window.setStatusBarMessage(`$(record) Tracking ${result.activityName}`, 3_000);
+    vscode.window.setStatusBarMessage(`$(record) ${vscode.l10n.t('Tracking {0}', result.activityName)}`, 3_000);
     return result;
   });
 }
@@ -88,7 +88,8 @@ async function stop(services: CommandServices): Promise<StopResult | undefined> 
     const result = await client.stopActivity();
     if (result.stopped) {
       const minutes = formatMinutes((result.durationSeconds ?? 0) / 60);
-      vscode.window.setStatusBarMessage(`$(debug-stop) Stopped ${result.stopped.activityName} after ${minutes}`, 3_000);
+      const stopped = vscode.l10n.t('Stopped {name} after {duration}', { name: result.stopped.activityName, duration: minutes });
+      vscode.window.setStatusBarMessage(`$(debug-stop) ${stopped}`, 3_000);
     }
     return result;
   });
@@ -104,16 +105,16 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryR
     request = parsed;
   } else {
     const pick = await pickActivity(client, {
-      title: 'Log Time (1/3): activity',
-      placeholder: 'Type to search activities, or a new name to create it',
+      title: vscode.l10n.t('Log Time (1/3): activity'),
+      placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
       recent: recent(services),
       onError: (error) => report(services, error),
     });
     if (!pick) return undefined;
     const name = pick.kind === 'create' ? pick.name : pick.activity.activityName;
     const durationText = await vscode.window.showInputBox({
-      title: `Log Time (2/3): how long on ${name}?`,
-      prompt: 'For example 90, 90m, 1h30m, 1.5h or 1:30',
+      title: vscode.l10n.t('Log Time (2/3): how long on {0}?', name),
+      prompt: vscode.l10n.t('For example {0}', durationExamples()),
       placeHolder: '1h30m',
       ignoreFocusOut: true,
       validateInput: (value) => {
@@ -125,10 +126,10 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryR
     const duration = parseDuration(durationText);
     if (!duration.ok) return undefined;
     const note = await vscode.window.showInputBox({
-      title: `Log Time (3/3): note for ${formatMinutes(duration.minutes)} on ${name} (optional)`,
-      prompt: 'Press Enter to log without a note',
+      title: vscode.l10n.t('Log Time (3/3): note for {duration} on {name} (optional)', { duration: formatMinutes(duration.minutes), name }),
+      prompt: vscode.l10n.t('Press Enter to log without a note'),
       ignoreFocusOut: true,
-      validateInput: (value) => (value.length > 2000 ? 'A note can be at most 2000 characters.' : undefined),
+      validateInput: (value) => (value.length > 2000 ? vscode.l10n.t('A note can be at most 2000 characters.') : undefined),
     });
     if (note === undefined) return undefined;
     const activity = pick.kind === 'create' ? { name: pick.name, createIfMissing: true } : { activityID: pick.activity.activityID };
@@ -137,15 +138,20 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryR
   try {
     const result = await client.logEntry(request);
     await remember(services, result);
-    void vscode.window.showInformationMessage(`Logged ${formatMinutes(result.durationMinutes)} to ${result.activityName}.`);
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Logged {duration} to {name}.', { duration: formatMinutes(result.durationMinutes), name: result.activityName }),
+    );
     return result;
   } catch (error) {
     // Surely not received: keep it, on disk first, and send it when the app answers again.
     if (error instanceof ConnectionError && !error.sent) {
       await services.queue.add(request);
-      const what = `${formatMinutes(request.durationMinutes)} on ${request.name ?? 'the activity'}`;
+      const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', {
+        duration: formatMinutes(request.durationMinutes),
+        name: request.name ?? vscode.l10n.t('the activity'),
+      });
       void vscode.window
-        .showWarningMessage(`The time tracker is not answering, so ${what} is queued; it is sent as soon as the app answers.`, 'Show Queued Entries')
+        .showWarningMessage(message, vscode.l10n.t('Show Queued Entries'))
         .then((choice) => choice && vscode.commands.executeCommand(COMMANDS.showQueue));
       return undefined;
     }
@@ -159,42 +165,51 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryR
 interface QueuePick extends vscode.QuickPickItem {
   readonly id: string;
   readonly status: string;
+  /** The entry in English, for the log. */
+  readonly logText: string;
 }
 
-const STATUS_WORDS: Record<string, string> = {
-  waiting: 'waits for the app',
-  sending: 'being sent',
-  unknown: 'may have been logged: decide',
-  refused: 'refused by the app',
-};
+const statusWords = (): Record<string, string> => ({
+  waiting: vscode.l10n.t('waits for the app'),
+  sending: vscode.l10n.t('being sent'),
+  unknown: vscode.l10n.t('may have been logged: decide'),
+  refused: vscode.l10n.t('refused by the app'),
+});
 
 /** Lists the queued entries; each can be sent now or discarded. */
 async function showQueue(services: CommandServices): Promise<void> {
   const entries = await services.queue.list();
+  const words = statusWords();
   if (entries.length === 0) {
-    void vscode.window.showInformationMessage('No logged time waits to be sent.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No logged time waits to be sent.'));
     return;
   }
   const picked = await vscode.window.showQuickPick<QueuePick>(
-    entries.map((entry) => ({
-      id: entry.id,
-      status: entry.status,
-      label: `${formatMinutes(entry.request.durationMinutes)} on ${entry.request.name ?? entry.request.activityID ?? '?'}`,
-      description: `${STATUS_WORDS[entry.status] ?? entry.status} · queued ${new Date(entry.queuedAt).toLocaleString()}`,
-      ...(entry.reason === undefined && entry.request.note === undefined ? {} : { detail: [entry.request.note, entry.reason].filter(Boolean).join(' — ') }),
-    })),
-    { title: 'Queued Entries', placeHolder: 'Pick an entry to send it now or discard it' },
+    entries.map((entry) => {
+      const duration = formatMinutes(entry.request.durationMinutes);
+      const activity = entry.request.name ?? entry.request.activityID ?? '?';
+      return {
+        id: entry.id,
+        status: entry.status,
+        logText: `${duration} on ${activity}`,
+        label: vscode.l10n.t('{duration} on {activity}', { duration, activity }),
+        description: `${words[entry.status] ?? entry.status} · ${vscode.l10n.t('queued {0}', new Date(entry.queuedAt).toLocaleString())}`,
+        ...(entry.reason === undefined && entry.request.note === undefined ? {} : { detail: [entry.request.note, entry.reason].filter(Boolean).join(' — ') }),
+      };
+    }),
+    { title: vscode.l10n.t('Queued Entries'), placeHolder: vscode.l10n.t('Pick an entry to send it now or discard it') },
   );
   if (!picked) return;
-  const sendLabel = picked.status === 'unknown' ? 'Send Anyway' : 'Send Now';
+  const sendLabel = picked.status === 'unknown' ? vscode.l10n.t('Send Anyway') : vscode.l10n.t('Send Now');
+  const discardLabel = vscode.l10n.t('Discard');
   const warning =
     picked.status === 'unknown'
-      ? 'The app may already have logged this entry (the connection broke while it was sent). Check the app first: sending it again may log it twice.'
-      : `Send or discard ${picked.label}?`;
-  const choice = await vscode.window.showWarningMessage(warning, { modal: picked.status === 'unknown' }, sendLabel, 'Discard');
-  if (choice === 'Discard') {
+      ? vscode.l10n.t('The app may already have logged this entry (the connection broke while it was sent). Check the app first: sending it again may log it twice.')
+      : vscode.l10n.t('Send or discard {0}?', picked.label);
+  const choice = await vscode.window.showWarningMessage(warning, { modal: picked.status === 'unknown' }, sendLabel, discardLabel);
+  if (choice === discardLabel) {
     await services.queue.discard(picked.id);
-    services.log.info(`Discarded the queued ${picked.label}.`);
+    services.log.info(`Discarded the queued ${picked.logText}.`);
   } else if (choice === sendLabel) {
     await services.queue.retry(picked.id);
     await services.queue.flush(await currentClient(services));
@@ -208,11 +223,11 @@ async function setToken(services: CommandServices, given: unknown): Promise<bool
     typeof given === 'string'
       ? given
       : await vscode.window.showInputBox({
-          title: 'Time Tracker: Set Token',
-          prompt: "Paste the token shown in the app's settings (Integrations → HTTP API). It is kept in VS Code's secret storage.",
+          title: vscode.l10n.t('Time Tracker: Set Token'),
+          prompt: vscode.l10n.t("Paste the token shown in the app's settings (Integrations → HTTP API). It is kept in VS Code's secret storage."),
           password: true,
           ignoreFocusOut: true,
-          validateInput: (value) => (value.trim() === '' ? 'The token must not be empty.' : undefined),
+          validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The token must not be empty.') : undefined),
         });
   if (token === undefined || token.trim() === '') return false;
   await services.tokens.set(token.trim());
@@ -258,7 +273,7 @@ async function showMenu(services: CommandServices): Promise<void> {
   const entries = menuFor(services.statusBar.state, hasToken, services.queue.waiting);
   const chosen = await vscode.window.showQuickPick(
     entries.map((entry) => ({ label: entry.label, ...(entry.detail === undefined ? {} : { detail: entry.detail }), command: entry.command })),
-    { title: 'Time Tracker', placeHolder: services.statusBar.presentation.accessibilityLabel },
+    { title: vscode.l10n.t('Time Tracker'), placeHolder: services.statusBar.presentation.accessibilityLabel },
   );
   if (chosen) await vscode.commands.executeCommand(chosen.command);
 }
@@ -298,7 +313,12 @@ function report(services: CommandServices, error: unknown): void {
   void showAdvice(services, advice);
 }
 
-const ACTION_LABELS = { setToken: 'Set Token', openSettings: 'Open Settings', showLog: 'Show Log', retry: 'Check Again' } as const;
+const actionLabels = (): Record<FixAction, string> => ({
+  setToken: vscode.l10n.t('Set Token'),
+  openSettings: vscode.l10n.t('Open Settings'),
+  showLog: vscode.l10n.t('Show Log'),
+  retry: vscode.l10n.t('Check Again'),
+});
 
 async function showAdvice(services: CommandServices, advice: Advice): Promise<void> {
   const show =
@@ -307,7 +327,7 @@ async function showAdvice(services: CommandServices, advice: Advice): Promise<vo
       : advice.severity === 'warning'
         ? vscode.window.showWarningMessage
         : vscode.window.showErrorMessage;
-  const label = advice.action === undefined ? undefined : ACTION_LABELS[advice.action];
+  const label = advice.action === undefined ? undefined : actionLabels()[advice.action];
   const chosen = await (label === undefined ? show(advice.message) : show(advice.message, label));
   if (chosen === undefined || advice.action === undefined) return;
   switch (advice.action) {
@@ -349,13 +369,23 @@ function somethingListens(port: number): Promise<boolean> {
   });
 }
 
-function readStartArgs(args: unknown): StartArgs | string {
-  if (typeof args !== 'object' || args === null) return 'timeTracker.start takes { "name": "…", "createIfMissing": true } or { "activityID": "…" }.';
+/** The argument forms each command names when its arguments are wrong. */
+const START_SHAPE = '{ "name": "…", "createIfMissing": true }';
+const LOG_SHAPE = '{ "name": "…", "durationMinutes": 30, "note": "…" }';
+
+function readStartArgs(args: unknown, command: string, shape: string): StartArgs | string {
+  if (typeof args !== 'object' || args === null) {
+    return vscode.l10n.t('{command} takes {shape} or {alternative}.', { command, shape, alternative: '{ "activityID": "…" }' });
+  }
   const { name, activityID, createIfMissing } = args as Record<string, unknown>;
-  if (name !== undefined && typeof name !== 'string') return 'timeTracker.start: "name" must be text.';
-  if (activityID !== undefined && typeof activityID !== 'string') return 'timeTracker.start: "activityID" must be text.';
-  if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean') return 'timeTracker.start: "createIfMissing" must be true or false.';
-  if ((name === undefined || name.trim() === '') && activityID === undefined) return 'timeTracker.start needs "name" or "activityID".';
+  if (name !== undefined && typeof name !== 'string') return vscode.l10n.t('{command}: "{field}" must be text.', { command, field: 'name' });
+  if (activityID !== undefined && typeof activityID !== 'string') return vscode.l10n.t('{command}: "{field}" must be text.', { command, field: 'activityID' });
+  if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean') {
+    return vscode.l10n.t('{command}: "{field}" must be true or false.', { command, field: 'createIfMissing' });
+  }
+  if ((name === undefined || name.trim() === '') && activityID === undefined) {
+    return vscode.l10n.t('{0} needs "name" or "activityID".', command);
+  }
   return {
     ...(name === undefined ? {} : { name }),
     ...(activityID === undefined ? {} : { activityID }),
@@ -364,16 +394,17 @@ function readStartArgs(args: unknown): StartArgs | string {
 }
 
 function readLogArgs(args: unknown): LogArgs | string {
-  const base = readStartArgs(args);
-  if (typeof base === 'string') return base.replace(/timeTracker\.start/g, 'timeTracker.log').replace('{ "name": "…", "createIfMissing": true }', '{ "name": "…", "durationMinutes": 30, "note": "…" }');
+  const command = 'timeTracker.log';
+  const base = readStartArgs(args, command, LOG_SHAPE);
+  if (typeof base === 'string') return base;
   const { durationMinutes, note } = args as Record<string, unknown>;
   let minutes: number;
   if (typeof durationMinutes === 'number') minutes = durationMinutes;
   else if (typeof durationMinutes === 'string') {
     const parsed = parseDuration(durationMinutes);
-    if (!parsed.ok) return `timeTracker.log: ${parsed.message}`;
+    if (!parsed.ok) return `${command}: ${parsed.message}`;
     minutes = parsed.minutes;
-  } else return 'timeTracker.log needs "durationMinutes" (a number of minutes, or text such as "1h30m").';
-  if (note !== undefined && typeof note !== 'string') return 'timeTracker.log: "note" must be text.';
+  } else return vscode.l10n.t('{0} needs "durationMinutes" (a number of minutes, or text such as "1h30m").', command);
+  if (note !== undefined && typeof note !== 'string') return vscode.l10n.t('{command}: "{field}" must be text.', { command, field: 'note' });
   return { ...base, durationMinutes: minutes, ...(note === undefined ? {} : { note }) };
 }

@@ -2,6 +2,7 @@
  * Composition root: builds the log, the token store, the connection, the status bar and the
  * command table, and owns their disposables. Nothing slow runs before activate returns.
  */
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { TrackerState, TrackerStateKind } from '../tracker/trackerState';
 import { BranchReporter, type HandledSwitch } from './branchReporter';
@@ -40,6 +41,10 @@ export interface TimeTrackerApi {
 
 export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const activationStarted = performance.now();
+  // src/tracker translates with @vscode/l10n (it cannot import vscode): hand it the bundle VS Code
+  // loaded for the display language (l10n/bundle.l10n.<language>.json; none for English). Log
+  // lines stay English, for support; they quote what the user was shown as it was shown.
+  l10n.config({ contents: vscode.l10n.bundle ?? {} });
   const log = vscode.window.createOutputChannel('Time Tracker', { log: true });
   let settings: Settings = readSettings();
   const tokens = new TokenStore(context.secrets);

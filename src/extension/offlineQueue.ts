@@ -82,11 +82,15 @@ export class OfflineQueue implements vscode.Disposable {
     const attention = [...result.newlyUnknown, ...result.newlyRefused];
     if (attention.length > 0) {
       for (const entry of attention) this.log.warn(`Queued entry not sent (${entry.status}): ${entry.reason ?? ''}`);
-      const what =
-        result.newlyUnknown.length > 0
-          ? 'A queued entry may or may not have reached the app (the connection broke while sending); it was not sent again.'
-          : `The app refused ${attention.length === 1 ? 'a queued entry' : `${attention.length} queued entries`}; ${attention.length === 1 ? 'it is' : 'they are'} kept with the reason.`;
-      void vscode.window.showWarningMessage(`${what} Decide in Show Queued Entries.`, 'Show Queued Entries').then((choice) => {
+      let what: string;
+      if (result.newlyUnknown.length > 0) {
+        what = vscode.l10n.t('A queued entry may or may not have reached the app (the connection broke while sending); it was not sent again.');
+      } else if (attention.length === 1) {
+        what = vscode.l10n.t('The app refused a queued entry; it is kept with the reason.');
+      } else {
+        what = vscode.l10n.t('The app refused {0} queued entries; they are kept with the reason.', attention.length);
+      }
+      void vscode.window.showWarningMessage(`${what} ${vscode.l10n.t('Decide in Show Queued Entries.')}`, vscode.l10n.t('Show Queued Entries')).then((choice) => {
         if (choice) void vscode.commands.executeCommand('timeTracker.showQueue');
       });
     }

@@ -11,7 +11,7 @@ import {
   NO_PROGRESS,
   progressAfter,
   progressAfterProbe,
-  WELCOME_NOTICE,
+  welcomeNotice,
   welcomeNoticeFor,
   type OnboardingContextKey,
   type OnboardingProgress,
@@ -121,9 +121,10 @@ class Onboarding implements OnboardingView, vscode.Disposable {
         turnedOff: this.memento.get<boolean>(NOTICE_TURNED_OFF_KEY, false),
       });
       if (this.noticeOutcome !== 'shown') return;
-      const choice = await vscode.window.showInformationMessage(WELCOME_NOTICE.message, WELCOME_NOTICE.setToken, WELCOME_NOTICE.dontShowAgain);
-      if (choice === WELCOME_NOTICE.setToken) await vscode.commands.executeCommand(COMMANDS.setToken);
-      else if (choice === WELCOME_NOTICE.dontShowAgain) await this.memento.update(NOTICE_TURNED_OFF_KEY, true);
+      const notice = welcomeNotice();
+      const choice = await vscode.window.showInformationMessage(notice.message, notice.setToken, notice.dontShowAgain);
+      if (choice === notice.setToken) await vscode.commands.executeCommand(COMMANDS.setToken);
+      else if (choice === notice.dontShowAgain) await this.memento.update(NOTICE_TURNED_OFF_KEY, true);
     } catch (error) {
       this.services.log.warn(`First-run notice: ${error instanceof Error ? error.message : String(error)}`);
     }

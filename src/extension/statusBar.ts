@@ -29,7 +29,7 @@ export class StatusBarController implements vscode.Disposable {
     private readonly queued: () => number = () => 0,
   ) {
     this.item = vscode.window.createStatusBarItem('timeTracker.status', vscode.StatusBarAlignment.Left, 100);
-    this.item.name = 'Time Tracker';
+    this.item.name = vscode.l10n.t('Time Tracker');
     this.poller = new Poller({
       poll: () => pollStatus(this.connection.client, this.current, this.settings().port, Date.now),
       onState: (state) => this.show(state),

@@ -2,6 +2,7 @@
  * Durations as people type them when logging time: `90`, `90m`, `1h30m`, `1.5h`, `1:30`.
  * Pure, so the input box's inline validation and the argument form of the command agree.
  */
+import * as l10n from '@vscode/l10n';
 import { MAX_DURATION_MINUTES } from '../protocol/constants';
 
 export type DurationParse = { ok: true; minutes: number } | { ok: false; message: string };
@@ -15,23 +16,27 @@ const FORMS: readonly [RegExp, (match: RegExpExecArray) => number][] = [
   [/^(\d+):([0-5]\d)$/, (m) => Number(m[1]) * 60 + Number(m[2])],
 ];
 
-export const DURATION_EXAMPLES = '90, 90m, 1h30m, 1.5h or 1:30';
+/**
+ * The forms the parser reads, as examples for messages. The unit letters stay `h` and `m` in
+ * every language: they are what the parser accepts, and `formatMinutes` writes them back alike.
+ */
+export const durationExamples = (): string => l10n.t('90, 90m, 1h30m, 1.5h or 1:30');
 
 export function parseDuration(input: string): DurationParse {
   const text = input.trim();
-  if (text === '') return { ok: false, message: `Enter a duration, for example ${DURATION_EXAMPLES}.` };
+  if (text === '') return { ok: false, message: l10n.t('Enter a duration, for example {0}.', durationExamples()) };
   for (const [pattern, toMinutes] of FORMS) {
     const match = pattern.exec(text);
     if (!match) continue;
     const minutes = Math.round(toMinutes(match) * 100) / 100;
-    if (!(minutes > 0)) return { ok: false, message: 'The duration must be more than 0 minutes.' };
-    if (minutes > MAX_DURATION_MINUTES) return { ok: false, message: `The duration must be at most 24 hours (${MAX_DURATION_MINUTES} minutes).` };
+    if (!(minutes > 0)) return { ok: false, message: l10n.t('The duration must be more than 0 minutes.') };
+    if (minutes > MAX_DURATION_MINUTES) return { ok: false, message: l10n.t('The duration must be at most 24 hours ({0} minutes).', MAX_DURATION_MINUTES) };
     return { ok: true, minutes };
   }
-  return { ok: false, message: `"${text}" is not a duration; write it as ${DURATION_EXAMPLES}.` };
+  return { ok: false, message: l10n.t('"{text}" is not a duration; write it as {examples}.', { text, examples: durationExamples() }) };
 }
 
-/** `1h 30m`, `45m`, `2h`: how the extension shows a number of minutes back to the user. */
+/** `1h 30m`, `45m`, `2h`: how the extension shows a number of minutes back to the user, in every language. */
 export function formatMinutes(minutes: number): string {
   const whole = Math.round(minutes);
   const hours = Math.floor(whole / 60);

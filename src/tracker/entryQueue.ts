@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import * as l10n from '@vscode/l10n';
 import {
   AnswerLostError,
   AuthenticationError,
@@ -142,7 +143,8 @@ export class EntryQueue {
       entries.map((entry) => {
         if (entry.status !== 'sending' || (entry.sender !== undefined && isAlive(entry.sender))) return entry;
         recovered++;
-        return withStatus(entry, 'unknown', 'The editor closed while this entry was being sent; it may or may not have been logged.');
+        // Kept in the file as shown, in the language of the window that found it.
+        return withStatus(entry, 'unknown', l10n.t('The editor closed while this entry was being sent; it may or may not have been logged.'));
       }),
     );
     return recovered;

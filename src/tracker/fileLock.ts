@@ -3,6 +3,7 @@
  * by a crashed window is taken over once it is older than `staleMs`.
  */
 import { open, rm, stat } from 'node:fs/promises';
+import * as l10n from '@vscode/l10n';
 
 export interface FileLockOptions {
   readonly staleMs?: number;
@@ -26,7 +27,7 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>, opti
         await rm(path, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`Another window holds ${path}; try again in a moment.`);
+      if (Date.now() > deadline) throw new Error(l10n.t('Another window holds {0}; try again in a moment.', path));
       await new Promise((resolve) => setTimeout(resolve, options.retryMs ?? 25));
     }
   }

@@ -1,4 +1,5 @@
 /** The status bar menu: only the actions that make sense in the current state. */
+import * as l10n from '@vscode/l10n';
 import { COMMANDS, type CommandId } from './presentation';
 import type { TrackerState } from './trackerState';
 
@@ -11,21 +12,27 @@ export interface MenuEntry {
 const entry = (label: string, command: CommandId, detail?: string): MenuEntry => (detail === undefined ? { label, command } : { label, command, detail });
 
 export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): MenuEntry[] {
-  const queue = queued > 0 ? [entry(`$(inbox) Show Queued Entries (${queued})`, COMMANDS.showQueue)] : [];
-  const tail = [...queue, entry('$(plug) Check Connection', COMMANDS.checkConnection), entry('$(output) Show Log', COMMANDS.showLog)];
+  const queue = queued > 0 ? [entry(`$(inbox) ${l10n.t('Show Queued Entries ({0})', queued)}`, COMMANDS.showQueue)] : [];
+  const tail = [
+    ...queue,
+    entry(`$(plug) ${l10n.t('Check Connection')}`, COMMANDS.checkConnection),
+    entry(`$(output) ${l10n.t('Show Log')}`, COMMANDS.showLog),
+  ];
+  const setToken = `$(key) ${l10n.t('Set Token…')}`;
   const tokenEntries = hasToken
-    ? [entry('$(key) Set Token…', COMMANDS.setToken, 'Replace the stored token'), entry('$(trash) Clear Token', COMMANDS.clearToken)]
-    : [entry('$(key) Set Token…', COMMANDS.setToken, "Paste the token from the app's settings")];
+    ? [entry(setToken, COMMANDS.setToken, l10n.t('Replace the stored token')), entry(`$(trash) ${l10n.t('Clear Token')}`, COMMANDS.clearToken)]
+    : [entry(setToken, COMMANDS.setToken, l10n.t("Paste the token from the app's settings"))];
+  const logTime = entry(`$(history) ${l10n.t('Log Time…')}`, COMMANDS.log);
   switch (state.kind) {
     case 'tracking':
       return [
-        entry('$(debug-stop) Stop Tracking', COMMANDS.stop, state.activity.activityName),
-        entry('$(play) Switch Activity…', COMMANDS.start),
-        entry('$(history) Log Time…', COMMANDS.log),
+        entry(`$(debug-stop) ${l10n.t('Stop Tracking')}`, COMMANDS.stop, state.activity.activityName),
+        entry(`$(play) ${l10n.t('Switch Activity…')}`, COMMANDS.start),
+        logTime,
         ...tail,
       ];
     case 'idle':
-      return [entry('$(play) Start Tracking…', COMMANDS.start), entry('$(history) Log Time…', COMMANDS.log), ...tail];
+      return [entry(`$(play) ${l10n.t('Start Tracking…')}`, COMMANDS.start), logTime, ...tail];
     case 'noToken':
       return [...tokenEntries, ...tail];
     case 'tokenRejected':

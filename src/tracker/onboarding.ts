@@ -3,6 +3,7 @@
  * tracking) judged from the status bar's state and the reachability probe, the context keys the
  * walkthrough's steps complete on, and whether the first-run notice is due.
  */
+import * as l10n from '@vscode/l10n';
 import type { TrackerState } from './trackerState';
 
 /** Where a new user stands; each field is the completion condition of one walkthrough step. */
@@ -109,11 +110,14 @@ export type WelcomeNotice =
   /** Not shown: the user chose "Don't show again" before. */
   | 'turnedOff';
 
-export const WELCOME_NOTICE = {
-  message: 'Time Tracker needs the token from the time-tracking app (Settings → Integrations → HTTP API).',
-  setToken: 'Set Token',
-  dontShowAgain: "Don't show again",
-} as const;
+/** The first-run notice's message and buttons, in the editor's language. */
+export function welcomeNotice(): { readonly message: string; readonly setToken: string; readonly dontShowAgain: string } {
+  return {
+    message: l10n.t('Time Tracker needs the token from the time-tracking app (Settings → Integrations → HTTP API).'),
+    setToken: l10n.t('Set Token'),
+    dontShowAgain: l10n.t("Don't show again"),
+  };
+}
 
 /** Whether the first-run notice is shown at activation, and if not, why. */
 export function welcomeNoticeFor(facts: { readonly hasToken: boolean; readonly turnedOff: boolean }): Exclude<WelcomeNotice, 'deciding'> {

@@ -1,7 +1,10 @@
 /**
  * State → what the status bar item shows: text with a codicon, a Markdown tooltip with command
  * links, what a click does, and a tone. Pure, so every state is unit-tested as a user sees it.
+ * Every word goes through `l10n.t` (the bundle is set once at activation); codicons, numbers
+ * and activity names stay outside the messages, so a translation cannot break them.
  */
+import * as l10n from '@vscode/l10n';
 import { formatMinutes } from './duration';
 import type { TrackerState } from './trackerState';
 
@@ -36,7 +39,7 @@ export interface Presentation {
 }
 
 const link = (label: string, command: CommandId): string => `[${label}](command:${command})`;
-const OPEN_PORT_SETTING = '[port setting](command:workbench.action.openSettings?%5B%22timeTracker.port%22%5D)';
+const openPortSetting = (): string => `[${l10n.t('port setting')}](command:workbench.action.openSettings?%5B%22timeTracker.port%22%5D)`;
 
 /**
  * The state's presentation, plus the number of logged entries waiting in the offline queue:
@@ -45,94 +48,107 @@ const OPEN_PORT_SETTING = '[port setting](command:workbench.action.openSettings?
 export function present(state: TrackerState, settings: PresentationSettings, nowMs: number, queued = 0): Presentation {
   const base = presentState(state, settings, nowMs);
   if (queued <= 0) return base;
-  const entries = queued === 1 ? '1 logged entry waits' : `${queued} logged entries wait`;
+  const one = queued === 1;
   return {
     ...base,
-    text: `${base.text} · $(inbox) ${queued} queued`,
+    text: `${base.text} · $(inbox) ${l10n.t('{0} queued', queued)}`,
     tooltip: `${base.tooltip}
 
 ---
 
-**${entries} to be sent** once the app answers. ${link('Show Queued Entries', COMMANDS.showQueue)}`,
-    accessibilityLabel: `${base.accessibilityLabel} ${entries} to be sent.`,
+${one ? l10n.t('**1 logged entry waits to be sent** once the app answers.') : l10n.t('**{0} logged entries wait to be sent** once the app answers.', queued)} ${link(l10n.t('Show Queued Entries'), COMMANDS.showQueue)}`,
+    accessibilityLabel: `${base.accessibilityLabel} ${one ? l10n.t('1 logged entry waits to be sent.') : l10n.t('{0} logged entries wait to be sent.', queued)}`,
   };
 }
 
 function presentState(state: TrackerState, settings: PresentationSettings, nowMs: number): Presentation {
   const address = `127.0.0.1:${settings.port}`;
+  const checkConnection = (): string => link(l10n.t('Check Connection'), COMMANDS.checkConnection);
   switch (state.kind) {
     case 'starting':
-      return plain('$(sync~spin) Time Tracker', 'Time Tracker: connecting', 'Asking the time tracker what is running…', COMMANDS.showMenu);
+      return plain('$(sync~spin) Time Tracker', l10n.t('Time Tracker: connecting'), l10n.t('Asking the time tracker what is running…'), COMMANDS.showMenu);
     case 'noToken':
       return {
-        text: '$(key) Time Tracker: set token',
-        accessibilityLabel: 'Time Tracker: no token set. Activate to set the token.',
-        tooltip: `**No token set.** Copy the token from the application's settings (Integrations, HTTP API) and ${link('set it here', COMMANDS.setToken)}.`,
+        text: `$(key) ${l10n.t('Time Tracker: set token')}`,
+        accessibilityLabel: l10n.t('Time Tracker: no token set. Activate to set the token.'),
+        tooltip: l10n.t("**No token set.** Copy the token from the application's settings (Integrations, HTTP API) and {0}.", link(l10n.t('set it here'), COMMANDS.setToken)),
         command: COMMANDS.setToken,
         tone: 'warning',
       };
     case 'offline':
       return {
-        text: '$(debug-disconnect) Time Tracker offline',
-        accessibilityLabel: `Time Tracker offline: the app is not answering on ${address}. Activate to check the connection.`,
-        tooltip:
-          `**The app is not answering on ${address}.** Start the time-tracking application and turn on the ` +
-          `**HTTP API** switch in its settings (Integrations); if it shows another port, change the ${OPEN_PORT_SETTING}.\n\n` +
-          link('Check Connection', COMMANDS.checkConnection),
+        text: `$(debug-disconnect) ${l10n.t('Time Tracker offline')}`,
+        accessibilityLabel: l10n.t('Time Tracker offline: the app is not answering on {0}. Activate to check the connection.', address),
+        tooltip: `${l10n.t(
+          '**The app is not answering on {address}.** Start the time-tracking application and turn on the **HTTP API** switch in its settings (Integrations); if it shows another port, change the {portSetting}.',
+          { address, portSetting: openPortSetting() },
+        )}\n\n${checkConnection()}`,
         command: COMMANDS.checkConnection,
         tone: 'warning',
       };
     case 'tokenRejected': {
       if (state.clockSkewSeconds !== undefined) {
         const seconds = Math.abs(state.clockSkewSeconds);
-        const direction = state.clockSkewSeconds > 0 ? 'behind' : 'ahead of';
+        const behind = state.clockSkewSeconds > 0;
         return {
-          text: `$(error) Time Tracker: your clock is off by ${seconds} s`,
-          accessibilityLabel: `Time Tracker: requests refused because this computer's clock is ${seconds} seconds ${direction} the app's.`,
-          tooltip: `**Your clock is off by ${seconds} s** (${direction} the app's clock). The app refuses requests more than 60 s off; set the system clock right, then ${link('check the connection', COMMANDS.checkConnection)}.`,
+          text: `$(error) ${l10n.t('Time Tracker: your clock is off by {0} s', seconds)}`,
+          accessibilityLabel: behind
+            ? l10n.t("Time Tracker: requests refused because this computer's clock is {0} seconds behind the app's.", seconds)
+            : l10n.t("Time Tracker: requests refused because this computer's clock is {0} seconds ahead of the app's.", seconds),
+          tooltip: l10n.t('**Your clock is off by {seconds} s** ({direction}). The app refuses requests more than 60 s off; set the system clock right, then {link}.', {
+            seconds,
+            direction: behind ? l10n.t("behind the app's clock") : l10n.t("ahead of the app's clock"),
+            link: link(l10n.t('check the connection'), COMMANDS.checkConnection),
+          }),
           command: COMMANDS.checkConnection,
           tone: 'error',
         };
       }
       return {
-        text: '$(error) Time Tracker: token rejected',
-        accessibilityLabel: 'Time Tracker: the app rejected the token. Activate to set the token again.',
-        tooltip: `**The app rejected the token.** Copy it again from the application's settings and ${link('set it', COMMANDS.setToken)}. Polling is paused so that retries cannot lock you out.`,
+        text: `$(error) ${l10n.t('Time Tracker: token rejected')}`,
+        accessibilityLabel: l10n.t('Time Tracker: the app rejected the token. Activate to set the token again.'),
+        tooltip: l10n.t(
+          "**The app rejected the token.** Copy it again from the application's settings and {0}. Polling is paused so that retries cannot lock you out.",
+          link(l10n.t('set it'), COMMANDS.setToken),
+        ),
         command: COMMANDS.setToken,
         tone: 'error',
       };
     }
     case 'licenseLocked':
       return {
-        text: '$(lock) Time Tracker: license locked',
-        accessibilityLabel: 'Time Tracker: the application has no valid license.',
-        tooltip: `**The application's license is locked.** Activate or renew the license in the application; tracking works again right after. ${link('Check Connection', COMMANDS.checkConnection)}`,
+        text: `$(lock) ${l10n.t('Time Tracker: license locked')}`,
+        accessibilityLabel: l10n.t('Time Tracker: the application has no valid license.'),
+        tooltip: `${l10n.t("**The application's license is locked.** Activate or renew the license in the application; tracking works again right after.")} ${checkConnection()}`,
         command: COMMANDS.checkConnection,
         tone: 'warning',
       };
     case 'lockedOut': {
       const seconds = Math.max(1, Math.ceil((state.untilMs - nowMs) / 1000));
       return {
-        text: `$(circle-slash) Time Tracker: locked out (${seconds} s)`,
-        accessibilityLabel: `Time Tracker: locked out after too many failed sign-ins, ${seconds} seconds left.`,
-        tooltip: `**Locked out for ${seconds} s more.** The app refuses every request for 60 s after more than 10 failed authentications in 30 s (a wrong token in some tool?). Polling waits until then.`,
+        text: `$(circle-slash) ${l10n.t('Time Tracker: locked out ({0} s)', seconds)}`,
+        accessibilityLabel: l10n.t('Time Tracker: locked out after too many failed sign-ins, {0} seconds left.', seconds),
+        tooltip: l10n.t(
+          '**Locked out for {0} s more.** The app refuses every request for 60 s after more than 10 failed authentications in 30 s (a wrong token in some tool?). Polling waits until then.',
+          seconds,
+        ),
         command: COMMANDS.checkConnection,
         tone: 'error',
       };
     }
     case 'unavailable':
       return {
-        text: '$(warning) Time Tracker: status not available',
-        accessibilityLabel: 'Time Tracker: the app does not offer its status right now.',
-        tooltip: `**The app does not offer this endpoint right now (503).** Update the application or restart it. ${link('Check Connection', COMMANDS.checkConnection)}`,
+        text: `$(warning) ${l10n.t('Time Tracker: status not available')}`,
+        accessibilityLabel: l10n.t('Time Tracker: the app does not offer its status right now.'),
+        tooltip: `${l10n.t('**The app does not offer this endpoint right now (503).** Update the application or restart it.')} ${checkConnection()}`,
         command: COMMANDS.checkConnection,
         tone: 'warning',
       };
     case 'failed':
       return {
-        text: '$(warning) Time Tracker: error',
-        accessibilityLabel: `Time Tracker error: ${state.message}`,
-        tooltip: `**${escapeMarkdown(state.message)}**\n\n${link('Show Log', COMMANDS.showLog)} · ${link('Check Connection', COMMANDS.checkConnection)}`,
+        text: `$(warning) ${l10n.t('Time Tracker: error')}`,
+        accessibilityLabel: l10n.t('Time Tracker error: {0}', state.message),
+        tooltip: `**${escapeMarkdown(state.message)}**\n\n${link(l10n.t('Show Log'), COMMANDS.showLog)} · ${checkConnection()}`,
         command: COMMANDS.showLog,
         tone: 'warning',
       };
@@ -140,9 +156,12 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
       const today = todayText(state.todaySeconds, settings);
       if (state.onBreak) return onBreak(undefined, today);
       return {
-        text: `$(clock) Not tracking${today.inline}`,
-        accessibilityLabel: `Time Tracker: not tracking${today.spoken}. Activate for the menu.`,
-        tooltip: `**Not tracking.**${today.line}\n\n${link('Start', COMMANDS.start)} · ${link('Log Time', COMMANDS.log)}`,
+        text: `$(clock) ${l10n.t('Not tracking')}${today.inline}`,
+        accessibilityLabel:
+          today.total === undefined
+            ? l10n.t('Time Tracker: not tracking. Activate for the menu.')
+            : l10n.t('Time Tracker: not tracking, {0} today. Activate for the menu.', today.total),
+        tooltip: `${l10n.t('**Not tracking.**')}${today.line}\n\n${link(l10n.t('Start'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}`,
         command: COMMANDS.showMenu,
         tone: 'normal',
       };
@@ -155,8 +174,13 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
       if (state.onBreak) return onBreak(name, today);
       return {
         text: `$(record) ${escapeIcons(name)} ${elapsed}${today.inline}`,
-        accessibilityLabel: `Time Tracker: tracking ${name} for ${elapsed}${today.spoken}. Activate for the menu.`,
-        tooltip: `**Tracking ${escapeMarkdown(name)}** for ${elapsed}.${today.line}\n\n${link('Stop', COMMANDS.stop)} · ${link('Switch Activity', COMMANDS.start)} · ${link('Log Time', COMMANDS.log)}`,
+        accessibilityLabel:
+          today.total === undefined
+            ? l10n.t('Time Tracker: tracking {name} for {elapsed}. Activate for the menu.', { name, elapsed })
+            : l10n.t('Time Tracker: tracking {name} for {elapsed}, {today} today. Activate for the menu.', { name, elapsed, today: today.total }),
+        tooltip:
+          `${l10n.t('**Tracking {name}** for {elapsed}.', { name: escapeMarkdown(name), elapsed })}${today.line}\n\n` +
+          `${link(l10n.t('Stop'), COMMANDS.stop)} · ${link(l10n.t('Switch Activity'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}`,
         command: COMMANDS.showMenu,
         tone: 'normal',
       };
@@ -169,28 +193,40 @@ function plain(text: string, accessibilityLabel: string, tooltip: string, comman
 }
 
 function onBreak(name: string | undefined, today: TodayText): Presentation {
-  const what = name === undefined ? '' : ` (${escapeIcons(name)})`;
+  let accessibilityLabel: string;
+  if (name === undefined) {
+    accessibilityLabel = today.total === undefined ? l10n.t('Time Tracker: on break.') : l10n.t('Time Tracker: on break, {0} today.', today.total);
+  } else {
+    accessibilityLabel =
+      today.total === undefined
+        ? l10n.t('Time Tracker: on break, {0} paused.', name)
+        : l10n.t('Time Tracker: on break, {name} paused, {today} today.', { name, today: today.total });
+  }
+  const resumes = name === undefined ? '' : ` ${l10n.t('{0} continues when you start it again.', escapeMarkdown(name))}`;
   return {
-    text: `$(coffee) On break${what}${today.inline}`,
-    accessibilityLabel: `Time Tracker: on break${name === undefined ? '' : `, ${name} paused`}${today.spoken}.`,
-    tooltip: `**On break.**${name === undefined ? '' : ` ${escapeMarkdown(name)} continues when you start it again.`}${today.line}\n\n${link('Start', COMMANDS.start)} · ${link('Log Time', COMMANDS.log)}`,
+    text: `$(coffee) ${name === undefined ? l10n.t('On break') : l10n.t('On break ({0})', escapeIcons(name))}${today.inline}`,
+    accessibilityLabel,
+    tooltip: `${l10n.t('**On break.**')}${resumes}${today.line}\n\n${link(l10n.t('Start'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}`,
     command: COMMANDS.showMenu,
     tone: 'normal',
   };
 }
 
 interface TodayText {
+  /** `· today 3h 20m` after the status bar text, or nothing when the setting hides it. */
   readonly inline: string;
-  readonly spoken: string;
+  /** The total for spoken sentences, or undefined when the setting hides it. */
+  readonly total: string | undefined;
+  /** The tooltip's line, always there. */
   readonly line: string;
 }
 
 function todayText(seconds: number, settings: PresentationSettings): TodayText {
   const total = formatMinutes(Math.floor(seconds / 60));
   return {
-    inline: settings.showTodayTotal ? ` · today ${total}` : '',
-    spoken: settings.showTodayTotal ? `, ${total} today` : '',
-    line: `\n\nToday: ${total}.`,
+    inline: settings.showTodayTotal ? ` · ${l10n.t('today {0}', total)}` : '',
+    total: settings.showTodayTotal ? total : undefined,
+    line: `\n\n${l10n.t('Today: {0}.', total)}`,
   };
 }
 

@@ -14,7 +14,7 @@ export interface FaultServer {
   close(): Promise<void>;
 }
 
-export type Fault = 'reset-on-request' | 'silent' | 'drop-mid-body';
+export type Fault = 'reset-on-request' | 'reset-then-refuse' | 'silent' | 'drop-mid-body';
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,6 +47,11 @@ export async function startFaultServer(fault: Fault): Promise<FaultServer> {
       heads.push(received.slice(0, end));
       received = '';
       if (fault === 'reset-on-request') socket.resetAndDestroy();
+      // The app takes the request, then dies: later connections are refused.
+      if (fault === 'reset-then-refuse') {
+        server.close(() => undefined);
+        socket.resetAndDestroy();
+      }
       if (fault === 'drop-mid-body') {
         socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ok":true,"res');
         setImmediate(() => socket.destroy());

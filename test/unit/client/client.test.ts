@@ -305,6 +305,14 @@ describe('client: faults and safe retry', () => {
     assert.equal(first, second, 'same timestamp, nonce and signature');
   });
 
+  it('keeps sent: true when the app took the request and is gone for the re-send', async () => {
+    fault = await startFaultServer('reset-then-refuse');
+    const client = clientFor(fault.port);
+    const error = await rejection(client.logEntry({ name: 'A', durationMinutes: 5 }));
+    assert.ok(error instanceof ConnectionError && error.sent, 'a refused re-send must not hide that the first copy may have arrived');
+    assert.equal(fault.requests().length, 1);
+  });
+
   it('times out a silent service as sent: true', async () => {
     fault = await startFaultServer('silent');
     const client = clientFor(fault.port, { timeoutMs: 200 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   contextKeysFor,
@@ -82,8 +82,9 @@ describe('tracker/onboarding', () => {
     assert.equal(welcomeNoticeFor({ hasToken: false, turnedOff: true }), 'turnedOff');
   });
 
-  it('matches the walkthrough of package.json: steps in order, each completed by its context key, each with a button', () => {
-    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+  it('matches the walkthrough of package.json: steps in order, each completed by its context key, each with a button, in every language', () => {
+    const root = join(__dirname, '..', '..', '..', '..');
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       contributes: {
         commands: { command: string }[];
         walkthroughs: { id: string; steps: { id: string; description: string; completionEvents: string[]; media: { markdown?: string } }[] }[];
@@ -97,12 +98,18 @@ describe('tracker/onboarding', () => {
       WALKTHROUGH_STEPS.map((step) => ({ id: step.id, completionEvents: [`onContext:${step.contextKey}`] })),
     );
     const contributed = new Set(manifest.contributes.commands.map((command) => command.command));
-    for (const step of walkthrough.steps) {
-      // A command link alone on its line is what the walkthrough shows as a button.
-      const buttons = [...step.description.matchAll(/^\[[^\]]+\]\(command:([\w.]+)\)$/gm)].map((match) => match[1]);
-      assert.ok(buttons.length > 0 && buttons.every((id) => id !== undefined && contributed.has(id)), `${step.id}: ${buttons.join(', ')}`);
-      assert.ok(step.media.markdown, `${step.id} has no markdown`);
-      assert.ok(readFileSync(join(__dirname, '..', '..', '..', '..', step.media.markdown), 'utf8').startsWith('# '));
+    for (const nls of readdirSync(root).filter((name) => /^package\.nls(\.[\w-]+)?\.json$/.test(name))) {
+      const messages = JSON.parse(readFileSync(join(root, nls), 'utf8')) as Record<string, string>;
+      // The manifest names its texts as %key%; VS Code takes them from the display language's file.
+      const text = (value: string | undefined): string => messages[/^%(.+)%$/.exec(value ?? '')?.[1] ?? ''] ?? value ?? '';
+      for (const step of walkthrough.steps) {
+        // A command link alone on its line is what the walkthrough shows as a button.
+        const buttons = [...text(step.description).matchAll(/^\[[^\]]+\]\(command:([\w.]+)\)$/gm)].map((match) => match[1]);
+        assert.ok(buttons.length > 0 && buttons.every((id) => id !== undefined && contributed.has(id)), `${nls} ${step.id}: ${buttons.join(', ')}`);
+        const markdown = text(step.media.markdown);
+        assert.ok(markdown, `${nls} ${step.id} has no markdown`);
+        assert.ok(readFileSync(join(root, markdown), 'utf8').startsWith('# '), `${nls} ${step.id}: ${markdown}`);
+      }
     }
     const owned = Object.values(ONBOARDING_CONTEXT_KEYS) as string[];
     assert.ok(owned.every((key) => WALKTHROUGH_STEPS.some((step) => step.contextKey === key)));

@@ -1,0 +1,53 @@
+/**
+ * The in-host mocha runner both suites share: VS Code loads a suite's `index.js` as
+ * `extensionTestsPath` and awaits its `run()`, which hands its own folder to `runSuite`.
+ * test/extension/suite/ is the extension suite (code-server through test/extension/host/run.mjs,
+ * @vscode/test-electron through test/extension/electron.mjs, or "Extension Tests" in
+ * .vscode/launch.json); test/extension/soak/ is the soak (test/extension/host/soak.mjs).
+ *
+ * The launcher reads the verdict from the file named by TT_EXTENSION_RESULT_FILE rather than from
+ * the host's exit, so it does not depend on how a host reports it. The reporter's lines go to
+ * `<result file>.log` as they happen, so a run that hangs still shows how far it got.
+ */
+import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'node:util';
+import Mocha from 'mocha';
+
+export interface SuiteResult {
+  passes: number;
+  failures: number;
+  /** Full titles of the failed tests and hooks. */
+  failed: string[];
+}
+
+/** Runs every `*.test.js` of `folder`, in name order, and writes the result file. */
+export async function runSuite(folder: string, what = 'extension test'): Promise<void> {
+  const resultFile = process.env.TT_EXTENSION_RESULT_FILE;
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000 });
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.test.js')).sort()) {
+    mocha.addFile(join(folder, file));
+  }
+
+  if (resultFile !== undefined) {
+    const logFile = `${resultFile}.log`;
+    writeFileSync(logFile, '');
+    Mocha.reporters.Base.consoleLog = (...data: unknown[]) => appendFileSync(logFile, `${format(...data)}\n`);
+  }
+
+  const failed: string[] = [];
+  let result: SuiteResult;
+  try {
+    const stats = await new Promise<Mocha.Stats>((resolve) => {
+      const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 0 } as Mocha.Stats)));
+      runner.on('fail', (test) => failed.push(test.fullTitle()));
+    });
+    result = { passes: stats.passes, failures: stats.failures, failed };
+  } catch (error) {
+    // A test file that throws while loading lands here, before any test runs.
+    result = { passes: 0, failures: 1, failed: [`loading the test files: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+
+  if (resultFile !== undefined) writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
+  if (result.failures > 0) throw new Error(`${result.failures} ${what}(s) failed: ${result.failed.join('; ')}`);
+}
