@@ -64,14 +64,9 @@ async function start(services: CommandServices, args: unknown): Promise<StartRes
     if (typeof parsed === 'string') return void showAdvice(services, { severity: 'error', message: parsed });
     request = parsed;
   } else {
-    const pick = await pickActivity(client, {
-      title: vscode.l10n.t('Start Tracking'),
-      placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
-      recent: recent(services),
-      onError: (error) => report(services, error),
-    });
-    if (!pick) return undefined;
-    request = pick.kind === 'create' ? { name: pick.name, createIfMissing: true } : { activityID: pick.activity.activityID };
+    const chosen = await chooseActivity(services, client, vscode.l10n.t('Start Tracking'));
+    if (!chosen) return undefined;
+    request = chosen.selector;
   }
   return run(services, async () => {
     const result = await client.startActivity(request);
@@ -104,14 +99,9 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryR
     if (typeof parsed === 'string') return void showAdvice(services, { severity: 'error', message: parsed });
     request = parsed;
   } else {
-    const pick = await pickActivity(client, {
-      title: vscode.l10n.t('Log Time (1/3): activity'),
-      placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
-      recent: recent(services),
-      onError: (error) => report(services, error),
-    });
-    if (!pick) return undefined;
-    const name = pick.kind === 'create' ? pick.name : pick.activity.activityName;
+    const chosen = await chooseActivity(services, client, vscode.l10n.t('Log Time (1/3): activity'));
+    if (!chosen) return undefined;
+    const { name } = chosen;
     const durationText = await vscode.window.showInputBox({
       title: vscode.l10n.t('Log Time (2/3): how long on {0}?', name),
       prompt: vscode.l10n.t('For example {0}', durationExamples()),
@@ -132,8 +122,7 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryR
       validateInput: (value) => (value.length > 2000 ? vscode.l10n.t('A note can be at most 2000 characters.') : undefined),
     });
     if (note === undefined) return undefined;
-    const activity = pick.kind === 'create' ? { name: pick.name, createIfMissing: true } : { activityID: pick.activity.activityID };
-    request = { ...activity, durationMinutes: duration.minutes, ...(note.trim() === '' ? {} : { note: note.trim() }) };
+    request = { ...chosen.selector, durationMinutes: duration.minutes, ...(note.trim() === '' ? {} : { note: note.trim() }) };
   }
   try {
     const result = await client.logEntry(request);
@@ -279,6 +268,24 @@ async function showMenu(services: CommandServices): Promise<void> {
 }
 
 // ---- helpers ---------------------------------------------------------------------------------------
+
+/** The activity picker of Start and Log Time: what to send, and the name to show. */
+async function chooseActivity(
+  services: CommandServices,
+  client: ServiceClient,
+  title: string,
+): Promise<{ selector: StartArgs; name: string } | undefined> {
+  const pick = await pickActivity(client, {
+    title,
+    placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
+    recent: recent(services),
+    onError: (error) => report(services, error),
+  });
+  if (!pick) return undefined;
+  return pick.kind === 'create'
+    ? { selector: { name: pick.name, createIfMissing: true }, name: pick.name }
+    : { selector: { activityID: pick.activity.activityID }, name: pick.activity.activityName };
+}
 
 async function currentClient(services: CommandServices): Promise<ServiceClient | undefined> {
   const token = await services.tokens.get();
