@@ -25,6 +25,8 @@ export interface CommandServices {
   readonly memento: vscode.Memento;
   readonly settings: () => Settings;
   readonly queue: OfflineQueue;
+  /** Puts the stored token and the settings into use; resolves once the status bar asked again. */
+  readonly reconnect: () => Promise<void>;
 }
 
 /** `{ name, createIfMissing }` (or `activityID`) from a keybinding or task. */
@@ -221,12 +223,15 @@ async function setToken(services: CommandServices, given: unknown): Promise<bool
   if (token === undefined || token.trim() === '') return false;
   await services.tokens.set(token.trim());
   services.log.info('Token stored in secret storage.');
+  // Done means in use: a report or a command right after Set Token goes out with the new token.
+  await services.reconnect();
   return true;
 }
 
 async function clearToken(services: CommandServices): Promise<void> {
   await services.tokens.clear();
   services.log.info('Token removed from secret storage.');
+  await services.reconnect();
 }
 
 async function checkConnection(services: CommandServices): Promise<Advice> {

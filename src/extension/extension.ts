@@ -54,7 +54,6 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const branches = new BranchReporter(connection, log, () => settings);
   context.subscriptions.push(log, tokens, connection, queue, statusBar, branches);
   context.subscriptions.push(
-    ...registerCommands({ connection, tokens, statusBar, log, memento: context.globalState, settings: () => settings, queue }),
     queue.onDidChangeCount(() => statusBar.rerender()),
     // The app answers again (or still does): send what waits.
     statusBar.onDidChange((state) => {
@@ -63,17 +62,30 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   );
   const onboarding = startOnboarding(context, { tokens, statusBar, log, settings: () => settings });
 
-  /** Token or connection settings changed: rebuild the client and ask again at once. */
-  const reconnect = async (): Promise<void> => {
-    const token = await tokens.get();
-    void vscode.commands.executeCommand('setContext', 'timeTracker.hasToken', token !== undefined);
-    connection.update(token?.token, settings);
-    if (token === undefined) statusBar.showWithoutPolling({ kind: 'noToken' });
-    else await statusBar.refresh();
+  /**
+   * Token or connection settings changed: rebuild the client and ask again at once. Reading the
+   * secret is a round trip, so two reconnects can overlap (a port change, then Set Token); only
+   * the latest may apply, or a slower older read would put back the token that was replaced.
+   */
+  let reconnects = 0;
+  let latestReconnect: Promise<void> = Promise.resolve();
+  const reconnect = (): Promise<void> => {
+    const generation = ++reconnects;
+    latestReconnect = (async () => {
+      const token = await tokens.get();
+      // Superseded: whoever waits on this one (Set Token) waits for the one that applies.
+      if (generation !== reconnects) return await latestReconnect;
+      void vscode.commands.executeCommand('setContext', 'timeTracker.hasToken', token !== undefined);
+      connection.update(token?.token, settings);
+      if (token === undefined) statusBar.showWithoutPolling({ kind: 'noToken' });
+      else await statusBar.refresh();
+    })();
+    return latestReconnect;
   };
 
   let branchWatch: Promise<void> = Promise.resolve();
   context.subscriptions.push(
+    ...registerCommands({ connection, tokens, statusBar, log, memento: context.globalState, settings: () => settings, queue, reconnect }),
     tokens.onDidChange(() => void reconnect()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;

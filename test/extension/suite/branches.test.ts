@@ -11,6 +11,7 @@ import { editorFileSystem } from '../../../src/extension/editorFileSystem';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { BranchWatcher, type BranchChange } from '../../../src/git/branchWatcher';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import { kind, until } from './states';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'branch-test-token-51c2';
@@ -21,6 +22,9 @@ describe('branch reporting against the reference server', function () {
   let server: ReferenceServer;
   let root: string;
   let arrived: (() => void) | undefined;
+  /** Every switch the extension saw and what became of it: says why a report is missing. */
+  const handledSoFar: string[] = [];
+  let handledListener: vscode.Disposable | undefined;
   const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
   const reports = (): { branch: string; repo: string | null; previousBranch: string | null }[] =>
@@ -30,7 +34,7 @@ describe('branch reporting against the reference server', function () {
   const reportCount = (count: number): Promise<void> =>
     new Promise((resolve, reject) => {
       if (server.state.listBranchReports().length >= count) return resolve();
-      const timer = setTimeout(() => reject(new Error(`expected ${count} reports, got ${JSON.stringify(reports())}`)), 10_000);
+      const timer = setTimeout(() => reject(new Error(`expected ${count} reports, got ${JSON.stringify(reports())}; the extension handled ${JSON.stringify(handledSoFar)}`)), 10_000);
       arrived = () => {
         if (server.state.listBranchReports().length < count) return;
         clearTimeout(timer);
@@ -46,12 +50,16 @@ describe('branch reporting against the reference server', function () {
     server = createReferenceServer({ token: TOKEN, onRequest: (_line, record) => record.path === '/branch-changed' && arrived?.() });
     const port = await server.listen(0);
     api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
+    handledListener = api.onDidHandleBranchSwitch(({ branch, outcome }) => handledSoFar.push(`${branch}: ${outcome}`));
     await config().update('port', port, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
+    // Reports go out with the client of the moment: switch only once it talks to this server.
+    await until(api, kind('idle'), 'the extension connected to the test server');
     assert.deepEqual(await api.branchWatchReady(), [root]);
   });
 
   after(async () => {
+    handledListener?.dispose();
     await config().update('git.reportBranchChanges', undefined, vscode.ConfigurationTarget.Global);
     await config().update('git.ignoreBranches', undefined, vscode.ConfigurationTarget.Global);
     git('checkout', '-q', 'main');

@@ -10,31 +10,11 @@ import * as vscode from 'vscode';
 import { ServiceClient } from '../../../src/client';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
-import type { TrackerState } from '../../../src/tracker/trackerState';
+import { kind, until } from './states';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'extension-test-token-7f3a9c';
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
-
-/** Resolves once the state satisfies `predicate`, refreshing as needed; never sleeps blindly. */
-async function until(api: TimeTrackerApi, predicate: (state: TrackerState) => boolean, what: string, timeoutMs = 10_000): Promise<TrackerState> {
-  if (predicate(api.details)) return api.details;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      subscription.dispose();
-      reject(new Error(`Timed out waiting for ${what}; the status bar shows ${api.state}: ${api.text}`));
-    }, timeoutMs);
-    const subscription = api.onDidChangeState((state) => {
-      if (!predicate(state)) return;
-      clearTimeout(timer);
-      subscription.dispose();
-      resolve(state);
-    });
-    void api.refresh();
-  });
-}
-
-const kind = (expected: TrackerState['kind']) => (state: TrackerState): boolean => state.kind === expected;
 
 describe('the extension against the reference server', function () {
   this.timeout(30_000);
