@@ -4,6 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { latestWins } from '../tracker/latestWins';
 import type { TrackerState, TrackerStateKind } from '../tracker/trackerState';
 import { BranchReporter, type HandledSwitch } from './branchReporter';
 import { registerCommands } from './commands';
@@ -62,26 +63,16 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   );
   const onboarding = startOnboarding(context, { tokens, statusBar, log, settings: () => settings });
 
-  /**
-   * Token or connection settings changed: rebuild the client and ask again at once. Reading the
-   * secret is a round trip, so two reconnects can overlap (a port change, then Set Token); only
-   * the latest may apply, or a slower older read would put back the token that was replaced.
-   */
-  let reconnects = 0;
-  let latestReconnect: Promise<void> = Promise.resolve();
-  const reconnect = (): Promise<void> => {
-    const generation = ++reconnects;
-    latestReconnect = (async () => {
-      const token = await tokens.get();
-      // Superseded: whoever waits on this one (Set Token) waits for the one that applies.
-      if (generation !== reconnects) return await latestReconnect;
+  /** Token or connection settings changed: rebuild the client and ask again at once. */
+  const reconnect = latestWins(
+    () => tokens.get(),
+    async (token) => {
       void vscode.commands.executeCommand('setContext', 'timeTracker.hasToken', token !== undefined);
       connection.update(token?.token, settings);
       if (token === undefined) statusBar.showWithoutPolling({ kind: 'noToken' });
       else await statusBar.refresh();
-    })();
-    return latestReconnect;
-  };
+    },
+  );
 
   let branchWatch: Promise<void> = Promise.resolve();
   context.subscriptions.push(
