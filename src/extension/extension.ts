@@ -32,6 +32,8 @@ export interface TimeTrackerApi {
   refresh(): Promise<void>;
   /** Logged entries in the offline queue (waiting, unknown or refused). */
   readonly queuedEntries: number;
+  /** Fires with the new count when entries are queued, sent, discarded or read back from disk. */
+  readonly onDidChangeQueuedEntries: vscode.Event<number>;
   /** Fires once per branch switch seen in the workspace, with what became of it (reported, ignored…). */
   readonly onDidHandleBranchSwitch: vscode.Event<HandledSwitch>;
   /** Resolves once the branch watcher watches the workspace's repositories, with their roots. */
@@ -110,6 +112,7 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
     get queuedEntries() {
       return queue.waiting;
     },
+    onDidChangeQueuedEntries: queue.onDidChangeCount,
     onDidChangeState: statusBar.onDidChange,
     logUri: context.logUri,
     refresh: () => statusBar.refresh(),

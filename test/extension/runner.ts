@@ -3,7 +3,8 @@
  * `extensionTestsPath` and awaits its `run()`, which hands its own folder to `runSuite`.
  * test/extension/suite/ is the extension suite (code-server through test/extension/host/run.mjs,
  * @vscode/test-electron through test/extension/electron.mjs, or "Extension Tests" in
- * .vscode/launch.json); test/extension/soak/ is the soak (test/extension/host/soak.mjs).
+ * .vscode/launch.json); test/extension/soak/ is the soak (test/extension/host/soak.mjs);
+ * test/extension/reload/ is the offline queue across a window reload (test/extension/host/reload.mjs).
  *
  * The launcher reads the verdict from the file named by TT_EXTENSION_RESULT_FILE rather than from
  * the host's exit, so it does not depend on how a host reports it. The reporter's lines go to
@@ -21,8 +22,16 @@ export interface SuiteResult {
   failed: string[];
 }
 
-/** Runs every `*.test.js` of `folder`, in name order, and writes the result file. */
-export async function runSuite(folder: string, what = 'extension test'): Promise<void> {
+export interface RunOptions {
+  /**
+   * The reload suite runs in two halves in one window, before and after a reload: the second
+   * appends to the reporter's log and adds the first half's result to its own.
+   */
+  readonly earlierHalf?: SuiteResult;
+}
+
+/** Runs every `*.test.js` of `folder`, in name order, writes the result file and returns it. */
+export async function runSuite(folder: string, what = 'extension test', { earlierHalf }: RunOptions = {}): Promise<SuiteResult> {
   const resultFile = process.env.TT_EXTENSION_RESULT_FILE;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000 });
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.test.js')).sort()) {
@@ -31,7 +40,7 @@ export async function runSuite(folder: string, what = 'extension test'): Promise
 
   if (resultFile !== undefined) {
     const logFile = `${resultFile}.log`;
-    writeFileSync(logFile, '');
+    if (earlierHalf === undefined) writeFileSync(logFile, '');
     Mocha.reporters.Base.consoleLog = (...data: unknown[]) => appendFileSync(logFile, `${format(...data)}\n`);
   }
 
@@ -48,6 +57,10 @@ export async function runSuite(folder: string, what = 'extension test'): Promise
     result = { passes: 0, failures: 1, failed: [`loading the test files: ${error instanceof Error ? error.message : String(error)}`] };
   }
 
+  if (earlierHalf !== undefined) {
+    result = { passes: earlierHalf.passes + result.passes, failures: earlierHalf.failures + result.failures, failed: [...earlierHalf.failed, ...result.failed] };
+  }
   if (resultFile !== undefined) writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
   if (result.failures > 0) throw new Error(`${result.failures} ${what}(s) failed: ${result.failed.join('; ')}`);
+  return result;
 }

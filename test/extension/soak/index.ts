@@ -6,6 +6,6 @@
  */
 import { runSuite } from '../runner';
 
-export function run(): Promise<void> {
-  return runSuite(__dirname, 'soak check');
+export async function run(): Promise<void> {
+  await runSuite(__dirname, 'soak check');
 }

@@ -5,6 +5,6 @@
  */
 import { runSuite } from '../runner';
 
-export function run(): Promise<void> {
-  return runSuite(__dirname);
+export async function run(): Promise<void> {
+  await runSuite(__dirname);
 }

@@ -1,0 +1,69 @@
+/**
+ * What both halves of the reload suite share: where the app listens, its token and data file,
+ * and the entries logged while it is away. test/extension/host/reload.mjs sets the environment.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { TimeTrackerApi } from '../../../src/extension/extension';
+import { DataFile } from '../../../src/server/dataFile';
+import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+
+const extensionId = 'clessira-tools.clessira-time-tracker';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new Error(`${name} is not set: run this suite through test/extension/host/reload.mjs`);
+  return value;
+}
+
+/** A folder that outlives the window: the first half's result and the app's data file. */
+export const stateDir = (): string => required('TT_RELOAD_DIR');
+export const firstHalfResultFile = (): string => join(stateDir(), 'before-reload.json');
+/** The process id of the extension host that ran the first half. */
+export const firstHalfHostPid = (): number => (JSON.parse(readFileSync(firstHalfResultFile(), 'utf8')) as { hostPid: number }).hostPid;
+export const appPort = (): number => Number(required('TT_RELOAD_PORT'));
+
+/** The entries of the acceptance: logged while the app is away, in this order. */
+export const OFFLINE_ENTRIES = [
+  ['Reload first', 10],
+  ['Reload second', 20],
+  ['Reload third', 30],
+] as const;
+
+/**
+ * The app, as the user runs it: the same port and token (SERVICE_TOKEN, which the extension
+ * reads too) and the same data file each time it starts, so a restart keeps what it logged.
+ */
+export async function startApp(): Promise<ReferenceServer> {
+  const server = createReferenceServer({ token: required('SERVICE_TOKEN'), dataFile: new DataFile(join(stateDir(), 'app-data.json')) });
+  await server.listen(appPort());
+  return server;
+}
+
+export async function extensionApi(): Promise<TimeTrackerApi> {
+  return (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
+}
+
+/** The server's entries as [activity name, minutes], in the order it logged them. */
+export function loggedEntries(server: ReferenceServer): [string | undefined, number][] {
+  const names = new Map(server.state.listActivities().map((activity) => [activity.id, activity.name]));
+  return server.state.listEntries().map((entry) => [names.get(entry.activityID), entry.durationMinutes]);
+}
+
+/** Resolves once the offline queue holds `count` entries (read back from disk, or sent). */
+export function untilQueued(api: TimeTrackerApi, count: number, what: string, timeoutMs: number): Promise<void> {
+  if (api.queuedEntries === count) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}: ${api.queuedEntries} queued; the status bar shows ${api.text}`));
+    }, timeoutMs);
+    const subscription = api.onDidChangeQueuedEntries((now) => {
+      if (now !== count) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve();
+    });
+  });
+}
