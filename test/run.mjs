@@ -1,12 +1,13 @@
 // `npm test`: build, type-check and compile, lint, then run every suite: the unit tests here, then
-// the extension tests in a real VS Code extension host (test/extension/host/run.mjs), then the
-// offline queue across a window reload (test/extension/host/reload.mjs), then the packaged .vsix
-// installed into a clean host and checked through its status bar (test/extension/host/packaged.mjs),
-// then a 2-minute soak of the extension under injected faults (test/extension/host/soak.mjs,
-// `npm run soak -- --minutes 2`). The last line is `tests: N passed, N failed` over all of them, so
-// a reader (and CI) sees the count. Extra arguments go to the unit tests' mocha as a filter:
-// `npm test -- --grep signing`. TT_SKIP_EXTENSION_TESTS=1 skips the extension, reload, packaged
-// and soak tests; TT_SKIP_SOAK=1 only the soak (about 2.5 minutes); both say so.
+// the extension tests in a real VS Code extension host (test/extension/host/run.mjs), the offline
+// queue across a window reload (test/extension/host/reload.mjs), the extension in German
+// (test/extension/host/german.mjs), the packaged .vsix installed into a clean host and checked
+// through its status bar (test/extension/host/packaged.mjs), then a 2-minute soak of the extension
+// under injected faults (test/extension/host/soak.mjs, `npm run soak -- --minutes 2`). The last
+// line is `tests: N passed, N failed` over all of them, so a reader (and CI) sees the count. Extra
+// arguments go to the unit tests' mocha as a filter: `npm test -- --grep signing`.
+// TT_SKIP_EXTENSION_TESTS=1 skips every suite but the unit tests; TT_SKIP_SOAK=1 only the soak
+// (about 2.5 minutes); both say so.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,6 +54,7 @@ const hostSuites = process.env.TT_SKIP_EXTENSION_TESTS === '1'
   : [
       await runHostSuite('extension tests', 'real VS Code extension host: code-server + chromium', 'run.mjs', 'extension-tests'),
       await runHostSuite('reload tests', 'entries queued offline survive a window reload and arrive once, in order', 'reload.mjs', 'reload-tests'),
+      await runHostSuite('German tests', 'the extension with the display language German', 'german.mjs', 'german-tests'),
       await runHostSuite('packaged tests', 'the .vsix installed into a clean code-server, seen through its status bar', 'packaged.mjs', 'packaged-tests'),
       process.env.TT_SKIP_SOAK === '1'
         ? skipSoak()
@@ -64,7 +66,7 @@ console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
 
 function skipExtensionTests() {
-  console.log('\n> extension, reload, packaged and soak tests: SKIPPED (TT_SKIP_EXTENSION_TESTS=1); the count below is the unit tests only.');
+  console.log('\n> extension, reload, German, packaged and soak tests: SKIPPED (TT_SKIP_EXTENSION_TESTS=1); the count below is the unit tests only.');
   return { passed: 0, failed: 0 };
 }
 

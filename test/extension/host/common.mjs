@@ -3,7 +3,7 @@
 // one run's temporary folder and every process it starts (code-server, chromium, helpers), and
 // tears them all down on its end, on an error, on a signal and, as a last resort, on exit.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -147,6 +147,28 @@ export class HostRun {
     const configFile = join(this.runDir, 'config.yaml');
     writeFileSync(configFile, '');
     return { runDir: this.runDir, dirs, isolation, configFile };
+  }
+
+  /**
+   * Makes `locale` the display language without a language pack, as none can be downloaded
+   * offline. code-server takes the language from its config file, and VS Code's own translations
+   * from <user-data-dir>/languagepacks.json, which installing a language pack would write. Pointing
+   * it at an empty translation keeps VS Code's own strings English, while `vscode.env.language` is
+   * `locale` and extensions get their bundles and package.nls.<locale>.json. That is what the
+   * German suite checks (verified with code-server 4.100.3).
+   */
+  useDisplayLanguage({ dirs, configFile }, locale) {
+    const translations = join(this.runDir, `vscode.${locale}.i18n.json`);
+    writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
+    writeFileSync(configFile, `locale: ${locale}\n`);
+    const pack = {
+      // Names the folder of generated messages; any stable value will do.
+      hash: createHash('md5').update(`tt-tests-${locale}`).digest('hex'),
+      extensions: [{ extensionIdentifier: { id: `tt-tests.language-pack-${locale}` }, version: '0.0.0' }],
+      translations: { vscode: translations },
+      label: locale,
+    };
+    writeFileSync(join(dirs['user-data'], 'languagepacks.json'), JSON.stringify({ [locale]: pack }));
   }
 
   /** Writes <user-data-dir>/User/settings.json: the base settings and `extra`. */

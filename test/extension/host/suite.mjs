@@ -24,12 +24,13 @@ const defaultWorkspaceSetup = join(repoRoot, 'test', 'extension', 'workspace.mjs
  *   default test/extension/workspace.mjs (a git repository) unless `workspace` names a folder.
  * - `timeoutSeconds`: limit from code-server's start to the verdict; `timeoutHint` names the knob
  *   that sets it in the message when it runs out.
+ * - `locale`: the workbench's display language, e.g. `de` (see HostRun#useDisplayLanguage).
  * - `settings`: user settings on top of common.mjs's base ones; `env(dirs)`: more environment for
  *   code-server and its extension host, given the run's folders.
  * - `onPage(page, { resultFile })`: called once the workbench page is open; `afterVerdict({ resultFile })`: called
  *   before the run's folder is removed, to read what the suite left beside its result file.
  */
-export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, workspace: givenWorkspace, prepareWorkspace, timeoutSeconds, timeoutHint, settings = {}, env = () => ({}), onPage = () => {}, afterVerdict = () => {} }) {
+export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, workspace: givenWorkspace, prepareWorkspace, timeoutSeconds, timeoutHint, locale, settings = {}, env = () => ({}), onPage = () => {}, afterVerdict = () => {} }) {
   const problems = missingPrerequisites({ browser: chromiumPath, build: !isInstalled() });
   if (problems.length > 0) throw new Error(`missing prerequisites:\n  ${problems.join('\n  ')}`);
   const { entry } = ensureCodeServer();
@@ -55,6 +56,7 @@ export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, 
   }
 
   run.writeUserSettings(dirs, settings);
+  if (locale !== undefined) run.useDisplayLanguage({ dirs, configFile }, locale);
   const resultFile = join(runDir, 'result.json');
 
   // The limit is for the run itself; a first-time install of code-server comes on top.
