@@ -264,7 +264,7 @@ export class ServiceClient {
         return raise(new HttpError(429, `The service is refusing requests for now: ${said}${wait}`, text, seconds));
       }
       case 503:
-        return raise(new UnavailableError(`This endpoint is not available in the application right now: ${said}`));
+        return raise(new UnavailableError(said));
       default:
         return raise(new HttpError(status, `The service answered ${status}: ${said}`, text));
     }

@@ -65,8 +65,11 @@ export class ReplayError extends ServiceError {
 /** 503: the application has not wired this endpoint. */
 export class UnavailableError extends ServiceError {
   override name = 'UnavailableError';
-  constructor(message: string) {
-    super('UNAVAILABLE', message, 503);
+  /** The app's own words (its `error` field), for a caller that phrases the sentence itself. */
+  readonly reason: string;
+  constructor(reason: string) {
+    super('UNAVAILABLE', `This endpoint is not available in the application right now: ${reason}`, 503);
+    this.reason = reason;
   }
 }
 

@@ -65,7 +65,7 @@ export function adviceForError(error: unknown, port: number): Advice {
     };
   }
   if (error instanceof UnavailableError) {
-    return { severity: 'error', message: l10n.t('This feature is not available in your version of the app (503): {0}', error.message), action: 'showLog' };
+    return { severity: 'error', message: l10n.t('This feature is not available in your version of the app (503): {0}', error.reason), action: 'showLog' };
   }
   if (error instanceof NotFoundError) return { severity: 'error', message: error.message };
   if (error instanceof ValidationError) return { severity: 'error', message: error.message };

@@ -171,6 +171,7 @@ describe('client: operations against the reference server', () => {
     started.server.setUnwired('/branch-changed');
     const unwired = await rejection(client.notifyBranchChange({ branch: 'main' }));
     assert.ok(unwired instanceof UnavailableError && unwired.status === 503);
+    assert.equal(unwired.reason, 'The application has not wired up /branch-changed; it is not available right now.');
 
     started.server.setLicense('locked');
     const locked = await rejection(client.getStatus());

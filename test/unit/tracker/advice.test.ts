@@ -24,6 +24,15 @@ describe('tracker/advice', () => {
     }
   });
 
+  it('names an unwired feature once, in the app\'s own words', () => {
+    const advice = adviceForError(new UnavailableError('The application has not wired up /entries; it is not available right now.'), 40001);
+    assert.equal(
+      advice.message,
+      'This feature is not available in your version of the app (503): The application has not wired up /entries; it is not available right now.',
+    );
+    assert.equal(advice.action, 'showLog');
+  });
+
   it('says plainly when an answer was lost rather than calling it a failure to send', () => {
     const advice = adviceForError(new AnswerLostError('POST /entries reached the service, but its answer was lost'), 40001);
     assert.equal(advice.severity, 'warning');
