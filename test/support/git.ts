@@ -1,6 +1,6 @@
 /** Real git in temporary repositories, and a queue of branch reports to await one by one. */
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BranchChange } from '../../src/git/branchWatcher';
@@ -30,9 +30,12 @@ export function gitMayFail(cwd: string, ...args: string[]): void {
   }
 }
 
+const madeFolders: string[] = [];
+
 /** A repository on `main` with one commit, plus the given branches made from it. */
 export async function makeRepository(name = 'repo', branches: string[] = []): Promise<string> {
   const parent = await mkdtemp(join(tmpdir(), 'tt-git-'));
+  madeFolders.push(parent);
   const root = join(parent, name);
   execFileSync('git', [...IDENTITY, 'init', '-q', root]);
   await writeFile(join(root, 'file.txt'), 'one\n');
@@ -40,6 +43,12 @@ export async function makeRepository(name = 'repo', branches: string[] = []): Pr
   git(root, 'commit', '-q', '-m', 'first');
   for (const branch of branches) git(root, 'branch', branch);
   return root;
+}
+
+/** Removes every repository makeRepository made so far (an `after` hook of each suite). */
+export async function removeRepositories(): Promise<void> {
+  const folders = madeFolders.splice(0);
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 }
 
 /** Things that arrive over time, awaited one by one (reports, reads). */

@@ -5,7 +5,7 @@ import { BranchWatcher } from '../../../src/git/branchWatcher';
 import type { HeadState } from '../../../src/git/headState';
 import { repoName } from '../../../src/git/repoName';
 import { findRepository } from '../../../src/git/repositories';
-import { Arrivals, ChangeQueue, git, gitAsync, gitMayFail, makeRepository } from '../../support/git';
+import { Arrivals, ChangeQueue, git, gitAsync, gitMayFail, makeRepository, removeRepositories } from '../../support/git';
 
 /**
  * Real git in temporary repositories. "No report" is proven without sleeping: after the step that
@@ -24,6 +24,7 @@ describe('git/BranchWatcher with real git', function () {
     watcher = new BranchWatcher({ onSwitch: queue.push, onRead: (_repository, head, busy) => reads.push({ head, busy }) });
   });
   afterEach(() => watcher.dispose());
+  after(removeRepositories);
 
   const expectSwitch = async (branch: string, previousBranch: string | undefined, root?: string): Promise<void> => {
     const change = await queue.next(`${previousBranch ?? '?'} → ${branch}`);
@@ -158,6 +159,7 @@ describe('git/BranchWatcher with real git', function () {
 });
 
 describe('git/repositories and repoName with real git', () => {
+  after(removeRepositories);
   it('treats a submodule as its own repository only when its folder is opened', async () => {
     const library = await makeRepository('library');
     const app = await makeRepository('app');
