@@ -3,7 +3,7 @@
  * Turns every way a request can fail without an answer into a ConnectionError that says whether
  * the request may have reached the service.
  */
-import { Pool } from 'undici';
+import { Pool, request as poolRequest } from './undiciPool';
 import { ConnectionError } from './errors';
 
 export interface WireRequest {
@@ -34,7 +34,7 @@ const NOT_SENT_CODES = new Set([
 ]);
 
 export class Transport {
-  private readonly pool: Pool;
+  private readonly pool: InstanceType<typeof Pool>;
 
   constructor(
     readonly origin: string,
@@ -57,7 +57,7 @@ export class Transport {
 
   async send(request: WireRequest, signal?: AbortSignal): Promise<WireResponse> {
     try {
-      const response = await this.pool.request({
+      const response = await poolRequest(this.pool, {
         method: request.method,
         path: request.target,
         headers: request.headers,
