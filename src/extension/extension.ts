@@ -67,7 +67,13 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
 
   /** Token or connection settings changed: rebuild the client and ask again at once. */
   const reconnect = latestWins(
-    () => tokens.get(),
+    // A keychain that cannot be read (locked, no keyring on Linux) must not leave the status bar
+    // "connecting" forever: it reads as no token, and the log says why.
+    () =>
+      tokens.get().catch((error: unknown) => {
+        log.error(`Reading the token from secret storage failed: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }),
     async (token) => {
       void vscode.commands.executeCommand('setContext', 'timeTracker.hasToken', token !== undefined);
       connection.update(token?.token, settings);
