@@ -4,7 +4,8 @@
  * test/extension/suite/ is the extension suite (code-server through test/extension/host/run.mjs,
  * @vscode/test-electron through test/extension/electron.mjs, or "Extension Tests" in
  * .vscode/launch.json); test/extension/soak/ is the soak (test/extension/host/soak.mjs);
- * test/extension/reload/ is the offline queue across a window reload (test/extension/host/reload.mjs).
+ * test/extension/reload/ is the offline queue across a window reload (test/extension/host/reload.mjs);
+ * test/extension/german/ is the extension in German (test/extension/host/german.mjs).
  *
  * The launcher reads the verdict from the file named by TT_EXTENSION_RESULT_FILE rather than from
  * the host's exit, so it does not depend on how a host reports it. The reporter's lines go to
