@@ -33,3 +33,9 @@ export async function startServer(options: Partial<ReferenceServerOptions> = {})
   const port = await server.listen(0);
   return { server, port, clock };
 }
+
+/** The server's entries as [activity name, minutes], in the order it logged them. */
+export function loggedEntries(server: ReferenceServer): [string | undefined, number][] {
+  const names = new Map(server.state.listActivities().map((activity) => [activity.id, activity.name]));
+  return server.state.listEntries().map((entry) => [names.get(entry.activityID), entry.durationMinutes]);
+}

@@ -44,26 +44,3 @@ export async function startApp(): Promise<ReferenceServer> {
 export async function extensionApi(): Promise<TimeTrackerApi> {
   return (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
 }
-
-/** The server's entries as [activity name, minutes], in the order it logged them. */
-export function loggedEntries(server: ReferenceServer): [string | undefined, number][] {
-  const names = new Map(server.state.listActivities().map((activity) => [activity.id, activity.name]));
-  return server.state.listEntries().map((entry) => [names.get(entry.activityID), entry.durationMinutes]);
-}
-
-/** Resolves once the offline queue holds `count` entries (read back from disk, or sent). */
-export function untilQueued(api: TimeTrackerApi, count: number, what: string, timeoutMs: number): Promise<void> {
-  if (api.queuedEntries === count) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      subscription.dispose();
-      reject(new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}: ${api.queuedEntries} queued; the status bar shows ${api.text}`));
-    }, timeoutMs);
-    const subscription = api.onDidChangeQueuedEntries((now) => {
-      if (now !== count) return;
-      clearTimeout(timer);
-      subscription.dispose();
-      resolve();
-    });
-  });
-}

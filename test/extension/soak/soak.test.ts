@@ -27,6 +27,7 @@ import { FAULT_KINDS, FaultInjector, type FaultKind } from './faults';
 import { ProcessWatch, sample, type ProcessProblem, type Sample } from './monitor';
 import { Rng } from '../../fuzz/generator';
 import { NotificationSpy, type Shown } from './spy';
+import { until as untilState } from '../suite/states';
 import { SoakUser, type UserAction } from './user';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
@@ -102,7 +103,7 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
     // soak.mjs set timeTracker.port to this port and the poll interval to 2 s.
     app = new SoakApp(token, Number(port));
     await app.up();
-    await untilState(api, (kind) => kind === 'idle' || kind === 'tracking', 30_000);
+    await untilState(api, (state) => state.kind === 'idle' || state.kind === 'tracking', 'the extension connected to the soak\'s app', 30_000);
     assert.deepEqual(await api.branchWatchReady(), [root]);
 
     // The spy must see what the extension shows: a refused argument shows exactly one error.
@@ -294,16 +295,6 @@ function countBy<T>(items: readonly T[]): Map<T, number> {
   const counts = new Map<T, number>();
   for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
   return counts;
-}
-
-/** Resolves once the status bar's state kind satisfies `predicate`, asking once a second. */
-async function untilState(api: TimeTrackerApi, predicate: (kind: string) => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!predicate(api.state)) {
-    if (Date.now() > deadline) throw new Error(`the extension did not connect within ${ms / 1000} s; the status bar shows ${api.text}`);
-    await api.refresh();
-    if (!predicate(api.state)) await delay(1_000);
-  }
 }
 
 /** Resolves on the next state change, or after `ms`. */

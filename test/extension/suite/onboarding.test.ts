@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { WALKTHROUGH_ID, WALKTHROUGH_STEPS, type OnboardingProgress } from '../../../src/tracker/onboarding';
+import { untilEvent } from './states';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'onboarding-test-token-93d1';
@@ -25,19 +26,13 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
 
   /** Resolves once the onboarding progress satisfies `predicate`; never sleeps blindly. */
   function until(predicate: (progress: OnboardingProgress) => boolean, what: string, timeoutMs = 10_000): Promise<OnboardingProgress> {
-    if (predicate(api.onboarding.progress)) return Promise.resolve(api.onboarding.progress);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        subscription.dispose();
-        reject(new Error(`Timed out waiting for ${what}; onboarding is at ${JSON.stringify(api.onboarding.progress)}, the status bar shows ${api.text}`));
-      }, timeoutMs);
-      const subscription = api.onboarding.onDidChange((progress) => {
-        if (!predicate(progress)) return;
-        clearTimeout(timer);
-        subscription.dispose();
-        resolve(progress);
-      });
-    });
+    return untilEvent(
+      api.onboarding.onDidChange,
+      () => api.onboarding.progress,
+      predicate,
+      () => `Timed out waiting for ${what}; onboarding is at ${JSON.stringify(api.onboarding.progress)}, the status bar shows ${api.text}`,
+      timeoutMs,
+    );
   }
 
   before(async () => {

@@ -10,7 +10,8 @@ import * as vscode from 'vscode';
 import { ServiceClient } from '../../../src/client';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
-import { kind, until } from './states';
+import { loggedEntries } from '../../support/server';
+import { kind, until, untilQueued } from './states';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'extension-test-token-7f3a9c';
@@ -216,21 +217,8 @@ describe('logging while the app is away', function () {
     server = createReferenceServer({ token: TOKEN });
     await server.listen(port);
     // No user action from here: the next poll finds the app and the queue is sent.
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the queue was not sent: ${api.text}`)), 20_000);
-      const check = (): void => {
-        if (api.queuedEntries !== 0 || server.state.listEntries().length !== 3) return;
-        clearTimeout(timer);
-        subscription.dispose();
-        resolve();
-      };
-      const subscription = api.onDidChangeState(() => setTimeout(check, 0));
-    });
-    const names = new Map(server.state.listActivities().map((activity) => [activity.id, activity.name]));
-    assert.deepEqual(
-      server.state.listEntries().map((entry) => [names.get(entry.activityID), entry.durationMinutes]),
-      [['First', 10], ['Second', 20], ['Third', 30]],
-    );
+    await untilQueued(api, 0, 'the queue to be sent', 20_000);
+    assert.deepEqual(loggedEntries(server), [['First', 10], ['Second', 20], ['Third', 30]]);
     await api.refresh();
     assert.equal(server.state.listEntries().length, 3, 'each exactly once');
     assert.doesNotMatch(api.text, /queued/);

@@ -5,8 +5,9 @@
 import * as assert from 'node:assert/strict';
 import type { TimeTrackerApi } from '../../../../src/extension/extension';
 import type { ReferenceServer } from '../../../../src/server/server';
-import { kind, until } from '../../suite/states';
-import { extensionApi, firstHalfHostPid, loggedEntries, OFFLINE_ENTRIES, startApp, untilQueued } from '../setup';
+import { loggedEntries } from '../../../support/server';
+import { kind, until, untilQueued } from '../../suite/states';
+import { extensionApi, firstHalfHostPid, OFFLINE_ENTRIES, startApp } from '../setup';
 
 describe('after the reload: the queue survives and is sent by itself', function () {
   this.timeout(90_000);

@@ -2,8 +2,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../../src/extension/extension';
+import { loggedEntries } from '../../../support/server';
 import { kind, until } from '../../suite/states';
-import { extensionApi, loggedEntries, OFFLINE_ENTRIES, startApp } from '../setup';
+import { extensionApi, OFFLINE_ENTRIES, startApp } from '../setup';
 
 describe('before the reload: logging while the app is away', function () {
   this.timeout(30_000);
