@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import { manifestKeys, valueAt } from '../../support/manifest';
 import { NotificationSpy } from '../soak/spy';
 import { kind, until } from '../suite/states';
 
@@ -25,23 +26,6 @@ function de(message: string, values: Record<string, string> = {}): string {
   const template = german[message];
   assert.ok(template !== undefined, `no German for "${message}"`);
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
-
-/**
- * Every "%key%" of the manifest, with what the extension host shows in its place: VS Code
- * replaces them in `packageJSON` (a command title becomes `{ value, original }`).
- */
-function localizedManifestTexts(raw: unknown, shown: unknown, found: { key: string; shown: unknown }[] = []): { key: string; shown: unknown }[] {
-  if (typeof raw === 'string') {
-    const key = /^%(.+)%$/.exec(raw)?.[1];
-    if (key !== undefined) found.push({ key, shown: typeof shown === 'object' && shown !== null && 'value' in shown ? shown.value : shown });
-  } else if (Array.isArray(raw)) {
-    raw.forEach((item, index) => localizedManifestTexts(item, Array.isArray(shown) ? shown[index] : undefined, found));
-  } else if (typeof raw === 'object' && raw !== null) {
-    const shownObject = (typeof shown === 'object' && shown !== null ? shown : {}) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(raw)) localizedManifestTexts(value, shownObject[name], found);
-  }
-  return found;
 }
 
 describe('the extension in German', function () {
@@ -66,7 +50,11 @@ describe('the extension in German', function () {
 
   it('shows every text of the manifest in German: commands, settings, walkthrough', () => {
     const extension = vscode.extensions.getExtension(extensionId)!;
-    const texts = localizedManifestTexts(readJson('package.json'), extension.packageJSON);
+    // VS Code puts the text in place of each %key% of `packageJSON`; a command title becomes `{ value, original }`.
+    const texts = manifestKeys(readJson('package.json')).map(({ path, key }) => {
+      const shown = valueAt(extension.packageJSON, path);
+      return { key, shown: typeof shown === 'object' && shown !== null && 'value' in shown ? shown.value : shown };
+    });
     const wrong = texts.filter(({ key, shown }) => shown !== germanManifest[key]);
     assert.deepEqual(wrong, [], 'texts not shown in German');
     assert.deepEqual(new Set(texts.map(({ key }) => key)), new Set(Object.keys(germanManifest)), 'every German text is used');

@@ -7,6 +7,7 @@ import { parseDuration } from '../../../src/tracker/duration';
 import { menuFor } from '../../../src/tracker/menu';
 import { present } from '../../../src/tracker/presentation';
 import type { TrackerState } from '../../../src/tracker/trackerState';
+import { manifestKeys, manifestStrings } from '../../support/manifest';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -27,27 +28,18 @@ const markup = (text: string): string[] => [
   `** × ${text.split('**').length - 1}`,
 ];
 
-/** Every string value in the manifest, with its path (`contributes.commands.0.title`). */
-function strings(value: unknown, path: string[] = []): [string, string][] {
-  if (typeof value === 'string') return [[path.join('.'), value]];
-  if (Array.isArray(value)) return value.flatMap((item, index) => strings(item, [...path, String(index)]));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => strings(item, [...path, key]));
-  return [];
-}
-
 describe('l10n: the manifest (package.nls*.json)', () => {
   const manifest = readJson('package.json');
   const english = readMessages('package.nls.json');
-  const used = strings(manifest).flatMap(([path, value]) => {
-    const key = /^%(.+)%$/.exec(value)?.[1];
-    return key === undefined ? [] : [{ path, key }];
-  });
+  const used = manifestKeys(manifest).map(({ path, key }) => ({ path: path.join('.'), key }));
 
   it('names every user-visible text of the manifest by a %key% of package.nls.json, and every key is used', () => {
     for (const { path, key } of used) assert.ok(key in english, `${path}: %${key}% is not in package.nls.json`);
     assert.deepEqual(Object.keys(english).filter((key) => !used.some((use) => use.key === key)), [], 'keys no manifest field uses');
     const visible = /^(displayName|description|contributes\.(commands\.\d+\.(title|category)|configuration\.(title|properties\.[^.]+(\.[^.]+)*\.(markdownDescription|description|enumDescriptions\.\d+))|walkthroughs\.\d+\.(title|description|steps\.\d+\.(title|description))))$/;
-    const literal = strings(manifest).filter(([path, value]) => visible.test(path) && !/^%.+%$/.test(value));
+    const literal = manifestStrings(manifest)
+      .map(({ path, value }): [string, string] => [path.join('.'), value])
+      .filter(([path, value]) => visible.test(path) && !/^%.+%$/.test(value));
     assert.deepEqual(literal, [], 'user-visible manifest texts not taken from package.nls.json');
   });
 
