@@ -1,11 +1,11 @@
 /**
  * ServiceClient: the eight operations of the application's local API, signed through
- * src/protocol (the only signing code), over one undici Pool, with the error mapping and the safe
- * retry of PROTOCOL.md §7.
+ * src/protocol (the only signing code), over one undici Pool (to a loopback port or the app's
+ * Unix socket), with the error mapping and the safe retry of PROTOCOL.md §7, and the header
+ * prefix learned once when it is `auto`.
  */
-import { randomFillSync } from 'node:crypto';
 import { inspect } from 'node:util';
-import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE, NONCE_BYTES } from '../protocol/constants';
+import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE } from '../protocol/constants';
 import { signingHeaderNames, type HeaderPrefix, type SigningHeaderNames } from '../protocol/headers';
 import { checkBranchChangeRequest, checkEntryRequest, checkSearchQuery, checkStartRequest, RuleViolation } from '../protocol/rules';
 import { signRequest, timestampFor } from '../protocol/signing';
@@ -33,6 +33,8 @@ import {
   UnavailableError,
   ValidationError,
 } from './errors';
+import { HeaderPrefixChoice } from './headerPrefixChoice';
+import { NonceSource } from './nonces';
 import { resolveOptions, type ResolvedOptions, type ServiceClientOptions } from './options';
 import {
   readBranchChange,
@@ -61,31 +63,47 @@ interface SignedRequest extends WireRequest {
   readonly signedAtMs: number;
 }
 
+const HEADER_NAMES: Readonly<Record<HeaderPrefix, SigningHeaderNames>> = {
+  Clessira: signingHeaderNames('Clessira'),
+  NowDoing: signingHeaderNames('NowDoing'),
+};
+
 export class ServiceClient {
   readonly #token: string;
   readonly #options: Omit<ResolvedOptions, 'token'>;
   readonly #transport: Transport;
-  readonly #names: SigningHeaderNames;
+  readonly #prefix: HeaderPrefixChoice;
   readonly #nonces = new NonceSource();
 
   constructor(options: ServiceClientOptions = {}) {
     const { token, ...rest } = resolveOptions(options);
     this.#token = token;
     this.#options = rest;
-    this.#names = signingHeaderNames(rest.headerPrefix);
-    this.#transport = new Transport(`http://${rest.host}:${rest.port}`, rest.connections, rest.timeoutMs);
+    this.#prefix = new HeaderPrefixChoice(rest.headerPrefix, rest.onHeaderPrefix);
+    this.#transport = new Transport(rest.endpoint, rest.connections, rest.timeoutMs);
   }
 
-  get port(): number {
-    return this.#options.port;
+  /** The TCP port; undefined over the app's socket. */
+  get port(): number | undefined {
+    const { endpoint } = this.#options;
+    return endpoint.kind === 'tcp' ? endpoint.port : undefined;
   }
 
-  get host(): string {
-    return this.#options.host;
+  /** The loopback address; undefined over the app's socket. */
+  get host(): string | undefined {
+    const { endpoint } = this.#options;
+    return endpoint.kind === 'tcp' ? endpoint.host : undefined;
   }
 
+  /** The app's Unix socket; undefined over TCP. */
+  get socketPath(): string | undefined {
+    const { endpoint } = this.#options;
+    return endpoint.kind === 'socket' ? endpoint.socketPath : undefined;
+  }
+
+  /** The prefix requests are signed with now; with `auto`, `Clessira` until an answer settles it. */
   get headerPrefix(): HeaderPrefix {
-    return this.#options.headerPrefix;
+    return this.#prefix.prefix;
   }
 
   /** Releases the connection pool; later calls fail with a ConnectionError (sent: false). */
@@ -141,20 +159,23 @@ export class ServiceClient {
 
   /** What util.inspect and console.log show: never the token. */
   [inspect.custom](): string {
-    return `ServiceClient { host: '${this.host}', port: ${this.port}, headerPrefix: '${this.headerPrefix}', token: '<redacted>' }`;
+    const shown = Object.entries(this.toJSON()).map(([key, value]) => `${key}: ${inspect(value)}`);
+    return `ServiceClient { ${[...shown, "token: '<redacted>'"].join(', ')} }`;
   }
 
   toJSON(): Record<string, unknown> {
-    return { host: this.host, port: this.port, headerPrefix: this.headerPrefix };
+    const { endpoint } = this.#options;
+    const where = endpoint.kind === 'tcp' ? { host: endpoint.host, port: endpoint.port } : { socketPath: endpoint.socketPath };
+    return { ...where, headerPrefix: this.headerPrefix };
   }
 
   // ---- the request pipeline ---------------------------------------------------------------------
 
-  #sign(method: 'GET' | 'POST', target: string, body: string | undefined): SignedRequest {
+  #sign(method: 'GET' | 'POST', target: string, body: string | undefined, prefix: HeaderPrefix): SignedRequest {
     const signedAtMs = this.#options.clock();
     const timestamp = timestampFor(signedAtMs);
     const nonce = this.#nonces.next();
-    const names = this.#names;
+    const names = HEADER_NAMES[prefix];
     const signature = signRequest({ token: this.#token, method, target, timestamp, nonce, body });
     return {
       method,
@@ -171,16 +192,26 @@ export class ServiceClient {
     };
   }
 
+  /** Signs with the prefix in use (learning it first, for `auto`), sends, and maps the answer. */
+  async #call(method: 'GET' | 'POST', target: string, body: string | undefined, options?: CallOptions): Promise<Record<string, unknown>> {
+    const signal = options?.signal;
+    signal?.throwIfAborted();
+    const response = await this.#prefix.send(
+      (prefix, copySignal) => this.#exchange(this.#sign(method, target, body, prefix), copySignal),
+      (answer) => this.#clockSkewSeconds(answer) !== undefined,
+      signal,
+    );
+    return this.#interpret(response);
+  }
+
   /**
    * Sends once, and re-sends the identical request (same timestamp, nonce, signature) at most
    * once: after a failure that may have reached the service (`sent: true`), or for a GET that
    * surely did not. A 409 to a re-send after `sent: true` means the first copy arrived: that is
    * AnswerLostError, never a new nonce, so nothing is ever done twice.
    */
-  async #call(method: 'GET' | 'POST', target: string, body: string | undefined, options?: CallOptions): Promise<Record<string, unknown>> {
-    const signal = options?.signal;
-    signal?.throwIfAborted();
-    const request = this.#sign(method, target, body);
+  async #exchange(request: SignedRequest, signal: AbortSignal | undefined): Promise<WireResponse> {
+    const { method, target } = request;
     let response: WireResponse;
     try {
       response = await this.#send(request, signal, false);
@@ -207,7 +238,7 @@ export class ServiceClient {
         );
       }
     }
-    return this.#interpret(response);
+    return response;
   }
 
   async #send(request: SignedRequest, signal: AbortSignal | undefined, retry: boolean): Promise<WireResponse> {
@@ -272,39 +303,23 @@ export class ServiceClient {
 
   /** A 401 whose Date is more than 60 s from this computer's clock is a clock problem, not a token problem. */
   #authenticationError(response: WireResponse, said: string): AuthenticationError {
-    const serverMs = Date.parse(single(response.headers['date']) ?? '');
-    if (Number.isFinite(serverMs)) {
-      const skew = Math.round((serverMs - this.#options.clock()) / 1000);
-      if (Math.abs(skew) > CLOCK_DRIFT_SECONDS) {
-        const direction = skew > 0 ? 'behind' : 'ahead of';
-        return new AuthenticationError(
-          `This computer's clock is ${Math.abs(skew)} s ${direction} the application's; the service accepts at most ${CLOCK_DRIFT_SECONDS} s, so set the clock right.`,
-          skew,
-        );
-      }
+    const skew = this.#clockSkewSeconds(response);
+    if (skew !== undefined) {
+      const direction = skew > 0 ? 'behind' : 'ahead of';
+      return new AuthenticationError(
+        `This computer's clock is ${Math.abs(skew)} s ${direction} the application's; the service accepts at most ${CLOCK_DRIFT_SECONDS} s, so set the clock right.`,
+        skew,
+      );
     }
     return new AuthenticationError(`The service refused the token or the signature: ${said}`);
   }
-}
 
-/**
- * 16 random bytes per nonce, cut from a block filled 256 nonces at a time: the same CSPRNG, but
- * one native call per block instead of one per request, which was a third of signing's cost.
- */
-class NonceSource {
-  private readonly block = Buffer.alloc(NONCE_BYTES * 256);
-  private offset = this.block.length;
-
-  next(): string {
-    if (this.offset === this.block.length) {
-      randomFillSync(this.block);
-      this.offset = 0;
-    }
-    const nonce = this.block.toString('hex', this.offset, this.offset + NONCE_BYTES);
-    // Used bytes are wiped so that a later heap dump cannot tell which nonces were sent.
-    this.block.fill(0, this.offset, this.offset + NONCE_BYTES);
-    this.offset += NONCE_BYTES;
-    return nonce;
+  /** Service clock minus this computer's, in seconds, from the answer's Date: only when beyond the 60 s window. */
+  #clockSkewSeconds(response: WireResponse): number | undefined {
+    const serverMs = Date.parse(single(response.headers['date']) ?? '');
+    if (!Number.isFinite(serverMs)) return undefined;
+    const skew = Math.round((serverMs - this.#options.clock()) / 1000);
+    return Math.abs(skew) > CLOCK_DRIFT_SECONDS ? skew : undefined;
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * The signed client of the application's local HTTP API, for the extension and for scripts:
- * `const client = new ServiceClient(); await client.getStatus();` with SERVICE_TOKEN set.
+ * `const client = new ServiceClient(); await client.getStatus();` with CLESSIRA_TOKEN (or
+ * NOWDOING_TOKEN, or SERVICE_TOKEN) set.
  */
 export { ServiceClient, type CallOptions, type SearchOptions } from './client';
-export type { ServiceClientOptions, RequestRecord } from './options';
+export type { HeaderPrefixOption, ServiceClientOptions, RequestRecord } from './options';
 export {
   AnswerLostError,
   AuthenticationError,

@@ -1,5 +1,7 @@
 /** Client options, resolved once at construction and refused with one clear sentence. */
-import { DEFAULT_HOST, DEFAULT_PORT, MAX_PORT, MIN_PORT } from '../protocol/constants';
+import { isAbsolute } from 'node:path';
+import { DEFAULT_HOST, DEFAULT_PORT, MAX_PORT, MIN_PORT, PORT_ENVIRONMENT_VARIABLES, TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
+import { firstSetVariable, type Environment } from '../protocol/environment';
 import { DEFAULT_HEADER_PREFIX, HEADER_PREFIXES, isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
 import { ConfigurationError } from './errors';
 
@@ -15,17 +17,31 @@ export interface RequestRecord {
   readonly error?: Error;
 }
 
+/** A prefix, or `auto`: try `Clessira`, and `NowDoing` once if the app refuses it with a 401. */
+export type HeaderPrefixOption = HeaderPrefix | 'auto';
+
 export interface ServiceClientOptions {
-  /** The application's token; default the SERVICE_TOKEN environment variable. */
+  /** The application's token; default the first set of CLESSIRA_TOKEN, NOWDOING_TOKEN, SERVICE_TOKEN. */
   readonly token?: string | undefined;
-  /** Default the SERVICE_PORT environment variable, else 39847. */
+  /** Default the first set of CLESSIRA_PORT, NOWDOING_PORT, SERVICE_PORT, else 39847. Not with `socketPath`. */
   readonly port?: number | undefined;
-  /** A loopback address: 127.0.0.1 (default), localhost or ::1. */
+  /** A loopback address: 127.0.0.1 (default), localhost or ::1. Not with `socketPath`. */
   readonly host?: string | undefined;
+  /**
+   * The absolute path of the app's Unix socket (its VS Code integration, PROTOCOL.md §8): requests
+   * go there instead of to a TCP port, signed the same way, with `Host: localhost`.
+   */
+  readonly socketPath?: string | undefined;
   /** Connect, answer-headers and body time-outs, each; default 5000. */
   readonly timeoutMs?: number | undefined;
-  /** `Clessira` (default), or `NowDoing` for application builds from before the rebrand. */
-  readonly headerPrefix?: HeaderPrefix | undefined;
+  /**
+   * `Clessira` (default), `NowDoing` for application builds from before the rebrand, or `auto`:
+   * `Clessira` until a 401 says otherwise, then `NowDoing` once, and whichever authenticated is
+   * kept for this client (at most one extra failed sign-in, ever).
+   */
+  readonly headerPrefix?: HeaderPrefixOption | undefined;
+  /** With `headerPrefix: 'auto'`: called once, when an answer has settled which prefix the app takes. */
+  readonly onHeaderPrefix?: ((prefix: HeaderPrefix) => void) | undefined;
   /** At most this many connections to the service; default 4. */
   readonly connections?: number | undefined;
   /** Milliseconds since the epoch; injected by tests to exercise the time window. */
@@ -34,12 +50,17 @@ export interface ServiceClientOptions {
   readonly onRequest?: ((record: RequestRecord) => void) | undefined;
 }
 
+/** Where requests go: a loopback TCP port, or the app's Unix socket. */
+export type Endpoint =
+  | { readonly kind: 'tcp'; readonly host: string; readonly port: number }
+  | { readonly kind: 'socket'; readonly socketPath: string };
+
 export interface ResolvedOptions {
   readonly token: string;
-  readonly port: number;
-  readonly host: string;
+  readonly endpoint: Endpoint;
   readonly timeoutMs: number;
-  readonly headerPrefix: HeaderPrefix;
+  readonly headerPrefix: HeaderPrefixOption;
+  readonly onHeaderPrefix: ((prefix: HeaderPrefix) => void) | undefined;
   readonly connections: number;
   readonly clock: () => number;
   readonly onRequest: ((record: RequestRecord) => void) | undefined;
@@ -47,33 +68,18 @@ export interface ResolvedOptions {
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
-export function resolveOptions(
-  options: ServiceClientOptions,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): ResolvedOptions {
-  const token = options.token ?? env['SERVICE_TOKEN'];
+/**
+ * The kernel keeps a socket path in `sockaddr_un.sun_path` and silently cuts anything longer
+ * (Node's documentation says so), so a too-long path would connect to another file, or to none.
+ */
+const MAX_SOCKET_PATH_BYTES = process.platform === 'darwin' ? 103 : 107;
+
+export function resolveOptions(options: ServiceClientOptions, env: Environment = process.env): ResolvedOptions {
+  const token = options.token ?? firstSetVariable(env, TOKEN_ENVIRONMENT_VARIABLES)?.value;
   if (token === undefined || token.length === 0) {
-    throw new ConfigurationError('No token: pass the token option or set SERVICE_TOKEN to the token shown in the application settings.');
-  }
-
-  let port = options.port;
-  if (port === undefined) {
-    const fromEnv = env['SERVICE_PORT'];
-    if (fromEnv !== undefined && fromEnv !== '') {
-      if (!/^[0-9]{1,5}$/.test(fromEnv)) {
-        throw new ConfigurationError(`SERVICE_PORT must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not "${fromEnv}".`);
-      }
-      port = Number(fromEnv);
-    }
-  }
-  port ??= DEFAULT_PORT;
-  if (!Number.isInteger(port) || port < MIN_PORT || port > MAX_PORT) {
-    throw new ConfigurationError(`The port must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not ${String(port)}.`);
-  }
-
-  const host = options.host ?? DEFAULT_HOST;
-  if (!LOOPBACK_HOSTS.has(host) && !/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) {
-    throw new ConfigurationError(`The host must be a loopback address (127.0.0.1, localhost or ::1), not "${host}": the service only listens there, and the token must not leave this computer.`);
+    throw new ConfigurationError(
+      `No token: pass the token option or set ${TOKEN_ENVIRONMENT_VARIABLES.slice(0, -1).join(', ')} or ${TOKEN_ENVIRONMENT_VARIABLES.at(-1) ?? ''} to the token shown in the application settings.`,
+    );
   }
 
   const timeoutMs = options.timeoutMs ?? 5000;
@@ -82,8 +88,8 @@ export function resolveOptions(
   }
 
   const headerPrefix = options.headerPrefix ?? DEFAULT_HEADER_PREFIX;
-  if (!isHeaderPrefix(headerPrefix)) {
-    throw new ConfigurationError(`headerPrefix must be ${HEADER_PREFIXES.join(' or ')}, not "${String(headerPrefix)}".`);
+  if (headerPrefix !== 'auto' && !isHeaderPrefix(headerPrefix)) {
+    throw new ConfigurationError(`headerPrefix must be ${HEADER_PREFIXES.join(', ')} or auto, not "${String(headerPrefix)}".`);
   }
 
   const connections = options.connections ?? 4;
@@ -93,12 +99,55 @@ export function resolveOptions(
 
   return {
     token,
-    port,
-    host: host === '::1' ? '[::1]' : host,
+    endpoint: options.socketPath === undefined ? tcpEndpoint(options, env) : socketEndpoint(options.socketPath, options),
     timeoutMs,
     headerPrefix,
+    onHeaderPrefix: options.onHeaderPrefix,
     connections,
     clock: options.clock ?? Date.now,
     onRequest: options.onRequest,
   };
+}
+
+function tcpEndpoint(options: ServiceClientOptions, env: Environment): Endpoint {
+  let port = options.port;
+  if (port === undefined) {
+    const fromEnv = firstSetVariable(env, PORT_ENVIRONMENT_VARIABLES);
+    if (fromEnv !== undefined) {
+      port = Number(fromEnv.value);
+      if (!/^[0-9]{1,5}$/.test(fromEnv.value) || !isPort(port)) {
+        throw new ConfigurationError(`${fromEnv.name} must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not "${fromEnv.value}".`);
+      }
+    }
+  }
+  port ??= DEFAULT_PORT;
+  if (!isPort(port)) {
+    throw new ConfigurationError(`The port must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not ${String(port)}.`);
+  }
+
+  const host = options.host ?? DEFAULT_HOST;
+  if (!LOOPBACK_HOSTS.has(host) && !/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) {
+    throw new ConfigurationError(`The host must be a loopback address (127.0.0.1, localhost or ::1), not "${host}": the service only listens there, and the token must not leave this computer.`);
+  }
+  return { kind: 'tcp', host: host === '::1' ? '[::1]' : host, port };
+}
+
+/** The port variables are not read here: a socket has no port, and a stale variable must not stop it. */
+function socketEndpoint(socketPath: unknown, options: ServiceClientOptions): Endpoint {
+  if (options.port !== undefined || options.host !== undefined) {
+    throw new ConfigurationError('Pass either socketPath or port and host, not both: a client talks to the app through its socket or through its TCP port.');
+  }
+  // Scripts call dist/client.js from plain JavaScript, where the type is only a hope.
+  if (typeof socketPath !== 'string' || socketPath === '' || !isAbsolute(socketPath)) {
+    throw new ConfigurationError(`socketPath must be a non-empty absolute path, not ${typeof socketPath === 'string' ? `"${socketPath}"` : String(socketPath)}.`);
+  }
+  const bytes = Buffer.byteLength(socketPath);
+  if (bytes > MAX_SOCKET_PATH_BYTES) {
+    throw new ConfigurationError(`The socket path ${socketPath} is ${bytes} bytes long, and this system takes at most ${MAX_SOCKET_PATH_BYTES}.`);
+  }
+  return { kind: 'socket', socketPath };
+}
+
+function isPort(port: number): boolean {
+  return Number.isInteger(port) && port >= MIN_PORT && port <= MAX_PORT;
 }

@@ -1,10 +1,11 @@
 /**
- * One undici Pool per client: keep-alive, bounded connections, connect/headers/body time-outs.
- * Turns every way a request can fail without an answer into a ConnectionError that says whether
- * the request may have reached the service.
+ * One undici Pool per client: keep-alive, bounded connections, connect/headers/body time-outs,
+ * to a loopback TCP port or to the app's Unix socket. Turns every way a request can fail without
+ * an answer into a ConnectionError that says whether the request may have reached the service.
  */
-import { Pool, request as poolRequest } from './undiciPool';
 import { ConnectionError } from './errors';
+import type { Endpoint } from './options';
+import { Pool, request as poolRequest } from './undiciPool';
 
 export interface WireRequest {
   readonly method: 'GET' | 'POST';
@@ -31,17 +32,34 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_CLOSED',
   'UND_ERR_DESTROYED',
+  // Connecting to a Unix socket: no socket file (the app is not running), a file nobody listens
+  // on (left behind by a crash), a path that is no socket, or one this user may not open.
+  'ENOENT',
+  'ENOTSOCK',
+  'ENOTDIR',
+  'EACCES',
+  'EPERM',
 ]);
+
+/** Socket failures where nothing listens at the path: the app is not running, or its integration is off. */
+const NOBODY_AT_SOCKET = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK', 'ENOTDIR']);
 
 export class Transport {
   private readonly pool: InstanceType<typeof Pool>;
+  /** What the messages name: `http://127.0.0.1:39847`, or `the app's socket /…/api.sock`. */
+  private readonly where: string;
 
   constructor(
-    readonly origin: string,
+    private readonly endpoint: Endpoint,
     connections: number,
     private readonly timeoutMs: number,
   ) {
+    const tcp = endpoint.kind === 'tcp';
+    const origin = tcp ? `http://${endpoint.host}:${endpoint.port}` : 'http://localhost';
+    this.where = tcp ? origin : `the app's socket ${endpoint.socketPath}`;
     this.pool = new Pool(origin, {
+      // Over the socket the origin only names the Host header (`localhost`, PROTOCOL.md §8).
+      ...(tcp ? {} : { socketPath: endpoint.socketPath }),
       connections,
       pipelining: 1,
       connectTimeout: timeoutMs,
@@ -79,28 +97,31 @@ export class Transport {
 
   private describe(error: unknown): ConnectionError {
     const code = errorCode(error);
-    const sent = !NOT_SENT_CODES.has(code);
-    const where = this.origin;
-    let message: string;
+    return new ConnectionError(this.sentence(code), !NOT_SENT_CODES.has(code), { cause: error });
+  }
+
+  private sentence(code: string): string {
+    const where = this.where;
+    if (this.endpoint.kind === 'socket' && NOBODY_AT_SOCKET.has(code)) {
+      return `Nothing answers on ${where}: the application is not running or its VS Code integration is off.`;
+    }
     switch (code) {
       case 'ECONNREFUSED':
-        message = `Nothing answers on ${where}: the application is not running, its HTTP API switch is off, or it uses another port.`;
-        break;
+        return `Nothing answers on ${where}: the application is not running, its HTTP API switch is off, or it uses another port.`;
+      case 'EACCES':
+      case 'EPERM':
+        return `This user may not connect to ${where} (${code}).`;
       case 'UND_ERR_CONNECT_TIMEOUT':
-        message = `Connecting to ${where} took longer than ${this.timeoutMs} ms.`;
-        break;
+        return `Connecting to ${where} took longer than ${this.timeoutMs} ms.`;
       case 'UND_ERR_HEADERS_TIMEOUT':
       case 'UND_ERR_BODY_TIMEOUT':
-        message = `The service at ${where} did not answer within ${this.timeoutMs} ms; the request may have been received.`;
-        break;
+        return `The service at ${where} did not answer within ${this.timeoutMs} ms; the request may have been received.`;
       case 'UND_ERR_CLOSED':
       case 'UND_ERR_DESTROYED':
-        message = 'This client was closed; create a new one.';
-        break;
+        return 'This client was closed; create a new one.';
       default:
-        message = `The connection to ${where} failed (${code || 'unknown error'}); the request may have been received.`;
+        return `The connection to ${where} failed (${code || 'unknown error'}); the request may have been received.`;
     }
-    return new ConnectionError(message, sent, { cause: error });
   }
 }
 

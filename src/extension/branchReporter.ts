@@ -4,7 +4,7 @@ import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
 import { nodeFileSystem, type GitFileSystem } from '../git/fileSystem';
 import { repoName } from '../git/repoName';
 import { editorFileSystem } from './editorFileSystem';
-import type { Connection } from './connection';
+import type { Session } from './session';
 import type { Settings } from './settings';
 
 /**
@@ -41,7 +41,7 @@ export class BranchReporter implements vscode.Disposable {
   private watching = false;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly session: Session,
     private readonly log: vscode.LogOutputChannel,
     private readonly settings: () => Settings,
   ) {
@@ -102,9 +102,10 @@ export class BranchReporter implements vscode.Disposable {
       this.log.info(`Branch ${change.branch} is ignored (timeTracker.git.ignoreBranches); not reported.`);
       return 'ignored';
     }
-    const client = this.connection.client;
+    // A reconnect under way (a token just set, the app's integration just found) goes first.
+    const client = await this.session.ready();
     if (!client) {
-      this.log.info(`Switched to ${change.branch}; not reported because no token is set.`);
+      this.log.info(`Switched to ${change.branch}; not reported because the app is not connected (no integration, no token).`);
       return 'noToken';
     }
     try {

@@ -5,28 +5,26 @@ import { DEFAULT_PORT } from '../protocol/constants';
 import type { ActivityReference, EntryResult, StartResult, StopResult } from '../protocol/types';
 import { rememberRecent } from '../tracker/activityPicks';
 import { adviceForError, diagnose, type Advice, type FixAction } from '../tracker/advice';
+import { describeRouteForLog } from '../tracker/channel';
 import { durationExamples, formatMinutes, parseDuration } from '../tracker/duration';
 import { menuFor } from '../tracker/menu';
 import { COMMANDS, type CommandId } from '../tracker/presentation';
 import { pickActivity } from './activityPicker';
-import type { Connection } from './connection';
 import type { OfflineQueue } from './offlineQueue';
+import type { Session } from './session';
 import type { Settings } from './settings';
 import type { StatusBarController } from './statusBar';
-import type { TokenStore } from './tokenStore';
 
 const RECENT_KEY = 'timeTracker.recentActivities';
 
 export interface CommandServices {
-  readonly connection: Connection;
-  readonly tokens: TokenStore;
+  /** The owner of the connection: the client, the state, the token. */
+  readonly session: Session;
   readonly statusBar: StatusBarController;
   readonly log: vscode.LogOutputChannel;
   readonly memento: vscode.Memento;
   readonly settings: () => Settings;
   readonly queue: OfflineQueue;
-  /** Puts the stored token and the settings into use; resolves once the status bar asked again. */
-  readonly reconnect: () => Promise<void>;
 }
 
 /** `{ name, createIfMissing }` (or `activityID`) from a keybinding or task. */
@@ -149,7 +147,7 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryR
     report(services, error);
     return undefined;
   } finally {
-    void services.statusBar.refresh();
+    void services.session.refresh();
   }
 }
 
@@ -203,9 +201,9 @@ async function showQueue(services: CommandServices): Promise<void> {
     services.log.info(`Discarded the queued ${picked.logText}.`);
   } else if (choice === sendLabel) {
     await services.queue.retry(picked.id);
-    await services.queue.flush(await currentClient(services));
+    await services.queue.flush(await services.session.ready());
   }
-  void services.statusBar.refresh();
+  void services.session.refresh();
 }
 
 async function setToken(services: CommandServices, given: unknown): Promise<boolean> {
@@ -221,25 +219,24 @@ async function setToken(services: CommandServices, given: unknown): Promise<bool
           validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The token must not be empty.') : undefined),
         });
   if (token === undefined || token.trim() === '') return false;
-  await services.tokens.set(token.trim());
-  services.log.info('Token stored in secret storage.');
   // Done means in use: a report or a command right after Set Token goes out with the new token.
-  await services.reconnect();
+  await services.session.setToken(token.trim());
   return true;
 }
 
 async function clearToken(services: CommandServices): Promise<void> {
-  await services.tokens.clear();
-  services.log.info('Token removed from secret storage.');
-  await services.reconnect();
+  await services.session.clearToken();
 }
 
 async function checkConnection(services: CommandServices): Promise<Advice> {
-  const settings = services.settings();
-  const client = await currentClient(services);
+  const { session } = services;
+  // A capability file that appeared or went stale a moment ago counts: read it now.
+  await session.recheckIntegration();
+  const client = await session.ready();
+  const facts = { channel: session.channel, capability: session.capability, defaultPort: DEFAULT_PORT };
   let advice: Advice;
   if (!client) {
-    advice = diagnose({ hasToken: false, port: settings.port, defaultPort: DEFAULT_PORT });
+    advice = diagnose(facts);
   } else {
     let health: unknown;
     let statusError: unknown;
@@ -253,18 +250,18 @@ async function checkConnection(services: CommandServices): Promise<Advice> {
     } catch (error) {
       health = error;
     }
-    const defaultPortAnswers = settings.port !== DEFAULT_PORT && (await somethingListens(DEFAULT_PORT));
-    advice = diagnose({ hasToken: true, port: settings.port, defaultPort: DEFAULT_PORT, health, statusError, defaultPortAnswers });
+    const route = session.channel.route;
+    const defaultPortAnswers = route.kind === 'http' && route.port !== DEFAULT_PORT && (await somethingListens(DEFAULT_PORT));
+    advice = diagnose({ ...facts, health, statusError, defaultPortAnswers });
   }
-  services.log.info(`Check Connection: ${advice.message}`);
-  void services.statusBar.refresh();
+  services.log.info(`Check Connection (${describeRouteForLog(session.channel.route)}): ${advice.message}`);
+  void session.refresh();
   void showAdvice(services, advice);
   return advice;
 }
 
 async function showMenu(services: CommandServices): Promise<void> {
-  const hasToken = (await services.tokens.get()) !== undefined;
-  const entries = menuFor(services.statusBar.state, hasToken, services.queue.waiting);
+  const entries = menuFor(services.session.state, services.session.tokenStored, services.queue.waiting);
   const chosen = await vscode.window.showQuickPick(
     entries.map((entry) => ({ label: entry.label, ...(entry.detail === undefined ? {} : { detail: entry.detail }), command: entry.command })),
     { title: vscode.l10n.t('Time Tracker'), placeHolder: services.statusBar.presentation.accessibilityLabel },
@@ -292,17 +289,10 @@ async function chooseActivity(
     : { selector: { activityID: pick.activity.activityID }, name: pick.activity.activityName };
 }
 
-async function currentClient(services: CommandServices): Promise<ServiceClient | undefined> {
-  const token = await services.tokens.get();
-  services.connection.update(token?.token, services.settings());
-  return services.connection.client;
-}
-
 async function clientOrAdvice(services: CommandServices): Promise<ServiceClient | undefined> {
-  const client = await currentClient(services);
-  if (!client) {
-    void showAdvice(services, diagnose({ hasToken: false, port: services.settings().port, defaultPort: DEFAULT_PORT }));
-  }
+  const { session } = services;
+  const client = await session.ready();
+  if (!client) void showAdvice(services, diagnose({ channel: session.channel, capability: session.capability, defaultPort: DEFAULT_PORT }));
   return client;
 }
 
@@ -314,13 +304,13 @@ async function run<T>(services: CommandServices, call: () => Promise<T>): Promis
     report(services, error);
     return undefined;
   } finally {
-    void services.statusBar.refresh();
+    void services.session.refresh();
   }
 }
 
 /** Logs and shows the failure; the command does not wait for the notification to be closed. */
 function report(services: CommandServices, error: unknown): void {
-  const advice = adviceForError(error, services.settings().port);
+  const advice = adviceForError(error, services.session.channel.route);
   services.log.error(advice.message);
   void showAdvice(services, advice);
 }

@@ -1,19 +1,19 @@
 /**
- * Composition root: builds the log, the token store, the connection, the status bar and the
- * command table, and owns their disposables. Nothing slow runs before activate returns.
+ * Composition root: builds the log, the session (the one owner of the connection), the status
+ * bar, the offline queue, the branch reporter, onboarding and the command table, and owns their
+ * disposables. Nothing slow runs before activate returns.
  */
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { latestWins } from '../tracker/latestWins';
+import type { Channel } from '../tracker/channel';
 import type { TrackerState, TrackerStateKind } from '../tracker/trackerState';
 import { BranchReporter, type HandledSwitch } from './branchReporter';
 import { registerCommands } from './commands';
-import { Connection } from './connection';
 import { OfflineQueue } from './offlineQueue';
 import { startOnboarding, type OnboardingView } from './onboarding';
 import { readSettings, SECTION, type Settings } from './settings';
+import { Session } from './session';
 import { StatusBarController } from './statusBar';
-import { TokenStore } from './tokenStore';
 
 /** What `activate` returns: read by the extension's tests, and by anyone who wants the state. */
 export interface TimeTrackerApi {
@@ -23,7 +23,13 @@ export interface TimeTrackerApi {
   readonly details: TrackerState;
   /** The status bar item's text as shown, codicons included. */
   readonly text: string;
+  /** The status bar item's tooltip as shown (Markdown). */
+  readonly tooltip: string;
   readonly onDidChangeState: vscode.Event<TrackerState>;
+  /** How requests reach the app now: `integration` (its VS Code integration's socket), `http`, or `none`. */
+  readonly channel: Channel['kind'];
+  /** Fires when requests start going another way. */
+  readonly onDidChangeChannel: vscode.Event<Channel['kind']>;
   /** Folder of the extension's log files (the "Time Tracker" log channel writes there). */
   readonly logUri: vscode.Uri;
   /** How long `activate` took, in milliseconds (docs/PERFORMANCE.md records it). */
@@ -50,55 +56,39 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   l10n.config({ contents: vscode.l10n.bundle ?? {} });
   const log = vscode.window.createOutputChannel('Time Tracker', { log: true });
   let settings: Settings = readSettings();
-  const tokens = new TokenStore(context.secrets);
-  const connection = new Connection(log);
+  const session = new Session({ secrets: context.secrets, log, settings: () => settings });
+  // Started first, so that whoever asks `session.ready()` below waits for the first decision.
+  void session.start();
   const queue = new OfflineQueue(context.globalStorageUri.fsPath, log);
-  const statusBar = new StatusBarController(connection, () => settings, () => queue.waiting);
-  const branches = new BranchReporter(connection, log, () => settings);
-  context.subscriptions.push(log, tokens, connection, queue, statusBar, branches);
+  const statusBar = new StatusBarController(session, () => settings, () => queue.waiting);
+  const branches = new BranchReporter(session, log, () => settings);
+  const channelChanged = new vscode.EventEmitter<Channel['kind']>();
+  context.subscriptions.push(log, session, queue, statusBar, branches, channelChanged);
   context.subscriptions.push(
     queue.onDidChangeCount(() => statusBar.rerender()),
     // The app answers again (or still does): send what waits.
-    statusBar.onDidChange((state) => {
-      if (state.kind === 'idle' || state.kind === 'tracking') void queue.flush(connection.client);
+    session.onDidChangeState((state) => {
+      if (state.kind === 'idle' || state.kind === 'tracking') void queue.flush(session.client);
     }),
+    session.onDidChangeChannel((channel) => channelChanged.fire(channel.kind)),
   );
-  const onboarding = startOnboarding(context, { tokens, statusBar, log, settings: () => settings });
-
-  /** Token or connection settings changed: rebuild the client and ask again at once. */
-  const reconnect = latestWins(
-    // A keychain that cannot be read (locked, no keyring on Linux) must not leave the status bar
-    // "connecting" forever: it reads as no token, and the log says why.
-    () =>
-      tokens.get().catch((error: unknown) => {
-        log.error(`Reading the token from secret storage failed: ${error instanceof Error ? error.message : String(error)}`);
-        return undefined;
-      }),
-    async (token) => {
-      void vscode.commands.executeCommand('setContext', 'timeTracker.hasToken', token !== undefined);
-      connection.update(token?.token, settings);
-      if (token === undefined) statusBar.showWithoutPolling({ kind: 'noToken' });
-      else await statusBar.refresh();
-    },
-  );
+  const onboarding = startOnboarding(context, { session, log, settings: () => settings });
 
   let branchWatch: Promise<void> = Promise.resolve();
   context.subscriptions.push(
-    ...registerCommands({ connection, tokens, statusBar, log, memento: context.globalState, settings: () => settings, queue, reconnect }),
-    tokens.onDidChange(() => void reconnect()),
+    ...registerCommands({ session, statusBar, log, memento: context.globalState, settings: () => settings, queue }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;
       settings = readSettings();
       statusBar.rerender();
-      void reconnect();
+      void session.settingsChanged();
       if (event.affectsConfiguration(`${SECTION}.git`)) branchWatch = branches.apply();
     }),
   );
 
   const { version } = context.extension.packageJSON as { version?: string };
-  log.info(`Time Tracker ${version ?? ''} activated; the app is expected on 127.0.0.1:${settings.port}.`);
+  log.info(`Time Tracker ${version ?? ''} activated; looking for the app's VS Code integration, else its HTTP API on 127.0.0.1:${settings.port}.`);
   void queue.start().then(() => statusBar.rerender());
-  void reconnect();
   // Finding repositories reads the disk: started here, finished after activate has returned.
   branchWatch = branches.apply();
 
@@ -107,21 +97,28 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   return {
     activationMs,
     get state() {
-      return statusBar.state.kind;
+      return session.state.kind;
     },
     get details() {
-      return statusBar.state;
+      return session.state;
     },
     get text() {
       return statusBar.presentation.text;
     },
+    get tooltip() {
+      return statusBar.presentation.tooltip;
+    },
+    get channel() {
+      return session.channel.kind;
+    },
+    onDidChangeChannel: channelChanged.event,
     get queuedEntries() {
       return queue.waiting;
     },
     onDidChangeQueuedEntries: queue.onDidChangeCount,
-    onDidChangeState: statusBar.onDidChange,
+    onDidChangeState: session.onDidChangeState,
     logUri: context.logUri,
-    refresh: () => statusBar.refresh(),
+    refresh: () => session.refresh(),
     onDidHandleBranchSwitch: branches.onDidHandle,
     branchWatchReady: async () => {
       await branchWatch;
@@ -132,5 +129,5 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
 }
 
 export function deactivate(): void {
-  // The client pool and the timers are disposed with context.subscriptions.
+  // The session's client pool, its timers and the watchers are disposed with context.subscriptions.
 }

@@ -19,9 +19,8 @@ import {
 } from '../tracker/onboarding';
 import { COMMANDS } from '../tracker/presentation';
 import type { TrackerState } from '../tracker/trackerState';
+import type { Session } from './session';
 import type { Settings } from './settings';
-import type { StatusBarController } from './statusBar';
-import type { TokenStore } from './tokenStore';
 
 /** globalState key: the user chose "Don't show again" on the first-run notice (synced). */
 const NOTICE_TURNED_OFF_KEY = 'timeTracker.welcomeNotice.turnedOff';
@@ -37,8 +36,7 @@ export interface OnboardingView {
 }
 
 export interface OnboardingServices {
-  readonly tokens: TokenStore;
-  readonly statusBar: StatusBarController;
+  readonly session: Session;
   readonly log: vscode.LogOutputChannel;
   readonly settings: () => Settings;
 }
@@ -67,8 +65,8 @@ class Onboarding implements OnboardingView, vscode.Disposable {
     private readonly services: OnboardingServices,
     private readonly memento: vscode.Memento,
   ) {
-    this.subscription = services.statusBar.onDidChange((state) => this.onState(state));
-    this.onState(services.statusBar.state);
+    this.subscription = services.session.onDidChangeState((state) => this.onState(state));
+    this.onState(services.session.state);
     void this.welcome();
   }
 
@@ -83,7 +81,7 @@ class Onboarding implements OnboardingView, vscode.Disposable {
   private onState(state: TrackerState): void {
     this.generation++;
     this.cancelProbe();
-    this.publish(progressAfter(state, this.current));
+    this.publish(progressAfter(state, this.current, this.services.session.client !== undefined));
     if (needsProbe(state)) void this.probe(this.generation);
   }
 
@@ -115,9 +113,9 @@ class Onboarding implements OnboardingView, vscode.Disposable {
   /** The first-run notice: once per window, never with a token, never after "Don't show again". */
   private async welcome(): Promise<void> {
     try {
-      const token = await this.services.tokens.get();
+      const client = await this.services.session.ready();
       this.noticeOutcome = welcomeNoticeFor({
-        hasToken: token !== undefined,
+        hasToken: client !== undefined,
         turnedOff: this.memento.get<boolean>(NOTICE_TURNED_OFF_KEY, false),
       });
       if (this.noticeOutcome !== 'shown') return;

@@ -1,91 +1,62 @@
 import * as vscode from 'vscode';
-import { Poller } from '../tracker/poller';
 import { COMMANDS, present, type Presentation } from '../tracker/presentation';
-import { pollStatus } from '../tracker/statusSource';
-import type { TrackerState } from '../tracker/trackerState';
-import type { Connection } from './connection';
+import type { Session } from './session';
 import type { Settings } from './settings';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), 'workbench.action.openSettings'];
 
 /**
- * The one status bar item. Polls GET /status through the Poller (never overlapping, backing off,
- * slower in the background, paused after a rejected token) and re-renders every second while
- * something ticks, without extra requests.
+ * The one status bar item. It renders the session's state (the session polls and owns the
+ * connection) and re-renders every second while something ticks, without extra requests.
  */
 export class StatusBarController implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
-  private readonly poller: Poller;
-  private readonly changed = new vscode.EventEmitter<TrackerState>();
-  readonly onDidChange = this.changed.event;
-  private current: TrackerState = { kind: 'starting' };
   private shown: Presentation | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
-    private readonly connection: Connection,
-    private settings: () => Settings,
+    private readonly session: Session,
+    private readonly settings: () => Settings,
     private readonly queued: () => number = () => 0,
   ) {
     this.item = vscode.window.createStatusBarItem('timeTracker.status', vscode.StatusBarAlignment.Left, 100);
     this.item.name = vscode.l10n.t('Time Tracker');
-    this.poller = new Poller({
-      poll: () => pollStatus(this.connection.client, this.current, this.settings().port, Date.now),
-      onState: (state) => this.show(state),
-      timing: () => ({ intervalSeconds: this.settings().pollIntervalSeconds, focused: vscode.window.state.focused }),
-      clock: Date.now,
-    });
     this.subscriptions.push(
-      vscode.window.onDidChangeWindowState((windowState) => {
-        if (windowState.focused) void this.refresh();
-        else this.poller.reschedule(this.current);
-      }),
+      session.onDidChangeState(() => this.onState()),
+      session.onDidChangeChannel(() => this.render()),
     );
-    this.render();
+    this.onState();
     this.item.show();
   }
 
-  get state(): TrackerState {
-    return this.current;
-  }
-
   get presentation(): Presentation {
-    return this.shown ?? present(this.current, this.settings(), Date.now(), this.queued());
+    return this.shown ?? this.compute();
   }
 
-  /** Polls now; also the way out of the pause after a rejected token. */
-  refresh(): Promise<void> {
-    return this.poller.refresh();
-  }
-
-  /** Shows a state known without polling (no token), and stops polling until refreshed. */
-  showWithoutPolling(state: TrackerState): void {
-    this.show(state);
-    // Re-planning for a state that polls never (noToken) cancels a poll already scheduled.
-    this.poller.reschedule(state);
-  }
-
-  /** Settings that only change the display apply at once. */
+  /** Settings that only change the display, and the queue's count, apply at once. */
   rerender(): void {
     this.render();
   }
 
-  private show(state: TrackerState): void {
-    this.current = state;
-    this.render();
-    const ticks = state.kind === 'tracking' || state.kind === 'lockedOut';
+  private onState(): void {
+    const kind = this.session.state.kind;
+    const ticks = kind === 'tracking' || kind === 'lockedOut';
     if (ticks && !this.ticker) this.ticker = setInterval(() => this.render(), 1_000);
     if (!ticks && this.ticker) {
       clearInterval(this.ticker);
       this.ticker = undefined;
     }
-    void vscode.commands.executeCommand('setContext', 'timeTracker.tracking', state.kind === 'tracking');
-    this.changed.fire(state);
+    this.render();
+  }
+
+  private compute(): Presentation {
+    const settings = this.settings();
+    return present(this.session.state, { showTodayTotal: settings.showTodayTotal, route: this.session.channel.route }, Date.now(), this.queued());
   }
 
   private render(): void {
-    const presentation = present(this.current, this.settings(), Date.now(), this.queued());
+    const presentation = this.compute();
     if (this.shown && sameAs(this.shown, presentation)) return;
     this.shown = presentation;
     this.item.text = presentation.text;
@@ -103,10 +74,8 @@ export class StatusBarController implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.poller.dispose();
     if (this.ticker) clearInterval(this.ticker);
     for (const subscription of this.subscriptions) subscription.dispose();
-    this.changed.dispose();
     this.item.dispose();
   }
 }

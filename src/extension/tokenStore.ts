@@ -2,32 +2,25 @@ import * as vscode from 'vscode';
 
 const SECRET_KEY = 'timeTracker.token';
 
-export type TokenSource = 'secretStorage' | 'environment';
-
 /**
- * The token lives in VS Code's SecretStorage (the OS keychain where there is one); when none is
- * stored, SERVICE_TOKEN from the environment is used, as the application's own SDKs do.
+ * The HTTP API's token in VS Code's SecretStorage (the OS keychain where there is one). Only the
+ * session reads it; the environment fallback and the integration's token are the session's too.
  */
 export class TokenStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(
-    private readonly secrets: vscode.SecretStorage,
-    private readonly environment: Readonly<Record<string, string | undefined>> = process.env,
-  ) {
+  constructor(private readonly secrets: vscode.SecretStorage) {
     // Another window storing or clearing the token fires this too.
     this.subscription = secrets.onDidChange((event) => {
       if (event.key === SECRET_KEY) this.changed.fire();
     });
   }
 
-  async get(): Promise<{ token: string; source: TokenSource } | undefined> {
-    const stored = await this.secrets.get(SECRET_KEY);
-    if (stored) return { token: stored, source: 'secretStorage' };
-    const fromEnvironment = this.environment['SERVICE_TOKEN'];
-    return fromEnvironment ? { token: fromEnvironment, source: 'environment' } : undefined;
+  /** The stored token; an empty one counts as none. */
+  async get(): Promise<string | undefined> {
+    return (await this.secrets.get(SECRET_KEY)) || undefined;
   }
 
   async set(token: string): Promise<void> {

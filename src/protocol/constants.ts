@@ -5,6 +5,13 @@ export const MIN_PORT = 1024;
 export const MAX_PORT = 65535;
 export const DEFAULT_HOST = '127.0.0.1';
 
+/**
+ * Where the token and the port may come from, first set wins (PROTOCOL.md §8): the application's
+ * SDKs read CLESSIRA_*, its first release read NOWDOING_*, the service document names SERVICE_*.
+ */
+export const TOKEN_ENVIRONMENT_VARIABLES = ['CLESSIRA_TOKEN', 'NOWDOING_TOKEN', 'SERVICE_TOKEN'] as const;
+export const PORT_ENVIRONMENT_VARIABLES = ['CLESSIRA_PORT', 'NOWDOING_PORT', 'SERVICE_PORT'] as const;
+
 /** A request whose timestamp is further than this from the server clock is a 401. */
 export const CLOCK_DRIFT_SECONDS = 60;
 /** A nonce accepted within this window is refused again with 409. */

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './environment';
 export * from './headers';
 export * from './signing';
 export * from './types';

@@ -6,7 +6,12 @@ import { ENDPOINT_PATHS, isEndpointPath, type EndpointPath, type LicenseState } 
 
 export const USAGE = `Usage: node dist/server.js [options]
 
-  --port N                 port on 127.0.0.1 (${MIN_PORT}-${MAX_PORT}); default SERVICE_PORT, else ${DEFAULT_PORT}
+  --port N                 port on 127.0.0.1 (${MIN_PORT}-${MAX_PORT}); default SERVICE_PORT, else ${DEFAULT_PORT};
+                           with --socket, TCP opens only when --port is given (SERVICE_PORT is ignored)
+  --socket PATH            listen on a Unix socket (mode 0600), as the app's VS Code integration does;
+                           a socket file a killed server left behind is replaced
+  --capability-file PATH   with --socket: write {version, socketPath, token, pid} there (mode 0600),
+                           and remove it on exit unless another server has replaced it
   --token T                the shared secret; default SERVICE_TOKEN, else a new one printed once
   --license valid|locked   start with the license valid (default) or locked
   --unwired PATH           answer 503 on this endpoint (repeatable), e.g. --unwired /branch-changed
@@ -16,7 +21,8 @@ export const USAGE = `Usage: node dist/server.js [options]
   --help                   print this text`;
 
 export interface CliConfig {
-  readonly port: number;
+  /** Undefined when --socket is given without --port: only the socket listens. */
+  readonly port: number | undefined;
   /** Undefined when neither --token nor SERVICE_TOKEN gave one: the CLI generates it. */
   readonly token: string | undefined;
   readonly license: LicenseState;
@@ -24,6 +30,9 @@ export interface CliConfig {
   readonly headerPrefix: HeaderPrefix;
   readonly dataPath: string | undefined;
   readonly seed: readonly string[];
+  readonly socketPath: string | undefined;
+  /** Only with `socketPath`. */
+  readonly capabilityFile: string | undefined;
 }
 
 export type CliParse = { kind: 'run'; config: CliConfig } | { kind: 'help' } | { kind: 'error'; message: string };
@@ -43,6 +52,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         'header-prefix': { type: 'string' },
         data: { type: 'string' },
         seed: { type: 'string', multiple: true },
+        socket: { type: 'string' },
+        'capability-file': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -51,11 +62,23 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   }
   if (values.help) return { kind: 'help' };
 
-  const portText = values.port ?? env['SERVICE_PORT'] ?? String(DEFAULT_PORT);
-  const port = /^[0-9]{1,5}$/.test(portText) ? Number(portText) : NaN;
-  if (!(port >= MIN_PORT && port <= MAX_PORT)) {
-    const source = values.port === undefined ? 'SERVICE_PORT' : '--port';
-    return { kind: 'error', message: `${source} must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not "${portText}".` };
+  const socketPath = values.socket;
+  if (socketPath === '') return { kind: 'error', message: '--socket needs a non-empty path.' };
+  const capabilityFile = values['capability-file'];
+  if (capabilityFile === '') return { kind: 'error', message: '--capability-file needs a non-empty path.' };
+  if (capabilityFile !== undefined && socketPath === undefined) {
+    return { kind: 'error', message: '--capability-file needs --socket: the file announces the socket.' };
+  }
+
+  // With --socket, TCP is opened only on request: an inherited SERVICE_PORT opens no second door.
+  let port: number | undefined;
+  if (socketPath === undefined || values.port !== undefined) {
+    const portText = values.port ?? env['SERVICE_PORT'] ?? String(DEFAULT_PORT);
+    port = /^[0-9]{1,5}$/.test(portText) ? Number(portText) : NaN;
+    if (!(port >= MIN_PORT && port <= MAX_PORT)) {
+      const source = values.port === undefined ? 'SERVICE_PORT' : '--port';
+      return { kind: 'error', message: `${source} must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not "${portText}".` };
+    }
   }
 
   const token = values.token ?? env['SERVICE_TOKEN'];
@@ -86,14 +109,15 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
 
   return {
     kind: 'run',
-    config: { port, token, license, unwired, headerPrefix, dataPath: values.data, seed },
+    config: { port, token, license, unwired, headerPrefix, dataPath: values.data, seed, socketPath, capabilityFile },
   };
 }
 
 function describeArgumentError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   const message = error instanceof Error ? error.message : String(error);
-  const flag = /'(-[^']*)'/.exec(message)?.[1];
+  // Node quotes the flag as '--port <value>' when its value is missing: the flag alone is named.
+  const flag = /'(-[^' ]*)[^']*'/.exec(message)?.[1];
   switch (code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `Unknown option ${flag ?? ''}; run with --help to see the options.`.replace('option ;', 'option;');

@@ -1,19 +1,25 @@
 /**
- * The reference server: the service of service.ts behind a Node HTTP listener on 127.0.0.1, with
- * the in-process controls of PROTOCOL.md §6. Built by a function and started by `listen()`, so
- * tests run it in-process on a free port; only the CLI picks a fixed one.
+ * The reference server: the service of service.ts behind Node HTTP listeners, with the in-process
+ * controls of PROTOCOL.md §6. It listens on 127.0.0.1 (`listen()`), on the Unix socket of the
+ * app's VS Code integration (`listenOnSocket()`, PROTOCOL.md §8), or on both: one service behind
+ * both, so state, authentication, lockout, nonces and the debug view are shared. Built by a
+ * function and started by those methods, so tests run it in-process on a free port; only the CLI
+ * picks a fixed one.
  */
+import { chmod, lstat, unlink } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_HOST, MAX_CONNECTIONS, MAX_HEADER_BYTES, SERVER_TIMEOUTS } from '../protocol/constants';
 import { DEFAULT_HEADER_PREFIX, type HeaderPrefix } from '../protocol/headers';
 import type { ActivityReference, EndpointPath, LicenseState } from '../protocol/types';
+import { removeCapabilityFileIfUnchanged, writeCapabilityFile, type WrittenCapabilityFile } from './capabilityFile';
 import { systemClock, type Clock } from './clock';
 import type { DataFile } from './dataFile';
 import { DebugView, formatRequestRecord, type RequestRecord } from './debugView';
 import { answerClientError, readBody, writeJson } from './http';
-import { ReferenceService, type RequestHead, type ServiceResponse } from './service';
+import { ReferenceService, type RequestHead, type ServiceResponse, type Transport } from './service';
 import type { ServiceState } from './state';
+import { listenRefused, prepareSocketPath, SocketPathError } from './unixSocket';
 
 export interface ServerTimeouts {
   readonly headersMs: number;
@@ -39,6 +45,18 @@ export interface ReferenceServerOptions {
   readonly maxNonces?: number;
 }
 
+export interface SocketListenOptions {
+  /** Where to announce the socket, its token and this pid once listening (PROTOCOL.md §8). */
+  readonly capabilityFile?: string;
+}
+
+/** The socket file as created, so that `close()` removes that one and never a successor's. */
+interface BoundSocket {
+  readonly path: string;
+  readonly dev: number;
+  readonly ino: number;
+}
+
 export function createReferenceServer(options: ReferenceServerOptions): ReferenceServer {
   return new ReferenceServer(options);
 }
@@ -46,9 +64,13 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
 export class ReferenceServer {
   private readonly service: ReferenceService;
   private readonly http: Server;
+  private readonly unix: Server;
   private readonly debug = new DebugView();
   private clock: Clock;
   private boundPort: number | undefined;
+  private boundSocket: BoundSocket | undefined;
+  private readonly capabilityFiles: WrittenCapabilityFile[] = [];
+  private loaded: Promise<void> | undefined;
 
   constructor(private readonly options: ReferenceServerOptions) {
     this.clock = options.clock ?? systemClock;
@@ -61,51 +83,67 @@ export class ReferenceServer {
       ...(options.newId === undefined ? {} : { newId: options.newId }),
       ...(options.maxNonces === undefined ? {} : { maxNonces: options.maxNonces }),
     });
-    const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
-    this.http = createServer(
-      {
-        maxHeaderSize: MAX_HEADER_BYTES,
-        // Step 0 answers a missing Host itself (403), instead of Node's bare 400.
-        requireHostHeader: false,
-        headersTimeout: timeouts.headersMs,
-        requestTimeout: timeouts.requestMs,
-        keepAliveTimeout: timeouts.keepAliveMs,
-        connectionsCheckingInterval: timeouts.connectionsCheckingIntervalMs,
-      },
-      (request, response) => void this.onRequest(request, response),
-    );
-    this.http.maxConnections = MAX_CONNECTIONS;
-    this.http.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, this.now()));
-    // Node writes an automatic "100 Continue" even for a request queued behind a pipelined one,
-    // where it lands inside the earlier answer; only send it once this answer owns the socket.
-    this.http.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
-      if (response.socket) response.writeContinue();
-      void this.onRequest(request, response);
-    });
-    // Any other expectation is refused as JSON, like every answer, instead of Node's bare 417.
-    this.http.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
-      const head = { method: request.method ?? '', target: request.url ?? '', headers: request.headers };
-      response.shouldKeepAlive = false;
-      this.respond(head, response, { status: 417, body: { error: 'The only expectation understood is 100-continue.' } });
-    });
+    this.http = this.createListener('tcp');
+    this.unix = this.createListener('socket');
   }
 
   /** Loads the data file (if any), then listens on 127.0.0.1; port 0 picks a free one. */
   async listen(port = 0): Promise<number> {
-    const saved = await this.options.dataFile?.load();
-    if (saved) this.service.state.restore(saved);
-    for (const name of this.options.seedActivities ?? []) this.service.state.seedActivity(name);
-    await new Promise<void>((resolve, reject) => {
-      const onError = (error: Error): void => reject(error);
-      this.http.once('error', onError);
-      this.http.listen(port, DEFAULT_HOST, () => {
-        this.http.off('error', onError);
-        resolve();
-      });
-    });
+    await this.load();
+    await listenOn(this.http, (done) => this.http.listen(port, DEFAULT_HOST, done));
     this.boundPort = (this.http.address() as AddressInfo).port;
     this.service.bindTo(this.boundPort);
     return this.boundPort;
+  }
+
+  /**
+   * Loads the data file (if any, and unless `listen()` did), then listens on the Unix socket at
+   * `path` (mode 0600), alone or beside the TCP port; with `capabilityFile`, announces it there
+   * once listening. A socket file a killed server left behind is replaced; every other obstacle
+   * is a `SocketPathError` with one sentence.
+   */
+  async listenOnSocket(path: string, options: SocketListenOptions = {}): Promise<void> {
+    if (this.boundSocket) throw new Error(`The reference server already listens on the socket ${this.boundSocket.path}.`);
+    await this.load();
+    const absolute = await prepareSocketPath(path);
+    try {
+      await listenOn(this.unix, (done) => this.unix.listen(absolute, done));
+    } catch (error) {
+      throw listenRefused(absolute, error);
+    }
+    let bound: BoundSocket;
+    try {
+      // Node creates the socket with the umask's mode, 0755 under the usual 022. Connecting needs
+      // write permission, which that leaves to the owner alone, so the moment before this chmod
+      // lets nobody else in; 0600 then holds also under a laxer umask.
+      await chmod(absolute, 0o600);
+      const { dev, ino } = await lstat(absolute);
+      bound = { path: absolute, dev, ino };
+    } catch (error) {
+      await closeListener(this.unix);
+      throw new SocketPathError('not-allowed', `Cannot restrict the socket ${absolute} to its owner: ${describe(error)}.`);
+    }
+    this.boundSocket = bound;
+    if (options.capabilityFile === undefined) return;
+    try {
+      await this.writeCapabilityFile(options.capabilityFile);
+    } catch (error) {
+      // Not announced, not listening: a socket nobody can find is of no use to anybody.
+      await closeListener(this.unix);
+      this.boundSocket = undefined;
+      await removeSocketFile(bound);
+      throw error;
+    }
+  }
+
+  /**
+   * Writes the capability file of PROTOCOL.md §8 (this socket, the token, this pid) at `path`,
+   * atomically and with mode 0600; `close()` removes it unless another server has replaced it.
+   */
+  async writeCapabilityFile(path: string): Promise<void> {
+    const socketPath = this.socketPath;
+    if (socketPath === undefined) throw new Error('The reference server writes a capability file only once it listens on a socket.');
+    this.capabilityFiles.push(await writeCapabilityFile(path, { socketPath, token: this.options.token, pid: process.pid }));
   }
 
   get port(): number {
@@ -117,12 +155,26 @@ export class ReferenceServer {
     return `http://${DEFAULT_HOST}:${this.port}`;
   }
 
-  /** Stops listening and ends every connection, idle or not. */
+  /** The absolute path of the Unix socket, or undefined when not listening on one. */
+  get socketPath(): string | undefined {
+    return this.boundSocket?.path;
+  }
+
+  /**
+   * Removes the capability files it wrote (those still its own), stops listening on both, ends
+   * every connection, idle or not, and removes the socket file: what the app does as it quits.
+   */
   async close(): Promise<void> {
-    if (!this.http.listening) return;
-    const closed = new Promise<void>((resolve) => this.http.close(() => resolve()));
-    this.http.closeAllConnections();
-    await closed;
+    // The announcement goes first, so that nobody reads it while the socket is already gone.
+    const written = this.capabilityFiles.splice(0);
+    const removals = await Promise.allSettled(written.map((file) => removeCapabilityFileIfUnchanged(file)));
+    await Promise.all([closeListener(this.http), closeListener(this.unix)]);
+    const bound = this.boundSocket;
+    this.boundSocket = undefined;
+    if (bound) await removeSocketFile(bound);
+    // A file that could not be removed is reported only once the listeners are closed anyway.
+    const failed = removals.find((removal) => removal.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   // ---- controls (PROTOCOL.md §6): what the desktop UI does to the real service ---------------------
@@ -161,14 +213,56 @@ export class ReferenceServer {
 
   // ---- HTTP -------------------------------------------------------------------------------------
 
+  /** The data file and the seed, once, whichever listener starts first. */
+  private load(): Promise<void> {
+    this.loaded ??= (async () => {
+      const saved = await this.options.dataFile?.load();
+      if (saved) this.service.state.restore(saved);
+      for (const name of this.options.seedActivities ?? []) this.service.state.seedActivity(name);
+    })();
+    return this.loaded;
+  }
+
+  /** One Node listener per transport, so each request knows how it came and Host is checked on TCP only. */
+  private createListener(via: Transport): Server {
+    const timeouts = { ...SERVER_TIMEOUTS, ...this.options.timeouts };
+    const listener = createServer(
+      {
+        maxHeaderSize: MAX_HEADER_BYTES,
+        // Step 0 answers a missing Host itself (403), instead of Node's bare 400.
+        requireHostHeader: false,
+        headersTimeout: timeouts.headersMs,
+        requestTimeout: timeouts.requestMs,
+        keepAliveTimeout: timeouts.keepAliveMs,
+        connectionsCheckingInterval: timeouts.connectionsCheckingIntervalMs,
+      },
+      (request, response) => void this.onRequest(request, response, via),
+    );
+    listener.maxConnections = MAX_CONNECTIONS;
+    listener.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, this.now()));
+    // Node writes an automatic "100 Continue" even for a request queued behind a pipelined one,
+    // where it lands inside the earlier answer; only send it once this answer owns the socket.
+    listener.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+      if (response.socket) response.writeContinue();
+      void this.onRequest(request, response, via);
+    });
+    // Any other expectation is refused as JSON, like every answer, instead of Node's bare 417.
+    listener.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+      const head = { method: request.method ?? '', target: request.url ?? '', headers: request.headers };
+      response.shouldKeepAlive = false;
+      this.respond(head, response, { status: 417, body: { error: 'The only expectation understood is 100-continue.' } });
+    });
+    return listener;
+  }
+
   private now(): Date {
     return new Date(this.clock());
   }
 
-  private async onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  private async onRequest(request: IncomingMessage, response: ServerResponse, via: Transport): Promise<void> {
     const head: RequestHead = { method: request.method ?? '', target: request.url ?? '', headers: request.headers };
     try {
-      const early = this.service.precheck(head);
+      const early = this.service.precheck(head, via);
       if (early) return this.respond(head, response, early);
       const outcome = await readBody(request);
       if (outcome.kind === 'aborted') return void request.socket.destroy();
@@ -201,4 +295,41 @@ export class ReferenceServer {
     this.debug.add(record);
     this.options.onRequest?.(formatRequestRecord(record), record);
   }
+}
+
+/** Listens, turning the listener's 'error' event (EADDRINUSE and the like) into a rejection. */
+function listenOn(listener: Server, start: (done: () => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error);
+    listener.once('error', onError);
+    start(() => {
+      listener.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+/** Stops listening and ends every connection, idle or not. */
+async function closeListener(listener: Server): Promise<void> {
+  if (!listener.listening) return;
+  const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
+  listener.closeAllConnections();
+  await closed;
+}
+
+/**
+ * Node usually unlinks the socket as it closes; this makes sure, and removes only the very file it
+ * created, never one a successor has since bound at the same path.
+ */
+async function removeSocketFile(bound: BoundSocket): Promise<void> {
+  try {
+    const { dev, ino } = await lstat(bound.path);
+    if (dev === bound.dev && ino === bound.ino) await unlink(bound.path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
 }

@@ -37,6 +37,9 @@ export interface ServiceResponse {
   readonly changed?: boolean;
 }
 
+/** How a request arrived: TCP on 127.0.0.1, or the Unix socket of the VS Code integration. */
+export type Transport = 'tcp' | 'socket';
+
 export interface ReferenceServiceOptions {
   readonly token: string;
   readonly headerPrefix: HeaderPrefix;
@@ -96,11 +99,13 @@ export class ReferenceService {
 
   /**
    * Steps 0 and 1, decided from the head alone before any body byte is read. Loopback hardening
-   * never counts as a failed authentication, so a web page cannot lock the user out.
+   * never counts as a failed authentication, so a web page cannot lock the user out. Over the
+   * Unix socket the Host header is not looked at: DNS rebinding needs a browser, and no browser
+   * can reach a socket; every other refusal still applies there.
    */
-  precheck(head: RequestHead): ServiceResponse | undefined {
+  precheck(head: RequestHead, via: Transport = 'tcp'): ServiceResponse | undefined {
     const host = head.headers['host'];
-    if (typeof host !== 'string' || !this.allowedHosts.has(host.toLowerCase())) {
+    if (via === 'tcp' && (typeof host !== 'string' || !this.allowedHosts.has(host.toLowerCase()))) {
       return errorResponse(403, 'The Host header must name 127.0.0.1 or localhost with the service port.');
     }
     if (head.headers['origin'] !== undefined) {

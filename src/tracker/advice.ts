@@ -15,7 +15,9 @@ import {
   UnavailableError,
   ValidationError,
 } from '../client/errors';
+import type { CapabilityReading } from '../client/capabilityFile';
 import type { HealthcheckResult } from '../protocol/types';
+import { describeRoute, httpAddress, type Channel, type Route } from './channel';
 
 export type FixAction = 'setToken' | 'openSettings' | 'showLog' | 'retry';
 
@@ -25,10 +27,20 @@ export interface Advice {
   readonly action?: FixAction;
 }
 
-export function adviceForError(error: unknown, port: number): Advice {
-  const address = `127.0.0.1:${port}`;
+export function adviceForError(error: unknown, route: Route): Advice {
   if (error instanceof ConnectionError) {
-    if (!error.sent) {
+    if (!error.sent && route.kind === 'integration') {
+      return {
+        severity: 'error',
+        message: l10n.t(
+          "The time tracker is not answering through its VS Code integration (socket refused): the app may be quitting or restarting. If it runs, turn Settings → Integrations → VSCode off and on in the app.",
+        ),
+        action: 'retry',
+      };
+    }
+    if (!error.sent && route.kind === 'http') {
+      const port = route.port;
+      const address = httpAddress(port);
       return {
         severity: 'error',
         message: l10n.t(
@@ -46,6 +58,13 @@ export function adviceForError(error: unknown, port: number): Advice {
   if (error instanceof AuthenticationError) {
     if (error.clockSkewSeconds !== undefined) {
       return { severity: 'error', message: error.message, action: 'retry' };
+    }
+    if (route.kind === 'integration') {
+      return {
+        severity: 'error',
+        message: l10n.t("The time tracker refused the token of its own VS Code integration file: turn Settings → Integrations → VSCode off and on in the app, then check again."),
+        action: 'retry',
+      };
     }
     return {
       severity: 'error',
@@ -75,9 +94,11 @@ export function adviceForError(error: unknown, port: number): Advice {
 }
 
 export interface ConnectionFacts {
-  readonly port: number;
-  readonly hasToken: boolean;
-  /** The health check's answer, or the error it failed with; undefined when not tried (no token). */
+  /** The channel in use, or why there is none. */
+  readonly channel: Pick<Channel, 'kind' | 'route'> & { readonly reason?: Extract<Channel, { kind: 'none' }>['reason'] };
+  /** What the capability file of the app's VS Code integration said, last time it was read. */
+  readonly capability: CapabilityReading;
+  /** The health check's answer, or the error it failed with; undefined when not tried (no channel). */
   readonly health?: unknown;
   /** Whether GET /status failed, and how, once the health check passed. */
   readonly statusError?: unknown;
@@ -88,25 +109,27 @@ export interface ConnectionFacts {
 
 /** Check Connection's verdict: one sentence, with the button that fixes it. */
 export function diagnose(facts: ConnectionFacts): Advice {
-  if (!facts.hasToken) {
-    return {
-      severity: 'warning',
-      message: l10n.t("No token is set: copy it from the app's settings (Integrations → HTTP API) and set it here."),
-      action: 'setToken',
-    };
-  }
+  const { channel, capability } = facts;
+  if (channel.kind === 'none') return adviceWithoutChannel(channel.reason ?? 'noToken', capability);
+  const route = channel.route;
   const health = facts.health;
-  if (health instanceof ConnectionError && !health.sent && facts.defaultPortAnswers === true && facts.port !== facts.defaultPort) {
+  if (
+    route.kind === 'http' &&
+    health instanceof ConnectionError &&
+    !health.sent &&
+    facts.defaultPortAnswers === true &&
+    route.port !== facts.defaultPort
+  ) {
     return {
       severity: 'error',
       message: l10n.t("Nothing answers on port {port}, but something does on {defaultPort}, the app's default: the port setting is probably wrong.", {
-        port: facts.port,
+        port: route.port,
         defaultPort: facts.defaultPort,
       }),
       action: 'openSettings',
     };
   }
-  if (health instanceof Error) return adviceForError(health, facts.port);
+  if (health instanceof Error) return adviceForError(health, route);
   if (isHealth(health) && health.license === 'locked') {
     return { severity: 'error', message: l10n.t("Connected, but the time tracker's license is locked: activate or renew it in the app."), action: 'retry' };
   }
@@ -118,9 +141,65 @@ export function diagnose(facts: ConnectionFacts): Advice {
         action: 'showLog',
       };
     }
-    return adviceForError(facts.statusError, facts.port);
+    return adviceForError(facts.statusError, route);
   }
-  return { severity: 'info', message: l10n.t('Connected to the time tracker on {0}: the token works and the license is valid.', `127.0.0.1:${facts.port}`) };
+  return { severity: 'info', message: l10n.t('Connected to the time tracker {0}: the token works and the license is valid.', describeRoute(route)) };
+}
+
+/**
+ * No way to the app: why, in one sentence, the VS Code switch first (it needs no setup), the
+ * HTTP API second. Also the status bar's sentence for a capability file that cannot be used.
+ */
+export function adviceWithoutChannel(reason: Extract<Channel, { kind: 'none' }>['reason'], capability: CapabilityReading): Advice {
+  switch (capability.kind) {
+    case 'unreadable':
+      return {
+        severity: 'error',
+        message: l10n.t("The app's VS Code integration file {path} cannot be read: {problem} Check its permissions, or turn Settings → Integrations → VSCode off and on in the app.", {
+          path: capability.path,
+          problem: capability.message,
+        }),
+        action: 'showLog',
+      };
+    case 'invalid':
+      return {
+        severity: 'error',
+        message: l10n.t("The app's VS Code integration file {path} is not valid: {problem} Turn Settings → Integrations → VSCode off and on in the app to write it again.", {
+          path: capability.path,
+          problem: capability.message,
+        }),
+        action: 'showLog',
+      };
+    case 'newer':
+      return {
+        severity: 'error',
+        message: l10n.t("The time-tracking app is newer than this extension (its VS Code integration file {0} has a version this extension does not know): update the extension, or set a token for the app's HTTP API meanwhile.", capability.path),
+        action: 'setToken',
+      };
+    case 'stale':
+      return {
+        severity: 'warning',
+        message: l10n.t("The time-tracking app is not running (its VS Code integration file names process {0}, which has ended): start the app.", capability.capability.pid),
+        action: 'retry',
+      };
+    case 'absent':
+    case 'ready':
+      break;
+  }
+  if (reason === 'appClosed') {
+    return {
+      severity: 'warning',
+      message: l10n.t("The time-tracking app is not running, or its VS Code integration is off: start the app and check Settings → Integrations → VSCode."),
+      action: 'retry',
+    };
+  }
+  return {
+    severity: 'warning',
+    message: l10n.t(
+      "Not connected: in the time-tracking app, turn on Settings → Integrations → VSCode (nothing else to set up). Or turn on its HTTP API switch and set the token it shows here.",
+    ),
+    action: 'setToken',
+  };
 }
 
 function isHealth(value: unknown): value is HealthcheckResult {

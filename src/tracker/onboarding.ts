@@ -8,9 +8,12 @@ import type { TrackerState } from './trackerState';
 
 /** Where a new user stands; each field is the completion condition of one walkthrough step. */
 export interface OnboardingProgress {
-  /** The app answered HTTP on the port (any answer, even a refusal): its HTTP API switch is on. */
+  /**
+   * The app answered (any answer, even a refusal) through its VS Code integration or on the HTTP
+   * port: one of its switches is on.
+   */
   readonly appReachable: boolean;
-  /** A token is stored, or SERVICE_TOKEN provides one. */
+  /** There is a token to sign with: the integration's, or one stored or in the environment for the HTTP API. */
   readonly hasToken: boolean;
   /** The app accepted the token: the last poll answered idle or tracking. */
   readonly connected: boolean;
@@ -26,7 +29,7 @@ export const WALKTHROUGH_ID = 'timeTracker.gettingStarted';
  * package.json's `contributes.walkthroughs` must match (a unit test compares them).
  */
 export const WALKTHROUGH_STEPS = [
-  { id: 'turnOnHttpApi', progress: 'appReachable', contextKey: 'timeTracker.appReachable' },
+  { id: 'connectApp', progress: 'appReachable', contextKey: 'timeTracker.appReachable' },
   { id: 'setToken', progress: 'hasToken', contextKey: 'timeTracker.hasToken' },
   { id: 'checkConnection', progress: 'connected', contextKey: 'timeTracker.connected' },
   { id: 'startTracking', progress: 'tracking', contextKey: 'timeTracker.tracking' },
@@ -66,14 +69,16 @@ export function reachabilityOf(state: TrackerState): boolean | undefined {
   }
 }
 
-/** The progress a new status bar state implies; what the state does not tell is kept. */
-export function progressAfter(state: TrackerState, previous: OnboardingProgress): OnboardingProgress {
+/**
+ * The progress a new status bar state implies; what the state does not tell is kept. `hasToken`
+ * is the session's word (a state such as offline does not tell whether a token exists).
+ */
+export function progressAfter(state: TrackerState, previous: OnboardingProgress, hasToken: boolean): OnboardingProgress {
   if (state.kind === 'starting') return previous;
   const connected = state.kind === 'idle' || state.kind === 'tracking';
   return {
     appReachable: reachabilityOf(state) ?? previous.appReachable,
-    // Only a client polls, and there is a client exactly when there is a token.
-    hasToken: state.kind !== 'noToken',
+    hasToken,
     connected,
     tracking: state.kind === 'tracking',
   };
@@ -105,7 +110,7 @@ export type WelcomeNotice =
   /** Activation has not finished reading the token yet. */
   | 'deciding'
   | 'shown'
-  /** Not shown: a token is stored or SERVICE_TOKEN provides one. */
+  /** Not shown: the integration or a token (stored or from the environment) connects. */
   | 'hasToken'
   /** Not shown: the user chose "Don't show again" before. */
   | 'turnedOff';
@@ -113,7 +118,7 @@ export type WelcomeNotice =
 /** The first-run notice's message and buttons, in the editor's language. */
 export function welcomeNotice(): { readonly message: string; readonly setToken: string; readonly dontShowAgain: string } {
   return {
-    message: l10n.t('Time Tracker needs the token from the time-tracking app (Settings → Integrations → HTTP API).'),
+    message: l10n.t('Time Tracker connects by itself once you turn on Settings → Integrations → VSCode in the time-tracking app. Or set the token of its HTTP API.'),
     setToken: l10n.t('Set Token'),
     dontShowAgain: l10n.t("Don't show again"),
   };

@@ -5,6 +5,7 @@
  * and activity names stay outside the messages, so a translation cannot break them.
  */
 import * as l10n from '@vscode/l10n';
+import { describeRoute, httpAddress, type Route } from './channel';
 import { formatMinutes } from './duration';
 import type { TrackerState } from './trackerState';
 
@@ -24,7 +25,8 @@ export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
 export interface PresentationSettings {
   readonly showTodayTotal: boolean;
-  readonly port: number;
+  /** The way to the app in use (or expected): the tooltip names it, and offline says where. */
+  readonly route: Route;
 }
 
 export interface Presentation {
@@ -62,7 +64,6 @@ ${one ? l10n.t('**1 logged entry waits to be sent** once the app answers.') : l1
 }
 
 function presentState(state: TrackerState, settings: PresentationSettings, nowMs: number): Presentation {
-  const address = `127.0.0.1:${settings.port}`;
   const checkConnection = (): string => link(l10n.t('Check Connection'), COMMANDS.checkConnection);
   switch (state.kind) {
     case 'starting':
@@ -70,12 +71,27 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
     case 'noToken':
       return {
         text: `$(key) ${l10n.t('Time Tracker: set token')}`,
-        accessibilityLabel: l10n.t('Time Tracker: no token set. Activate to set the token.'),
-        tooltip: l10n.t("**No token set.** Copy the token from the application's settings (Integrations, HTTP API) and {0}.", link(l10n.t('set it here'), COMMANDS.setToken)),
+        accessibilityLabel: l10n.t("Time Tracker: not connected. Turn on the app's VS Code integration, or activate to set a token for its HTTP API."),
+        tooltip: l10n.t(
+          "**Not connected.** In the time-tracking app, turn on **Settings → Integrations → VSCode**: nothing else to set up. Or turn on its HTTP API switch and {0}.",
+          link(l10n.t('set its token here'), COMMANDS.setToken),
+        ),
         command: COMMANDS.setToken,
         tone: 'warning',
       };
-    case 'offline':
+    case 'offline': {
+      if (settings.route.kind === 'integration') {
+        return {
+          text: `$(debug-disconnect) ${l10n.t('Time Tracker offline')}`,
+          accessibilityLabel: l10n.t("Time Tracker offline: the app is not answering through its VS Code integration. Activate to check the connection."),
+          tooltip: `${l10n.t(
+            "**The app is not answering through its VS Code integration.** Start the time-tracking application; if it runs, turn **Settings → Integrations → VSCode** off and on.",
+          )}\n\n${checkConnection()}`,
+          command: COMMANDS.checkConnection,
+          tone: 'warning',
+        };
+      }
+      const address = httpAddress(settings.route.port);
       return {
         text: `$(debug-disconnect) ${l10n.t('Time Tracker offline')}`,
         accessibilityLabel: l10n.t('Time Tracker offline: the app is not answering on {0}. Activate to check the connection.', address),
@@ -86,6 +102,7 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
         command: COMMANDS.checkConnection,
         tone: 'warning',
       };
+    }
     case 'tokenRejected': {
       if (state.clockSkewSeconds !== undefined) {
         const seconds = Math.abs(state.clockSkewSeconds);
@@ -100,6 +117,18 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
             direction: behind ? l10n.t("behind the app's clock") : l10n.t("ahead of the app's clock"),
             link: link(l10n.t('check the connection'), COMMANDS.checkConnection),
           }),
+          command: COMMANDS.checkConnection,
+          tone: 'error',
+        };
+      }
+      if (settings.route.kind === 'integration') {
+        return {
+          text: `$(error) ${l10n.t('Time Tracker: token rejected')}`,
+          accessibilityLabel: l10n.t("Time Tracker: the app rejected the token of its VS Code integration. Activate to check the connection."),
+          tooltip: l10n.t(
+            "**The app rejected the token of its own VS Code integration file.** Turn **Settings → Integrations → VSCode** off and on in the app, then {0}. Polling is paused so that retries cannot lock you out.",
+            link(l10n.t('check the connection'), COMMANDS.checkConnection),
+          ),
           command: COMMANDS.checkConnection,
           tone: 'error',
         };
@@ -154,14 +183,14 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
       };
     case 'idle': {
       const today = todayText(state.todaySeconds, settings);
-      if (state.onBreak) return onBreak(undefined, today);
+      if (state.onBreak) return onBreak(undefined, today, settings.route);
       return {
         text: `$(clock) ${l10n.t('Not tracking')}${today.inline}`,
         accessibilityLabel:
           today.total === undefined
             ? l10n.t('Time Tracker: not tracking. Activate for the menu.')
             : l10n.t('Time Tracker: not tracking, {0} today. Activate for the menu.', today.total),
-        tooltip: `${l10n.t('**Not tracking.**')}${today.line}\n\n${link(l10n.t('Start'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}`,
+        tooltip: `${l10n.t('**Not tracking.**')}${today.line}\n\n${link(l10n.t('Start'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}${connectedLine(settings.route)}`,
         command: COMMANDS.showMenu,
         tone: 'normal',
       };
@@ -171,7 +200,7 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
       const elapsed = formatElapsed(state.elapsedSeconds + sinceObserved);
       const today = todayText(state.todaySeconds + sinceObserved, settings);
       const name = state.activity.activityName;
-      if (state.onBreak) return onBreak(name, today);
+      if (state.onBreak) return onBreak(name, today, settings.route);
       return {
         text: `$(record) ${escapeIcons(name)} ${elapsed}${today.inline}`,
         accessibilityLabel:
@@ -180,7 +209,8 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
             : l10n.t('Time Tracker: tracking {name} for {elapsed}, {today} today. Activate for the menu.', { name, elapsed, today: today.total }),
         tooltip:
           `${l10n.t('**Tracking {name}** for {elapsed}.', { name: escapeMarkdown(name), elapsed })}${today.line}\n\n` +
-          `${link(l10n.t('Stop'), COMMANDS.stop)} · ${link(l10n.t('Switch Activity'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}`,
+          `${link(l10n.t('Stop'), COMMANDS.stop)} · ${link(l10n.t('Switch Activity'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}` +
+          connectedLine(settings.route),
         command: COMMANDS.showMenu,
         tone: 'normal',
       };
@@ -192,7 +222,12 @@ function plain(text: string, accessibilityLabel: string, tooltip: string, comman
   return { text, accessibilityLabel, tooltip, command, tone: 'normal' };
 }
 
-function onBreak(name: string | undefined, today: TodayText): Presentation {
+/** The tooltip's last line while the app answers: which way it is reached. */
+function connectedLine(route: Route): string {
+  return `\n\n${l10n.t('Connected {0}.', describeRoute(route))}`;
+}
+
+function onBreak(name: string | undefined, today: TodayText, route: Route): Presentation {
   let accessibilityLabel: string;
   if (name === undefined) {
     accessibilityLabel = today.total === undefined ? l10n.t('Time Tracker: on break.') : l10n.t('Time Tracker: on break, {0} today.', today.total);
@@ -206,7 +241,7 @@ function onBreak(name: string | undefined, today: TodayText): Presentation {
   return {
     text: `$(coffee) ${name === undefined ? l10n.t('On break') : l10n.t('On break ({0})', escapeIcons(name))}${today.inline}`,
     accessibilityLabel,
-    tooltip: `${l10n.t('**On break.**')}${resumes}${today.line}\n\n${link(l10n.t('Start'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}`,
+    tooltip: `${l10n.t('**On break.**')}${resumes}${today.line}\n\n${link(l10n.t('Start'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}${connectedLine(route)}`,
     command: COMMANDS.showMenu,
     tone: 'normal',
   };

@@ -14,7 +14,6 @@ export interface StatusReader {
 export async function pollStatus(
   reader: StatusReader | undefined,
   previous: TrackerState,
-  port: number,
   clock: () => number,
 ): Promise<TrackerState> {
   if (!reader) return { kind: 'noToken' };
@@ -28,6 +27,6 @@ export async function pollStatus(
     }
     return stateFromStatus(status, previous, clock(), elapsedSeconds);
   } catch (error) {
-    return stateFromError(error, port, clock());
+    return stateFromError(error, clock());
   }
 }

@@ -16,8 +16,11 @@ export type TrackerState =
   /** Before the first answer. */
   | { readonly kind: 'starting' }
   | { readonly kind: 'noToken' }
-  /** Nothing answers on the port: the application is closed or its HTTP API switch is off. */
-  | { readonly kind: 'offline'; readonly port: number }
+  /**
+   * Nothing answers where the channel points: the app is closed, or its switch (VS Code
+   * integration or HTTP API) is off. Where that is, the session's route says.
+   */
+  | { readonly kind: 'offline' }
   | { readonly kind: 'tokenRejected'; readonly clockSkewSeconds: number | undefined }
   | { readonly kind: 'licenseLocked' }
   /** Too many failed authentications; requests are refused until `untilMs`. */
@@ -85,9 +88,9 @@ export function needsElapsed(status: StatusResult, previous: TrackerState): bool
 }
 
 /** The state a failed poll leaves behind; unknown errors keep their sentence. */
-export function stateFromError(error: unknown, port: number, nowMs: number): TrackerState {
+export function stateFromError(error: unknown, nowMs: number): TrackerState {
   if (error instanceof ConnectionError) {
-    return error.sent ? { kind: 'failed', message: error.message } : { kind: 'offline', port };
+    return error.sent ? { kind: 'failed', message: error.message } : { kind: 'offline' };
   }
   if (error instanceof AuthenticationError) return { kind: 'tokenRejected', clockSkewSeconds: error.clockSkewSeconds };
   if (error instanceof UnavailableError) return { kind: 'unavailable' };

@@ -19,11 +19,28 @@ export interface RawRequest {
 }
 
 export function send(port: number, raw: RawRequest): Promise<RawResponse> {
-  const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...raw.headers };
+  return exchange({ host: '127.0.0.1', port }, { host: `127.0.0.1:${port}`, ...raw.headers }, raw);
+}
+
+/**
+ * The same over a Unix socket (PROTOCOL.md §8), with `Host: localhost` as the app's clients send
+ * unless the request sets its own; a `host` of '' sends none at all.
+ */
+export function sendOverSocket(socketPath: string, raw: RawRequest): Promise<RawResponse> {
+  const headers: Record<string, string> = { host: 'localhost', ...raw.headers };
+  if (headers['host'] === '') delete headers['host'];
+  return exchange({ socketPath }, headers, raw);
+}
+
+function exchange(
+  to: { readonly host: string; readonly port: number } | { readonly socketPath: string },
+  headers: Record<string, string>,
+  raw: RawRequest,
+): Promise<RawResponse> {
   if (raw.body !== undefined) headers['content-length'] = String(Buffer.byteLength(raw.body));
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: raw.method, path: raw.target, headers, agent: false, setHost: false },
+      { ...to, method: raw.method, path: raw.target, headers, agent: false, setHost: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -15,6 +15,7 @@ import {
   type RequestRecord,
   type ServiceClientOptions,
 } from '../../../src/client';
+import { PORT_ENVIRONMENT_VARIABLES, TOKEN_ENVIRONMENT_VARIABLES } from '../../../src/protocol/constants';
 import { startAnswerLosingProxy, startCannedServer, startFaultServer, type FaultServer } from '../../support/faults';
 import { freePort } from '../../support/process';
 import { startServer, TEST_TOKEN, type StartedServer } from '../../support/server';
@@ -39,23 +40,31 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return assert.fail('expected the call to fail');
 }
 
-function restore(name: 'SERVICE_TOKEN' | 'SERVICE_PORT', value: string | undefined): void {
-  if (value === undefined) Reflect.deleteProperty(process.env, name);
-  else process.env[name] = value;
+const ENVIRONMENT = [...TOKEN_ENVIRONMENT_VARIABLES, ...PORT_ENVIRONMENT_VARIABLES];
+
+/** Sets exactly these of the six token and port variables, unsetting the others. */
+function setEnvironment(values: Partial<Record<(typeof ENVIRONMENT)[number], string>>): void {
+  for (const name of ENVIRONMENT) {
+    const value = values[name];
+    if (value === undefined) Reflect.deleteProperty(process.env, name);
+    else process.env[name] = value;
+  }
 }
 
 describe('client: configuration', () => {
-  const saved = { token: process.env['SERVICE_TOKEN'], port: process.env['SERVICE_PORT'] };
+  const saved = Object.fromEntries(ENVIRONMENT.map((name) => [name, process.env[name]]));
+  beforeEach(() => setEnvironment({}));
   afterEach(() => {
-    restore('SERVICE_TOKEN', saved.token);
-    restore('SERVICE_PORT', saved.port);
+    for (const name of ENVIRONMENT) {
+      const value = saved[name];
+      if (value === undefined) Reflect.deleteProperty(process.env, name);
+      else process.env[name] = value;
+    }
   });
 
   it('refuses a missing token, a bad port, a foreign host and a bad time-out with one sentence', () => {
-    delete process.env['SERVICE_TOKEN'];
-    delete process.env['SERVICE_PORT'];
     const cases: [ServiceClientOptions, RegExp][] = [
-      [{}, /^No token: pass the token option or set SERVICE_TOKEN/],
+      [{}, /^No token: pass the token option or set CLESSIRA_TOKEN, NOWDOING_TOKEN or SERVICE_TOKEN to the token shown in the application settings\.$/],
       [{ token: '' }, /^No token/],
       [{ token: 't', port: 1023 }, /port must be a whole number from 1024 to 65535, not 1023\.$/],
       [{ token: 't', port: 65536 }, /not 65536/],
@@ -64,6 +73,12 @@ describe('client: configuration', () => {
       [{ token: 't', host: 'example.com' }, /loopback address/],
       [{ token: 't', host: '192.168.1.10' }, /loopback address/],
       [{ token: 't', timeoutMs: 0 }, /timeoutMs must be a positive number/],
+      [{ token: 't', headerPrefix: 'Auto' as 'auto' }, /^headerPrefix must be Clessira, NowDoing or auto, not "Auto"\.$/],
+      [{ token: 't', socketPath: '/tmp/a.sock', port: 40000 }, /^Pass either socketPath or port and host, not both: [^.]*\.$/],
+      [{ token: 't', socketPath: '/tmp/a.sock', host: 'localhost' }, /^Pass either socketPath or port and host/],
+      [{ token: 't', socketPath: '' }, /^socketPath must be a non-empty absolute path, not ""\.$/],
+      [{ token: 't', socketPath: 'run/api.sock' }, /^socketPath must be a non-empty absolute path, not "run\/api\.sock"\.$/],
+      [{ token: 't', socketPath: `/tmp/${'s'.repeat(110)}.sock` }, /^The socket path \/tmp\/s+\.sock is 120 bytes long, and this system takes at most 10[37]\.$/],
     ];
     for (const [options, pattern] of cases) {
       assert.throws(() => new ServiceClient(options), (error: unknown) => {
@@ -85,15 +100,77 @@ describe('client: configuration', () => {
     clients.push(defaults);
     assert.equal(defaults.port, 39847);
     assert.equal(defaults.host, '127.0.0.1');
+    assert.equal(defaults.socketPath, undefined);
     assert.equal(defaults.headerPrefix, 'Clessira');
+  });
+
+  it('reads the token from CLESSIRA_TOKEN, then NOWDOING_TOKEN, then SERVICE_TOKEN, skipping empty ones', async () => {
+    const started = await startServer();
+    try {
+      // Which token the client took shows in whether the service accepts it.
+      const status = async (): Promise<number | undefined> => {
+        const client = clientFor(started.port, { token: undefined, clock: started.clock });
+        try {
+          await client.getStatus();
+          return 200;
+        } catch (error) {
+          return error instanceof ServiceError ? error.status : undefined;
+        }
+      };
+      const wrong = 'wrong-token-value';
+      const cases: [Parameters<typeof setEnvironment>[0], number][] = [
+        [{ CLESSIRA_TOKEN: TEST_TOKEN, NOWDOING_TOKEN: wrong, SERVICE_TOKEN: wrong }, 200],
+        [{ CLESSIRA_TOKEN: wrong, NOWDOING_TOKEN: TEST_TOKEN, SERVICE_TOKEN: TEST_TOKEN }, 401],
+        [{ NOWDOING_TOKEN: TEST_TOKEN, SERVICE_TOKEN: wrong }, 200],
+        [{ CLESSIRA_TOKEN: '', NOWDOING_TOKEN: '', SERVICE_TOKEN: TEST_TOKEN }, 200],
+        [{ CLESSIRA_TOKEN: '', NOWDOING_TOKEN: wrong, SERVICE_TOKEN: TEST_TOKEN }, 401],
+      ];
+      for (const [environment, expected] of cases) {
+        setEnvironment(environment);
+        assert.equal(await status(), expected, JSON.stringify(Object.keys(environment)));
+      }
+    } finally {
+      await started.server.close();
+    }
+  });
+
+  it('reads the port from CLESSIRA_PORT, then NOWDOING_PORT, then SERVICE_PORT, and names the variable that is wrong', () => {
+    const portWith = (environment: Parameters<typeof setEnvironment>[0]): number | undefined => {
+      setEnvironment({ SERVICE_TOKEN: 't', ...environment });
+      const client = new ServiceClient();
+      clients.push(client);
+      return client.port;
+    };
+    assert.equal(portWith({ CLESSIRA_PORT: '40001', NOWDOING_PORT: '40002', SERVICE_PORT: '40003' }), 40001);
+    assert.equal(portWith({ NOWDOING_PORT: '40002', SERVICE_PORT: '40003' }), 40002);
+    assert.equal(portWith({ SERVICE_PORT: '40003' }), 40003);
+    assert.equal(portWith({ CLESSIRA_PORT: '', SERVICE_PORT: '40003' }), 40003);
+    assert.equal(portWith({}), 39847);
+    assert.equal(clientFor(40009).port, 40009, 'the option wins over every variable');
+    for (const name of PORT_ENVIRONMENT_VARIABLES) {
+      assert.throws(() => portWith({ SERVICE_PORT: '40003', [name]: 'forty' }), (error: unknown) =>
+        error instanceof ConfigurationError && error.message === `${name} must be a whole number from 1024 to 65535, not "forty".`);
+    }
+    // The first set variable decides, even when a later one would have been valid.
+    assert.throws(() => portWith({ NOWDOING_PORT: '80', SERVICE_PORT: '40003' }), /: NOWDOING_PORT must be a whole number from 1024 to 65535, not "80"\.$/);
+    // A socket has no port: a stale variable does not stand in its way.
+    setEnvironment({ SERVICE_TOKEN: 't', CLESSIRA_PORT: 'forty' });
+    const overSocket = new ServiceClient({ socketPath: '/tmp/a.sock' });
+    clients.push(overSocket);
+    assert.equal(overSocket.port, undefined);
   });
 
   it('never shows the token in util.inspect, JSON or String', () => {
     const client = clientFor(40000, { token: 'super-secret-token' });
-    for (const shown of [inspect(client, { showHidden: true, depth: 5 }), JSON.stringify(client), inspect({ client })]) {
+    const overSocket = new ServiceClient({ token: 'super-secret-token', socketPath: '/tmp/tt/api.sock', headerPrefix: 'auto' });
+    clients.push(overSocket);
+    for (const shown of [client, overSocket].flatMap((each) => [inspect(each, { showHidden: true, depth: 5 }), JSON.stringify(each), inspect({ each })])) {
       assert.equal(shown.includes('super-secret-token'), false, shown);
     }
-    assert.match(inspect(client), /token: '<redacted>'/);
+    assert.equal(inspect(client), "ServiceClient { host: '127.0.0.1', port: 40000, headerPrefix: 'Clessira', token: '<redacted>' }");
+    assert.equal(inspect(overSocket), "ServiceClient { socketPath: '/tmp/tt/api.sock', headerPrefix: 'Clessira', token: '<redacted>' }");
+    assert.deepEqual(JSON.parse(JSON.stringify(overSocket)), { socketPath: '/tmp/tt/api.sock', headerPrefix: 'Clessira' });
+    assert.deepEqual(JSON.parse(JSON.stringify(client)), { host: '127.0.0.1', port: 40000, headerPrefix: 'Clessira' });
   });
 });
 

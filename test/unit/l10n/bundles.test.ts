@@ -83,7 +83,7 @@ describe('l10n: the runtime bundles (l10n/bundle.l10n*.json)', () => {
 });
 
 describe('l10n: src/tracker in the configured language', () => {
-  const settings = { showTodayTotal: true, port: 40001 };
+  const settings = { showTodayTotal: true, route: { kind: 'http', port: 40001 } } as const;
   const activity = { activityID: 'a1', activityName: 'Write docs' };
   const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 };
   const onBreak: TrackerState = { kind: 'tracking', activity, onBreak: true, elapsedSeconds: 5, todaySeconds: 0, observedAtMs: 0 };
@@ -96,7 +96,10 @@ describe('l10n: src/tracker in the configured language', () => {
   it('is English, byte for byte, without a bundle', () => {
     assert.equal(present(idle, settings, 0).text, '$(clock) Not tracking · today 3h 20m');
     assert.equal(present(onBreak, settings, 0, 3).text, '$(coffee) On break (Write docs) · today 0m · $(inbox) 3 queued');
-    assert.equal(present({ kind: 'noToken' }, settings, 0).accessibilityLabel, 'Time Tracker: no token set. Activate to set the token.');
+    assert.equal(
+      present({ kind: 'noToken' }, settings, 0).accessibilityLabel,
+      "Time Tracker: not connected. Turn on the app's VS Code integration, or activate to set a token for its HTTP API.",
+    );
   });
 
   it('is German with the German bundle: status bar text, tooltip, accessibility label, menu and messages', () => {

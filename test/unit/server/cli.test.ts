@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { lstat, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseCapability } from '../../../src/protocol/capability';
 import { parseCli } from '../../../src/server/cli';
-import { send } from '../../support/http';
+import { send, sendOverSocket } from '../../support/http';
 import { freePort, runServer, type ServerProcess } from '../../support/process';
 import { signedHeaders } from '../../support/signing';
 
@@ -12,7 +13,17 @@ describe('server/cli: arguments', () => {
   it('takes flags first, then SERVICE_TOKEN and SERVICE_PORT, then defaults', () => {
     assert.deepEqual(parseCli([], {}), {
       kind: 'run',
-      config: { port: 39847, token: undefined, license: 'valid', unwired: [], headerPrefix: 'Clessira', dataPath: undefined, seed: [] },
+      config: {
+        port: 39847,
+        token: undefined,
+        license: 'valid',
+        unwired: [],
+        headerPrefix: 'Clessira',
+        dataPath: undefined,
+        seed: [],
+        socketPath: undefined,
+        capabilityFile: undefined,
+      },
     });
     const fromEnv = parseCli([], { SERVICE_TOKEN: 'env-token', SERVICE_PORT: '40000' });
     assert.equal(fromEnv.kind === 'run' && fromEnv.config.token, 'env-token');
@@ -23,8 +34,30 @@ describe('server/cli: arguments', () => {
     );
     assert.deepEqual(flags, {
       kind: 'run',
-      config: { port: 41000, token: 'flag-token', license: 'locked', unwired: ['/status', '/entries'], headerPrefix: 'NowDoing', dataPath: 'x.json', seed: [] },
+      config: {
+        port: 41000,
+        token: 'flag-token',
+        license: 'locked',
+        unwired: ['/status', '/entries'],
+        headerPrefix: 'NowDoing',
+        dataPath: 'x.json',
+        seed: [],
+        socketPath: undefined,
+        capabilityFile: undefined,
+      },
     });
+  });
+
+  it('opens TCP beside --socket only when --port is given, and takes --capability-file with --socket', () => {
+    const socketOnly = parseCli(['--socket', '/tmp/a.sock', '--capability-file', '/tmp/cap.json'], { SERVICE_PORT: 'not even a port' });
+    assert.equal(socketOnly.kind, 'run', 'SERVICE_PORT is not read at all with --socket');
+    assert.equal(socketOnly.config.port, undefined);
+    assert.equal(socketOnly.config.socketPath, '/tmp/a.sock');
+    assert.equal(socketOnly.config.capabilityFile, '/tmp/cap.json');
+    const both = parseCli(['--socket=/tmp/a.sock', '--port', '41000'], { SERVICE_PORT: '40000' });
+    assert.equal(both.kind === 'run' && both.config.port, 41000);
+    assert.equal(both.kind === 'run' && both.config.socketPath, '/tmp/a.sock');
+    assert.equal(both.kind === 'run' && both.config.capabilityFile, undefined);
   });
 
   it('refuses bad input with one sentence that names the problem', () => {
@@ -38,7 +71,13 @@ describe('server/cli: arguments', () => {
       [['--unwired', '/nope'], {}, /^--unwired takes one of \/healthcheck,/],
       [['--header-prefix', 'Acme'], {}, /^--header-prefix must be Clessira or NowDoing/],
       [['--token', ''], {}, /^--token must not be empty\.$/],
-      [['--port'], {}, /--port/],
+      [['--port'], {}, /^--port needs a value; run with --help to see the options\.$/],
+      [['--capability-file', '/tmp/cap.json'], {}, /^--capability-file needs --socket: the file announces the socket\.$/],
+      [['--capability-file', '/tmp/cap.json', '--port', '41000'], {}, /^--capability-file needs --socket/],
+      [['--socket', ''], {}, /^--socket needs a non-empty path\.$/],
+      [['--socket', '/tmp/a.sock', '--capability-file', ''], {}, /^--capability-file needs a non-empty path\.$/],
+      [['--socket', '/tmp/a.sock', '--port', '80'], { SERVICE_PORT: '40000' }, /^--port must be a whole number/],
+      [['--socket'], {}, /^--socket needs a value; run with --help to see the options\.$/],
       [['stray'], {}, /^Unexpected argument/],
     ];
     for (const [argv, env, pattern] of cases) {
@@ -128,6 +167,119 @@ describe('server/cli: the program', function () {
       }
     } finally {
       blocker.close();
+    }
+  });
+
+  const exists = (path: string): Promise<boolean> =>
+    lstat(path).then(
+      () => true,
+      () => false,
+    );
+
+  const refused = (port: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+
+  const signedGetOverSocket = (socketPath: string, token: string, target: string): ReturnType<typeof sendOverSocket> =>
+    sendOverSocket(socketPath, { method: 'GET', target, headers: signedHeaders({ token, method: 'GET', target }) });
+
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  it('listens only on the socket with --socket, announces it with --capability-file, and removes both on SIGTERM', async () => {
+    const socketPath = join(dir, 'api.sock');
+    const capabilityPath = join(dir, 'cap.json');
+    const port = await freePort();
+    const server = start(['--socket', socketPath, '--capability-file', capabilityPath, '--token', 'cli-token'], { SERVICE_PORT: String(port) });
+    await server.waitFor(new RegExp(`^listening on unix:${escape(socketPath)}$`, 'm'));
+    assert.doesNotMatch(server.stdout(), /listening on http/);
+    assert.equal(await refused(port), true, 'SERVICE_PORT opens no TCP port beside --socket');
+    const parsed = parseCapability(await readFile(capabilityPath, 'utf8'));
+    assert.deepEqual(parsed, { ok: true, capability: { version: 1, socketPath, token: 'cli-token', pid: server.child.pid } });
+    assert.equal((await lstat(capabilityPath)).mode & 0o777, 0o600);
+    assert.equal((await lstat(socketPath)).mode & 0o777, 0o600);
+    assert.equal((await signedGetOverSocket(socketPath, 'cli-token', '/status')).status, 200);
+    await server.waitFor(/ GET \/status 200$/m);
+    assert.equal(server.stdout().includes('cli-token') || server.stderr().includes('cli-token'), false, 'the token is never printed');
+    assert.equal(await server.stop('SIGTERM'), 0);
+    assert.equal(await exists(socketPath), false, 'the socket is removed');
+    assert.equal(await exists(capabilityPath), false, 'the capability file is removed');
+  });
+
+  it('listens on both with --socket and --port, and removes the socket and the capability file on SIGINT', async () => {
+    const socketPath = join(dir, 'api.sock');
+    const capabilityPath = join(dir, 'cap.json');
+    const port = await freePort();
+    const server = start(['--socket', socketPath, '--capability-file', capabilityPath, '--port', String(port), '--token', 't']);
+    await server.waitFor(new RegExp(`^listening on unix:${escape(socketPath)}$`, 'm'));
+    assert.match(server.stdout(), new RegExp(`^listening on http://127\\.0\\.0\\.1:${port}$`, 'm'));
+    assert.equal((await signedGet(port, 't', '/status')).status, 200);
+    assert.equal((await signedGetOverSocket(socketPath, 't', '/status')).status, 200);
+    assert.equal(await server.stop('SIGINT'), 0);
+    assert.equal(await exists(socketPath), false, 'the socket is removed');
+    assert.equal(await exists(capabilityPath), false, 'the capability file is removed');
+  });
+
+  it('replaces the socket a killed server left behind, and announces the new pid', async () => {
+    const socketPath = join(dir, 'api.sock');
+    const capabilityPath = join(dir, 'cap.json');
+    const killed = start(['--socket', socketPath, '--capability-file', capabilityPath, '--token', 't']);
+    await killed.waitFor(/listening on unix:/);
+    await killed.stop('SIGKILL');
+    assert.equal(await exists(socketPath), true, 'a killed server leaves its socket');
+    const restarted = start(['--socket', socketPath, '--capability-file', capabilityPath, '--token', 'new-token']);
+    await restarted.waitFor(/listening on unix:/);
+    const parsed = parseCapability(await readFile(capabilityPath, 'utf8'));
+    assert.deepEqual(parsed, { ok: true, capability: { version: 1, socketPath, token: 'new-token', pid: restarted.child.pid } });
+    assert.equal((await signedGetOverSocket(socketPath, 'new-token', '/status')).status, 200);
+  });
+
+  it('exits 2 with one sentence for --capability-file without --socket', async () => {
+    const capabilityPath = join(dir, 'cap.json');
+    const server = start(['--capability-file', capabilityPath, '--token', 't']);
+    assert.equal(await server.exited, 2);
+    assert.equal(server.stderr(), '--capability-file needs --socket: the file announces the socket.\n');
+    assert.equal(await exists(capabilityPath), false);
+  });
+
+  it('exits non-zero with one sentence when the socket cannot be used, and leaves nothing behind', async () => {
+    const plain = join(dir, 'plain');
+    await writeFile(plain, 'not a socket');
+    const live = join(dir, 'live.sock');
+    const blocker = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => blocker.listen(live, resolve));
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const busyPort = (busy.address() as { port: number }).port;
+    const socketPath = join(dir, 'api.sock');
+    const capabilityPath = join(dir, 'cap.json');
+    try {
+      const cases: [string[], RegExp][] = [
+        [['--socket', plain], new RegExp(`^${escape(plain)} exists and is not a socket; remove it or pick another path\\.\\n$`)],
+        [['--socket', join(dir, 'missing', 'api.sock')], new RegExp(`^The directory ${escape(join(dir, 'missing'))} of the socket path does not exist\\.\\n$`)],
+        [['--socket', join(dir, 'z'.repeat(120))], /^The socket path .* is \d+ bytes long, and the longest this OS takes is \d+\.\n$/],
+        [['--socket', live], new RegExp(`^Another server already listens on the socket ${escape(live)}\\.\\n$`)],
+        [['--socket', socketPath, '--port', String(busyPort)], new RegExp(`^Port ${busyPort} on 127\\.0\\.0\\.1 is already in use; pick another with --port\\.\\n$`)],
+        [['--socket', socketPath, '--capability-file', join(dir, 'missing', 'cap.json')], /^Cannot write the capability file .*cap\.json: the directory .*missing does not exist\.\n$/],
+      ];
+      for (const [args, pattern] of cases) {
+        const announced = args.includes('--capability-file') ? args : [...args, '--capability-file', capabilityPath];
+        const server = start([...announced, '--token', 'secret-token']);
+        assert.equal(await server.exited, 1, args.join(' '));
+        assert.match(server.stderr(), pattern, args.join(' '));
+        assert.equal(server.stderr().includes('secret-token'), false, 'the token is never printed');
+        assert.equal(await exists(capabilityPath), false, `${args.join(' ')}: no capability file`);
+        assert.equal(await exists(socketPath), false, `${args.join(' ')}: no socket`);
+      }
+      assert.equal(await readFile(plain, 'utf8'), 'not a socket');
+    } finally {
+      blocker.close();
+      busy.close();
     }
   });
 

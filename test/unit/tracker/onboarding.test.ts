@@ -30,7 +30,7 @@ describe('tracker/onboarding', () => {
       [{ kind: 'licenseLocked' }, true],
       [{ kind: 'lockedOut', untilMs: 0 }, true],
       [{ kind: 'unavailable' }, true],
-      [{ kind: 'offline', port: 39847 }, false],
+      [{ kind: 'offline' }, false],
       [{ kind: 'failed', message: 'timed out' }, undefined],
       [{ kind: 'noToken' }, undefined],
       [{ kind: 'starting' }, undefined],
@@ -39,32 +39,34 @@ describe('tracker/onboarding', () => {
   });
 
   it('walks from no token to tracking, one step per real event', () => {
-    let progress = progressAfter({ kind: 'starting' }, NO_PROGRESS);
+    let progress = progressAfter({ kind: 'starting' }, NO_PROGRESS, false);
     assert.deepEqual(progress, NO_PROGRESS);
-    progress = progressAfter({ kind: 'noToken' }, progress);
+    progress = progressAfter({ kind: 'noToken' }, progress, false);
     assert.deepEqual(progress, NO_PROGRESS, 'without a token only the probe can tell whether the app answers');
     progress = progressAfterProbe(progress, true);
     assert.deepEqual(progress, { ...NO_PROGRESS, appReachable: true });
-    progress = progressAfter({ kind: 'tokenRejected', clockSkewSeconds: undefined }, progress);
+    progress = progressAfter({ kind: 'tokenRejected', clockSkewSeconds: undefined }, progress, true);
     assert.deepEqual(progress, reachableWithToken, 'a token, but not accepted: not connected');
-    progress = progressAfter(idle, progress);
+    progress = progressAfter(idle, progress, true);
     assert.deepEqual(progress, { ...reachableWithToken, connected: true });
-    progress = progressAfter(tracking, progress);
+    progress = progressAfter(tracking, progress, true);
     assert.deepEqual(progress, { appReachable: true, hasToken: true, connected: true, tracking: true });
   });
 
   it('keeps what a state cannot tell, and takes back what it contradicts', () => {
     const all: OnboardingProgress = { appReachable: true, hasToken: true, connected: true, tracking: true };
-    assert.deepEqual(progressAfter({ kind: 'starting' }, all), all);
-    assert.deepEqual(progressAfter({ kind: 'failed', message: 'HTTP 500' }, all), { ...all, connected: false, tracking: false });
-    assert.deepEqual(progressAfter({ kind: 'offline', port: 39847 }, all), { appReachable: false, hasToken: true, connected: false, tracking: false });
-    assert.deepEqual(progressAfter({ kind: 'noToken' }, all), { appReachable: true, hasToken: false, connected: false, tracking: false });
+    assert.deepEqual(progressAfter({ kind: 'starting' }, all, true), all);
+    assert.deepEqual(progressAfter({ kind: 'failed', message: 'HTTP 500' }, all, true), { ...all, connected: false, tracking: false });
+    assert.deepEqual(progressAfter({ kind: 'offline' }, all, true), { appReachable: false, hasToken: true, connected: false, tracking: false });
+    assert.deepEqual(progressAfter({ kind: 'noToken' }, all, false), { appReachable: true, hasToken: false, connected: false, tracking: false });
     assert.deepEqual(progressAfterProbe(all, false), { ...all, appReachable: false });
+    // The app quit while its VS Code integration was in use: offline, and no token to sign with.
+    assert.deepEqual(progressAfter({ kind: 'offline' }, all, false), { appReachable: false, hasToken: false, connected: false, tracking: false });
   });
 
   it('probes only without a token, where no poll tells', () => {
     assert.equal(needsProbe({ kind: 'noToken' }), true);
-    for (const state of [idle, tracking, { kind: 'starting' }, { kind: 'offline', port: 1 }] as TrackerState[]) assert.equal(needsProbe(state), false, state.kind);
+    for (const state of [idle, tracking, { kind: 'starting' }, { kind: 'offline' }] as TrackerState[]) assert.equal(needsProbe(state), false, state.kind);
   });
 
   it('sets its own context keys from the progress', () => {

@@ -3,7 +3,7 @@ import { MAX_BACKOFF_MS, nextPollDelayMs, Poller, type Timers } from '../../../s
 import type { TrackerState } from '../../../src/tracker/trackerState';
 
 const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
-const offline: TrackerState = { kind: 'offline', port: 39847 };
+const offline: TrackerState = { kind: 'offline' };
 
 /** Timers that only run when the test says so, and remember each delay asked for. */
 class ManualTimers implements Timers {

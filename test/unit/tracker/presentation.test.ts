@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { formatElapsed, present, type Presentation } from '../../../src/tracker/presentation';
+import { formatElapsed, present, type Presentation, type PresentationSettings } from '../../../src/tracker/presentation';
 import type { TrackerState } from '../../../src/tracker/trackerState';
 
-const settings = { showTodayTotal: true, port: 40001 };
+const settings: PresentationSettings = { showTodayTotal: true, route: { kind: 'http', port: 40001 } };
+const viaIntegration: PresentationSettings = { showTodayTotal: true, route: { kind: 'integration', socketPath: '/tmp/app/api.sock' } };
 const activity = { activityID: 'a1', activityName: 'Write docs' };
 
 function shown(state: TrackerState, nowMs = 0, options = settings): Presentation {
@@ -13,7 +14,7 @@ describe('tracker/presentation', () => {
   it('gives every state its own words, codicon and click', () => {
     const table: [TrackerState, string, string][] = [
       [{ kind: 'noToken' }, '$(key) Time Tracker: set token', 'timeTracker.setToken'],
-      [{ kind: 'offline', port: 40001 }, '$(debug-disconnect) Time Tracker offline', 'timeTracker.checkConnection'],
+      [{ kind: 'offline' }, '$(debug-disconnect) Time Tracker offline', 'timeTracker.checkConnection'],
       [{ kind: 'tokenRejected', clockSkewSeconds: undefined }, '$(error) Time Tracker: token rejected', 'timeTracker.setToken'],
       [{ kind: 'tokenRejected', clockSkewSeconds: -300 }, '$(error) Time Tracker: your clock is off by 300 s', 'timeTracker.checkConnection'],
       [{ kind: 'licenseLocked' }, '$(lock) Time Tracker: license locked', 'timeTracker.checkConnection'],
@@ -37,10 +38,41 @@ describe('tracker/presentation', () => {
   });
 
   it('tells where the app is expected and to turn on its HTTP API switch when offline', () => {
-    const { tooltip } = shown({ kind: 'offline', port: 40001 });
+    const { tooltip } = shown({ kind: 'offline' });
     assert.match(tooltip, /not answering on 127\.0\.0\.1:40001/);
     assert.match(tooltip, /\*\*HTTP API\*\* switch/);
     assert.match(tooltip, /\(command:timeTracker\.checkConnection\)/);
+  });
+
+  it('says offline through the VS Code integration without a port, and how to bring it back', () => {
+    const { text, tooltip, accessibilityLabel } = shown({ kind: 'offline' }, 0, viaIntegration);
+    assert.equal(text, '$(debug-disconnect) Time Tracker offline');
+    assert.match(tooltip, /not answering through its VS Code integration/);
+    assert.match(tooltip, /Settings → Integrations → VSCode/);
+    assert.doesNotMatch(tooltip, /127\.0\.0\.1|HTTP API/);
+    assert.match(accessibilityLabel, /through its VS Code integration/);
+  });
+
+  it('names the way to the app in the tooltip while it answers', () => {
+    const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
+    const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, elapsedSeconds: 0, todaySeconds: 0, observedAtMs: 0 };
+    for (const state of [idle, tracking, { ...idle, onBreak: true }]) {
+      assert.match(shown(state).tooltip, /Connected through the HTTP API on 127\.0\.0\.1:40001\.$/, state.kind);
+      assert.match(shown(state, 0, viaIntegration).tooltip, /Connected through the app's VS Code integration\.$/, state.kind);
+    }
+  });
+
+  it('leads a new user to the VS Code switch first, and to a token for the HTTP API second', () => {
+    const { tooltip, command } = shown({ kind: 'noToken' });
+    assert.ok(tooltip.indexOf('Settings → Integrations → VSCode') < tooltip.indexOf('HTTP API'), tooltip);
+    assert.match(tooltip, /\(command:timeTracker\.setToken\)/);
+    assert.equal(command, 'timeTracker.setToken');
+  });
+
+  it('sends a rejected integration token to Check Connection, not to Set Token', () => {
+    const rejected = shown({ kind: 'tokenRejected', clockSkewSeconds: undefined }, 0, viaIntegration);
+    assert.equal(rejected.command, 'timeTracker.checkConnection');
+    assert.match(rejected.tooltip, /VS Code integration file/);
   });
 
   it('ticks the elapsed time and the day total from the last poll, and counts the lockout down', () => {
@@ -71,7 +103,7 @@ describe('tracker/presentation', () => {
 
 describe('tracker/presentation with queued entries', () => {
   it('shows how many logged entries wait, in every state, with a link to them', () => {
-    const offline = present({ kind: 'offline', port: 40001 }, settings, 0, 3);
+    const offline = present({ kind: 'offline' }, settings, 0, 3);
     assert.equal(offline.text, '$(debug-disconnect) Time Tracker offline · $(inbox) 3 queued');
     assert.match(offline.tooltip, /\*\*3 logged entries wait to be sent\*\* once the app answers\. \[Show Queued Entries\]\(command:timeTracker\.showQueue\)/);
     assert.match(offline.accessibilityLabel, /3 logged entries wait to be sent\.$/);

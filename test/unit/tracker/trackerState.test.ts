@@ -14,7 +14,7 @@ const tracking = { isTracking: true, isOnBreak: false, currentActivity: activity
 describe('tracker/trackerState', () => {
   it('maps every client error to the state the user must see', () => {
     const cases: [unknown, TrackerState][] = [
-      [new ConnectionError('refused', false), { kind: 'offline', port: 39847 }],
+      [new ConnectionError('refused', false), { kind: 'offline' }],
       [new ConnectionError('timed out', true), { kind: 'failed', message: 'timed out' }],
       [new AuthenticationError('bad token'), { kind: 'tokenRejected', clockSkewSeconds: undefined }],
       [new AuthenticationError('clock', -300), { kind: 'tokenRejected', clockSkewSeconds: -300 }],
@@ -25,7 +25,7 @@ describe('tracker/trackerState', () => {
       [new HttpError(500, 'boom', ''), { kind: 'failed', message: 'boom' }],
       [new Error('odd'), { kind: 'failed', message: 'odd' }],
     ];
-    for (const [error, expected] of cases) assert.deepEqual(stateFromError(error, 39847, 1_000), expected);
+    for (const [error, expected] of cases) assert.deepEqual(stateFromError(error, 1_000), expected);
   });
 
   it('asks for the elapsed time once per newly running activity and counts on locally after', () => {

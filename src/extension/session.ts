@@ -1,0 +1,333 @@
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import { ConfigurationError, ServiceClient, type RequestRecord } from '../client';
+import { defaultCapabilityPaths, findCapability, readCapabilityFile, type CapabilityReading } from '../client/capabilityFile';
+import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
+import { firstSetVariable } from '../protocol/environment';
+import { adviceWithoutChannel } from '../tracker/advice';
+import { CapabilityWatcher } from '../tracker/capabilityWatcher';
+import { capabilityProblem, channelKey, chooseChannel, describeRouteForLog, type Channel, type HttpToken } from '../tracker/channel';
+import { latestWins } from '../tracker/latestWins';
+import { Poller } from '../tracker/poller';
+import { pollStatus } from '../tracker/statusSource';
+import type { TrackerState } from '../tracker/trackerState';
+import { CONTEXT_KEYS } from './contextKeys';
+import type { Settings } from './settings';
+import { TokenStore } from './tokenStore';
+
+export interface SessionOptions {
+  readonly secrets: vscode.SecretStorage;
+  readonly log: vscode.LogOutputChannel;
+  readonly settings: () => Settings;
+  /** Where the token variables are read; default process.env. */
+  readonly environment?: Readonly<Record<string, string | undefined>>;
+  /** Whose ~/Library/Containers the default capability files are in; default os.homedir(). */
+  readonly home?: string;
+}
+
+/** What the last reconnect read: the sources a channel is chosen from. */
+interface Sources {
+  readonly httpToken: HttpToken | undefined;
+  readonly tokenStored: boolean;
+  readonly capability: CapabilityReading;
+}
+
+/**
+ * The one owner of the connection to the app. It alone decides the channel (the app's VS Code
+ * integration when its capability file says the app runs, else the HTTP API with a token from
+ * secret storage or the environment), reads the token sources, builds and replaces the client,
+ * owns the poller and the current state, fires the changes and sets the context keys. The status
+ * bar renders it; commands, onboarding, the offline queue and the branch reporter ask it for the
+ * client and subscribe to it. The decisions themselves are src/tracker/channel.ts.
+ */
+export class Session implements vscode.Disposable {
+  private readonly tokens: TokenStore;
+  private readonly watcher: CapabilityWatcher;
+  private readonly poller: Poller;
+  private readonly environment: Readonly<Record<string, string | undefined>>;
+  private readonly home: string;
+  private readonly stateChanged = new vscode.EventEmitter<TrackerState>();
+  /** Fires with every new state, polled or known without polling. */
+  readonly onDidChangeState = this.stateChanged.event;
+  private readonly channelChanged = new vscode.EventEmitter<Channel>();
+  /** Fires when requests start going another way (or none). */
+  readonly onDidChangeChannel = this.channelChanged.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  private currentState: TrackerState = { kind: 'starting' };
+  private currentChannel: Channel;
+  private currentClient: ServiceClient | undefined;
+  private currentKey: string | undefined;
+  private sources: Sources | undefined;
+  /**
+   * The capability-file setting under which the integration was in use in this window: while it
+   * stays the same, the file gone means the app quit (offline), not a user who never set it up.
+   */
+  private integrationSeenFor: string | undefined;
+  private published = new Map<string, unknown>();
+  private disposed = false;
+
+  /** Reads the sources and applies them; only the latest of overlapping calls applies. */
+  private readonly applyLatest: () => Promise<void>;
+
+  constructor(private readonly options: SessionOptions) {
+    this.environment = options.environment ?? process.env;
+    this.home = options.home ?? homedir();
+    this.currentChannel = { kind: 'none', route: { kind: 'http', port: options.settings().port }, reason: 'noToken' };
+    this.tokens = new TokenStore(options.secrets);
+    this.watcher = new CapabilityWatcher({
+      read: () => this.readCapability(),
+      onChange: (reading) => this.onCapability(reading),
+    });
+    this.poller = new Poller({
+      poll: () => (this.currentClient ? pollStatus(this.currentClient, this.currentState, Date.now) : Promise.resolve(this.stateWithoutClient())),
+      onState: (state) => this.show(state),
+      timing: () => ({ intervalSeconds: options.settings().pollIntervalSeconds, focused: vscode.window.state.focused }),
+      clock: Date.now,
+    });
+    this.applyLatest = latestWins(
+      () => this.readSources(),
+      (sources) => this.apply(sources),
+    );
+    this.subscriptions.push(
+      // Another window storing or clearing the token fires this too.
+      this.tokens.onDidChange(() => void this.reconnect()),
+      vscode.window.onDidChangeWindowState((windowState) => {
+        if (windowState.focused) void this.refresh();
+        else this.poller.reschedule(this.currentState);
+      }),
+    );
+  }
+
+  /** Reads the token and the capability file and connects; resolves once the first state is known. */
+  start(): Promise<void> {
+    return this.reconnect();
+  }
+
+  get state(): TrackerState {
+    return this.currentState;
+  }
+
+  get channel(): Channel {
+    return this.currentChannel;
+  }
+
+  /** The client of the channel in use; undefined when there is none. */
+  get client(): ServiceClient | undefined {
+    return this.currentClient;
+  }
+
+  /** What the capability file said last time it was read (absent until the first read). */
+  get capability(): CapabilityReading {
+    return this.sources?.capability ?? { kind: 'absent', path: '' };
+  }
+
+  /** A token is in secret storage (Clear Token has something to clear). */
+  get tokenStored(): boolean {
+    return this.sources?.tokenStored ?? false;
+  }
+
+  /** The client once every change made so far is applied: commands ask this, not `client`. */
+  async ready(): Promise<ServiceClient | undefined> {
+    await this.pendingApply;
+    return this.currentClient;
+  }
+
+  /** Polls now; also the way out of the pause after a rejected token. */
+  refresh(): Promise<void> {
+    return this.poller.refresh();
+  }
+
+  /**
+   * Re-reads every source and puts the result into use: after a token or setting change, or a
+   * new capability file. Resolves once the status bar asked again, so a command right after
+   * goes out the new way.
+   */
+  reconnect(): Promise<void> {
+    this.pendingApply = this.applyLatest();
+    return this.pendingApply;
+  }
+
+  private pendingApply: Promise<void> = Promise.resolve();
+
+  /** Set Token: done means in use. */
+  async setToken(token: string): Promise<void> {
+    await this.tokens.set(token);
+    this.options.log.info('Token stored in secret storage.');
+    await this.reconnect();
+  }
+
+  async clearToken(): Promise<void> {
+    await this.tokens.clear();
+    this.options.log.info('Token removed from secret storage.');
+    await this.reconnect();
+  }
+
+  /** Reads the capability file now (Check Connection) and waits for whatever that changes. */
+  async recheckIntegration(): Promise<void> {
+    await this.watcher.check();
+    await this.pendingApply;
+  }
+
+  /** A setting changed: the capability file path, port or prefix may be new. */
+  async settingsChanged(): Promise<void> {
+    await this.watcher.check();
+    await this.reconnect();
+  }
+
+  // ---- sources -----------------------------------------------------------------------------------
+
+  private readCapability(): Promise<CapabilityReading> {
+    const configured = this.options.settings().capabilityFile;
+    return configured === '' ? findCapability(defaultCapabilityPaths(this.home)) : readCapabilityFile(configured);
+  }
+
+  private onCapability(reading: CapabilityReading): void {
+    const problem = capabilityProblem(reading);
+    if (problem !== undefined) this.options.log.warn(problem);
+    else if (reading.kind === 'ready') this.options.log.info(`Found the app's VS Code integration in ${reading.path} (app process ${reading.capability.pid}).`);
+    else if (this.sources && this.sources.capability.kind !== 'absent') this.options.log.info("The app's VS Code integration file is gone: the app quit or the integration was turned off.");
+    // The first reading is awaited by the first reconnect itself.
+    if (this.sources) void this.reconnect();
+  }
+
+  private async readSources(): Promise<Sources> {
+    // A keychain that cannot be read (locked, no keyring on Linux) must not leave the status bar
+    // "connecting" forever: it reads as no token, and the log says why.
+    const stored = await this.tokens.get().catch((error: unknown) => {
+      this.options.log.error(`Reading the token from secret storage failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    });
+    const fromEnvironment = firstSetVariable(this.environment, TOKEN_ENVIRONMENT_VARIABLES);
+    let httpToken: HttpToken | undefined;
+    if (stored) httpToken = { token: stored, source: 'secretStorage' };
+    else if (fromEnvironment) httpToken = { token: fromEnvironment.value, source: `$${fromEnvironment.name}` };
+    return { httpToken, tokenStored: stored !== undefined, capability: await this.watcher.current() };
+  }
+
+  // ---- deciding --------------------------------------------------------------------------------
+
+  private async apply(sources: Sources): Promise<void> {
+    if (this.disposed) return;
+    this.sources = sources;
+    const settings = this.options.settings();
+    if (sources.capability.kind === 'ready') this.integrationSeenFor = settings.capabilityFile;
+    const channel = chooseChannel({
+      capability: sources.capability,
+      httpToken: sources.httpToken,
+      port: settings.port,
+      integrationSeen: this.integrationSeenFor === settings.capabilityFile,
+    });
+    this.setContext(CONTEXT_KEYS.tokenStored, sources.tokenStored);
+    const key = channelKey(channel, settings.headerPrefix);
+    if (key !== this.currentKey) {
+      this.currentKey = key;
+      this.replaceClient(channel, settings);
+      this.currentChannel = channel;
+      this.setContext(CONTEXT_KEYS.hasToken, this.currentClient !== undefined);
+      this.setContext(CONTEXT_KEYS.channel, channel.kind);
+      this.channelChanged.fire(channel);
+    }
+    if (this.currentClient) {
+      await this.refresh();
+    } else {
+      this.show(this.stateWithoutClient());
+      // Re-planning for a state that never polls cancels a poll already scheduled.
+      this.poller.reschedule(this.currentState);
+    }
+  }
+
+  private replaceClient(channel: Channel, settings: Settings): void {
+    const old = this.currentClient;
+    this.currentClient = undefined;
+    if (old) void old.close().catch((error: unknown) => this.options.log.warn(`Closing the old connection failed: ${String(error)}`));
+    this.clientProblem = undefined;
+    if (channel.kind === 'none') {
+      this.options.log.info(this.describeNoChannel(channel));
+      return;
+    }
+    const where = describeRouteForLog(channel.route);
+    try {
+      this.currentClient = new ServiceClient({
+        token: channel.token,
+        ...(channel.kind === 'integration' ? { socketPath: channel.route.socketPath } : { port: channel.route.port }),
+        headerPrefix: settings.headerPrefix,
+        onRequest: (record) => this.logRequest(record),
+        onHeaderPrefix: (prefix) => this.options.log.info(`The app answers to X-${prefix}-* headers ${where}; they are used from now on.`),
+      });
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      this.clientProblem = error.message;
+      this.options.log.error(`Cannot talk to the app ${where}: ${error.message}`);
+      return;
+    }
+    const source = channel.kind === 'integration' ? `the token of ${channel.file}, app process ${channel.pid}` : `the token from ${channel.tokenSource === 'secretStorage' ? 'secret storage' : channel.tokenSource}`;
+    this.options.log.info(`Talking to the app ${where}, with ${source}.`);
+  }
+
+  /** Why a channel built no client: a capability file naming an unusable socket, say. */
+  private clientProblem: string | undefined;
+
+  private stateWithoutClient(): TrackerState {
+    if (this.clientProblem !== undefined) return { kind: 'failed', message: this.clientProblem };
+    const channel = this.currentChannel;
+    if (channel.kind !== 'none') return { kind: 'failed', message: 'No client.' };
+    switch (channel.reason) {
+      case 'noToken':
+        return { kind: 'noToken' };
+      case 'appClosed':
+        return { kind: 'offline' };
+      case 'integrationUnusable':
+        return { kind: 'failed', message: adviceWithoutChannel(channel.reason, this.capability).message };
+    }
+  }
+
+  private describeNoChannel(channel: Extract<Channel, { kind: 'none' }>): string {
+    switch (channel.reason) {
+      case 'noToken':
+        return "Not connected: the app's VS Code integration is off (no capability file) and no token is set for its HTTP API.";
+      case 'appClosed':
+        return "Not connected: the app's VS Code integration is gone or stale, so the app is not running, and no token is set for its HTTP API.";
+      case 'integrationUnusable':
+        return "Not connected: the app's VS Code integration file cannot be used (see above), and no token is set for its HTTP API.";
+    }
+  }
+
+  // ---- state -----------------------------------------------------------------------------------
+
+  private show(state: TrackerState): void {
+    if (this.disposed) return;
+    this.currentState = state;
+    this.setContext(CONTEXT_KEYS.tracking, state.kind === 'tracking');
+    // The socket refusing is how a quit or crashed app shows first: look at its file now.
+    if (state.kind === 'offline' && this.currentChannel.kind === 'integration') void this.watcher.check();
+    this.stateChanged.fire(state);
+  }
+
+  private setContext(key: string, value: unknown): void {
+    if (this.published.has(key) && this.published.get(key) === value) return;
+    this.published.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
+  }
+
+  private logRequest(record: RequestRecord): void {
+    const status = record.status === undefined ? 'no answer' : String(record.status);
+    const line = `${record.method} ${record.path} ${status} ${record.durationMs} ms${record.retry ? ' (re-sent)' : ''}`;
+    if (record.error) this.options.log.warn(`${line}: ${record.error.message}`);
+    else if (record.status !== undefined && record.status >= 400) this.options.log.warn(line);
+    else this.options.log.info(line);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.poller.dispose();
+    this.watcher.dispose();
+    const old = this.currentClient;
+    this.currentClient = undefined;
+    if (old) void old.close().catch(() => undefined);
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.tokens.dispose();
+    this.stateChanged.dispose();
+    this.channelChanged.dispose();
+  }
+}
