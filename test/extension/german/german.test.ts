@@ -82,7 +82,8 @@ describe('the extension in German', function () {
         spy.shown.map(({ message }) => message),
         [de('Logged {duration} to {name}.', { duration: '25m', name: 'Übersetzung' }), advice.message],
       );
-      assert.equal(advice.message, de('Connected to the time tracker on {0}: the token works and the license is valid.', { 0: `127.0.0.1:${config().get<number>('port')}` }));
+      const route = de('through the HTTP API on {0}', { 0: `127.0.0.1:${config().get<number>('port')}` });
+      assert.equal(advice.message, de('Connected to the time tracker {0}: the token works and the license is valid.', { 0: route }));
     } finally {
       spy.dispose();
     }

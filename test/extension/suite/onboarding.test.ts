@@ -80,8 +80,9 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
     await vscode.commands.executeCommand('timeTracker.clearToken');
     await until((progress) => !progress.appReachable && !progress.hasToken && !progress.connected && !progress.tracking, 'no progress');
 
-    // Step 1, "Turn on the app's HTTP API": the app starts answering on the port; the step's
-    // button asks at once (without it the probe asks again every poll interval, see the next test).
+    // Step 1, "Connect the app", here through the HTTP API: the app starts answering on the port;
+    // the step's button asks at once (without it the probe asks again every poll interval, see the
+    // next test).
     server = createReferenceServer({ token: TOKEN });
     await server.listen(port);
     await vscode.commands.executeCommand('timeTracker.checkConnection');

@@ -108,8 +108,14 @@ describe('l10n: src/tracker in the configured language', () => {
     assert.equal(present(onBreak, settings, 0, 3).text, '$(coffee) Pause (Write docs) · heute 0m · $(inbox) 3 wartend');
     const noToken = present({ kind: 'noToken' }, settings, 0);
     assert.equal(noToken.text, '$(key) Time Tracker: Token festlegen');
-    assert.equal(noToken.accessibilityLabel, 'Time Tracker: kein Token festgelegt. Aktivieren, um das Token festzulegen.');
-    assert.match(noToken.tooltip, /^\*\*Kein Token festgelegt\.\*\* .* \[legen Sie es hier fest\]\(command:timeTracker\.setToken\)\.$/);
+    assert.equal(
+      noToken.accessibilityLabel,
+      'Time Tracker: nicht verbunden. Schalten Sie die VS-Code-Integration der App ein. Oder aktivieren, um ein Token für ihre HTTP-API festzulegen.',
+    );
+    assert.match(
+      noToken.tooltip,
+      /^\*\*Nicht verbunden\.\*\* .*\*\*Einstellungen → Integrationen → VSCode\*\*.* \[legen Sie ihr Token hier fest\]\(command:timeTracker\.setToken\)\.$/,
+    );
     const tracking = present({ ...onBreak, onBreak: false, elapsedSeconds: 725 }, settings, 0);
     assert.equal(tracking.text, '$(record) Write docs 12:05 · heute 0m');
     assert.equal(tracking.accessibilityLabel, 'Time Tracker: Write docs wird erfasst, Dauer 12:05, heute 0m. Aktivieren, um das Menü zu öffnen.');
