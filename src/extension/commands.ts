@@ -12,7 +12,6 @@ import { COMMANDS, type CommandId } from '../tracker/presentation';
 import { pickActivity } from './activityPicker';
 import type { OfflineQueue } from './offlineQueue';
 import type { Session } from './session';
-import type { Settings } from './settings';
 import type { StatusBarController } from './statusBar';
 
 const RECENT_KEY = 'timeTracker.recentActivities';
@@ -23,7 +22,6 @@ export interface CommandServices {
   readonly statusBar: StatusBarController;
   readonly log: vscode.LogOutputChannel;
   readonly memento: vscode.Memento;
-  readonly settings: () => Settings;
   readonly queue: OfflineQueue;
 }
 

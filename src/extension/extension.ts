@@ -76,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
 
   let branchWatch: Promise<void> = Promise.resolve();
   context.subscriptions.push(
-    ...registerCommands({ session, statusBar, log, memento: context.globalState, settings: () => settings, queue }),
+    ...registerCommands({ session, statusBar, log, memento: context.globalState, queue }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;
       settings = readSettings();

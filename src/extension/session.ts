@@ -1,17 +1,18 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { ConfigurationError, ServiceClient, type RequestRecord } from '../client';
+import { ConfigurationError, ServiceClient } from '../client';
 import { defaultCapabilityPaths, findCapability, readCapabilityFile, type CapabilityReading } from '../client/capabilityFile';
 import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
 import { firstSetVariable } from '../protocol/environment';
 import { adviceWithoutChannel } from '../tracker/advice';
 import { CapabilityWatcher } from '../tracker/capabilityWatcher';
-import { capabilityProblem, channelKey, chooseChannel, describeRouteForLog, type Channel, type HttpToken } from '../tracker/channel';
+import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, describeRouteForLog, type Channel, type HttpToken } from '../tracker/channel';
 import { latestWins } from '../tracker/latestWins';
 import { Poller } from '../tracker/poller';
 import { pollStatus } from '../tracker/statusSource';
 import type { TrackerState } from '../tracker/trackerState';
 import { CONTEXT_KEYS } from './contextKeys';
+import { logRequest } from './requestLog';
 import type { Settings } from './settings';
 import { TokenStore } from './tokenStore';
 
@@ -59,12 +60,17 @@ export class Session implements vscode.Disposable {
   private currentClient: ServiceClient | undefined;
   private currentKey: string | undefined;
   private sources: Sources | undefined;
+  /** Why a channel built no client: a capability file naming an unusable socket, say. */
+  private clientProblem: string | undefined;
   /**
    * The capability-file setting under which the integration was in use in this window: while it
    * stays the same, the file gone means the app quit (offline), not a user who never set it up.
    */
   private integrationSeenFor: string | undefined;
-  private published = new Map<string, unknown>();
+  /** The context keys' values as last set, so each is set only when it changes. */
+  private readonly published = new Map<string, unknown>();
+  /** The reconnect under way (or the last one): `ready()` waits for it. */
+  private pendingApply: Promise<void> = Promise.resolve();
   private disposed = false;
 
   /** Reads the sources and applies them; only the latest of overlapping calls applies. */
@@ -124,7 +130,7 @@ export class Session implements vscode.Disposable {
 
   /** A token is in secret storage (Clear Token has something to clear). */
   get tokenStored(): boolean {
-    return this.sources?.tokenStored ?? false;
+    return this.sources !== undefined && this.sources.tokenStored;
   }
 
   /** The client once every change made so far is applied: commands ask this, not `client`. */
@@ -147,8 +153,6 @@ export class Session implements vscode.Disposable {
     this.pendingApply = this.applyLatest();
     return this.pendingApply;
   }
-
-  private pendingApply: Promise<void> = Promise.resolve();
 
   /** Set Token: done means in use. */
   async setToken(token: string): Promise<void> {
@@ -243,7 +247,7 @@ export class Session implements vscode.Disposable {
     if (old) void old.close().catch((error: unknown) => this.options.log.warn(`Closing the old connection failed: ${String(error)}`));
     this.clientProblem = undefined;
     if (channel.kind === 'none') {
-      this.options.log.info(this.describeNoChannel(channel));
+      this.options.log.info(describeNoChannelForLog(channel.reason));
       return;
     }
     const where = describeRouteForLog(channel.route);
@@ -252,7 +256,7 @@ export class Session implements vscode.Disposable {
         token: channel.token,
         ...(channel.kind === 'integration' ? { socketPath: channel.route.socketPath } : { port: channel.route.port }),
         headerPrefix: settings.headerPrefix,
-        onRequest: (record) => this.logRequest(record),
+        onRequest: (record) => logRequest(this.options.log, record),
         onHeaderPrefix: (prefix) => this.options.log.info(`The app answers to X-${prefix}-* headers ${where}; they are used from now on.`),
       });
     } catch (error) {
@@ -265,9 +269,6 @@ export class Session implements vscode.Disposable {
     this.options.log.info(`Talking to the app ${where}, with ${source}.`);
   }
 
-  /** Why a channel built no client: a capability file naming an unusable socket, say. */
-  private clientProblem: string | undefined;
-
   private stateWithoutClient(): TrackerState {
     if (this.clientProblem !== undefined) return { kind: 'failed', message: this.clientProblem };
     const channel = this.currentChannel;
@@ -279,17 +280,6 @@ export class Session implements vscode.Disposable {
         return { kind: 'offline' };
       case 'integrationUnusable':
         return { kind: 'failed', message: adviceWithoutChannel(channel.reason, this.capability).message };
-    }
-  }
-
-  private describeNoChannel(channel: Extract<Channel, { kind: 'none' }>): string {
-    switch (channel.reason) {
-      case 'noToken':
-        return "Not connected: the app's VS Code integration is off (no capability file) and no token is set for its HTTP API.";
-      case 'appClosed':
-        return "Not connected: the app's VS Code integration is gone or stale, so the app is not running, and no token is set for its HTTP API.";
-      case 'integrationUnusable':
-        return "Not connected: the app's VS Code integration file cannot be used (see above), and no token is set for its HTTP API.";
     }
   }
 
@@ -308,14 +298,6 @@ export class Session implements vscode.Disposable {
     if (this.published.has(key) && this.published.get(key) === value) return;
     this.published.set(key, value);
     void vscode.commands.executeCommand('setContext', key, value);
-  }
-
-  private logRequest(record: RequestRecord): void {
-    const status = record.status === undefined ? 'no answer' : String(record.status);
-    const line = `${record.method} ${record.path} ${status} ${record.durationMs} ms${record.retry ? ' (re-sent)' : ''}`;
-    if (record.error) this.options.log.warn(`${line}: ${record.error.message}`);
-    else if (record.status !== undefined && record.status >= 400) this.options.log.warn(line);
-    else this.options.log.info(line);
   }
 
   dispose(): void {

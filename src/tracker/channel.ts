@@ -98,7 +98,19 @@ export function httpAddress(port: number): string {
   return `127.0.0.1:${port}`;
 }
 
-/** The sentence the log and Check Connection give for a capability file that cannot be used, in English. */
+/** Why there is no channel, in English, for the log. */
+export function describeNoChannelForLog(reason: Extract<Channel, { kind: 'none' }>['reason']): string {
+  switch (reason) {
+    case 'noToken':
+      return "Not connected: the app's VS Code integration is off (no capability file) and no token is set for its HTTP API.";
+    case 'appClosed':
+      return "Not connected: the app's VS Code integration is gone or stale, so the app is not running, and no token is set for its HTTP API.";
+    case 'integrationUnusable':
+      return "Not connected: the app's VS Code integration file cannot be used (see above), and no token is set for its HTTP API.";
+  }
+}
+
+/** What is wrong with a capability file that cannot be used, in English, for the log; undefined when nothing is. */
 export function capabilityProblem(reading: CapabilityReading): string | undefined {
   switch (reading.kind) {
     case 'unreadable':
