@@ -19,6 +19,7 @@ import { PORT_ENVIRONMENT_VARIABLES, TOKEN_ENVIRONMENT_VARIABLES } from '../../.
 import { startAnswerLosingProxy, startCannedServer, startFaultServer, type FaultServer } from '../../support/faults';
 import { freePort } from '../../support/process';
 import { startServer, TEST_TOKEN, type StartedServer } from '../../support/server';
+import { rejection } from '../../support/rejection';
 
 const clients: ServiceClient[] = [];
 function clientFor(port: number, options: ServiceClientOptions = {}): ServiceClient {
@@ -30,15 +31,6 @@ function clientFor(port: number, options: ServiceClientOptions = {}): ServiceCli
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  return assert.fail('expected the call to fail');
-}
 
 const ENVIRONMENT = [...TOKEN_ENVIRONMENT_VARIABLES, ...PORT_ENVIRONMENT_VARIABLES];
 

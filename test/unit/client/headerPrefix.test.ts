@@ -16,15 +16,7 @@ import { signedSend } from '../../support/http';
 import { freePort } from '../../support/process';
 import { createReferenceServer } from '../../../src/server/server';
 import { startServer, TEST_TOKEN, type StartedServer } from '../../support/server';
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  return assert.fail('expected the call to fail');
-}
+import { rejection } from '../../support/rejection';
 
 /** The requests the server saw, as `<status>`, oldest first. */
 const statuses = (started: StartedServer): number[] => started.server.debugView().map((record) => record.status);

@@ -8,15 +8,7 @@ import { ConnectionError, ServiceClient, type RequestRecord, type ServiceClientO
 import { bodySha256Hex, verifySignature } from '../../../src/protocol/signing';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../../../src/server/server';
 import { manualClock, TEST_TOKEN, type ManualClock } from '../../support/server';
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  return assert.fail('expected the call to fail');
-}
+import { rejection } from '../../support/rejection';
 
 // Socket paths stay short (107 bytes on Linux, 103 on macOS): one short directory per test.
 describe("client over the app's Unix socket (PROTOCOL.md §8)", function () {
