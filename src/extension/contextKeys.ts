@@ -8,6 +8,4 @@ export const CONTEXT_KEYS = {
   /** A token is in secret storage: Clear Token has something to clear. */
   tokenStored: 'timeTracker.tokenStored',
   tracking: 'timeTracker.tracking',
-  /** `integration`, `http` or `none`. */
-  channel: 'timeTracker.channel',
 } as const;

@@ -26,10 +26,12 @@ export interface TimeTrackerApi {
   /** The status bar item's tooltip as shown (Markdown). */
   readonly tooltip: string;
   readonly onDidChangeState: vscode.Event<TrackerState>;
-  /** How requests reach the app now: `integration` (its VS Code integration's socket), `http`, or `none`. */
+  /**
+   * How requests reach the app now: `integration` (its VS Code integration's socket), `http`, or
+   * `none`. Only the kind: the channel itself holds the token, and this API is open to every
+   * extension.
+   */
   readonly channel: Channel['kind'];
-  /** Fires when requests start going another way. */
-  readonly onDidChangeChannel: vscode.Event<Channel['kind']>;
   /** Folder of the extension's log files (the "Time Tracker" log channel writes there). */
   readonly logUri: vscode.Uri;
   /** How long `activate` took, in milliseconds (docs/PERFORMANCE.md records it). */
@@ -62,15 +64,13 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const queue = new OfflineQueue(context.globalStorageUri.fsPath, log);
   const statusBar = new StatusBarController(session, () => settings, () => queue.waiting);
   const branches = new BranchReporter(session, log, () => settings);
-  const channelChanged = new vscode.EventEmitter<Channel['kind']>();
-  context.subscriptions.push(log, session, queue, statusBar, branches, channelChanged);
+  context.subscriptions.push(log, session, queue, statusBar, branches);
   context.subscriptions.push(
     queue.onDidChangeCount(() => statusBar.rerender()),
     // The app answers again (or still does): send what waits.
     session.onDidChangeState((state) => {
       if (state.kind === 'idle' || state.kind === 'tracking') void queue.flush(session.client);
     }),
-    session.onDidChangeChannel((channel) => channelChanged.fire(channel.kind)),
   );
   const onboarding = startOnboarding(context, { session, log, settings: () => settings });
 
@@ -111,7 +111,6 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
     get channel() {
       return session.channel.kind;
     },
-    onDidChangeChannel: channelChanged.event,
     get queuedEntries() {
       return queue.waiting;
     },

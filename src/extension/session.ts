@@ -37,7 +37,7 @@ interface Sources {
  * The one owner of the connection to the app. It alone decides the channel (the app's VS Code
  * integration when its capability file says the app runs, else the HTTP API with a token from
  * secret storage or the environment), reads the token sources, builds and replaces the client,
- * owns the poller and the current state, fires the changes and sets the context keys. The status
+ * owns the poller and the current state, fires the state's changes and sets the context keys. The status
  * bar renders it; commands, onboarding, the offline queue and the branch reporter ask it for the
  * client and subscribe to it. The decisions themselves are src/tracker/channel.ts.
  */
@@ -50,9 +50,6 @@ export class Session implements vscode.Disposable {
   private readonly stateChanged = new vscode.EventEmitter<TrackerState>();
   /** Fires with every new state, polled or known without polling. */
   readonly onDidChangeState = this.stateChanged.event;
-  private readonly channelChanged = new vscode.EventEmitter<Channel>();
-  /** Fires when requests start going another way (or none). */
-  readonly onDidChangeChannel = this.channelChanged.event;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   private currentState: TrackerState = { kind: 'starting' };
@@ -229,8 +226,6 @@ export class Session implements vscode.Disposable {
       this.replaceClient(channel, settings);
       this.currentChannel = channel;
       this.setContext(CONTEXT_KEYS.hasToken, this.currentClient !== undefined);
-      this.setContext(CONTEXT_KEYS.channel, channel.kind);
-      this.channelChanged.fire(channel);
     }
     if (this.currentClient) {
       await this.refresh();
@@ -310,6 +305,5 @@ export class Session implements vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.tokens.dispose();
     this.stateChanged.dispose();
-    this.channelChanged.dispose();
   }
 }

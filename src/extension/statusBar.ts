@@ -22,10 +22,8 @@ export class StatusBarController implements vscode.Disposable {
   ) {
     this.item = vscode.window.createStatusBarItem('timeTracker.status', vscode.StatusBarAlignment.Left, 100);
     this.item.name = vscode.l10n.t('Time Tracker');
-    this.subscriptions.push(
-      session.onDidChangeState(() => this.onState()),
-      session.onDidChangeChannel(() => this.render()),
-    );
+    // A new channel is always followed by a state (polled, or known without polling).
+    this.subscriptions.push(session.onDidChangeState(() => this.onState()));
     this.onState();
     this.item.show();
   }
