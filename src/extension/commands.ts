@@ -219,6 +219,11 @@ async function setToken(services: CommandServices, given: unknown): Promise<bool
   if (token === undefined || token.trim() === '') return false;
   // Done means in use: a report or a command right after Set Token goes out with the new token.
   await services.session.setToken(token.trim());
+  if (services.session.channel.kind === 'integration') {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t("Token stored. The app's VS Code integration is in use now; the token is for the HTTP API, when the integration is off."),
+    );
+  }
   return true;
 }
 
