@@ -1,0 +1,55 @@
+/**
+ * What the client returns: what the app said, and nothing it did not. The shipping application
+ * answers less than the reference server (PROTOCOL.md §8: `{"ok": true}` for a health check, a
+ * stop or a branch report; a start without `startedAt`), so every field the app may leave out is
+ * `undefined` here, meaning "not said", never a default that looks like a fact.
+ */
+import type { ActivityReference, LicenseState } from '../protocol/types';
+
+export interface HealthAnswer {
+  /** `undefined`: the app did not say (its first releases answer `{"ok": true}`). */
+  readonly license: LicenseState | undefined;
+}
+
+export interface CurrentAnswer extends ActivityReference {
+  /** When the activity started, in ms since the epoch on the app's clock; `undefined` if `startedAt` is missing or not a date. */
+  readonly startedAtMs: number | undefined;
+  readonly isOnBreak: boolean;
+  /**
+   * The app's clock minus this machine's, in ms, from the answer's `Date` header (which has a
+   * resolution of one second); `undefined` without a usable header. The running time is
+   * `Date.now() + appClockOffsetMs - startedAtMs`.
+   */
+  readonly appClockOffsetMs: number | undefined;
+}
+
+/** A search hit: the group tells same-named activities apart. */
+export interface ActivityMatch extends ActivityReference {
+  /** The group's name, `null` for none, `undefined` when the answer does not say. */
+  readonly groupName: string | null | undefined;
+}
+
+export interface StartAnswer extends ActivityReference {
+  readonly created: boolean | undefined;
+  readonly startedAt: string | undefined;
+  /** The activity this start ended; `null`: none was running; `undefined`: not said. */
+  readonly stopped: ActivityReference | null | undefined;
+}
+
+export interface StopAnswer {
+  /** `null`: nothing was running; `undefined`: not said. */
+  readonly stopped: ActivityReference | null | undefined;
+  readonly durationSeconds: number | undefined;
+}
+
+export interface EntryAnswer extends ActivityReference {
+  readonly entryID: string | undefined;
+  readonly created: boolean | undefined;
+  readonly durationMinutes: number | undefined;
+  readonly note: string | null | undefined;
+}
+
+export interface BranchChangeAnswer {
+  /** Whether the app says it opened its prompt; `undefined`: not said. */
+  readonly prompted: boolean | undefined;
+}
