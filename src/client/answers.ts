@@ -14,6 +14,7 @@ export interface HealthAnswer {
 export interface CurrentAnswer extends ActivityReference {
   /** When the activity started, in ms since the epoch on the app's clock; `undefined` if `startedAt` is missing or not a date. */
   readonly startedAtMs: number | undefined;
+  /** `true` only when the app says so; an answer without the flag reads as no break. */
   readonly isOnBreak: boolean;
   /**
    * The app's clock minus this machine's, in ms, from the answer's `Date` header (which has a
@@ -29,7 +30,13 @@ export interface ActivityMatch extends ActivityReference {
   readonly groupName: string | null | undefined;
 }
 
-export interface StartAnswer extends ActivityReference {
+/**
+ * The activity's id and name are `undefined` only when the app said nothing at all (a 2xx whose
+ * body is not a JSON object): the caller knows what it asked for, the client does not guess.
+ */
+export interface StartAnswer {
+  readonly activityID: string | undefined;
+  readonly activityName: string | undefined;
   readonly created: boolean | undefined;
   readonly startedAt: string | undefined;
   /** The activity this start ended; `null`: none was running; `undefined`: not said. */
@@ -39,11 +46,15 @@ export interface StartAnswer extends ActivityReference {
 export interface StopAnswer {
   /** `null`: nothing was running; `undefined`: not said. */
   readonly stopped: ActivityReference | null | undefined;
+  /** How long the stopped session ran; `undefined` when not said (or `null`: nothing was running). */
   readonly durationSeconds: number | undefined;
 }
 
-export interface EntryAnswer extends ActivityReference {
+/** As for a start, the activity's id and name are `undefined` only when the app said nothing. */
+export interface EntryAnswer {
   readonly entryID: string | undefined;
+  readonly activityID: string | undefined;
+  readonly activityName: string | undefined;
   readonly created: boolean | undefined;
   readonly durationMinutes: number | undefined;
   readonly note: string | null | undefined;

@@ -9,19 +9,8 @@ import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE } from '../protocol/constants';
 import { signingHeaderNames, type HeaderPrefix, type SigningHeaderNames } from '../protocol/headers';
 import { checkBranchChangeRequest, checkEntryRequest, checkSearchQuery, checkStartRequest, RuleViolation } from '../protocol/rules';
 import { signRequest, timestampFor } from '../protocol/signing';
-import type {
-  ActivityReference,
-  ActivitySelector,
-  BranchChangeRequest,
-  BranchChangeResult,
-  CurrentResult,
-  EntryRequest,
-  EntryResult,
-  HealthcheckResult,
-  StartResult,
-  StatusResult,
-  StopResult,
-} from '../protocol/types';
+import type { ActivitySelector, BranchChangeRequest, EntryRequest, StatusResult } from '../protocol/types';
+import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StopAnswer } from './answers';
 import {
   AnswerLostError,
   AuthenticationError,
@@ -37,14 +26,16 @@ import { HeaderPrefixChoice } from './headerPrefixChoice';
 import { NonceSource } from './nonces';
 import { resolveOptions, type ResolvedOptions, type ServiceClientOptions } from './options';
 import {
+  appClockOffsetMs,
   readBranchChange,
   readCurrent,
   readEntry,
-  readHealthcheck,
+  readHealth,
   readSearch,
   readStart,
   readStatus,
   readStop,
+  type SaidBody,
 } from './results';
 import { Transport, type WireRequest, type WireResponse } from './transport';
 
@@ -56,6 +47,17 @@ export interface CallOptions {
 export interface SearchOptions extends CallOptions {
   /** 1 to 100; the service's default is 20. */
   readonly limit?: number | undefined;
+}
+
+/** A 2xx as the operations read it. */
+interface Success {
+  readonly status: number;
+  /** The JSON object the body held; `undefined` when it said nothing (empty, not JSON, not an object). */
+  readonly body: SaidBody;
+  readonly text: string;
+  readonly headers: WireResponse['headers'];
+  /** The client's clock when the answer arrived. */
+  readonly receivedAtMs: number;
 }
 
 interface SignedRequest extends WireRequest {
@@ -111,50 +113,62 @@ export class ServiceClient {
     return this.#transport.close();
   }
 
+  // Every operation returns what the app said and nothing it did not (src/client/answers.ts):
+  // a field it left out is `undefined`, and a 2xx whose body is not a JSON object said nothing.
+
   /** Checks the connection without triggering anything; answers even while the license is locked. */
-  async healthcheck(options?: CallOptions): Promise<HealthcheckResult> {
-    return readHealthcheck((await this.#call('GET', '/healthcheck', undefined, options)).result);
+  async healthcheck(options?: CallOptions): Promise<HealthAnswer> {
+    return readHealth((await this.#call('GET', '/healthcheck', undefined, options)).body);
   }
 
-  /** The running activity, or null. */
-  async getCurrent(options?: CallOptions): Promise<CurrentResult> {
-    return readCurrent((await this.#call('GET', '/current', undefined, options)).result);
+  /**
+   * The running activity, or null (also when the answer names none). The running time is
+   * `Date.now() + appClockOffsetMs - startedAtMs`, measured on the app's clock.
+   */
+  async getCurrent(options?: CallOptions): Promise<CurrentAnswer | null> {
+    const answer = await this.#call('GET', '/current', undefined, options);
+    return readCurrent(answer.body, appClockOffsetMs(single(answer.headers['date']), answer.receivedAtMs));
   }
 
+  /** An answer that does not say whether the app is tracking is an HttpError: a status cannot be "not said". */
   async getStatus(options?: CallOptions): Promise<StatusResult> {
-    return readStatus((await this.#call('GET', '/status', undefined, options)).result);
+    const answer = await this.#call('GET', '/status', undefined, options);
+    const status = readStatus(answer.body);
+    if (status === undefined) {
+      throw new HttpError(answer.status, `The service answered ${answer.status} to GET /status without saying whether it is tracking.`, answer.text);
+    }
+    return status;
   }
 
-  /** Activities whose name contains `q` (any case): the exact match first, then prefixes. */
-  async searchActivities(q: string, options?: SearchOptions): Promise<ActivityReference[]> {
+  /** Activities whose name contains `q` (any case): the exact match first, then prefixes; with their group. */
+  async searchActivities(q: string, options?: SearchOptions): Promise<ActivityMatch[]> {
     const query = validated(() => checkSearchQuery(q, options?.limit));
     const limit = options?.limit === undefined ? '' : `&limit=${query.limit}`;
     const target = `/activities/search?q=${encodeURIComponent(query.q)}${limit}`;
-    return readSearch(await this.#call('GET', target, undefined, options));
+    return readSearch((await this.#call('GET', target, undefined, options)).body);
   }
 
-  /** Starts an activity by id or name (the id wins); ends the one running, if another. */
-  async startActivity(request: ActivitySelector, options?: CallOptions): Promise<StartResult> {
+  /** Starts an activity by id or name (the id wins, sent as given); ends the one running, if another. */
+  async startActivity(request: ActivitySelector, options?: CallOptions): Promise<StartAnswer> {
     validated(() => checkStartRequest({ ...request }));
-    return readStart((await this.#call('POST', '/activities/start', JSON.stringify(request), options)).result);
+    return readStart((await this.#call('POST', '/activities/start', JSON.stringify(request), options)).body);
   }
 
   /** Ends the running session; stopping when nothing runs is not an error. */
-  async stopActivity(options?: CallOptions): Promise<StopResult> {
-    return readStop((await this.#call('POST', '/activities/stop', '{}', options)).result);
+  async stopActivity(options?: CallOptions): Promise<StopAnswer> {
+    return readStop((await this.#call('POST', '/activities/stop', '{}', options)).body);
   }
 
-  /** Logs a block of time after the fact, without changing what runs. */
-  async logEntry(request: EntryRequest, options?: CallOptions): Promise<EntryResult> {
+  /** Logs a block of time after the fact (whole minutes), without changing what runs. */
+  async logEntry(request: EntryRequest, options?: CallOptions): Promise<EntryAnswer> {
     validated(() => checkEntryRequest({ ...request }));
-    return readEntry((await this.#call('POST', '/entries', JSON.stringify(request), options)).result);
+    return readEntry((await this.#call('POST', '/entries', JSON.stringify(request), options)).body);
   }
 
   /** Opens the application's tracking prompt with the branch filled in. */
-  async notifyBranchChange(request: BranchChangeRequest, options?: CallOptions): Promise<BranchChangeResult> {
+  async notifyBranchChange(request: BranchChangeRequest, options?: CallOptions): Promise<BranchChangeAnswer> {
     validated(() => checkBranchChangeRequest({ ...request }));
-    await this.#call('POST', '/branch-changed', JSON.stringify(request), options);
-    return readBranchChange();
+    return readBranchChange((await this.#call('POST', '/branch-changed', JSON.stringify(request), options)).body);
   }
 
   /** What util.inspect and console.log show: never the token. */
@@ -193,7 +207,7 @@ export class ServiceClient {
   }
 
   /** Signs with the prefix in use (learning it first, for `auto`), sends, and maps the answer. */
-  async #call(method: 'GET' | 'POST', target: string, body: string | undefined, options?: CallOptions): Promise<Record<string, unknown>> {
+  async #call(method: 'GET' | 'POST', target: string, body: string | undefined, options?: CallOptions): Promise<Success> {
     const signal = options?.signal;
     signal?.throwIfAborted();
     const response = await this.#prefix.send(
@@ -201,7 +215,8 @@ export class ServiceClient {
       (answer) => this.#clockSkewSeconds(answer) !== undefined,
       signal,
     );
-    return this.#interpret(response);
+    const receivedAtMs = this.#options.clock();
+    return { status: response.status, body: this.#interpret(response), text: response.text, headers: response.headers, receivedAtMs };
   }
 
   /**
@@ -263,19 +278,17 @@ export class ServiceClient {
     }
   }
 
-  #interpret(response: WireResponse): Record<string, unknown> {
+  /** A 2xx is a success whatever its body (the SDKs take it so); anything else is the error of §7. */
+  #interpret(response: WireResponse): SaidBody {
     const { status, text } = response;
     let parsed: unknown;
     try {
-      parsed = text === '' ? {} : JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       parsed = undefined;
     }
     const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
-    if (status >= 200 && status < 300) {
-      if (body === undefined) throw new HttpError(status, `The service answered ${status} with a body that is not a JSON object.`, text);
-      return body;
-    }
+    if (status >= 200 && status < 300) return body;
     const said = typeof body?.['error'] === 'string' ? body['error'] : `HTTP ${status}`;
     switch (status) {
       case 400:

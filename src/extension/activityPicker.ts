@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
-import type { ActivityReference } from '../protocol/types';
-import { buildActivityPicks, type ActivityPick } from '../tracker/activityPicks';
+import { buildActivityPicks, type ActivityPick, type PickableActivity } from '../tracker/activityPicks';
 
 const SEARCH_DELAY_MS = 200;
 
@@ -12,7 +11,7 @@ interface PickItem extends vscode.QuickPickItem {
 export interface PickerOptions {
   readonly title: string;
   readonly placeholder: string;
-  readonly recent: readonly ActivityReference[];
+  readonly recent: readonly PickableActivity[];
   readonly onError: (error: unknown) => void;
 }
 
@@ -78,7 +77,8 @@ function toItem(pick: ActivityPick): PickItem {
   }
   return {
     label: pick.activity.activityName,
-    description: pick.recent ? vscode.l10n.t('recent') : '',
+    // The group tells two activities of the same name apart.
+    description: [pick.activity.groupName, pick.recent ? vscode.l10n.t('recent') : undefined].filter(Boolean).join(' · '),
     pick,
     // The service already matched the name; VS Code's own filter must not hide its fuzzy hits.
     alwaysShow: true,

@@ -3,16 +3,30 @@ import { compileBranchGlobs } from '../git/branchFilter';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
 import { nodeFileSystem, type GitFileSystem } from '../git/fileSystem';
 import { repoName } from '../git/repoName';
+import { ConnectionError } from '../client/errors';
+import type { BranchChangeRequest } from '../protocol/types';
+import { REPORT_GIVE_UP_MS, ReportRetry } from '../tracker/reportRetry';
 import { editorFileSystem } from './editorFileSystem';
 import type { Session } from './session';
 import type { Settings } from './settings';
 
 /**
- * Reports branch switches in the workspace's repositories with POST /branch-changed. A failed
- * report (offline, 401, 423, 429…) is dropped with one log line, never retried by hand and never
- * thrown into the watcher: the status bar already shows the cause.
+ * Reports branch switches in the workspace's repositories with POST /branch-changed. A report the
+ * app surely did not get (429, 503, refused connection) is tried again in memory with a growing
+ * pause, newest switch per repository first, for up to ten minutes (src/tracker/reportRetry.ts);
+ * any other failure (401, 423, 400, an answer lost) is dropped with one log line and never thrown
+ * into the watcher: the status bar already shows the cause.
  */
-export type BranchOutcome = 'reported' | 'ignored' | 'disabled' | 'noToken' | 'failed';
+export type BranchOutcome =
+  | 'reported'
+  | 'ignored'
+  | 'disabled'
+  | 'noToken'
+  | 'failed'
+  /** The app could not take it yet (429, 503, refused): tried again in memory, see ReportRetry. */
+  | 'retrying'
+  /** A newer switch in the same repository went out instead. */
+  | 'replaced';
 
 export interface HandledSwitch {
   readonly branch: string;
@@ -36,6 +50,10 @@ export class BranchReporter implements vscode.Disposable {
    */
   private readonly watches = new Map<string, Watch>();
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly retries = new ReportRetry<BranchChangeRequest>({
+    send: (report) => this.attempt(report),
+    onSettled: (report, outcome, error) => this.settled(report, outcome, error),
+  });
   private ignored: (branch: string) => boolean = () => false;
   private ignoredKey = '';
   private watching = false;
@@ -108,26 +126,64 @@ export class BranchReporter implements vscode.Disposable {
       this.log.info(`Switched to ${change.branch}; not reported because the app is not connected (no integration, no token).`);
       return 'noToken';
     }
-    try {
-      const repo = await repoName(change.repository, git.repoName, fileSystem);
-      await client.notifyBranchChange({
-        branch: change.branch,
-        repo,
-        ...(change.previousBranch === undefined ? {} : { previousBranch: change.previousBranch }),
-      });
-      this.log.info(`Reported the switch to ${change.branch} in ${repo}.`);
-      return 'reported';
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      this.log.warn(`The switch to ${change.branch} was not reported: ${reason}`);
-      return 'failed';
+    const report: BranchChangeRequest = {
+      branch: change.branch,
+      repo: await repoName(change.repository, git.repoName, fileSystem),
+      // The app's own extension sends the repository's root too, and the app documents using it.
+      repoPath: change.repository.root,
+      ...(change.previousBranch === undefined ? {} : { previousBranch: change.previousBranch }),
+    };
+    const outcome = await this.retries.submit(change.repository.root, report).catch((error: unknown) => {
+      this.log.warn(`The switch to ${change.branch} was not reported: ${describe(error)}`);
+      return 'failed' as const;
+    });
+    switch (outcome) {
+      case 'delivered':
+        this.log.info(`Reported the switch to ${change.branch} in ${report.repo ?? '?'}.`);
+        return 'reported';
+      case 'retry':
+        return 'retrying';
+      case 'replaced':
+        return 'replaced';
+      case 'failed':
+        return 'failed';
+    }
+  }
+
+  /** One attempt with the client of the moment; the retry queue decides what a failure means. */
+  private async attempt(report: BranchChangeRequest): Promise<void> {
+    const client = await this.session.ready();
+    // Nothing was sent: like a refused connection, worth another try once the app is back.
+    if (!client) throw new ConnectionError('The app is not connected.', false);
+    await client.notifyBranchChange(report);
+  }
+
+  private settled(report: BranchChangeRequest, outcome: 'delivered' | 'failed' | 'replaced' | 'gaveUp', error?: unknown): void {
+    switch (outcome) {
+      case 'delivered':
+        this.log.info(`Reported the switch to ${report.branch} in ${report.repo ?? '?'}, on a later try.`);
+        return;
+      case 'failed':
+        this.log.warn(`The switch to ${report.branch} was not reported: ${describe(error)}`);
+        return;
+      case 'replaced':
+        this.log.debug(`The switch to ${report.branch} was not reported: a newer switch in ${report.repo ?? '?'} replaces it.`);
+        return;
+      case 'gaveUp':
+        this.log.warn(`Gave up reporting the switch to ${report.branch} after ${REPORT_GIVE_UP_MS / 60_000} minutes of tries: ${describe(error)}`);
+        return;
     }
   }
 
   dispose(): void {
+    this.retries.dispose();
     for (const { watcher } of this.watches.values()) watcher.dispose();
     this.watches.clear();
     this.handled.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

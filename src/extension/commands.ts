@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import * as vscode from 'vscode';
-import { ConnectionError, type ServiceClient } from '../client';
+import { ConnectionError, NotFoundError, type ServiceClient } from '../client';
 import { DEFAULT_PORT } from '../protocol/constants';
-import type { ActivityReference, EntryResult, StartResult, StopResult } from '../protocol/types';
-import { rememberRecent } from '../tracker/activityPicks';
+import type { EntryAnswer, StartAnswer, StopAnswer } from '../client/answers';
+import { rememberRecent, type PickableActivity } from '../tracker/activityPicks';
 import { adviceForError, diagnose, type Advice, type FixAction } from '../tracker/advice';
 import { describeRouteForLog } from '../tracker/channel';
 import { durationExamples, formatMinutes, parseDuration } from '../tracker/duration';
@@ -53,10 +53,12 @@ export function registerCommands(services: CommandServices): vscode.Disposable[]
   return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run));
 }
 
-async function start(services: CommandServices, args: unknown): Promise<StartResult | undefined> {
+async function start(services: CommandServices, args: unknown): Promise<StartAnswer | undefined> {
   const client = await clientOrAdvice(services);
   if (!client) return undefined;
   let request: StartArgs;
+  let chosenName: string | undefined;
+  let groupName: string | null | undefined;
   if (args !== undefined) {
     const parsed = readStartArgs(args, 'timeTracker.start', START_SHAPE);
     if (typeof parsed === 'string') return void showAdvice(services, { severity: 'error', message: parsed });
@@ -64,34 +66,62 @@ async function start(services: CommandServices, args: unknown): Promise<StartRes
   } else {
     const chosen = await chooseActivity(services, client, vscode.l10n.t('Start Tracking'));
     if (!chosen) return undefined;
-    request = chosen.selector;
+    ({ selector: request, name: chosenName, groupName } = chosen);
   }
   return run(services, async () => {
     const result = await client.startActivity(request);
-    await remember(services, result);
-    vscode.window.setStatusBarMessage(`$(record) ${vscode.l10n.t('Tracking {0}', result.activityName)}`, 3_000);
+    await remember(services, result, groupName);
+    const name = result.activityName ?? chosenName ?? request.name;
+    vscode.window.setStatusBarMessage(`$(record) ${name === undefined ? vscode.l10n.t('Tracking') : vscode.l10n.t('Tracking {0}', name)}`, 3_000);
     return result;
   });
 }
 
-async function stop(services: CommandServices): Promise<StopResult | undefined> {
+async function stop(services: CommandServices): Promise<StopAnswer | undefined> {
   const client = await clientOrAdvice(services);
   if (!client) return undefined;
-  return run(services, async () => {
+  if (services.session.firstRelease) return void showAdvice(services, notOffered('stop'));
+  try {
     const result = await client.stopActivity();
-    if (result.stopped) {
-      const minutes = formatMinutes((result.durationSeconds ?? 0) / 60);
-      const stopped = vscode.l10n.t('Stopped {name} after {duration}', { name: result.stopped.activityName, duration: minutes });
-      vscode.window.setStatusBarMessage(`$(debug-stop) ${stopped}`, 3_000);
+    // Say only what the app said: the duration and even the name may be left out.
+    let stopped: string;
+    if (result.stopped && result.durationSeconds !== undefined) {
+      stopped = vscode.l10n.t('Stopped {name} after {duration}', { name: result.stopped.activityName, duration: formatMinutes(result.durationSeconds / 60) });
+    } else if (result.stopped) {
+      stopped = vscode.l10n.t('Stopped {0}', result.stopped.activityName);
+    } else {
+      stopped = result.stopped === null ? vscode.l10n.t('Nothing was running') : vscode.l10n.t('Stopped');
     }
+    vscode.window.setStatusBarMessage(`$(debug-stop) ${stopped}`, 3_000);
     return result;
-  });
+  } catch (error) {
+    // On this endpoint a 404 can only mean that this version of the app does not offer it.
+    report(services, error instanceof NotFoundError ? notOffered('stop') : error);
+    return undefined;
+  } finally {
+    void services.session.refresh();
+  }
 }
 
-async function logTime(services: CommandServices, args: unknown): Promise<EntryResult | undefined> {
+/** An endpoint first releases of the app lack (PROTOCOL.md §8), said in one sentence. */
+function notOffered(what: 'stop' | 'log'): Advice {
+  return {
+    severity: 'warning',
+    message:
+      what === 'stop'
+        ? vscode.l10n.t('This version of the app cannot be stopped from VS Code (it has no POST /activities/stop): stop in the app, or update the app.')
+        : vscode.l10n.t('This version of the app does not take logged time (it has no POST /entries): log it in the app, or update the app.'),
+  };
+}
+
+async function logTime(services: CommandServices, args: unknown): Promise<EntryAnswer | undefined> {
   const client = await clientOrAdvice(services);
   if (!client) return undefined;
+  // Never asked for, never queued: the entry could not be delivered later either.
+  if (services.session.firstRelease) return void showAdvice(services, notOffered('log'));
   let request: LogArgs;
+  let chosenName: string | undefined;
+  let groupName: string | null | undefined;
   if (args !== undefined) {
     const parsed = readLogArgs(args);
     if (typeof parsed === 'string') return void showAdvice(services, { severity: 'error', message: parsed });
@@ -100,14 +130,19 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryR
     const chosen = await chooseActivity(services, client, vscode.l10n.t('Log Time (1/3): activity'));
     if (!chosen) return undefined;
     const { name } = chosen;
+    chosenName = name;
+    groupName = chosen.groupName;
     const durationText = await vscode.window.showInputBox({
       title: vscode.l10n.t('Log Time (2/3): how long on {0}?', name),
       prompt: vscode.l10n.t('For example {0}', durationExamples()),
       placeHolder: '1h30m',
       ignoreFocusOut: true,
+      // What will be logged, in whole minutes, shown before it is sent (1.33h is 80 minutes).
       validateInput: (value) => {
+        if (value.trim() === '') return undefined;
         const parsed = parseDuration(value);
-        return parsed.ok ? undefined : parsed.message;
+        if (!parsed.ok) return parsed.message;
+        return { message: vscode.l10n.t('Logs {duration} ({minutes} minutes).', { duration: formatMinutes(parsed.minutes), minutes: parsed.minutes }), severity: vscode.InputBoxValidationSeverity.Info };
       },
     });
     if (durationText === undefined) return undefined;
@@ -124,9 +159,12 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryR
   }
   try {
     const result = await client.logEntry(request);
-    await remember(services, result);
+    await remember(services, result, groupName);
+    // What was sent, where the app does not repeat it: it accepted exactly that.
+    const duration = formatMinutes(result.durationMinutes ?? request.durationMinutes);
+    const name = result.activityName ?? chosenName ?? request.name;
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('Logged {duration} to {name}.', { duration: formatMinutes(result.durationMinutes), name: result.activityName }),
+      name === undefined ? vscode.l10n.t('Logged {0}.', duration) : vscode.l10n.t('Logged {duration} to {name}.', { duration, name }),
     );
     return result;
   } catch (error) {
@@ -244,8 +282,10 @@ async function checkConnection(services: CommandServices): Promise<Advice> {
     let health: unknown;
     let statusError: unknown;
     try {
-      health = await client.healthcheck();
-      if ((health as { license: string }).license === 'valid') {
+      const answer = await client.healthcheck();
+      health = answer;
+      // Not said (the app's first releases answer `{"ok": true}`) is not locked: look at the status.
+      if (answer.license !== 'locked') {
         await client.getStatus().catch((error: unknown) => {
           statusError = error;
         });
@@ -279,7 +319,7 @@ async function chooseActivity(
   services: CommandServices,
   client: ServiceClient,
   title: string,
-): Promise<{ selector: StartArgs; name: string } | undefined> {
+): Promise<{ selector: StartArgs; name: string; groupName?: string | null | undefined } | undefined> {
   const pick = await pickActivity(client, {
     title,
     placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
@@ -289,7 +329,7 @@ async function chooseActivity(
   if (!pick) return undefined;
   return pick.kind === 'create'
     ? { selector: { name: pick.name, createIfMissing: true }, name: pick.name }
-    : { selector: { activityID: pick.activity.activityID }, name: pick.activity.activityName };
+    : { selector: { activityID: pick.activity.activityID }, name: pick.activity.activityName, groupName: pick.activity.groupName };
 }
 
 async function clientOrAdvice(services: CommandServices): Promise<ServiceClient | undefined> {
@@ -351,12 +391,15 @@ async function showAdvice(services: CommandServices, advice: Advice): Promise<vo
   }
 }
 
-function recent(services: CommandServices): ActivityReference[] {
-  return services.memento.get<ActivityReference[]>(RECENT_KEY, []);
+function recent(services: CommandServices): PickableActivity[] {
+  return services.memento.get<PickableActivity[]>(RECENT_KEY, []);
 }
 
-async function remember(services: CommandServices, activity: ActivityReference): Promise<void> {
-  const reference = { activityID: activity.activityID, activityName: activity.activityName };
+/** Only an activity the app named is remembered; the group comes from the picker (answers do not carry it). */
+async function remember(services: CommandServices, activity: { readonly activityID: string | undefined; readonly activityName: string | undefined }, groupName: string | null | undefined): Promise<void> {
+  const { activityID, activityName } = activity;
+  if (activityID === undefined || activityName === undefined) return;
+  const reference = { activityID, activityName, ...(groupName === undefined ? {} : { groupName }) };
   await services.memento.update(RECENT_KEY, rememberRecent(recent(services), reference));
 }
 
@@ -404,7 +447,12 @@ function readLogArgs(args: unknown): LogArgs | string {
   if (typeof base === 'string') return base;
   const { durationMinutes, note } = args as Record<string, unknown>;
   let minutes: number;
-  if (typeof durationMinutes === 'number') minutes = durationMinutes;
+  if (typeof durationMinutes === 'number') {
+    if (!Number.isInteger(durationMinutes)) {
+      return vscode.l10n.t('{command}: "{field}" must be a whole number of minutes; write other durations as text, such as "1h30m".', { command, field: 'durationMinutes' });
+    }
+    minutes = durationMinutes;
+  }
   else if (typeof durationMinutes === 'string') {
     const parsed = parseDuration(durationMinutes);
     if (!parsed.ok) return `${command}: ${parsed.message}`;

@@ -69,7 +69,8 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
     queue.onDidChangeCount(() => statusBar.rerender()),
     // The app answers again (or still does): send what waits.
     session.onDidChangeState((state) => {
-      if (state.kind === 'idle' || state.kind === 'tracking') void queue.flush(session.client);
+      // A first release has no POST /entries: what waits, waits for the app's update.
+      if ((state.kind === 'idle' || state.kind === 'tracking') && !session.firstRelease) void queue.flush(session.client);
     }),
   );
   const onboarding = startOnboarding(context, { session, log, settings: () => settings });

@@ -72,7 +72,7 @@ export class OfflineQueue implements vscode.Disposable {
     const result = await this.queue.flush(async (request): Promise<SendOutcome> => {
       try {
         const logged = await client.logEntry(request);
-        this.log.info(`Sent the queued ${formatMinutes(logged.durationMinutes)} on ${logged.activityName}.`);
+        this.log.info(`Sent the queued ${formatMinutes(logged.durationMinutes ?? request.durationMinutes)} on ${logged.activityName ?? request.name ?? request.activityID ?? '?'}.`);
         return { kind: 'delivered' };
       } catch (error) {
         return outcomeOfError(error);

@@ -9,7 +9,7 @@ import { CapabilityWatcher } from '../tracker/capabilityWatcher';
 import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, describeRouteForLog, type Channel, type HttpToken } from '../tracker/channel';
 import { latestWins } from '../tracker/latestWins';
 import { Poller } from '../tracker/poller';
-import { pollStatus } from '../tracker/statusSource';
+import { pollStatus, type PollSource } from '../tracker/statusSource';
 import type { TrackerState } from '../tracker/trackerState';
 import { CONTEXT_KEYS } from './contextKeys';
 import { logRequest } from './requestLog';
@@ -57,6 +57,8 @@ export class Session implements vscode.Disposable {
   private currentClient: ServiceClient | undefined;
   private currentKey: string | undefined;
   private sources: Sources | undefined;
+  /** GET /status, or GET /current for an app without it (a first release); tried afresh with every new client. */
+  private pollSource: PollSource = 'status';
   /** Why a channel built no client: a capability file naming an unusable socket, say. */
   private clientProblem: string | undefined;
   /**
@@ -83,7 +85,7 @@ export class Session implements vscode.Disposable {
       onChange: (reading) => this.onCapability(reading),
     });
     this.poller = new Poller({
-      poll: () => (this.currentClient ? pollStatus(this.currentClient, this.currentState, Date.now) : Promise.resolve(this.stateWithoutClient())),
+      poll: () => this.pollOnce(),
       onState: (state) => this.show(state),
       timing: () => ({ intervalSeconds: options.settings().pollIntervalSeconds, focused: vscode.window.state.focused }),
       clock: Date.now,
@@ -118,6 +120,14 @@ export class Session implements vscode.Disposable {
   /** The client of the channel in use; undefined when there is none. */
   get client(): ServiceClient | undefined {
     return this.currentClient;
+  }
+
+  /**
+   * The app answers GET /status with 404: a first release, with five endpoints (PROTOCOL.md §8).
+   * Stop and Log Time are not there; the status comes from GET /current.
+   */
+  get firstRelease(): boolean {
+    return this.pollSource === 'current';
   }
 
   /** What the capability file said last time it was read (absent until the first read). */
@@ -239,6 +249,7 @@ export class Session implements vscode.Disposable {
   private replaceClient(channel: Channel, settings: Settings): void {
     const old = this.currentClient;
     this.currentClient = undefined;
+    this.pollSource = 'status';
     if (old) void old.close().catch((error: unknown) => this.options.log.warn(`Closing the old connection failed: ${String(error)}`));
     this.clientProblem = undefined;
     if (channel.kind === 'none') {
@@ -262,6 +273,15 @@ export class Session implements vscode.Disposable {
     }
     const source = channel.kind === 'integration' ? `the token of ${channel.file}, app process ${channel.pid}` : `the token from ${channel.tokenSource === 'secretStorage' ? 'secret storage' : channel.tokenSource}`;
     this.options.log.info(`Talking to the app ${where}, with ${source}.`);
+  }
+
+  private async pollOnce(): Promise<TrackerState> {
+    const client = this.currentClient;
+    if (!client) return this.stateWithoutClient();
+    const outcome = await pollStatus(client, this.currentState, Date.now, this.pollSource);
+    // An answer for a client replaced meanwhile says nothing about the new one.
+    if (client === this.currentClient) this.pollSource = outcome.source;
+    return outcome.state;
   }
 
   private stateWithoutClient(): TrackerState {

@@ -35,9 +35,12 @@ export const NONCE_BYTES = 16;
 
 export const NAME_MAX_LENGTH = 200;
 export const NOTE_MAX_LENGTH = 2000;
+export const MIN_DURATION_MINUTES = 1;
 export const MAX_DURATION_MINUTES = 1440;
 export const BRANCH_MAX_LENGTH = 255;
 export const REPO_MAX_LENGTH = 1024;
+/** `repoPath` of a branch report: an absolute path, as long as the app accepts (PROTOCOL.md §4). */
+export const REPO_PATH_MAX_LENGTH = 4096;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;

@@ -2,6 +2,8 @@
  * The application renamed itself from NowDoing to Clessira; builds from before the rebrand expect
  * `X-NowDoing-*` headers with the very same scheme, so the prefix is an option, never a literal.
  */
+import type { AppBuild } from './types';
+
 export const HEADER_PREFIXES = ['Clessira', 'NowDoing'] as const;
 export type HeaderPrefix = (typeof HEADER_PREFIXES)[number];
 export const DEFAULT_HEADER_PREFIX: HeaderPrefix = 'Clessira';
@@ -11,6 +13,11 @@ export interface SigningHeaderNames {
   readonly timestamp: string;
   readonly nonce: string;
   readonly signature: string;
+}
+
+/** The prefix a build of the application expects when nothing says otherwise: its first release predates the rebrand. */
+export function defaultHeaderPrefixFor(build: AppBuild): HeaderPrefix {
+  return build === 'first-release' ? 'NowDoing' : DEFAULT_HEADER_PREFIX;
 }
 
 export function isHeaderPrefix(value: string): value is HeaderPrefix {

@@ -6,9 +6,11 @@
 import {
   BRANCH_MAX_LENGTH,
   MAX_DURATION_MINUTES,
+  MIN_DURATION_MINUTES,
   NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
   REPO_MAX_LENGTH,
+  REPO_PATH_MAX_LENGTH,
   SEARCH_DEFAULT_LIMIT,
   SEARCH_MAX_LIMIT,
   SEARCH_QUERY_MAX_LENGTH,
@@ -17,7 +19,18 @@ import type { ActivitySelector, BranchChangeRequest, EntryRequest, SearchQuery }
 
 export type JsonObject = Record<string, unknown>;
 
+/** Either letter case: the application writes UUIDs upper-case, as Swift does; others write lower. */
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID in either letter case, as `activityID` must be. */
+export function isActivityID(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+/** Two activity ids name the same activity when they differ at most in letter case. */
+export function sameActivityID(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
 
 /** A request that breaks a rule; the message is one sentence naming the field. */
 export class RuleViolation extends Error {
@@ -34,20 +47,26 @@ export function checkStartRequest(body: JsonObject): ActivitySelector {
 
 export function checkEntryRequest(body: JsonObject): EntryRequest {
   const selector = checkSelector(body);
-  const durationMinutes = body['durationMinutes'];
-  if (durationMinutes === undefined || durationMinutes === null) throw violation('durationMinutes is required.');
-  if (typeof durationMinutes !== 'number' || !Number.isFinite(durationMinutes)) {
-    throw violation('durationMinutes must be a number.');
-  }
-  if (durationMinutes <= 0) throw violation('durationMinutes must be greater than 0.');
-  if (durationMinutes > MAX_DURATION_MINUTES) {
-    throw violation(`durationMinutes must be at most ${MAX_DURATION_MINUTES} (one day).`);
-  }
+  const durationMinutes = checkDurationMinutes(body['durationMinutes']);
   const note = optionalString(body, 'note');
   if (note !== undefined && characters(note) > NOTE_MAX_LENGTH) {
     throw violation(`note must be at most ${NOTE_MAX_LENGTH} characters.`);
   }
   return { ...selector, durationMinutes, ...(note === undefined ? {} : { note }) };
+}
+
+/**
+ * A whole number of minutes from 1 to 1440 (one day), as both SDKs insist before sending:
+ * `1.5` is refused, not rounded, because rounding is the caller's decision to show its user.
+ */
+export function checkDurationMinutes(value: unknown): number {
+  if (value === undefined || value === null) throw violation('durationMinutes is required.');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_DURATION_MINUTES || value > MAX_DURATION_MINUTES) {
+    throw violation(
+      `durationMinutes must be a whole number of minutes from ${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}, not ${describeValue(value)}.`,
+    );
+  }
+  return value;
 }
 
 /** `q` may be empty; `limit` is optional, a whole number from 1 to 100. */
@@ -76,17 +95,26 @@ export function checkBranchChangeRequest(body: JsonObject): BranchChangeRequest 
   if (previousBranch !== undefined && characters(previousBranch) > BRANCH_MAX_LENGTH) {
     throw violation(`previousBranch must be at most ${BRANCH_MAX_LENGTH} characters.`);
   }
+  // The repository root's absolute path, as the app's own extension sends it; trimmed like branch.
+  const repoPath = optionalString(body, 'repoPath')?.trim();
+  if (repoPath !== undefined && repoPath.length === 0) throw violation('repoPath must not be empty.');
+  if (repoPath !== undefined && characters(repoPath) > REPO_PATH_MAX_LENGTH) {
+    throw violation(`repoPath must be at most ${REPO_PATH_MAX_LENGTH} characters.`);
+  }
   return {
     branch,
     ...(repo === undefined ? {} : { repo }),
     ...(previousBranch === undefined ? {} : { previousBranch }),
+    ...(repoPath === undefined ? {} : { repoPath }),
   };
 }
 
 /** activityID or name (activityID wins), optional createIfMissing; every present field is checked. */
 function checkSelector(body: JsonObject): ActivitySelector {
   const activityID = optionalString(body, 'activityID');
-  if (activityID !== undefined && !UUID_PATTERN.test(activityID)) throw violation('activityID must be a UUID.');
+  if (activityID !== undefined && !isActivityID(activityID)) {
+    throw violation(`activityID must be a UUID (in either letter case), not ${describeValue(activityID)}.`);
+  }
   const rawName = optionalString(body, 'name');
   const name = rawName?.trim();
   if (name !== undefined && name.length === 0) throw violation('name must not be empty.');
@@ -111,6 +139,14 @@ function optionalString(body: JsonObject, key: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw violation(`${key} must be a string.`);
   return value;
+}
+
+/** A value as a sentence quotes it: numbers as written, strings quoted and cut short, other things by kind. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : 'an object';
 }
 
 /** Limits count characters (code points), not UTF-16 units, so an emoji counts once. */

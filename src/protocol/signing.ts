@@ -81,7 +81,8 @@ export function verifySignature(input: VerifySignatureInput): boolean {
 }
 
 const TIMESTAMP_PATTERN = /^(?:0|[1-9][0-9]{0,14})$/;
-const NONCE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${NONCE_MIN_LENGTH},${NONCE_MAX_LENGTH}}$`);
+/** Letters and digits only: the application refuses `_` and `-` (PROTOCOL.md §1). */
+const NONCE_PATTERN = new RegExp(`^[A-Za-z0-9]{${NONCE_MIN_LENGTH},${NONCE_MAX_LENGTH}}$`);
 const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/;
 
 /** Decimal ASCII, no sign, no leading zeros; returns the seconds, or undefined when malformed. */
@@ -89,8 +90,17 @@ export function parseTimestamp(value: string): number | undefined {
   return TIMESTAMP_PATTERN.test(value) ? Number(value) : undefined;
 }
 
+/** 16 to 128 ASCII letters and digits. */
 export function isWellFormedNonce(value: string): boolean {
   return NONCE_PATTERN.test(value);
+}
+
+/**
+ * What a nonce is remembered as: the application compares nonces lower-cased, so `ABC…` replays
+ * `abc…` (a `409`), and a client that upper-cases its hex gains no second use.
+ */
+export function nonceKey(nonce: string): string {
+  return nonce.toLowerCase();
 }
 
 export function isWellFormedSignature(value: string): boolean {

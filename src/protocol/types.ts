@@ -9,6 +9,7 @@ export interface ActivityReference {
 export interface ActivityItem {
   id: string;
   name: string;
+  /** The activity's group, `null` for none; users tell same-named activities apart by it. */
   groupName: string | null;
 }
 
@@ -33,11 +34,14 @@ export interface HealthcheckResult {
   version: '1';
 }
 
+/**
+ * GET /current names the activity and when it started, nothing more: the elapsed time is the
+ * client's to compute from `startedAt` and the answer's `Date` header (PROTOCOL.md §4, §8).
+ */
 export interface CurrentActivity extends ActivityReference {
-  /** ISO-8601 UTC. */
+  /** ISO-8601 UTC in whole seconds, `2026-05-26T14:30:00Z` (see `formatInstant`). */
   startedAt: string;
   isOnBreak: boolean;
-  elapsedSeconds: number;
 }
 
 /** GET /current: null when nothing runs. */
@@ -69,6 +73,7 @@ export type StartRequest = ActivitySelector;
 
 export interface StartResult extends ActivityReference {
   created: boolean;
+  /** ISO-8601 UTC in whole seconds, as in `CurrentActivity`. */
   startedAt: string;
   stopped: ActivityReference | null;
 }
@@ -79,6 +84,7 @@ export interface StopResult {
 }
 
 export interface EntryRequest extends ActivitySelector {
+  /** A whole number from 1 to 1440. */
   durationMinutes: number;
   note?: string;
 }
@@ -94,11 +100,31 @@ export interface BranchChangeRequest {
   branch: string;
   repo?: string;
   previousBranch?: string;
+  /** The absolute path of the repository's root, as the app's own extension sends it; at most 4,096 characters. */
+  repoPath?: string;
 }
 
 export interface BranchChangeResult {
   prompted: true;
 }
+
+// ---- the application as it ships (PROTOCOL.md §8) ------------------------------------------------
+
+/** `{"ok": true}` alone: what healthcheck, stop and branch-changed may answer. */
+export interface OkOnlyAnswer {
+  ok: true;
+}
+
+/** A search answer with no `ok` and no `result`. */
+export interface ItemsOnlyAnswer {
+  items: ActivityItem[];
+}
+
+/** POST /activities/start answered with these three fields as the whole body, no envelope. */
+export type MinimalStartAnswer = Pick<StartResult, 'activityID' | 'activityName' | 'created'>;
+
+/** POST /entries answered with these five fields as the whole body, no envelope. */
+export type MinimalEntryAnswer = Pick<EntryResult, 'entryID' | 'activityID' | 'activityName' | 'durationMinutes' | 'created'>;
 
 /** The eight endpoints, each with its method, path and result type. */
 export const ENDPOINTS = {
@@ -119,4 +145,29 @@ export const ENDPOINT_PATHS: readonly EndpointPath[] = Object.values(ENDPOINTS).
 
 export function isEndpointPath(value: string): value is EndpointPath {
   return (ENDPOINT_PATHS as readonly string[]).includes(value);
+}
+
+/**
+ * The application's builds, by the endpoints they offer: the current one all eight; the first
+ * release (SDK 0.1.0, `X-NowDoing-*` headers) five, where `/status`, `/activities/stop` and
+ * `/entries` are unknown paths (`404`).
+ */
+export const APP_BUILDS = ['current', 'first-release'] as const;
+export type AppBuild = (typeof APP_BUILDS)[number];
+
+export const FIRST_RELEASE_ENDPOINT_PATHS: readonly EndpointPath[] = [
+  ENDPOINTS.healthcheck.path,
+  ENDPOINTS.current.path,
+  ENDPOINTS.search.path,
+  ENDPOINTS.start.path,
+  ENDPOINTS.branchChanged.path,
+];
+
+export function isAppBuild(value: string): value is AppBuild {
+  return (APP_BUILDS as readonly string[]).includes(value);
+}
+
+/** The paths a build of the application answers; every other path is a `404` there. */
+export function endpointPathsOf(build: AppBuild): readonly EndpointPath[] {
+  return build === 'first-release' ? FIRST_RELEASE_ENDPOINT_PATHS : ENDPOINT_PATHS;
 }

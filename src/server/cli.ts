@@ -1,8 +1,18 @@
 /** Command-line arguments of the reference server, checked up front with one clear sentence each. */
 import { parseArgs } from 'node:util';
-import { DEFAULT_PORT, MAX_PORT, MIN_PORT } from '../protocol/constants';
-import { DEFAULT_HEADER_PREFIX, HEADER_PREFIXES, isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
-import { ENDPOINT_PATHS, isEndpointPath, type EndpointPath, type LicenseState } from '../protocol/types';
+import { DEFAULT_PORT, MAX_PORT, MIN_PORT, NAME_MAX_LENGTH } from '../protocol/constants';
+import { defaultHeaderPrefixFor, HEADER_PREFIXES, isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
+import {
+  APP_BUILDS,
+  endpointPathsOf,
+  ENDPOINT_PATHS,
+  isAppBuild,
+  isEndpointPath,
+  type AppBuild,
+  type EndpointPath,
+  type LicenseState,
+} from '../protocol/types';
+import { ANSWER_STYLES, isAnswerStyle, type AnswerStyle } from './answers';
 
 export const USAGE = `Usage: node dist/server.js [options]
 
@@ -15,10 +25,25 @@ export const USAGE = `Usage: node dist/server.js [options]
   --token T                the shared secret; default SERVICE_TOKEN, else a new one printed once
   --license valid|locked   start with the license valid (default) or locked
   --unwired PATH           answer 503 on this endpoint (repeatable), e.g. --unwired /branch-changed
-  --header-prefix P        ${HEADER_PREFIXES.join(' or ')} (default ${DEFAULT_HEADER_PREFIX}): X-<P>-Token and so on
+  --answers full|minimal   full: every field in {"ok":true,"result":…} (default); minimal: the shipping
+                           app's shapes: {"ok":true} for healthcheck, stop and branch-changed, search
+                           {"items":[…]} alone, start and entries flat, every id upper-case
+  --build current|first-release
+                           the app's endpoints: all eight (default), or the first release's five
+                           (/status, /activities/stop and /entries answer 404), with X-NowDoing-* headers
+  --header-prefix P        ${HEADER_PREFIXES.join(' or ')}: X-<P>-Token and so on (default ${defaultHeaderPrefixFor('current')},
+                           ${defaultHeaderPrefixFor('first-release')} with --build first-release)
   --data FILE              keep activities, sessions and entries in FILE across restarts
-  --seed NAME              create an activity at start unless it exists (repeatable)
+  --seed [GROUP/]NAME      create an activity at start unless its group has one of that name (repeatable);
+                           text before the first / is the group: --seed "Work/Deep work";
+                           a leading / means no group, for a name with a slash: --seed "/CI/CD"
   --help                   print this text`;
+
+/** A `--seed` value taken apart; `groupName` null means none. */
+export interface SeedSpec {
+  readonly name: string;
+  readonly groupName: string | null;
+}
 
 export interface CliConfig {
   /** Undefined when --socket is given without --port: only the socket listens. */
@@ -27,9 +52,12 @@ export interface CliConfig {
   readonly token: string | undefined;
   readonly license: LicenseState;
   readonly unwired: readonly EndpointPath[];
+  readonly answers: AnswerStyle;
+  readonly build: AppBuild;
+  /** The flag's value, else the build's default. */
   readonly headerPrefix: HeaderPrefix;
   readonly dataPath: string | undefined;
-  readonly seed: readonly string[];
+  readonly seed: readonly SeedSpec[];
   readonly socketPath: string | undefined;
   /** Only with `socketPath`. */
   readonly capabilityFile: string | undefined;
@@ -49,6 +77,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         token: { type: 'string' },
         license: { type: 'string' },
         unwired: { type: 'string', multiple: true },
+        answers: { type: 'string' },
+        build: { type: 'string' },
         'header-prefix': { type: 'string' },
         data: { type: 'string' },
         seed: { type: 'string', multiple: true },
@@ -91,26 +121,60 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     return { kind: 'error', message: `--license must be "valid" or "locked", not "${license}".` };
   }
 
+  const answers = values.answers ?? 'full';
+  if (!isAnswerStyle(answers)) {
+    return { kind: 'error', message: `--answers must be ${ANSWER_STYLES.map((style) => `"${style}"`).join(' or ')}, not "${answers}".` };
+  }
+
+  const build = values.build ?? 'current';
+  if (!isAppBuild(build)) {
+    return { kind: 'error', message: `--build must be ${APP_BUILDS.map((name) => `"${name}"`).join(' or ')}, not "${build}".` };
+  }
+
   const unwired: EndpointPath[] = [];
   for (const path of values.unwired ?? []) {
     if (!isEndpointPath(path)) {
       return { kind: 'error', message: `--unwired takes one of ${ENDPOINT_PATHS.join(', ')}, not "${path}".` };
     }
+    if (!endpointPathsOf(build).includes(path)) {
+      return { kind: 'error', message: `--unwired ${path} names an endpoint the ${build} build does not have (it answers 404 there).` };
+    }
     unwired.push(path);
   }
 
-  const headerPrefix = values['header-prefix'] ?? DEFAULT_HEADER_PREFIX;
+  const headerPrefix = values['header-prefix'] ?? defaultHeaderPrefixFor(build);
   if (!isHeaderPrefix(headerPrefix)) {
     return { kind: 'error', message: `--header-prefix must be ${HEADER_PREFIXES.join(' or ')}, not "${headerPrefix}".` };
   }
 
-  const seed = values.seed ?? [];
-  if (seed.some((name) => name.trim().length === 0)) return { kind: 'error', message: '--seed needs a non-empty activity name.' };
+  const seed: SeedSpec[] = [];
+  for (const text of values.seed ?? []) {
+    const parsed = parseSeed(text);
+    if (typeof parsed === 'string') return { kind: 'error', message: parsed };
+    seed.push(parsed);
+  }
 
   return {
     kind: 'run',
-    config: { port, token, license, unwired, headerPrefix, dataPath: values.data, seed, socketPath, capabilityFile },
+    config: { port, token, license, unwired, answers, build, headerPrefix, dataPath: values.data, seed, socketPath, capabilityFile },
   };
+}
+
+/**
+ * `[GROUP/]NAME`: the text before the first `/` is the group, the rest the name, each trimmed;
+ * with nothing before the slash there is no group, so `/CI/CD` seeds "CI/CD" alone. Returns the
+ * sentence for a bad value.
+ */
+export function parseSeed(text: string): SeedSpec | string {
+  const trimmed = text.trim();
+  const slash = trimmed.indexOf('/');
+  const name = (slash < 0 ? trimmed : trimmed.slice(slash + 1)).trim();
+  const groupName = slash < 0 ? null : trimmed.slice(0, slash).trim() || null;
+  if (name.length === 0) return `--seed needs a non-empty activity name, not "${text}".`;
+  for (const [what, value] of [['activity name', name], ['group name', groupName ?? '']] as const) {
+    if (Array.from(value).length > NAME_MAX_LENGTH) return `--seed: the ${what} must be at most ${NAME_MAX_LENGTH} characters.`;
+  }
+  return { name, groupName };
 }
 
 function describeArgumentError(error: unknown): string {

@@ -65,7 +65,10 @@ function parseSnapshot(value: unknown): StateSnapshot {
   if (root['version'] !== FORMAT_VERSION) throw new Error(`version must be ${FORMAT_VERSION}`);
   const activities = list(root['activities'], 'activities').map((item, index): Activity => {
     const activity = record(item, `activities[${index}]`);
-    return { id: text(activity['id'], `activities[${index}].id`), name: text(activity['name'], `activities[${index}].name`) };
+    // Files written before activities had groups have no groupName: none.
+    const groupName = activity['groupName'] ?? null;
+    if (groupName !== null && typeof groupName !== 'string') throw new Error(`activities[${index}].groupName must be a string or null`);
+    return { id: text(activity['id'], `activities[${index}].id`), name: text(activity['name'], `activities[${index}].name`), groupName };
   });
   const sessions = list(root['sessions'], 'sessions').map((item, index): Session => {
     const session = record(item, `sessions[${index}]`);
@@ -92,9 +95,10 @@ function parseSnapshot(value: unknown): StateSnapshot {
     const session = record(root['running'], 'running');
     running = { activityID: text(session['activityID'], 'running.activityID'), startedAt: num(session['startedAt'], 'running.startedAt') };
   }
-  const known = new Set(activities.map((activity) => activity.id));
+  // Ids are compared without regard to case, as every lookup of the service does.
+  const known = new Set(activities.map((activity) => activity.id.toLowerCase()));
   for (const ref of [...sessions, ...entries, ...(running ? [running] : [])]) {
-    if (!known.has(ref.activityID)) throw new Error(`activity ${ref.activityID} is referenced but not listed`);
+    if (!known.has(ref.activityID.toLowerCase())) throw new Error(`activity ${ref.activityID} is referenced but not listed`);
   }
   return { activities, sessions, running, entries };
 }

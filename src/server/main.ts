@@ -24,6 +24,8 @@ async function main(): Promise<number> {
     headerPrefix: config.headerPrefix,
     license: config.license,
     unwired: config.unwired,
+    answers: config.answers,
+    build: config.build,
     seedActivities: config.seed,
     ...(config.dataPath === undefined ? {} : { dataFile: new DataFile(config.dataPath) }),
     onRequest: (line) => console.log(line),

@@ -1,7 +1,12 @@
-/** The eight endpoints: which method each takes and what it does once a request got this far. */
-import { ENDPOINTS, type EndpointPath, type LicenseState } from '../protocol/types';
-import type { ServiceState } from './state';
+/**
+ * The eight endpoints: which method each takes and what it does once a request got this far. The
+ * shape of each answer is left to the writer of the style in use (answers.ts), so the rules run the
+ * same whichever shape goes out.
+ */
 import { checkBranchChangeRequest, checkEntryRequest, checkStartRequest } from '../protocol/rules';
+import { ENDPOINTS, type EndpointPath, type LicenseState } from '../protocol/types';
+import type { Answer, AnswerWriter } from './answers';
+import type { ServiceState } from './state';
 import { parseJsonObject, parseSearchQuery } from './validation';
 
 export interface RouteContext {
@@ -9,12 +14,10 @@ export interface RouteContext {
   readonly body: Uint8Array;
   readonly query: string;
   readonly license: LicenseState;
+  readonly answers: AnswerWriter;
 }
 
-export interface RouteResult {
-  readonly status: 200 | 201;
-  /** The whole success envelope: `{ok, result}`, plus `items` for search. */
-  readonly envelope: Record<string, unknown>;
+export interface RouteResult extends Answer {
   /** True when the call changed what `--data` keeps, so it is saved before the answer goes out. */
   readonly changed: boolean;
 }
@@ -24,47 +27,43 @@ interface Route {
   readonly run: (context: RouteContext) => RouteResult;
 }
 
-const ok = (result: unknown, changed = false, status: 200 | 201 = 200): RouteResult => ({
-  status,
-  envelope: { ok: true, result },
-  changed,
-});
+const kept = (answer: Answer): RouteResult => ({ ...answer, changed: false });
+const saved = (answer: Answer): RouteResult => ({ ...answer, changed: true });
 
 export const ROUTES: Readonly<Record<EndpointPath, Route>> = {
   [ENDPOINTS.healthcheck.path]: {
     method: ENDPOINTS.healthcheck.method,
-    run: ({ license }) => ok({ status: 'ok', license, version: '1' }),
+    run: ({ license, answers }) => kept(answers.healthcheck({ status: 'ok', license, version: '1' })),
   },
-  [ENDPOINTS.current.path]: { method: ENDPOINTS.current.method, run: ({ state }) => ok(state.current()) },
-  [ENDPOINTS.status.path]: { method: ENDPOINTS.status.method, run: ({ state }) => ok(state.status()) },
+  [ENDPOINTS.current.path]: { method: ENDPOINTS.current.method, run: ({ state, answers }) => kept(answers.current(state.current())) },
+  [ENDPOINTS.status.path]: { method: ENDPOINTS.status.method, run: ({ state, answers }) => kept(answers.status(state.status())) },
   [ENDPOINTS.search.path]: {
     method: ENDPOINTS.search.method,
-    run: ({ state, query }) => {
+    run: ({ state, query, answers }) => {
       const { q, limit } = parseSearchQuery(query);
-      const hits = state.search(q, limit);
-      return { status: 200, envelope: { ok: true, result: hits.references, items: hits.items }, changed: false };
+      return kept(answers.search(state.search(q, limit)));
     },
   },
   [ENDPOINTS.start.path]: {
     method: ENDPOINTS.start.method,
-    run: ({ state, body }) => ok(state.start(checkStartRequest(parseJsonObject(body))), true),
+    run: ({ state, body, answers }) => saved(answers.start(state.start(checkStartRequest(parseJsonObject(body))))),
   },
   [ENDPOINTS.stop.path]: {
     method: ENDPOINTS.stop.method,
-    run: ({ state, body }) => {
+    run: ({ state, body, answers }) => {
       parseJsonObject(body, true);
-      return ok(state.stop(), true);
+      return saved(answers.stop(state.stop()));
     },
   },
   [ENDPOINTS.entries.path]: {
     method: ENDPOINTS.entries.method,
-    run: ({ state, body }) => ok(state.logEntry(checkEntryRequest(parseJsonObject(body))), true, 201),
+    run: ({ state, body, answers }) => saved(answers.entry(state.logEntry(checkEntryRequest(parseJsonObject(body))))),
   },
   [ENDPOINTS.branchChanged.path]: {
     method: ENDPOINTS.branchChanged.method,
-    run: ({ state, body }) => {
+    run: ({ state, body, answers }) => {
       state.branchChanged(checkBranchChangeRequest(parseJsonObject(body)));
-      return ok({ prompted: true });
+      return kept(answers.branchChanged());
     },
   },
 };

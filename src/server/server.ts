@@ -10,15 +10,16 @@ import { chmod, lstat, unlink } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_HOST, MAX_CONNECTIONS, MAX_HEADER_BYTES, SERVER_TIMEOUTS } from '../protocol/constants';
-import { DEFAULT_HEADER_PREFIX, type HeaderPrefix } from '../protocol/headers';
-import type { ActivityReference, EndpointPath, LicenseState } from '../protocol/types';
+import { defaultHeaderPrefixFor, type HeaderPrefix } from '../protocol/headers';
+import type { ActivityReference, AppBuild, EndpointPath, LicenseState } from '../protocol/types';
+import type { AnswerStyle } from './answers';
 import { removeCapabilityFileIfUnchanged, writeCapabilityFile, type WrittenCapabilityFile } from './capabilityFile';
 import { systemClock, type Clock } from './clock';
 import type { DataFile } from './dataFile';
 import { DebugView, formatRequestRecord, type RequestRecord } from './debugView';
 import { answerClientError, readBody, writeJson } from './http';
 import { ReferenceService, type RequestHead, type ServiceResponse, type Transport } from './service';
-import type { ServiceState } from './state';
+import type { SeedActivity, ServiceState } from './state';
 import { listenRefused, prepareSocketPath, SocketPathError } from './unixSocket';
 
 export interface ServerTimeouts {
@@ -30,10 +31,16 @@ export interface ServerTimeouts {
 
 export interface ReferenceServerOptions {
   readonly token: string;
+  /** Default `NowDoing` when `build` is `first-release`, else `Clessira`. */
   readonly headerPrefix?: HeaderPrefix;
   readonly license?: LicenseState;
   readonly unwired?: Iterable<EndpointPath>;
-  readonly seedActivities?: Iterable<string>;
+  /** `full` (default): every field in the envelope; `minimal`: the shapes of the shipping app (PROTOCOL.md §8). */
+  readonly answers?: AnswerStyle;
+  /** `current` (default): all eight endpoints; `first-release`: the five of SDK 0.1.0, the others `404`. */
+  readonly build?: AppBuild;
+  /** A string is a name taken as it is (no group, a `/` is part of the name); an object can name a group. */
+  readonly seedActivities?: Iterable<string | SeedActivity>;
   /** Where activities, sessions and entries are kept across restarts; loaded by `listen()`. */
   readonly dataFile?: DataFile;
   readonly clock?: Clock;
@@ -76,12 +83,14 @@ export class ReferenceServer {
     this.clock = options.clock ?? systemClock;
     this.service = new ReferenceService({
       token: options.token,
-      headerPrefix: options.headerPrefix ?? DEFAULT_HEADER_PREFIX,
+      headerPrefix: options.headerPrefix ?? defaultHeaderPrefixFor(options.build ?? 'current'),
       clock: () => this.clock(),
       ...(options.license === undefined ? {} : { license: options.license }),
       ...(options.unwired === undefined ? {} : { unwired: options.unwired }),
       ...(options.newId === undefined ? {} : { newId: options.newId }),
       ...(options.maxNonces === undefined ? {} : { maxNonces: options.maxNonces }),
+      ...(options.answers === undefined ? {} : { answers: options.answers }),
+      ...(options.build === undefined ? {} : { build: options.build }),
     });
     this.http = this.createListener('tcp');
     this.unix = this.createListener('socket');
@@ -203,8 +212,27 @@ export class ReferenceServer {
     this.clock = clock;
   }
 
-  seedActivity(name: string): ActivityReference {
-    return this.service.state.seedActivity(name);
+  /** Adds an activity, in `groupName` when given, unless that group already has one of that name. */
+  seedActivity(name: string, groupName: string | null = null): ActivityReference {
+    return this.service.state.seedActivity(name, groupName);
+  }
+
+  get answers(): AnswerStyle {
+    return this.service.answers;
+  }
+
+  /** Switches between full and minimal answers from the next request on. */
+  setAnswers(style: AnswerStyle): void {
+    this.service.setAnswers(style);
+  }
+
+  get build(): AppBuild {
+    return this.service.build;
+  }
+
+  /** The endpoints of another build from the next request on, as an app updated in place; the header prefix stays. */
+  setBuild(build: AppBuild): void {
+    this.service.setBuild(build);
   }
 
   debugView(): readonly RequestRecord[] {
@@ -218,7 +246,10 @@ export class ReferenceServer {
     this.loaded ??= (async () => {
       const saved = await this.options.dataFile?.load();
       if (saved) this.service.state.restore(saved);
-      for (const name of this.options.seedActivities ?? []) this.service.state.seedActivity(name);
+      for (const seed of this.options.seedActivities ?? []) {
+        if (typeof seed === 'string') this.service.state.seedActivity(seed);
+        else this.service.state.seedActivity(seed.name, seed.groupName ?? null);
+      }
     })();
     return this.loaded;
   }

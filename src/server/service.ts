@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { LICENSE_LOCKED_MESSAGE, MAX_BODY_BYTES } from '../protocol/constants';
 import type { HeaderPrefix } from '../protocol/headers';
 import { RuleViolation } from '../protocol/rules';
-import { isEndpointPath, type EndpointPath, type LicenseState } from '../protocol/types';
+import { endpointPathsOf, isEndpointPath, type AppBuild, type EndpointPath, type LicenseState } from '../protocol/types';
+import { answerWriter, type AnswerStyle } from './answers';
 import { Authenticator, type IncomingHeaders } from './auth/authenticator';
 import type { Clock } from './clock';
 import { ServiceFailure } from './failure';
@@ -48,6 +49,10 @@ export interface ReferenceServiceOptions {
   readonly unwired?: Iterable<EndpointPath>;
   readonly newId?: () => string;
   readonly maxNonces?: number;
+  /** `full` (default) or the smaller answers of the shipping app (answers.ts). */
+  readonly answers?: AnswerStyle;
+  /** Which endpoints exist: all eight (`current`, default) or the first release's five. */
+  readonly build?: AppBuild;
 }
 
 const errorResponse = (status: number, message: string, headers?: Record<string, string>): ServiceResponse => ({
@@ -62,6 +67,9 @@ export class ReferenceService {
   private readonly unwiredPaths: Set<EndpointPath>;
   private allowedHosts = new Set<string>();
   private licenseState: LicenseState;
+  private answerStyle: AnswerStyle;
+  private appBuild: AppBuild;
+  private offeredPaths: ReadonlySet<EndpointPath>;
 
   constructor(options: ReferenceServiceOptions) {
     this.state = new ServiceState(options.clock, options.newId ?? randomUUID);
@@ -73,6 +81,9 @@ export class ReferenceService {
     });
     this.unwiredPaths = new Set(options.unwired ?? []);
     this.licenseState = options.license ?? 'valid';
+    this.answerStyle = options.answers ?? 'full';
+    this.appBuild = options.build ?? 'current';
+    this.offeredPaths = new Set(endpointPathsOf(this.appBuild));
   }
 
   /** The Host values accepted once the port is known (127.0.0.1 and localhost, any case). */
@@ -95,6 +106,24 @@ export class ReferenceService {
 
   unwired(): readonly EndpointPath[] {
     return [...this.unwiredPaths];
+  }
+
+  get answers(): AnswerStyle {
+    return this.answerStyle;
+  }
+
+  setAnswers(style: AnswerStyle): void {
+    this.answerStyle = style;
+  }
+
+  get build(): AppBuild {
+    return this.appBuild;
+  }
+
+  /** As when the app is updated (or downgraded) in place: the endpoints change, the header prefix does not. */
+  setBuild(build: AppBuild): void {
+    this.appBuild = build;
+    this.offeredPaths = new Set(endpointPathsOf(build));
   }
 
   /**
@@ -142,7 +171,8 @@ export class ReferenceService {
     if (this.licenseState === 'locked' && !(head.method === 'GET' && path === '/healthcheck')) {
       return errorResponse(423, LICENSE_LOCKED_MESSAGE);
     }
-    if (!isEndpointPath(path)) return errorResponse(404, `There is no endpoint at ${truncate(path)}.`);
+    // A first-release build has no /status, /activities/stop or /entries: unknown paths there.
+    if (!isEndpointPath(path) || !this.offeredPaths.has(path)) return errorResponse(404, `There is no endpoint at ${truncate(path)}.`);
     const route = ROUTES[path];
     if (head.method !== route.method) {
       return errorResponse(405, `${path} takes ${route.method} only.`, { Allow: route.method });
@@ -152,8 +182,9 @@ export class ReferenceService {
     }
     if (body.tooLarge) return errorResponse(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
     try {
-      const result = route.run({ state: this.state, body: body.bytes, query, license: this.licenseState });
-      return { status: result.status, body: result.envelope, changed: result.changed };
+      const answers = answerWriter(this.answerStyle);
+      const result = route.run({ state: this.state, body: body.bytes, query, license: this.licenseState, answers });
+      return { status: result.status, body: result.body, changed: result.changed };
     } catch (error) {
       if (error instanceof ServiceFailure) return errorResponse(error.status, error.message);
       if (error instanceof RuleViolation) return errorResponse(400, error.message);

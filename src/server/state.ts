@@ -1,6 +1,8 @@
 /**
  * The service's data and rules (PROTOCOL.md §4), with no HTTP in sight. Every method takes the
- * current time from the injected clock, so the rules are tested exactly.
+ * current time from the injected clock, so the rules are tested exactly. Activity ids are looked
+ * up without regard to letter case (the app writes them upper-case, clients may echo either); the
+ * answers' shapes and letter case are answers.ts's business, not this file's.
  */
 import type {
   ActivityItem,
@@ -14,12 +16,18 @@ import type {
   StatusResult,
   StopResult,
 } from '../protocol/types';
+import { formatInstant } from '../protocol/instant';
+import { sameActivityID } from '../protocol/rules';
+import { ActivityIndex, normalizeName, type Activity } from './activities';
 import type { Clock } from './clock';
 import { ServiceFailure } from './failure';
 
-export interface Activity {
-  readonly id: string;
+export type { Activity } from './activities';
+
+/** An activity to create at start: a name, and optionally the group it belongs to. */
+export interface SeedActivity {
   readonly name: string;
+  readonly groupName?: string | null;
 }
 
 export interface Session {
@@ -45,6 +53,8 @@ export interface BranchReport {
   readonly branch: string;
   readonly repo: string | null;
   readonly previousBranch: string | null;
+  /** The repository root's absolute path, when the report carried one. */
+  readonly repoPath: string | null;
   readonly receivedAt: number;
 }
 
@@ -62,8 +72,7 @@ export interface SearchHits {
 }
 
 export class ServiceState {
-  private readonly activities = new Map<string, Activity>();
-  private readonly idsByName = new Map<string, string>();
+  private readonly activities = new ActivityIndex();
   private readonly sessions: Session[] = [];
   private readonly entryLog: Entry[] = [];
   private readonly reports: BranchReport[] = [];
@@ -90,9 +99,8 @@ export class ServiceState {
     if (!this.running) return null;
     return {
       ...this.reference(this.running.activityID),
-      startedAt: new Date(this.running.startedAt).toISOString(),
+      startedAt: formatInstant(this.running.startedAt),
       isOnBreak: this.onBreak,
-      elapsedSeconds: Math.max(0, Math.floor((this.clock() - this.running.startedAt) / 1000)),
     };
   }
 
@@ -100,15 +108,22 @@ export class ServiceState {
   search(query: string, limit: number): SearchHits {
     const needle = normalizeName(query);
     const rank = (key: string): number => (key === needle ? 0 : key.startsWith(needle) ? 1 : 2);
-    const hits = [...this.activities.values()]
+    const hits = this.activities
+      .list()
       .map((activity) => ({ activity, key: normalizeName(activity.name) }))
       .filter(({ key }) => key.includes(needle))
-      .sort((a, b) => rank(a.key) - rank(b.key) || compareText(a.key, b.key) || compareText(a.activity.name, b.activity.name))
+      .sort(
+        (a, b) =>
+          rank(a.key) - rank(b.key) ||
+          compareText(a.key, b.key) ||
+          compareText(a.activity.name, b.activity.name) ||
+          compareText(a.activity.groupName ?? '', b.activity.groupName ?? ''),
+      )
       .slice(0, limit)
       .map(({ activity }) => activity);
     return {
       references: hits.map((activity) => ({ activityID: activity.id, activityName: activity.name })),
-      items: hits.map((activity) => ({ id: activity.id, name: activity.name, groupName: null })),
+      items: hits.map((activity) => ({ id: activity.id, name: activity.name, groupName: activity.groupName })),
     };
   }
 
@@ -116,8 +131,8 @@ export class ServiceState {
     const { activity, created } = this.resolve(request);
     this.onBreak = false;
     const running = this.running;
-    if (running?.activityID === activity.id) {
-      return { ...this.reference(activity.id), created, startedAt: new Date(running.startedAt).toISOString(), stopped: null };
+    if (running && sameActivityID(running.activityID, activity.id)) {
+      return { ...this.reference(activity.id), created, startedAt: formatInstant(running.startedAt), stopped: null };
     }
     const stopped = this.endRunningSession();
     const startedAt = this.clock();
@@ -125,7 +140,7 @@ export class ServiceState {
     return {
       ...this.reference(activity.id),
       created,
-      startedAt: new Date(startedAt).toISOString(),
+      startedAt: formatInstant(startedAt),
       stopped: stopped ? this.reference(stopped.activityID) : null,
     };
   }
@@ -165,6 +180,7 @@ export class ServiceState {
       branch: request.branch,
       repo: request.repo ?? null,
       previousBranch: request.previousBranch ?? null,
+      repoPath: request.repoPath ?? null,
       receivedAt: this.clock(),
     });
   }
@@ -179,18 +195,21 @@ export class ServiceState {
     this.onBreak = onBreak;
   }
 
-  /** Adds an activity unless one of that name exists; returns the activity either way. */
-  seedActivity(name: string): ActivityReference {
+  /**
+   * Adds an activity unless one of that name exists in that group (names and groups compared
+   * trimmed and without case; an empty group is none); returns the activity either way.
+   */
+  seedActivity(name: string, groupName: string | null = null): ActivityReference {
     const trimmed = name.trim();
-    const existing = this.findByName(trimmed);
-    const activity = existing ?? this.createActivity(trimmed);
+    const group = groupName?.trim() || null;
+    const activity = this.activities.inGroup(trimmed, group) ?? this.createActivity(trimmed, group);
     return { activityID: activity.id, activityName: activity.name };
   }
 
   // ---- observations for tests and the CLI ---------------------------------------------------------
 
   listActivities(): readonly Activity[] {
-    return [...this.activities.values()];
+    return this.activities.list();
   }
 
   listEntries(): readonly Entry[] {
@@ -216,8 +235,7 @@ export class ServiceState {
 
   restore(snapshot: StateSnapshot): void {
     this.activities.clear();
-    this.idsByName.clear();
-    for (const activity of snapshot.activities) this.addActivity(activity);
+    for (const activity of snapshot.activities) this.activities.add(activity);
     this.sessions.splice(0, this.sessions.length, ...snapshot.sessions);
     this.entryLog.splice(0, this.entryLog.length, ...snapshot.entries);
     this.running = snapshot.running;
@@ -252,45 +270,48 @@ export class ServiceState {
     return session;
   }
 
-  /** activityID wins over name; a name is looked up trimmed and without case. */
+  /**
+   * activityID wins over name, and is looked up in either letter case; a name is looked up
+   * trimmed and without case, in every group. A name that several groups share names none of
+   * them: that is a 400 asking for the id, never a guess.
+   */
   private resolve(selector: StartRequest): { activity: Activity; created: boolean } {
     if (selector.activityID !== undefined) {
-      const activity = this.activities.get(selector.activityID.toLowerCase());
+      const activity = this.activities.get(selector.activityID);
       if (!activity) throw new ServiceFailure(404, `No activity has the id ${selector.activityID}.`);
       return { activity, created: false };
     }
     const name = (selector.name ?? '').trim();
-    const existing = this.findByName(name);
-    if (existing) return { activity: existing, created: false };
-    if (selector.createIfMissing === true) return { activity: this.createActivity(name), created: true };
+    const [first, ...others] = this.activities.named(name);
+    if (first && others.length > 0) {
+      const groups = [first, ...others].map((activity) => activity.groupName ?? 'no group');
+      throw new ServiceFailure(
+        400,
+        `The name "${name}" belongs to ${groups.length} activities, in ${listing(groups)}; send the activityID of the one you mean.`,
+      );
+    }
+    if (first) return { activity: first, created: false };
+    if (selector.createIfMissing === true) return { activity: this.createActivity(name, null), created: true };
     throw new ServiceFailure(404, `No activity is named "${name}"; send createIfMissing: true to create it.`);
   }
 
-  private findByName(name: string): Activity | undefined {
-    const id = this.idsByName.get(normalizeName(name));
-    return id === undefined ? undefined : this.activities.get(id);
-  }
-
-  private createActivity(name: string): Activity {
-    const activity = { id: this.newId().toLowerCase(), name };
-    this.addActivity(activity);
+  private createActivity(name: string, groupName: string | null): Activity {
+    const activity = { id: this.newId().toLowerCase(), name, groupName };
+    this.activities.add(activity);
     return activity;
   }
 
-  private addActivity(activity: Activity): void {
-    this.activities.set(activity.id, activity);
-    this.idsByName.set(normalizeName(activity.name), activity.id);
-  }
-
+  /** The activity's reference with its id as stored, whatever the case of the id asked for. */
   private reference(activityID: string): ActivityReference {
     const activity = this.activities.get(activityID);
     // Sessions and entries only ever point at activities that exist; nothing deletes one.
-    return { activityID, activityName: activity?.name ?? '' };
+    return { activityID: activity?.id ?? activityID, activityName: activity?.name ?? '' };
   }
 }
 
-function normalizeName(name: string): string {
-  return name.trim().toLowerCase();
+/** "A", "A and B", "A, B and C". */
+function listing(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
 }
 
 function compareText(a: string, b: string): number {

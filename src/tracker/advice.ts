@@ -16,7 +16,7 @@ import {
   ValidationError,
 } from '../client/errors';
 import type { CapabilityReading } from '../client/capabilityFile';
-import type { HealthcheckResult } from '../protocol/types';
+import type { HealthAnswer } from '../client/answers';
 import { describeRoute, httpAddress, type Channel, type Route } from './channel';
 
 export type FixAction = 'setToken' | 'openSettings' | 'showLog' | 'retry';
@@ -134,6 +134,16 @@ export function diagnose(facts: ConnectionFacts): Advice {
     return { severity: 'error', message: l10n.t("Connected, but the time tracker's license is locked: activate or renew it in the app."), action: 'retry' };
   }
   if (facts.statusError !== undefined) {
+    if (facts.statusError instanceof NotFoundError) {
+      // §8: a 404 on GET /status only means that this version of the app does not offer it.
+      return {
+        severity: 'info',
+        message: l10n.t(
+          'Connected to the time tracker {0}, a first release of the app: it shows what runs, but has no total for today, no Stop and no Log Time. Update the app for them.',
+          describeRoute(route),
+        ),
+      };
+    }
     if (facts.statusError instanceof UnavailableError) {
       return {
         severity: 'error',
@@ -143,7 +153,11 @@ export function diagnose(facts: ConnectionFacts): Advice {
     }
     return adviceForError(facts.statusError, route);
   }
-  return { severity: 'info', message: l10n.t('Connected to the time tracker {0}: the token works and the license is valid.', describeRoute(route)) };
+  // The license is only named when the app named it: its first releases do not.
+  if (isHealth(health) && health.license === 'valid') {
+    return { severity: 'info', message: l10n.t('Connected to the time tracker {0}: the token works and the license is valid.', describeRoute(route)) };
+  }
+  return { severity: 'info', message: l10n.t('Connected to the time tracker {0}: the token works.', describeRoute(route)) };
 }
 
 /**
@@ -202,6 +216,6 @@ export function adviceWithoutChannel(reason: Extract<Channel, { kind: 'none' }>[
   };
 }
 
-function isHealth(value: unknown): value is HealthcheckResult {
+function isHealth(value: unknown): value is HealthAnswer {
   return typeof value === 'object' && value !== null && 'license' in value;
 }

@@ -1,5 +1,6 @@
 /**
- * Durations as people type them when logging time: `90`, `90m`, `1h30m`, `1.5h`, `1:30`.
+ * Durations as people type them when logging time: `90`, `90m`, `1h30m`, `1.5h`, `1:30`, in
+ * whole minutes (`1.33h` is 80).
  * Pure, so the input box's inline validation and the argument form of the command agree.
  */
 import * as l10n from '@vscode/l10n';
@@ -28,7 +29,8 @@ export function parseDuration(input: string): DurationParse {
   for (const [pattern, toMinutes] of FORMS) {
     const match = pattern.exec(text);
     if (!match) continue;
-    const minutes = Math.round(toMinutes(match) * 100) / 100;
+    // The app takes whole minutes only (both SDKs refuse anything else): the nearest one, shown before sending.
+    const minutes = Math.round(toMinutes(match));
     if (!(minutes > 0)) return { ok: false, message: l10n.t('The duration must be more than 0 minutes.') };
     if (minutes > MAX_DURATION_MINUTES) return { ok: false, message: l10n.t('The duration must be at most 24 hours ({0} minutes).', MAX_DURATION_MINUTES) };
     return { ok: true, minutes };

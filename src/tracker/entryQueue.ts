@@ -76,8 +76,11 @@ export class EntryQueue {
     return this.read();
   }
 
-  /** Resolves only once the entry is on disk. */
+  /** Resolves only once the entry is on disk. Whole minutes only: the app takes nothing else, later or now. */
   async add(request: EntryRequest): Promise<QueuedEntry> {
+    if (!Number.isInteger(request.durationMinutes)) {
+      throw new RangeError(`Only whole minutes can be queued, not ${request.durationMinutes}.`);
+    }
     const entry: QueuedEntry = { id: randomUUID(), request, queuedAt: new Date(this.clock()).toISOString(), status: 'waiting' };
     await this.update((entries) => [...entries, entry]);
     return entry;

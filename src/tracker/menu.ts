@@ -22,17 +22,19 @@ export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): Men
   const tokenEntries = hasToken
     ? [entry(setToken, COMMANDS.setToken, l10n.t('Replace the stored token')), entry(`$(trash) ${l10n.t('Clear Token')}`, COMMANDS.clearToken)]
     : [entry(setToken, COMMANDS.setToken, l10n.t("Paste the token from the app's settings"))];
-  const logTime = entry(`$(history) ${l10n.t('Log Time…')}`, COMMANDS.log);
+  // An app without a total for today is a first release: it has no stop and no entries either.
+  const full = (state.kind === 'idle' || state.kind === 'tracking') && state.todaySeconds !== undefined;
+  const logTime = full ? [entry(`$(history) ${l10n.t('Log Time…')}`, COMMANDS.log)] : [];
   switch (state.kind) {
     case 'tracking':
       return [
-        entry(`$(debug-stop) ${l10n.t('Stop Tracking')}`, COMMANDS.stop, state.activity.activityName),
+        ...(full ? [entry(`$(debug-stop) ${l10n.t('Stop Tracking')}`, COMMANDS.stop, state.activity.activityName)] : []),
         entry(`$(play) ${l10n.t('Switch Activity…')}`, COMMANDS.start),
-        logTime,
+        ...logTime,
         ...tail,
       ];
     case 'idle':
-      return [entry(`$(play) ${l10n.t('Start Tracking…')}`, COMMANDS.start), logTime, ...tail];
+      return [entry(`$(play) ${l10n.t('Start Tracking…')}`, COMMANDS.start), ...logTime, ...tail];
     case 'noToken':
       return [...tokenEntries, ...tail];
     case 'tokenRejected':

@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import { describeRoute, httpAddress, type Route } from './channel';
 import { formatMinutes } from './duration';
-import type { TrackerState } from './trackerState';
+import { elapsedSecondsAt, type TrackerState } from './trackerState';
 
 export const COMMANDS = {
   start: 'timeTracker.start',
@@ -183,34 +183,46 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
       };
     case 'idle': {
       const today = todayText(state.todaySeconds, settings);
-      if (state.onBreak) return onBreak(undefined, today, settings.route);
+      if (state.onBreak) return onBreak(undefined, today, settings.route, state);
       return {
         text: `$(clock) ${l10n.t('Not tracking')}${today.inline}`,
         accessibilityLabel:
           today.total === undefined
             ? l10n.t('Time Tracker: not tracking. Activate for the menu.')
             : l10n.t('Time Tracker: not tracking, {0} today. Activate for the menu.', today.total),
-        tooltip: `${l10n.t('**Not tracking.**')}${today.line}\n\n${link(l10n.t('Start'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}${connectedLine(settings.route)}`,
+        tooltip: `${l10n.t('**Not tracking.**')}${today.line}\n\n${actions(state)}${connectedLine(settings.route)}`,
         command: COMMANDS.showMenu,
         tone: 'normal',
       };
     }
     case 'tracking': {
       const sinceObserved = Math.max(0, Math.floor((nowMs - state.observedAtMs) / 1000));
-      const elapsed = formatElapsed(state.elapsedSeconds + sinceObserved);
-      const today = todayText(state.todaySeconds + sinceObserved, settings);
+      const seconds = elapsedSecondsAt(state, nowMs);
+      const today = todayText(state.todaySeconds === undefined ? undefined : state.todaySeconds + sinceObserved, settings);
       const name = state.activity.activityName;
-      if (state.onBreak) return onBreak(name, today, settings.route);
+      if (state.onBreak) return onBreak(name, today, settings.route, state);
+      const tail = `${today.line}\n\n${actions(state)}${connectedLine(settings.route)}`;
+      if (seconds === undefined) {
+        // The app did not say when it started: the name alone, rather than a time made up.
+        return {
+          text: `$(record) ${escapeIcons(name)}${today.inline}`,
+          accessibilityLabel:
+            today.total === undefined
+              ? l10n.t('Time Tracker: tracking {0}. Activate for the menu.', name)
+              : l10n.t('Time Tracker: tracking {name}, {today} today. Activate for the menu.', { name, today: today.total }),
+          tooltip: `${l10n.t('**Tracking {0}.**', escapeMarkdown(name))}${tail}`,
+          command: COMMANDS.showMenu,
+          tone: 'normal',
+        };
+      }
+      const elapsed = formatElapsed(seconds);
       return {
         text: `$(record) ${escapeIcons(name)} ${elapsed}${today.inline}`,
         accessibilityLabel:
           today.total === undefined
             ? l10n.t('Time Tracker: tracking {name} for {elapsed}. Activate for the menu.', { name, elapsed })
             : l10n.t('Time Tracker: tracking {name} for {elapsed}, {today} today. Activate for the menu.', { name, elapsed, today: today.total }),
-        tooltip:
-          `${l10n.t('**Tracking {name}** for {elapsed}.', { name: escapeMarkdown(name), elapsed })}${today.line}\n\n` +
-          `${link(l10n.t('Stop'), COMMANDS.stop)} · ${link(l10n.t('Switch Activity'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}` +
-          connectedLine(settings.route),
+        tooltip: `${l10n.t('**Tracking {name}** for {elapsed}.', { name: escapeMarkdown(name), elapsed })}${tail}`,
         command: COMMANDS.showMenu,
         tone: 'normal',
       };
@@ -227,7 +239,20 @@ function connectedLine(route: Route): string {
   return `\n\n${l10n.t('Connected {0}.', describeRoute(route))}`;
 }
 
-function onBreak(name: string | undefined, today: TodayText, route: Route): Presentation {
+/**
+ * The tooltip's actions. An app without GET /status (a first release) has no stop and no
+ * entries either, so those links are left out there; that is the only state without a total.
+ */
+function actions(state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>): string {
+  const full = state.todaySeconds !== undefined;
+  const links =
+    state.kind === 'tracking' && !state.onBreak
+      ? [full && link(l10n.t('Stop'), COMMANDS.stop), link(l10n.t('Switch Activity'), COMMANDS.start), full && link(l10n.t('Log Time'), COMMANDS.log)]
+      : [link(l10n.t('Start'), COMMANDS.start), full && link(l10n.t('Log Time'), COMMANDS.log)];
+  return links.filter((entry): entry is string => entry !== false).join(' · ');
+}
+
+function onBreak(name: string | undefined, today: TodayText, route: Route, state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>): Presentation {
   let accessibilityLabel: string;
   if (name === undefined) {
     accessibilityLabel = today.total === undefined ? l10n.t('Time Tracker: on break.') : l10n.t('Time Tracker: on break, {0} today.', today.total);
@@ -241,7 +266,7 @@ function onBreak(name: string | undefined, today: TodayText, route: Route): Pres
   return {
     text: `$(coffee) ${name === undefined ? l10n.t('On break') : l10n.t('On break ({0})', escapeIcons(name))}${today.inline}`,
     accessibilityLabel,
-    tooltip: `${l10n.t('**On break.**')}${resumes}${today.line}\n\n${link(l10n.t('Start'), COMMANDS.start)} · ${link(l10n.t('Log Time'), COMMANDS.log)}${connectedLine(route)}`,
+    tooltip: `${l10n.t('**On break.**')}${resumes}${today.line}\n\n${actions(state)}${connectedLine(route)}`,
     command: COMMANDS.showMenu,
     tone: 'normal',
   };
@@ -256,7 +281,10 @@ interface TodayText {
   readonly line: string;
 }
 
-function todayText(seconds: number, settings: PresentationSettings): TodayText {
+function todayText(seconds: number | undefined, settings: PresentationSettings): TodayText {
+  if (seconds === undefined) {
+    return { inline: '', total: undefined, line: `\n\n${l10n.t("This version of the app does not report today's total, nor offer Stop and Log Time: update it for them.")}` };
+  }
   const total = formatMinutes(Math.floor(seconds / 60));
   return {
     inline: settings.showTodayTotal ? ` · ${l10n.t('today {0}', total)}` : '',

@@ -10,6 +10,7 @@ import {
   ServiceError,
   UnavailableError,
 } from '../client/errors';
+import type { CurrentAnswer } from '../client/answers';
 import type { ActivityReference, StatusResult } from '../protocol/types';
 
 export type TrackerState =
@@ -32,16 +33,23 @@ export type TrackerState =
   | {
       readonly kind: 'idle';
       readonly onBreak: boolean;
-      readonly todaySeconds: number;
+      /** As of `observedAtMs`; undefined when the app does not report it (first releases have no GET /status). */
+      readonly todaySeconds: number | undefined;
       readonly observedAtMs: number;
     }
   | {
       readonly kind: 'tracking';
       readonly activity: ActivityReference;
       readonly onBreak: boolean;
-      /** Elapsed and today's total as of `observedAtMs`; the display adds the time since. */
-      readonly elapsedSeconds: number;
-      readonly todaySeconds: number;
+      /**
+       * When it started, on the app's clock (GET /current's `startedAt`); undefined when the app
+       * did not say. The running time is `now + appClockOffsetMs - startedAtMs`.
+       */
+      readonly startedAtMs: number | undefined;
+      /** The app's clock minus this machine's (from the answer's Date header; 0 when unknown). */
+      readonly appClockOffsetMs: number;
+      /** Today's total as of `observedAtMs`; the display adds the time since. Undefined: not reported. */
+      readonly todaySeconds: number | undefined;
       readonly observedAtMs: number;
     };
 
@@ -52,39 +60,67 @@ export function isHealthy(state: TrackerState): state is Extract<TrackerState, {
   return state.kind === 'idle' || state.kind === 'tracking';
 }
 
+/** When the running activity started, as GET /current says it, or carried over from the last state. */
+export interface StartedAt {
+  readonly startedAtMs: number | undefined;
+  readonly appClockOffsetMs: number;
+}
+
 /**
- * The state after a successful GET /status. `elapsedSeconds` is what GET /current said for the
- * running activity (the status block has no elapsed time), or undefined to keep counting from
- * the previous state when the same activity still runs.
+ * The state after a successful GET /status. `startedAt` is what GET /current said for the running
+ * activity (the status block has no start time), or undefined to keep the previous state's when
+ * the same activity still runs.
  */
-export function stateFromStatus(
-  status: StatusResult,
-  previous: TrackerState,
-  nowMs: number,
-  elapsedSeconds?: number,
-): TrackerState {
+export function stateFromStatus(status: StatusResult, previous: TrackerState, nowMs: number, startedAt?: StartedAt): TrackerState {
   if (!status.isTracking || status.currentActivity === null) {
     return { kind: 'idle', onBreak: status.isOnBreak, todaySeconds: status.todaySeconds, observedAtMs: nowMs };
   }
-  const activity = status.currentActivity;
-  const carried =
-    previous.kind === 'tracking' && previous.activity.activityID === activity.activityID
-      ? previous.elapsedSeconds + Math.floor((nowMs - previous.observedAtMs) / 1000)
-      : 0;
-  return {
-    kind: 'tracking',
-    activity,
-    onBreak: status.isOnBreak,
-    elapsedSeconds: elapsedSeconds ?? carried,
-    todaySeconds: status.todaySeconds,
-    observedAtMs: nowMs,
-  };
+  return tracking(status.currentActivity, status.isOnBreak, status.todaySeconds, previous, nowMs, startedAt);
 }
 
-/** True when the running activity is new to us, so its elapsed time must be asked for once. */
+/**
+ * The state from GET /current alone, for app versions without GET /status (first releases): the
+ * activity, its start and the break, but no total for today.
+ */
+export function stateFromCurrent(current: CurrentAnswer | null, previous: TrackerState, nowMs: number): TrackerState {
+  if (current === null) return { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: nowMs };
+  const activity = { activityID: current.activityID, activityName: current.activityName };
+  return tracking(activity, current.isOnBreak, undefined, previous, nowMs, startedAtOf(current));
+}
+
+/** What GET /current says about the start, for the state. */
+export function startedAtOf(current: CurrentAnswer): StartedAt {
+  return { startedAtMs: current.startedAtMs, appClockOffsetMs: current.appClockOffsetMs ?? 0 };
+}
+
+function tracking(
+  activity: ActivityReference,
+  onBreak: boolean,
+  todaySeconds: number | undefined,
+  previous: TrackerState,
+  nowMs: number,
+  startedAt: StartedAt | undefined,
+): TrackerState {
+  const carried = previous.kind === 'tracking' && sameActivity(previous.activity, activity) ? previous : undefined;
+  const start = startedAt ?? carried ?? { startedAtMs: undefined, appClockOffsetMs: 0 };
+  return { kind: 'tracking', activity, onBreak, startedAtMs: start.startedAtMs, appClockOffsetMs: start.appClockOffsetMs, todaySeconds, observedAtMs: nowMs };
+}
+
+/** True when the running activity is new to us, so its start must be asked for once. */
 export function needsElapsed(status: StatusResult, previous: TrackerState): boolean {
   if (!status.isTracking || status.currentActivity === null) return false;
-  return !(previous.kind === 'tracking' && previous.activity.activityID === status.currentActivity.activityID);
+  return !(previous.kind === 'tracking' && sameActivity(previous.activity, status.currentActivity));
+}
+
+/** Activity ids are UUIDs, which the app writes upper-case and others lower-case. */
+export function sameActivity(a: ActivityReference, b: ActivityReference): boolean {
+  return a.activityID.toLowerCase() === b.activityID.toLowerCase();
+}
+
+/** The running time in whole seconds at `nowMs`, or undefined when the start is not known. */
+export function elapsedSecondsAt(state: Extract<TrackerState, { kind: 'tracking' }>, nowMs: number): number | undefined {
+  if (state.startedAtMs === undefined) return undefined;
+  return Math.max(0, Math.floor((nowMs + state.appClockOffsetMs - state.startedAtMs) / 1000));
 }
 
 /** The state a failed poll leaves behind; unknown errors keep their sentence. */

@@ -143,7 +143,8 @@ interface Built {
 
 const ROUTE_METHOD: ReadonlyMap<string, string> = new Map(Object.values(ENDPOINTS).map((e) => [e.path, e.method]));
 const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const NONCE_CHARS = `${TOKEN_CHARS}_-`;
+/** The application takes letters and digits only; `_` and `-` are the nonce-format mutation's job. */
+const NONCE_CHARS = TOKEN_CHARS;
 const MAX_REPLAYS = 32;
 
 export class CaseGenerator {
@@ -151,6 +152,8 @@ export class CaseGenerator {
   private readonly names: SigningHeaderNames;
   /** Recent correctly signed requests, resent byte for byte to reach the replay check (409). */
   private readonly replays: Built[] = [];
+  /** Recent nonces, signed again in another letter case: the server compares them lower-cased (409). */
+  private readonly nonces: string[] = [];
   private nowMs = 0;
   private index = 0;
 
@@ -181,7 +184,7 @@ export class CaseGenerator {
   probe(nowMs: number): Buffer {
     this.nowMs = nowMs;
     const draft = this.draft('GET', '/healthcheck');
-    this.sign(draft);
+    this.sign(draft, 'as-sent', false);
     return this.serialize(draft).bytes;
   }
 
@@ -457,10 +460,22 @@ export class CaseGenerator {
     return this.serialize(draft);
   }
 
-  /** Signs as a client does. `names` varies only the case of header names, which HTTP ignores. */
-  private sign(draft: Draft, names: 'as-sent' | 'lower' | 'upper' = 'as-sent'): void {
+  /**
+   * Signs as a client does. `names` varies only the case of header names, which HTTP ignores; now
+   * and then, unless `mayReplay` is false, an earlier nonce comes back in another letter case.
+   */
+  private sign(draft: Draft, names: 'as-sent' | 'lower' | 'upper' = 'as-sent', mayReplay = true): void {
     const timestamp = timestampFor(this.nowMs);
-    const nonce = this.rng.chance(0.9) ? this.rng.hex(32) : this.rng.text(this.rng.between(16, 128), NONCE_CHARS);
+    const earlier = mayReplay && this.nonces.length > 0 && this.rng.chance(0.03) ? this.rng.pick(this.nonces) : undefined;
+    const nonce =
+      earlier !== undefined
+        ? swapCase(earlier)
+        : this.rng.chance(0.9)
+          ? this.rng.hex(32)
+          : this.rng.text(this.rng.between(16, 128), NONCE_CHARS);
+    if (earlier !== undefined) draft.notes.push('nonce=earlier-in-other-case');
+    this.nonces.push(nonce);
+    if (this.nonces.length > MAX_REPLAYS) this.nonces.shift();
     const signature = signRequest({ token: this.options.token, method: draft.method, target: draft.target, timestamp, nonce, body: draft.body });
     const cased = (name: string): string => (names === 'lower' ? name.toLowerCase() : names === 'upper' ? name.toUpperCase() : name);
     draft.headers.push(
@@ -501,7 +516,16 @@ export class CaseGenerator {
         timestamp = rng.pick([`0${nowSeconds}`, `+${nowSeconds}`, `${nowSeconds}.0`, `-${nowSeconds}`, String(this.nowMs), `${nowSeconds} `, '1e9', `${nowSeconds}0000000`, '0x6a', '٣٤']);
         break;
       case 'nonce-format':
-        nonce = rng.pick([rng.hex(15), rng.hex(129), `${rng.hex(30)}.!`, `${rng.hex(20)} ${rng.hex(10)}`, `${rng.hex(20)}\xe9`, `${rng.hex(16)}/`]);
+        nonce = rng.pick([
+          rng.hex(15),
+          rng.hex(129),
+          `${rng.hex(30)}.!`,
+          `${rng.hex(20)} ${rng.hex(10)}`,
+          `${rng.hex(20)}\xe9`,
+          `${rng.hex(16)}/`,
+          `${rng.hex(20)}_${rng.hex(11)}`,
+          `${rng.hex(20)}-${rng.hex(11)}`,
+        ]);
         break;
       case 'signature':
         switch (rng.int(6)) {
@@ -827,14 +851,14 @@ const FIELDS: Readonly<Record<PostPath, readonly string[]>> = {
   '/activities/start': ['activityID', 'name', 'createIfMissing'],
   '/activities/stop': [],
   '/entries': ['activityID', 'name', 'createIfMissing', 'durationMinutes', 'note'],
-  '/branch-changed': ['branch', 'repo', 'previousBranch'],
+  '/branch-changed': ['branch', 'repo', 'previousBranch', 'repoPath'],
 };
 
 /** Activities the runner seeds, so a name lookup can succeed without createIfMissing. */
 export const SEED_ACTIVITIES: readonly string[] = ['Coding', 'Review', 'Meetings'];
 const NAMES = [...SEED_ACTIVITIES, ' coding ', 'REVIEW', 'Deep Work', 'Café ☕', '日本語', 'a', 'Fuzzed 🎉'];
 const ODD_VALUES: readonly unknown[] = [1, 0, -1, true, false, [], {}, ['x'], { name: 'x' }, 'str', 1.5];
-const RAW_NUMBERS = ['1e309', '-1e309', '1e-400', '-0', '0', '1440', '1440.0000000001', '12345678901234567890123', '0.0000001', '1E3'];
+const RAW_NUMBERS = ['1e309', '-1e309', '1e-400', '-0', '0', '1440', '1440.0000000001', '12345678901234567890123', '0.0000001', '1E3', '1.5', '90.0', '1441'];
 const INVALID_UTF8 = [[0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]];
 
 interface GeneratedBody {
@@ -846,9 +870,15 @@ function isPostPath(path: string): path is PostPath {
   return path in FIELDS;
 }
 
+/** Lower case mostly, upper case as the application writes them now and then: both are valid. */
 function uuid(rng: Rng): string {
   const hex = rng.hex(32);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+  return rng.chance(0.3) ? id.toUpperCase() : id;
+}
+
+function swapCase(text: string): string {
+  return text.replace(/[a-z]+|[A-Z]+/g, (run) => (run === run.toLowerCase() ? run.toUpperCase() : run.toLowerCase()));
 }
 
 function validObject(rng: Rng, path: PostPath): Record<string, unknown> {
@@ -861,7 +891,8 @@ function validObject(rng: Rng, path: PostPath): Record<string, unknown> {
       return {
         name: rng.pick(NAMES),
         createIfMissing: rng.chance(0.7),
-        durationMinutes: rng.pick([1, 30, 0.5, 1440, 59.9]),
+        // Whole minutes are valid; a fraction now and then is the 400 both SDKs would refuse.
+        durationMinutes: rng.chance(0.9) ? rng.pick([1, 30, 90, 1440]) : rng.pick([0.5, 59.9, 1.5]),
         ...(rng.chance(0.5) ? { note: rng.pick(['', 'worked', 'ümlaut ✓', null]) } : {}),
       };
     case '/branch-changed':
@@ -869,6 +900,7 @@ function validObject(rng: Rng, path: PostPath): Record<string, unknown> {
         branch: rng.pick(['main', 'feature/x', ' spaced ', 'ünï']),
         ...(rng.chance(0.5) ? { repo: '/home/user/repo' } : {}),
         ...(rng.chance(0.5) ? { previousBranch: rng.pick(['main', null]) } : {}),
+        ...(rng.chance(0.5) ? { repoPath: rng.pick(['/Users/me/src/shop', ' /home/user/repo ', null]) } : {}),
       };
   }
 }
@@ -929,9 +961,9 @@ function bodyFor(rng: Rng, path: string): GeneratedBody {
       return text(JSON.stringify({ ...valid, [post === '/entries' ? 'durationMinutes' : field]: rng.pick(['NaN', 'Infinity', '-Infinity', '1e3', '0x10', '']) }));
     case 'long-string': {
       // Each limit exactly, and one past it, in characters that take more than one UTF-16 unit.
-      const limit = rng.pick([200, 201, 255, 256, 1024, 1025, 2000, 2001, 5000]);
+      const limit = rng.pick([200, 201, 255, 256, 1024, 1025, 2000, 2001, 4096, 4097, 5000]);
       const unit = rng.pick(['a', 'é', '😀', ' ']);
-      const target = rng.pick(['name', 'note', 'branch', 'repo', 'previousBranch', field]);
+      const target = rng.pick(['name', 'note', 'branch', 'repo', 'previousBranch', 'repoPath', field]);
       return { kind: `long-string(${target}=${JSON.stringify(unit)}x${limit})`, bytes: Buffer.from(JSON.stringify({ ...valid, [target]: `x${unit.repeat(limit - 1)}` })) };
     }
     case 'blank-string':

@@ -116,9 +116,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (index > 0 && index % PROBE_EVERY === 0) {
         await main.drain();
         await probe();
-        // License and break change only between blocks, as the desktop UI would, so 423 shows up.
+        // License and break change only between blocks, as the desktop UI would, so 423 shows up;
+        // so do the answer style and the build, so minimal answers and first-release 404s are fuzzed too.
         server.setLicense(controls.chance(0.1) ? 'locked' : 'valid');
         server.setBreak(controls.chance(0.3));
+        server.setAnswers(controls.chance(0.25) ? 'minimal' : 'full');
+        server.setBuild(controls.chance(0.2) ? 'first-release' : 'current');
         progress(index);
       }
       clock.advance(controls.between(...CLOCK_STEP_MS));
@@ -127,6 +130,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     }
     await Promise.all([main.drain(), slow.drain()]);
     server.setLicense('valid');
+    server.setAnswers('full');
     await probe();
     progress(options.cases);
   } finally {
@@ -350,7 +354,11 @@ class Tally {
   }
 }
 
-/** PROTOCOL.md §3: every body is JSON, `{ok: true, result}` or `{error: "<sentence>"}`. */
+/**
+ * PROTOCOL.md §3: every body is JSON, `{ok: true, result}` or `{error: "<sentence>"}`; with
+ * minimal answers (§8) also `{items: [...]}` for a search and a flat `{activityID, ...}` for a start
+ * or an entry.
+ */
 function envelopeProblem(answer: Answer, method: string | undefined): string | undefined {
   if (method === 'HEAD') return undefined;
   if (answer.headers.get('content-type') !== JSON_CONTENT_TYPE) return `without the JSON content type (${answer.headers.get('content-type') ?? 'none'})`;
@@ -362,7 +370,11 @@ function envelopeProblem(answer: Answer, method: string | undefined): string | u
   }
   if (typeof body !== 'object' || body === null) return 'with a body that is not an object';
   const fields = Object.keys(body);
-  const ok = answer.status < 300 ? (body as { ok?: unknown }).ok === true : fields.length === 1 && typeof (body as { error?: unknown }).error === 'string';
+  const success = body as { ok?: unknown; items?: unknown; activityID?: unknown };
+  const ok =
+    answer.status < 300
+      ? success.ok === true || Array.isArray(success.items) || typeof success.activityID === 'string'
+      : fields.length === 1 && typeof (body as { error?: unknown }).error === 'string';
   return ok ? undefined : 'with a body outside the envelope';
 }
 

@@ -91,7 +91,7 @@ export class Authenticator {
     ];
     const timestamp = parseTimestamp(timestampText);
     if (timestamp === undefined) return `The ${this.names.display.timestamp} header must be Unix seconds in decimal.`;
-    if (!isWellFormedNonce(nonce)) return `The ${this.names.display.nonce} header must be 16 to 128 characters of A-Z, a-z, 0-9, _ and -.`;
+    if (!isWellFormedNonce(nonce)) return `The ${this.names.display.nonce} header must be 16 to 128 ASCII letters and digits.`;
     if (!isWellFormedSignature(signature)) return `The ${this.names.display.signature} header must be 64 lower-case hex digits.`;
     const drift = timestamp - Math.floor(this.clock() / 1000);
     if (Math.abs(drift) > CLOCK_DRIFT_SECONDS) {

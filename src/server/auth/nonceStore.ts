@@ -1,11 +1,14 @@
 import { MAX_NONCES, NONCE_WINDOW_SECONDS } from '../../protocol/constants';
+import { nonceKey } from '../../protocol/signing';
 import type { Clock } from '../clock';
 
 export type NonceVerdict = { kind: 'fresh' } | { kind: 'replayed' } | { kind: 'full'; retryAfterSeconds: number };
 
 /**
- * Nonces accepted within the replay window. When full it fails closed: new requests wait for old
- * entries to expire rather than the store forgetting any early, which would let a replay through.
+ * Nonces accepted within the replay window, remembered lower-cased as the application compares
+ * them, so the same nonce in another letter case is a replay. When full it fails closed: new
+ * requests wait for old entries to expire rather than the store forgetting any early, which would
+ * let a replay through.
  */
 export class NonceStore {
   /** Map iteration follows insertion, which is acceptance order, so the oldest come first. */
@@ -25,12 +28,13 @@ export class NonceStore {
   accept(nonce: string): NonceVerdict {
     const now = this.clock();
     this.expire(now);
-    if (this.acceptedAt.has(nonce)) return { kind: 'replayed' };
+    const key = nonceKey(nonce);
+    if (this.acceptedAt.has(key)) return { kind: 'replayed' };
     if (this.acceptedAt.size >= this.capacity) {
       const oldest = this.acceptedAt.values().next().value ?? now;
       return { kind: 'full', retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)) };
     }
-    this.acceptedAt.set(nonce, now);
+    this.acceptedAt.set(key, now);
     return { kind: 'fresh' };
   }
 

@@ -179,32 +179,36 @@ describe('client: operations against the reference server', () => {
   afterEach(() => started.server.close());
 
   it('runs all eight operations with typed results', async () => {
-    assert.deepEqual(await client.healthcheck(), { status: 'ok', license: 'valid', version: '1' });
+    assert.deepEqual(await client.healthcheck(), { license: 'valid' });
     assert.equal(await client.getCurrent(), null);
+    const startedAtMs = started.clock();
     const start = await client.startActivity({ name: 'Write docs', createIfMissing: true });
-    assert.equal(start.activityName, 'Write docs');
-    assert.equal(start.created, true);
-    assert.equal(start.stopped, null);
+    const id = start.activityID;
+    assert.ok(id !== undefined);
+    assert.deepEqual(start, { activityID: id, activityName: 'Write docs', created: true, startedAt: '2026-11-22T12:00:00Z', stopped: null });
     started.clock.advance(61_000);
-    const current = await client.getCurrent();
-    assert.equal(current?.elapsedSeconds, 61);
+    // Both clocks agree: the offset is 0, and the running time is the client's to compute.
+    assert.deepEqual(await client.getCurrent(), { activityID: id, activityName: 'Write docs', startedAtMs, isOnBreak: false, appClockOffsetMs: 0 });
     assert.deepEqual(await client.getStatus(), {
       isTracking: true,
       isOnBreak: false,
-      currentActivity: { activityID: start.activityID, activityName: 'Write docs' },
+      currentActivity: { activityID: id, activityName: 'Write docs' },
       todaySeconds: 61,
     });
-    assert.deepEqual(await client.searchActivities('docs', { limit: 5 }), [{ activityID: start.activityID, activityName: 'Write docs' }]);
+    assert.deepEqual(await client.searchActivities('docs', { limit: 5 }), [{ activityID: id, activityName: 'Write docs', groupName: null }]);
     assert.deepEqual(await client.searchActivities('nothing like it'), []);
-    const entry = await client.logEntry({ activityID: start.activityID, durationMinutes: 15, note: 'review' });
-    assert.deepEqual({ ...entry, entryID: '' }, { entryID: '', activityID: start.activityID, activityName: 'Write docs', created: false, durationMinutes: 15, note: 'review' });
-    assert.deepEqual(await client.stopActivity(), { stopped: { activityID: start.activityID, activityName: 'Write docs' }, durationSeconds: 61 });
+    const entry = await client.logEntry({ activityID: id, durationMinutes: 15, note: 'review' });
+    assert.match(entry.entryID ?? '', /^[0-9a-f-]{36}$/i);
+    assert.deepEqual({ ...entry, entryID: '' }, { entryID: '', activityID: id, activityName: 'Write docs', created: false, durationMinutes: 15, note: 'review' });
+    assert.deepEqual(await client.stopActivity(), { stopped: { activityID: id, activityName: 'Write docs' }, durationSeconds: 61 });
+    assert.deepEqual(await client.stopActivity(), { stopped: null, durationSeconds: undefined }, 'nothing ran: no duration');
     assert.deepEqual(await client.notifyBranchChange({ branch: 'feature/x', repo: 'shop', previousBranch: 'main' }), { prompted: true });
     assert.equal(started.server.state.listBranchReports()[0]?.branch, 'feature/x');
     assert.deepEqual(
       records.map((record) => `${record.method} ${record.path} ${String(record.status)}`),
       ['GET /healthcheck 200', 'GET /current 200', 'POST /activities/start 200', 'GET /current 200', 'GET /status 200',
-        'GET /activities/search 200', 'GET /activities/search 200', 'POST /entries 201', 'POST /activities/stop 200', 'POST /branch-changed 200'],
+        'GET /activities/search 200', 'GET /activities/search 200', 'POST /entries 201', 'POST /activities/stop 200', 'POST /activities/stop 200',
+        'POST /branch-changed 200'],
     );
   });
 
@@ -219,6 +223,7 @@ describe('client: operations against the reference server', () => {
       ['empty branch', () => client.notifyBranchChange({ branch: '  ' })],
       ['zero duration', () => client.logEntry({ name: 'A', durationMinutes: 0 })],
       ['negative duration', () => client.logEntry({ name: 'A', durationMinutes: -1 })],
+      ['fractional minutes', () => client.logEntry({ name: 'A', durationMinutes: 1.5 })],
       ['no activity', () => client.logEntry({ durationMinutes: 5 })],
       ['no activity to start', () => client.startActivity({})],
       ['bad id', () => client.startActivity({ activityID: 'nope' })],
@@ -327,12 +332,14 @@ describe('client: status mapping and tolerant reading (canned answers)', () => {
 
   it('accepts any 2xx and every search shape the application SDKs read', async () => {
     const item = { id: '6f1c1d2e-0000-4000-8000-000000000001', name: 'Design', groupName: 'Work' };
-    const expected = [{ activityID: item.id, activityName: 'Design' }];
+    const expected = [{ activityID: item.id, activityName: 'Design', groupName: 'Work' }];
+    const references = [{ activityID: item.id, activityName: 'Design' }];
     for (const body of [
       { ok: true, items: [item] },
+      { items: [item] },
       { ok: true, result: { items: [item] } },
       { ok: true, result: [item] },
-      { ok: true, result: expected, items: [item] },
+      { ok: true, result: references, items: [item] },
     ]) {
       const client = await answering(200, JSON.stringify(body));
       assert.deepEqual(await client.searchActivities('des'), expected, JSON.stringify(body));

@@ -155,7 +155,7 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
     const canned: FaultServer = await startCannedServer((request) => {
       const status = answers.shift() ?? 500;
       seen.push(`${request.headers['x-nowdoing-token'] === undefined ? 'Clessira' : 'NowDoing'} ${status}`);
-      return { status, body: status === 200 ? '{"ok":true,"result":{}}' : '{"error":"no"}' };
+      return { status, body: status === 200 ? '{"ok":true,"result":{"isTracking":false}}' : '{"error":"no"}' };
     });
     closers.push(() => canned.close());
     const client = autoClient(canned.port);
@@ -204,7 +204,7 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
       request.resume();
       const nowDoing = request.headers['x-nowdoing-token'] !== undefined;
       prefixes.push(nowDoing ? 'NowDoing' : 'Clessira');
-      const answer = (status: number): void => void response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(status === 200 ? '{"ok":true,"result":{}}' : '{"error":"no"}');
+      const answer = (status: number): void => void response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(status === 200 ? '{"ok":true,"result":{"isTracking":false}}' : '{"error":"no"}');
       if (!nowDoing) return answer(401);
       if (releaseNowDoing) return answer(200);
       releaseNowDoing = () => answer(200);

@@ -64,6 +64,7 @@ describe("client over the app's Unix socket (PROTOCOL.md §8)", function () {
     const start = await client.startActivity({ name: 'Over the socket', createIfMissing: true });
     clock.advance(120_000);
     assert.equal((await client.getStatus()).todaySeconds, 120);
+    assert.ok(start.activityID !== undefined);
     await client.logEntry({ activityID: start.activityID, durationMinutes: 5 });
     assert.equal((await client.stopActivity()).durationSeconds, 120);
     assert.deepEqual(

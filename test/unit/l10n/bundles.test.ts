@@ -86,7 +86,7 @@ describe('l10n: src/tracker in the configured language', () => {
   const settings = { showTodayTotal: true, route: { kind: 'http', port: 40001 } } as const;
   const activity = { activityID: 'a1', activityName: 'Write docs' };
   const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 };
-  const onBreak: TrackerState = { kind: 'tracking', activity, onBreak: true, elapsedSeconds: 5, todaySeconds: 0, observedAtMs: 0 };
+  const onBreak: TrackerState = { kind: 'tracking', activity, onBreak: true, startedAtMs: -5000, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
 
   afterEach(() => {
     // Back to English for every other test of this process.
@@ -116,7 +116,7 @@ describe('l10n: src/tracker in the configured language', () => {
       noToken.tooltip,
       /^\*\*Nicht verbunden\.\*\* .*\*\*Einstellungen → Integrationen → VSCode\*\*.* \[legen Sie ihr Token hier fest\]\(command:timeTracker\.setToken\)\.$/,
     );
-    const tracking = present({ ...onBreak, onBreak: false, elapsedSeconds: 725 }, settings, 0);
+    const tracking = present({ ...onBreak, onBreak: false, startedAtMs: -725000, appClockOffsetMs: 0 }, settings, 0);
     assert.equal(tracking.text, '$(record) Write docs 12:05 · heute 0m');
     assert.equal(tracking.accessibilityLabel, 'Time Tracker: Write docs wird erfasst, Dauer 12:05, heute 0m. Aktivieren, um das Menü zu öffnen.');
     assert.deepEqual(

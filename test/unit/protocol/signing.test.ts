@@ -6,6 +6,7 @@ import {
   constantTimeEqual,
   isWellFormedNonce,
   isWellFormedSignature,
+  nonceKey,
   parseTimestamp,
   signRequest,
   timestampFor,
@@ -119,12 +120,21 @@ describe('protocol/signing', () => {
       assert.equal(timestampFor(1_764_000_000_999), '1764000000');
     });
 
-    it('accepts nonces of 16 to 128 characters of [A-Za-z0-9_-]', () => {
+    it('accepts nonces of 16 to 128 ASCII letters and digits, and nothing else', () => {
       assert.equal(isWellFormedNonce('a'.repeat(16)), true);
-      assert.equal(isWellFormedNonce('A-z_9'.repeat(25) + 'abc'), true);
+      assert.equal(isWellFormedNonce('AzZa09'.repeat(21) + 'xy'), true, '128 characters');
+      assert.equal(isWellFormedNonce('0123456789abcdef0123456789ABCDEF'), true);
       assert.equal(isWellFormedNonce('a'.repeat(15)), false);
       assert.equal(isWellFormedNonce('a'.repeat(129)), false);
       assert.equal(isWellFormedNonce(`${'a'.repeat(16)}=`), false);
+      assert.equal(isWellFormedNonce(`${'a'.repeat(16)}_`), false, 'the application refuses _');
+      assert.equal(isWellFormedNonce(`${'a'.repeat(16)}-`), false, 'the application refuses -');
+      assert.equal(isWellFormedNonce(`${'a'.repeat(16)}é`), false);
+    });
+
+    it('keys nonces lower-cased, as the application compares them', () => {
+      assert.equal(nonceKey('AbCdEf0123456789'), 'abcdef0123456789');
+      assert.equal(nonceKey('ABCDEF0123456789'), nonceKey('abcdef0123456789'));
     });
 
     it('accepts only 64 lower-case hex digits as a signature', () => {

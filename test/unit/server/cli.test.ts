@@ -4,7 +4,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCapability } from '../../../src/protocol/capability';
-import { parseCli } from '../../../src/server/cli';
+import { parseCli, USAGE } from '../../../src/server/cli';
 import { send, sendOverSocket } from '../../support/http';
 import { freePort, runServer, type ServerProcess } from '../../support/process';
 import { signedHeaders } from '../../support/signing';
@@ -18,6 +18,8 @@ describe('server/cli: arguments', () => {
         token: undefined,
         license: 'valid',
         unwired: [],
+        answers: 'full',
+        build: 'current',
         headerPrefix: 'Clessira',
         dataPath: undefined,
         seed: [],
@@ -39,6 +41,8 @@ describe('server/cli: arguments', () => {
         token: 'flag-token',
         license: 'locked',
         unwired: ['/status', '/entries'],
+        answers: 'full',
+        build: 'current',
         headerPrefix: 'NowDoing',
         dataPath: 'x.json',
         seed: [],
@@ -60,6 +64,33 @@ describe('server/cli: arguments', () => {
     assert.equal(both.kind === 'run' && both.config.capabilityFile, undefined);
   });
 
+  it('takes --answers, --build and --seed [GROUP/]NAME; first-release means X-NowDoing-* unless --header-prefix says otherwise', () => {
+    const parsed = parseCli(
+      ['--answers', 'minimal', '--build', 'first-release', '--seed', ' Work / Deep work ', '--seed', '/CI/CD', '--seed', 'Plain', '--seed', 'Client A/B testing'],
+      {},
+    );
+    if (parsed.kind !== 'run') return assert.fail(JSON.stringify(parsed));
+    assert.equal(parsed.config.answers, 'minimal');
+    assert.equal(parsed.config.build, 'first-release');
+    assert.equal(parsed.config.headerPrefix, 'NowDoing');
+    assert.deepEqual(parsed.config.seed, [
+      { name: 'Deep work', groupName: 'Work' },
+      { name: 'CI/CD', groupName: null },
+      { name: 'Plain', groupName: null },
+      { name: 'B testing', groupName: 'Client A' },
+    ]);
+    const prefixed = parseCli(['--build', 'first-release', '--header-prefix', 'Clessira'], {});
+    assert.equal(prefixed.kind === 'run' && prefixed.config.headerPrefix, 'Clessira');
+    const unwired = parseCli(['--build', 'first-release', '--unwired', '/current'], {});
+    assert.deepEqual(unwired.kind === 'run' && unwired.config.unwired, ['/current']);
+  });
+
+  it('lists the new flags in --help', () => {
+    for (const flag of ['--answers full|minimal', '--build current|first-release', '--seed [GROUP/]NAME', '--header-prefix P']) {
+      assert.ok(USAGE.includes(flag), flag);
+    }
+  });
+
   it('refuses bad input with one sentence that names the problem', () => {
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['--bogus'], {}, /^Unknown option --bogus;/],
@@ -70,6 +101,17 @@ describe('server/cli: arguments', () => {
       [['--license', 'maybe'], {}, /^--license must be "valid" or "locked"/],
       [['--unwired', '/nope'], {}, /^--unwired takes one of \/healthcheck,/],
       [['--header-prefix', 'Acme'], {}, /^--header-prefix must be Clessira or NowDoing/],
+      [['--answers', 'short'], {}, /^--answers must be "full" or "minimal", not "short"\.$/],
+      [['--build', 'beta'], {}, /^--build must be "current" or "first-release", not "beta"\.$/],
+      [
+        ['--build', 'first-release', '--unwired', '/entries'],
+        {},
+        /^--unwired \/entries names an endpoint the first-release build does not have \(it answers 404 there\)\.$/,
+      ],
+      [['--seed', '  '], {}, /^--seed needs a non-empty activity name, not " {2}"\.$/],
+      [['--seed', 'Work/ '], {}, /^--seed needs a non-empty activity name, not "Work\/ "\.$/],
+      [['--seed', `Work/${'n'.repeat(201)}`], {}, /^--seed: the activity name must be at most 200 characters\.$/],
+      [['--seed', `${'g'.repeat(201)}/Name`], {}, /^--seed: the group name must be at most 200 characters\.$/],
       [['--token', ''], {}, /^--token must not be empty\.$/],
       [['--port'], {}, /^--port needs a value; run with --help to see the options\.$/],
       [['--capability-file', '/tmp/cap.json'], {}, /^--capability-file needs --socket: the file announces the socket\.$/],
@@ -281,6 +323,26 @@ describe('server/cli: the program', function () {
       blocker.close();
       busy.close();
     }
+  });
+
+  it('prints --answers, --build and --seed in --help', async () => {
+    const help = start(['--help']);
+    assert.equal(await help.exited, 0);
+    for (const flag of ['--answers full|minimal', '--build current|first-release', '--seed [GROUP/]NAME']) assert.ok(help.stdout().includes(flag), flag);
+  });
+
+  it('stands in for a first-release app with minimal answers and grouped activities', async () => {
+    const port = await freePort();
+    const server = start(['--port', String(port), '--token', 't', '--build', 'first-release', '--answers', 'minimal', '--seed', 'Work/Deep work']);
+    await server.waitFor(/listening on/);
+    const nowDoing = (target: string): ReturnType<typeof send> =>
+      send(port, { method: 'GET', target, headers: signedHeaders({ token: 't', method: 'GET', target, headerPrefix: 'NowDoing' }) });
+    const health = await nowDoing('/healthcheck');
+    assert.equal(health.text, '{"ok":true}');
+    const search = await nowDoing('/activities/search?q=deep');
+    assert.match(search.text, /^\{"items":\[\{"id":"[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}","name":"Deep work","groupName":"Work"\}\]\}$/);
+    assert.equal((await nowDoing('/status')).status, 404);
+    assert.equal((await signedGet(port, 't', '/healthcheck')).status, 401, 'X-Clessira-* is not what a first release reads');
   });
 
   it('keeps activities, sessions and entries across restarts with --data', async () => {

@@ -6,7 +6,10 @@ import { DataFile, DataFileError } from '../../../src/server/dataFile';
 import type { StateSnapshot } from '../../../src/server/state';
 
 const snapshot = (entries: number): StateSnapshot => ({
-  activities: [{ id: 'a1', name: 'A' }],
+  activities: [
+    { id: 'a1', name: 'A', groupName: null },
+    { id: 'a2', name: 'A', groupName: 'Work' },
+  ],
   sessions: [{ activityID: 'a1', startedAt: 1, endedAt: 2 }],
   running: { activityID: 'a1', startedAt: 3 },
   entries: Array.from({ length: entries }, (_, index) => ({
@@ -49,12 +52,30 @@ describe('server/dataFile', () => {
     await Promise.all([...saves, ...reads]);
   });
 
+  it('reads a file written before activities had groups as activities without a group, and ids in any case', async () => {
+    const path = join(dir, 'data.json');
+    await writeFile(
+      path,
+      JSON.stringify({
+        version: 1,
+        activities: [{ id: 'ABC', name: 'Old' }],
+        sessions: [{ activityID: 'abc', startedAt: 1, endedAt: 2 }],
+        running: null,
+        entries: [],
+      }),
+    );
+    const loaded = await new DataFile(path).load();
+    assert.deepEqual(loaded?.activities, [{ id: 'ABC', name: 'Old', groupName: null }]);
+    assert.equal(loaded.sessions.length, 1, 'the session points at ABC in another letter case');
+  });
+
   it('refuses a file that is not its format, naming what is wrong', async () => {
     const path = join(dir, 'data.json');
     const cases: [string, RegExp][] = [
       ['not json', /not a data file of this server/],
       ['{"version": 2, "activities": [], "sessions": [], "entries": []}', /version must be 1/],
       ['{"version": 1, "activities": [{"id": 1, "name": "A"}], "sessions": [], "entries": []}', /activities\[0\]\.id must be a string/],
+      ['{"version": 1, "activities": [{"id": "a", "name": "A", "groupName": 7}], "sessions": [], "entries": []}', /activities\[0\]\.groupName must be a string or null/],
       ['{"version": 1, "activities": [], "sessions": [{"activityID": "x", "startedAt": 1, "endedAt": 2}], "entries": []}', /activity x is referenced but not listed/],
     ];
     for (const [text, pattern] of cases) {

@@ -26,22 +26,25 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
     });
 
     it('walks start, current, status, stop with the service state after each', async () => {
-      const t0 = started.clock();
+      // Half a second past the full second: startedAt must still come out in whole seconds.
+      started.clock.set(Date.UTC(2026, 4, 26, 14, 30, 0, 500));
       const start = await signedSend(started, { method: 'POST', target: '/activities/start', body: { name: ' Deep Work ', createIfMissing: true } });
       assert.equal(start.status, 200);
       const started1 = (start.json as { result: { activityID: string } }).result;
       assert.match(started1.activityID, UUID);
       assert.deepEqual(start.json, {
         ok: true,
-        result: { activityID: started1.activityID, activityName: 'Deep Work', created: true, startedAt: new Date(t0).toISOString(), stopped: null },
+        result: { activityID: started1.activityID, activityName: 'Deep Work', created: true, startedAt: '2026-05-26T14:30:00Z', stopped: null },
       });
 
-      started.clock.advance(90_500);
+      started.clock.advance(90_000);
       const current = await signedSend(started, { method: 'GET', target: '/current' });
-      assert.deepEqual(current.json, {
-        ok: true,
-        result: { activityID: started1.activityID, activityName: 'Deep Work', startedAt: new Date(t0).toISOString(), isOnBreak: false, elapsedSeconds: 90 },
-      });
+      assert.deepEqual(
+        current.json,
+        { ok: true, result: { activityID: started1.activityID, activityName: 'Deep Work', startedAt: '2026-05-26T14:30:00Z', isOnBreak: false } },
+        'the reference, startedAt in whole seconds and isOnBreak: no elapsedSeconds, nothing else',
+      );
+      assert.equal(current.headers.date, 'Tue, 26 May 2026 14:31:30 GMT', 'the client computes the elapsed time from this');
       const status = await signedSend(started, { method: 'GET', target: '/status' });
       assert.deepEqual(status.json, {
         ok: true,
@@ -61,25 +64,26 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
       const response = await signedSend(started, {
         method: 'POST',
         target: '/entries',
-        body: { activityID, name: 'ignored when the id is given', durationMinutes: 1.5, note: 'PR 12' },
+        body: { activityID, name: 'ignored when the id is given', durationMinutes: 2, note: 'PR 12' },
       });
       assert.equal(response.status, 201);
       const result = (response.json as { result: { entryID: string } }).result;
       assert.match(result.entryID, UUID);
       assert.deepEqual(response.json, {
         ok: true,
-        result: { entryID: result.entryID, activityID, activityName: 'Review', created: false, durationMinutes: 1.5, note: 'PR 12' },
+        result: { entryID: result.entryID, activityID, activityName: 'Review', created: false, durationMinutes: 2, note: 'PR 12' },
       });
       assert.equal(started.server.state.listEntries().length, 1);
       const status = await signedSend(started, { method: 'GET', target: '/status' });
-      assert.deepEqual(status.json, { ok: true, result: { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 90 } });
+      assert.deepEqual(status.json, { ok: true, result: { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 120 } });
     });
 
-    it('searches with q and limit, and carries items beside result', async () => {
-      for (const name of ['Backend', 'Frontend', 'end', 'Endgame', 'Other']) started.server.seedActivity(name);
-      const response = await signedSend(started, { method: 'GET', target: '/activities/search?q=END&limit=3' });
-      const body = response.json as { result: { activityName: string; activityID: string }[]; items: { id: string; name: string; groupName: null }[] };
-      assert.deepEqual(body.result.map((hit) => hit.activityName), ['end', 'Endgame', 'Backend']);
+    it('searches with q and limit, and carries items beside result (groupName null, PROTOCOL.md §4)', async () => {
+      for (const name of ['Backend', 'end', 'Endgame', 'Other']) started.server.seedActivity(name);
+      started.server.seedActivity('Frontend', 'Client work');
+      const response = await signedSend(started, { method: 'GET', target: '/activities/search?q=END&limit=4' });
+      const body = response.json as { result: { activityName: string; activityID: string }[]; items: { id: string; name: string; groupName: string | null }[] };
+      assert.deepEqual(body.result.map((hit) => hit.activityName), ['end', 'Endgame', 'Backend', 'Frontend']);
       assert.deepEqual(
         body.items,
         body.result.map((hit) => ({ id: hit.activityID, name: hit.activityName, groupName: null })),
@@ -88,16 +92,25 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
       assert.equal((all.json as { result: unknown[] }).result.length, 5);
     });
 
-    it('answers POST /branch-changed and records the report', async () => {
+    it('answers POST /branch-changed and records the report, with its repoPath or null', async () => {
       const response = await signedSend(started, {
         method: 'POST',
         target: '/branch-changed',
-        body: { branch: 'feature/login', repo: 'shop', previousBranch: 'main' },
+        body: { branch: 'feature/login', repo: 'shop', previousBranch: 'main', repoPath: ' /Users/me/src/shop ' },
       });
       assert.deepEqual(response.json, { ok: true, result: { prompted: true } });
+      const longest = `/${'p'.repeat(4095)}`;
+      const withoutPath = await signedSend(started, { method: 'POST', target: '/branch-changed', body: { branch: 'main', repoPath: null } });
+      assert.equal(withoutPath.status, 200);
+      const atLimit = await signedSend(started, { method: 'POST', target: '/branch-changed', body: { branch: 'dev', repoPath: longest } });
+      assert.equal(atLimit.status, 200, 'a repoPath of exactly 4,096 characters is accepted');
       assert.deepEqual(
-        started.server.state.listBranchReports().map(({ branch, repo, previousBranch }) => ({ branch, repo, previousBranch })),
-        [{ branch: 'feature/login', repo: 'shop', previousBranch: 'main' }],
+        started.server.state.listBranchReports().map(({ branch, repo, previousBranch, repoPath }) => ({ branch, repo, previousBranch, repoPath })),
+        [
+          { branch: 'feature/login', repo: 'shop', previousBranch: 'main', repoPath: '/Users/me/src/shop' },
+          { branch: 'main', repo: null, previousBranch: null, repoPath: null },
+          { branch: 'dev', repo: null, previousBranch: null, repoPath: longest },
+        ],
       );
     });
 
@@ -133,6 +146,12 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
       ['negative durationMinutes', '/entries', { name: 'A', durationMinutes: -5, createIfMissing: true }],
       ['durationMinutes over a day', '/entries', { name: 'A', durationMinutes: 1441, createIfMissing: true }],
       ['durationMinutes as text', '/entries', { name: 'A', durationMinutes: '30', createIfMissing: true }],
+      ['durationMinutes of 1.5', '/entries', { name: 'A', durationMinutes: 1.5, createIfMissing: true }],
+      ['durationMinutes of 0.5', '/entries', { name: 'A', durationMinutes: 0.5, createIfMissing: true }],
+      ['durationMinutes just over a whole number', '/entries', '{"name":"A","durationMinutes":1440.0000000001,"createIfMissing":true}'],
+      ['a repoPath that is not a string', '/branch-changed', { branch: 'main', repoPath: 42 }],
+      ['an empty repoPath', '/branch-changed', { branch: 'main', repoPath: '  ' }],
+      ['a repoPath over 4096 characters', '/branch-changed', { branch: 'main', repoPath: `/${'p'.repeat(4096)}` }],
       ['neither activityID nor name', '/entries', { durationMinutes: 30 }],
       ['an activityID that is no UUID', '/activities/start', { activityID: '42' }],
       ['a name of 201 characters', '/activities/start', { name: 'n'.repeat(201), createIfMissing: true }],
@@ -150,8 +169,16 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
         const response = await signedSend(started, { method: 'POST', target, body });
         assert.equal(response.status, 400, response.text);
         assert.deepEqual(Object.keys(response.json as object), ['error']);
+        assert.equal(started.server.state.listEntries().length + started.server.state.listBranchReports().length, 0, 'nothing was stored');
       });
     }
+
+    it('says in one sentence why 1.5 minutes are refused, and logs nothing', async () => {
+      const response = await signedSend(started, { method: 'POST', target: '/entries', body: { name: 'A', durationMinutes: 1.5, createIfMissing: true } });
+      assert.equal(response.status, 400);
+      assert.equal(response.text, '{"error":"durationMinutes must be a whole number of minutes from 1 to 1440, not 1.5."}');
+      assert.deepEqual(started.server.state.listActivities(), [], 'not even the activity was created');
+    });
 
     it('refuses search without q, with a bad limit, or with q over 200 characters', async () => {
       for (const target of [
@@ -282,6 +309,25 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
       assert.equal((await signedSend(started, { method: 'GET', target: '/current', nonce })).status, 409);
       started.clock.advance(181_000);
       assert.equal((await signedSend(started, { method: 'GET', target: '/status', nonce })).status, 200);
+    });
+
+    it('answers 409 to a nonce replayed in another letter case: nonces are compared lower-cased', async () => {
+      const nonce = 'FeedFace0123456789abcdefABCDEF42';
+      assert.equal((await signedSend(started, { method: 'GET', target: '/status', nonce })).status, 200);
+      const upper = await signedSend(started, { method: 'GET', target: '/status', nonce: nonce.toUpperCase() });
+      assert.equal(upper.status, 409, 'correctly signed over the upper-case nonce, and still a replay');
+      assert.equal((await signedSend(started, { method: 'GET', target: '/status', nonce: nonce.toLowerCase() })).status, 409);
+    });
+
+    it('refuses nonces with _ or - as malformed (401), and takes 16 to 128 letters and digits', async () => {
+      for (const nonce of ['abcdefgh_ijklmnop', 'abcdefgh-ijklmnop', 'a'.repeat(15), 'a'.repeat(129)]) {
+        const response = await signedSend(started, { method: 'GET', target: '/status', nonce });
+        assert.equal(response.status, 401, nonce);
+        assert.match((response.json as { error: string }).error, /X-Clessira-Nonce header must be 16 to 128 ASCII letters and digits\./);
+      }
+      for (const nonce of ['ABCDEFGHijklmnop', `Z9${'x'.repeat(126)}`]) {
+        assert.equal((await signedSend(started, { method: 'GET', target: '/status', nonce })).status, 200, nonce);
+      }
     });
 
     it('a replayed POST /entries logs nothing twice', async () => {

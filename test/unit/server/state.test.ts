@@ -57,6 +57,83 @@ describe('server/state', () => {
     assert.equal(state.start({ activityID: activityID.toUpperCase() }).activityID, activityID);
   });
 
+  it('treats an id in another letter case as the same activity everywhere: start again, entries, references', () => {
+    const { state, clock } = stateWithClock();
+    const { activityID } = state.seedActivity('A');
+    const first = state.start({ activityID });
+    clock.advance(5_000);
+    const again = state.start({ activityID: activityID.toUpperCase() });
+    assert.deepEqual(again, { ...first, stopped: null }, 'the running activity, not a new session');
+    assert.equal(state.listSessions().length, 0);
+    const entry = state.logEntry({ activityID: activityID.toUpperCase(), durationMinutes: 5 });
+    assert.equal(entry.activityID, activityID, 'answers carry the id as the service stores it');
+    assert.equal(state.current()?.activityID, activityID);
+  });
+
+  it('keeps activities whose stored ids are upper-case (as the app writes them) reachable in either case', () => {
+    const { state } = stateWithClock();
+    const upperID = '6F9619FF-8B86-4011-B42D-00C04FC964FF';
+    state.restore({ activities: [{ id: upperID, name: 'Swift', groupName: null }], sessions: [], running: null, entries: [] });
+    assert.equal(state.start({ activityID: upperID.toLowerCase() }).activityID, upperID);
+    assert.equal(state.status().currentActivity?.activityID, upperID);
+    assert.equal(state.start({ activityID: upperID }).stopped, null, 'the running one, whatever the case asked for');
+  });
+
+  it('gives activities groups: one name per group, found by name only while it is unambiguous', () => {
+    const { state } = stateWithClock();
+    const work = state.seedActivity(' Deep work ', ' Work ');
+    const again = state.seedActivity('deep WORK', 'work');
+    assert.equal(again.activityID, work.activityID, 'the same name in the same group is the same activity');
+    assert.deepEqual(state.start({ name: 'deep work' }).activityID, work.activityID, 'a name only one group has is found');
+    const home = state.seedActivity('Deep work', 'Home');
+    const none = state.seedActivity('Deep work');
+    assert.equal(new Set([work.activityID, home.activityID, none.activityID]).size, 3);
+    assert.deepEqual(
+      state.listActivities().map(({ name, groupName }) => [name, groupName]),
+      [
+        ['Deep work', 'Work'],
+        ['Deep work', 'Home'],
+        ['Deep work', null],
+      ],
+    );
+    assert.deepEqual(
+      state.search('deep', 20).items.map((item) => item.groupName),
+      [null, 'Home', 'Work'],
+      'same-named hits ordered by group, none first',
+    );
+    assert.throws(
+      () => state.logEntry({ name: 'DEEP WORK', durationMinutes: 5, createIfMissing: true }),
+      (error: unknown) =>
+        error instanceof ServiceFailure &&
+        error.status === 400 &&
+        error.message === 'The name "DEEP WORK" belongs to 3 activities, in Work, Home and no group; send the activityID of the one you mean.',
+    );
+    assert.equal(state.listActivities().length, 3, 'an ambiguous name creates nothing');
+    assert.equal(state.logEntry({ activityID: home.activityID, durationMinutes: 5 }).activityName, 'Deep work');
+  });
+
+  it('sends startedAt in whole seconds and no elapsed time', () => {
+    const { state, clock } = stateWithClock(Date.UTC(2026, 4, 26, 14, 30, 0, 999));
+    const started = state.start({ name: 'A', createIfMissing: true });
+    assert.equal(started.startedAt, '2026-05-26T14:30:00Z');
+    clock.advance(7_200_000);
+    assert.deepEqual(state.current(), { activityID: started.activityID, activityName: 'A', startedAt: '2026-05-26T14:30:00Z', isOnBreak: false });
+    assert.equal(state.start({ name: 'a' }).startedAt, '2026-05-26T14:30:00Z', 'starting the running one keeps its startedAt');
+  });
+
+  it('keeps repoPath with each branch report, null when none was sent', () => {
+    const { state } = stateWithClock();
+    state.branchChanged({ branch: 'main', repoPath: '/Users/me/src/shop' });
+    state.branchChanged({ branch: 'dev' });
+    assert.deepEqual(
+      state.listBranchReports().map(({ branch, repoPath }) => ({ branch, repoPath })),
+      [
+        { branch: 'main', repoPath: '/Users/me/src/shop' },
+        { branch: 'dev', repoPath: null },
+      ],
+    );
+  });
+
   it('orders search hits: exact, then prefix, then the rest, each by name', () => {
     const { state } = stateWithClock();
     for (const name of ['Contest', 'testing', 'Test', 'attest', 'Tester', 'best']) state.seedActivity(name);
@@ -73,11 +150,11 @@ describe('server/state', () => {
     state.start({ name: 'Night', createIfMissing: true }); // 23:30 yesterday
     clock.set(dayStart + 15 * 60_000);
     state.stop(); // 00:15 today: 15 minutes count
-    state.logEntry({ name: 'Night', durationMinutes: 1.5 }); // 90 s
+    state.logEntry({ name: 'Night', durationMinutes: 2 }); // 120 s
     clock.set(dayStart + 10 * 3_600_000);
     state.start({ name: 'Night' });
     clock.advance(20_000); // running for 20 s
-    assert.equal(state.status().todaySeconds, 15 * 60 + 90 + 20);
+    assert.equal(state.status().todaySeconds, 15 * 60 + 120 + 20);
     clock.set(dayStart + 24 * 3_600_000 + 1_000); // one second into the next day
     assert.equal(state.status().todaySeconds, 1, "only the running session's part after midnight");
   });

@@ -31,4 +31,16 @@ describe('tracker/activityPicks', () => {
     assert.equal(recent.length, MAX_RECENT);
     assert.equal(recent[0]?.activityName, 'X19');
   });
+
+  it('carries the group, from the answer also for a recent activity, and takes ids in either case as one', () => {
+    const work = { activityID: 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f', activityName: 'Review', groupName: 'Work' };
+    const home = { activityID: '0B0F2B55-33A8-4E0D-9F7E-3A6C1B1D2E3F', activityName: 'Review', groupName: 'Home' };
+    const recentWork = { activityID: work.activityID.toUpperCase(), activityName: 'Review' };
+    const picks = buildActivityPicks('rev', [work, home], [recentWork]);
+    assert.deepEqual(
+      picks.map((pick) => (pick.kind === 'existing' ? `${pick.activity.activityName} (${String(pick.activity.groupName)})${pick.recent ? ' recent' : ''}` : pick.name)),
+      ['Review (Work) recent', 'Review (Home)', 'rev'],
+    );
+    assert.deepEqual(rememberRecent([recentWork], work), [work], 'one activity, whatever the case of its id');
+  });
 });

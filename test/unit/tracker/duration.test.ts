@@ -16,10 +16,23 @@ describe('tracker/duration', () => {
       ['0:05', 5],
       ['2h', 120],
       [' 45 ', 45],
-      ['2.5', 2.5],
       ['24h', 1440],
     ];
     for (const [input, minutes] of cases) assert.deepEqual(parseDuration(input), { ok: true, minutes }, input);
+  });
+
+  it('logs whole minutes only, the nearest one, as the app takes nothing else', () => {
+    const cases: [string, number][] = [
+      ['1.33h', 80],
+      ['1.5h', 90],
+      ['2.5', 3],
+      ['2.4m', 2],
+      ['0.25h', 15],
+      ['0.1h', 6],
+    ];
+    for (const [input, minutes] of cases) assert.deepEqual(parseDuration(input), { ok: true, minutes }, input);
+    const tiny = parseDuration('0.4');
+    assert.equal(tiny.ok, false, 'less than half a minute rounds to nothing');
   });
 
   it('refuses zero, too long and unreadable input with a sentence that shows the forms', () => {

@@ -30,6 +30,12 @@ describe('tracker/EntryQueue', () => {
     assert.deepEqual((await new EntryQueue(folder).list()).map((item) => item.status), ['waiting']);
   });
 
+  it('holds whole minutes only: a fraction is refused before anything is written', async () => {
+    const queue = new EntryQueue(folder);
+    await assert.rejects(queue.add({ name: 'A', durationMinutes: 1.5 }), /Only whole minutes can be queued, not 1\.5\./);
+    assert.deepEqual(await queue.list(), []);
+  });
+
   it('delivers in order, and stops at the first entry that surely was not sent', async () => {
     const queue = new EntryQueue(folder);
     for (const name of ['A', 'B', 'C']) await queue.add(entry(name));

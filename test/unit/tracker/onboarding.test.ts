@@ -18,7 +18,7 @@ import type { TrackerState } from '../../../src/tracker/trackerState';
 
 const activity = { activityID: 'a1', activityName: 'Docs' };
 const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
-const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, elapsedSeconds: 0, todaySeconds: 0, observedAtMs: 0 };
+const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
 const reachableWithToken: OnboardingProgress = { appReachable: true, hasToken: true, connected: false, tracking: false };
 
 describe('tracker/onboarding', () => {

@@ -23,8 +23,8 @@ describe('tracker/presentation', () => {
       [{ kind: 'failed', message: 'boom' }, '$(warning) Time Tracker: error', 'timeTracker.showLog'],
       [{ kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 }, '$(clock) Not tracking · today 3h 20m', 'timeTracker.showMenu'],
       [{ kind: 'idle', onBreak: true, todaySeconds: 60, observedAtMs: 0 }, '$(coffee) On break · today 1m', 'timeTracker.showMenu'],
-      [{ kind: 'tracking', activity, onBreak: false, elapsedSeconds: 725, todaySeconds: 3_600, observedAtMs: 0 }, '$(record) Write docs 12:05 · today 1h', 'timeTracker.showMenu'],
-      [{ kind: 'tracking', activity, onBreak: true, elapsedSeconds: 5, todaySeconds: 0, observedAtMs: 0 }, '$(coffee) On break (Write docs) · today 0m', 'timeTracker.showMenu'],
+      [{ kind: 'tracking', activity, onBreak: false, startedAtMs: -725000, appClockOffsetMs: 0, todaySeconds: 3_600, observedAtMs: 0 }, '$(record) Write docs 12:05 · today 1h', 'timeTracker.showMenu'],
+      [{ kind: 'tracking', activity, onBreak: true, startedAtMs: -5000, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 }, '$(coffee) On break (Write docs) · today 0m', 'timeTracker.showMenu'],
     ];
     const texts = new Set<string>();
     for (const [state, text, command] of table) {
@@ -55,7 +55,7 @@ describe('tracker/presentation', () => {
 
   it('names the way to the app in the tooltip while it answers', () => {
     const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
-    const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, elapsedSeconds: 0, todaySeconds: 0, observedAtMs: 0 };
+    const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
     for (const state of [idle, tracking, { ...idle, onBreak: true }]) {
       assert.match(shown(state).tooltip, /Connected through the HTTP API on 127\.0\.0\.1:40001\.$/, state.kind);
       assert.match(shown(state, 0, viaIntegration).tooltip, /Connected through the app's VS Code integration\.$/, state.kind);
@@ -76,7 +76,7 @@ describe('tracker/presentation', () => {
   });
 
   it('ticks the elapsed time and the day total from the last poll, and counts the lockout down', () => {
-    const state: TrackerState = { kind: 'tracking', activity, onBreak: false, elapsedSeconds: 3_599, todaySeconds: 3_599, observedAtMs: 1_000 };
+    const state: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: 1_000 - 3_599_000, appClockOffsetMs: 0, todaySeconds: 3_599, observedAtMs: 1_000 };
     assert.equal(shown(state, 1_999).text, '$(record) Write docs 59:59 · today 59m');
     assert.equal(shown(state, 2_000).text, '$(record) Write docs 1:00:00 · today 1h');
     assert.equal(shown({ kind: 'lockedOut', untilMs: 60_000 }, 59_100).text, '$(circle-slash) Time Tracker: locked out (1 s)');
@@ -89,7 +89,7 @@ describe('tracker/presentation', () => {
 
   it('shows an activity name as typed, never as an icon or Markdown', () => {
     const odd = { activityID: 'a2', activityName: '$(bug) fix *all* [bugs](x)' };
-    const presentation = shown({ kind: 'tracking', activity: odd, onBreak: false, elapsedSeconds: 0, todaySeconds: 0, observedAtMs: 0 });
+    const presentation = shown({ kind: 'tracking', activity: odd, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 });
     assert.equal(presentation.text, '$(record) \\$(bug) fix *all* [bugs](x) 0:00 · today 0m');
     assert.match(presentation.tooltip, /Tracking \\\$\\\(bug\\\) fix \\\*all\\\* \\\[bugs\\\]\\\(x\\\)/);
   });

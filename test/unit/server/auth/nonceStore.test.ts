@@ -15,6 +15,15 @@ describe('server/auth/NonceStore', () => {
     assert.deepEqual(store.accept(nonce), { kind: 'fresh' });
   });
 
+  it('remembers nonces lower-cased: the same nonce in another letter case is a replay', () => {
+    const clock = manualClock();
+    const store = new NonceStore(clock);
+    assert.deepEqual(store.accept('AbCdEf0123456789'), { kind: 'fresh' });
+    assert.deepEqual(store.accept('ABCDEF0123456789'), { kind: 'replayed' });
+    assert.deepEqual(store.accept('abcdef0123456789'), { kind: 'replayed' });
+    assert.equal(store.size, 1);
+  });
+
   it('still refuses at exactly 180 s: the window includes its edge', () => {
     const clock = manualClock();
     const store = new NonceStore(clock);
