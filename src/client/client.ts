@@ -22,6 +22,7 @@ import {
   UnavailableError,
   ValidationError,
 } from './errors';
+import { Deadline } from './deadline';
 import { HeaderPrefixChoice } from './headerPrefixChoice';
 import { NonceSource } from './nonces';
 import { resolveOptions, type ResolvedOptions, type ServiceClientOptions } from './options';
@@ -206,37 +207,51 @@ export class ServiceClient {
     };
   }
 
-  /** Signs with the prefix in use (learning it first, for `auto`), sends, and maps the answer. */
+  /**
+   * Signs with the prefix in use (learning it first, for `auto`), sends, and maps the answer.
+   * `timeoutMs` is the deadline of the whole call: every copy it sends, headers and body, and the
+   * wait for another call that is learning the prefix.
+   */
   async #call(method: 'GET' | 'POST', target: string, body: string | undefined, options?: CallOptions): Promise<Success> {
     const signal = options?.signal;
     signal?.throwIfAborted();
-    const response = await this.#prefix.send(
-      (prefix, copySignal) => this.#exchange(this.#sign(method, target, body, prefix), copySignal),
-      (answer) => this.#clockSkewSeconds(answer) !== undefined,
-      signal,
-    );
-    const receivedAtMs = this.#options.clock();
-    return { status: response.status, body: this.#interpret(response), text: response.text, headers: response.headers, receivedAtMs };
+    const deadline = new Deadline(this.#options.timeoutMs);
+    try {
+      const response = await this.#prefix.send(
+        (prefix, copySignal) => this.#exchange(this.#sign(method, target, body, prefix), copySignal, deadline),
+        (answer) => this.#clockSkewSeconds(answer) !== undefined,
+        signal,
+      );
+      const receivedAtMs = this.#options.clock();
+      return { status: response.status, body: this.#interpret(response), text: response.text, headers: response.headers, receivedAtMs };
+    } finally {
+      // After the caller's abort a copy may run on (the prefix probe's, headerPrefixChoice.ts):
+      // it keeps its deadline. Otherwise every copy of this call has ended here.
+      if (!signal?.aborted) deadline.clear();
+    }
   }
 
   /**
    * Sends once, and re-sends the identical request (same timestamp, nonce, signature) at most
-   * once: after a failure that may have reached the service (`sent: true`), or for a GET that
-   * surely did not. A 409 to a re-send after `sent: true` means the first copy arrived: that is
-   * AnswerLostError, never a new nonce, so nothing is ever done twice.
+   * once, while the deadline has not passed: after a failure that may have reached the service
+   * (`sent: true`), or for a GET that surely did not. Once a POST may have arrived, only a 2xx,
+   * `400` or `404` to its re-send is taken as the outcome: a `409` means the first copy arrived
+   * (AnswerLostError), and any other answer (`401`, `423`, `429`, `5xx`…) says nothing about the
+   * first copy, so the call fails as "may have been received" (ConnectionError, `sent: true`).
+   * Either way nothing is ever done twice: a caller never sends it again as "surely not sent".
    */
-  async #exchange(request: SignedRequest, signal: AbortSignal | undefined): Promise<WireResponse> {
+  async #exchange(request: SignedRequest, signal: AbortSignal | undefined, deadline: Deadline): Promise<WireResponse> {
     const { method, target } = request;
     let response: WireResponse;
     try {
-      response = await this.#send(request, signal, false);
+      response = await this.#send(request, signal, deadline, false);
     } catch (error) {
-      if (!(error instanceof ConnectionError) || signal?.aborted) throw error;
+      if (!(error instanceof ConnectionError) || signal?.aborted || deadline.aborted) throw error;
       const mayResend = error.sent || method === 'GET';
       const insideWindow = this.#options.clock() - request.signedAtMs < CLOCK_DRIFT_SECONDS * 1000;
       if (!mayResend || !insideWindow) throw error;
       try {
-        response = await this.#send(request, signal, true);
+        response = await this.#send(request, signal, deadline, true);
       } catch (resendError) {
         // The first copy may have arrived even though the re-send found nobody (the app died
         // after logging it): that is still "may have been received", never "surely not sent",
@@ -246,18 +261,26 @@ export class ServiceClient {
         }
         throw resendError;
       }
-      if (response.status === 409 && error.sent) {
+      if (error.sent && response.status === 409) {
         throw new AnswerLostError(
           `${method} ${pathOf(target)} reached the service, but its answer was lost and it was not sent again; check the application before repeating it.`,
           { cause: error },
+        );
+      }
+      if (error.sent && method === 'POST' && !settlesResend(response.status)) {
+        const answer = this.#errorFor(response);
+        throw new ConnectionError(
+          `${method} ${pathOf(target)} may have reached the service: its answer was lost, and the identical re-send was answered ${response.status} (${answer.message.replace(/\.$/, '')}); check the application before repeating it.`,
+          true,
+          { cause: answer },
         );
       }
     }
     return response;
   }
 
-  async #send(request: SignedRequest, signal: AbortSignal | undefined, retry: boolean): Promise<WireResponse> {
-    if (!this.#options.onRequest) return this.#transport.send(request, signal);
+  async #send(request: SignedRequest, signal: AbortSignal | undefined, deadline: Deadline, retry: boolean): Promise<WireResponse> {
+    if (!this.#options.onRequest) return this.#transport.send(request, signal, deadline);
     const started = performance.now();
     const report = (status: number | undefined, error?: Error): void =>
       this.#options.onRequest?.({
@@ -269,7 +292,7 @@ export class ServiceClient {
         ...(error ? { error } : {}),
       });
     try {
-      const response = await this.#transport.send(request, signal);
+      const response = await this.#transport.send(request, signal, deadline);
       report(response.status);
       return response;
     } catch (error) {
@@ -280,37 +303,37 @@ export class ServiceClient {
 
   /** A 2xx is a success whatever its body (the SDKs take it so); anything else is the error of §7. */
   #interpret(response: WireResponse): SaidBody {
-    const { status, text } = response;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    const { status } = response;
+    const body = objectIn(response.text);
     if (status >= 200 && status < 300) return body;
+    throw this.#errorFor(response, body);
+  }
+
+  /** The error of §7 for an answer that is not a 2xx. */
+  #errorFor(response: WireResponse, body: SaidBody = objectIn(response.text)): ServiceError {
+    const { status, text } = response;
     const said = typeof body?.['error'] === 'string' ? body['error'] : `HTTP ${status}`;
     switch (status) {
       case 400:
-        return raise(new ValidationError(`The service refused the request: ${said}`, 400));
+        return new ValidationError(`The service refused the request: ${said}`, 400);
       case 401:
-        return raise(this.#authenticationError(response, said));
+        return this.#authenticationError(response, said);
       case 404:
-        return raise(new NotFoundError(said));
+        return new NotFoundError(said);
       case 409:
-        return raise(new ReplayError(`The service refused a repeated request: ${said}`));
+        return new ReplayError(`The service refused a repeated request: ${said}`);
       case 423:
-        return raise(new HttpError(423, 'The application has no valid license; only the health check answers until it is activated.', text));
+        return new HttpError(423, 'The application has no valid license; only the health check answers until it is activated.', text);
       case 429: {
         const retryAfter = Number(single(response.headers['retry-after']));
         const seconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.ceil(retryAfter) : undefined;
         const wait = seconds === undefined ? '' : ` Try again in ${seconds} s.`;
-        return raise(new HttpError(429, `The service is refusing requests for now: ${said}${wait}`, text, seconds));
+        return new HttpError(429, `The service is refusing requests for now: ${said}${wait}`, text, seconds);
       }
       case 503:
-        return raise(new UnavailableError(said));
+        return new UnavailableError(said);
       default:
-        return raise(new HttpError(status, `The service answered ${status}: ${said}`, text));
+        return new HttpError(status, `The service answered ${status}: ${said}`, text);
     }
   }
 
@@ -345,8 +368,24 @@ function validated<T>(check: () => T): T {
   }
 }
 
-function raise(error: ServiceError): never {
-  throw error;
+/** The JSON object an answer's body holds; `undefined` when it holds none (empty, not JSON, not an object). */
+function objectIn(text: string): SaidBody {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+}
+
+/**
+ * Answers to a re-send that stand for the call even when the first copy may have arrived: a
+ * success, and the refusals (`400`, `404`) the first copy met as well. Every other status leaves
+ * the first copy's fate unknown.
+ */
+function settlesResend(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 400 || status === 404;
 }
 
 function single(value: string | string[] | undefined): string | undefined {

@@ -91,9 +91,12 @@ export class HttpError extends ServiceError {
 }
 
 /**
- * No HTTP answer at all. `sent: false` means the request surely did not reach the service
- * (connection refused), so it is safe to send it again later; `sent: true` means it may have
- * arrived (reset or time-out after it was written), so sending it again could repeat it.
+ * No usable HTTP answer. `sent: false` means the request surely did not reach the service
+ * (connection refused, or closed before the request was written), so it is safe to send it again
+ * later; `sent: true` means it may have arrived, so sending it again could repeat it: a reset or
+ * the call's deadline after it was written, an answer over 1 MiB, or a POST whose identical
+ * re-send got an answer that says nothing about the first copy (`429`, `401`…; then `cause` is
+ * the error of that answer).
  */
 export class ConnectionError extends ServiceError {
   override name = 'ConnectionError';

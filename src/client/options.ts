@@ -1,4 +1,5 @@
 /** Client options, resolved once at construction and refused with one clear sentence. */
+import { isIPv4 } from 'node:net';
 import { isAbsolute } from 'node:path';
 import { DEFAULT_HOST, DEFAULT_PORT, MAX_PORT, MIN_PORT, PORT_ENVIRONMENT_VARIABLES, TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
 import { firstSetVariable, type Environment } from '../protocol/environment';
@@ -32,7 +33,10 @@ export interface ServiceClientOptions {
    * go there instead of to a TCP port, signed the same way, with `Host: localhost`.
    */
   readonly socketPath?: string | undefined;
-  /** Connect, answer-headers and body time-outs, each; default 5000. */
+  /**
+   * The most a call may take, in ms, from its start to the last byte of the answer, its one
+   * identical re-send included; default 5000. A call that runs out is a ConnectionError.
+   */
   readonly timeoutMs?: number | undefined;
   /**
    * `Clessira` (default), `NowDoing` for application builds from before the rebrand, or `auto`:
@@ -74,11 +78,26 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
  */
 const MAX_SOCKET_PATH_BYTES = process.platform === 'darwin' ? 103 : 107;
 
+/**
+ * Visible ASCII (0x21 to 0x7E): what a header carries as it is. A line break would end the header
+ * (undici refuses it only when sending, as a connection error), a space at either end is trimmed
+ * by the service, and any other byte either fails or is signed differently from what arrives.
+ */
+const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
 export function resolveOptions(options: ServiceClientOptions, env: Environment = process.env): ResolvedOptions {
-  const token = options.token ?? firstSetVariable(env, TOKEN_ENVIRONMENT_VARIABLES)?.value;
+  const fromEnvironment = options.token === undefined ? firstSetVariable(env, TOKEN_ENVIRONMENT_VARIABLES) : undefined;
+  const token = options.token ?? fromEnvironment?.value;
   if (token === undefined || token.length === 0) {
     throw new ConfigurationError(
       `No token: pass the token option or set ${TOKEN_ENVIRONMENT_VARIABLES.slice(0, -1).join(', ')} or ${TOKEN_ENVIRONMENT_VARIABLES.at(-1) ?? ''} to the token shown in the application settings.`,
+    );
+  }
+  // Never quote the token: this sentence is logged and shown.
+  if (typeof token !== 'string' || !TOKEN_CHARACTERS.test(token)) {
+    const which = fromEnvironment === undefined ? 'The token' : `The token in ${fromEnvironment.name}`;
+    throw new ConfigurationError(
+      `${which} may hold only visible ASCII characters (letters, digits, punctuation), but it has a space, a line break or another character that a header cannot carry: copy it again from the application settings.`,
     );
   }
 
@@ -126,7 +145,8 @@ function tcpEndpoint(options: ServiceClientOptions, env: Environment): Endpoint 
   }
 
   const host = options.host ?? DEFAULT_HOST;
-  if (!LOOPBACK_HOSTS.has(host) && !/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) {
+  // isIPv4 takes only four decimal octets from 0 to 255, without leading zeros.
+  if (!LOOPBACK_HOSTS.has(host) && !(isIPv4(host) && host.startsWith('127.'))) {
     throw new ConfigurationError(`The host must be a loopback address (127.0.0.1, localhost or ::1), not "${host}": the service only listens there, and the token must not leave this computer.`);
   }
   return { kind: 'tcp', host: host === '::1' ? '[::1]' : host, port };

@@ -1,11 +1,20 @@
 /**
- * One undici Pool per client: keep-alive, bounded connections, connect/headers/body time-outs,
- * to a loopback TCP port or to the app's Unix socket. Turns every way a request can fail without
- * an answer into a ConnectionError that says whether the request may have reached the service.
+ * One undici Pool per client: keep-alive, bounded connections, to a loopback TCP port or to the
+ * app's Unix socket. Every exchange runs under the call's deadline (headers and body together,
+ * not undici's per-chunk body time-out) and reads at most MAX_ANSWER_BYTES of an answer. Every way
+ * a request can fail without a usable answer becomes a ConnectionError that says whether the
+ * request may have reached the service.
  */
+import { CLOSED_BEFORE_REQUEST, holdingConnector } from './connector';
+import type { Deadline } from './deadline';
 import { ConnectionError } from './errors';
 import type { Endpoint } from './options';
 import { Pool, request as poolRequest } from './undiciPool';
+
+type Body = Awaited<ReturnType<typeof poolRequest>>['body'];
+
+/** Answers longer than this (1 MiB) are refused, and reading stops there: no answer of the service comes near it. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export interface WireRequest {
   readonly method: 'GET' | 'POST';
@@ -32,6 +41,7 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_CLOSED',
   'UND_ERR_DESTROYED',
+  CLOSED_BEFORE_REQUEST,
   // Connecting to a Unix socket: no socket file (the app is not running), a file nobody listens
   // on (left behind by a crash), a path that is no socket, or one this user may not open.
   'ENOENT',
@@ -59,10 +69,10 @@ export class Transport {
     this.where = tcp ? origin : `the app's socket ${endpoint.socketPath}`;
     this.pool = new Pool(origin, {
       // Over the socket the origin only names the Host header (`localhost`, PROTOCOL.md §8).
-      ...(tcp ? {} : { socketPath: endpoint.socketPath }),
+      connect: holdingConnector({ timeoutMs, socketPath: tcp ? undefined : endpoint.socketPath }),
       connections,
       pipelining: 1,
-      connectTimeout: timeoutMs,
+      // The call's deadline (send) bounds headers and body together; these are only backstops.
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       // The service closes idle connections after 5 s; leave them well before it does, so a
@@ -73,22 +83,68 @@ export class Transport {
     });
   }
 
-  async send(request: WireRequest, signal?: AbortSignal): Promise<WireResponse> {
+  /**
+   * Sends one copy and reads its answer whole, before `deadline` (the call's, started when the
+   * call began) and within MAX_ANSWER_BYTES. The caller's `signal` rejects with its own reason.
+   */
+  send(request: WireRequest, signal: AbortSignal | undefined, deadline: Deadline): Promise<WireResponse> {
+    if (deadline.aborted) {
+      // The call spent its time waiting (for another call to learn the header prefix).
+      const late = new ConnectionError(`The request to ${this.where} could not be sent within ${this.timeoutMs} ms; nothing was sent.`, false);
+      return Promise.reject(late);
+    }
+    return this.exchange(request, signal, deadline);
+  }
+
+  private async exchange(request: WireRequest, signal: AbortSignal | undefined, deadline: Deadline): Promise<WireResponse> {
     try {
       const response = await poolRequest(this.pool, {
         method: request.method,
         path: request.target,
         headers: request.headers,
         body: request.body ?? null,
-        signal: signal ?? null,
+        signal: signal === undefined ? deadline : AbortSignal.any([signal, deadline.signal]),
       });
       // Reading the body to its end also returns the connection to the pool.
-      const text = await response.body.text();
+      const text = await this.read(response.body, response.headers['content-length']);
       return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
       if (signal?.aborted) throw error;
+      if (error instanceof ConnectionError) throw error;
+      if (deadline.aborted) {
+        throw new ConnectionError(`The service at ${this.where} did not answer within ${this.timeoutMs} ms; the request may have been received.`, true, { cause: error });
+      }
       throw this.describe(error);
     }
+  }
+
+  /** The body as text, or a ConnectionError (`sent: true`) once it proves longer than MAX_ANSWER_BYTES. */
+  private async read(body: Body, declaredLength: string | string[] | undefined): Promise<string> {
+    // The loop below sees every error; this keeps the abort that destroying the body causes in undici from going unhandled.
+    body.on('error', () => undefined);
+    if (Number(declaredLength) > MAX_ANSWER_BYTES) {
+      body.destroy();
+      throw this.tooLong();
+    }
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      length += chunk.length;
+      if (length > MAX_ANSWER_BYTES) {
+        body.destroy();
+        throw this.tooLong();
+      }
+      chunks.push(chunk);
+    }
+    // As undici's own `text()`: UTF-8, a leading byte-order mark dropped.
+    return new TextDecoder().decode(Buffer.concat(chunks, length));
+  }
+
+  private tooLong(): ConnectionError {
+    return new ConnectionError(
+      `The answer from ${this.where} is longer than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, so the client stopped reading it; the request may have been received.`,
+      true,
+    );
   }
 
   async close(): Promise<void> {
@@ -97,10 +153,11 @@ export class Transport {
 
   private describe(error: unknown): ConnectionError {
     const code = errorCode(error);
-    return new ConnectionError(this.sentence(code), !NOT_SENT_CODES.has(code), { cause: error });
+    const sent = !nothingWritten(error, code);
+    return new ConnectionError(this.sentence(code, sent), sent, { cause: error });
   }
 
-  private sentence(code: string): string {
+  private sentence(code: string, sent: boolean): string {
     const where = this.where;
     if (this.endpoint.kind === 'socket' && NOBODY_AT_SOCKET.has(code)) {
       return `Nothing answers on ${where}: the application is not running or its VS Code integration is off.`;
@@ -119,10 +176,30 @@ export class Transport {
       case 'UND_ERR_CLOSED':
       case 'UND_ERR_DESTROYED':
         return 'This client was closed; create a new one.';
+      case CLOSED_BEFORE_REQUEST:
+        return `The service at ${where} closed the connection before the request was sent; nothing was received.`;
       default:
-        return `The connection to ${where} failed (${code || 'unknown error'}); the request may have been received.`;
+        return sent
+          ? `The connection to ${where} failed (${code || 'unknown error'}); the request may have been received.`
+          : `The connection to ${where} failed (${code || 'unknown error'}) before the request was sent; nothing was received.`;
     }
   }
+}
+
+/**
+ * True only when the request surely left nothing on the wire: a failure known to come before it
+ * (refused, no socket file, closed before the hand-over: NOT_SENT_CODES), or an error of the
+ * connect step itself (a reset while connecting is `connect ECONNRESET`): undici writes a request
+ * only into a connection that has connected.
+ */
+function nothingWritten(error: unknown, code: string): boolean {
+  if (NOT_SENT_CODES.has(code)) return true;
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 3; depth++) {
+    const { syscall, cause } = current as { syscall?: unknown; cause?: unknown };
+    if (syscall === 'connect') return true;
+    current = cause;
+  }
+  return false;
 }
 
 function errorCode(error: unknown): string {

@@ -1,5 +1,6 @@
-// The two internal modules of undici 7 that src/client/undiciPool.ts loads instead of the package's
-// entry point; their shapes are those undici declares for `Pool` and `Dispatcher#request`.
+// The internal modules of undici 7 that src/client/undiciPool.ts loads instead of the package's
+// entry point; their shapes are those undici declares for `Pool`, `Dispatcher#request` and
+// `buildConnector`.
 declare module 'undici/lib/dispatcher/pool' {
   const Pool: typeof import('undici').Pool;
   export = Pool;
@@ -9,4 +10,9 @@ declare module 'undici/lib/api/api-request' {
   type Dispatcher = import('undici').Dispatcher;
   function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
   export = request;
+}
+
+declare module 'undici/lib/core/connect' {
+  const buildConnector: typeof import('undici').buildConnector;
+  export = buildConnector;
 }

@@ -99,7 +99,7 @@ async function stop(services: CommandServices): Promise<StopAnswer | undefined> 
     report(services, error instanceof NotFoundError ? notOffered('stop') : error);
     return undefined;
   } finally {
-    void services.session.refresh();
+    void services.session.refreshUnlessPaused();
   }
 }
 
@@ -170,20 +170,33 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryA
   } catch (error) {
     // Surely not received: keep it, on disk first, and send it when the app answers again.
     if (error instanceof ConnectionError && !error.sent) {
-      await services.queue.add(request);
+      const duration = formatMinutes(request.durationMinutes);
+      const name = request.name ?? chosenName ?? request.activityID ?? vscode.l10n.t('the activity');
+      try {
+        await services.queue.add(request);
+      } catch (queueError) {
+        // Neither logged nor queued: the user must hear which entry, or it is lost unseen.
+        services.log.error(`Could not queue ${duration} on ${name}${request.note === undefined ? '' : ` (note: ${request.note})`}: ${queueError instanceof Error ? queueError.message : String(queueError)}`);
+        const showLog = vscode.l10n.t('Show Log');
+        void vscode.window
+          .showErrorMessage(vscode.l10n.t('The time tracker is not answering and {duration} on {name} could not be queued either: log it in the app by hand.', { duration, name }), showLog)
+          .then((choice) => choice === showLog && services.log.show());
+        return undefined;
+      }
       const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', {
-        duration: formatMinutes(request.durationMinutes),
+        duration,
         name: request.name ?? vscode.l10n.t('the activity'),
       });
       void vscode.window
         .showWarningMessage(message, vscode.l10n.t('Show Queued Entries'))
-        .then((choice) => choice && vscode.commands.executeCommand(COMMANDS.showQueue));
+        .then((choice) => choice && vscode.commands.executeCommand(COMMANDS.showQueue))
+        .then(undefined, (showError: unknown) => services.log.error(`Show Queued Entries failed: ${showError instanceof Error ? showError.message : String(showError)}`));
       return undefined;
     }
     report(services, error);
     return undefined;
   } finally {
-    void services.session.refresh();
+    void services.session.refreshUnlessPaused();
   }
 }
 
@@ -239,7 +252,7 @@ async function showQueue(services: CommandServices): Promise<void> {
     await services.queue.retry(picked.id);
     await services.queue.flush(await services.session.ready());
   }
-  void services.session.refresh();
+  void services.session.refreshUnlessPaused();
 }
 
 async function setToken(services: CommandServices, given: unknown): Promise<boolean> {
@@ -347,7 +360,7 @@ async function run<T>(services: CommandServices, call: () => Promise<T>): Promis
     report(services, error);
     return undefined;
   } finally {
-    void services.session.refresh();
+    void services.session.refreshUnlessPaused();
   }
 }
 

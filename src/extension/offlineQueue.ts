@@ -3,11 +3,13 @@ import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
 import { formatMinutes } from '../tracker/duration';
 import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/entryQueue';
+import { isProcessRunning } from '../tracker/fileLock';
 
 /**
  * The offline queue in this window: the count the status bar shows, and the flush that runs when
  * the app answers again. The queue file lives in the extension's global storage, shared by all
- * windows; its lock makes sure only one of them sends a given entry.
+ * windows; its lock makes sure only one of them sends a given entry. What runs in the background
+ * (start, flush) never rejects: a failure is logged, the entries stay on disk for the next try.
  */
 export class OfflineQueue implements vscode.Disposable {
   private readonly queue: EntryQueue;
@@ -20,7 +22,7 @@ export class OfflineQueue implements vscode.Disposable {
     folder: string,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.queue = new EntryQueue(folder);
+    this.queue = new EntryQueue(folder, { onCorrupt: (keptAs, problem) => this.reportCorrupt(keptAs, problem) });
   }
 
   get waiting(): number {
@@ -29,8 +31,12 @@ export class OfflineQueue implements vscode.Disposable {
 
   /** At start: entries a crashed window left mid-send become "unknown", and the count is read. */
   async start(): Promise<void> {
-    const recovered = await this.queue.recover(isAlive);
-    if (recovered > 0) this.log.warn(`${recovered} queued entr${recovered === 1 ? 'y was' : 'ies were'} being sent when an editor closed; see Show Queued Entries.`);
+    try {
+      const recovered = await this.queue.recover(isAlive);
+      if (recovered > 0) this.log.warn(`${recovered} queued entr${recovered === 1 ? 'y was' : 'ies were'} being sent when an editor closed; see Show Queued Entries.`);
+    } catch (error) {
+      this.log.error(`Could not look for entries a closed editor left mid-send: ${describe(error)}`);
+    }
     await this.recount();
   }
 
@@ -60,9 +66,15 @@ export class OfflineQueue implements vscode.Disposable {
   /** Sends what waits, in order; one flush at a time in this window. */
   flush(client: ServiceClient | undefined): Promise<FlushResult | undefined> {
     if (!client) return Promise.resolve(undefined);
-    this.flushing ??= this.runFlush(client).finally(() => {
-      this.flushing = undefined;
-    });
+    this.flushing ??= this.runFlush(client)
+      .catch((error: unknown) => {
+        // The entries stay on disk; the next answer from the app tries again.
+        this.log.warn(`Could not send the queued entries now: ${describe(error)}`);
+        return undefined;
+      })
+      .finally(() => {
+        this.flushing = undefined;
+      });
     return this.flushing;
   }
 
@@ -90,11 +102,27 @@ export class OfflineQueue implements vscode.Disposable {
       } else {
         what = vscode.l10n.t('The app refused {0} queued entries; they are kept with the reason.', attention.length);
       }
-      void vscode.window.showWarningMessage(`${what} ${vscode.l10n.t('Decide in Show Queued Entries.')}`, vscode.l10n.t('Show Queued Entries')).then((choice) => {
-        if (choice) void vscode.commands.executeCommand('timeTracker.showQueue');
-      });
+      void vscode.window
+        .showWarningMessage(`${what} ${vscode.l10n.t('Decide in Show Queued Entries.')}`, vscode.l10n.t('Show Queued Entries'))
+        .then((choice) => choice && vscode.commands.executeCommand('timeTracker.showQueue'))
+        .then(undefined, (error: unknown) => this.log.error(`Show Queued Entries failed: ${describe(error)}`));
     }
     return result;
+  }
+
+  /** The queue file could not be read and was kept aside (EntryQueue moved it): said once, where it went. */
+  private reportCorrupt(keptAs: string, problem: string): void {
+    this.log.warn(`The offline queue file ${problem}; it was kept as ${keptAs} and a new, empty queue started.`);
+    const open = vscode.l10n.t('Open File');
+    void vscode.window
+      .showWarningMessage(
+        vscode.l10n.t('The offline queue file could not be read, so it was kept as {0} and a new queue started: log any entries it holds in the app by hand.', keptAs),
+        open,
+      )
+      .then(async (choice) => {
+        if (choice === open) await vscode.window.showTextDocument(vscode.Uri.file(keptAs));
+      })
+      .then(undefined, (error: unknown) => this.log.error(`Could not open ${keptAs}: ${describe(error)}`));
   }
 
   private async recount(): Promise<void> {
@@ -112,12 +140,9 @@ export class OfflineQueue implements vscode.Disposable {
 
 /** Senders are `<pid>-<uuid>`: a sender whose process is gone died mid-send. */
 function isAlive(sender: string): boolean {
-  const pid = Number(sender.split('-', 1)[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return isProcessRunning(Number(sender.split('-', 1)[0]));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -8,7 +8,7 @@ import { adviceWithoutChannel } from '../tracker/advice';
 import { CapabilityWatcher } from '../tracker/capabilityWatcher';
 import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, describeRouteForLog, type Channel, type HttpToken } from '../tracker/channel';
 import { latestWins } from '../tracker/latestWins';
-import { Poller } from '../tracker/poller';
+import { Poller, pollingPaused } from '../tracker/poller';
 import { pollStatus, type PollSource } from '../tracker/statusSource';
 import type { TrackerState } from '../tracker/trackerState';
 import { CONTEXT_KEYS } from './contextKeys';
@@ -98,7 +98,7 @@ export class Session implements vscode.Disposable {
       // Another window storing or clearing the token fires this too.
       this.tokens.onDidChange(() => void this.reconnect()),
       vscode.window.onDidChangeWindowState((windowState) => {
-        if (windowState.focused) void this.refresh();
+        if (windowState.focused) void this.refreshUnlessPaused();
         else this.poller.reschedule(this.currentState);
       }),
     );
@@ -146,9 +146,17 @@ export class Session implements vscode.Disposable {
     return this.currentClient;
   }
 
-  /** Polls now; also the way out of the pause after a rejected token. */
+  /** Polls now; also the way out of the pause after a rejected token (Check Connection, Set Token). */
   refresh(): Promise<void> {
     return this.poller.refresh();
+  }
+
+  /**
+   * Polls now unless polling is paused (a rejected token, a lockout): for window focus and the end
+   * of a command, which must not add failed sign-ins on their own.
+   */
+  refreshUnlessPaused(): Promise<void> {
+    return pollingPaused(this.currentState, Date.now()) ? Promise.resolve() : this.refresh();
   }
 
   /**

@@ -49,23 +49,42 @@ export function checkEntryRequest(body: JsonObject): EntryRequest {
   const selector = checkSelector(body);
   const durationMinutes = checkDurationMinutes(body['durationMinutes']);
   const note = optionalString(body, 'note');
-  if (note !== undefined && characters(note) > NOTE_MAX_LENGTH) {
-    throw violation(`note must be at most ${NOTE_MAX_LENGTH} characters.`);
-  }
+  if (note !== undefined) checkNote(note);
   return { ...selector, durationMinutes, ...(note === undefined ? {} : { note }) };
 }
 
 /**
  * A whole number of minutes from 1 to 1440 (one day), as both SDKs insist before sending:
  * `1.5` is refused, not rounded, because rounding is the caller's decision to show its user.
+ * `field` names the value in the sentence (the server's data file says where it sits).
  */
-export function checkDurationMinutes(value: unknown): number {
-  if (value === undefined || value === null) throw violation('durationMinutes is required.');
+export function checkDurationMinutes(value: unknown, field = 'durationMinutes'): number {
+  if (value === undefined || value === null) throw violation(`${field} is required.`);
   if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_DURATION_MINUTES || value > MAX_DURATION_MINUTES) {
     throw violation(
-      `durationMinutes must be a whole number of minutes from ${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}, not ${describeValue(value)}.`,
+      `${field} must be a whole number of minutes from ${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}, not ${describeValue(value)}.`,
     );
   }
+  return value;
+}
+
+/** A UUID in either letter case, as ids are; `field` names it in the sentence. */
+export function checkUUID(value: string, field = 'activityID'): string {
+  if (!isActivityID(value)) throw violation(`${field} must be a UUID (in either letter case), not ${describeValue(value)}.`);
+  return value;
+}
+
+/** An activity name: 1 to 200 characters once trimmed; returns it trimmed. */
+export function checkActivityName(value: string, field = 'name'): string {
+  const name = value.trim();
+  if (name.length === 0) throw violation(`${field} must not be empty.`);
+  if (characters(name) > NAME_MAX_LENGTH) throw violation(`${field} must be at most ${NAME_MAX_LENGTH} characters.`);
+  return name;
+}
+
+/** A note: at most 2,000 characters. */
+export function checkNote(value: string, field = 'note'): string {
+  if (characters(value) > NOTE_MAX_LENGTH) throw violation(`${field} must be at most ${NOTE_MAX_LENGTH} characters.`);
   return value;
 }
 
@@ -112,15 +131,9 @@ export function checkBranchChangeRequest(body: JsonObject): BranchChangeRequest 
 /** activityID or name (activityID wins), optional createIfMissing; every present field is checked. */
 function checkSelector(body: JsonObject): ActivitySelector {
   const activityID = optionalString(body, 'activityID');
-  if (activityID !== undefined && !isActivityID(activityID)) {
-    throw violation(`activityID must be a UUID (in either letter case), not ${describeValue(activityID)}.`);
-  }
+  if (activityID !== undefined) checkUUID(activityID);
   const rawName = optionalString(body, 'name');
-  const name = rawName?.trim();
-  if (name !== undefined && name.length === 0) throw violation('name must not be empty.');
-  if (name !== undefined && characters(name) > NAME_MAX_LENGTH) {
-    throw violation(`name must be at most ${NAME_MAX_LENGTH} characters.`);
-  }
+  const name = rawName === undefined ? undefined : checkActivityName(rawName);
   if (activityID === undefined && name === undefined) throw violation('Give activityID or name.');
   const createIfMissing = body['createIfMissing'];
   if (createIfMissing !== undefined && createIfMissing !== null && typeof createIfMissing !== 'boolean') {

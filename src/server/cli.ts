@@ -33,7 +33,8 @@ export const USAGE = `Usage: node dist/server.js [options]
                            (/status, /activities/stop and /entries answer 404), with X-NowDoing-* headers
   --header-prefix P        ${HEADER_PREFIXES.join(' or ')}: X-<P>-Token and so on (default ${defaultHeaderPrefixFor('current')},
                            ${defaultHeaderPrefixFor('first-release')} with --build first-release)
-  --data FILE              keep activities, sessions and entries in FILE across restarts
+  --data FILE              keep activities, sessions and entries in FILE across restarts, each
+                           change written before it is answered; FILE.lock keeps a second server off
   --seed [GROUP/]NAME      create an activity at start unless its group has one of that name (repeatable);
                            text before the first / is the group: --seed "Work/Deep work";
                            a leading / means no group, for a name with a slash: --seed "/CI/CD"

@@ -1,6 +1,6 @@
 /** Node's http plumbing for the reference server: read and hash bodies, write JSON answers. */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { JSON_CONTENT_TYPE, MAX_BODY_BYTES } from '../protocol/constants';
 import { EMPTY_BODY_SHA256 } from '../protocol/signing';
@@ -106,10 +106,26 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, 
     return;
   }
   const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP.'];
-  const payload = JSON.stringify({ error: message });
-  socket.end(
-    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
-      `Date: ${httpDate(date)}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
-      `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
-  );
+  endWithJson(socket, status, { error: message }, date);
+}
+
+/**
+ * Writes one JSON answer straight onto a socket Node no longer manages (a parser error, a
+ * CONNECT), then closes it: what follows on such a connection is not HTTP this server reads.
+ */
+export function endWithJson(socket: Duplex, status: number, body: unknown, date: Date, headers: Readonly<Record<string, string>> = {}): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const payload = JSON.stringify(body);
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    `Date: ${httpDate(date)}`,
+    `Content-Type: ${JSON_CONTENT_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(payload)}`,
+    'Connection: close',
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${payload}`);
 }

@@ -9,16 +9,17 @@
 import { chmod, lstat, unlink } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { DEFAULT_HOST, MAX_CONNECTIONS, MAX_HEADER_BYTES, SERVER_TIMEOUTS } from '../protocol/constants';
 import { defaultHeaderPrefixFor, type HeaderPrefix } from '../protocol/headers';
 import type { ActivityReference, AppBuild, EndpointPath, LicenseState } from '../protocol/types';
 import type { AnswerStyle } from './answers';
 import { removeCapabilityFileIfUnchanged, writeCapabilityFile, type WrittenCapabilityFile } from './capabilityFile';
 import { systemClock, type Clock } from './clock';
-import type { DataFile } from './dataFile';
+import { DataFileError, type DataFile } from './dataFile';
 import { DebugView, formatRequestRecord, type RequestRecord } from './debugView';
-import { answerClientError, readBody, writeJson } from './http';
-import { ReferenceService, type RequestHead, type ServiceResponse, type Transport } from './service';
+import { answerClientError, endWithJson, readBody, writeJson } from './http';
+import { EMPTY_BODY, ReferenceService, type ReceivedBody, type RequestHead, type ServiceResponse, type Transport } from './service';
 import type { SeedActivity, ServiceState } from './state';
 import { listenRefused, prepareSocketPath, SocketPathError } from './unixSocket';
 
@@ -41,7 +42,11 @@ export interface ReferenceServerOptions {
   readonly build?: AppBuild;
   /** A string is a name taken as it is (no group, a `/` is part of the name); an object can name a group. */
   readonly seedActivities?: Iterable<string | SeedActivity>;
-  /** Where activities, sessions and entries are kept across restarts; loaded by `listen()`. */
+  /**
+   * Where activities, sessions and entries are kept across restarts: opened (checked, locked,
+   * loaded) by the first listen, released by `close()`. A change is answered only once it is on
+   * disk; one that cannot be written is undone and answered 500.
+   */
   readonly dataFile?: DataFile;
   readonly clock?: Clock;
   readonly newId?: () => string;
@@ -78,6 +83,10 @@ export class ReferenceServer {
   private boundSocket: BoundSocket | undefined;
   private readonly capabilityFiles: WrittenCapabilityFile[] = [];
   private loaded: Promise<void> | undefined;
+  /** Sockets Node handed over with a CONNECT: it no longer counts them, so `close()` ends them itself. */
+  private readonly detached = new Set<Duplex>();
+  /** With a data file, the requests past step 1 in arrival order: each waits for the one before. */
+  private turns: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: ReferenceServerOptions) {
     this.clock = options.clock ?? systemClock;
@@ -177,10 +186,14 @@ export class ReferenceServer {
     // The announcement goes first, so that nobody reads it while the socket is already gone.
     const written = this.capabilityFiles.splice(0);
     const removals = await Promise.allSettled(written.map((file) => removeCapabilityFileIfUnchanged(file)));
+    for (const socket of this.detached) socket.destroy();
     await Promise.all([closeListener(this.http), closeListener(this.unix)]);
     const bound = this.boundSocket;
     this.boundSocket = undefined;
     if (bound) await removeSocketFile(bound);
+    // The lock goes last, once no request is left to save: the next server may write from then on.
+    await this.turns;
+    await this.options.dataFile?.close();
     // A file that could not be removed is reported only once the listeners are closed anyway.
     const failed = removals.find((removal) => removal.status === 'rejected');
     if (failed) throw failed.reason;
@@ -244,7 +257,7 @@ export class ReferenceServer {
   /** The data file and the seed, once, whichever listener starts first. */
   private load(): Promise<void> {
     this.loaded ??= (async () => {
-      const saved = await this.options.dataFile?.load();
+      const saved = await this.options.dataFile?.open();
       if (saved) this.service.state.restore(saved);
       for (const seed of this.options.seedActivities ?? []) {
         if (typeof seed === 'string') this.service.state.seedActivity(seed);
@@ -271,6 +284,10 @@ export class ReferenceServer {
     );
     listener.maxConnections = MAX_CONNECTIONS;
     listener.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, this.now()));
+    // Node hands a CONNECT to this event with the bare socket, and without a listener closes the
+    // connection unanswered: it goes through the order of checks like any method this API does
+    // not use (a 401 unsigned, a 404 or 405 signed), answered as JSON on a closing connection.
+    listener.on('connect', (request: IncomingMessage, socket: Duplex) => this.onConnect(request, socket, via, timeouts.keepAliveMs));
     // Node writes an automatic "100 Continue" even for a request queued behind a pipelined one,
     // where it lands inside the earlier answer; only send it once this answer owns the socket.
     listener.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
@@ -302,9 +319,7 @@ export class ReferenceServer {
         response.once('finish', () => request.socket.destroy());
         return this.respond(head, response, { status: 413, body: { error: 'The request body is far too large.' } });
       }
-      const answer = this.service.handle(head, outcome.body);
-      if (answer.changed && this.options.dataFile) await this.options.dataFile.save(this.service.state.snapshot());
-      this.respond(head, response, answer);
+      this.respond(head, response, await this.handleInTurn(head, outcome.body));
     } catch (error) {
       // Only a bug or a failing disk gets here; the fuzz tests exist to keep it unreachable.
       if (response.headersSent) return void request.socket.destroy();
@@ -313,15 +328,68 @@ export class ReferenceServer {
     }
   }
 
+  /**
+   * Steps 2 to 8. With a data file, one request at a time: a change is saved before its answer
+   * goes out, and a change the file could not hold is undone before the next request sees it, so
+   * no answer shows what a restart would lose, and what was answered 2xx is on disk.
+   */
+  private handleInTurn(head: RequestHead, body: ReceivedBody): Promise<ServiceResponse> {
+    const dataFile = this.options.dataFile;
+    if (!dataFile) return Promise.resolve(this.service.handle(head, body));
+    const turn = this.turns.then(() => this.handleAndSave(dataFile, head, body));
+    this.turns = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async handleAndSave(dataFile: DataFile, head: RequestHead, body: ReceivedBody): Promise<ServiceResponse> {
+    const before = this.service.state.checkpoint();
+    try {
+      const answer = this.service.handle(head, body);
+      if (answer.changed) await dataFile.save(this.service.state.snapshot());
+      return answer;
+    } catch (error) {
+      this.service.state.rollBack(before);
+      if (!(error instanceof DataFileError)) throw error;
+      return { status: 500, body: { error: `${error.message.replace(/\.$/, '')}; the request changed nothing.` } };
+    }
+  }
+
+  private onConnect(request: IncomingMessage, socket: Duplex, via: Transport, lingerMs: number): void {
+    const head: RequestHead = { method: request.method ?? '', target: request.url ?? '', headers: request.headers };
+    socket.on('error', () => socket.destroy());
+    // What the client sends after the head is read and dropped, so closing resets nothing over the
+    // answer; a client that never closes its side is cut off after a while.
+    socket.resume();
+    const linger = setTimeout(() => socket.destroy(), lingerMs).unref();
+    this.detached.add(socket);
+    socket.once('close', () => {
+      clearTimeout(linger);
+      this.detached.delete(socket);
+    });
+    let answer: ServiceResponse;
+    try {
+      answer = this.service.precheck(head, via) ?? this.service.handle(head, EMPTY_BODY);
+    } catch (error) {
+      answer = { status: 500, body: { error: `The service failed: ${error instanceof Error ? error.message : String(error)}` } };
+    }
+    const now = this.now();
+    endWithJson(socket, answer.status, answer.body, now, answer.headers);
+    this.record(head, answer.status, now);
+  }
+
   private respond(head: RequestHead, response: ServerResponse, answer: ServiceResponse): void {
     const now = this.now();
     writeJson(response, answer.status, answer.body, now, answer.headers);
+    this.record(head, answer.status, now);
+  }
+
+  private record(head: RequestHead, status: number, now: Date): void {
     const queryStart = head.target.indexOf('?');
     const record: RequestRecord = {
       time: now.toISOString(),
       method: head.method,
       path: queryStart < 0 ? head.target : head.target.slice(0, queryStart),
-      status: answer.status,
+      status,
     };
     this.debug.add(record);
     this.options.onRequest?.(formatRequestRecord(record), record);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { LICENSE_LOCKED_MESSAGE, MAX_BODY_BYTES } from '../protocol/constants';
 import type { HeaderPrefix } from '../protocol/headers';
 import { RuleViolation } from '../protocol/rules';
+import { EMPTY_BODY_SHA256 } from '../protocol/signing';
 import { endpointPathsOf, isEndpointPath, type AppBuild, type EndpointPath, type LicenseState } from '../protocol/types';
 import { answerWriter, type AnswerStyle } from './answers';
 import { Authenticator, type IncomingHeaders } from './auth/authenticator';
@@ -29,6 +30,9 @@ export interface ReceivedBody {
   readonly hashHex: string;
   readonly tooLarge: boolean;
 }
+
+/** What a request without a body hashes to, for the methods Node gives no body stream (CONNECT). */
+export const EMPTY_BODY: ReceivedBody = { bytes: new Uint8Array(0), hashHex: EMPTY_BODY_SHA256, tooLarge: false };
 
 export interface ServiceResponse {
   readonly status: number;
@@ -140,6 +144,11 @@ export class ReferenceService {
     if (head.headers['origin'] !== undefined) {
       return errorResponse(403, 'Requests from web pages (with an Origin header) are refused.');
     }
+    // A page's <img> or <script> pointing here sends no Origin, but a browser always adds these.
+    const browserHeader = Object.keys(head.headers).find(isBrowserHeader);
+    if (browserHeader !== undefined) {
+      return errorResponse(403, `Requests from web pages (with a ${browserHeader} header) are refused.`);
+    }
     if (head.method === 'OPTIONS') return errorResponse(403, 'OPTIONS requests are refused; this API serves no browsers.');
     const retryAfter = this.auth.lockoutRetryAfterSeconds();
     if (retryAfter !== undefined) {
@@ -191,6 +200,11 @@ export class ReferenceService {
       throw error;
     }
   }
+}
+
+/** Headers only browsers send (PROTOCOL.md §2 step 0); Node delivers the names lower-cased. */
+function isBrowserHeader(name: string): boolean {
+  return name.startsWith('sec-fetch-') || name === 'referer';
 }
 
 function truncate(text: string): string {

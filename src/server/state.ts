@@ -66,6 +66,12 @@ export interface StateSnapshot {
   readonly entries: readonly Entry[];
 }
 
+/** Everything a request can change that `--data` keeps, plus the break flag a start clears. */
+export interface Checkpoint {
+  readonly snapshot: StateSnapshot;
+  readonly onBreak: boolean;
+}
+
 export interface SearchHits {
   readonly references: ActivityReference[];
   readonly items: ActivityItem[];
@@ -239,6 +245,16 @@ export class ServiceState {
     this.sessions.splice(0, this.sessions.length, ...snapshot.sessions);
     this.entryLog.splice(0, this.entryLog.length, ...snapshot.entries);
     this.running = snapshot.running;
+  }
+
+  /** Taken before a request, so that a change the data file could not hold is undone whole. */
+  checkpoint(): Checkpoint {
+    return { snapshot: this.snapshot(), onBreak: this.onBreak };
+  }
+
+  rollBack(checkpoint: Checkpoint): void {
+    this.restore(checkpoint.snapshot);
+    this.onBreak = checkpoint.onBreak;
   }
 
   // ---- internals ------------------------------------------------------------------------------

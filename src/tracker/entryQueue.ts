@@ -1,11 +1,17 @@
 /**
  * Time logged while the app could not be reached, kept on disk until it is delivered exactly once
  * (issue: nothing a user logged is ever lost). The file is written before the user is told
- * "queued"; every change happens under a lock shared by all editor windows, so two windows never
- * send the same entry. An entry whose fate is unknown is never re-sent on its own.
+ * "queued", and synced (file, then folder) before that counts as written; every change happens
+ * under a lock shared by all editor windows, so two windows never send the same entry. An entry
+ * whose fate is unknown is never re-sent on its own.
+ *
+ * A file that cannot be read as a queue (empty, cut short by a crash, not JSON, another shape) is
+ * moved aside, never overwritten: it may hold entries someone can still log by hand. The queue
+ * starts empty and says where the old file went (`onCorrupt`); no operation fails because of it
+ * (issue 12: Log Time offline lost the entry at hand when the file was empty).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
 import {
@@ -18,7 +24,7 @@ import {
   ValidationError,
 } from '../client/errors';
 import type { EntryRequest } from '../protocol/types';
-import { withFileLock } from './fileLock';
+import { withFileLock, type FileLockOptions } from './fileLock';
 
 export type QueuedStatus =
   /** Surely not received yet: sent automatically, in order, when the app answers again. */
@@ -57,23 +63,46 @@ export interface FlushResult {
   readonly newlyRefused: readonly QueuedEntry[];
 }
 
+export interface EntryQueueOptions {
+  /** The time entries are queued at and a corrupt file is stamped with (default `Date.now`). */
+  readonly now?: () => number;
+  /**
+   * A queue file could not be read and was moved to `keptAs`; `problem` says why, in English, for
+   * the log. Called once per file, by the window that moved it.
+   */
+  readonly onCorrupt?: (keptAs: string, problem: string) => void;
+  readonly lock?: FileLockOptions;
+}
+
 const FILE = 'queued-entries.json';
+const STATUSES: readonly string[] = ['waiting', 'sending', 'unknown', 'refused'] satisfies readonly QueuedStatus[];
+
+/** The queue file as read: its entries, or why it is no queue. */
+type ReadResult = { readonly entries: QueuedEntry[] } | { readonly problem: string };
 
 export class EntryQueue {
   private readonly file: string;
   private readonly lock: string;
   private readonly me = `${process.pid}-${randomUUID()}`;
+  private readonly clock: () => number;
 
   constructor(
     private readonly folder: string,
-    private readonly clock: () => number = Date.now,
+    private readonly options: EntryQueueOptions = {},
   ) {
     this.file = join(folder, FILE);
     this.lock = join(folder, `${FILE}.lock`);
+    this.clock = options.now ?? Date.now;
   }
 
   async list(): Promise<readonly QueuedEntry[]> {
-    return this.read();
+    const read = await this.read();
+    if ('entries' in read) return read.entries;
+    // Moved aside under the lock only: another window may have written a good file meanwhile.
+    return this.update(
+      (entries) => entries,
+      (entries) => entries,
+    );
   }
 
   /** Resolves only once the entry is on disk. Whole minutes only: the app takes nothing else, later or now. */
@@ -132,7 +161,7 @@ export class EntryQueue {
       }, () => outcome.kind !== 'delivered' && outcome.kind !== 'refused');
       if (stop) break;
     }
-    const remaining = (await this.read()).length;
+    const remaining = (await this.list()).length;
     return { delivered, remaining, newlyUnknown, newlyRefused };
   }
 
@@ -153,31 +182,120 @@ export class EntryQueue {
     return recovered;
   }
 
-  private async read(): Promise<QueuedEntry[]> {
+  private async read(): Promise<ReadResult> {
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [] };
       throw error;
     }
-    const parsed = JSON.parse(text) as { entries?: QueuedEntry[] };
-    return Array.isArray(parsed.entries) ? parsed.entries : [];
+    return parseQueue(text);
   }
 
   /** Read, change and write back under the lock; `pick` reads a value off the new list. */
   private async update<T = undefined>(change: (entries: QueuedEntry[]) => QueuedEntry[], pick?: (entries: QueuedEntry[]) => T): Promise<T> {
     await mkdir(this.folder, { recursive: true });
-    return withFileLock(this.lock, async () => {
-      const before = await this.read();
-      const after = change(before);
-      if (after !== before) {
-        const temporary = `${this.file}.${process.pid}.tmp`;
-        await writeFile(temporary, `${JSON.stringify({ version: 1, entries: after }, null, 2)}\n`);
-        await rename(temporary, this.file);
-      }
-      return (pick ? pick(after) : undefined) as T;
-    });
+    return withFileLock(
+      this.lock,
+      async () => {
+        const read = await this.read();
+        const before = 'entries' in read ? read.entries : await this.setAside(read.problem);
+        const after = change(before);
+        if (after !== before) await this.write(after);
+        return (pick ? pick(after) : undefined) as T;
+      },
+      this.options.lock,
+    );
+  }
+
+  /** Temp file, synced, renamed over the queue, folder synced: a crash leaves the old file or the new. */
+  private async write(entries: readonly QueuedEntry[]): Promise<void> {
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writeFile(`${JSON.stringify({ version: 1, entries }, null, 2)}\n`);
+      await handle.sync();
+      await handle.close();
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await unlink(temporary).catch(() => undefined);
+      throw error;
+    }
+    await rename(temporary, this.file);
+    await syncFolder(this.folder);
+  }
+
+  /** Under the lock: keeps the unreadable file next to the queue under a name of its own, and says where. */
+  private async setAside(problem: string): Promise<QueuedEntry[]> {
+    const stamp = new Date(this.clock()).toISOString().replace(/[:.]/g, '-');
+    let keptAs = `${this.file}.corrupt-${stamp}`;
+    for (let n = 2; await exists(keptAs); n++) keptAs = `${this.file}.corrupt-${stamp}-${n}`;
+    await rename(this.file, keptAs);
+    await syncFolder(this.folder);
+    try {
+      this.options.onCorrupt?.(keptAs, problem);
+    } catch {
+      // Telling about it must not cost the entry at hand.
+    }
+    return [];
+  }
+}
+
+/** The entries of a queue file, or why it is none: anything this version did not write is no queue. */
+function parseQueue(text: string): ReadResult {
+  if (text.trim() === '') return { problem: 'is empty' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { problem: `is not JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: 'is not a JSON object' };
+  const { entries } = parsed as { entries?: unknown };
+  if (!Array.isArray(entries)) return { problem: 'has no list of entries' };
+  const bad = entries.findIndex((entry) => !isQueuedEntry(entry));
+  if (bad >= 0) return { problem: `has an entry ${bad + 1} that is not a queued entry` };
+  return { entries: entries as QueuedEntry[] };
+}
+
+function isQueuedEntry(value: unknown): value is QueuedEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<Record<keyof QueuedEntry, unknown>>;
+  const request = entry.request as Partial<Record<keyof EntryRequest, unknown>> | null | undefined;
+  return (
+    typeof entry.id === 'string' &&
+    typeof entry.queuedAt === 'string' &&
+    typeof entry.status === 'string' &&
+    STATUSES.includes(entry.status) &&
+    (entry.reason === undefined || typeof entry.reason === 'string') &&
+    (entry.sender === undefined || typeof entry.sender === 'string') &&
+    typeof request === 'object' &&
+    request !== null &&
+    typeof request.durationMinutes === 'number' &&
+    (request.name === undefined || typeof request.name === 'string') &&
+    (request.activityID === undefined || typeof request.activityID === 'string') &&
+    (request.createIfMissing === undefined || typeof request.createIfMissing === 'boolean') &&
+    (request.note === undefined || typeof request.note === 'string')
+  );
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A rename lasts a crash only once the folder is synced; Windows cannot open a folder for that. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r').catch(() => undefined);
+  try {
+    await handle?.sync();
+  } catch {
+    // Not possible here (Windows, some network drives): the file itself was synced.
+  } finally {
+    await handle?.close();
   }
 }
 

@@ -43,6 +43,17 @@ export function nextPollDelayMs(state: TrackerState, timing: PollTiming, nowMs: 
   }
 }
 
+/**
+ * Whether polling is paused for a state: after a rejected token every poll would be one more
+ * failed sign-in (eleven in 30 s lock every tool out), and during a lockout every poll is refused
+ * anyway. Then neither focus nor the end of a command polls; only the user's explicit retry
+ * (Check Connection, Set Token) or the lockout's end does.
+ */
+export function pollingPaused(state: TrackerState, nowMs: number): boolean {
+  if (state.kind === 'tokenRejected') return true;
+  return state.kind === 'lockedOut' && state.untilMs > nowMs;
+}
+
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;

@@ -128,7 +128,7 @@ interface Draft {
   body: Buffer;
   framing: Framing;
   signed: boolean;
-  /** Host and Origin pass step 0 and the method is not OPTIONS. */
+  /** Host, Origin and the browser headers pass step 0 and the method is not OPTIONS. */
   loopbackOk: boolean;
   notes: string[];
 }
@@ -146,6 +146,15 @@ const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 /** The application takes letters and digits only; `_` and `-` are the nonce-format mutation's job. */
 const NONCE_CHARS = TOKEN_CHARS;
 const MAX_REPLAYS = 32;
+/** Headers only browsers send, each refused at step 0: Chromium's for a cross-site `<img>`, and kin. */
+const BROWSER_HEADERS = (port: number): string[] => [
+  'Sec-Fetch-Site: cross-site',
+  'Sec-Fetch-Mode: no-cors',
+  'Sec-Fetch-Dest: image',
+  'Sec-Fetch-User: ?1',
+  'Referer: https://evil.example/',
+  `Referer: http://127.0.0.1:${port}/`,
+];
 
 export class CaseGenerator {
   private readonly rng: Rng;
@@ -231,7 +240,12 @@ export class CaseGenerator {
       draft.headers.push('Expect: 100-continue');
       draft.notes.push('expect-100');
     }
-    if (rng.chance(0.1)) draft.headers.push(this.extraHeader());
+    if (rng.chance(0.1)) {
+      const extra = this.extraHeader();
+      draft.headers.push(extra);
+      // A Referer is a browser's, refused at step 0 like Sec-Fetch-* (PROTOCOL.md §2).
+      if (/^referer:/i.test(extra)) draft.loopbackOk = false;
+    }
     if (rng.chance(0.1)) {
       draft.headers[0] = `Host: ${rng.pick(['localhost', 'LOCALHOST', 'LocalHost', '127.0.0.1'])}:${this.options.port}`;
     }
@@ -267,7 +281,7 @@ export class CaseGenerator {
     return this.serialize(draft);
   }
 
-  /** Step 0: Host, Origin and OPTIONS, signed or not; these must never count as failures. */
+  /** Step 0: Host, Origin, browser headers and OPTIONS, signed or not; these must never count as failures. */
   private loopbackRequest(): Built {
     const rng = this.rng;
     const draft = this.endpointDraft();
@@ -277,6 +291,7 @@ export class CaseGenerator {
       [1, 'host-missing'],
       [1, 'host-duplicate'],
       [2, 'origin'],
+      [2, 'browser'],
       [2, 'options'],
     ]);
     if (what === 'host') {
@@ -318,6 +333,14 @@ export class CaseGenerator {
       draft.headers.push(`Origin: ${origin}`);
       draft.loopbackOk = false;
       draft.notes.push(`origin=${origin}`);
+    } else if (what === 'browser') {
+      // What a page's <img>, <script> or link sends: no Origin, but some of these, in any case.
+      const all = BROWSER_HEADERS(port);
+      const chosen = rng.chance(0.5) ? all : [rng.pick(all)];
+      for (const line of chosen) draft.headers.push(rng.chance(0.2) ? line.toUpperCase() : line);
+      if (chosen === all) draft.headers.push('Accept: image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8');
+      draft.loopbackOk = false;
+      draft.notes.push(`browser=${chosen.length === 1 ? (chosen[0] ?? '').split(':')[0] : 'all'}`);
     } else {
       draft.method = 'OPTIONS';
       if (rng.chance(0.3)) draft.target = '*';

@@ -1,6 +1,7 @@
 /**
  * Servers that misbehave on purpose, on 127.0.0.1 only: refuse, reset, stay silent, drop the
- * connection mid-body, or answer whatever a test needs. Each counts the connections it saw.
+ * connection mid-body, drip or flood an answer, or answer whatever a test needs. Each counts the
+ * connections it saw.
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
@@ -14,7 +15,30 @@ export interface FaultServer {
   close(): Promise<void>;
 }
 
-export type Fault = 'reset-on-request' | 'reset-then-refuse' | 'silent' | 'drop-mid-body';
+export type Fault =
+  | 'reset-on-request'
+  | 'reset-then-refuse'
+  | 'silent'
+  | 'drop-mid-body'
+  /** Closes (FIN) or resets (RST) each connection as soon as it is accepted, reading nothing. */
+  | 'close-on-accept'
+  | 'reset-on-accept'
+  /** Answers 200 with a body of 100,000 bytes, one byte every 50 ms: never idle long, never done. */
+  | 'drip'
+  /** Declares a 2 MiB answer and then sends nothing: only its Content-Length can give it away in time. */
+  | 'oversized-declared'
+  /** Sends 2 MiB of JSON, chunked, with no Content-Length: the client meets the limit while reading. */
+  | 'oversized-chunked';
+
+/** The size of the oversized answers: twice the client's limit. */
+export const OVERSIZED_BYTES = 2 * 1024 * 1024;
+
+/** OVERSIZED_BYTES of valid JSON: `{"ok":true,"pad":"xxx…"}`. */
+function oversizedJson(): Buffer {
+  const head = Buffer.from('{"ok":true,"pad":"');
+  const tail = Buffer.from('"}');
+  return Buffer.concat([head, Buffer.alloc(OVERSIZED_BYTES - head.length - tail.length, 'x'), tail]);
+}
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,6 +63,8 @@ export async function startFaultServer(fault: Fault): Promise<FaultServer> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
+    if (fault === 'close-on-accept') return void socket.destroy();
+    if (fault === 'reset-on-accept') return void socket.resetAndDestroy();
     let received = '';
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString('latin1');
@@ -56,6 +82,25 @@ export async function startFaultServer(fault: Fault): Promise<FaultServer> {
         socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ok":true,"res');
         setImmediate(() => socket.destroy());
       }
+      if (fault === 'drip') {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
+        const drip = setInterval(() => socket.write(' '), 50);
+        socket.on('close', () => clearInterval(drip));
+      }
+      if (fault === 'oversized-declared') {
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${OVERSIZED_BYTES}\r\n\r\n{`);
+      }
+      if (fault === 'oversized-chunked') {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+        const body = oversizedJson();
+        for (let offset = 0; offset < body.length; offset += 65_536) {
+          const chunk = body.subarray(offset, offset + 65_536);
+          socket.write(`${chunk.length.toString(16)}\r\n`);
+          socket.write(chunk);
+          socket.write('\r\n');
+        }
+        socket.end('0\r\n\r\n');
+      }
       // 'silent' answers nothing and waits for the client to give up.
     });
   });
@@ -69,8 +114,12 @@ export interface CannedAnswer {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** An HTTP server that answers every request with what `answer` returns; it checks nothing. */
-export async function startCannedServer(answer: (request: IncomingMessage) => CannedAnswer): Promise<FaultServer> {
+/**
+ * An HTTP server that answers every request with what `answer` returns; it checks nothing.
+ * `'reset'` takes the whole request and resets the connection instead of answering: it arrived,
+ * its answer was lost.
+ */
+export async function startCannedServer(answer: (request: IncomingMessage) => CannedAnswer | 'reset'): Promise<FaultServer> {
   let connections = 0;
   const heads: string[] = [];
   const sockets = new Set<Socket>();
@@ -79,6 +128,7 @@ export async function startCannedServer(answer: (request: IncomingMessage) => Ca
     request.resume();
     request.on('end', () => {
       const canned = answer(request);
+      if (canned === 'reset') return void request.socket.resetAndDestroy();
       response.writeHead(canned.status, { 'content-type': 'application/json; charset=utf-8', ...canned.headers });
       response.end(canned.body);
     });

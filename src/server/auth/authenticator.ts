@@ -53,8 +53,14 @@ export class Authenticator {
     return this.lockout.retryAfterSeconds();
   }
 
-  /** Steps 2 and 3. Every 401 counts as a failed authentication; 409 and 429 do not. */
+  /**
+   * Steps 2 and 3. A 401 counts as a failed authentication only when all four signing headers
+   * came, each non-empty: that is an attempt at the token. A request without them (a page, a
+   * stray probe) is refused alike but cannot start a lockout; 409 and 429 never count.
+   */
   authenticate(request: SignedRequest): AuthVerdict {
+    const missing = this.findMissingHeaders(request.headers);
+    if (missing !== undefined) return { ok: false, status: 401, message: missing };
     const problem = this.findSignatureProblem(request);
     if (problem !== undefined) {
       this.lockout.recordFailure();
@@ -76,14 +82,16 @@ export class Authenticator {
     }
   }
 
+  private findMissingHeaders(headers: IncomingHeaders): string | undefined {
+    const missing = SIGNING_KEYS.filter((key) => !single(headers[this.names[key]]));
+    if (missing.length === 0) return undefined;
+    const names = missing.map((key) => this.names.display[key]).join(', ');
+    return `Missing signing header${missing.length > 1 ? 's' : ''}: ${names}.`;
+  }
+
+  /** Once all four headers are there: their format, the clock, the token and the signature. */
   private findSignatureProblem(request: SignedRequest): string | undefined {
-    const keys = ['token', 'timestamp', 'nonce', 'signature'] as const;
-    const missing = keys.filter((key) => !single(request.headers[this.names[key]]));
-    if (missing.length > 0) {
-      const names = missing.map((key) => this.names.display[key]).join(', ');
-      return `Missing signing header${missing.length > 1 ? 's' : ''}: ${names}.`;
-    }
-    const [token, timestampText, nonce, signature] = keys.map((key) => single(request.headers[this.names[key]]) ?? '') as [
+    const [token, timestampText, nonce, signature] = SIGNING_KEYS.map((key) => single(request.headers[this.names[key]]) ?? '') as [
       string,
       string,
       string,
@@ -110,6 +118,8 @@ export class Authenticator {
     return signatureOk ? undefined : 'The signature does not match the request.';
   }
 }
+
+const SIGNING_KEYS = ['token', 'timestamp', 'nonce', 'signature'] as const;
 
 type Lowercased<T extends SigningHeaderNames> = { readonly [K in keyof T]: string } & { readonly display: T };
 

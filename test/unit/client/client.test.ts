@@ -79,6 +79,29 @@ describe('client: configuration', () => {
     }
   });
 
+  it('refuses a token that a header cannot carry as it is, in one sentence that never quotes it', () => {
+    const sentence =
+      'may hold only visible ASCII characters (letters, digits, punctuation), but it has a space, a line break or another character that a header cannot carry: copy it again from the application settings.';
+    for (const token of ['secret\nX-Injected: 1', 'secret\r', 'sec\0ret', 'sécret', 'secret✓', 'sec ret', ' secret', 'sec\tret', 'sec\x7fret', 'sec\u00a0ret']) {
+      assert.throws(() => new ServiceClient({ token, port: 40000 }), (error: unknown) => {
+        return error instanceof ConfigurationError && error.message === `The token ${sentence}` && !error.message.includes('sec');
+      }, JSON.stringify(token));
+    }
+    process.env['SERVICE_TOKEN'] = 'from-env\n';
+    assert.throws(() => new ServiceClient({ port: 40000 }), (error: unknown) => error instanceof ConfigurationError && error.message === `The token in SERVICE_TOKEN ${sentence}`);
+    const visible = clientFor(40000, { token: '!"#$%&\'()*+,-./09:;<=>?@AZ[\\]^_`az{|}~' });
+    assert.equal(visible.port, 40000, 'every visible ASCII character is taken');
+  });
+
+  it('refuses a dotted host whose octets are not 0 to 255, and takes any 127.x.y.z', () => {
+    for (const host of ['127.999.999.999', '127.0.0.256', '127.0.0.01', '127.1', '127.0.0.1.', '127.0.0.0x1']) {
+      assert.throws(() => new ServiceClient({ token: 't', host }), (error: unknown) => {
+        return error instanceof ConfigurationError && error.message.startsWith(`The host must be a loopback address (127.0.0.1, localhost or ::1), not "${host}"`);
+      }, host);
+    }
+    for (const host of ['127.0.0.2', '127.255.255.255', '127.0.0.0']) assert.equal(clientFor(40000, { host }).host, host);
+  });
+
   it('takes the token from SERVICE_TOKEN and the port from SERVICE_PORT', () => {
     process.env['SERVICE_TOKEN'] = 'from-env';
     process.env['SERVICE_PORT'] = '40123';

@@ -141,6 +141,22 @@ describe("client over the app's Unix socket (PROTOCOL.md §8)", function () {
     }
   });
 
+  it('reports a socket that closes each connection as soon as it accepts it as sent: false, naming the socket', async () => {
+    const path = join(dir, 'closes.sock');
+    let accepted = 0;
+    const listener = createServer((socket) => {
+      accepted++;
+      socket.on('error', () => undefined);
+      socket.destroy();
+    });
+    await listen(listener, path);
+    const error = await rejection(clientOn(path).logEntry({ name: 'A', durationMinutes: 5 }));
+    assert.ok(error instanceof ConnectionError, String(error));
+    assert.equal(error.sent, false);
+    assert.equal(error.message, `The service at the app's socket ${path} closed the connection before the request was sent; nothing was received.`);
+    assert.equal(accepted, 1, 'a POST that surely did not arrive is not re-sent');
+  });
+
   it('reports a connection dropped after the request as sent: true, and re-sends the identical request once', async () => {
     const path = join(dir, 'drop.sock');
     const heads: string[] = [];

@@ -1,12 +1,34 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnswerLostError, ConnectionError, HttpError, NotFoundError, ValidationError } from '../../../src/client/errors';
 import type { EntryRequest } from '../../../src/protocol/types';
-import { EntryQueue, outcomeOfError, type SendOutcome } from '../../../src/tracker/entryQueue';
+import { EntryQueue, outcomeOfError, type EntryQueueOptions, type SendOutcome } from '../../../src/tracker/entryQueue';
+import { deadPid } from '../../support/pids';
 
 const entry = (name: string): EntryRequest => ({ name, durationMinutes: 15, createIfMissing: true });
+const FILE = 'queued-entries.json';
+
+/**
+ * Runs `scenario` and fails if any promise rejected with nobody to handle it meanwhile (issue 12:
+ * Log Time offline with a corrupt queue file left two). Waits one turn of the event loop after,
+ * since Node reports them once the microtasks have run.
+ */
+async function withoutUnhandledRejections(scenario: () => Promise<void>): Promise<void> {
+  const unhandled: unknown[] = [];
+  const listener = (reason: unknown): void => {
+    unhandled.push(reason);
+  };
+  process.on('unhandledRejection', listener);
+  try {
+    await scenario();
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off('unhandledRejection', listener);
+  }
+  assert.deepEqual(unhandled, [], 'unhandled rejections');
+}
 
 /** A sender that delivers everything and notes the names it sent. */
 const deliverAll =
@@ -103,6 +125,101 @@ describe('tracker/EntryQueue', () => {
     assert.equal(await other.recover(() => true), 0, 'a live sender keeps its entry');
     assert.equal(await other.recover(() => false), 1);
     assert.equal((await other.list())[0]?.status, 'unknown');
+  });
+
+  describe('with a queue file it cannot read', () => {
+    const at = Date.parse('2026-11-23T10:15:00.000Z');
+    const keptName = `${FILE}.corrupt-2026-11-23T10-15-00-000Z`;
+    const corrupt: Record<string, string> = {
+      empty: '',
+      'cut short by a crash': '{\n  "version": 1,\n  "entries": [\n    {\n      "id": "3f1c',
+      'not JSON': 'queued: 15 minutes',
+      null: 'null',
+      'a list': '[]',
+      'without entries': '{"version":1}',
+      'with entries that are no list': '{"version":1,"entries":"A, B"}',
+      'with an entry of another shape': '{"version":1,"entries":[{"id":"x","request":{"durationMinutes":"15"},"queuedAt":"2026-11-23T10:00:00.000Z","status":"waiting"}]}',
+    };
+    const reporting = (reports: string[][]): EntryQueueOptions => ({ now: () => at, onCorrupt: (keptAs, problem) => reports.push([keptAs, problem]) });
+
+    for (const [kind, text] of Object.entries(corrupt)) {
+      it(`moves it aside (${kind}), says where once, and still queues the entry at hand`, () =>
+        withoutUnhandledRejections(async () => {
+          await writeFile(join(folder, FILE), text);
+          const reports: string[][] = [];
+          const queue = new EntryQueue(folder, reporting(reports));
+          await queue.add(entry('A'));
+          assert.deepEqual(
+            reports.map(([keptAs]) => keptAs),
+            [join(folder, keptName)],
+          );
+          assert.equal(await readFile(join(folder, keptName), 'utf8'), text, 'kept byte for byte');
+          assert.deepEqual((await new EntryQueue(folder).list()).map((item) => [item.request.name, item.status]), [['A', 'waiting']]);
+          assert.equal(reports.length, 1);
+        }));
+    }
+
+    it('lets every operation go on from an empty queue: list, flush, recover, retry, discard', () =>
+      withoutUnhandledRejections(async () => {
+        const reports: string[][] = [];
+        const queue = new EntryQueue(folder, reporting(reports));
+        const operations: Record<string, () => Promise<unknown>> = {
+          list: () => queue.list(),
+          flush: () => queue.flush(deliverAll([])),
+          recover: () => queue.recover(() => false),
+          retry: () => queue.retry('x'),
+          discard: () => queue.discard('x'),
+        };
+        for (const [name, run] of Object.entries(operations)) {
+          await writeFile(join(folder, FILE), `null ${name}`);
+          await assert.doesNotReject(run(), name);
+          assert.deepEqual(await queue.list(), [], name);
+        }
+        assert.equal(reports.length, 5);
+        assert.match(reports[0]?.[1] ?? '', /^is not JSON/);
+        const kept = (await readdir(folder)).filter((name) => name.includes('.corrupt-')).sort();
+        assert.deepEqual(kept, [keptName, `${keptName}-2`, `${keptName}-3`, `${keptName}-4`, `${keptName}-5`], 'the same stamp never overwrites a kept file');
+        for (const [index, name] of Object.keys(operations).entries()) {
+          assert.equal(await readFile(join(folder, kept[index]!), 'utf8'), `null ${name}`);
+        }
+      }));
+
+    it('moves it aside once when many windows find it at once, and none loses its entry', () =>
+      withoutUnhandledRejections(async () => {
+        await writeFile(join(folder, FILE), '');
+        const reports: string[][] = [];
+        const windows = Array.from({ length: 5 }, () => new EntryQueue(folder, { ...reporting(reports), lock: { retryMs: 1 } }));
+        await Promise.all(windows.map((queue, index) => queue.add(entry(`W${index}`))));
+        assert.equal(reports.length, 1);
+        assert.deepEqual((await windows[0]!.list()).map((item) => item.request.name).sort(), ['W0', 'W1', 'W2', 'W3', 'W4']);
+      }));
+
+    it('takes no file for corrupt that it can read: missing, an empty queue, one with entries', async () => {
+      const reports: string[][] = [];
+      const queue = new EntryQueue(folder, reporting(reports));
+      assert.deepEqual(await queue.list(), []);
+      await writeFile(join(folder, FILE), '{"version":1,"entries":[]}\n');
+      assert.deepEqual(await queue.list(), []);
+      await queue.add(entry('A'));
+      await queue.add({ activityID: 'a1', durationMinutes: 5, note: 'n' });
+      assert.equal((await new EntryQueue(folder, reporting(reports)).list()).length, 2);
+      assert.deepEqual(reports, []);
+      assert.deepEqual((await readdir(folder)).filter((name) => name !== `${FILE}.lock`), [FILE], 'no temp or kept file left');
+    });
+  });
+
+  it('loses no entry when 20 windows add at once, over 10 rounds each starting from a dead window\'s lock', async function () {
+    this.timeout(60_000);
+    const dead = await deadPid();
+    const windows = Array.from({ length: 20 }, () => new EntryQueue(folder, { lock: { staleMs: 10_000, retryMs: 1, timeoutMs: 20_000 } }));
+    const lock = join(folder, `${FILE}.lock`);
+    for (let round = 0; round < 10; round++) {
+      await writeFile(lock, JSON.stringify({ pid: dead, host: hostname(), token: `round-${round}` }));
+      const old = (Date.now() - 60_000) / 1000;
+      await utimes(lock, old, old);
+      await Promise.all(windows.map((queue, index) => queue.add(entry(`R${round}W${index}`))));
+      assert.equal((await windows[0]!.list()).length, (round + 1) * 20, `entries lost in round ${round + 1}`);
+    }
   });
 
   it('counts each client error as PROTOCOL.md §7 says', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { MAX_BACKOFF_MS, nextPollDelayMs, Poller, type Timers } from '../../../src/tracker/poller';
+import { MAX_BACKOFF_MS, nextPollDelayMs, Poller, pollingPaused, type Timers } from '../../../src/tracker/poller';
 import type { TrackerState } from '../../../src/tracker/trackerState';
 
 const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
@@ -113,5 +113,17 @@ describe('tracker/poller: Poller', () => {
     assert.equal(timers.pending.size, 0);
     await poller.refresh();
     assert.equal(timers.pending.size, 0);
+  });
+});
+
+describe('tracker/poller: when polling is paused', () => {
+  it('pauses after a rejected token and during a lockout, so focus and commands add no failed sign-ins', () => {
+    assert.equal(pollingPaused({ kind: 'tokenRejected', clockSkewSeconds: undefined }, 0), true);
+    assert.equal(pollingPaused({ kind: 'tokenRejected', clockSkewSeconds: 120 }, 0), true);
+    assert.equal(pollingPaused({ kind: 'lockedOut', untilMs: 60_000 }, 59_999), true);
+    assert.equal(pollingPaused({ kind: 'lockedOut', untilMs: 60_000 }, 60_000), false, 'the lockout is over');
+    for (const state of [idle, offline, { kind: 'licenseLocked' }, { kind: 'unavailable' }, { kind: 'starting' }] as TrackerState[]) {
+      assert.equal(pollingPaused(state, 0), false, state.kind);
+    }
   });
 });
