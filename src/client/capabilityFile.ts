@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CAPABILITY_FILE_LOCATIONS, CAPABILITY_FILE_MAX_BYTES, parseCapability, type Capability } from '../protocol/capability';
+import { processIsRunning } from './processes';
 
 export type CapabilityReading =
   /** No file: the integration is off, or the app was never installed here. */
@@ -57,20 +58,6 @@ export async function findCapability(paths: readonly string[], isRunning: Proces
     readings.find((reading) => reading.kind !== 'absent') ??
     readings[0] ?? { kind: 'absent', path: '' }
   );
-}
-
-/**
- * Signal 0 tests for a process without touching it. EPERM means it runs as another user. Pids of
- * 0 and below are never an app: kill() would address a process group instead.
- */
-export function processIsRunning(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0 || pid > 0x7fffffff) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 class UnreadableFile extends Error {}

@@ -3,7 +3,7 @@ import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
 import { formatMinutes } from '../tracker/duration';
 import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/entryQueue';
-import { isProcessRunning } from '../tracker/fileLock';
+import { processIsRunning } from '../client/processes';
 
 /**
  * The offline queue in this window: the count the status bar shows, and the flush that runs when
@@ -140,7 +140,7 @@ export class OfflineQueue implements vscode.Disposable {
 
 /** Senders are `<pid>-<uuid>`: a sender whose process is gone died mid-send. */
 function isAlive(sender: string): boolean {
-  return isProcessRunning(Number(sender.split('-', 1)[0]));
+  return processIsRunning(Number(sender.split('-', 1)[0]));
 }
 
 function describe(error: unknown): string {

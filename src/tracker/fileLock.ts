@@ -18,6 +18,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { open, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as l10n from '@vscode/l10n';
+import { processIsRunning } from '../client/processes';
 
 export interface FileLockOptions {
   /** After this long any lock is taken over, even one whose owner seems to run (default 30 s). */
@@ -68,17 +69,6 @@ export function removeLockIfStill(path: string, contents: string, options: FileL
 /** Where the claim on the lock file with these contents is (exported for the tests). */
 export function claimFor(lockPath: string, contents: string): string {
   return `${lockPath}.claim-${createHash('sha256').update(contents).digest('hex').slice(0, 16)}`;
-}
-
-/** Whether the process with this pid runs on this machine (one we may not signal runs too). */
-export function isProcessRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function settingsOf(options: FileLockOptions): Settings {
@@ -217,5 +207,5 @@ function parseOwner(contents: string): Owner | undefined {
 function isStale(found: Found, settings: Settings, byAge: boolean): boolean {
   const old = found.ageMs > settings.staleMs;
   if (found.owner === undefined || found.owner.host !== hostname()) return old;
-  return !isProcessRunning(found.owner.pid) || (byAge && old);
+  return !processIsRunning(found.owner.pid) || (byAge && old);
 }

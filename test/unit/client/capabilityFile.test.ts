@@ -3,7 +3,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultCapabilityPaths, findCapability, processIsRunning, readCapabilityFile } from '../../../src/client/capabilityFile';
+import { defaultCapabilityPaths, findCapability, readCapabilityFile } from '../../../src/client/capabilityFile';
+import { processIsRunning } from '../../../src/client/processes';
 import { formatCapability } from '../../../src/protocol/capability';
 
 const running = (): boolean => true;
