@@ -11,6 +11,7 @@ import {
   UnavailableError,
 } from '../client/errors';
 import type { CurrentAnswer } from '../client/answers';
+import { sameActivityID } from '../protocol/rules';
 import type { ActivityReference, StatusResult } from '../protocol/types';
 
 export type TrackerState =
@@ -114,7 +115,7 @@ export function needsElapsed(status: StatusResult, previous: TrackerState): bool
 
 /** Activity ids are UUIDs, which the app writes upper-case and others lower-case. */
 export function sameActivity(a: ActivityReference, b: ActivityReference): boolean {
-  return a.activityID.toLowerCase() === b.activityID.toLowerCase();
+  return sameActivityID(a.activityID, b.activityID);
 }
 
 /** The running time in whole seconds at `nowMs`, or undefined when the start is not known. */
