@@ -1,104 +1,129 @@
-// `npm test`: build, type-check and compile, lint, then run every suite: the unit tests here, then
-// the extension tests in a real VS Code extension host (test/extension/host/run.mjs), the offline
-// queue across a window reload (test/extension/host/reload.mjs), the extension in German
-// (test/extension/host/german.mjs), the packaged .vsix installed into a clean host and checked
-// through its status bar (test/extension/host/packaged.mjs), then a 2-minute soak of the extension
-// under injected faults (test/extension/host/soak.mjs, `npm run soak -- --minutes 2`). The last
-// line is `tests: N passed, N failed` over all of them, so a reader (and CI) sees the count. Extra
-// arguments go to the unit tests' mocha as a filter: `npm test -- --grep signing`.
-// TT_SKIP_EXTENSION_TESTS=1 skips every suite but the unit tests; TT_SKIP_SOAK=1 only the soak
-// (about 2.5 minutes); both say so.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`, the one test launcher. First the unit step: build (esbuild), type-check and compile
+// (tsc), lint (ESLint), the unit tests (mocha, out/test/unit/). Then, after making sure the Debian
+// packages they need are installed (./extension/host/debian.mjs), every host suite of the table in
+// ./suites.mjs, each in its own code-server and chromium. Results come back as data (the result file
+// of the in-host runner, the return value of packaged checks), never parsed from output. It prints a
+// line per suite, a summary, and last `tests: N passed, N failed`; the exit code is 0 only with no
+// failure and at least one pass.
+//
+// Options:
+//   --suite <label>      run only these (repeatable): `unit` is the unit step, any other label an
+//                        entry of ./suites.mjs; build and tsc always run, lint only with `unit`
+//   --grep <pattern>     only the unit tests whose title matches (host suites run whole)
+//   --soak-minutes <N>   how long suites with a duration (the soak) run, 0.5 to 240 (default 2)
+//   --seed <N>           the soak's seed for faults, user actions and waits (default random, printed)
+//   --faults <list>      the soak's fault kinds, comma-separated (default all; docs/SOAK.md)
+//   --verbose            also print code-server's, the server's and the host's own output
+//   --list               print the suites and exit
+// Environment: TT_CHROMIUM_PATH, a chromium other than /usr/bin/chromium (the only variable).
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import Mocha from 'mocha';
+import { ensureDebianPackages } from './extension/host/debian.mjs';
+import { driverOptions, launchSuite } from './extension/host/launch.mjs';
+import suites from './suites.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+const started = Date.now();
+
+const options = readOptions();
+if (options.list) {
+  console.log(['unit: build, type-check, lint and the unit tests', ...suites.map((suite) => `${suite.label}: ${suite.title}`)].join('\n'));
+  process.exit(0);
+}
+const hostSuites = options.suite === undefined ? suites : suites.filter((suite) => options.suite.includes(suite.label));
+const withUnit = options.suite === undefined || options.suite.includes('unit');
+const driver = new Map();
+for (const suite of hostSuites) {
+  try {
+    driver.set(suite.label, await driverOptions(suite, { soakMinutes: options['soak-minutes'], seed: options.seed, faults: options.faults }));
+  } catch (error) {
+    usage(error.message);
+  }
+}
+
+step('build (esbuild)', process.execPath, ['esbuild.mjs']);
+// Incremental: the build info lives in out/, so deleting out/ also forgets it.
+step('type-check and compile (tsc)', bin('tsc'), ['-p', '.', '--incremental', '--tsBuildInfoFile', join('out', '.tsbuildinfo')]);
+// Before the slow part, so that a machine without the packages hears it at once.
+if (hostSuites.length > 0 && !ensureDebianPackages()) process.exit(1);
+
+const results = [];
+if (withUnit) {
+  // The cache (by content) skips unchanged files; `npm run lint` lints everything afresh.
+  step('lint (eslint)', bin('eslint'), ['--cache', '--cache-strategy', 'content', '--cache-location', join('node_modules', '.cache', 'eslint', ''), '.']);
+  results.push({ label: 'unit', ...(await unitTests(options.grep)) });
+}
+for (const suite of hostSuites) results.push({ label: suite.label, ...(await launchSuite(suite, { verbose: options.verbose, options: driver.get(suite.label) })) });
+
+const passed = results.reduce((sum, result) => sum + result.passes, 0);
+const failed = results.reduce((sum, result) => sum + result.failures, 0);
+console.log('\nsuite       passed  failed     time');
+for (const { label, passes, failures, seconds } of results) {
+  console.log(`${label.padEnd(10)} ${String(passes).padStart(7)} ${String(failures).padStart(7)} ${seconds.toFixed(1).padStart(7)} s${failures > 0 ? '  FAILED' : ''}`);
+}
+console.log(`all ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
+
+function readOptions() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        suite: { type: 'string', multiple: true },
+        grep: { type: 'string' },
+        'soak-minutes': { type: 'string' },
+        seed: { type: 'string' },
+        faults: { type: 'string' },
+        verbose: { type: 'boolean', default: false },
+        list: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    usage(error.message.split('\n')[0]);
+  }
+  const labels = ['unit', ...suites.map((suite) => suite.label)];
+  const unknown = (values.suite ?? []).filter((label) => !labels.includes(label));
+  if (unknown.length > 0) usage(`no suite ${unknown.join(', ')}; the suites are ${labels.join(', ')}`);
+  const minutes = values['soak-minutes'];
+  if (minutes !== undefined && !/^\d+(\.\d+)?$/.test(minutes)) usage(`--soak-minutes takes a number of minutes, not "${minutes}"`);
+  return { ...values, 'soak-minutes': minutes === undefined ? undefined : Number(minutes) };
+}
+
+function usage(sentence) {
+  console.error(`npm test: ${sentence.replace(/\.$/, '')}. Options: --suite <label> (repeatable), --grep <pattern>, --soak-minutes <N>, --seed <N>, --faults <list>, --verbose, --list (see test/run.mjs).`);
+  process.exit(2);
+}
 
 function step(title, command, args) {
   console.log(`\n> ${title}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`${title} failed.`);
-    console.log('tests: 0 passed, 1 failed');
+    console.log('\ntests: 0 passed, 1 failed');
     process.exit(1);
   }
 }
 
-step('build (esbuild)', process.execPath, ['esbuild.mjs']);
-step('type-check and compile (tsc)', bin('tsc'), ['-p', '.']);
-step('lint (eslint)', bin('eslint'), ['.']);
-
-const grepIndex = process.argv.indexOf('--grep');
-const grep = grepIndex >= 0 ? process.argv[grepIndex + 1] : undefined;
-
-const unitRoot = join(root, 'out', 'test', 'unit');
-const files = readdirSync(unitRoot, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.js'))
-  .sort()
-  .map((file) => join(unitRoot, file));
-
-const mocha = new Mocha({ reporter: 'spec', timeout: 20_000, ...(grep ? { grep } : {}) });
-for (const file of files) mocha.addFile(file);
-
-const stats = await new Promise((resolve) => {
-  const runner = mocha.run(() => resolve(runner.stats));
-});
-const unit = { passed: stats?.passes ?? 0, failed: stats?.failures ?? 0 };
-console.log(`\nunit-tests: ${unit.passed} passed, ${unit.failed} failed`);
-
-const hostSuites = process.env.TT_SKIP_EXTENSION_TESTS === '1'
-  ? [skipExtensionTests()]
-  : [
-      await runHostSuite('extension tests', 'real VS Code extension host: code-server + chromium', 'run.mjs', 'extension-tests'),
-      await runHostSuite('reload tests', 'entries queued offline survive a window reload and arrive once, in order', 'reload.mjs', 'reload-tests'),
-      await runHostSuite('German tests', 'the extension with the display language German', 'german.mjs', 'german-tests'),
-      await runHostSuite('packaged tests', 'the .vsix installed into a clean code-server, seen through its status bar', 'packaged.mjs', 'packaged-tests'),
-      process.env.TT_SKIP_SOAK === '1'
-        ? skipSoak()
-        : await runHostSuite('soak', '2 minutes of injected faults in the real extension host', 'soak.mjs', 'soak-tests', ['--minutes', '2']),
-    ];
-const passed = unit.passed + hostSuites.reduce((sum, suite) => sum + suite.passed, 0);
-const failed = unit.failed + hostSuites.reduce((sum, suite) => sum + suite.failed, 0);
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
-process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
-
-function skipExtensionTests() {
-  console.log('\n> extension, reload, German, packaged and soak tests: SKIPPED (TT_SKIP_EXTENSION_TESTS=1); the count below is the unit tests only.');
-  return { passed: 0, failed: 0 };
-}
-
-function skipSoak() {
-  console.log('\n> soak: SKIPPED (TT_SKIP_SOAK=1); the count below has no soak checks. Run `npm run soak` before a release.');
-  return { passed: 0, failed: 0 };
-}
-
-/**
- * Runs a suite of test/extension/host/ in its own process (it owns code-server and chromium) and
- * reads its count line, `<label>: N passed, N failed`.
- */
-async function runHostSuite(name, what, script, label, args = []) {
-  console.log(`\n> ${name} (${what})`);
-  const child = spawn(process.execPath, [join(root, 'test', 'extension', 'host', script), '--no-build', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
+async function unitTests(grep) {
+  const unitStarted = Date.now();
+  const unitRoot = join(root, 'out', 'test', 'unit');
+  const files = readdirSync(unitRoot, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.js'))
+    .sort()
+    .map((file) => join(unitRoot, file));
+  console.log('\n> unit tests (mocha)');
+  const mocha = new Mocha({ reporter: 'spec', timeout: 20_000, ...(grep ? { grep } : {}) });
+  for (const file of files) mocha.addFile(file);
+  const stats = await new Promise((resolve) => {
+    const runner = mocha.run(() => resolve(runner.stats));
   });
-  let output = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-    process.stdout.write(chunk);
-  });
-  const code = await new Promise((resolve) => child.once('close', (status, signal) => resolve(status ?? signal)));
-  const counts = [...output.matchAll(new RegExp(`^${label}: (\\d+) passed, (\\d+) failed$`, 'gm'))].at(-1);
-  if (counts === undefined) {
-    console.error(`${name}: the harness gave no count (exit ${code}); counted as 1 failure.`);
-    return { passed: 0, failed: 1 };
-  }
-  const result = { passed: Number(counts[1]), failed: Number(counts[2]) };
-  // A harness that fails without a failing test is still a failure.
-  if (code !== 0 && result.failed === 0) result.failed = 1;
+  const result = { passes: stats?.passes ?? 0, failures: stats?.failures ?? 0, seconds: (Date.now() - unitStarted) / 1000 };
+  console.log(`\nunit: ${result.passes} passed, ${result.failures} failed`);
   return result;
 }

@@ -1,22 +1,24 @@
 // `npm run test:extension:electron`: the same extension suite as `npm run test:extension`, in
 // desktop VS Code downloaded by @vscode/test-electron into .vscode-test/. For machines that can
-// reach update.code.visualstudio.com; without internet use test/extension/host/run.mjs.
-// On Linux without a display, run it under `xvfb-run -a`.
+// reach update.code.visualstudio.com; without internet `npm run test:extension` runs it in
+// code-server. On Linux without a display, run it under `xvfb-run -a`.
 //
-// TT_VSCODE_VERSION picks the build (default 1.100.3, the oldest this extension supports and the
-// one code-server bundles; `stable` or `insiders` for the newest). The last line is
-// `extension-tests: N passed, N failed`, as from the code-server route.
+// `--vscode-version V` picks the build (default 1.100.3, the oldest this extension supports and
+// the one code-server bundles; `stable` or `insiders` for the newest). The last line is
+// `extension: N passed, N failed`, as from the launcher.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const version = process.env.TT_VSCODE_VERSION ?? '1.100.3';
+const { values: options } = parseArgs({ options: { 'vscode-version': { type: 'string', default: '1.100.3' }, 'no-build': { type: 'boolean', default: false } } });
+const version = options['vscode-version'];
 
-if (!process.argv.includes('--no-build')) {
+if (!options['no-build']) {
   for (const args of [['esbuild.mjs'], [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']]) {
     if (spawnSync(process.execPath, args, { cwd: repoRoot, stdio: 'inherit' }).status !== 0) process.exit(1);
   }
@@ -32,7 +34,8 @@ try {
     version,
     extensionDevelopmentPath: repoRoot,
     extensionTestsPath: join(repoRoot, 'out', 'test', 'extension', 'suite', 'index'),
-    extensionTestsEnv: { TT_EXTENSION_RESULT_FILE: resultFile, TT_EXTENSION_HOST: 'electron' },
+    // What test/extension/launch.ts reads: the host and the result file; this suite has no parameters.
+    extensionTestsEnv: { TT_SUITE: JSON.stringify({ host: 'electron', resultFile, params: {} }) },
     // Other installed extensions stay out; the workspace is empty, as in the code-server route.
     launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
   }).catch((error) => {
@@ -48,5 +51,5 @@ try {
 } finally {
   rmSync(runDir, { recursive: true, force: true });
 }
-console.log(`extension-tests: ${outcome.passes} passed, ${outcome.failures} failed`);
+console.log(`extension: ${outcome.passes} passed, ${outcome.failures} failed`);
 process.exitCode = outcome.failures === 0 && outcome.passes > 0 ? 0 : 1;

@@ -1,20 +1,19 @@
 /**
- * The in-host mocha runner both suites share: VS Code loads a suite's `index.js` as
- * `extensionTestsPath` and awaits its `run()`, which hands its own folder to `runSuite`.
- * test/extension/suite/ is the extension suite (code-server through test/extension/host/run.mjs,
- * @vscode/test-electron through test/extension/electron.mjs, or "Extension Tests" in
- * .vscode/launch.json); test/extension/soak/ is the soak (test/extension/host/soak.mjs);
- * test/extension/reload/ is the offline queue across a window reload (test/extension/host/reload.mjs);
- * test/extension/german/ is the extension in German (test/extension/host/german.mjs).
+ * The in-host mocha runner every suite shares: VS Code loads a suite's `index.js` as
+ * `extensionTestsPath` and awaits its `run()`, which hands its own folder to `runSuite`. Which
+ * suites there are, and how each is started, is the table in test/suites.mjs (`npm test -- --suite
+ * <label>`); test/extension/suite/ also runs in desktop VS Code through test/extension/electron.mjs
+ * or "Extension Tests" in .vscode/launch.json.
  *
- * The launcher reads the verdict from the file named by TT_EXTENSION_RESULT_FILE rather than from
- * the host's exit, so it does not depend on how a host reports it. The reporter's lines go to
+ * The launcher reads the verdict from the result file TT_SUITE names (./launch.ts) rather than
+ * from the host's exit, so it does not depend on how a host reports it. The reporter's lines go to
  * `<result file>.log` as they happen, so a run that hangs still shows how far it got.
  */
 import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import Mocha from 'mocha';
+import { suiteLaunch } from './launch';
 
 export interface SuiteResult {
   passes: number;
@@ -33,7 +32,7 @@ export interface RunOptions {
 
 /** Runs every `*.test.js` of `folder`, in name order, writes the result file and returns it. */
 export async function runSuite(folder: string, what = 'extension test', { earlierHalf }: RunOptions = {}): Promise<SuiteResult> {
-  const resultFile = process.env.TT_EXTENSION_RESULT_FILE;
+  const { resultFile } = suiteLaunch();
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000 });
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.test.js')).sort()) {
     mocha.addFile(join(folder, file));

@@ -1,6 +1,6 @@
 // Prepares the workspace folder the extension-host suite opens: a real git repository on `main`
-// with two more branches, so the branch reporter has something to watch. Used by
-// test/extension/host/run.mjs through --prepare-workspace.
+// with two more branches, so the branch reporter has something to watch. The `workspace` of the
+// development suites in test/suites.mjs.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * The German suite's entry point (test/extension/host/german.mjs runs it in code-server with the
- * display language `de`): the localization path end to end, in a real extension host.
+ * The German suite's entry point (the `german` entry of test/suites.mjs runs it in code-server
+ * with the display language `de`): the localization path end to end, in a real extension host.
  */
 import { runSuite } from '../runner';
 

@@ -1,7 +1,11 @@
-// What the code-server harnesses share: run.mjs (the extension suite inside the host) and
-// packaged.mjs (the packaged .vsix, looked at through the workbench's status bar). A HostRun owns
-// one run's temporary folder and every process it starts (code-server, chromium, helpers), and
-// tears them all down on its end, on an error, on a signal and, as a last resort, on exit.
+// What every host suite and asset script shares: the one launcher (test/run.mjs, through
+// ./launch.mjs), ./suite.mjs (a mocha suite in the host), ./workbench.mjs (the packaged .vsix seen
+// through the workbench's status bar), scripts/screenshots.mjs and scripts/start.mjs. A HostRun
+// owns one run's temporary folder and every process it starts (code-server, chromium, helpers),
+// and tears them all down on its end, on an error, on a signal and, as a last resort, on exit.
+//
+// TT_CHROMIUM_PATH names another chromium than Debian's /usr/bin/chromium; it is the one
+// environment variable of the harness (test/run.mjs's header lists its options).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +18,8 @@ import { chromium } from 'playwright-core';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const chromiumPath = process.env.TT_CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The system's temp dir, read before any run points TMPDIR into its own folder. */
+const systemTmpdir = tmpdir();
 
 /** Fresh user settings: nothing on screen or on the network that a test did not ask for. */
 export const baseSettings = {
@@ -67,7 +73,9 @@ export function prefixLines(prefix, text) {
 
 /**
  * One harness run. `name` starts its messages ("extension tests"), `countLabel` its count line
- * ("extension-tests: N passed, N failed"); `tempPrefix` names its folder in the system's temp dir.
+ * ("extension: N passed, N failed"); `tempPrefix` names its folder in the system's temp dir.
+ * Several runs may follow each other in one process (the launcher runs one per suite): each
+ * removes its signal and exit handlers once it has cleaned up.
  */
 export class HostRun {
   constructor({ name, countLabel, tempPrefix, verbose = false }) {
@@ -82,8 +90,9 @@ export class HostRun {
     this.interrupted = false;
     this.started = Date.now();
 
+    this.handlers = [];
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-      process.once(signal, () => {
+      this.listen(signal, () => {
         this.interrupted = true;
         console.error(`\n${name}: ${signal}, cleaning up...`);
         void this.cleanup().finally(() => {
@@ -93,11 +102,16 @@ export class HostRun {
       });
     }
     // Last resort if something exits without awaiting cleanup(): nothing may outlive the run.
-    process.on('exit', () => {
+    this.listen('exit', () => {
       for (const child of this.children) killGroup(child, 'SIGKILL');
       this.sweep();
       if (this.runDir !== undefined) rmSync(this.runDir, { recursive: true, force: true });
     });
+  }
+
+  listen(event, handler) {
+    process.on(event, handler);
+    this.handlers.push([event, handler]);
   }
 
   seconds() {
@@ -107,6 +121,7 @@ export class HostRun {
   /**
    * Runs `main` (which resolves to `{ passes, failures }`), always cleans up, prints the time and
    * the count line, and sets the exit code: 0 only with no failures and at least one pass.
+   * Resolves to `{ passes, failures, seconds }` for a caller that runs more than one.
    */
   async execute(main) {
     let outcome;
@@ -120,9 +135,11 @@ export class HostRun {
     } finally {
       await this.cleanup();
     }
-    console.log(`\n${this.name} took ${this.seconds()} s`);
+    const seconds = Number(this.seconds());
+    console.log(`\n${this.name} took ${seconds} s`);
     console.log(`${this.countLabel}: ${outcome.passes} passed, ${outcome.failures} failed`);
     process.exitCode = outcome.failures === 0 && outcome.passes > 0 ? 0 : 1;
+    return { passes: outcome.passes, failures: outcome.failures, seconds };
   }
 
   /**
@@ -131,7 +148,7 @@ export class HostRun {
    * piling up in /tmp and ~/.config.
    */
   makeDirs(names) {
-    this.runDir = mkdtempSync(join(tmpdir(), this.tempPrefix));
+    this.runDir = mkdtempSync(join(systemTmpdir, this.tempPrefix));
     const dirs = Object.fromEntries([...new Set(['tmp', 'config', 'data', 'cache', 'user-data', 'extensions', ...names])].map((name) => [name, join(this.runDir, name)]));
     for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
     const isolation = {
@@ -142,7 +159,9 @@ export class HostRun {
       XDG_RUNTIME_DIR: dirs.tmp,
       TT_EXTENSION_RUN_ID: this.runId,
     };
-    // os.tmpdir() reads TMPDIR on each call; playwright makes its profile folder there.
+    // os.tmpdir() reads TMPDIR on each call; playwright makes its profile folder there. Put back
+    // on cleanup, so that the next run in this process does not start in a removed folder.
+    this.tmpdirBefore = process.env.TMPDIR;
     process.env.TMPDIR = dirs.tmp;
     const configFile = join(this.runDir, 'config.yaml');
     writeFileSync(configFile, '');
@@ -317,7 +336,11 @@ export class HostRun {
       if (this.runDir !== undefined) {
         rmSync(this.runDir, { recursive: true, force: true });
         this.runDir = undefined;
+        if (this.tmpdirBefore === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = this.tmpdirBefore;
       }
+      // An interrupted run exits from its own signal handler, which must stay until then.
+      if (!this.interrupted) for (const [event, handler] of this.handlers.splice(0)) process.off(event, handler);
     })();
     return this.cleaning;
   }

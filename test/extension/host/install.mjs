@@ -6,7 +6,7 @@
 // from GitHub) and as root (its postinstall refuses without npm's old unsafe-perm), so the scripts
 // are skipped and their work is done here step by step (the route verified in issue 5).
 //
-// Usage: `node test/extension/host/install.mjs` (also called by run.mjs before every run).
+// Usage: `node test/extension/host/install.mjs` (also called before every host suite of `npm test`).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, openSync, closeSync, readFileSync, renameSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';

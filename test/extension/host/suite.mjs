@@ -1,10 +1,11 @@
-// What run.mjs (the extension suite) and soak.mjs (the soak) share: a mocha suite of
-// out/test/extension/ run inside the real VS Code extension host of code-server, opened in Debian's
-// chromium through playwright-core, with a fresh git repository as the workspace. The extension
-// runs in the remote (workspace) extension host with the real `vscode` API.
+// Every development-build suite of test/suites.mjs runs through here (./launch.mjs): a mocha suite
+// of out/test/extension/ run inside the real VS Code extension host of code-server, opened in
+// Debian's chromium through playwright-core, with a fresh git repository as the workspace. The
+// extension runs in the remote (workspace) extension host with the real `vscode` API.
 //
-// The verdict is the result file the in-host runner writes (TT_EXTENSION_RESULT_FILE, see
-// test/extension/runner.ts); the browser's `codeAutomationExit` only says that the suite has settled.
+// The verdict is the result file the in-host runner writes (its path goes in through TT_SUITE, see
+// test/extension/launch.ts and runner.ts); the browser's `codeAutomationExit` only says that the
+// suite has settled.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,19 +19,21 @@ const defaultWorkspaceSetup = join(repoRoot, 'test', 'extension', 'workspace.mjs
  * Runs the suite whose entry point is `suiteIndex` (a compiled index.js) in code-server, owned by
  * `run` (a HostRun), and resolves to `{ passes, failures, resultFile }` once it has settled.
  *
- * - `noBuild`: skip esbuild and tsc (test/run.mjs has just run them).
+ * - `noBuild`: skip esbuild and tsc (the launcher, test/run.mjs, has just run them).
  * - `workspace`: open this folder instead of a fresh one; `prepareWorkspace`: module whose default
  *   export gets the workspace folder first and may return `{ env }` for the extension host; by
  *   default test/extension/workspace.mjs (a git repository) unless `workspace` names a folder.
  * - `timeoutSeconds`: limit from code-server's start to the verdict; `timeoutHint` names the knob
  *   that sets it in the message when it runs out.
+ * - `params`: the suite's own parameters, or a function of the run's folders that returns them;
+ *   they reach the host in TT_SUITE (test/extension/launch.ts).
  * - `locale`: the workbench's display language, e.g. `de` (see HostRun#useDisplayLanguage).
  * - `settings`: user settings on top of common.mjs's base ones; `env(dirs)`: more environment for
  *   code-server and its extension host, given the run's folders.
  * - `onPage(page, { resultFile })`: called once the workbench page is open; `afterVerdict({ resultFile })`: called
  *   before the run's folder is removed, to read what the suite left beside its result file.
  */
-export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, workspace: givenWorkspace, prepareWorkspace, timeoutSeconds, timeoutHint, locale, settings = {}, env = () => ({}), onPage = () => {}, afterVerdict = () => {} }) {
+export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, workspace: givenWorkspace, prepareWorkspace, timeoutSeconds, timeoutHint = "the suite's minutes in test/suites.mjs", locale, settings = {}, env = () => ({}), params = {}, onPage = () => {}, afterVerdict = () => {} }) {
   const problems = missingPrerequisites({ browser: chromiumPath, build: !isInstalled() });
   if (problems.length > 0) throw new Error(`missing prerequisites:\n  ${problems.join('\n  ')}`);
   const { entry } = ensureCodeServer();
@@ -65,7 +68,12 @@ export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, 
     dirs,
     configFile,
     cwd: workspace,
-    env: { ...isolation, ...hostEnv, ...env(dirs), TT_EXTENSION_RESULT_FILE: resultFile, TT_EXTENSION_HOST: 'code-server' },
+    env: {
+      ...isolation,
+      ...hostEnv,
+      ...env(dirs),
+      TT_SUITE: JSON.stringify({ host: 'code-server', resultFile, params: typeof params === 'function' ? params(dirs) : params }),
+    },
     until: deadline,
     announce: (authority) => console.log(`> ${label} in code-server on ${authority}, workspace ${workspace}`),
   });

@@ -1,8 +1,8 @@
-// What packaged.mjs (the packaged extension's checks) and screenshots.mjs (the README's status bar
-// screenshots) share: the .vsix built as `npm run package` builds it, its contents listed and
-// checked, installed into a clean code-server, the workbench opened in chromium without any
-// extension development or test path, and a probe of the extension's status bar item as it is on
-// screen.
+// What the packaged suite (test/extension/packaged/checks.mjs) and scripts/screenshots.mjs (the
+// README's status bar screenshots) share: the .vsix built as `npm run package` builds it, its
+// contents listed and checked, installed into a clean code-server, the workbench opened in
+// chromium without any extension development or test path, and a probe of the extension's status
+// bar item as it is on screen.
 /* global document */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

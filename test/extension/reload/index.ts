@@ -1,6 +1,6 @@
 /**
- * The offline queue across a window reload, in one code-server window (run by
- * test/extension/host/reload.mjs). VS Code loads this file as `extensionTestsPath` in every
+ * The offline queue across a window reload, in one code-server window (the `reload` entry of
+ * test/suites.mjs). VS Code loads this file as `extensionTestsPath` in every
  * extension host the window starts: the first runs before/ (the app killed, three entries
  * logged and queued) and reloads the window; the reload starts a new extension host, which loads
  * this file again and runs after/ (the app restarted; the entries must arrive by themselves).

@@ -1,6 +1,7 @@
 /**
  * What both halves of the reload suite share: where the app listens, its token and data file,
- * and the entries logged while it is away. test/extension/host/reload.mjs sets the environment.
+ * and the entries logged while it is away. The launcher (test/suites.mjs, `reload: true`) gives
+ * the state folder and the port as parameters (../launch.ts) and the token as SERVICE_TOKEN.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,21 +9,22 @@ import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { DataFile } from '../../../src/server/dataFile';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import { requiredParam } from '../launch';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 
 function required(name: string): string {
   const value = process.env[name];
-  if (value === undefined || value === '') throw new Error(`${name} is not set: run this suite through test/extension/host/reload.mjs`);
+  if (value === undefined || value === '') throw new Error(`${name} is not set: run this suite with \`npm test -- --suite reload\``);
   return value;
 }
 
 /** A folder that outlives the window: the first half's result and the app's data file. */
-export const stateDir = (): string => required('TT_RELOAD_DIR');
+export const stateDir = (): string => requiredParam('stateDir', 'reload');
 export const firstHalfResultFile = (): string => join(stateDir(), 'before-reload.json');
 /** The process id of the extension host that ran the first half. */
 export const firstHalfHostPid = (): number => (JSON.parse(readFileSync(firstHalfResultFile(), 'utf8')) as { hostPid: number }).hostPid;
-export const appPort = (): number => Number(required('TT_RELOAD_PORT'));
+export const appPort = (): number => Number(requiredParam('port', 'reload'));
 
 /** The entries of the acceptance: logged while the app is away, in this order. */
 export const OFFLINE_ENTRIES = [

@@ -1,15 +1,15 @@
 /**
  * The soak, inside the real extension host: the extension against the reference server (behind a
- * proxy on a fixed port) for TT_SOAK_MINUTES while the fault injector (faults.ts) restarts and
+ * proxy on a fixed port) for the given minutes while the fault injector (faults.ts) restarts and
  * crashes the app, resets connections, loses answers, locks the license, locks everyone out,
  * takes breaks, unwires endpoints and switches git branches, and the user (user.ts) logs time.
  * Then every fault is put back, the offline queue is given time to drain by itself, and each check
- * below is one test. test/extension/host/soak.mjs launches it (`npm run soak -- --minutes N`) and
- * prints the summary this writes beside the result file.
+ * below is one test. The launcher starts it (`npm run soak -- --soak-minutes N`, the entry in
+ * test/suites.mjs) and ./driver.mjs prints the summary this writes beside the result file.
  *
- * Environment (set by soak.mjs): TT_SOAK_MINUTES, TT_SOAK_SEED, TT_SOAK_FAULTS (comma-separated
- * kinds, default all), TT_SOAK_PORT (the extension's timeTracker.port), TT_SOAK_USER_DATA (where
- * the queue file lives), SERVICE_TOKEN (the token the extension falls back to).
+ * Parameters (../launch.ts, set by ./driver.mjs): minutes, seed, faults (comma-separated kinds,
+ * default all), port (the extension's timeTracker.port), userData (where the queue file lives);
+ * SERVICE_TOKEN in the environment is the token the extension falls back to.
  */
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -22,6 +22,7 @@ import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { HandledSwitch } from '../../../src/extension/branchReporter';
 import type { QueuedEntry } from '../../../src/tracker/entryQueue';
+import { requiredParam, suiteLaunch } from '../launch';
 import { SoakApp } from './app';
 import { FAULT_KINDS, FaultInjector, type FaultKind } from './faults';
 import { ProcessWatch, sample, type ProcessProblem, type Sample } from './monitor';
@@ -32,10 +33,10 @@ import { SoakUser, type UserAction } from './user';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const repoRoot = join(__dirname, '..', '..', '..', '..');
-const minutes = Number(process.env.TT_SOAK_MINUTES ?? 2);
-const seed = Number(process.env.TT_SOAK_SEED ?? 1);
-const kinds = (process.env.TT_SOAK_FAULTS ?? FAULT_KINDS.join(',')).split(',').filter((kind): kind is FaultKind => (FAULT_KINDS as readonly string[]).includes(kind));
-const resultFile = process.env.TT_EXTENSION_RESULT_FILE;
+const { params, resultFile } = suiteLaunch();
+const minutes = Number(params.minutes ?? 2);
+const seed = Number(params.seed ?? 1);
+const kinds = String(params.faults ?? FAULT_KINDS.join(',')).split(',').filter((kind): kind is FaultKind => (FAULT_KINDS as readonly string[]).includes(kind));
 const QUEUE_FILE = 'queued-entries.json';
 /** The queue's own warning after a send whose fate is unknown, or refused (offlineQueue.ts). */
 const QUEUE_DECISION = /Decide in Show Queued Entries\.$/;
@@ -82,10 +83,12 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
   let outcome: Outcome;
 
   before(async () => {
-    assert.ok(Number.isFinite(minutes) && minutes > 0, `TT_SOAK_MINUTES must be a positive number, not ${String(process.env.TT_SOAK_MINUTES)}`);
-    assert.ok(kinds.length > 0, `TT_SOAK_FAULTS names no fault kind of ${FAULT_KINDS.join(', ')}`);
-    const { SERVICE_TOKEN: token, TT_SOAK_PORT: port, TT_SOAK_USER_DATA: userData } = process.env;
-    assert.ok(token !== undefined && port !== undefined && userData !== undefined, 'run the soak with `npm run soak`: it sets SERVICE_TOKEN, TT_SOAK_PORT and TT_SOAK_USER_DATA');
+    assert.ok(Number.isFinite(minutes) && minutes > 0, `the soak's minutes must be a positive number, not ${String(params.minutes)}`);
+    assert.ok(kinds.length > 0, `the soak's faults name no fault kind of ${FAULT_KINDS.join(', ')}`);
+    const token = process.env.SERVICE_TOKEN;
+    const port = requiredParam('port', 'soak');
+    const userData = requiredParam('userData', 'soak');
+    assert.ok(token !== undefined, 'run the soak with `npm run soak`: it sets SERVICE_TOKEN');
     const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(root !== undefined, 'the soak needs a workspace folder (a git repository)');
     const random = new Rng(seed);
@@ -100,7 +103,7 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
       }
     };
 
-    // soak.mjs set timeTracker.port to this port and the poll interval to 2 s.
+    // driver.mjs set timeTracker.port to this port and the poll interval to 2 s.
     app = new SoakApp(token, Number(port));
     await app.up();
     await untilState(api, (state) => state.kind === 'idle' || state.kind === 'tracking', 'the extension connected to the soak\'s app', 30_000);
@@ -310,7 +313,7 @@ function nextStateOr(api: TimeTrackerApi, ms: number): Promise<void> {
   });
 }
 
-/** What soak.mjs prints: written beside the result file. */
+/** What driver.mjs prints: written beside the result file. */
 function writeSummary(outcome: Outcome, extra: Record<string, unknown>): void {
   if (resultFile === undefined) return;
   const logs = outcome.actions.filter((action) => action.command === 'log');

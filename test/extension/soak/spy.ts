@@ -4,7 +4,7 @@
  * out/) and the extension's bundle share `vscode.window`; wrapping its three show…Message
  * functions sees every call. The workbench cannot be asked instead: it merges a notification
  * into an identical one still listed and drops toasts beyond three in 800 ms, so its DOM would
- * hide exactly the storm this looks for. (test/extension/host/soak.mjs still reads the DOM, to
+ * hide exactly the storm this looks for. (./driver.mjs, outside the host, still reads the DOM, to
  * check that nothing the user saw escaped this count.)
  */
 import * as vscode from 'vscode';

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { suiteLaunch } from '../launch';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const repoRoot = join(__dirname, '..', '..', '..', '..');
@@ -24,7 +25,7 @@ describe('activation', () => {
   });
 
   // The launcher says which host it started, so each runs the facts that hold there.
-  const host = process.env.TT_EXTENSION_HOST;
+  const { host } = suiteLaunch();
 
   (host === 'code-server' ? it : it.skip)('runs in the remote (workspace) extension host of code-server', () => {
     assert.equal(vscode.env.uiKind, vscode.UIKind.Web);

@@ -12,6 +12,7 @@ import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { WALKTHROUGH_ID, WALKTHROUGH_STEPS, type OnboardingProgress } from '../../../src/tracker/onboarding';
 import { untilEvent } from './states';
+import { suiteLaunch } from '../launch';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'onboarding-test-token-93d1';
@@ -56,7 +57,7 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
   });
 
   it('showed the first-run notice at activation, as the fresh profile had no token', () => {
-    if (process.env.TT_EXTENSION_HOST === 'code-server') {
+    if (suiteLaunch().host === 'code-server') {
       // code-server starts with a new profile every run; SERVICE_TOKEN would count as a token.
       assert.equal(api.onboarding.notice, process.env.SERVICE_TOKEN ? 'hasToken' : 'shown');
     } else {

@@ -1,44 +1,29 @@
-// `npm run test:packaged`: the PACKAGED extension, checked as a user would see it. Builds the .vsix
-// as `npm run package` does (offline), lists what is inside and checks it, installs it into a clean
-// code-server (fresh user data and extensions folders), starts the reference server as
-// `npm run serve` would, opens the workbench in chromium WITHOUT any extension development or test
-// path, and watches the real status bar item:
+// The `packaged` entry of test/suites.mjs: the PACKAGED extension, checked as a user would see it.
+// The launcher (../host/launch.mjs) has built the .vsix as `npm run package` does, listed and
+// checked its contents (a package holding sources, tests, maps or node_modules, or of 1 MB or
+// more, fails the suite) and made a clean code-server (../host/workbench.mjs preparePackage).
+// These checks install it, start the reference server as `npm run serve` would, open the workbench
+// in chromium WITHOUT any extension development or test path, and watch the real status bar item:
 //   1. "Not tracking" while the app runs and nothing is tracked;
 //   2. the activity's name with a ticking time, once a script starts it through the signed API;
 //   3. "offline" once the app is gone.
-// Each is one test; the last line is `packaged-tests: N passed, N failed`, the exit code 0 only
-// when all pass. A problem with the package itself (sources, tests, maps or node_modules inside,
-// 1 MB or more) fails the run. `npm run screenshots` (screenshots.mjs) walks the same packaged
-// extension through every state for the README's pictures.
+// Each is one test, and the result is data (`{ passes, failures }`), as from a mocha suite.
+// `npm run screenshots` (scripts/screenshots.mjs) walks the same packaged extension through every
+// state for the README's pictures.
 //
 // The token reaches the extension as a user without a stored one would give it: SERVICE_TOKEN in
 // code-server's environment (the extension falls back to it when SecretStorage has none).
-//
-// Options:
-//   --no-build                 skip esbuild (test/run.mjs has just run it); the .vsix is always built
-//   TT_CHROMIUM_PATH           default /usr/bin/chromium
-//   TT_EXTENSION_VERBOSE=1     also print code-server's and the server's own output
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { freePort, HostRun, repoRoot, stopGroup } from './common.mjs';
-import { MAX_VSIX_BYTES, shippingProblems } from './vsix.mjs';
-import { openWorkbench, preparePackage, runChecks, timed } from './workbench.mjs';
+import { freePort, repoRoot, stopGroup } from '../host/common.mjs';
+import { MAX_VSIX_BYTES, shippingProblems } from '../host/vsix.mjs';
+import { openWorkbench, runChecks, timed } from '../host/workbench.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    'no-build': { type: 'boolean', default: false },
-  },
-});
-const verbose = process.env.TT_EXTENSION_VERBOSE === '1';
 const activityName = 'Review packaged build';
 
-const run = new HostRun({ name: 'packaged tests', countLabel: 'packaged-tests', tempPrefix: 'tt-vsix-', verbose });
-
-async function main() {
-  const prepared = await preparePackage(run, { noBuild: options['no-build'] });
-
+/** Runs the checks in `run` (a HostRun) on the package `prepared` by preparePackage. */
+export default async function packagedChecks(run, prepared) {
   // Hex: a base64url token may start with "-", which reads as an option.
   const token = randomBytes(24).toString('hex');
   const port = await freePort();
@@ -134,5 +119,3 @@ function checkTheCheck() {
   if (wrong.length > 0) throw new Error(wrong.join('; '));
   return `refused ${bad.length} packages with a file that must not ship, and one of 1 MB`;
 }
-
-await run.execute(main);

@@ -11,26 +11,30 @@
 // media/screenshots/<state>.png. Nothing in media/ changes unless every state was reached; the
 // last line is `screenshots: N passed, N failed`.
 //
+// It is an asset tool, not a test: it lives in scripts/ and borrows the host tests' harness
+// (test/extension/host/: code-server, chromium, the .vsix and the status bar probe).
+//
 // Options:
-//   --no-build                 skip esbuild (dist/ is fresh); the .vsix is always built
-//   TT_CHROMIUM_PATH           default /usr/bin/chromium
-//   TT_EXTENSION_VERBOSE=1     also print code-server's own output
+//   --no-build     skip esbuild (dist/ is fresh); the .vsix is always built
+//   --verbose      also print code-server's own output
+// TT_CHROMIUM_PATH names another chromium than /usr/bin/chromium, as for `npm test`.
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
-import { HostRun, repoRoot } from './common.mjs';
-import { relativeImages } from './vsix.mjs';
-import { openWorkbench, preparePackage, runChecks, timed } from './workbench.mjs';
+import { HostRun, repoRoot } from '../test/extension/host/common.mjs';
+import { relativeImages } from '../test/extension/host/vsix.mjs';
+import { openWorkbench, preparePackage, runChecks, timed } from '../test/extension/host/workbench.mjs';
 
 const { values: options } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
   },
 });
-const verbose = process.env.TT_EXTENSION_VERBOSE === '1';
+const { verbose } = options;
 const target = join(repoRoot, 'media', 'screenshots');
 const require = createRequire(import.meta.url);
 

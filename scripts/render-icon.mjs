@@ -1,10 +1,11 @@
 // `npm run icon`: renders media/icon.svg to media/icon.png (256 × 256, transparent), the icon the
 // manifest names, with the Debian chromium the tests use, so the PNG is reproducible from the SVG
-// without an image library. Run it after changing the SVG and commit both.
+// without an image library. Run it after changing the SVG and commit both. An asset tool, so it
+// lives in scripts/; the browser's path comes from the host tests' harness (TT_CHROMIUM_PATH).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumPath, repoRoot } from './common.mjs';
+import { chromiumPath, repoRoot } from '../test/extension/host/common.mjs';
 
 const SIZE = 256;
 const source = join(repoRoot, 'media', 'icon.svg');
