@@ -67,7 +67,8 @@ export function prefixLines(prefix, text) {
 
 /**
  * One harness run. `name` starts its messages ("extension tests"), `countLabel` its count line
- * ("extension-tests: N passed, N failed"); `tempPrefix` names its folder in the system's temp dir.
+ * ("extension-tests: N passed, N failed"; none without it, as for `npm start`); `tempPrefix` names
+ * its folder in the system's temp dir.
  */
 export class HostRun {
   constructor({ name, countLabel, tempPrefix, verbose = false }) {
@@ -87,7 +88,7 @@ export class HostRun {
         this.interrupted = true;
         console.error(`\n${name}: ${signal}, cleaning up...`);
         void this.cleanup().finally(() => {
-          console.log(`${countLabel}: 0 passed, 1 failed`);
+          if (countLabel !== undefined) console.log(`${countLabel}: 0 passed, 1 failed`);
           process.exit(signal === 'SIGINT' ? 130 : 143);
         });
       });
