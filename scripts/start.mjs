@@ -48,6 +48,9 @@ for (const file of ['extension.js', 'server.js']) {
 const entry = options.desktop ? undefined : ensureCodeServer().entry;
 
 const run = new HostRun({ name: 'npm start', tempPrefix: 'tt-start-', verbose: options.verbose });
+// HostRun stops everything on the first signal. A second Ctrl-C, as an impatient user gives, would
+// otherwise end this process halfway through and leave code-server running: it is ignored instead.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => {});
 try {
   const { runDir, dirs, isolation, configFile } = run.makeDirs(['home', 'app']);
   const capabilityFile = join(dirs.home, ...CAPABILITY_FILE_IN_HOME);

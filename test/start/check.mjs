@@ -43,10 +43,12 @@ export async function checkStart({ build = true, log = (line) => console.log(lin
   const started = new Set();
   // An interrupted check still stops what it started: Ctrl-C in a terminal reaches start.mjs too,
   // a SIGTERM to this process alone would not.
-  const context = { build, scratch, started, first: undefined, interrupted: false };
+  const context = { build, scratch, started, first: undefined, browser: undefined, interrupted: false };
   const forward = (signal) => {
     context.interrupted = true;
-    for (const child of started) child.kill('SIGINT');
+    for (const start of started) start.child.kill('SIGINT');
+    // Ends a wait on the workbench at once, so the check winds down without waiting it out.
+    void context.browser?.close().catch(() => undefined);
     process.exitCode = signal === 'SIGINT' ? 130 : 143;
   };
   process.on('SIGINT', forward);
@@ -66,7 +68,7 @@ export async function checkStart({ build = true, log = (line) => console.log(lin
       }
     }
   } finally {
-    for (const child of started) child.kill('SIGKILL');
+    await Promise.all([...started].map((start) => stopLeftover(start)));
     process.off('SIGINT', forward);
     process.off('SIGTERM', forward);
     rmSync(scratch, { recursive: true, force: true });
@@ -147,7 +149,7 @@ const checks = [
       assert.equal(start.stdout().match(/https?:\/\//g)?.length, 1, `one URL, not:\n${start.stdout()}`);
       if (context.build) assert.ok(statSync(join(repoRoot, 'dist', 'extension.js')).mtimeMs >= spawnedAt - 1000, 'dist/extension.js was built by this start');
       checkAnnouncement(start.stdout());
-      const status = await statusBarText(url);
+      const status = await statusBarText(url, context);
       const match = /^Write docs (\d+):\d\d · today \d+h \d+m$/.exec(status);
       assert.ok(match, `the status bar shows "${status}", not "${RUNNING} 25:xx · today …"`);
       const minutes = Number(match[1]);
@@ -212,6 +214,24 @@ async function stopAndCheck(start, signal) {
   return `${running.length} processes before, none after; ${runDir} removed; port ${port} closed`;
 }
 
+/**
+ * What a failed check left running gets the Ctrl-C a user would give, so that start.mjs tears
+ * down what it started; whatever still carries the marker after 10 s is killed.
+ */
+async function stopLeftover(start) {
+  start.child.kill('SIGINT');
+  let limit;
+  await Promise.race([start.exited, new Promise((resolve) => (limit = setTimeout(resolve, 10_000)))]);
+  clearTimeout(limit);
+  for (const pid of processesOf(start.marker)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+}
+
 /** The capability file the demo app announced: valid, its socket there, its pid running. The token is never shown. */
 function checkAnnouncement(stdout) {
   const path = /announced in (\S+)$/m.exec(stdout)?.[1];
@@ -224,7 +244,8 @@ function checkAnnouncement(stdout) {
   process.kill(capability.pid, 0);
 }
 
-async function statusBarText(url) {
+/** The status bar item's text once it names the running activity; the browser is kept in `context` while open. */
+async function statusBarText(url, context) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -233,6 +254,7 @@ async function statusBarText(url) {
     handleSIGTERM: false,
     handleSIGHUP: false,
   });
+  context.browser = browser;
   try {
     const page = await browser.newPage();
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
@@ -251,6 +273,7 @@ async function statusBarText(url) {
     const items = await page.evaluate(() => [...document.querySelectorAll('.statusbar-item')].map((element) => `${element.id}: ${element.textContent?.trim()}`));
     throw new Error(`the status bar never showed "${RUNNING}"; its items: ${JSON.stringify(items)}`);
   } finally {
+    context.browser = undefined;
     await browser.close();
   }
 }
@@ -263,7 +286,6 @@ function startProcess(args, env, started) {
     env: { ...process.env, ...env, TT_START_CHECK_ID: marker },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  started.add(child);
   let out = '';
   let err = '';
   const listeners = new Set();
@@ -272,13 +294,8 @@ function startProcess(args, env, started) {
     for (const listener of listeners) listener();
   });
   child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
-  const exited = new Promise((resolve) =>
-    child.once('exit', (code, signal) => {
-      started.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  return {
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const start = {
     child,
     marker,
     exited,
@@ -301,6 +318,9 @@ function startProcess(args, env, started) {
         check();
       }),
   };
+  started.add(start);
+  void exited.then(() => started.delete(start));
+  return start;
 }
 
 function temporaryFolder(stdout) {
