@@ -36,6 +36,13 @@ export default defineSuites([
     minutes: 5,
   },
   {
+    label: 'start',
+    title: '`npm start`: the URL it prints shows the running demo activity, and Ctrl-C leaves nothing',
+    files: 'test/start/check.mjs',
+    build: 'script',
+    minutes: 5,
+  },
+  {
     label: 'soak',
     title: 'the extension under injected faults in the real extension host (docs/SOAK.md)',
     files: 'out/test/extension/soak/index.js',

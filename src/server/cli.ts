@@ -38,6 +38,8 @@ export const USAGE = `Usage: node dist/server.js [options]
   --seed [GROUP/]NAME      create an activity at start unless its group has one of that name (repeatable);
                            text before the first / is the group: --seed "Work/Deep work";
                            a leading / means no group, for a name with a slash: --seed "/CI/CD"
+  --demo                   start with demo data: two groups, five activities, "Write docs" running
+                           for 25 minutes, time logged today (with --data, only while FILE does not exist)
   --help                   print this text`;
 
 /** A `--seed` value taken apart; `groupName` null means none. */
@@ -59,6 +61,8 @@ export interface CliConfig {
   readonly headerPrefix: HeaderPrefix;
   readonly dataPath: string | undefined;
   readonly seed: readonly SeedSpec[];
+  /** Start from the demo state (src/server/demo.ts) instead of an empty one. */
+  readonly demo: boolean;
   readonly socketPath: string | undefined;
   /** Only with `socketPath`. */
   readonly capabilityFile: string | undefined;
@@ -85,6 +89,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         seed: { type: 'string', multiple: true },
         socket: { type: 'string' },
         'capability-file': { type: 'string' },
+        demo: { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -157,7 +162,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
 
   return {
     kind: 'run',
-    config: { port, token, license, unwired, answers, build, headerPrefix, dataPath: values.data, seed, socketPath, capabilityFile },
+    config: { port, token, license, unwired, answers, build, headerPrefix, dataPath: values.data, seed, demo: values.demo ?? false, socketPath, capabilityFile },
   };
 }
 

@@ -1,8 +1,9 @@
 /** `node dist/server.js`: the reference server as a program, as the desktop application would run it. */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { CapabilityFileError } from './capabilityFile';
 import { parseCli, USAGE } from './cli';
 import { DataFile, DataFileError } from './dataFile';
+import { demoSnapshot } from './demo';
 import { createReferenceServer } from './server';
 import { SocketPathError } from './unixSocket';
 
@@ -27,6 +28,7 @@ async function main(): Promise<number> {
     answers: config.answers,
     build: config.build,
     seedActivities: config.seed,
+    ...(config.demo ? { initialState: demoSnapshot(Date.now(), randomUUID) } : {}),
     ...(config.dataPath === undefined ? {} : { dataFile: new DataFile(config.dataPath) }),
     onRequest: (line) => console.log(line),
   });

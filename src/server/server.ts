@@ -20,7 +20,7 @@ import { DataFileError, type DataFile } from './dataFile';
 import { DebugView, formatRequestRecord, type RequestRecord } from './debugView';
 import { answerClientError, endWithJson, readBody, writeJson } from './http';
 import { EMPTY_BODY, ReferenceService, type ReceivedBody, type RequestHead, type ServiceResponse, type Transport } from './service';
-import type { SeedActivity, ServiceState } from './state';
+import type { SeedActivity, ServiceState, StateSnapshot } from './state';
 import { listenRefused, prepareSocketPath, SocketPathError } from './unixSocket';
 
 export interface ServerTimeouts {
@@ -48,6 +48,8 @@ export interface ReferenceServerOptions {
    * disk; one that cannot be written is undone and answered 500.
    */
   readonly dataFile?: DataFile;
+  /** Where the state starts when no data file holds one yet (the CLI's `--demo`); the seed applies on top. */
+  readonly initialState?: StateSnapshot;
   readonly clock?: Clock;
   readonly newId?: () => string;
   /** One call per answered request (time, method, path, status), as the CLI prints them. */
@@ -254,10 +256,10 @@ export class ReferenceServer {
 
   // ---- HTTP -------------------------------------------------------------------------------------
 
-  /** The data file and the seed, once, whichever listener starts first. */
+  /** The data file (else the initial state) and the seed, once, whichever listener starts first. */
   private load(): Promise<void> {
     this.loaded ??= (async () => {
-      const saved = await this.options.dataFile?.open();
+      const saved = (await this.options.dataFile?.open()) ?? this.options.initialState;
       if (saved) this.service.state.restore(saved);
       for (const seed of this.options.seedActivities ?? []) {
         if (typeof seed === 'string') this.service.state.seedActivity(seed);

@@ -73,9 +73,9 @@ export function prefixLines(prefix, text) {
 
 /**
  * One harness run. `name` starts its messages ("extension tests"), `countLabel` its count line
- * ("extension: N passed, N failed"); `tempPrefix` names its folder in the system's temp dir.
- * Several runs may follow each other in one process (the launcher runs one per suite): each
- * removes its signal and exit handlers once it has cleaned up.
+ * ("extension: N passed, N failed"; none without it, as for `npm start`); `tempPrefix` names its
+ * folder in the system's temp dir. Several runs may follow each other in one process (the
+ * launcher runs one per suite): each removes its signal and exit handlers once it has cleaned up.
  */
 export class HostRun {
   constructor({ name, countLabel, tempPrefix, verbose = false }) {
@@ -96,7 +96,7 @@ export class HostRun {
         this.interrupted = true;
         console.error(`\n${name}: ${signal}, cleaning up...`);
         void this.cleanup().finally(() => {
-          console.log(`${countLabel}: 0 passed, 1 failed`);
+          if (countLabel !== undefined) console.log(`${countLabel}: 0 passed, 1 failed`);
           process.exit(signal === 'SIGINT' ? 130 : 143);
         });
       });

@@ -11,7 +11,7 @@ import { freePort, HostRun, repoRoot, timer } from './common.mjs';
 import { runSuiteInHost } from './suite.mjs';
 import { preparePackage } from './workbench.mjs';
 
-const BUILDS = ['development', 'packaged'];
+const BUILDS = ['development', 'packaged', 'script'];
 const FIELDS = ['label', 'title', 'files', 'workspace', 'language', 'reload', 'build', 'minutes', 'duration', 'driver'];
 
 /**
@@ -27,8 +27,10 @@ const FIELDS = ['label', 'title', 'files', 'workspace', 'language', 'reload', 'b
  * - `reload`: the suite reloads the window halfway (two halves in two extension hosts): it gets a
  *   state folder that outlives them (`stateDir`), the app's port (`port`, also the extension's
  *   timeTracker.port) and its token (SERVICE_TOKEN).
- * - `build`: `development` (the extension loaded from this checkout, default) or `packaged` (the
- *   .vsix installed into a clean host).
+ * - `build`: `development` (the extension loaded from this checkout, default), `packaged` (the
+ *   .vsix installed into a clean host) or `script` (`files` is a module whose default export
+ *   starts what it needs itself, given the run, and resolves to `{ passes, failures }`: the check
+ *   of `npm start`, which must start the host the way a user's `npm start` does).
  * - `minutes`: the limit for the suite from code-server's start to its verdict.
  * - `duration`: minutes the suite itself runs, given to its driver and on top of `minutes`;
  *   `--soak-minutes` sets it.
@@ -51,7 +53,7 @@ export function defineSuites(entries) {
     if (typeof suite.files !== 'string') throw new Error(`${where}: files must name a file`);
     if (!(suite.minutes > 0)) throw new Error(`${where}: minutes must be a positive number`);
     if (suite.duration !== undefined && !(suite.duration > 0)) throw new Error(`${where}: duration must be a positive number`);
-    if (suite.build === 'packaged' && (suite.reload || suite.language !== undefined || suite.driver !== undefined)) throw new Error(`${where}: a packaged suite takes no reload, language or driver`);
+    if (suite.build !== 'development' && (suite.reload || suite.language !== undefined || suite.driver !== undefined)) throw new Error(`${where}: a ${suite.build} suite takes no reload, language or driver`);
     return Object.freeze(suite);
   });
 }
@@ -72,13 +74,14 @@ export async function driverOptions(suite, { soakMinutes, seed, faults }) {
 export async function launchSuite(suite, { verbose = false, options } = {}) {
   const run = new HostRun({ name: suite.label, countLabel: suite.label, tempPrefix: `tt-${suite.label}-`, verbose });
   console.log(`\n> ${suite.label}: ${suite.title}`);
-  return run.execute(() => (suite.build === 'packaged' ? runPackaged(run, suite) : runDevelopment(run, suite, options)));
+  const runners = { development: () => runDevelopment(run, suite, options), packaged: () => runChecks(run, suite, true), script: () => runChecks(run, suite, false) };
+  return run.execute(runners[suite.build]);
 }
 
-async function runPackaged(run, suite) {
+async function runChecks(run, suite, packaged) {
   const limit = timer(suite.minutes * 60_000);
   try {
-    const prepared = await preparePackage(run, { noBuild: true });
+    const prepared = packaged ? await preparePackage(run, { noBuild: true }) : undefined;
     const { default: checks } = await import(pathToFileURL(fromRepo(suite.files)).href);
     return await Promise.race([
       checks(run, prepared),

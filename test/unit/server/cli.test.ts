@@ -23,6 +23,7 @@ describe('server/cli: arguments', () => {
         headerPrefix: 'Clessira',
         dataPath: undefined,
         seed: [],
+        demo: false,
         socketPath: undefined,
         capabilityFile: undefined,
       },
@@ -46,6 +47,7 @@ describe('server/cli: arguments', () => {
         headerPrefix: 'NowDoing',
         dataPath: 'x.json',
         seed: [],
+        demo: false,
         socketPath: undefined,
         capabilityFile: undefined,
       },
@@ -85,8 +87,15 @@ describe('server/cli: arguments', () => {
     assert.deepEqual(unwired.kind === 'run' && unwired.config.unwired, ['/current']);
   });
 
+  it('takes --demo, alone or with --data', () => {
+    const demo = parseCli(['--demo', '--data', 'x.json'], {});
+    assert.equal(demo.kind === 'run' && demo.config.demo, true);
+    assert.equal(demo.kind === 'run' && demo.config.dataPath, 'x.json');
+    assert.equal(parseCli(['--demo=yes'], {}).kind, 'error', 'a switch takes no value');
+  });
+
   it('lists the new flags in --help', () => {
-    for (const flag of ['--answers full|minimal', '--build current|first-release', '--seed [GROUP/]NAME', '--header-prefix P']) {
+    for (const flag of ['--answers full|minimal', '--build current|first-release', '--seed [GROUP/]NAME', '--header-prefix P', '--demo']) {
       assert.ok(USAGE.includes(flag), flag);
     }
   });
@@ -364,5 +373,20 @@ describe('server/cli: the program', function () {
     assert.deepEqual((search.json as { result: { activityName: string }[] }).result.map((hit) => hit.activityName), ['Kept']);
     const status = await signedGet(port, 't', '/status');
     assert.equal((status.json as { result: { todaySeconds: number } }).result.todaySeconds, 120);
+  });
+
+  it('starts with the demo state with --demo: "Write docs" running for 25 minutes, time logged today', async () => {
+    const port = await freePort();
+    const server = start(['--port', String(port), '--token', 't', '--demo']);
+    await server.waitFor(/listening on/);
+    const status = await signedGet(port, 't', '/status');
+    const result = (status.json as { result: { currentActivity: { activityName: string } | null; todaySeconds: number } }).result;
+    assert.equal(result.currentActivity?.activityName, 'Write docs');
+    const current = await signedGet(port, 't', '/current');
+    const startedAt = Date.parse((current.json as { result: { startedAt: string } }).result.startedAt);
+    const minutes = (Date.now() - startedAt) / 60_000;
+    assert.ok(minutes >= 25 && minutes < 26, `running for ${minutes.toFixed(2)} minutes`);
+    // The 45 minutes logged at start are today whatever the hour; the sessions may begin before midnight.
+    assert.ok(result.todaySeconds >= 45 * 60, `today ${result.todaySeconds} s`);
   });
 });

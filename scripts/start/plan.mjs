@@ -1,0 +1,95 @@
+// The pure half of `npm start` (scripts/start.mjs): its arguments, where the demo app announces
+// itself, and the command lines for code-server's workbench and for a desktop `code`. No I/O, so
+// test/start/check.mjs checks every decision here without starting anything.
+import { delimiter, join, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage: npm start [-- options]
+
+Builds the extension, starts the reference server with demo data and VS Code (code-server, in
+your browser) with this repository open and the extension connected, and prints the URL to open.
+Ctrl-C stops everything it started.
+
+  --desktop     open a desktop VS Code (\`code\` on PATH) instead of code-server
+  --no-build    skip the build (dist/ is already fresh)
+  --verbose     also print what code-server and the server say
+  --help        print this text`;
+
+/**
+ * Where the app's VS Code integration writes its capability file under a home folder: the second
+ * of the places the extension searches (CAPABILITY_FILE_LOCATIONS in src/protocol/capability.ts,
+ * the app's name after its rebrand). The start check fails if the two ever disagree: the
+ * extension would not find the demo app.
+ */
+export const CAPABILITY_FILE_IN_HOME = ['Library', 'Containers', 'com.mattes.clessira', 'Data', 'api-endpoint.json'];
+
+/** `{ kind: 'run', options }`, `{ kind: 'help' }` or `{ kind: 'error', message }` (one sentence). */
+export function parseStartArgs(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        desktop: { type: 'boolean', default: false },
+        'no-build': { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'error', message: `${error instanceof Error ? error.message : String(error)}; run \`npm start -- --help\` for the options.` };
+  }
+  if (values.help) return { kind: 'help' };
+  return { kind: 'run', options: { desktop: values.desktop, build: !values['no-build'], verbose: values.verbose } };
+}
+
+/**
+ * The URL that opens `folder` in code-server at `authority` with the extension at `extensionPath`
+ * loaded in development mode: the same payload the host tests pass, without a tests path.
+ */
+export function workbenchUrl(authority, { folder, extensionPath }) {
+  const remote = (path) => `vscode-remote://${authority}${path.split(sep).map(encodeURIComponent).join('/')}`;
+  const payload = [['extensionDevelopmentPath', remote(stripTrailingSeparator(extensionPath))]];
+  return `http://${authority}/?folder=${encodeURIComponent(stripTrailingSeparator(folder))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/**
+ * Arguments for a desktop `code`: a window of its own profile (so it is a new instance that loads
+ * this checkout, not a tab of a running VS Code), the extension from this checkout, every
+ * installed extension off, no trust prompt or welcome page, and `--wait` so that closing the
+ * window ends `npm start`.
+ */
+export function desktopArgs({ repoRoot, userDataDir, extensionsDir }) {
+  const root = stripTrailingSeparator(repoRoot);
+  return [
+    '--new-window',
+    '--wait',
+    `--extensionDevelopmentPath=${root}`,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
+    '--disable-extensions',
+    '--disable-workspace-trust',
+    '--skip-welcome',
+    '--skip-release-notes',
+    root,
+  ];
+}
+
+/** The first `command` in the folders of `path` (a PATH value) for which `isFile` holds, or undefined. */
+export function findOnPath(command, path, isFile) {
+  for (const dir of (path ?? '').split(delimiter)) {
+    if (dir !== '' && isFile(join(dir, command))) return join(dir, command);
+  }
+  return undefined;
+}
+
+export const NO_DESKTOP_CODE =
+  'No `code` command on PATH: install VS Code and its shell command (Command Palette → "Shell Command: Install \'code\' command in PATH"), or run `npm start` without --desktop to use VS Code in the browser.';
+
+function stripTrailingSeparator(path) {
+  return path.length > 1 && path.endsWith(sep) ? path.slice(0, -1) : path;
+}
