@@ -1,5 +1,5 @@
 // `npm test`, the one test launcher. First the unit step: build (esbuild), type-check and compile
-// (tsc), lint (ESLint), the unit tests (mocha, out/test/unit/). Then, after making sure the Debian
+// (tsc), the unit tests (mocha, out/test/unit/), with lint (ESLint) running beside them. Then, after making sure the Debian
 // packages they need are installed (./extension/host/debian.mjs), every host suite of the table in
 // ./suites.mjs, each in its own code-server and chromium. Results come back as data (the result file
 // of the in-host runner, the return value of packaged checks), never parsed from output. It prints a
@@ -16,7 +16,7 @@
 //   --verbose            also print code-server's, the server's and the host's own output
 //   --list               print the suites and exit
 // Environment: TT_CHROMIUM_PATH, a chromium other than /usr/bin/chromium (the only variable).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,9 @@ for (const suite of hostSuites) {
   }
 }
 
+// ESLint reads the sources, not what tsc writes, so it runs beside the build, tsc and mocha: on a
+// fresh clone (no caches) that is what keeps `npm run test:unit` under a minute on two cores.
+const lint = withUnit ? startLint() : undefined;
 step('build (esbuild)', process.execPath, ['esbuild.mjs']);
 // Incremental: the build info lives in out/, so deleting out/ also forgets it.
 step('type-check and compile (tsc)', bin('tsc'), ['-p', '.', '--incremental', '--tsBuildInfoFile', join('out', '.tsbuildinfo')]);
@@ -54,9 +57,9 @@ if (hostSuites.length > 0 && !ensureDebianPackages()) process.exit(1);
 
 const results = [];
 if (withUnit) {
-  // The cache (by content) skips unchanged files; `npm run lint` lints everything afresh.
-  step('lint (eslint)', bin('eslint'), ['--cache', '--cache-strategy', 'content', '--cache-location', join('node_modules', '.cache', 'eslint', ''), '.']);
-  results.push({ label: 'unit', ...(await unitTests(options.grep)) });
+  const unit = await unitTests(options.grep);
+  await finishLint(lint);
+  results.push({ label: 'unit', ...unit });
 }
 for (const suite of hostSuites) results.push({ label: suite.label, ...(await launchSuite(suite, { verbose: options.verbose, options: driver.get(suite.label) })) });
 
@@ -98,6 +101,33 @@ function readOptions() {
 function usage(sentence) {
   console.error(`npm test: ${sentence.replace(/\.$/, '')}. Options: --suite <label> (repeatable), --grep <pattern>, --soak-minutes <N>, --seed <N>, --faults <list>, --verbose, --list (see test/run.mjs).`);
   process.exit(2);
+}
+
+/** ESLint in the background, its output held back so it does not interleave with mocha's. */
+function startLint() {
+  // The cache (by content) skips unchanged files; `npm run lint` lints everything afresh.
+  const child = spawn(bin('eslint'), ['--cache', '--cache-strategy', 'content', '--cache-location', join('node_modules', '.cache', 'eslint', ''), '.'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+  const status = new Promise((resolve) => {
+    child.once('error', (error) => resolve(error.message));
+    child.once('close', (code, signal) => resolve(code ?? signal));
+  });
+  // A step that fails exits the process; the linter must not outlive it.
+  process.once('exit', () => child.kill());
+  return { status, output: () => output };
+}
+
+async function finishLint(lint) {
+  const status = await lint.status;
+  console.log('\n> lint (eslint, run beside the steps above)');
+  if (lint.output() !== '') process.stdout.write(lint.output());
+  if (status !== 0) {
+    console.error('lint (eslint) failed.');
+    console.log('\ntests: 0 passed, 1 failed');
+    process.exit(1);
+  }
 }
 
 function step(title, command, args) {
