@@ -27,6 +27,7 @@ async function main(): Promise<number> {
     answers: config.answers,
     build: config.build,
     seedActivities: config.seed,
+    countUnsigned: config.countUnsigned,
     ...(config.dataPath === undefined ? {} : { dataFile: new DataFile(config.dataPath) }),
     onRequest: (line) => console.log(line),
   });

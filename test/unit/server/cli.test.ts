@@ -25,13 +25,14 @@ describe('server/cli: arguments', () => {
         seed: [],
         socketPath: undefined,
         capabilityFile: undefined,
+        countUnsigned: false,
       },
     });
     const fromEnv = parseCli([], { SERVICE_TOKEN: 'env-token', SERVICE_PORT: '40000' });
     assert.equal(fromEnv.kind === 'run' && fromEnv.config.token, 'env-token');
     assert.equal(fromEnv.kind === 'run' && fromEnv.config.port, 40000);
     const flags = parseCli(
-      ['--port', '41000', '--token=flag-token', '--license', 'locked', '--unwired', '/status', '--unwired', '/entries', '--header-prefix', 'NowDoing', '--data', 'x.json'],
+      ['--port', '41000', '--token=flag-token', '--license', 'locked', '--unwired', '/status', '--unwired', '/entries', '--header-prefix', 'NowDoing', '--data', 'x.json', '--count-unsigned'],
       { SERVICE_TOKEN: 'env-token', SERVICE_PORT: '40000' },
     );
     assert.deepEqual(flags, {
@@ -48,6 +49,7 @@ describe('server/cli: arguments', () => {
         seed: [],
         socketPath: undefined,
         capabilityFile: undefined,
+        countUnsigned: true,
       },
     });
   });
@@ -89,6 +91,7 @@ describe('server/cli: arguments', () => {
     for (const flag of ['--answers full|minimal', '--build current|first-release', '--seed [GROUP/]NAME', '--header-prefix P']) {
       assert.ok(USAGE.includes(flag), flag);
     }
+    assert.match(USAGE, /--count-unsigned +the strictest reading of the app/);
   });
 
   it('refuses bad input with one sentence that names the problem', () => {
