@@ -1,7 +1,8 @@
 /**
  * Onboarding, editor-free: how far a new user has got (app answers, token set, connected,
- * tracking) judged from the status bar's state and the reachability probe, the context keys the
- * walkthrough's steps complete on, and whether the first-run notice is due.
+ * tracking) judged from the status bar's state and, without a token, from the reachability
+ * probing below; the context keys the walkthrough's steps complete on, and whether the first-run
+ * notice is due.
  */
 import * as l10n from '@vscode/l10n';
 import { reachability, type Reachability, type ReachabilityTarget } from '../client/reachability';
@@ -12,7 +13,7 @@ import type { TrackerState } from './trackerState';
 export interface OnboardingProgress {
   /**
    * The app answered (any answer, even a refusal) through its VS Code integration or on the HTTP
-   * port: one of its switches is on.
+   * port, or, before there is a token, something listens on the port: one of its switches is on.
    */
   readonly appReachable: boolean;
   /** There is a token to sign with: the integration's, or one stored or in the environment for the HTTP API. */

@@ -8,7 +8,9 @@
  *
  * The control runs the very same schedule with the probe's old shape, an unsigned
  * `OPTIONS /healthcheck` (src/client/probe.ts until issue 14): it locks the user out, which shows
- * that the test can fail and why the probe may send nothing.
+ * that the test can fail and why the probe must send nothing. (The old loop stopped after the
+ * first answer, but asked again at every state without a token, on every focus and command; at a
+ * poll interval's pace it is the arithmetic of issue 14: three a window in 30 s, four windows 12.)
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
