@@ -1,6 +1,6 @@
-import { connect } from 'node:net';
 import * as vscode from 'vscode';
 import { ConnectionError, NotFoundError, type ServiceClient } from '../client';
+import { reachability } from '../client/reachability';
 import { DEFAULT_PORT } from '../protocol/constants';
 import type { EntryAnswer, StartAnswer, StopAnswer } from '../client/answers';
 import { rememberRecent, type PickableActivity } from '../tracker/activityPicks';
@@ -307,7 +307,7 @@ async function checkConnection(services: CommandServices): Promise<Advice> {
       health = error;
     }
     const route = session.channel.route;
-    const defaultPortAnswers = route.kind === 'http' && route.port !== DEFAULT_PORT && (await somethingListens(DEFAULT_PORT));
+    const defaultPortAnswers = route.kind === 'http' && route.port !== DEFAULT_PORT && (await reachability({ port: DEFAULT_PORT })).kind === 'listening';
     advice = diagnose({ ...facts, health, statusError, defaultPortAnswers });
   }
   services.log.info(`Check Connection (${describeRouteForLog(session.channel.route)}): ${advice.message}`);
@@ -414,20 +414,6 @@ async function remember(services: CommandServices, activity: { readonly activity
   if (activityID === undefined || activityName === undefined) return;
   const reference = { activityID, activityName, ...(groupName === undefined ? {} : { groupName }) };
   await services.memento.update(RECENT_KEY, rememberRecent(recent(services), reference));
-}
-
-/** A TCP connect only: no request, so nothing can count as a failed authentication. */
-function somethingListens(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1', timeout: 500 });
-    const finish = (answer: boolean): void => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-    socket.once('timeout', () => finish(false));
-  });
 }
 
 /** The argument forms each command names when its arguments are wrong. */

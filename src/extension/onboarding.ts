@@ -4,13 +4,13 @@
  * something is tracked), and shows the one first-run notice when there is no token.
  */
 import * as vscode from 'vscode';
-import { answersHttp } from '../client/probe';
 import {
   contextKeysFor,
   needsProbe,
   NO_PROGRESS,
   progressAfter,
   progressAfterProbe,
+  ReachabilityProbing,
   welcomeNotice,
   welcomeNoticeFor,
   type OnboardingContextKey,
@@ -56,10 +56,11 @@ class Onboarding implements OnboardingView, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<OnboardingProgress>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
-  /** Bumped by every state, so a probe answering after the state moved on is ignored. */
-  private generation = 0;
-  private probeTimer: ReturnType<typeof setTimeout> | undefined;
-  private disposed = false;
+  private readonly probing = new ReachabilityProbing({
+    target: () => ({ port: this.services.settings().port }),
+    intervalMs: () => this.services.settings().pollIntervalSeconds * 1000,
+    onAnswer: (reachable) => this.publish(progressAfterProbe(this.current, reachable)),
+  });
 
   constructor(
     private readonly services: OnboardingServices,
@@ -79,23 +80,9 @@ class Onboarding implements OnboardingView, vscode.Disposable {
   }
 
   private onState(state: TrackerState): void {
-    this.generation++;
-    this.cancelProbe();
+    this.probing.stop();
     this.publish(progressAfter(state, this.current, this.services.session.client !== undefined));
-    if (needsProbe(state)) void this.probe(this.generation);
-  }
-
-  /**
-   * Without a token nothing polls, so whether the app answers is asked here; while it does not,
-   * again every poll interval, so the first step completes when the switch is turned on.
-   */
-  private async probe(generation: number): Promise<void> {
-    const answered = await answersHttp({ port: this.services.settings().port });
-    if (this.disposed || generation !== this.generation) return;
-    this.publish(progressAfterProbe(this.current, answered));
-    if (!answered) {
-      this.probeTimer = setTimeout(() => void this.probe(generation), this.services.settings().pollIntervalSeconds * 1000);
-    }
+    if (needsProbe(state)) this.probing.start();
   }
 
   private publish(next: OnboardingProgress): void {
@@ -128,14 +115,8 @@ class Onboarding implements OnboardingView, vscode.Disposable {
     }
   }
 
-  private cancelProbe(): void {
-    if (this.probeTimer) clearTimeout(this.probeTimer);
-    this.probeTimer = undefined;
-  }
-
   dispose(): void {
-    this.disposed = true;
-    this.cancelProbe();
+    this.probing.stop();
     this.subscription.dispose();
     this.changed.dispose();
   }

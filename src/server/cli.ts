@@ -35,6 +35,9 @@ export const USAGE = `Usage: node dist/server.js [options]
                            ${defaultHeaderPrefixFor('first-release')} with --build first-release)
   --data FILE              keep activities, sessions and entries in FILE across restarts, each
                            change written before it is answered; FILE.lock keeps a second server off
+  --count-unsigned         the strictest reading of the app: every request without the four signing
+                           headers counts as a failed sign-in toward the lockout (11 in 30 s lock
+                           every client out for 60 s), also the 403s for OPTIONS, Origin and the like
   --seed [GROUP/]NAME      create an activity at start unless its group has one of that name (repeatable);
                            text before the first / is the group: --seed "Work/Deep work";
                            a leading / means no group, for a name with a slash: --seed "/CI/CD"
@@ -66,6 +69,7 @@ export interface CliConfig {
   readonly socketPath: string | undefined;
   /** Only with `socketPath`. */
   readonly capabilityFile: string | undefined;
+  readonly countUnsigned: boolean;
 }
 
 export type CliParse = { kind: 'run'; config: CliConfig } | { kind: 'help' } | { kind: 'error'; message: string };
@@ -90,6 +94,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         socket: { type: 'string' },
         'capability-file': { type: 'string' },
         demo: { type: 'boolean' },
+        'count-unsigned': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -162,7 +167,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
 
   return {
     kind: 'run',
-    config: { port, token, license, unwired, answers, build, headerPrefix, dataPath: values.data, seed, demo: values.demo ?? false, socketPath, capabilityFile },
+    config: { port, token, license, unwired, answers, build, headerPrefix, dataPath: values.data, seed, demo: values.demo ?? false, socketPath, capabilityFile, countUnsigned: values['count-unsigned'] ?? false },
   };
 }
 

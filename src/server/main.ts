@@ -29,6 +29,7 @@ async function main(): Promise<number> {
     build: config.build,
     seedActivities: config.seed,
     ...(config.demo ? { initialState: demoSnapshot(Date.now(), randomUUID) } : {}),
+    countUnsigned: config.countUnsigned,
     ...(config.dataPath === undefined ? {} : { dataFile: new DataFile(config.dataPath) }),
     onRequest: (line) => console.log(line),
   });

@@ -57,6 +57,12 @@ export interface ReferenceServerOptions {
   /** Shorter timeouts let fault tests finish quickly; the defaults are those of PROTOCOL.md §5. */
   readonly timeouts?: Partial<ServerTimeouts>;
   readonly maxNonces?: number;
+  /**
+   * The strictest reading of the app (`--count-unsigned`): every request without the four signing
+   * headers counts as a failed sign-in toward the lockout, also one refused at step 0 (an
+   * unsigned OPTIONS, say); the answers stay the same.
+   */
+  readonly countUnsigned?: boolean;
 }
 
 export interface SocketListenOptions {
@@ -102,6 +108,7 @@ export class ReferenceServer {
       ...(options.maxNonces === undefined ? {} : { maxNonces: options.maxNonces }),
       ...(options.answers === undefined ? {} : { answers: options.answers }),
       ...(options.build === undefined ? {} : { build: options.build }),
+      ...(options.countUnsigned === undefined ? {} : { countUnsigned: options.countUnsigned }),
     });
     this.http = this.createListener('tcp');
     this.unix = this.createListener('socket');
@@ -252,6 +259,11 @@ export class ReferenceServer {
 
   debugView(): readonly RequestRecord[] {
     return this.debug.list();
+  }
+
+  /** Failed sign-ins counted toward the lockout since the start (beyond the debug view's 25). */
+  get failedSignIns(): number {
+    return this.service.failedSignIns;
   }
 
   // ---- HTTP -------------------------------------------------------------------------------------

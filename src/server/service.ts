@@ -57,6 +57,11 @@ export interface ReferenceServiceOptions {
   readonly answers?: AnswerStyle;
   /** Which endpoints exist: all eight (`current`, default) or the first release's five. */
   readonly build?: AppBuild;
+  /**
+   * The strictest reading of the app: every request without the four signing headers counts as a
+   * failed authentication, also one refused at step 0; answers stay the same. Default false.
+   */
+  readonly countUnsigned?: boolean;
 }
 
 const errorResponse = (status: number, message: string, headers?: Record<string, string>): ServiceResponse => ({
@@ -82,6 +87,7 @@ export class ReferenceService {
       headerPrefix: options.headerPrefix,
       clock: options.clock,
       ...(options.maxNonces === undefined ? {} : { maxNonces: options.maxNonces }),
+      ...(options.countUnsigned === undefined ? {} : { countUnsigned: options.countUnsigned }),
     });
     this.unwiredPaths = new Set(options.unwired ?? []);
     this.licenseState = options.license ?? 'valid';
@@ -130,13 +136,35 @@ export class ReferenceService {
     this.offeredPaths = new Set(endpointPathsOf(build));
   }
 
+  /** Failed authentications counted since the start, whatever the lockout made of them. */
+  get failedSignIns(): number {
+    return this.auth.failuresCounted;
+  }
+
   /**
    * Steps 0 and 1, decided from the head alone before any body byte is read. Loopback hardening
-   * never counts as a failed authentication, so a web page cannot lock the user out. Over the
-   * Unix socket the Host header is not looked at: DNS rebinding needs a browser, and no browser
-   * can reach a socket; every other refusal still applies there.
+   * never counts as a failed authentication, so a web page cannot lock the user out (unless
+   * `countUnsigned` asks for the strictest reading). Over the Unix socket the Host header is not
+   * looked at: DNS rebinding needs a browser, and no browser can reach a socket; every other
+   * refusal still applies there.
    */
   precheck(head: RequestHead, via: Transport = 'tcp'): ServiceResponse | undefined {
+    const refusal = this.loopbackRefusal(head, via);
+    if (refusal) {
+      this.auth.noteRefusedEarly(head.headers);
+      return refusal;
+    }
+    const retryAfter = this.auth.lockoutRetryAfterSeconds();
+    if (retryAfter !== undefined) {
+      return errorResponse(429, `Too many failed authentications; locked out for ${retryAfter} more s.`, {
+        'Retry-After': String(retryAfter),
+      });
+    }
+    return undefined;
+  }
+
+  /** Step 0. */
+  private loopbackRefusal(head: RequestHead, via: Transport): ServiceResponse | undefined {
     const host = head.headers['host'];
     if (via === 'tcp' && (typeof host !== 'string' || !this.allowedHosts.has(host.toLowerCase()))) {
       return errorResponse(403, 'The Host header must name 127.0.0.1 or localhost with the service port.');
@@ -150,12 +178,6 @@ export class ReferenceService {
       return errorResponse(403, `Requests from web pages (with a ${browserHeader} header) are refused.`);
     }
     if (head.method === 'OPTIONS') return errorResponse(403, 'OPTIONS requests are refused; this API serves no browsers.');
-    const retryAfter = this.auth.lockoutRetryAfterSeconds();
-    if (retryAfter !== undefined) {
-      return errorResponse(429, `Too many failed authentications; locked out for ${retryAfter} more s.`, {
-        'Retry-After': String(retryAfter),
-      });
-    }
     return undefined;
   }
 

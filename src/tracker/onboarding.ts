@@ -1,16 +1,19 @@
 /**
  * Onboarding, editor-free: how far a new user has got (app answers, token set, connected,
- * tracking) judged from the status bar's state and the reachability probe, the context keys the
- * walkthrough's steps complete on, and whether the first-run notice is due.
+ * tracking) judged from the status bar's state and, without a token, from the reachability
+ * probing below; the context keys the walkthrough's steps complete on, and whether the first-run
+ * notice is due.
  */
 import * as l10n from '@vscode/l10n';
+import { reachability, type Reachability, type ReachabilityTarget } from '../client/reachability';
+import { realTimers, type Timers } from './poller';
 import type { TrackerState } from './trackerState';
 
 /** Where a new user stands; each field is the completion condition of one walkthrough step. */
 export interface OnboardingProgress {
   /**
    * The app answered (any answer, even a refusal) through its VS Code integration or on the HTTP
-   * port: one of its switches is on.
+   * port, or, before there is a token, something listens on the port: one of its switches is on.
    */
   readonly appReachable: boolean;
   /** There is a token to sign with: the integration's, or one stored or in the environment for the HTTP API. */
@@ -95,6 +98,54 @@ export function progressAfterProbe(previous: OnboardingProgress, answered: boole
  */
 export function needsProbe(state: TrackerState): boolean {
   return state.kind === 'noToken';
+}
+
+export interface ReachabilityProbingOptions {
+  /** Where to look, read afresh for every probe (the port setting may change). */
+  readonly target: () => ReachabilityTarget;
+  readonly intervalMs: () => number;
+  /** True when something listens. */
+  readonly onAnswer: (reachable: boolean) => void;
+  readonly timers?: Timers;
+  /** How to ask; default the connect-and-close of client/reachability.ts. Tests put other shapes here. */
+  readonly probe?: (target: ReachabilityTarget) => Promise<Reachability>;
+}
+
+/**
+ * Without a token nothing polls, so whether the app listens is asked here: at once on `start()`
+ * (each state without a token starts it afresh), then every poll interval until `stop()`, so the
+ * first step completes when the switch is turned on and follows the app as polls do with a token.
+ * The probe sends nothing the app could count, so every window may ask this often.
+ */
+export class ReachabilityProbing {
+  /** Bumped by `start()` and `stop()`, so an answer for a run already ended is dropped. */
+  private run = 0;
+  private timer: unknown;
+  private readonly timers: Timers;
+  private readonly probe: (target: ReachabilityTarget) => Promise<Reachability>;
+
+  constructor(private readonly options: ReachabilityProbingOptions) {
+    this.timers = options.timers ?? realTimers;
+    this.probe = options.probe ?? ((target) => reachability(target));
+  }
+
+  start(): void {
+    this.stop();
+    void this.ask(this.run);
+  }
+
+  stop(): void {
+    this.run++;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async ask(run: number): Promise<void> {
+    const answer = await this.probe(this.options.target());
+    if (run !== this.run) return;
+    this.options.onAnswer(answer.kind === 'listening');
+    this.timer = this.timers.setTimeout(() => void this.ask(run), this.options.intervalMs());
+  }
 }
 
 /** The values of the context keys onboarding sets, for a progress. */

@@ -30,6 +30,8 @@ export interface AuthenticatorOptions {
   readonly headerPrefix: HeaderPrefix;
   readonly clock: Clock;
   readonly maxNonces?: number;
+  /** Count every request without the four signing headers as a failed authentication (`--count-unsigned`). */
+  readonly countUnsigned?: boolean;
 }
 
 /** Steps 1 to 3 of PROTOCOL.md §2: lockout, signature, nonce. */
@@ -39,10 +41,12 @@ export class Authenticator {
   private readonly nonces: NonceStore;
   private readonly token: string;
   private readonly clock: Clock;
+  private readonly countUnsigned: boolean;
 
   constructor(options: AuthenticatorOptions) {
     this.token = options.token;
     this.clock = options.clock;
+    this.countUnsigned = options.countUnsigned ?? false;
     this.names = lowercaseNames(signingHeaderNames(options.headerPrefix));
     this.lockout = new LockoutTracker(options.clock);
     this.nonces = new NonceStore(options.clock, options.maxNonces);
@@ -53,14 +57,33 @@ export class Authenticator {
     return this.lockout.retryAfterSeconds();
   }
 
+  /** Failed authentications counted since the start (the in-process control `failedSignIns`). */
+  get failuresCounted(): number {
+    return this.lockout.failuresCounted;
+  }
+
+  /**
+   * With `countUnsigned`, a request refused at step 0 counts too when it lacks a signing header:
+   * the strictest reading of the app, whose documentation promises no more than a 403 for a
+   * request with an Origin header. Nothing counts during a lockout (it is not extended).
+   */
+  noteRefusedEarly(headers: IncomingHeaders): void {
+    if (!this.countUnsigned || this.lockout.retryAfterSeconds() !== undefined) return;
+    if (this.findMissingHeaders(headers) !== undefined) this.lockout.recordFailure();
+  }
+
   /**
    * Steps 2 and 3. A 401 counts as a failed authentication only when all four signing headers
    * came, each non-empty: that is an attempt at the token. A request without them (a page, a
-   * stray probe) is refused alike but cannot start a lockout; 409 and 429 never count.
+   * stray probe) is refused alike but cannot start a lockout, unless `countUnsigned` says it
+   * does; 409 and 429 never count.
    */
   authenticate(request: SignedRequest): AuthVerdict {
     const missing = this.findMissingHeaders(request.headers);
-    if (missing !== undefined) return { ok: false, status: 401, message: missing };
+    if (missing !== undefined) {
+      if (this.countUnsigned) this.lockout.recordFailure();
+      return { ok: false, status: 401, message: missing };
+    }
     const problem = this.findSignatureProblem(request);
     if (problem !== undefined) {
       this.lockout.recordFailure();

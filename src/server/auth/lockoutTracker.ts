@@ -8,6 +8,7 @@ import type { Clock } from '../clock';
 export class LockoutTracker {
   private failures: number[] = [];
   private lockedUntil = 0;
+  private counted = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -22,12 +23,18 @@ export class LockoutTracker {
     return left > 0 ? Math.max(1, Math.ceil(left / 1000)) : undefined;
   }
 
+  /** Every failed authentication recorded since the start, for tests to see what counted. */
+  get failuresCounted(): number {
+    return this.counted;
+  }
+
   /**
    * Records one failed authentication. The failure that takes the count over the limit starts
    * the lockout (that request itself is still answered 401); the history is cleared then, so
    * after the lockout a fresh run of failures is needed to start another.
    */
   recordFailure(): void {
+    this.counted++;
     const now = this.clock();
     // A failure exactly windowMs old still counts: "within 30 s" includes its edge.
     this.failures = this.failures.filter((at) => now - at <= this.windowMs);

@@ -26,13 +26,14 @@ describe('server/cli: arguments', () => {
         demo: false,
         socketPath: undefined,
         capabilityFile: undefined,
+        countUnsigned: false,
       },
     });
     const fromEnv = parseCli([], { SERVICE_TOKEN: 'env-token', SERVICE_PORT: '40000' });
     assert.equal(fromEnv.kind === 'run' && fromEnv.config.token, 'env-token');
     assert.equal(fromEnv.kind === 'run' && fromEnv.config.port, 40000);
     const flags = parseCli(
-      ['--port', '41000', '--token=flag-token', '--license', 'locked', '--unwired', '/status', '--unwired', '/entries', '--header-prefix', 'NowDoing', '--data', 'x.json'],
+      ['--port', '41000', '--token=flag-token', '--license', 'locked', '--unwired', '/status', '--unwired', '/entries', '--header-prefix', 'NowDoing', '--data', 'x.json', '--count-unsigned'],
       { SERVICE_TOKEN: 'env-token', SERVICE_PORT: '40000' },
     );
     assert.deepEqual(flags, {
@@ -50,6 +51,7 @@ describe('server/cli: arguments', () => {
         demo: false,
         socketPath: undefined,
         capabilityFile: undefined,
+        countUnsigned: true,
       },
     });
   });
@@ -98,6 +100,7 @@ describe('server/cli: arguments', () => {
     for (const flag of ['--answers full|minimal', '--build current|first-release', '--seed [GROUP/]NAME', '--header-prefix P', '--demo']) {
       assert.ok(USAGE.includes(flag), flag);
     }
+    assert.match(USAGE, /--count-unsigned +the strictest reading of the app/);
   });
 
   it('refuses bad input with one sentence that names the problem', () => {
