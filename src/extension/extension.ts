@@ -5,8 +5,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { Channel } from '../tracker/channel';
-import type { TrackerState, TrackerStateKind } from '../tracker/trackerState';
+import type { Channel } from '../tracker/model/channel';
+import type { TrackerState, TrackerStateKind } from '../tracker/model/trackerState';
 import { BranchReporter, type HandledSwitch } from './branchReporter';
 import { registerCommands } from './commands';
 import { OfflineQueue } from './offlineQueue';

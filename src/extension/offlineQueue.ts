@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
-import { formatMinutes } from '../tracker/duration';
-import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/entryQueue';
+import { formatMinutes } from '../tracker/view/duration';
+import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/queue/entryQueue';
 import { processIsRunning } from '../client/processes';
 
 /**

@@ -16,9 +16,9 @@ import {
   type OnboardingContextKey,
   type OnboardingProgress,
   type WelcomeNotice,
-} from '../tracker/onboarding';
-import { COMMANDS } from '../tracker/presentation';
-import type { TrackerState } from '../tracker/trackerState';
+} from '../tracker/view/onboarding';
+import { COMMANDS } from '../tracker/view/presentation';
+import type { TrackerState } from '../tracker/model/trackerState';
 import type { Session } from './session';
 import type { Settings } from './settings';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { COMMANDS, present, type Presentation } from '../tracker/presentation';
+import { COMMANDS, present, type Presentation } from '../tracker/view/presentation';
 import type { Session } from './session';
 import type { Settings } from './settings';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { CapabilityReading } from '../../../src/client/capabilityFile';
-import { capabilityProblem, channelKey, chooseChannel, describeRoute, describeRouteForLog, type ChannelInputs } from '../../../src/tracker/channel';
+import type { CapabilityReading } from '../../../../src/client/capabilityFile';
+import { capabilityProblem, channelKey, chooseChannel, describeRoute, describeRouteForLog, type ChannelInputs } from '../../../../src/tracker/model/channel';
 
 const path = '/Users/u/Library/Containers/com.mattes.nowdoing/Data/api-endpoint.json';
 const capability = { version: 1, socketPath: '/tmp/app/api.sock', token: 'integration-token', pid: 4242 } as const;

@@ -22,8 +22,8 @@ import {
   NotFoundError,
   UnavailableError,
   ValidationError,
-} from '../client/errors';
-import type { EntryRequest } from '../protocol/types';
+} from '../../client/errors';
+import type { EntryRequest } from '../../protocol/types';
 import { withFileLock, type FileLockOptions } from './fileLock';
 
 export type QueuedStatus =

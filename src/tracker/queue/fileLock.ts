@@ -18,7 +18,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { open, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as l10n from '@vscode/l10n';
-import { processIsRunning } from '../client/processes';
+import { processIsRunning } from '../../client/processes';
 
 export interface FileLockOptions {
   /** After this long any lock is taken over, even one whose owner seems to run (default 30 s). */

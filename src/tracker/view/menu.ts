@@ -1,7 +1,7 @@
 /** The status bar menu: only the actions that make sense in the current state. */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS, type CommandId } from './presentation';
-import type { TrackerState } from './trackerState';
+import type { TrackerState } from '../model/trackerState';
 
 export interface MenuEntry {
   readonly label: string;

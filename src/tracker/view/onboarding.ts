@@ -4,7 +4,7 @@
  * walkthrough's steps complete on, and whether the first-run notice is due.
  */
 import * as l10n from '@vscode/l10n';
-import type { TrackerState } from './trackerState';
+import type { TrackerState } from '../model/trackerState';
 
 /** Where a new user stands; each field is the completion condition of one walkthrough step. */
 export interface OnboardingProgress {

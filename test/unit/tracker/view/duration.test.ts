@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { formatMinutes, parseDuration } from '../../../src/tracker/duration';
+import { formatMinutes, parseDuration } from '../../../../src/tracker/view/duration';
 
 describe('tracker/duration', () => {
   it('reads every documented form as minutes', () => {

@@ -5,8 +5,8 @@ import {
   HttpError,
   NotFoundError,
   UnavailableError,
-} from '../../../src/client/errors';
-import { elapsedSecondsAt, needsElapsed, stateFromCurrent, stateFromError, stateFromStatus, type TrackerState } from '../../../src/tracker/trackerState';
+} from '../../../../src/client/errors';
+import { elapsedSecondsAt, needsElapsed, stateFromCurrent, stateFromError, stateFromStatus, type TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const activity = { activityID: 'a1', activityName: 'Docs' };
 const tracking = { isTracking: true, isOnBreak: false, currentActivity: activity, todaySeconds: 600 };

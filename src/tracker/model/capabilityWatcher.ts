@@ -5,7 +5,7 @@
  * file is read again every few seconds (a failed open of a missing file costs microseconds), and
  * at once when the socket stops answering. Timers are injected: tests drive it without waiting.
  */
-import type { CapabilityReading } from '../client/capabilityFile';
+import type { CapabilityReading } from '../../client/capabilityFile';
 import { realTimers, type Timers } from './poller';
 
 export const CAPABILITY_CHECK_INTERVAL_MS = 2_000;

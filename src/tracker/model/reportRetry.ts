@@ -6,7 +6,7 @@
  * one replaces one still waiting. After ten minutes a report is given up (the switch is old news).
  * Timers and the clock are injected, so tests drive it without waiting.
  */
-import { ConnectionError, HttpError, UnavailableError } from '../client/errors';
+import { ConnectionError, HttpError, UnavailableError } from '../../client/errors';
 import { realTimers, type Timers } from './poller';
 
 export const REPORT_FIRST_RETRY_MS = 2_000;

@@ -9,10 +9,10 @@ import {
   NotFoundError,
   ServiceError,
   UnavailableError,
-} from '../client/errors';
-import type { CurrentAnswer } from '../client/answers';
-import { sameActivityID } from '../protocol/rules';
-import type { ActivityReference, StatusResult } from '../protocol/types';
+} from '../../client/errors';
+import type { CurrentAnswer } from '../../client/answers';
+import { sameActivityID } from '../../protocol/rules';
+import type { ActivityReference, StatusResult } from '../../protocol/types';
 
 export type TrackerState =
   /** Before the first answer. */

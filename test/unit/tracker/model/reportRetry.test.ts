@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { AnswerLostError, AuthenticationError, ConnectionError, HttpError, UnavailableError, ValidationError } from '../../../src/client/errors';
-import { REPORT_GIVE_UP_MS, ReportRetry, retryable } from '../../../src/tracker/reportRetry';
-import type { Timers } from '../../../src/tracker/poller';
+import { AnswerLostError, AuthenticationError, ConnectionError, HttpError, UnavailableError, ValidationError } from '../../../../src/client/errors';
+import { REPORT_GIVE_UP_MS, ReportRetry, retryable } from '../../../../src/tracker/model/reportRetry';
+import type { Timers } from '../../../../src/tracker/model/poller';
 
 /** Timers that fire only when the test says so; a clock the test moves with them. */
 class ManualTime implements Timers {

@@ -5,9 +5,9 @@
  * through GET /current alone, until the app goes away and comes back (an update restarts it).
  * Errors become states, so the poller never sees a rejection.
  */
-import type { CurrentAnswer } from '../client/answers';
-import { NotFoundError } from '../client/errors';
-import type { StatusResult } from '../protocol/types';
+import type { CurrentAnswer } from '../../client/answers';
+import { NotFoundError } from '../../client/errors';
+import type { StatusResult } from '../../protocol/types';
 import { needsElapsed, sameActivity, startedAtOf, stateFromCurrent, stateFromError, stateFromStatus, type StartedAt, type TrackerState } from './trackerState';
 
 export interface StatusReader {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { AnswerLostError, AuthenticationError, ConnectionError, HttpError, UnavailableError } from '../../../src/client/errors';
-import type { CapabilityReading } from '../../../src/client/capabilityFile';
-import { adviceForError, diagnose } from '../../../src/tracker/advice';
-import type { Route } from '../../../src/tracker/channel';
+import { AnswerLostError, AuthenticationError, ConnectionError, HttpError, UnavailableError } from '../../../../src/client/errors';
+import type { CapabilityReading } from '../../../../src/client/capabilityFile';
+import { adviceForError, diagnose } from '../../../../src/tracker/view/advice';
+import type { Route } from '../../../../src/tracker/model/channel';
 
 const http: Route = { kind: 'http', port: 40001 };
 const absent: CapabilityReading = { kind: 'absent', path: '/home/u/Library/Containers/com.mattes.nowdoing/Data/api-endpoint.json' };

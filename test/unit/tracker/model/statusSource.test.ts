@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { ServiceClient, type RequestRecord } from '../../../src/client';
-import type { CurrentAnswer } from '../../../src/client/answers';
-import type { StatusResult } from '../../../src/protocol/types';
-import { present } from '../../../src/tracker/presentation';
-import { pollStatus, type StatusReader } from '../../../src/tracker/statusSource';
-import type { TrackerState } from '../../../src/tracker/trackerState';
-import { freePort } from '../../support/process';
-import { startServer, TEST_TOKEN, type StartedServer } from '../../support/server';
+import { ServiceClient, type RequestRecord } from '../../../../src/client';
+import type { CurrentAnswer } from '../../../../src/client/answers';
+import type { StatusResult } from '../../../../src/protocol/types';
+import { present } from '../../../../src/tracker/view/presentation';
+import { pollStatus, type StatusReader } from '../../../../src/tracker/model/statusSource';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
+import { freePort } from '../../../support/process';
+import { startServer, TEST_TOKEN, type StartedServer } from '../../../support/server';
 
 const HOUR_MS = 3_600_000;
 const settings = { showTodayTotal: true, route: { kind: 'http', port: 39847 } } as const;

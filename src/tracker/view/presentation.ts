@@ -5,9 +5,9 @@
  * and activity names stay outside the messages, so a translation cannot break them.
  */
 import * as l10n from '@vscode/l10n';
-import { describeRoute, httpAddress, type Route } from './channel';
+import { describeRoute, httpAddress, type Route } from '../model/channel';
 import { formatMinutes } from './duration';
-import { elapsedSecondsAt, type TrackerState } from './trackerState';
+import { elapsedSecondsAt, type TrackerState } from '../model/trackerState';
 
 export const COMMANDS = {
   start: 'timeTracker.start',

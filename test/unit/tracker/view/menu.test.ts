@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { menuFor } from '../../../src/tracker/menu';
-import type { TrackerState } from '../../../src/tracker/trackerState';
+import { menuFor } from '../../../../src/tracker/view/menu';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const activity = { activityID: 'a1', activityName: 'Docs' };
 const commands = (state: TrackerState): string[] => menuFor(state, false).map((entry) => entry.command);

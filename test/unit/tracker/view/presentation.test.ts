@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { formatElapsed, present, type Presentation, type PresentationSettings } from '../../../src/tracker/presentation';
-import type { TrackerState } from '../../../src/tracker/trackerState';
+import { formatElapsed, present, type Presentation, type PresentationSettings } from '../../../../src/tracker/view/presentation';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const settings: PresentationSettings = { showTodayTotal: true, route: { kind: 'http', port: 40001 } };
 const viaIntegration: PresentationSettings = { showTodayTotal: true, route: { kind: 'integration', socketPath: '/tmp/app/api.sock' } };

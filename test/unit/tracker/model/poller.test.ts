@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { MAX_BACKOFF_MS, nextPollDelayMs, Poller, pollingPaused, type Timers } from '../../../src/tracker/poller';
-import type { TrackerState } from '../../../src/tracker/trackerState';
+import { MAX_BACKOFF_MS, nextPollDelayMs, Poller, pollingPaused, type Timers } from '../../../../src/tracker/model/poller';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
 const offline: TrackerState = { kind: 'offline' };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { CapabilityReading } from '../../../src/client/capabilityFile';
-import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading } from '../../../src/tracker/capabilityWatcher';
-import type { Timers } from '../../../src/tracker/poller';
+import type { CapabilityReading } from '../../../../src/client/capabilityFile';
+import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
+import type { Timers } from '../../../../src/tracker/model/poller';
 
 const path = '/home/u/api-endpoint.json';
 const capability = { version: 1, socketPath: '/tmp/app/api.sock', token: 'integration-token', pid: 4242 } as const;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claimFor, removeLockIfStill, withFileLock, type FileLockOptions } from '../../../src/tracker/fileLock';
-import { deadPid } from '../../support/pids';
+import { claimFor, removeLockIfStill, withFileLock, type FileLockOptions } from '../../../../src/tracker/queue/fileLock';
+import { deadPid } from '../../../support/pids';
 
 /** A lock file as a window writes it, by `pid` on this machine; `ageMs` back-dates it. */
 async function leaveLock(path: string, pid: number, ageMs = 0): Promise<string> {

@@ -13,8 +13,8 @@ import {
   WALKTHROUGH_STEPS,
   welcomeNoticeFor,
   type OnboardingProgress,
-} from '../../../src/tracker/onboarding';
-import type { TrackerState } from '../../../src/tracker/trackerState';
+} from '../../../../src/tracker/view/onboarding';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const activity = { activityID: 'a1', activityName: 'Docs' };
 const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
@@ -85,7 +85,7 @@ describe('tracker/onboarding', () => {
   });
 
   it('matches the walkthrough of package.json: steps in order, each completed by its context key, each with a button, in every language', () => {
-    const root = join(__dirname, '..', '..', '..', '..');
+    const root = join(__dirname, '..', '..', '..', '..', '..');
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       contributes: {
         commands: { command: string }[];

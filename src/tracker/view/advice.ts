@@ -14,10 +14,10 @@ import {
   NotFoundError,
   UnavailableError,
   ValidationError,
-} from '../client/errors';
-import type { CapabilityReading } from '../client/capabilityFile';
-import type { HealthAnswer } from '../client/answers';
-import { describeRoute, httpAddress, type Channel, type Route } from './channel';
+} from '../../client/errors';
+import type { CapabilityReading } from '../../client/capabilityFile';
+import type { HealthAnswer } from '../../client/answers';
+import { describeRoute, httpAddress, type Channel, type Route } from '../model/channel';
 
 export type FixAction = 'setToken' | 'openSettings' | 'showLog' | 'retry';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildActivityPicks, MAX_RECENT, rememberRecent } from '../../../src/tracker/activityPicks';
+import { buildActivityPicks, MAX_RECENT, rememberRecent } from '../../../../src/tracker/view/activityPicks';
 
 const ref = (id: string, name: string): { activityID: string; activityName: string } => ({ activityID: id, activityName: name });
 const docs = ref('1', 'Docs');

@@ -1,5 +1,5 @@
 /** What the activity picker offers for a typed query: recent activities first, then "Create “…”". */
-import type { ActivityReference } from '../protocol/types';
+import type { ActivityReference } from '../../protocol/types';
 
 /** An activity as the picker shows it: its group tells two of the same name apart. */
 export interface PickableActivity extends ActivityReference {

@@ -4,7 +4,7 @@
  * Pure, so the input box's inline validation and the argument form of the command agree.
  */
 import * as l10n from '@vscode/l10n';
-import { MAX_DURATION_MINUTES } from '../protocol/constants';
+import { MAX_DURATION_MINUTES } from '../../protocol/constants';
 
 export type DurationParse = { ok: true; minutes: number } | { ok: false; message: string };
 

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AnswerLostError, ConnectionError, HttpError, NotFoundError, ValidationError } from '../../../src/client/errors';
-import type { EntryRequest } from '../../../src/protocol/types';
-import { EntryQueue, outcomeOfError, type EntryQueueOptions, type SendOutcome } from '../../../src/tracker/entryQueue';
-import { deadPid } from '../../support/pids';
+import { AnswerLostError, ConnectionError, HttpError, NotFoundError, ValidationError } from '../../../../src/client/errors';
+import type { EntryRequest } from '../../../../src/protocol/types';
+import { EntryQueue, outcomeOfError, type EntryQueueOptions, type SendOutcome } from '../../../../src/tracker/queue/entryQueue';
+import { deadPid } from '../../../support/pids';
 
 const entry = (name: string): EntryRequest => ({ name, durationMinutes: 15, createIfMissing: true });
 const FILE = 'queued-entries.json';
