@@ -1,11 +1,12 @@
 import { connect } from 'node:net';
 import * as vscode from 'vscode';
-import { ConnectionError, NotFoundError, type ServiceClient } from '../client';
+import type { ServiceClient } from '../client';
 import { DEFAULT_PORT } from '../protocol/constants';
 import type { EntryAnswer, StartAnswer, StopAnswer } from '../client/answers';
 import { rememberRecent, type PickableActivity } from '../tracker/view/activityPicks';
 import { adviceForError, diagnose, type Advice, type FixAction } from '../tracker/view/advice';
 import { describeRouteForLog } from '../tracker/model/channel';
+import { classify } from '../tracker/model/classify';
 import { durationExamples, formatMinutes, parseDuration } from '../tracker/view/duration';
 import { menuFor } from '../tracker/view/menu';
 import { COMMANDS, type CommandId } from '../tracker/view/presentation';
@@ -96,7 +97,7 @@ async function stop(services: CommandServices): Promise<StopAnswer | undefined> 
     return result;
   } catch (error) {
     // On this endpoint a 404 can only mean that this version of the app does not offer it.
-    report(services, error instanceof NotFoundError ? notOffered('stop') : error);
+    report(services, classify(error).kind === 'notFound' ? notOffered('stop') : error);
     return undefined;
   } finally {
     void services.session.refreshUnlessPaused();
@@ -169,7 +170,7 @@ async function logTime(services: CommandServices, args: unknown): Promise<EntryA
     return result;
   } catch (error) {
     // Surely not received: keep it, on disk first, and send it when the app answers again.
-    if (error instanceof ConnectionError && !error.sent) {
+    if (classify(error).kind === 'offline') {
       const duration = formatMinutes(request.durationMinutes);
       const name = request.name ?? chosenName ?? request.activityID ?? vscode.l10n.t('the activity');
       try {

@@ -6,7 +6,7 @@
  * one replaces one still waiting. After ten minutes a report is given up (the switch is old news).
  * Timers and the clock are injected, so tests drive it without waiting.
  */
-import { ConnectionError, HttpError, UnavailableError } from '../../client/errors';
+import { classify } from './classify';
 import { realTimers, type Timers } from './poller';
 
 export const REPORT_FIRST_RETRY_MS = 2_000;
@@ -18,9 +18,8 @@ export type AttemptOutcome = 'delivered' | 'retry' | 'failed' | 'replaced';
 
 /** Whether a failed report may be sent again: only when it surely did not reach the app. */
 export function retryable(error: unknown): boolean {
-  if (error instanceof ConnectionError) return !error.sent;
-  if (error instanceof UnavailableError) return true;
-  return error instanceof HttpError && error.status === 429;
+  const { kind } = classify(error);
+  return kind === 'offline' || kind === 'unavailable' || kind === 'lockedOut';
 }
 
 export interface ReportRetryOptions<R> {

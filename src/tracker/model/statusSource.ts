@@ -6,8 +6,8 @@
  * Errors become states, so the poller never sees a rejection.
  */
 import type { CurrentAnswer } from '../../client/answers';
-import { NotFoundError } from '../../client/errors';
 import type { StatusResult } from '../../protocol/types';
+import { classify } from './classify';
 import { needsElapsed, sameActivity, startedAtOf, stateFromCurrent, stateFromError, stateFromStatus, type StartedAt, type TrackerState } from './trackerState';
 
 export interface StatusReader {
@@ -33,7 +33,7 @@ export async function pollStatus(reader: StatusReader | undefined, previous: Tra
       status = await reader.getStatus();
     } catch (error) {
       // A 404 on GET /status can only mean that this version of the app does not offer it.
-      if (error instanceof NotFoundError) return await pollStatus(reader, previous, clock, 'current');
+      if (classify(error).kind === 'notFound') return await pollStatus(reader, previous, clock, 'current');
       throw error;
     }
     let startedAt: StartedAt | undefined;

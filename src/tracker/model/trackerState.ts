@@ -2,17 +2,10 @@
  * What the status bar knows about the application, as one value. Built from a poll's answer or
  * from the error the client raised, so every state a user can meet has one name here.
  */
-import {
-  AuthenticationError,
-  ConnectionError,
-  HttpError,
-  NotFoundError,
-  ServiceError,
-  UnavailableError,
-} from '../../client/errors';
 import type { CurrentAnswer } from '../../client/answers';
 import { sameActivityID } from '../../protocol/rules';
 import type { ActivityReference, StatusResult } from '../../protocol/types';
+import { classify } from './classify';
 
 export type TrackerState =
   /** Before the first answer. */
@@ -124,17 +117,29 @@ export function elapsedSecondsAt(state: Extract<TrackerState, { kind: 'tracking'
   return Math.max(0, Math.floor((nowMs + state.appClockOffsetMs - state.startedAtMs) / 1000));
 }
 
-/** The state a failed poll leaves behind; unknown errors keep their sentence. */
+/** The state a failed poll leaves behind; failures without a state of their own keep their sentence. */
 export function stateFromError(error: unknown, nowMs: number): TrackerState {
-  if (error instanceof ConnectionError) {
-    return error.sent ? { kind: 'failed', message: error.message } : { kind: 'offline' };
+  const failure = classify(error);
+  switch (failure.kind) {
+    case 'offline':
+      return { kind: 'offline' };
+    case 'tokenRejected':
+      return { kind: 'tokenRejected', clockSkewSeconds: failure.clockSkewSeconds };
+    case 'unavailable':
+      return { kind: 'unavailable' };
+    case 'licenseLocked':
+      return { kind: 'licenseLocked' };
+    case 'lockedOut':
+      return { kind: 'lockedOut', untilMs: nowMs + (failure.retryAfterSeconds ?? 60) * 1000 };
+    case 'mayHaveArrived':
+    case 'answerLost':
+    case 'notFound':
+    case 'invalid':
+    case 'replayed':
+    case 'configuration':
+    case 'refused':
+    case 'appFailed':
+    case 'unexpected':
+      return { kind: 'failed', message: failure.message };
   }
-  if (error instanceof AuthenticationError) return { kind: 'tokenRejected', clockSkewSeconds: error.clockSkewSeconds };
-  if (error instanceof UnavailableError) return { kind: 'unavailable' };
-  if (error instanceof HttpError && error.licenseLocked) return { kind: 'licenseLocked' };
-  if (error instanceof HttpError && error.status === 429) {
-    return { kind: 'lockedOut', untilMs: nowMs + (error.retryAfterSeconds ?? 60) * 1000 };
-  }
-  if (error instanceof NotFoundError || error instanceof ServiceError) return { kind: 'failed', message: error.message };
-  return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
 }

@@ -14,16 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
-import {
-  AnswerLostError,
-  AuthenticationError,
-  ConnectionError,
-  HttpError,
-  NotFoundError,
-  UnavailableError,
-  ValidationError,
-} from '../../client/errors';
 import type { EntryRequest } from '../../protocol/types';
+import { classify } from '../model/classify';
 import { withFileLock, type FileLockOptions } from './fileLock';
 
 export type QueuedStatus =
@@ -307,11 +299,27 @@ function withStatus(entry: QueuedEntry, status: QueuedStatus, reason?: string): 
 
 /** How a failed send of a queued entry counts (PROTOCOL.md §7): only "surely not sent" waits as it was. */
 export function outcomeOfError(error: unknown): SendOutcome {
-  const reason = error instanceof Error ? error.message : String(error);
-  if (error instanceof ConnectionError) return error.sent ? { kind: 'unknown', reason } : { kind: 'notSent', reason };
-  if (error instanceof AnswerLostError) return { kind: 'unknown', reason };
-  if (error instanceof ValidationError || error instanceof NotFoundError) return { kind: 'refused', reason };
-  if (error instanceof AuthenticationError || error instanceof UnavailableError) return { kind: 'blocked', reason };
-  if (error instanceof HttpError && (error.status ?? 500) < 500) return { kind: 'blocked', reason };
-  return { kind: 'unknown', reason };
+  const failure = classify(error);
+  const reason = failure.message;
+  switch (failure.kind) {
+    case 'offline':
+      return { kind: 'notSent', reason };
+    case 'invalid':
+    case 'notFound':
+      return { kind: 'refused', reason };
+    // The app is there and refuses everything for now: the entry waits for the next flush.
+    case 'tokenRejected':
+    case 'unavailable':
+    case 'licenseLocked':
+    case 'lockedOut':
+    case 'refused':
+      return { kind: 'blocked', reason };
+    case 'mayHaveArrived':
+    case 'answerLost':
+    case 'replayed':
+    case 'configuration':
+    case 'appFailed':
+    case 'unexpected':
+      return { kind: 'unknown', reason };
+  }
 }

@@ -5,19 +5,10 @@
  * lost, the app's own refusal) is quoted as it came, in English.
  */
 import * as l10n from '@vscode/l10n';
-import {
-  AnswerLostError,
-  AuthenticationError,
-  ConfigurationError,
-  ConnectionError,
-  HttpError,
-  NotFoundError,
-  UnavailableError,
-  ValidationError,
-} from '../../client/errors';
 import type { CapabilityReading } from '../../client/capabilityFile';
 import type { HealthAnswer } from '../../client/answers';
 import { describeRoute, httpAddress, type Channel, type Route } from '../model/channel';
+import { classify } from '../model/classify';
 
 export type FixAction = 'setToken' | 'openSettings' | 'showLog' | 'retry';
 
@@ -28,69 +19,67 @@ export interface Advice {
 }
 
 export function adviceForError(error: unknown, route: Route): Advice {
-  if (error instanceof ConnectionError) {
-    if (!error.sent && route.kind === 'integration') {
-      return {
-        severity: 'error',
-        message: l10n.t(
-          "The time tracker is not answering through its VS Code integration (socket refused): the app may be quitting or restarting. If it runs, turn Settings → Integrations → VSCode off and on in the app.",
-        ),
-        action: 'retry',
-      };
-    }
-    if (!error.sent && route.kind === 'http') {
-      const port = route.port;
-      const address = httpAddress(port);
+  const failure = classify(error);
+  switch (failure.kind) {
+    case 'offline':
+      if (route.kind === 'integration') {
+        return {
+          severity: 'error',
+          message: l10n.t(
+            "The time tracker is not answering through its VS Code integration (socket refused): the app may be quitting or restarting. If it runs, turn Settings → Integrations → VSCode off and on in the app.",
+          ),
+          action: 'retry',
+        };
+      }
       return {
         severity: 'error',
         message: l10n.t(
           'The time tracker is not answering on {address}: start the app and turn on its HTTP API switch (Settings → Integrations), and check that it uses port {port}.',
-          { address, port },
+          { address: httpAddress(route.port), port: route.port },
         ),
         action: 'openSettings',
       };
-    }
-    return { severity: 'error', message: l10n.t('{0} Check the app before you try again.', error.message), action: 'showLog' };
-  }
-  if (error instanceof AnswerLostError) {
-    return { severity: 'warning', message: error.message, action: 'showLog' };
-  }
-  if (error instanceof AuthenticationError) {
-    if (error.clockSkewSeconds !== undefined) {
-      return { severity: 'error', message: error.message, action: 'retry' };
-    }
-    if (route.kind === 'integration') {
+    case 'mayHaveArrived':
+      return { severity: 'error', message: l10n.t('{0} Check the app before you try again.', failure.message), action: 'showLog' };
+    case 'answerLost':
+      return { severity: 'warning', message: failure.message, action: 'showLog' };
+    case 'tokenRejected':
+      if (failure.clockSkewSeconds !== undefined) return { severity: 'error', message: failure.message, action: 'retry' };
+      if (route.kind === 'integration') {
+        return {
+          severity: 'error',
+          message: l10n.t("The time tracker refused the token of its own VS Code integration file: turn Settings → Integrations → VSCode off and on in the app, then check again."),
+          action: 'retry',
+        };
+      }
       return {
         severity: 'error',
-        message: l10n.t("The time tracker refused the token of its own VS Code integration file: turn Settings → Integrations → VSCode off and on in the app, then check again."),
+        message: l10n.t('The time tracker rejected the token: copy it again from the app (Settings → Integrations → HTTP API) and set it.'),
+        action: 'setToken',
+      };
+    case 'licenseLocked':
+      return { severity: 'error', message: l10n.t("The time tracker's license is locked: activate or renew it in the app, then try again."), action: 'retry' };
+    case 'lockedOut': {
+      const wait = failure.retryAfterSeconds === undefined ? l10n.t('a minute') : l10n.t('{0} s', failure.retryAfterSeconds);
+      return {
+        severity: 'error',
+        message: l10n.t('The time tracker is refusing requests for {0} after too many failed sign-ins; check that every tool uses the current token.', wait),
         action: 'retry',
       };
     }
-    return {
-      severity: 'error',
-      message: l10n.t('The time tracker rejected the token: copy it again from the app (Settings → Integrations → HTTP API) and set it.'),
-      action: 'setToken',
-    };
+    case 'unavailable':
+      return { severity: 'error', message: l10n.t('This feature is not available in your version of the app (503): {0}', failure.reason), action: 'showLog' };
+    case 'notFound':
+    case 'invalid':
+      return { severity: 'error', message: failure.message };
+    case 'configuration':
+      return { severity: 'error', message: failure.message, action: 'openSettings' };
+    case 'replayed':
+    case 'refused':
+    case 'appFailed':
+    case 'unexpected':
+      return { severity: 'error', message: l10n.t('The time tracker failed: {0}', failure.message), action: 'showLog' };
   }
-  if (error instanceof HttpError && error.licenseLocked) {
-    return { severity: 'error', message: l10n.t("The time tracker's license is locked: activate or renew it in the app, then try again."), action: 'retry' };
-  }
-  if (error instanceof HttpError && error.status === 429) {
-    const wait = error.retryAfterSeconds === undefined ? l10n.t('a minute') : l10n.t('{0} s', error.retryAfterSeconds);
-    return {
-      severity: 'error',
-      message: l10n.t('The time tracker is refusing requests for {0} after too many failed sign-ins; check that every tool uses the current token.', wait),
-      action: 'retry',
-    };
-  }
-  if (error instanceof UnavailableError) {
-    return { severity: 'error', message: l10n.t('This feature is not available in your version of the app (503): {0}', error.reason), action: 'showLog' };
-  }
-  if (error instanceof NotFoundError) return { severity: 'error', message: error.message };
-  if (error instanceof ValidationError) return { severity: 'error', message: error.message };
-  if (error instanceof ConfigurationError) return { severity: 'error', message: error.message, action: 'openSettings' };
-  const message = error instanceof Error ? error.message : String(error);
-  return { severity: 'error', message: l10n.t('The time tracker failed: {0}', message), action: 'showLog' };
 }
 
 export interface ConnectionFacts {
@@ -115,8 +104,7 @@ export function diagnose(facts: ConnectionFacts): Advice {
   const health = facts.health;
   if (
     route.kind === 'http' &&
-    health instanceof ConnectionError &&
-    !health.sent &&
+    classify(health).kind === 'offline' &&
     facts.defaultPortAnswers === true &&
     route.port !== facts.defaultPort
   ) {
@@ -134,7 +122,8 @@ export function diagnose(facts: ConnectionFacts): Advice {
     return { severity: 'error', message: l10n.t("Connected, but the time tracker's license is locked: activate or renew it in the app."), action: 'retry' };
   }
   if (facts.statusError !== undefined) {
-    if (facts.statusError instanceof NotFoundError) {
+    const failure = classify(facts.statusError);
+    if (failure.kind === 'notFound') {
       // §8: a 404 on GET /status only means that this version of the app does not offer it.
       return {
         severity: 'info',
@@ -144,7 +133,7 @@ export function diagnose(facts: ConnectionFacts): Advice {
         ),
       };
     }
-    if (facts.statusError instanceof UnavailableError) {
+    if (failure.kind === 'unavailable') {
       return {
         severity: 'error',
         message: l10n.t('Connected, but this version of the app does not offer its status (GET /status answers 503): update the app.'),
