@@ -1,6 +1,6 @@
 /** The status bar menu: only the actions that make sense in the current state. */
 import * as l10n from '@vscode/l10n';
-import { COMMANDS, type CommandId } from './presentation';
+import { COMMANDS, type CommandId } from '../ids';
 import type { TrackerState } from '../model/trackerState';
 
 export interface MenuEntry {

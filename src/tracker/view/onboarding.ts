@@ -4,6 +4,7 @@
  * walkthrough's steps complete on, and whether the first-run notice is due.
  */
 import * as l10n from '@vscode/l10n';
+import { CONTEXT_KEYS } from '../ids';
 import type { TrackerState } from '../model/trackerState';
 
 /** Where a new user stands; each field is the completion condition of one walkthrough step. */
@@ -22,26 +23,24 @@ export interface OnboardingProgress {
 
 export const NO_PROGRESS: OnboardingProgress = { appReachable: false, hasToken: false, connected: false, tracking: false };
 
-export const WALKTHROUGH_ID = 'timeTracker.gettingStarted';
-
 /**
  * The walkthrough's steps in order, each with the context key whose becoming true completes it.
  * package.json's `contributes.walkthroughs` must match (a unit test compares them).
  */
 export const WALKTHROUGH_STEPS = [
-  { id: 'connectApp', progress: 'appReachable', contextKey: 'timeTracker.appReachable' },
-  { id: 'setToken', progress: 'hasToken', contextKey: 'timeTracker.hasToken' },
-  { id: 'checkConnection', progress: 'connected', contextKey: 'timeTracker.connected' },
-  { id: 'startTracking', progress: 'tracking', contextKey: 'timeTracker.tracking' },
+  { id: 'connectApp', progress: 'appReachable', contextKey: CONTEXT_KEYS.appReachable },
+  { id: 'setToken', progress: 'hasToken', contextKey: CONTEXT_KEYS.hasToken },
+  { id: 'checkConnection', progress: 'connected', contextKey: CONTEXT_KEYS.connected },
+  { id: 'startTracking', progress: 'tracking', contextKey: CONTEXT_KEYS.tracking },
 ] as const satisfies readonly { id: string; progress: keyof OnboardingProgress; contextKey: string }[];
 
 /**
- * The context keys onboarding sets itself. `timeTracker.hasToken` (set where the token is read)
- * and `timeTracker.tracking` (set by the status bar) already exist with the same meaning.
+ * The context keys onboarding sets itself. `timeTracker.hasToken` and `timeTracker.tracking` (set
+ * by the session) already exist with the same meaning.
  */
 export const ONBOARDING_CONTEXT_KEYS = {
-  appReachable: 'timeTracker.appReachable',
-  connected: 'timeTracker.connected',
+  appReachable: CONTEXT_KEYS.appReachable,
+  connected: CONTEXT_KEYS.connected,
 } as const;
 
 export type OnboardingContextKey = (typeof ONBOARDING_CONTEXT_KEYS)[keyof typeof ONBOARDING_CONTEXT_KEYS];

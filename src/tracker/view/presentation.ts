@@ -5,23 +5,10 @@
  * and activity names stay outside the messages, so a translation cannot break them.
  */
 import * as l10n from '@vscode/l10n';
+import { COMMANDS, type CommandId } from '../ids';
 import { describeRoute, httpAddress, type Route } from '../model/channel';
 import { formatMinutes } from './duration';
 import { elapsedSecondsAt, type TrackerState } from '../model/trackerState';
-
-export const COMMANDS = {
-  start: 'timeTracker.start',
-  stop: 'timeTracker.stop',
-  log: 'timeTracker.log',
-  setToken: 'timeTracker.setToken',
-  clearToken: 'timeTracker.clearToken',
-  checkConnection: 'timeTracker.checkConnection',
-  showLog: 'timeTracker.showLog',
-  showMenu: 'timeTracker.showMenu',
-  showQueue: 'timeTracker.showQueue',
-} as const;
-
-export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
 export interface PresentationSettings {
   readonly showTodayTotal: boolean;

@@ -9,11 +9,11 @@ import {
   progressAfter,
   progressAfterProbe,
   reachabilityOf,
-  WALKTHROUGH_ID,
   WALKTHROUGH_STEPS,
   welcomeNoticeFor,
   type OnboardingProgress,
 } from '../../../../src/tracker/view/onboarding';
+import { WALKTHROUGH_ID } from '../../../../src/tracker/ids';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const activity = { activityID: 'a1', activityName: 'Docs' };
