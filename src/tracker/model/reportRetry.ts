@@ -9,8 +9,8 @@
 import { classify } from './classify';
 import { realTimers, type Timers } from './poller';
 
-export const REPORT_FIRST_RETRY_MS = 2_000;
-export const REPORT_MAX_RETRY_MS = 60_000;
+const REPORT_FIRST_RETRY_MS = 2_000;
+const REPORT_MAX_RETRY_MS = 60_000;
 export const REPORT_GIVE_UP_MS = 10 * 60_000;
 
 /** What one attempt came to. */

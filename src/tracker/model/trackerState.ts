@@ -49,11 +49,6 @@ export type TrackerState =
 
 export type TrackerStateKind = TrackerState['kind'];
 
-/** States in which the service answered and authenticated us: polling goes on as usual. */
-export function isHealthy(state: TrackerState): state is Extract<TrackerState, { kind: 'idle' | 'tracking' }> {
-  return state.kind === 'idle' || state.kind === 'tracking';
-}
-
 /** When the running activity started, as GET /current says it, or carried over from the last state. */
 export interface StartedAt {
   readonly startedAtMs: number | undefined;
