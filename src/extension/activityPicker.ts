@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
-import { buildActivityPicks, type ActivityPick, type PickableActivity } from '../tracker/activityPicks';
+import { buildActivityPicks, type ActivityPick, type PickableActivity } from '../tracker/view/activityPicks';
 
 const SEARCH_DELAY_MS = 200;
 

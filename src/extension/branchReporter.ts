@@ -5,7 +5,7 @@ import { nodeFileSystem, type GitFileSystem } from '../git/fileSystem';
 import { repoName } from '../git/repoName';
 import { ConnectionError } from '../client/errors';
 import type { BranchChangeRequest } from '../protocol/types';
-import { REPORT_GIVE_UP_MS, ReportRetry } from '../tracker/reportRetry';
+import { REPORT_GIVE_UP_MS, ReportRetry } from '../tracker/model/reportRetry';
 import { editorFileSystem } from './editorFileSystem';
 import type { Session } from './session';
 import type { Settings } from './settings';
@@ -13,7 +13,7 @@ import type { Settings } from './settings';
 /**
  * Reports branch switches in the workspace's repositories with POST /branch-changed. A report the
  * app surely did not get (429, 503, refused connection) is tried again in memory with a growing
- * pause, newest switch per repository first, for up to ten minutes (src/tracker/reportRetry.ts);
+ * pause, newest switch per repository first, for up to ten minutes (src/tracker/model/reportRetry.ts);
  * any other failure (401, 423, 400, an answer lost) is dropped with one log line and never thrown
  * into the watcher: the status bar already shows the cause.
  */

@@ -5,10 +5,11 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { Channel } from '../tracker/channel';
-import type { TrackerState, TrackerStateKind } from '../tracker/trackerState';
+import type { Channel } from '../tracker/model/channel';
+import type { TrackerState, TrackerStateKind } from '../tracker/model/trackerState';
 import { BranchReporter, type HandledSwitch } from './branchReporter';
 import { registerCommands } from './commands';
+import { Messages } from './messages';
 import { OfflineQueue } from './offlineQueue';
 import { startOnboarding, type OnboardingView } from './onboarding';
 import { readSettings, SECTION, type Settings } from './settings';
@@ -61,7 +62,8 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const session = new Session({ secrets: context.secrets, log, settings: () => settings });
   // Started first, so that whoever asks `session.ready()` below waits for the first decision.
   void session.start();
-  const queue = new OfflineQueue(context.globalStorageUri.fsPath, log);
+  const messages = new Messages(log);
+  const queue = new OfflineQueue(context.globalStorageUri.fsPath, log, messages);
   const statusBar = new StatusBarController(session, () => settings, () => queue.waiting);
   const branches = new BranchReporter(session, log, () => settings);
   context.subscriptions.push(log, session, queue, statusBar, branches);
@@ -73,11 +75,11 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
       if ((state.kind === 'idle' || state.kind === 'tracking') && !session.firstRelease) void queue.flush(session.client);
     }),
   );
-  const onboarding = startOnboarding(context, { session, log, settings: () => settings });
+  const onboarding = startOnboarding(context, { session, log, messages, settings: () => settings });
 
   let branchWatch: Promise<void> = Promise.resolve();
   context.subscriptions.push(
-    ...registerCommands({ session, statusBar, log, memento: context.globalState, queue }),
+    ...registerCommands({ session, statusBar, log, memento: context.globalState, queue, messages }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;
       settings = readSettings();

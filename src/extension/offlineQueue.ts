@@ -1,9 +1,14 @@
+/**
+ * The offline queue of this window over src/tracker/queue/entryQueue.ts: its count for the status
+ * bar, its flush when the app answers again, and what the user is told when an entry needs them.
+ */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
-import { formatMinutes } from '../tracker/duration';
-import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/entryQueue';
+import { formatMinutes } from '../tracker/view/duration';
+import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/queue/entryQueue';
 import { processIsRunning } from '../client/processes';
+import type { Messages } from './messages';
 
 /**
  * The offline queue in this window: the count the status bar shows, and the flush that runs when
@@ -21,6 +26,7 @@ export class OfflineQueue implements vscode.Disposable {
   constructor(
     folder: string,
     private readonly log: vscode.LogOutputChannel,
+    private readonly messages: Messages,
   ) {
     this.queue = new EntryQueue(folder, { onCorrupt: (keptAs, problem) => this.reportCorrupt(keptAs, problem) });
   }
@@ -102,10 +108,7 @@ export class OfflineQueue implements vscode.Disposable {
       } else {
         what = vscode.l10n.t('The app refused {0} queued entries; they are kept with the reason.', attention.length);
       }
-      void vscode.window
-        .showWarningMessage(`${what} ${vscode.l10n.t('Decide in Show Queued Entries.')}`, vscode.l10n.t('Show Queued Entries'))
-        .then((choice) => choice && vscode.commands.executeCommand('timeTracker.showQueue'))
-        .then(undefined, (error: unknown) => this.log.error(`Show Queued Entries failed: ${describe(error)}`));
+      void this.messages.warn(`${what} ${vscode.l10n.t('Decide in Show Queued Entries.')}`, this.messages.actions.showQueue());
     }
     return result;
   }
@@ -113,16 +116,10 @@ export class OfflineQueue implements vscode.Disposable {
   /** The queue file could not be read and was kept aside (EntryQueue moved it): said once, where it went. */
   private reportCorrupt(keptAs: string, problem: string): void {
     this.log.warn(`The offline queue file ${problem}; it was kept as ${keptAs} and a new, empty queue started.`);
-    const open = vscode.l10n.t('Open File');
-    void vscode.window
-      .showWarningMessage(
-        vscode.l10n.t('The offline queue file could not be read, so it was kept as {0} and a new queue started: log any entries it holds in the app by hand.', keptAs),
-        open,
-      )
-      .then(async (choice) => {
-        if (choice === open) await vscode.window.showTextDocument(vscode.Uri.file(keptAs));
-      })
-      .then(undefined, (error: unknown) => this.log.error(`Could not open ${keptAs}: ${describe(error)}`));
+    void this.messages.warn(
+      vscode.l10n.t('The offline queue file could not be read, so it was kept as {0} and a new queue started: log any entries it holds in the app by hand.', keptAs),
+      { label: vscode.l10n.t('Open File'), run: () => vscode.window.showTextDocument(vscode.Uri.file(keptAs)) },
+    );
   }
 
   private async recount(): Promise<void> {

@@ -16,14 +16,12 @@ import {
   type OnboardingContextKey,
   type OnboardingProgress,
   type WelcomeNotice,
-} from '../tracker/onboarding';
-import { COMMANDS } from '../tracker/presentation';
-import type { TrackerState } from '../tracker/trackerState';
+} from '../tracker/view/onboarding';
+import { COMMANDS, STORAGE_KEYS } from '../tracker/ids';
+import type { TrackerState } from '../tracker/model/trackerState';
+import type { Messages } from './messages';
 import type { Session } from './session';
 import type { Settings } from './settings';
-
-/** globalState key: the user chose "Don't show again" on the first-run notice (synced). */
-const NOTICE_TURNED_OFF_KEY = 'timeTracker.welcomeNotice.turnedOff';
 
 /** The read-only view the extension's API offers (its tests read it). */
 export interface OnboardingView {
@@ -38,12 +36,13 @@ export interface OnboardingView {
 export interface OnboardingServices {
   readonly session: Session;
   readonly log: vscode.LogOutputChannel;
+  readonly messages: Messages;
   readonly settings: () => Settings;
 }
 
 /** Builds onboarding, adds it to the extension's disposables, and returns its read-only view. */
 export function startOnboarding(context: vscode.ExtensionContext, services: OnboardingServices): OnboardingView {
-  context.globalState.setKeysForSync([NOTICE_TURNED_OFF_KEY]);
+  context.globalState.setKeysForSync([STORAGE_KEYS.welcomeNoticeTurnedOff]);
   const onboarding = new Onboarding(services, context.globalState);
   context.subscriptions.push(onboarding);
   return onboarding;
@@ -103,13 +102,15 @@ class Onboarding implements OnboardingView, vscode.Disposable {
       const client = await this.services.session.ready();
       this.noticeOutcome = welcomeNoticeFor({
         hasToken: client !== undefined,
-        turnedOff: this.memento.get<boolean>(NOTICE_TURNED_OFF_KEY, false),
+        turnedOff: this.memento.get<boolean>(STORAGE_KEYS.welcomeNoticeTurnedOff, false),
       });
       if (this.noticeOutcome !== 'shown') return;
       const notice = welcomeNotice();
-      const choice = await vscode.window.showInformationMessage(notice.message, notice.setToken, notice.dontShowAgain);
-      if (choice === notice.setToken) await vscode.commands.executeCommand(COMMANDS.setToken);
-      else if (choice === notice.dontShowAgain) await this.memento.update(NOTICE_TURNED_OFF_KEY, true);
+      await this.services.messages.info(
+        notice.message,
+        { label: notice.setToken, run: () => vscode.commands.executeCommand(COMMANDS.setToken) },
+        { label: notice.dontShowAgain, run: () => this.memento.update(STORAGE_KEYS.welcomeNoticeTurnedOff, true) },
+      );
     } catch (error) {
       this.services.log.warn(`First-run notice: ${error instanceof Error ? error.message : String(error)}`);
     }

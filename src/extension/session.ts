@@ -4,14 +4,14 @@ import { ConfigurationError, ServiceClient } from '../client';
 import { defaultCapabilityPaths, findCapability, readCapabilityFile, type CapabilityReading } from '../client/capabilityFile';
 import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
 import { firstSetVariable } from '../protocol/environment';
-import { adviceWithoutChannel } from '../tracker/advice';
-import { CapabilityWatcher } from '../tracker/capabilityWatcher';
-import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, describeRouteForLog, type Channel, type HttpToken } from '../tracker/channel';
-import { latestWins } from '../tracker/latestWins';
-import { Poller, pollingPaused } from '../tracker/poller';
-import { pollStatus, type PollSource } from '../tracker/statusSource';
-import type { TrackerState } from '../tracker/trackerState';
-import { CONTEXT_KEYS } from './contextKeys';
+import { CONTEXT_KEYS } from '../tracker/ids';
+import { adviceWithoutChannel } from '../tracker/view/advice';
+import { CapabilityWatcher } from '../tracker/model/capabilityWatcher';
+import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, describeRouteForLog, type Channel, type HttpToken } from '../tracker/model/channel';
+import { latestWins } from '../tracker/model/latestWins';
+import { Poller, pollingPaused } from '../tracker/model/poller';
+import { pollStatus, type PollSource } from '../tracker/model/statusSource';
+import type { TrackerState } from '../tracker/model/trackerState';
 import { logRequest } from './requestLog';
 import type { Settings } from './settings';
 import { TokenStore } from './tokenStore';
@@ -39,7 +39,7 @@ interface Sources {
  * secret storage or the environment), reads the token sources, builds and replaces the client,
  * owns the poller and the current state, fires the state's changes and sets the context keys. The status
  * bar renders it; commands, onboarding, the offline queue and the branch reporter ask it for the
- * client and subscribe to it. The decisions themselves are src/tracker/channel.ts.
+ * client and subscribe to it. The decisions themselves are src/tracker/model/channel.ts.
  */
 export class Session implements vscode.Disposable {
   private readonly tokens: TokenStore;

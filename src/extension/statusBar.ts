@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { COMMANDS, present, type Presentation } from '../tracker/presentation';
+import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
+import { present, type Presentation } from '../tracker/view/presentation';
 import type { Session } from './session';
 import type { Settings } from './settings';
 
@@ -20,7 +21,7 @@ export class StatusBarController implements vscode.Disposable {
     private readonly settings: () => Settings,
     private readonly queued: () => number = () => 0,
   ) {
-    this.item = vscode.window.createStatusBarItem('timeTracker.status', vscode.StatusBarAlignment.Left, 100);
+    this.item = vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Left, 100);
     this.item.name = vscode.l10n.t('Time Tracker');
     // A new channel is always followed by a state (polled, or known without polling).
     this.subscriptions.push(session.onDidChangeState(() => this.onState()));

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-
-const SECRET_KEY = 'timeTracker.token';
+import { STORAGE_KEYS } from '../tracker/ids';
 
 /**
  * The HTTP API's token in VS Code's SecretStorage (the OS keychain where there is one). Only the
@@ -14,21 +13,21 @@ export class TokenStore implements vscode.Disposable {
   constructor(private readonly secrets: vscode.SecretStorage) {
     // Another window storing or clearing the token fires this too.
     this.subscription = secrets.onDidChange((event) => {
-      if (event.key === SECRET_KEY) this.changed.fire();
+      if (event.key === STORAGE_KEYS.token) this.changed.fire();
     });
   }
 
   /** The stored token; an empty one counts as none. */
   async get(): Promise<string | undefined> {
-    return (await this.secrets.get(SECRET_KEY)) || undefined;
+    return (await this.secrets.get(STORAGE_KEYS.token)) || undefined;
   }
 
   async set(token: string): Promise<void> {
-    await this.secrets.store(SECRET_KEY, token);
+    await this.secrets.store(STORAGE_KEYS.token, token);
   }
 
   async clear(): Promise<void> {
-    await this.secrets.delete(SECRET_KEY);
+    await this.secrets.delete(STORAGE_KEYS.token);
   }
 
   dispose(): void {

@@ -15,8 +15,8 @@ import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { HeaderPrefix } from '../../../src/protocol/headers';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
-import type { Advice } from '../../../src/tracker/advice';
-import type { TrackerState } from '../../../src/tracker/trackerState';
+import type { Advice } from '../../../src/tracker/view/advice';
+import type { TrackerState } from '../../../src/tracker/model/trackerState';
 import { loggedEntries } from '../../support/server';
 import { kind, until, untilEvent, untilQueued } from './states';
 

@@ -10,7 +10,8 @@ import { createServer, type Socket } from 'node:net';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
-import { WALKTHROUGH_ID, WALKTHROUGH_STEPS, type OnboardingProgress } from '../../../src/tracker/onboarding';
+import { WALKTHROUGH_ID } from '../../../src/tracker/ids';
+import { WALKTHROUGH_STEPS, type OnboardingProgress } from '../../../src/tracker/view/onboarding';
 import { untilEvent } from './states';
 import { suiteLaunch } from '../launch';
 

@@ -1,7 +1,7 @@
 /** Waiting on the extension from inside the extension host: on its events, never on blind sleeps. */
 import type * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
-import type { TrackerState } from '../../../src/tracker/trackerState';
+import type { TrackerState } from '../../../src/tracker/model/trackerState';
 
 /**
  * Resolves with the first value of `current()` or of `event` that satisfies `predicate`. After

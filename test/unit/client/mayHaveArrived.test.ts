@@ -18,7 +18,7 @@ import {
 } from '../../../src/client';
 import { Deadline } from '../../../src/client/deadline';
 import { MAX_ANSWER_BYTES, Transport } from '../../../src/client/transport';
-import { outcomeOfError } from '../../../src/tracker/entryQueue';
+import { outcomeOfError } from '../../../src/tracker/queue/entryQueue';
 import { startCannedServer, startFaultServer, type CannedAnswer, type FaultServer } from '../../support/faults';
 import { rejection } from '../../support/rejection';
 import { TEST_TOKEN } from '../../support/server';

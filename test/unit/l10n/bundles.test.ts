@@ -3,10 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { parseDuration } from '../../../src/tracker/duration';
-import { menuFor } from '../../../src/tracker/menu';
-import { present } from '../../../src/tracker/presentation';
-import type { TrackerState } from '../../../src/tracker/trackerState';
+import { parseDuration } from '../../../src/tracker/view/duration';
+import { menuFor } from '../../../src/tracker/view/menu';
+import { present } from '../../../src/tracker/view/presentation';
+import type { TrackerState } from '../../../src/tracker/model/trackerState';
 import { manifestKeys, manifestStrings } from '../../support/manifest';
 
 const root = join(__dirname, '..', '..', '..', '..');

@@ -1,0 +1,43 @@
+/**
+ * Check Connection: reads the integration's file again, asks the app's health and status, and
+ * says in one sentence what works or what to fix (the diagnosis is src/tracker/view/advice.ts).
+ */
+import { reachability } from '../../client/reachability';
+import { DEFAULT_PORT } from '../../protocol/constants';
+import { describeRouteForLog } from '../../tracker/model/channel';
+import { diagnose, type Advice } from '../../tracker/view/advice';
+import type { CommandServices } from './services';
+
+export async function checkConnection(services: CommandServices): Promise<Advice> {
+  const { session } = services;
+  // A capability file that appeared or went stale a moment ago counts: read it now.
+  await session.recheckIntegration();
+  const client = await session.ready();
+  const facts = { channel: session.channel, capability: session.capability, defaultPort: DEFAULT_PORT };
+  let advice: Advice;
+  if (!client) {
+    advice = diagnose(facts);
+  } else {
+    let health: unknown;
+    let statusError: unknown;
+    try {
+      const answer = await client.healthcheck();
+      health = answer;
+      // Not said (the app's first releases answer `{"ok": true}`) is not locked: look at the status.
+      if (answer.license !== 'locked') {
+        await client.getStatus().catch((error: unknown) => {
+          statusError = error;
+        });
+      }
+    } catch (error) {
+      health = error;
+    }
+    const route = session.channel.route;
+    const defaultPortAnswers = route.kind === 'http' && route.port !== DEFAULT_PORT && (await reachability({ port: DEFAULT_PORT })).kind === 'listening';
+    advice = diagnose({ ...facts, health, statusError, defaultPortAnswers });
+  }
+  services.log.info(`Check Connection (${describeRouteForLog(session.channel.route)}): ${advice.message}`);
+  void session.refresh();
+  void services.messages.advise(advice);
+  return advice;
+}

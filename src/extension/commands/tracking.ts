@@ -1,0 +1,201 @@
+/**
+ * Start, Stop and Log Time: from a keybinding's arguments (read by src/tracker/view/commandArguments.ts)
+ * or through the activity picker and input boxes. Log Time queues the entry on disk when the app
+ * surely did not get it; an app without Stop or entries (a first release) is told apart.
+ */
+import * as vscode from 'vscode';
+import type { ServiceClient } from '../../client';
+import type { EntryAnswer, StartAnswer, StopAnswer } from '../../client/answers';
+import type { ActivitySelector, EntryRequest } from '../../protocol/types';
+import { STORAGE_KEYS } from '../../tracker/ids';
+import { classify } from '../../tracker/model/classify';
+import { rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
+import type { Advice } from '../../tracker/view/advice';
+import { readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
+import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
+import { pickActivity } from '../activityPicker';
+import { clientOrAdvice, report, run, type CommandServices } from './services';
+
+export async function start(services: CommandServices, args: unknown): Promise<StartAnswer | undefined> {
+  const client = await clientOrAdvice(services);
+  if (!client) return undefined;
+  let request: ActivitySelector;
+  let chosenName: string | undefined;
+  let groupName: string | null | undefined;
+  if (args !== undefined) {
+    const parsed = readStartArguments(args);
+    if (typeof parsed === 'string') return void services.messages.advise({ severity: 'error', message: parsed });
+    request = parsed;
+  } else {
+    const chosen = await chooseActivity(services, client, vscode.l10n.t('Start Tracking'));
+    if (!chosen) return undefined;
+    ({ selector: request, name: chosenName, groupName } = chosen);
+  }
+  return run(services, async () => {
+    const result = await client.startActivity(request);
+    await remember(services, result, groupName);
+    const name = result.activityName ?? chosenName ?? request.name;
+    services.messages.status(`$(record) ${name === undefined ? vscode.l10n.t('Tracking') : vscode.l10n.t('Tracking {0}', name)}`);
+    return result;
+  });
+}
+
+export async function stop(services: CommandServices): Promise<StopAnswer | undefined> {
+  const client = await clientOrAdvice(services);
+  if (!client) return undefined;
+  if (services.session.firstRelease) return void services.messages.advise(notOffered('stop'));
+  try {
+    const result = await client.stopActivity();
+    // Say only what the app said: the duration and even the name may be left out.
+    let stopped: string;
+    if (result.stopped && result.durationSeconds !== undefined) {
+      stopped = vscode.l10n.t('Stopped {name} after {duration}', { name: result.stopped.activityName, duration: formatMinutes(result.durationSeconds / 60) });
+    } else if (result.stopped) {
+      stopped = vscode.l10n.t('Stopped {0}', result.stopped.activityName);
+    } else {
+      stopped = result.stopped === null ? vscode.l10n.t('Nothing was running') : vscode.l10n.t('Stopped');
+    }
+    services.messages.status(`$(debug-stop) ${stopped}`);
+    return result;
+  } catch (error) {
+    // On this endpoint a 404 can only mean that this version of the app does not offer it.
+    if (classify(error).kind === 'notFound') {
+      const advice = notOffered('stop');
+      services.log.error(advice.message);
+      void services.messages.advise(advice);
+    } else {
+      report(services, error);
+    }
+    return undefined;
+  } finally {
+    void services.session.refreshUnlessPaused();
+  }
+}
+
+/** An endpoint first releases of the app lack (PROTOCOL.md §8), said in one sentence. */
+function notOffered(what: 'stop' | 'log'): Advice {
+  return {
+    severity: 'warning',
+    message:
+      what === 'stop'
+        ? vscode.l10n.t('This version of the app cannot be stopped from VS Code (it has no POST /activities/stop): stop in the app, or update the app.')
+        : vscode.l10n.t('This version of the app does not take logged time (it has no POST /entries): log it in the app, or update the app.'),
+  };
+}
+
+export async function logTime(services: CommandServices, args: unknown): Promise<EntryAnswer | undefined> {
+  const client = await clientOrAdvice(services);
+  if (!client) return undefined;
+  // Never asked for, never queued: the entry could not be delivered later either.
+  if (services.session.firstRelease) return void services.messages.advise(notOffered('log'));
+  let request: EntryRequest;
+  let chosenName: string | undefined;
+  let groupName: string | null | undefined;
+  if (args !== undefined) {
+    const parsed = readLogArguments(args);
+    if (typeof parsed === 'string') return void services.messages.advise({ severity: 'error', message: parsed });
+    request = parsed;
+  } else {
+    const chosen = await chooseActivity(services, client, vscode.l10n.t('Log Time (1/3): activity'));
+    if (!chosen) return undefined;
+    const { name } = chosen;
+    chosenName = name;
+    groupName = chosen.groupName;
+    const durationText = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Log Time (2/3): how long on {0}?', name),
+      prompt: vscode.l10n.t('For example {0}', durationExamples()),
+      placeHolder: '1h30m',
+      ignoreFocusOut: true,
+      // What will be logged, in whole minutes, shown before it is sent (1.33h is 80 minutes).
+      validateInput: (value) => {
+        if (value.trim() === '') return undefined;
+        const parsed = parseDuration(value);
+        if (!parsed.ok) return parsed.message;
+        return { message: vscode.l10n.t('Logs {duration} ({minutes} minutes).', { duration: formatMinutes(parsed.minutes), minutes: parsed.minutes }), severity: vscode.InputBoxValidationSeverity.Info };
+      },
+    });
+    if (durationText === undefined) return undefined;
+    const duration = parseDuration(durationText);
+    if (!duration.ok) return undefined;
+    const note = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Log Time (3/3): note for {duration} on {name} (optional)', { duration: formatMinutes(duration.minutes), name }),
+      prompt: vscode.l10n.t('Press Enter to log without a note'),
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.length > 2000 ? vscode.l10n.t('A note can be at most 2000 characters.') : undefined),
+    });
+    if (note === undefined) return undefined;
+    request = { ...chosen.selector, durationMinutes: duration.minutes, ...(note.trim() === '' ? {} : { note: note.trim() }) };
+  }
+  try {
+    const result = await client.logEntry(request);
+    await remember(services, result, groupName);
+    // What was sent, where the app does not repeat it: it accepted exactly that.
+    const duration = formatMinutes(result.durationMinutes ?? request.durationMinutes);
+    const name = result.activityName ?? chosenName ?? request.name;
+    void services.messages.info(name === undefined ? vscode.l10n.t('Logged {0}.', duration) : vscode.l10n.t('Logged {duration} to {name}.', { duration, name }));
+    return result;
+  } catch (error) {
+    // Surely not received: keep it, on disk first, and send it when the app answers again.
+    if (classify(error).kind === 'offline') {
+      await queueEntry(services, request, chosenName);
+      return undefined;
+    }
+    report(services, error);
+    return undefined;
+  } finally {
+    void services.session.refreshUnlessPaused();
+  }
+}
+
+/** Log Time while the app surely did not get the entry: on disk, then the user is told. */
+async function queueEntry(services: CommandServices, request: EntryRequest, chosenName: string | undefined): Promise<void> {
+  const { messages } = services;
+  const duration = formatMinutes(request.durationMinutes);
+  const name = request.name ?? chosenName ?? request.activityID ?? vscode.l10n.t('the activity');
+  try {
+    await services.queue.add(request);
+  } catch (queueError) {
+    // Neither logged nor queued: the user must hear which entry, or it is lost unseen.
+    services.log.error(`Could not queue ${duration} on ${name}${request.note === undefined ? '' : ` (note: ${request.note})`}: ${queueError instanceof Error ? queueError.message : String(queueError)}`);
+    void messages.error(
+      vscode.l10n.t('The time tracker is not answering and {duration} on {name} could not be queued either: log it in the app by hand.', { duration, name }),
+      messages.actions.showLog(),
+    );
+    return;
+  }
+  const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', {
+    duration,
+    name: request.name ?? vscode.l10n.t('the activity'),
+  });
+  void messages.warn(message, messages.actions.showQueue());
+}
+
+/** The activity picker of Start and Log Time: what to send, and the name to show. */
+async function chooseActivity(
+  services: CommandServices,
+  client: ServiceClient,
+  title: string,
+): Promise<{ selector: ActivitySelector; name: string; groupName?: string | null | undefined } | undefined> {
+  const pick = await pickActivity(client, {
+    title,
+    placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
+    recent: recent(services),
+    onError: (error) => report(services, error),
+  });
+  if (!pick) return undefined;
+  return pick.kind === 'create'
+    ? { selector: { name: pick.name, createIfMissing: true }, name: pick.name }
+    : { selector: { activityID: pick.activity.activityID }, name: pick.activity.activityName, groupName: pick.activity.groupName };
+}
+
+function recent(services: CommandServices): PickableActivity[] {
+  return services.memento.get<PickableActivity[]>(STORAGE_KEYS.recentActivities, []);
+}
+
+/** Only an activity the app named is remembered; the group comes from the picker (answers do not carry it). */
+async function remember(services: CommandServices, activity: { readonly activityID: string | undefined; readonly activityName: string | undefined }, groupName: string | null | undefined): Promise<void> {
+  const { activityID, activityName } = activity;
+  if (activityID === undefined || activityName === undefined) return;
+  const reference = { activityID, activityName, ...(groupName === undefined ? {} : { groupName }) };
+  await services.memento.update(STORAGE_KEYS.recentActivities, rememberRecent(recent(services), reference));
+}

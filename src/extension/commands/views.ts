@@ -1,0 +1,73 @@
+/** Show Log, the status bar menu and Show Queued Entries: what the user opens to look and decide. */
+import * as vscode from 'vscode';
+import { menuFor } from '../../tracker/view/menu';
+import { formatMinutes } from '../../tracker/view/duration';
+import type { CommandServices } from './services';
+
+export function showLog(services: CommandServices): void {
+  services.log.show();
+}
+
+export async function showMenu(services: CommandServices): Promise<void> {
+  const entries = menuFor(services.session.state, services.session.tokenStored, services.queue.waiting);
+  const chosen = await vscode.window.showQuickPick(
+    entries.map((entry) => ({ label: entry.label, ...(entry.detail === undefined ? {} : { detail: entry.detail }), command: entry.command })),
+    { title: vscode.l10n.t('Time Tracker'), placeHolder: services.statusBar.presentation.accessibilityLabel },
+  );
+  if (chosen) await vscode.commands.executeCommand(chosen.command);
+}
+
+interface QueuePick extends vscode.QuickPickItem {
+  readonly id: string;
+  readonly status: string;
+  /** The entry in English, for the log. */
+  readonly logText: string;
+}
+
+const statusWords = (): Record<string, string> => ({
+  waiting: vscode.l10n.t('waits for the app'),
+  sending: vscode.l10n.t('being sent'),
+  unknown: vscode.l10n.t('may have been logged: decide'),
+  refused: vscode.l10n.t('refused by the app'),
+});
+
+/** Lists the queued entries; each can be sent now or discarded. */
+export async function showQueue(services: CommandServices): Promise<void> {
+  const entries = await services.queue.list();
+  const words = statusWords();
+  if (entries.length === 0) {
+    void services.messages.info(vscode.l10n.t('No logged time waits to be sent.'));
+    return;
+  }
+  const picked = await vscode.window.showQuickPick<QueuePick>(
+    entries.map((entry) => {
+      const duration = formatMinutes(entry.request.durationMinutes);
+      const activity = entry.request.name ?? entry.request.activityID ?? '?';
+      return {
+        id: entry.id,
+        status: entry.status,
+        logText: `${duration} on ${activity}`,
+        label: vscode.l10n.t('{duration} on {activity}', { duration, activity }),
+        description: `${words[entry.status] ?? entry.status} · ${vscode.l10n.t('queued {0}', new Date(entry.queuedAt).toLocaleString())}`,
+        ...(entry.reason === undefined && entry.request.note === undefined ? {} : { detail: [entry.request.note, entry.reason].filter(Boolean).join(' — ') }),
+      };
+    }),
+    { title: vscode.l10n.t('Queued Entries'), placeHolder: vscode.l10n.t('Pick an entry to send it now or discard it') },
+  );
+  if (!picked) return;
+  const sendLabel = picked.status === 'unknown' ? vscode.l10n.t('Send Anyway') : vscode.l10n.t('Send Now');
+  const discardLabel = vscode.l10n.t('Discard');
+  const warning =
+    picked.status === 'unknown'
+      ? vscode.l10n.t('The app may already have logged this entry (the connection broke while it was sent). Check the app first: sending it again may log it twice.')
+      : vscode.l10n.t('Send or discard {0}?', picked.label);
+  const choice = await services.messages.ask(warning, { modal: picked.status === 'unknown' }, sendLabel, discardLabel);
+  if (choice === discardLabel) {
+    await services.queue.discard(picked.id);
+    services.log.info(`Discarded the queued ${picked.logText}.`);
+  } else if (choice === sendLabel) {
+    await services.queue.retry(picked.id);
+    await services.queue.flush(await services.session.ready());
+  }
+  void services.session.refreshUnlessPaused();
+}

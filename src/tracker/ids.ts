@@ -1,0 +1,51 @@
+/**
+ * Every name VS Code knows the extension's parts by, in one place: command ids, context keys, the
+ * walkthrough's and the status bar item's ids, and the keys of what it stores (globalState,
+ * secret storage). package.json names the same ids (a unit test compares them); renaming one here
+ * and not there breaks a keybinding, a `when` clause or what a user stored. Plain data that
+ * imports nothing, so the tracker's views (tooltip links, the menu, the walkthrough) and the
+ * extension read the same names.
+ */
+
+export const COMMANDS = {
+  start: 'timeTracker.start',
+  stop: 'timeTracker.stop',
+  log: 'timeTracker.log',
+  setToken: 'timeTracker.setToken',
+  clearToken: 'timeTracker.clearToken',
+  checkConnection: 'timeTracker.checkConnection',
+  showLog: 'timeTracker.showLog',
+  showMenu: 'timeTracker.showMenu',
+  showQueue: 'timeTracker.showQueue',
+} as const;
+
+export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+/** Context keys, for `when` and `enablement` clauses and the walkthrough's completion events. */
+export const CONTEXT_KEYS = {
+  /** There is a way to the app with a token: the integration's, or the HTTP API's. Start, Stop and Log Time need it. */
+  hasToken: 'timeTracker.hasToken',
+  /** A token is in secret storage: Clear Token has something to clear. */
+  tokenStored: 'timeTracker.tokenStored',
+  tracking: 'timeTracker.tracking',
+  /** Onboarding: the app answered through one of its switches. */
+  appReachable: 'timeTracker.appReachable',
+  /** Onboarding: the app accepted the token. */
+  connected: 'timeTracker.connected',
+} as const;
+
+/** The "Get started" walkthrough (contributes.walkthroughs). */
+export const WALKTHROUGH_ID = 'timeTracker.gettingStarted';
+
+/** The one status bar item. */
+export const STATUS_BAR_ITEM_ID = 'timeTracker.status';
+
+/** Keys of what the extension keeps between sessions. */
+export const STORAGE_KEYS = {
+  /** globalState: the activities used last, for the picker. */
+  recentActivities: 'timeTracker.recentActivities',
+  /** globalState (synced): the user chose "Don't show again" on the first-run notice. */
+  welcomeNoticeTurnedOff: 'timeTracker.welcomeNotice.turnedOff',
+  /** Secret storage: the HTTP API's token. */
+  token: 'timeTracker.token',
+} as const;

@@ -1,0 +1,140 @@
+/**
+ * What the status bar knows about the application, as one value. Built from a poll's answer or
+ * from the error the client raised, so every state a user can meet has one name here.
+ */
+import type { CurrentAnswer } from '../../client/answers';
+import { sameActivityID } from '../../protocol/rules';
+import type { ActivityReference, StatusResult } from '../../protocol/types';
+import { classify } from './classify';
+
+export type TrackerState =
+  /** Before the first answer. */
+  | { readonly kind: 'starting' }
+  | { readonly kind: 'noToken' }
+  /**
+   * Nothing answers where the channel points: the app is closed, or its switch (VS Code
+   * integration or HTTP API) is off. Where that is, the session's route says.
+   */
+  | { readonly kind: 'offline' }
+  | { readonly kind: 'tokenRejected'; readonly clockSkewSeconds: number | undefined }
+  | { readonly kind: 'licenseLocked' }
+  /** Too many failed authentications; requests are refused until `untilMs`. */
+  | { readonly kind: 'lockedOut'; readonly untilMs: number }
+  /** The application has not wired GET /status (503). */
+  | { readonly kind: 'unavailable' }
+  /** Any other failure: a time-out, a 5xx, an answer that makes no sense. */
+  | { readonly kind: 'failed'; readonly message: string }
+  | {
+      readonly kind: 'idle';
+      readonly onBreak: boolean;
+      /** As of `observedAtMs`; undefined when the app does not report it (first releases have no GET /status). */
+      readonly todaySeconds: number | undefined;
+      readonly observedAtMs: number;
+    }
+  | {
+      readonly kind: 'tracking';
+      readonly activity: ActivityReference;
+      readonly onBreak: boolean;
+      /**
+       * When it started, on the app's clock (GET /current's `startedAt`); undefined when the app
+       * did not say. The running time is `now + appClockOffsetMs - startedAtMs`.
+       */
+      readonly startedAtMs: number | undefined;
+      /** The app's clock minus this machine's (from the answer's Date header; 0 when unknown). */
+      readonly appClockOffsetMs: number;
+      /** Today's total as of `observedAtMs`; the display adds the time since. Undefined: not reported. */
+      readonly todaySeconds: number | undefined;
+      readonly observedAtMs: number;
+    };
+
+export type TrackerStateKind = TrackerState['kind'];
+
+/** When the running activity started, as GET /current says it, or carried over from the last state. */
+export interface StartedAt {
+  readonly startedAtMs: number | undefined;
+  readonly appClockOffsetMs: number;
+}
+
+/**
+ * The state after a successful GET /status. `startedAt` is what GET /current said for the running
+ * activity (the status block has no start time), or undefined to keep the previous state's when
+ * the same activity still runs.
+ */
+export function stateFromStatus(status: StatusResult, previous: TrackerState, nowMs: number, startedAt?: StartedAt): TrackerState {
+  if (!status.isTracking || status.currentActivity === null) {
+    return { kind: 'idle', onBreak: status.isOnBreak, todaySeconds: status.todaySeconds, observedAtMs: nowMs };
+  }
+  return tracking(status.currentActivity, status.isOnBreak, status.todaySeconds, previous, nowMs, startedAt);
+}
+
+/**
+ * The state from GET /current alone, for app versions without GET /status (first releases): the
+ * activity, its start and the break, but no total for today.
+ */
+export function stateFromCurrent(current: CurrentAnswer | null, previous: TrackerState, nowMs: number): TrackerState {
+  if (current === null) return { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: nowMs };
+  const activity = { activityID: current.activityID, activityName: current.activityName };
+  return tracking(activity, current.isOnBreak, undefined, previous, nowMs, startedAtOf(current));
+}
+
+/** What GET /current says about the start, for the state. */
+export function startedAtOf(current: CurrentAnswer): StartedAt {
+  return { startedAtMs: current.startedAtMs, appClockOffsetMs: current.appClockOffsetMs ?? 0 };
+}
+
+function tracking(
+  activity: ActivityReference,
+  onBreak: boolean,
+  todaySeconds: number | undefined,
+  previous: TrackerState,
+  nowMs: number,
+  startedAt: StartedAt | undefined,
+): TrackerState {
+  const carried = previous.kind === 'tracking' && sameActivity(previous.activity, activity) ? previous : undefined;
+  const start = startedAt ?? carried ?? { startedAtMs: undefined, appClockOffsetMs: 0 };
+  return { kind: 'tracking', activity, onBreak, startedAtMs: start.startedAtMs, appClockOffsetMs: start.appClockOffsetMs, todaySeconds, observedAtMs: nowMs };
+}
+
+/** True when the running activity is new to us, so its start must be asked for once. */
+export function needsElapsed(status: StatusResult, previous: TrackerState): boolean {
+  if (!status.isTracking || status.currentActivity === null) return false;
+  return !(previous.kind === 'tracking' && sameActivity(previous.activity, status.currentActivity));
+}
+
+/** Activity ids are UUIDs, which the app writes upper-case and others lower-case. */
+export function sameActivity(a: ActivityReference, b: ActivityReference): boolean {
+  return sameActivityID(a.activityID, b.activityID);
+}
+
+/** The running time in whole seconds at `nowMs`, or undefined when the start is not known. */
+export function elapsedSecondsAt(state: Extract<TrackerState, { kind: 'tracking' }>, nowMs: number): number | undefined {
+  if (state.startedAtMs === undefined) return undefined;
+  return Math.max(0, Math.floor((nowMs + state.appClockOffsetMs - state.startedAtMs) / 1000));
+}
+
+/** The state a failed poll leaves behind; failures without a state of their own keep their sentence. */
+export function stateFromError(error: unknown, nowMs: number): TrackerState {
+  const failure = classify(error);
+  switch (failure.kind) {
+    case 'offline':
+      return { kind: 'offline' };
+    case 'tokenRejected':
+      return { kind: 'tokenRejected', clockSkewSeconds: failure.clockSkewSeconds };
+    case 'unavailable':
+      return { kind: 'unavailable' };
+    case 'licenseLocked':
+      return { kind: 'licenseLocked' };
+    case 'lockedOut':
+      return { kind: 'lockedOut', untilMs: nowMs + (failure.retryAfterSeconds ?? 60) * 1000 };
+    case 'mayHaveArrived':
+    case 'answerLost':
+    case 'notFound':
+    case 'invalid':
+    case 'replayed':
+    case 'configuration':
+    case 'refused':
+    case 'appFailed':
+    case 'unexpected':
+      return { kind: 'failed', message: failure.message };
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The ids of src/tracker/ids.ts against package.json: every contributed command has an id (and so
+ * a handler in the command table, which is typed by them) and every id is contributed; every
+ * context key a `when` or `enablement` clause reads is one the extension sets. The extension-host
+ * suite checks the same commands against what VS Code has registered.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMANDS, CONTEXT_KEYS, STATUS_BAR_ITEM_ID, STORAGE_KEYS, WALKTHROUGH_ID } from '../../../src/tracker/ids';
+
+interface Manifest {
+  contributes: {
+    commands: { command: string; enablement?: string }[];
+    menus: Record<string, { command?: string; when?: string }[]>;
+    walkthroughs: { id: string }[];
+  };
+}
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as Manifest;
+
+describe('tracker: ids and package.json', () => {
+  it('contributes exactly the commands of COMMANDS', () => {
+    const contributed = manifest.contributes.commands.map((command) => command.command).sort();
+    assert.deepEqual(contributed, Object.values(COMMANDS).sort());
+  });
+
+  it('names in its menus only commands of COMMANDS', () => {
+    const ids = new Set<string>(Object.values(COMMANDS));
+    for (const [menu, items] of Object.entries(manifest.contributes.menus)) {
+      for (const item of items) if (item.command !== undefined) assert.ok(ids.has(item.command), `${menu}: ${item.command}`);
+    }
+  });
+
+  it('reads in its clauses only context keys the extension sets', () => {
+    const keys = new Set<string>(Object.values(CONTEXT_KEYS));
+    const clauses = [
+      ...manifest.contributes.commands.map((command) => command.enablement),
+      ...Object.values(manifest.contributes.menus).flatMap((items) => items.map((item) => item.when)),
+    ].filter((clause): clause is string => clause !== undefined);
+    assert.ok(clauses.length > 0);
+    for (const clause of clauses) {
+      for (const [name] of clause.matchAll(/timeTracker\.[\w.]+/g)) assert.ok(keys.has(name), `${clause}: ${name}`);
+    }
+  });
+
+  it('names the walkthrough by WALKTHROUGH_ID', () => {
+    assert.deepEqual(manifest.contributes.walkthroughs.map((walkthrough) => walkthrough.id), [WALKTHROUGH_ID]);
+  });
+
+  it('gives every id and key a name of its own, under timeTracker.', () => {
+    const all = [...Object.values(COMMANDS), ...Object.values(CONTEXT_KEYS), ...Object.values(STORAGE_KEYS), WALKTHROUGH_ID, STATUS_BAR_ITEM_ID];
+    assert.equal(new Set(all).size, all.length);
+    for (const id of all) assert.match(id, /^timeTracker\.\w+/);
+  });
+});

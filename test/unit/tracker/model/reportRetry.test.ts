@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { AnswerLostError, AuthenticationError, ConnectionError, HttpError, UnavailableError, ValidationError } from '../../../../src/client/errors';
+import { REPORT_GIVE_UP_MS, ReportRetry, retryable } from '../../../../src/tracker/model/reportRetry';
+import type { Timers } from '../../../../src/tracker/model/poller';
+
+/** Timers that fire only when the test says so; a clock the test moves with them. */
+class ManualTime implements Timers {
+  now = 0;
+  readonly pending = new Map<number, { callback: () => void; at: number }>();
+  private next = 1;
+  setTimeout(callback: () => void, ms: number): unknown {
+    const id = this.next++;
+    this.pending.set(id, { callback, at: this.now + ms });
+    return id;
+  }
+  clearTimeout(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+  /** Runs the earliest timer, moving the clock to it; returns the delay it waited. */
+  fire(): number {
+    const [id, timer] = [...this.pending].sort((a, b) => a[1].at - b[1].at)[0]!;
+    this.pending.delete(id);
+    const waited = timer.at - this.now;
+    this.now = timer.at;
+    timer.callback();
+    return waited;
+  }
+}
+
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const refused = (): ConnectionError => new ConnectionError('refused', false);
+
+describe('tracker/reportRetry: branch reports the app could not take yet', () => {
+  it('tries again only what surely did not arrive: 429, 503, a refused connection', () => {
+    assert.equal(retryable(new HttpError(429, 'locked out', '', 30)), true);
+    assert.equal(retryable(new UnavailableError('not wired')), true);
+    assert.equal(retryable(refused()), true);
+    for (const error of [new ConnectionError('reset', true), new AnswerLostError('lost'), new AuthenticationError('bad'), new HttpError(423, 'locked', ''), new ValidationError('bad'), new HttpError(500, 'x', ''), new Error('odd')]) {
+      assert.equal(retryable(error), false, error.message);
+    }
+  });
+
+  it('retries with a growing pause until the app takes it, and sends it once then', async () => {
+    const time = new ManualTime();
+    const answers: (Error | undefined)[] = [refused(), new HttpError(429, 'x', '', 5), new UnavailableError('x'), undefined];
+    const sent: string[] = [];
+    const settled: string[] = [];
+    const retry = new ReportRetry<string>({
+      send: (report) => {
+        sent.push(report);
+        const answer = answers.shift();
+        return answer ? Promise.reject(answer) : Promise.resolve();
+      },
+      onSettled: (report, outcome) => settled.push(`${report}: ${outcome}`),
+      clock: () => time.now,
+      timers: time,
+    });
+    assert.equal(await retry.submit('/repo', 'feature'), 'retry');
+    const waits: number[] = [];
+    while (time.pending.size > 0) {
+      waits.push(time.fire());
+      await settle();
+    }
+    assert.deepEqual(waits, [2_000, 4_000, 8_000]);
+    assert.deepEqual(sent, ['feature', 'feature', 'feature', 'feature']);
+    assert.deepEqual(settled, ['feature: delivered']);
+    assert.equal(retry.pending, 0);
+  });
+
+  it('drops a report that may have arrived or that the app refused, with no retry', async () => {
+    const time = new ManualTime();
+    for (const error of [new ConnectionError('reset', true), new HttpError(423, 'locked', '')]) {
+      let sends = 0;
+      const retry = new ReportRetry<string>({ send: () => (sends++, Promise.reject(error)), clock: () => time.now, timers: time });
+      assert.equal(await retry.submit('/repo', 'feature'), 'failed');
+      assert.equal(sends, 1);
+      assert.equal(time.pending.size, 0);
+    }
+  });
+
+  it('keeps only the newest switch per repository', async () => {
+    const time = new ManualTime();
+    let appBack = false;
+    const sent: string[] = [];
+    const settled: string[] = [];
+    const retry = new ReportRetry<string>({
+      send: (report) => {
+        sent.push(report);
+        return appBack ? Promise.resolve() : Promise.reject(refused());
+      },
+      onSettled: (report, outcome) => settled.push(`${report}: ${outcome}`),
+      clock: () => time.now,
+      timers: time,
+    });
+    assert.equal(await retry.submit('/a', 'one'), 'retry');
+    assert.equal(await retry.submit('/b', 'other repo'), 'retry');
+    assert.equal(await retry.submit('/a', 'two'), 'retry');
+    assert.deepEqual(settled, ['one: replaced']);
+    appBack = true;
+    while (time.pending.size > 0) {
+      time.fire();
+      await settle();
+    }
+    assert.deepEqual(sent.slice(3).sort(), ['other repo', 'two']);
+    assert.equal(sent.filter((report) => report === 'one').length, 1, 'the replaced switch is never sent again');
+  });
+
+  it('never lets an older switch go after a newer one that was submitted while it was on the wire', async () => {
+    const time = new ManualTime();
+    let release: ((error?: Error) => void) | undefined;
+    const sent: string[] = [];
+    const retry = new ReportRetry<string>({
+      send: (report) => {
+        sent.push(report);
+        if (report === 'old') return new Promise<void>((resolve, reject) => (release = (error) => (error ? reject(error) : resolve())));
+        return Promise.resolve();
+      },
+      clock: () => time.now,
+      timers: time,
+    });
+    const old = retry.submit('/a', 'old');
+    await settle();
+    const newer = retry.submit('/a', 'new');
+    release?.(refused());
+    assert.equal(await old, 'retry');
+    assert.equal(await newer, 'delivered');
+    while (time.pending.size > 0) time.fire();
+    await settle();
+    assert.deepEqual(sent, ['old', 'new']);
+  });
+
+  it('gives up after ten minutes, and says so', async () => {
+    const time = new ManualTime();
+    let sends = 0;
+    const settled: string[] = [];
+    const retry = new ReportRetry<string>({
+      send: () => (sends++, Promise.reject(refused())),
+      onSettled: (report, outcome) => settled.push(`${report}: ${outcome}`),
+      clock: () => time.now,
+      timers: time,
+    });
+    await retry.submit('/a', 'feature');
+    while (time.pending.size > 0) {
+      time.fire();
+      await settle();
+    }
+    assert.ok(time.now <= REPORT_GIVE_UP_MS, `last try at ${time.now} ms`);
+    assert.deepEqual(settled, ['feature: gaveUp']);
+    // 2, 4, 8, 16, 32 s, then a minute apart: 14 tries in the first ten minutes.
+    assert.equal(sends, 14);
+  });
+
+  it('stops trying when disposed', async () => {
+    const time = new ManualTime();
+    const retry = new ReportRetry<string>({ send: () => Promise.reject(refused()), clock: () => time.now, timers: time });
+    await retry.submit('/a', 'feature');
+    retry.dispose();
+    assert.equal(time.pending.size, 0);
+  });
+});

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { formatMinutes, parseDuration } from '../../../../src/tracker/view/duration';
+
+describe('tracker/duration', () => {
+  it('reads every documented form as minutes', () => {
+    const cases: [string, number][] = [
+      ['90', 90],
+      ['90m', 90],
+      ['90 min', 90],
+      ['1h30m', 90],
+      ['1h 30m', 90],
+      ['1h30', 90],
+      ['1.5h', 90],
+      ['1,5h', 90],
+      ['1:30', 90],
+      ['0:05', 5],
+      ['2h', 120],
+      [' 45 ', 45],
+      ['24h', 1440],
+    ];
+    for (const [input, minutes] of cases) assert.deepEqual(parseDuration(input), { ok: true, minutes }, input);
+  });
+
+  it('logs whole minutes only, the nearest one, as the app takes nothing else', () => {
+    const cases: [string, number][] = [
+      ['1.33h', 80],
+      ['1.5h', 90],
+      ['2.5', 3],
+      ['2.4m', 2],
+      ['0.25h', 15],
+      ['0.1h', 6],
+    ];
+    for (const [input, minutes] of cases) assert.deepEqual(parseDuration(input), { ok: true, minutes }, input);
+    const tiny = parseDuration('0.4');
+    assert.equal(tiny.ok, false, 'less than half a minute rounds to nothing');
+  });
+
+  it('refuses zero, too long and unreadable input with a sentence that shows the forms', () => {
+    const cases: [string, RegExp][] = [
+      ['', /^Enter a duration, for example 90, 90m, 1h30m, 1\.5h or 1:30\.$/],
+      ['0', /more than 0 minutes/],
+      ['0:00', /more than 0 minutes/],
+      ['24h1m', /at most 24 hours/],
+      ['1441', /at most 24 hours/],
+      ['-5', /is not a duration; write it as 90, 90m/],
+      ['1:75', /is not a duration/],
+      ['abc', /is not a duration/],
+      ['1h30x', /is not a duration/],
+    ];
+    for (const [input, pattern] of cases) {
+      const parsed = parseDuration(input);
+      if (parsed.ok) assert.fail(`${input} was accepted`);
+      assert.match(parsed.message, pattern, input);
+    }
+  });
+
+  it('formats minutes the way they are typed', () => {
+    assert.equal(formatMinutes(45), '45m');
+    assert.equal(formatMinutes(120), '2h');
+    assert.equal(formatMinutes(90), '1h 30m');
+    assert.equal(formatMinutes(0), '0m');
+  });
+});
