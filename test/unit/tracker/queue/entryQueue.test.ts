@@ -118,9 +118,15 @@ describe('tracker/EntryQueue', () => {
   it('marks an entry a crashed window left mid-send as unknown, never as waiting', async () => {
     const crashed = new EntryQueue(folder);
     await crashed.add(entry('A'));
-    void crashed.flush(() => new Promise<SendOutcome>(() => undefined));
+    // The entry is marked `sending` on disk before send is called: once it is, the crash can come.
+    let sendCalled!: () => void;
+    const sending = new Promise<void>((resolve) => (sendCalled = resolve));
+    void crashed.flush(() => {
+      sendCalled();
+      return new Promise<SendOutcome>(() => undefined);
+    });
+    await sending;
     const other = new EntryQueue(folder);
-    for (let i = 0; i < 50 && (await other.list())[0]?.status !== 'sending'; i++) await new Promise((resolve) => setImmediate(resolve));
     assert.equal((await other.list())[0]?.status, 'sending');
     assert.equal(await other.recover(() => true), 0, 'a live sender keeps its entry');
     assert.equal(await other.recover(() => false), 1);
