@@ -1,7 +1,91 @@
-// Type-aware linting. Floating promises are errors (fire-and-forget is written `void promise`),
-// and only src/extension/ may import `vscode`, so everything else runs under plain Node.
+// Type-aware linting. Floating promises are errors (fire-and-forget is written `void promise`).
+// The layers of docs/ARCHITECTURE.md are enforced here, one `no-restricted-imports` block per
+// folder (`LAYERS` below; test/unit/lint/layers.test.ts shows each forbidden import is reported):
+// protocol imports nothing of ours; client and server only protocol; git nothing of ours; the
+// tracker never the server, git or the extension, and inside it model imports neither view nor
+// queue; only src/extension (and the in-host tests) import `vscode`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+const VSCODE = { name: 'vscode', message: 'Only src/extension/ and test/extension/ may import vscode: everything else runs under plain Node.' };
+
+/** A relative import of one of `folders` (from any depth: `../client/x`, `./../../server`). */
+function folders(names, message) {
+  return { regex: `^(\\.\\.?/)+(${names.join('|')})(/|$)`, message };
+}
+
+const NOT_TESTS = folders(['test'], 'Nothing in src/ imports the tests: they are not shipped.');
+
+/**
+ * Per folder, what it must not import. A later flat-config block's `no-restricted-imports`
+ * replaces an earlier one for the same file, so each block repeats the `vscode` rule; the most
+ * specific folders come last.
+ */
+export const LAYERS = [
+  { files: ['src/**/*.ts'], paths: [VSCODE], patterns: [] },
+  {
+    files: ['src/protocol/**/*.ts'],
+    paths: [VSCODE],
+    patterns: [folders(['client', 'server', 'git', 'tracker', 'extension'], 'src/protocol imports nothing of ours: the client and the server share it.')],
+  },
+  {
+    files: ['src/client/**/*.ts'],
+    paths: [VSCODE],
+    patterns: [folders(['server', 'git', 'tracker', 'extension'], 'src/client imports only src/protocol: it ships alone as dist/client.js.')],
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    paths: [VSCODE],
+    patterns: [folders(['client', 'git', 'tracker', 'extension'], 'src/server imports only src/protocol: it is the app, not a user of our client.')],
+  },
+  {
+    files: ['src/git/**/*.ts'],
+    paths: [VSCODE],
+    patterns: [folders(['protocol', 'client', 'server', 'tracker', 'extension'], 'src/git imports nothing of ours: it watches a file system given to it.')],
+  },
+  {
+    files: ['src/tracker/**/*.ts'],
+    paths: [VSCODE],
+    patterns: [folders(['server', 'git', 'extension'], 'src/tracker never imports the server, git or the extension: it is the editor-free logic they do not reach into.')],
+  },
+  {
+    files: ['src/tracker/ids.ts'],
+    paths: [VSCODE],
+    patterns: [{ regex: '^\\.', message: 'src/tracker/ids.ts imports nothing: every part reads it.' }],
+  },
+  {
+    files: ['src/tracker/model/**/*.ts'],
+    paths: [VSCODE],
+    patterns: [
+      folders(['server', 'git', 'extension', 'view', 'queue', 'ids'], 'src/tracker/model imports neither view nor queue (nor ids): the arrows point down to it.'),
+    ],
+  },
+  {
+    files: ['src/tracker/queue/**/*.ts'],
+    paths: [VSCODE],
+    patterns: [folders(['server', 'git', 'extension', 'view', 'ids'], 'src/tracker/queue imports model only, never view.')],
+  },
+  {
+    files: ['src/tracker/view/**/*.ts'],
+    paths: [VSCODE],
+    patterns: [folders(['server', 'git', 'extension', 'queue'], 'src/tracker/view imports model and ids, never the queue.')],
+  },
+  {
+    files: ['src/extension/**/*.ts'],
+    paths: [],
+    patterns: [folders(['server'], 'src/extension never imports the reference server: it talks to the app only through src/client.')],
+  },
+  {
+    files: ['test/**/*.ts'],
+    paths: [VSCODE],
+    patterns: [],
+  },
+  {
+    files: ['test/extension/**/*.ts'],
+    paths: [],
+    patterns: [],
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '.test-cache/**'] },
@@ -19,16 +103,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'vscode', message: 'Only src/extension/ and test/extension/ may import vscode.' }] },
-      ],
     },
   },
-  {
-    files: ['src/extension/**/*.ts', 'test/extension/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
+  ...LAYERS.map(({ files, paths, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { paths, patterns: files[0].startsWith('src/') ? [...patterns, NOT_TESTS] : patterns }] },
+  })),
   {
     files: ['test/**/*.ts'],
     rules: {
