@@ -28,7 +28,7 @@ export interface ReachabilityOptions {
   readonly timeoutMs?: number;
 }
 
-export const DEFAULT_REACHABILITY_TIMEOUT_MS = 1_000;
+const DEFAULT_REACHABILITY_TIMEOUT_MS = 1_000;
 
 /** Connects and closes with no byte written; resolves with what happened, never rejects. */
 export function reachability(target: ReachabilityTarget, { timeoutMs = DEFAULT_REACHABILITY_TIMEOUT_MS }: ReachabilityOptions = {}): Promise<Reachability> {

@@ -29,7 +29,7 @@ async function originFromConfig(repository: Repository, fs: GitFileSystem): Prom
   return originInConfig((await fs.readText(fs.path.join(configDir, 'config'))) ?? '');
 }
 
-export function originInConfig(config: string): string | undefined {
+function originInConfig(config: string): string | undefined {
   let inOrigin = false;
   for (const line of config.split(/\r?\n/)) {
     const section = /^\s*\[\s*([^\]]+?)\s*\]\s*$/.exec(line);

@@ -41,7 +41,7 @@ export function canonicalString(
 }
 
 /** HMAC-SHA256 keyed by the token's UTF-8 bytes, over an already built canonical string. */
-export function signCanonical(token: string, canonical: string): string {
+function signCanonical(token: string, canonical: string): string {
   return createHmac('sha256', token).update(canonical, 'utf8').digest('hex');
 }
 

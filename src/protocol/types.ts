@@ -155,7 +155,7 @@ export function isEndpointPath(value: string): value is EndpointPath {
 export const APP_BUILDS = ['current', 'first-release'] as const;
 export type AppBuild = (typeof APP_BUILDS)[number];
 
-export const FIRST_RELEASE_ENDPOINT_PATHS: readonly EndpointPath[] = [
+const FIRST_RELEASE_ENDPOINT_PATHS: readonly EndpointPath[] = [
   ENDPOINTS.healthcheck.path,
   ENDPOINTS.current.path,
   ENDPOINTS.search.path,

@@ -176,7 +176,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
  * with nothing before the slash there is no group, so `/CI/CD` seeds "CI/CD" alone. Returns the
  * sentence for a bad value.
  */
-export function parseSeed(text: string): SeedSpec | string {
+function parseSeed(text: string): SeedSpec | string {
   const trimmed = text.trim();
   const slash = trimmed.indexOf('/');
   const name = (slash < 0 ? trimmed : trimmed.slice(slash + 1)).trim();

@@ -11,7 +11,7 @@ import type { ReceivedBody } from './service';
  * much the sender is not a client of this API, and the connection is answered 413 and closed
  * rather than hashed to the end.
  */
-export const HARD_BODY_LIMIT_BYTES = 1024 * 1024;
+const HARD_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export type BodyOutcome = { kind: 'complete'; body: ReceivedBody } | { kind: 'overflow' } | { kind: 'aborted' };
 
@@ -57,7 +57,7 @@ export function readBody(request: IncomingMessage): Promise<BodyOutcome> {
 
 /** `Date` has a resolution of one second; format it once per second, not once per answer. */
 let cachedDate = { second: Number.NaN, text: '' };
-export function httpDate(date: Date): string {
+function httpDate(date: Date): string {
   const second = Math.floor(date.getTime() / 1000);
   if (second !== cachedDate.second) cachedDate = { second, text: date.toUTCString() };
   return cachedDate.text;

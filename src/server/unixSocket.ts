@@ -79,7 +79,7 @@ export async function prepareSocketPath(path: string): Promise<string> {
 }
 
 /** The sentence for a socket another server listens on (also when the OS says EADDRINUSE). */
-export function inUse(path: string): SocketPathError {
+function inUse(path: string): SocketPathError {
   return new SocketPathError('in-use', `Another server already listens on the socket ${path}.`);
 }
 
