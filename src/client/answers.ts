@@ -24,6 +24,16 @@ export interface CurrentAnswer extends ActivityReference {
   readonly appClockOffsetMs: number | undefined;
 }
 
+/** GET /status: what runs and today's total. An answer that does not say whether it tracks is an error. */
+export interface StatusAnswer {
+  readonly isTracking: boolean;
+  /** `true` only when the app says so; an answer without the flag reads as no break. */
+  readonly isOnBreak: boolean;
+  readonly currentActivity: ActivityReference | null;
+  /** Seconds tracked today; `undefined` when the answer does not say, never a 0 that looks like a fact. */
+  readonly todaySeconds: number | undefined;
+}
+
 /** A search hit: the group tells same-named activities apart. */
 export interface ActivityMatch extends ActivityReference {
   /** The group's name, `null` for none, `undefined` when the answer does not say. */

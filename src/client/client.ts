@@ -9,8 +9,8 @@ import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE } from '../protocol/constants';
 import { signingHeaderNames, type HeaderPrefix, type SigningHeaderNames } from '../protocol/headers';
 import { checkBranchChangeRequest, checkEntryRequest, checkSearchQuery, checkStartRequest, RuleViolation } from '../protocol/rules';
 import { signRequest, timestampFor } from '../protocol/signing';
-import type { ActivitySelector, BranchChangeRequest, EntryRequest, StatusResult } from '../protocol/types';
-import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StopAnswer } from './answers';
+import type { ActivitySelector, BranchChangeRequest, EntryRequest } from '../protocol/types';
+import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StatusAnswer, StopAnswer } from './answers';
 import {
   AnswerLostError,
   AuthenticationError,
@@ -132,7 +132,7 @@ export class ServiceClient {
   }
 
   /** An answer that does not say whether the app is tracking is an HttpError: a status cannot be "not said". */
-  async getStatus(options?: CallOptions): Promise<StatusResult> {
+  async getStatus(options?: CallOptions): Promise<StatusAnswer> {
     const answer = await this.#call('GET', '/status', undefined, options);
     const status = readStatus(answer.body);
     if (status === undefined) {

@@ -6,8 +6,8 @@
  * not know, and answers `undefined` ("not said") for what is missing, never a default that looks
  * like a fact.
  */
-import type { ActivityReference, StatusResult } from '../protocol/types';
-import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StopAnswer } from './answers';
+import type { ActivityReference } from '../protocol/types';
+import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StatusAnswer, StopAnswer } from './answers';
 
 type Json = Record<string, unknown>;
 
@@ -86,9 +86,9 @@ function instantOf(value: unknown): number | undefined {
 /**
  * `undefined` when the answer does not say whether the app is tracking: the status bar cannot
  * show "not said", so the client turns that into an error. The other fields keep their old
- * tolerant reading (a missing break flag is no break, a missing total is 0).
+ * tolerant reading (a missing break flag is no break); a missing total is not said.
  */
-export function readStatus(body: SaidBody): StatusResult | undefined {
+export function readStatus(body: SaidBody): StatusAnswer | undefined {
   const source = fieldsOf(body);
   const isTracking = flag(source['isTracking']);
   if (isTracking === undefined) return undefined;
@@ -97,7 +97,7 @@ export function readStatus(body: SaidBody): StatusResult | undefined {
     isTracking,
     isOnBreak: source['isOnBreak'] === true,
     currentActivity: current ?? null,
-    todaySeconds: amount(source['todaySeconds']) ?? 0,
+    todaySeconds: amount(source['todaySeconds']),
   };
 }
 

@@ -6,12 +6,12 @@
  * Errors become states, so the poller never sees a rejection.
  */
 import type { CurrentAnswer } from '../../client/answers';
-import type { StatusResult } from '../../protocol/types';
+import type { StatusAnswer } from '../../client/answers';
 import { classify } from './classify';
 import { needsElapsed, sameActivity, startedAtOf, stateFromCurrent, stateFromError, stateFromStatus, type StartedAt, type TrackerState } from './trackerState';
 
 export interface StatusReader {
-  getStatus(): Promise<StatusResult>;
+  getStatus(): Promise<StatusAnswer>;
   getCurrent(): Promise<CurrentAnswer | null>;
 }
 
@@ -28,7 +28,7 @@ export async function pollStatus(reader: StatusReader | undefined, previous: Tra
   if (!reader) return { state: { kind: 'noToken' }, source };
   try {
     if (source === 'current') return { state: stateFromCurrent(await reader.getCurrent(), previous, clock()), source };
-    let status: StatusResult;
+    let status: StatusAnswer;
     try {
       status = await reader.getStatus();
     } catch (error) {

@@ -2,9 +2,9 @@
  * What the status bar knows about the application, as one value. Built from a poll's answer or
  * from the error the client raised, so every state a user can meet has one name here.
  */
-import type { CurrentAnswer } from '../../client/answers';
+import type { CurrentAnswer, StatusAnswer } from '../../client/answers';
 import { sameActivityID } from '../../protocol/rules';
-import type { ActivityReference, StatusResult } from '../../protocol/types';
+import type { ActivityReference } from '../../protocol/types';
 import { classify } from './classify';
 
 export type TrackerState =
@@ -27,9 +27,11 @@ export type TrackerState =
   | {
       readonly kind: 'idle';
       readonly onBreak: boolean;
-      /** As of `observedAtMs`; undefined when the app does not report it (first releases have no GET /status). */
+      /** As of `observedAtMs`; undefined when the app does not report it. */
       readonly todaySeconds: number | undefined;
       readonly observedAtMs: number;
+      /** Read from GET /current alone: an app without GET /status, and so without Stop and entries. */
+      readonly firstRelease?: true;
     }
   | {
       readonly kind: 'tracking';
@@ -45,6 +47,8 @@ export type TrackerState =
       /** Today's total as of `observedAtMs`; the display adds the time since. Undefined: not reported. */
       readonly todaySeconds: number | undefined;
       readonly observedAtMs: number;
+      /** Read from GET /current alone: an app without GET /status, and so without Stop and entries. */
+      readonly firstRelease?: true;
     };
 
 export type TrackerStateKind = TrackerState['kind'];
@@ -60,7 +64,7 @@ export interface StartedAt {
  * activity (the status block has no start time), or undefined to keep the previous state's when
  * the same activity still runs.
  */
-export function stateFromStatus(status: StatusResult, previous: TrackerState, nowMs: number, startedAt?: StartedAt): TrackerState {
+export function stateFromStatus(status: StatusAnswer, previous: TrackerState, nowMs: number, startedAt?: StartedAt): TrackerState {
   if (!status.isTracking || status.currentActivity === null) {
     return { kind: 'idle', onBreak: status.isOnBreak, todaySeconds: status.todaySeconds, observedAtMs: nowMs };
   }
@@ -72,9 +76,9 @@ export function stateFromStatus(status: StatusResult, previous: TrackerState, no
  * activity, its start and the break, but no total for today.
  */
 export function stateFromCurrent(current: CurrentAnswer | null, previous: TrackerState, nowMs: number): TrackerState {
-  if (current === null) return { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: nowMs };
+  if (current === null) return { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: nowMs, firstRelease: true };
   const activity = { activityID: current.activityID, activityName: current.activityName };
-  return tracking(activity, current.isOnBreak, undefined, previous, nowMs, startedAtOf(current));
+  return { ...tracking(activity, current.isOnBreak, undefined, previous, nowMs, startedAtOf(current)), firstRelease: true };
 }
 
 /** What GET /current says about the start, for the state. */
@@ -89,14 +93,14 @@ function tracking(
   previous: TrackerState,
   nowMs: number,
   startedAt: StartedAt | undefined,
-): TrackerState {
+): Extract<TrackerState, { kind: 'tracking' }> {
   const carried = previous.kind === 'tracking' && sameActivity(previous.activity, activity) ? previous : undefined;
   const start = startedAt ?? carried ?? { startedAtMs: undefined, appClockOffsetMs: 0 };
   return { kind: 'tracking', activity, onBreak, startedAtMs: start.startedAtMs, appClockOffsetMs: start.appClockOffsetMs, todaySeconds, observedAtMs: nowMs };
 }
 
 /** True when the running activity is new to us, so its start must be asked for once. */
-export function needsElapsed(status: StatusResult, previous: TrackerState): boolean {
+export function needsElapsed(status: StatusAnswer, previous: TrackerState): boolean {
   if (!status.isTracking || status.currentActivity === null) return false;
   return !(previous.kind === 'tracking' && sameActivity(previous.activity, status.currentActivity));
 }

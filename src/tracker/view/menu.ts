@@ -22,8 +22,8 @@ export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): Men
   const tokenEntries = hasToken
     ? [entry(setToken, COMMANDS.setToken, l10n.t('Replace the stored token')), entry(`$(trash) ${l10n.t('Clear Token')}`, COMMANDS.clearToken)]
     : [entry(setToken, COMMANDS.setToken, l10n.t("Paste the token from the app's settings"))];
-  // An app without a total for today is a first release: it has no stop and no entries either.
-  const full = (state.kind === 'idle' || state.kind === 'tracking') && state.todaySeconds !== undefined;
+  // A first release (GET /current alone) has no stop and no entries.
+  const full = (state.kind === 'idle' || state.kind === 'tracking') && state.firstRelease !== true;
   const logTime = full ? [entry(`$(history) ${l10n.t('Log Time…')}`, COMMANDS.log)] : [];
   switch (state.kind) {
     case 'tracking':

@@ -169,7 +169,7 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
         tone: 'warning',
       };
     case 'idle': {
-      const today = todayText(state.todaySeconds, settings);
+      const today = todayText(state.todaySeconds, settings, state.firstRelease === true);
       if (state.onBreak) return onBreak(undefined, today, settings.route, state);
       return {
         text: `$(clock) ${l10n.t('Not tracking')}${today.inline}`,
@@ -185,7 +185,7 @@ function presentState(state: TrackerState, settings: PresentationSettings, nowMs
     case 'tracking': {
       const sinceObserved = Math.max(0, Math.floor((nowMs - state.observedAtMs) / 1000));
       const seconds = elapsedSecondsAt(state, nowMs);
-      const today = todayText(state.todaySeconds === undefined ? undefined : state.todaySeconds + sinceObserved, settings);
+      const today = todayText(state.todaySeconds === undefined ? undefined : state.todaySeconds + sinceObserved, settings, state.firstRelease === true);
       const name = state.activity.activityName;
       if (state.onBreak) return onBreak(name, today, settings.route, state);
       const tail = `${today.line}\n\n${actions(state)}${connectedLine(settings.route)}`;
@@ -228,10 +228,10 @@ function connectedLine(route: Route): string {
 
 /**
  * The tooltip's actions. An app without GET /status (a first release) has no stop and no
- * entries either, so those links are left out there; that is the only state without a total.
+ * entries either, so those links are left out there.
  */
 function actions(state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>): string {
-  const full = state.todaySeconds !== undefined;
+  const full = state.firstRelease !== true;
   const links =
     state.kind === 'tracking' && !state.onBreak
       ? [full && link(l10n.t('Stop'), COMMANDS.stop), link(l10n.t('Switch Activity'), COMMANDS.start), full && link(l10n.t('Log Time'), COMMANDS.log)]
@@ -268,10 +268,12 @@ interface TodayText {
   readonly line: string;
 }
 
-function todayText(seconds: number | undefined, settings: PresentationSettings): TodayText {
-  if (seconds === undefined) {
+function todayText(seconds: number | undefined, settings: PresentationSettings, firstRelease: boolean): TodayText {
+  if (firstRelease) {
     return { inline: '', total: undefined, line: `\n\n${l10n.t("This version of the app does not report today's total, nor offer Stop and Log Time: update it for them.")}` };
   }
+  // A full app that left the total out: no number made up, and no advice to update.
+  if (seconds === undefined) return { inline: '', total: undefined, line: `\n\n${l10n.t("Today's total: not said by the app.")}` };
   const total = formatMinutes(Math.floor(seconds / 60));
   return {
     inline: settings.showTodayTotal ? ` · ${l10n.t('today {0}', total)}` : '',

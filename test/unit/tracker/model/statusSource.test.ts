@@ -71,7 +71,7 @@ describe('tracker/statusSource against the reference server', () => {
     await connect({ build: 'first-release', seedActivities: ['Review'] });
     let outcome = await pollStatus(client, { kind: 'starting' }, started.clock);
     assert.deepEqual(paths, ['/status', '/status', '/current'], 'one 401 finds the prefix, the 404 finds the build');
-    assert.deepEqual(outcome, { state: { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: started.clock() }, source: 'current' });
+    assert.deepEqual(outcome, { state: { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: started.clock(), firstRelease: true }, source: 'current' });
     started.server.state.start({ name: 'Review' });
     started.clock.advance(65_000);
     paths.length = 0;

@@ -52,8 +52,14 @@ describe('tracker/trackerState', () => {
       appClockOffsetMs: 0,
       todaySeconds: undefined,
       observedAtMs: 4_000,
+      firstRelease: true,
     });
-    assert.deepEqual(stateFromCurrent(null, { kind: 'starting' }, 4_000), { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 4_000 });
+    assert.deepEqual(stateFromCurrent(null, { kind: 'starting' }, 4_000), { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 4_000, firstRelease: true });
+  });
+
+  it('keeps a total GET /status did not say as not said, and such an app is no first release', () => {
+    const status = { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: undefined };
+    assert.deepEqual(stateFromStatus(status, { kind: 'starting' }, 4_000), { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 4_000 });
   });
 
   it('is idle, with the break flag, when nothing runs', () => {

@@ -12,9 +12,14 @@ describe('tracker/menu', () => {
     assert.deepEqual(commands({ kind: 'idle', onBreak: false, todaySeconds: 60, observedAtMs: 0 }), ['timeTracker.start', 'timeTracker.log', 'timeTracker.checkConnection', 'timeTracker.showLog']);
   });
 
-  it('leaves Stop and Log Time out for a first release of the app (no total for today: no stop, no entries)', () => {
-    const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: undefined, observedAtMs: 0 };
+  it('leaves Stop and Log Time out for a first release of the app (GET /current alone: no stop, no entries)', () => {
+    const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: undefined, observedAtMs: 0, firstRelease: true };
     assert.deepEqual(commands(tracking), ['timeTracker.start', 'timeTracker.checkConnection', 'timeTracker.showLog']);
-    assert.deepEqual(commands({ kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 0 }), ['timeTracker.start', 'timeTracker.checkConnection', 'timeTracker.showLog']);
+    assert.deepEqual(commands({ kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 0, firstRelease: true }), ['timeTracker.start', 'timeTracker.checkConnection', 'timeTracker.showLog']);
+  });
+
+  it('keeps Stop and Log Time for a full app that left today\'s total out', () => {
+    const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: undefined, observedAtMs: 0 };
+    assert.deepEqual(commands(tracking), ['timeTracker.stop', 'timeTracker.start', 'timeTracker.log', 'timeTracker.checkConnection', 'timeTracker.showLog']);
   });
 });

@@ -37,6 +37,20 @@ describe('tracker/presentation', () => {
     assert.equal(texts.size, table.length, 'no two states look alike');
   });
 
+  it('tells a first release (update for Stop and Log Time) from a full app that left the total out', () => {
+    const running = { kind: 'tracking', activity, onBreak: false, startedAtMs: -60_000, appClockOffsetMs: 0, todaySeconds: undefined, observedAtMs: 0 } as const;
+    const first = shown({ ...running, firstRelease: true });
+    assert.equal(first.text, '$(record) Write docs 1:00');
+    assert.match(first.tooltip, /update it for them/);
+    assert.doesNotMatch(first.tooltip, /timeTracker\.stop|timeTracker\.log/);
+    const full = shown(running);
+    assert.equal(full.text, '$(record) Write docs 1:00', 'no total made up');
+    assert.match(full.tooltip, /Today's total: not said by the app\./);
+    assert.doesNotMatch(full.tooltip, /update it/);
+    assert.match(full.tooltip, /timeTracker\.stop/);
+    assert.match(full.tooltip, /timeTracker\.log/);
+  });
+
   it('tells where the app is expected and to turn on its HTTP API switch when offline', () => {
     const { tooltip } = shown({ kind: 'offline' });
     assert.match(tooltip, /not answering on 127\.0\.0\.1:40001/);
