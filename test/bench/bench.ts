@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: benchmark scripts that report, never gate. Every figure is measured in one run
  * against a baseline on the same machine, because only that ratio means anything on a shared,
- * noisy host. `node out/test/bench/bench.js [name ...]` runs only the named benchmarks.
+ * noisy host. `node out/test/bench/bench.js [name ...]` runs only the named benchmarks; `extension`
+ * (the real VS Code host, about 15 minutes) runs only when named.
  * Exit code: 0 whether or not targets are met, 1 when a benchmark fails (a non-200 answer, an
  * error), 2 for an unknown benchmark name.
  */
@@ -15,6 +16,7 @@ import { DEFAULT_HOST, NONCE_BYTES, NONCE_WINDOW_SECONDS } from '../../src/proto
 import { signRequest, timestampFor } from '../../src/protocol/signing';
 import { createReferenceServer } from '../../src/server/server';
 import { signedHeaders } from '../support/signing';
+import { extensionBenchmark } from './extensionBench';
 import { gitBenchmark } from './gitBench';
 import {
   compareInRounds,
@@ -44,6 +46,8 @@ interface Benchmark {
   readonly name: string;
   readonly title: string;
   readonly run: () => Promise<Report>;
+  /** Left out of a plain `npm run bench`: it runs only when named. */
+  readonly onlyWhenNamed?: boolean;
 }
 
 // ---- reference server vs bare node:http ----------------------------------------------------------
@@ -348,6 +352,12 @@ const BENCHMARKS: readonly Benchmark[] = [
   { name: 'server', title: 'Reference server: signed GET /status vs bare node:http', run: serverBenchmark },
   { name: 'client', title: 'Signed client: ServiceClient.getStatus() vs raw undici GET /status', run: clientBenchmark },
   { name: 'git', title: 'Branch reporting: git checkout to POST /branch-changed, and idle cost', run: gitBenchmark },
+  {
+    name: 'extension',
+    title: 'The extension in the real VS Code host: activation, idle CPU and heap, Start/Stop to the status bar',
+    run: extensionBenchmark,
+    onlyWhenNamed: true,
+  },
 ];
 
 function printRun(round: number, subject: string, result: LoadResult): void {
@@ -358,8 +368,10 @@ function printRun(round: number, subject: string, result: LoadResult): void {
 }
 
 function printReport(report: Report): void {
+  // The extension bench has no load subjects: only its notes and verdicts.
+  const header = report.summaries.length === 0 ? [] : [['subject', 'rps', 'p50 ms', 'p99 ms', 'requests/run']];
   const rows = [
-    ['subject', 'rps', 'p50 ms', 'p99 ms', 'requests/run'],
+    ...header,
     ...report.summaries.map(({ name, median: m, runs }) => [
       name,
       fixed(m.rps, 0),
@@ -405,7 +417,8 @@ async function main(): Promise<number> {
   }
   printMachine();
   let failed = false;
-  for (const benchmark of BENCHMARKS.filter((candidate) => wanted.length === 0 || wanted.includes(candidate.name))) {
+  const chosen = BENCHMARKS.filter((candidate) => (wanted.length === 0 ? candidate.onlyWhenNamed !== true : wanted.includes(candidate.name)));
+  for (const benchmark of chosen) {
     console.log(`\n== ${benchmark.name}: ${benchmark.title}`);
     try {
       printReport(await benchmark.run());

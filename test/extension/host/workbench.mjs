@@ -81,7 +81,7 @@ export async function openWorkbench(run, prepared, { settings, env, deviceScaleF
   return { page, codeServer, statusBar: new StatusBarProbe(page, dirs.screenshots) };
 }
 
-function installVsix(run, { entry, vsix, dirs, configFile, isolation }) {
+export function installVsix(run, { entry, vsix, dirs, configFile, isolation }) {
   const result = spawnSync(process.execPath, [entry, ...run.codeServerArgs({ dirs, configFile }), '--install-extension', vsix, '--force'], {
     encoding: 'utf8',
     env: { ...process.env, ...isolation, EXTENSIONS_GALLERY: '{}' },

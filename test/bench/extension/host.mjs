@@ -1,0 +1,326 @@
+// `npm run bench -- extension` (test/bench/bench.ts hands over to extensionBench below): the
+// extension where users feel it, in the real VS Code host the extension tests use (code-server
+// 4.100.3, that is VS Code 1.100.3, in Debian's chromium), through the harness's library modules:
+// common.mjs (HostRun: folders, processes, cleanup), install.mjs (code-server, via workbench.mjs)
+// and workbench.mjs (the .vsix as `npm run package` builds it, its install, the status bar probe).
+//
+// Two hosts run side by side through the same minutes, so the machine's load falls on both: one
+// with the packaged extension installed and connected to the reference server (started in this
+// process, token in SERVICE_TOKEN), one without it. Both open the same kind of workspace (a git
+// repository), an empty extension as their development path, and the same probe
+// (out/test/bench/extension/probe) as their test path, which reports the extension host's pid and
+// its heap after a full GC. Nothing else differs. Measured:
+// - activation as VS Code measures it: the Running Extensions editor's "Startup Activation: N ms",
+//   which is the extension host's own codeLoadingTime + activateCallTime, read from its DOM;
+// - the extension host's CPU (utime + stime from /proc/<pid>/stat) over the idle window, per hour,
+//   with the extension and without it;
+// - the extension host's heap after a full GC, at the window's start and end;
+// - then a CPU profile of the host with the extension (V8's sampler, 3 min by default), to say which part of
+//   that host's CPU ran in the extension's bundle;
+// - Start and Stop, run by keybindings with arguments (no picker) pressed in the page, until the
+//   extension's status bar item shows it: keydown's timeStamp to the MutationObserver callback that
+//   sees the new text, both on the page's clock.
+/* global document, window, performance, MutationObserver */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { join, sep } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { HostRun, repoRoot, stopGroup, timer } from '../../extension/host/common.mjs';
+import { extensionId, installVsix, manifest, preparePackage, StatusBarProbe, timed } from '../../extension/host/workbench.mjs';
+import prepareWorkspace from '../../extension/workspace.mjs';
+
+const require = createRequire(import.meta.url);
+
+const KEYS = { start: 'Control+Alt+Shift+F7', stop: 'Control+Alt+Shift+F8', runningExtensions: 'Control+Alt+Shift+F9' };
+const ACTIVITY = 'Bench';
+/** Keybindings with arguments, as a user would bind them: Start and Stop skip the picker. */
+const KEYBINDINGS = [
+  { key: 'ctrl+alt+shift+f7', command: 'timeTracker.start', args: { name: ACTIVITY, createIfMissing: true } },
+  { key: 'ctrl+alt+shift+f8', command: 'timeTracker.stop' },
+  { key: 'ctrl+alt+shift+f9', command: 'workbench.action.showRuntimeExtensions' },
+];
+/** A quick user's pace: one command a second at most, so each starts from a settled state. */
+const PACE_MS = 1_000;
+const SAMPLE_MS = 60_000;
+
+/**
+ * Runs the whole bench and resolves to its raw figures (test/bench/extensionBench.ts reads them):
+ * `idleMinutes` of idle polling (default 10), after `settleSeconds` for both hosts to finish
+ * starting; a CPU profile over `profileSeconds`; `trials` Starts and as many Stops.
+ */
+export async function extensionBench({ idleMinutes = 10, settleSeconds = 30, profileSeconds = 180, trials = 20 } = {}) {
+  const run = new HostRun({ name: 'extension bench', countLabel: 'bench-extension', tempPrefix: 'tt-bench-ext-', verbose: process.env.TT_EXTENSION_VERBOSE === '1' });
+  try {
+    return await measure(run, { idleMinutes, settleSeconds, profileMs: profileSeconds * 1000, trials });
+  } finally {
+    await run.cleanup();
+  }
+}
+
+async function measure(run, { idleMinutes, settleSeconds, profileMs, trials }) {
+  const probeIndex = join(repoRoot, 'out', 'test', 'bench', 'extension', 'probe', 'index.js');
+  if (!existsSync(probeIndex)) throw new Error(`${probeIndex} is missing: run \`npm run compile\` first.`);
+  const prepared = await preparePackage(run, { noBuild: true });
+  installVsix(run, prepared);
+  const { entry, dirs, isolation, configFile } = prepared;
+
+  // The host without the extension: its own profile, extensions and workspace folders.
+  const without = join(run.runDir, 'without');
+  const dirsWithout = { ...dirs, 'user-data': join(without, 'user-data'), extensions: join(without, 'extensions'), workspace: join(without, 'workspace') };
+  for (const name of ['user-data', 'extensions', 'workspace']) mkdirSync(dirsWithout[name], { recursive: true });
+  // A test path needs some development path; this one contributes nothing, in both hosts.
+  const emptyExtension = join(run.runDir, 'empty-extension');
+  mkdirSync(emptyExtension);
+  writeFileSync(join(emptyExtension, 'package.json'), JSON.stringify({ name: 'bench-empty', publisher: 'tt-bench', version: '0.0.0', engines: { vscode: '^1.100.0' } }));
+
+  const { createReferenceServer } = require(join(repoRoot, 'out', 'src', 'server', 'server.js'));
+  const token = randomBytes(24).toString('hex');
+  const server = createReferenceServer({ token });
+  const port = await server.listen(0);
+  console.log(`> reference server on ${server.url}`);
+  const probes = await listenForProbes(['with', 'without']);
+
+  try {
+    const browser = await run.launchBrowser(isolation);
+    const hosts = {};
+    for (const [label, hostDirs] of [
+      ['with', dirs],
+      ['without', dirsWithout],
+    ]) {
+      const { env } = prepareWorkspace(hostDirs.workspace);
+      run.writeUserSettings(hostDirs, { 'timeTracker.port': port });
+      writeFileSync(join(hostDirs['user-data'], 'User', 'keybindings.json'), `${JSON.stringify(KEYBINDINGS, null, 2)}\n`);
+      const codeServer = await run.startCodeServer(entry, {
+        dirs: hostDirs,
+        configFile,
+        cwd: hostDirs.workspace,
+        env: { ...isolation, ...env, SERVICE_TOKEN: token, TT_BENCH_PROBE_URL: `${probes.url}/${label}` },
+        until: Date.now() + 60_000,
+        announce: (authority) => console.log(`> code-server ${label} the extension on ${authority}`),
+      });
+      // Tall enough that the Running Extensions editor shows every activated extension at once.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`[page ${label}] ${error.message}`));
+      await page.exposeFunction('codeAutomationLog', (type, args) => {
+        if (type === 'error' || run.verbose) console.error(`[host ${label}] ${Array.isArray(args) ? args.join(' ') : String(args)}`);
+      });
+      const remote = (path) => `vscode-remote://${codeServer.authority}${path.split(sep).map(encodeURIComponent).join('/')}`;
+      const payload = [
+        ['extensionDevelopmentPath', remote(emptyExtension)],
+        ['extensionTestsPath', remote(probeIndex)],
+      ];
+      await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(hostDirs.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, {
+        waitUntil: 'domcontentloaded',
+        timeout: 60_000,
+      });
+      hosts[label] = { codeServer, context, page };
+    }
+
+    const probe = { with: await probes.hello('with', 90_000), without: await probes.hello('without', 90_000) };
+    console.log(`> extension hosts: pid ${probe.with.pid} with the extension, ${probe.without.pid} without`);
+    const statusBar = new StatusBarProbe(hosts.with.page, dirs.screenshots);
+    const connected = await timed('> the status bar item shows the app connected', () => statusBar.waitFor(/Not tracking/, 90_000));
+    console.log(`  "${connected.text}"`);
+    console.log(`> both hosts settle for ${settleSeconds} s`);
+    await delay(settleSeconds * 1000);
+
+    const idle = await idleWindow(probe, idleMinutes);
+
+    // The rest concerns only the host with the extension; the other would only add noise.
+    await hosts.without.context.close();
+    await stopGroup(hosts.without.codeServer.child);
+
+    // After the idle window, whose CPU figures it would otherwise inflate; where the host's time goes.
+    const profile = await timed(`> CPU profile of the host with the extension, ${profileMs / 1000} s of idle polling`, () => takeProfile(probe.with, profileMs));
+    const activation = await timed('> activation, from the Running Extensions editor', () => readActivation(hosts.with.page));
+    const latency = await timed(`> ${trials} Starts and ${trials} Stops, keybinding to status bar`, () => startStopLatency(hosts.with.page, statusBar, trials));
+    return { idleMinutes, settleSeconds, ...idle, profile: { ms: profileMs, extensionId, taken: profile }, activation, latency };
+  } finally {
+    await probes.close();
+    await server.close();
+  }
+}
+
+/**
+ * A server the probes announce themselves to (POST /<label> with their pid and port), so that the
+ * bench awaits each host's probe rather than polling for it.
+ */
+function listenForProbes(labels) {
+  const waiting = new Map(
+    labels.map((label) => {
+      let resolveHello;
+      const hello = new Promise((resolve) => (resolveHello = resolve));
+      return [label, { hello, resolveHello }];
+    }),
+  );
+  const server = createServer((incoming, answer) => {
+    let body = '';
+    incoming.setEncoding('utf8');
+    incoming.on('data', (chunk) => (body += chunk));
+    incoming.on('end', () => {
+      const slot = waiting.get(incoming.url?.slice(1) ?? '');
+      if (incoming.method !== 'POST' || slot === undefined) return void answer.writeHead(404).end();
+      slot.resolveHello(JSON.parse(body));
+      answer.writeHead(204).end();
+    });
+  });
+  return new Promise((resolveServer, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      resolveServer({
+        url: `http://127.0.0.1:${server.address().port}`,
+        hello: async (label, ms) => {
+          const limit = timer(ms);
+          const hello = await Promise.race([waiting.get(label).hello, limit.elapsed.then(() => undefined)]);
+          limit.cancel();
+          if (hello === undefined) throw new Error(`the probe in the host ${label} the extension did not announce itself within ${ms / 1000} s`);
+          return hello;
+        },
+        close: () => new Promise((resolveClose) => server.close(() => resolveClose())),
+      });
+    });
+  });
+}
+
+/** The extension host's CPU time so far, in clock ticks: its own (utime + stime) and its reaped children's. */
+function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which may itself hold spaces and parentheses; [0] is field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  return { own: fields[11] + fields[12], children: fields[13] + fields[14] };
+}
+
+async function heap(probe) {
+  const answer = await fetch(`http://127.0.0.1:${probe.port}/heap`, { signal: AbortSignal.timeout(30_000) });
+  if (!answer.ok) throw new Error(`the probe answered GET /heap with ${answer.status}`);
+  return answer.json();
+}
+
+async function takeProfile(probe, ms) {
+  const answer = await fetch(`http://127.0.0.1:${probe.port}/profile?ms=${ms}`, { signal: AbortSignal.timeout(ms + 60_000) });
+  if (!answer.ok) throw new Error(`the probe answered GET /profile with ${answer.status}: ${await answer.text()}`);
+  return answer.json();
+}
+
+/**
+ * Both hosts' CPU over the same `minutes`, between two heap readings (whose forced GCs are left
+ * out of the window). Samples once a minute for the progress lines.
+ */
+async function idleWindow(probe, minutes) {
+  const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  const heapStart = { with: await heap(probe.with), without: await heap(probe.without) };
+  console.log(`> idle polling for ${minutes} min, both hosts at once (CPU from /proc/<pid>/stat, ${ticksPerSecond} ticks a second)`);
+  const loadStart = loadavg();
+  const first = { with: cpuTicks(probe.with.pid), without: cpuTicks(probe.without.pid), at: performance.now() };
+  const windowMs = minutes * 60_000;
+  let last = first;
+  while (last.at - first.at < windowMs) {
+    await delay(Math.min(SAMPLE_MS, windowMs - (last.at - first.at)));
+    last = { with: cpuTicks(probe.with.pid), without: cpuTicks(probe.without.pid), at: performance.now() };
+    const so = (label) => ((last[label].own - first[label].own) / ticksPerSecond).toFixed(2);
+    console.log(`  ${((last.at - first.at) / 60_000).toFixed(1)} min: CPU so far ${so('with')} s with the extension, ${so('without')} s without`);
+  }
+  const loadEnd = loadavg();
+  const heapEnd = { with: await heap(probe.with), without: await heap(probe.without) };
+  const used = (label) => ({ ownTicks: last[label].own - first[label].own, childTicks: last[label].children - first[label].children });
+  return {
+    ticksPerSecond,
+    windowSeconds: (last.at - first.at) / 1000,
+    cpu: { with: used('with'), without: used('without') },
+    heap: { with: { start: heapStart.with, end: heapEnd.with }, without: { start: heapStart.without, end: heapEnd.without } },
+    load: { start: loadStart, end: loadEnd },
+  };
+}
+
+/** The extension's name as the Running Extensions editor shows it (its English display name). */
+function displayName() {
+  const key = /^%(.+)%$/.exec(manifest.displayName)?.[1];
+  if (key === undefined) return manifest.displayName;
+  return JSON.parse(readFileSync(join(repoRoot, 'package.nls.json'), 'utf8'))[key] ?? manifest.displayName;
+}
+
+/**
+ * Opens Developer: Show Running Extensions and reads every row: VS Code's own figure per extension
+ * ("Startup Activation: N ms" = codeLoadingTime + activateCallTime, measured by the extension host
+ * with Date.now() and sent to the workbench with $onExtensionActivated).
+ */
+async function readActivation(page) {
+  await page.keyboard.press(KEYS.runningExtensions);
+  const names = [displayName(), extensionId];
+  const rows = await page
+    .waitForFunction(
+      (wanted) => {
+        const read = [...document.querySelectorAll('.runtime-extensions-editor .monaco-list-row')].map((row) => ({
+          name: row.querySelector('.name')?.textContent?.trim() ?? '',
+          time: row.querySelector('.activation-time')?.textContent?.trim() ?? '',
+        }));
+        return read.some((row) => wanted.includes(row.name) && /\d+ms/.test(row.time)) ? read : false;
+      },
+      names,
+      { timeout: 30_000, polling: 200 },
+    )
+    .then((handle) => handle.jsonValue())
+    .catch(() => undefined);
+  if (rows === undefined) throw new Error(`the Running Extensions editor did not list ${names.join(' or ')} with an activation time within 30 s`);
+  const parsed = rows.map((row) => {
+    const match = /(Startup )?Activation: (\d+)ms/.exec(row.time);
+    return { name: row.name, text: row.time, ms: match === null ? undefined : Number(match[2]), startup: match?.[1] !== undefined };
+  });
+  return { ours: parsed.find((row) => names.includes(row.name)), all: parsed };
+}
+
+/**
+ * Start, Stop, Start… `trials` times each. In the page: a capturing keydown listener keeps each
+ * key's timeStamp and a MutationObserver on the status bar keeps each new text of the extension's
+ * item with performance.now(); the latency is the one minus the other, on the page's clock. The
+ * observer fires when the DOM holds the new text, before the next paint.
+ */
+async function startStopLatency(page, statusBar, trials) {
+  await page.evaluate((prefix) => {
+    const record = { keys: [], changes: [] };
+    window.ttBench = record;
+    window.addEventListener('keydown', (event) => void (['F7', 'F8'].includes(event.key) && record.keys.push(event.timeStamp)), true);
+    const read = () => [...document.querySelectorAll('.statusbar-item')].find((element) => element.id.startsWith(prefix))?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    let last = read();
+    new MutationObserver(() => {
+      const text = read();
+      if (text === last) return;
+      last = text;
+      record.changes.push({ text, at: performance.now() });
+    }).observe(document.querySelector('.part.statusbar'), { subtree: true, childList: true, characterData: true });
+  }, extensionId);
+
+  const latency = { start: [], stop: [] };
+  for (let trial = 0; trial < trials * 2; trial++) {
+    const kind = trial % 2 === 0 ? 'start' : 'stop';
+    const shows = kind === 'start' ? `^${ACTIVITY}\\b` : 'Not tracking';
+    const paced = delay(PACE_MS);
+    const from = await page.evaluate(() => ({ keys: window.ttBench.keys.length, changes: window.ttBench.changes.length }));
+    await page.keyboard.press(KEYS[kind]);
+    const ms = await page
+      .waitForFunction(
+        ({ from, shows }) => {
+          const { keys, changes } = window.ttBench;
+          const pressed = keys[from.keys];
+          const shown = changes.slice(from.changes).find((change) => new RegExp(shows).test(change.text));
+          return pressed !== undefined && shown !== undefined ? shown.at - pressed : false;
+        },
+        { from, shows },
+        { timeout: 20_000 },
+      )
+      .then((handle) => handle.jsonValue())
+      .catch(() => undefined);
+    if (ms === undefined) {
+      const now = await statusBar.item();
+      throw new Error(`${kind} #${Math.floor(trial / 2) + 1}: the status bar item did not show /${shows}/ within 20 s; it shows "${now?.text ?? 'nothing'}"`);
+    }
+    latency[kind].push(ms);
+    await paced;
+  }
+  return latency;
+}
