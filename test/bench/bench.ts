@@ -10,13 +10,14 @@ import { randomBytes, randomFillSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, release, type as osType } from 'node:os';
+import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { ServiceClient } from '../../src/client';
 import { DEFAULT_HOST, NONCE_BYTES, NONCE_WINDOW_SECONDS } from '../../src/protocol/constants';
 import { signRequest, timestampFor } from '../../src/protocol/signing';
 import { createReferenceServer } from '../../src/server/server';
 import { signedHeaders } from '../support/signing';
-import { extensionBenchmark } from './extensionBench';
+import { extensionBenchmark, type BenchOptions } from './extensionBench';
 import { gitBenchmark } from './gitBench';
 import {
   compareInRounds,
@@ -45,7 +46,7 @@ interface Report {
 interface Benchmark {
   readonly name: string;
   readonly title: string;
-  readonly run: () => Promise<Report>;
+  readonly run: (options: BenchOptions) => Promise<Report>;
   /** Left out of a plain `npm run bench`: it runs only when named. */
   readonly onlyWhenNamed?: boolean;
 }
@@ -409,7 +410,21 @@ function signedFixed(value: number, digits: number): string {
 }
 
 async function main(): Promise<number> {
-  const wanted = process.argv.slice(2);
+  let wanted: string[];
+  let options: BenchOptions;
+  try {
+    // Options are the extension bench's (test/bench/extensionBench.ts); the others take none.
+    const parsed = parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: { 'idle-minutes': { type: 'string' }, 'profile-seconds': { type: 'string' }, trials: { type: 'string' }, 'profile-file': { type: 'string' }, verbose: { type: 'boolean' } },
+    });
+    wanted = parsed.positionals;
+    options = parsed.values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message.replace(/\. To specify[^]*/, '.') : String(error)} Options: --idle-minutes, --profile-seconds, --trials, --profile-file, --verbose (for extension).`);
+    return 2;
+  }
   const unknown = wanted.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name));
   if (unknown.length > 0) {
     console.error(`Unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')}.`);
@@ -421,7 +436,7 @@ async function main(): Promise<number> {
   for (const benchmark of chosen) {
     console.log(`\n== ${benchmark.name}: ${benchmark.title}`);
     try {
-      printReport(await benchmark.run());
+      printReport(await benchmark.run(options));
     } catch (error) {
       // One broken benchmark should not hide the others' figures.
       failed = true;

@@ -4,11 +4,12 @@
  * this file turns its raw readings into the figures and verdicts the bench prints. Only run when
  * named: it takes about 17 minutes, most of them the idle window and the profile.
  *
- * Knobs (environment, since the bench's arguments are benchmark names):
- *   TT_BENCH_IDLE_MINUTES     idle polling window, 1 to 120 (default 10)
- *   TT_BENCH_PROFILE_SECONDS  CPU profile after the window, 10 to 900 (default 180)
- *   TT_BENCH_TRIALS           Starts and as many Stops, 5 to 200 (default 20)
- *   TT_BENCH_PROFILE_FILE     also save the CPU profile there (.cpuprofile: open it in Chrome's DevTools)
+ * Options, after the name (`npm run bench -- extension --idle-minutes 2`):
+ *   --idle-minutes N      idle polling window, 1 to 120 (default 10)
+ *   --profile-seconds N   CPU profile after the window, 10 to 900 (default 180)
+ *   --trials N            Starts and as many Stops, 5 to 200 (default 20)
+ *   --profile-file PATH   also save the CPU profile there (.cpuprofile: open it in Chrome's DevTools)
+ *   --verbose             also print code-server's and the hosts' own output
  */
 import type { Profiler } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
@@ -48,7 +49,7 @@ interface HostReadings {
 }
 
 interface HostModule {
-  extensionBench(options: { idleMinutes: number; profileSeconds: number; trials: number }): Promise<HostReadings>;
+  extensionBench(options: { idleMinutes: number; profileSeconds: number; trials: number; verbose: boolean }): Promise<HostReadings>;
 }
 
 export interface ExtensionReport {
@@ -57,16 +58,20 @@ export interface ExtensionReport {
   readonly verdicts: readonly { what: string; measured: string; target: string; met: boolean }[];
 }
 
-export async function extensionBenchmark(): Promise<ExtensionReport> {
-  const idleMinutes = knob('TT_BENCH_IDLE_MINUTES', 10, 1, 120);
-  const profileSeconds = knob('TT_BENCH_PROFILE_SECONDS', 180, 10, 900);
-  const trials = knob('TT_BENCH_TRIALS', 20, 5, 200);
+/** The bench's options as the command line gave them (strings, or true for a flag). */
+export type BenchOptions = Readonly<Record<string, string | boolean | undefined>>;
+
+export async function extensionBenchmark(options: BenchOptions): Promise<ExtensionReport> {
+  const idleMinutes = knob(options, 'idle-minutes', 10, 1, 120);
+  const profileSeconds = knob(options, 'profile-seconds', 180, 10, 900);
+  const trials = knob(options, 'trials', 20, 5, 200);
+  const verbose = options['verbose'] === true;
   // A real import(): the harness is ES modules, and this file compiles to CommonJS.
   const hostModule = join(__dirname, '..', '..', '..', 'test', 'bench', 'extension', 'host.mjs');
   const host = (await import(pathToFileURL(hostModule).href)) as HostModule;
-  const readings = await host.extensionBench({ idleMinutes, profileSeconds, trials });
-  const profileFile = process.env.TT_BENCH_PROFILE_FILE;
-  if (profileFile !== undefined && profileFile !== '') writeFileSync(profileFile, JSON.stringify(readings.profile.taken));
+  const readings = await host.extensionBench({ idleMinutes, profileSeconds, trials, verbose });
+  const profileFile = options['profile-file'];
+  if (typeof profileFile === 'string' && profileFile !== '') writeFileSync(profileFile, JSON.stringify(readings.profile.taken));
   return report(readings);
 }
 
@@ -111,11 +116,11 @@ function attribute(profile: Profiler.Profile, extensionId: string): ProfileShare
   return { busyMs, extensionMs, gcMs };
 }
 
-function knob(name: string, fallback: number, min: number, max: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
+function knob(options: BenchOptions, name: string, fallback: number, min: number, max: number): number {
+  const text = options[name];
+  if (text === undefined) return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${text}".`);
+  if (typeof text !== 'string' || !Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} takes a whole number from ${min} to ${max}, not "${String(text)}".`);
   return value;
 }
 
@@ -147,7 +152,7 @@ function report(readings: HostReadings): ExtensionReport {
       `with the extension ${mb(heap.with.start.heapUsed)} at the window's start, ${mb(heap.with.end.heapUsed)} at its end; ` +
       `without ${mb(heap.without.start.heapUsed)} and ${mb(heap.without.end.heapUsed)}; rss with ${mb(heap.with.start.rss)} → ${mb(heap.with.end.rss)}, without ${mb(heap.without.start.rss)} → ${mb(heap.without.end.rss)}`,
     `the extension's share of the heap: ${mb(heap.with.start.heapUsed - heap.without.start.heapUsed)} at the start, ${mb(heap.with.end.heapUsed - heap.without.end.heapUsed)} after the window`,
-    `CPU profile of the host with the extension, ${readings.profile.ms / 60_000} min of idle polling after the window (V8 sampler, 1 ms): ` +
+    `CPU profile of the host with the extension, ${Math.round(readings.profile.ms / 1000)} s of idle polling after the window (V8 sampler, 1 ms): ` +
       `busy ${share.busyMs.toFixed(0)} ms, of which with the extension's bundle on the stack ${share.extensionMs.toFixed(0)} ms ` +
       `(${(share.extensionMs / 1000 / profiledHours).toFixed(2)} s per hour), garbage collector ${share.gcMs.toFixed(0)} ms`,
     `activation as VS Code measures it (Running Extensions, code loading + activate call): ${ours === undefined ? 'not listed' : `"${ours.text}"`}`,

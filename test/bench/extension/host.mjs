@@ -52,8 +52,8 @@ const SAMPLE_MS = 60_000;
  * `idleMinutes` of idle polling (default 10), after `settleSeconds` for both hosts to finish
  * starting; a CPU profile over `profileSeconds`; `trials` Starts and as many Stops.
  */
-export async function extensionBench({ idleMinutes = 10, settleSeconds = 30, profileSeconds = 180, trials = 20 } = {}) {
-  const run = new HostRun({ name: 'extension bench', countLabel: 'bench-extension', tempPrefix: 'tt-bench-ext-', verbose: process.env.TT_EXTENSION_VERBOSE === '1' });
+export async function extensionBench({ idleMinutes = 10, settleSeconds = 30, profileSeconds = 180, trials = 20, verbose = false } = {}) {
+  const run = new HostRun({ name: 'extension bench', countLabel: 'bench-extension', tempPrefix: 'tt-bench-ext-', verbose });
   try {
     return await measure(run, { idleMinutes, settleSeconds, profileMs: profileSeconds * 1000, trials });
   } finally {
