@@ -33,6 +33,36 @@ const STATUS_ITEM = 'clessira-tools.clessira-time-tracker';
 /** The one URL start.mjs prints, indented on a line of its own, and what it says after it. */
 const URL_LINE = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/\S*)$[^]*and removes \S+\.$/m;
 
+/** What src/server/demo.ts logs today besides the running session: two entries logged at the start (15m + 30m), and a finished session of 45 minutes that ended 5 minutes before the running one began. */
+const DEMO_LOGGED_MINUTES = 45;
+const DEMO_FINISHED_MINUTES = 45;
+const DEMO_FINISHED_ENDS_BEFORE_RUNNING = 5;
+
+/** `1h 55m`, `52m`, `2h` (formatMinutes) in minutes. */
+export function minutesOfTotal(text) {
+  const parts = /^(?:(\d+)h)? ?(?:(\d+)m)?$/.exec(text);
+  if (parts === null || text === '') throw new Error(`"${text}" is not a total`);
+  return Number(parts[1] ?? 0) * 60 + Number(parts[2] ?? 0);
+}
+
+/**
+ * Today's total is the server's local day: the entries always fall in it, but just after midnight
+ * part of the running session and the finished one were yesterday (a CI run at 00:07 saw
+ * "today 52m"). Away from midnight it must be all of it; near it, anything from the entries alone up.
+ */
+export function checkDemoToday(todayMinutes, runningMinutes, status, now = new Date()) {
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  const sinceMidnight = (now.getTime() - midnight.getTime()) / 60_000;
+  const all = DEMO_LOGGED_MINUTES + runningMinutes + DEMO_FINISHED_MINUTES;
+  const wholeDemoIsToday = sinceMidnight > runningMinutes + DEMO_FINISHED_ENDS_BEFORE_RUNNING + DEMO_FINISHED_MINUTES + 1;
+  if (wholeDemoIsToday) {
+    assert.ok(Math.abs(todayMinutes - all) <= 1, `"${status}": today's total should be about ${all} minutes (the demo's logged time, the running and the finished session)`);
+  } else {
+    assert.ok(todayMinutes >= DEMO_LOGGED_MINUTES && todayMinutes <= all + 1, `"${status}": ${Math.round(sinceMidnight)} minutes after midnight, today's total should be between ${DEMO_LOGGED_MINUTES} and ${all} minutes`);
+  }
+}
+
 /**
  * Runs every check in order; one that fails does not stop the others (each starts its own
  * `npm start`). `build: false` passes --no-build (dist/ is fresh); `log` gets one line per check.
@@ -156,10 +186,11 @@ const checks = [
       if (context.build) assert.ok(statSync(join(repoRoot, 'dist', 'extension.js')).mtimeMs >= spawnedAt - 1000, 'dist/extension.js was built by this start');
       checkAnnouncement(start.stdout());
       const status = await statusBarText(url, context);
-      const match = /^Write docs (\d+):\d\d · today \d+h \d+m$/.exec(status);
+      const match = /^Write docs (\d+):\d\d · today (\d+h(?: \d+m)?|\d+m)$/.exec(status);
       assert.ok(match, `the status bar shows "${status}", not "${RUNNING} 25:xx · today …"`);
       const minutes = Number(match[1]);
       assert.ok(minutes >= 25 && minutes < 30, `running for ${minutes} minutes, not about 25`);
+      checkDemoToday(minutesOfTotal(match[2]), minutes, status);
       return `URL after ${urlSeconds} s${context.build ? ' (with the build)' : ''}; the status bar says "${status}"`;
     },
   ],

@@ -27,9 +27,9 @@ describe('server/demo: the state `npm start` shows', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const start = async (options: { dataFile?: DataFile } = {}): Promise<StartedServer> => {
-    const clock = manualClock(LOCAL_NOON);
-    const server = createReferenceServer({ token: TEST_TOKEN, clock, initialState: demoSnapshot(clock(), randomUUID), ...options });
+  const start = async ({ at = LOCAL_NOON, dataFile }: { dataFile?: DataFile; at?: number } = {}): Promise<StartedServer> => {
+    const clock = manualClock(at);
+    const server = createReferenceServer({ token: TEST_TOKEN, clock, initialState: demoSnapshot(clock(), randomUUID), ...(dataFile && { dataFile }) });
     servers.push(server);
     return { server, port: await server.listen(0), clock };
   };
@@ -66,6 +66,15 @@ describe('server/demo: the state `npm start` shows', () => {
     assert.equal(result.todaySeconds, 115 * 60);
     const activities = started.server.state.listActivities().map((activity) => `${activity.groupName ?? ''}/${activity.name}`);
     assert.deepEqual(activities.sort(), ['Personal/Exercise', 'Personal/Reading', 'Work/Code review', 'Work/Standup', 'Work/Write docs']);
+  });
+
+  it('just after midnight still has the logged time today, and only what ran since midnight', async () => {
+    // What a CI run at 00:07 saw: the running session began at 23:42, the finished one ended at 23:37.
+    const started = await start({ at: new Date(2026, 10, 24, 0, 7, 0).getTime() });
+    const status = await signedSend(started, { method: 'GET', target: '/status' });
+    const result = (status.json as { result: { currentActivity: { activityName: string; elapsedSeconds?: number }; todaySeconds: number } }).result;
+    assert.equal(result.currentActivity.activityName, 'Write docs');
+    assert.equal(result.todaySeconds, (15 + 30 + 7) * 60);
   });
 
   it('gives way to a data file that already holds a state, and starts a new one from the demo', async () => {
