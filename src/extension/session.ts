@@ -1,7 +1,8 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { ConfigurationError, ServiceClient } from '../client';
-import { defaultCapabilityPaths, findCapability, readCapabilityFile, type CapabilityReading } from '../client/capabilityFile';
+import { defaultCapabilityPaths, findCapability, type CapabilityReading } from '../client/capabilityFile';
+import { nodeFileSystem } from '../git/fileSystem';
 import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
 import { firstSetVariable } from '../protocol/environment';
 import { CONTEXT_KEYS } from '../tracker/ids';
@@ -83,6 +84,9 @@ export class Session implements vscode.Disposable {
     this.watcher = new CapabilityWatcher({
       read: () => this.readCapability(),
       onChange: (reading) => this.onCapability(reading),
+      paths: () => this.capabilityPaths(),
+      // The branch watcher's folder watch: one implementation of "tell me when this file changes".
+      watchFolder: (folder, names, onChange, onError) => nodeFileSystem.watchDirectory(folder, names, onChange, onError),
     });
     this.poller = new Poller({
       poll: () => this.pollOnce(),
@@ -197,8 +201,13 @@ export class Session implements vscode.Disposable {
   // ---- sources -----------------------------------------------------------------------------------
 
   private readCapability(): Promise<CapabilityReading> {
+    return findCapability(this.capabilityPaths());
+  }
+
+  /** The setting's file, or the default places. */
+  private capabilityPaths(): readonly string[] {
     const configured = this.options.settings().capabilityFile;
-    return configured === '' ? findCapability(defaultCapabilityPaths(this.home)) : readCapabilityFile(configured);
+    return configured === '' ? defaultCapabilityPaths(this.home) : [configured];
   }
 
   private onCapability(reading: CapabilityReading): void {

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
-import type { CapabilityReading } from '../../../../src/client/capabilityFile';
-import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findCapability, type CapabilityReading } from '../../../../src/client/capabilityFile';
+import { nodeFileSystem } from '../../../../src/git/fileSystem';
+import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading, type FolderWatch } from '../../../../src/tracker/model/capabilityWatcher';
 import type { Timers } from '../../../../src/tracker/model/poller';
 
 const path = '/home/u/api-endpoint.json';
@@ -25,6 +29,27 @@ class ManualTimers implements Timers {
     timer.callback();
   }
 }
+
+/** A folder watch the test drives: which folders are watched for which names, and their callbacks. */
+class ManualFolders {
+  readonly open = new Map<string, { names: string[]; onChange: () => void; onError: () => void }>();
+  readonly closed: string[] = [];
+  /** Folders that cannot be watched (yet). */
+  readonly missing = new Set<string>();
+  readonly watch: FolderWatch = (directory, names, onChange, onError) => {
+    if (this.missing.has(directory)) throw Object.assign(new Error(`ENOENT: ${directory}`), { code: 'ENOENT' });
+    assert.ok(!this.open.has(directory), `${directory} is watched twice`);
+    this.open.set(directory, { names: [...names].sort(), onChange, onError });
+    return {
+      close: () => {
+        this.open.delete(directory);
+        this.closed.push(directory);
+      },
+    };
+  };
+}
+
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('tracker/capabilityWatcher: following the app as it starts, restarts and quits', () => {
   it('reports the first reading and each change, but not a reading that stayed the same', async () => {
@@ -102,5 +127,139 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
     assert.equal(sameReading(ready, { kind: 'stale', path, capability }), false);
     assert.equal(sameReading({ kind: 'invalid', path, message: 'a' }, { kind: 'invalid', path, message: 'b' }), false);
     assert.equal(sameReading({ kind: 'absent', path }, { kind: 'absent', path: `${path}.other` }), false);
+  });
+
+  it('looks by itself only every 10 s, so an idle window does not open the missing files every 2 s', async () => {
+    const timers = new ManualTimers();
+    const watcher = new CapabilityWatcher({ read: () => Promise.resolve({ kind: 'absent', path }), onChange: () => undefined, timers });
+    await watcher.current();
+    assert.equal(CAPABILITY_CHECK_INTERVAL_MS, 10_000);
+    assert.deepEqual([...timers.pending.values()].map((timer) => timer.ms), [10_000]);
+    watcher.dispose();
+  });
+
+  describe('watching the folders the file may be in', () => {
+    it('watches each folder once, for the names in it, and reads at once when one changes, before any timer', async () => {
+      const folders = new ManualFolders();
+      const timers = new ManualTimers();
+      let reads = 0;
+      const seen: string[] = [];
+      let file: CapabilityReading = { kind: 'absent', path: '/a/x.json' };
+      const watcher = new CapabilityWatcher({
+        read: () => {
+          reads++;
+          return Promise.resolve(file);
+        },
+        onChange: (reading) => seen.push(reading.kind),
+        timers,
+        paths: () => ['/a/x.json', '/b/y.json', '/a/z.json'],
+        watchFolder: folders.watch,
+      });
+      await watcher.current();
+      assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), { '/a': ['x.json', 'z.json'], '/b': ['y.json'] });
+      file = { kind: 'ready', path: '/a/x.json', capability }; // the user turns the integration on
+      folders.open.get('/a')!.onChange();
+      await watcher.current();
+      await settle();
+      assert.equal(reads, 2, 'read once more, on the event');
+      assert.deepEqual(seen, ['absent', 'ready']);
+      assert.equal(timers.pending.size, 1, 'the timer stays the backstop');
+      assert.equal(watcher.watchedFolders, 2, 'reading again does not watch again');
+      watcher.dispose();
+      assert.deepEqual(folders.closed.sort(), ['/a', '/b']);
+      assert.equal(folders.open.size, 0);
+    });
+
+    it('tries a folder that cannot be watched again after each read, so one the app makes later is watched', async () => {
+      const folders = new ManualFolders();
+      folders.missing.add('/Library/Containers/app/Data');
+      const timers = new ManualTimers();
+      const watcher = new CapabilityWatcher({
+        read: () => Promise.resolve({ kind: 'absent', path }),
+        onChange: () => undefined,
+        timers,
+        paths: () => ['/Library/Containers/app/Data/api-endpoint.json'],
+        watchFolder: folders.watch,
+      });
+      await watcher.current();
+      assert.equal(watcher.watchedFolders, 0);
+      assert.equal(timers.pending.size, 1, 'the timer looks meanwhile');
+      folders.missing.clear(); // the app was installed
+      timers.fire();
+      await settle();
+      assert.equal(watcher.watchedFolders, 1);
+      watcher.dispose();
+    });
+
+    it('follows a new path from the settings: the old folder let go, the new one watched', async () => {
+      const folders = new ManualFolders();
+      let configured = '/old/api-endpoint.json';
+      const watcher = new CapabilityWatcher({
+        read: () => Promise.resolve({ kind: 'absent', path: configured }),
+        onChange: () => undefined,
+        timers: new ManualTimers(),
+        paths: () => [configured],
+        watchFolder: folders.watch,
+      });
+      await watcher.current();
+      configured = '/new/api-endpoint.json';
+      await watcher.check();
+      assert.deepEqual([...folders.open.keys()], ['/new']);
+      assert.deepEqual(folders.closed, ['/old']);
+      configured = '/new/other.json'; // same folder, another name
+      await watcher.check();
+      assert.deepEqual(folders.open.get('/new')?.names, ['other.json']);
+      watcher.dispose();
+    });
+
+    it('drops a watch that fails, reads the file again and watches anew', async () => {
+      const folders = new ManualFolders();
+      let reads = 0;
+      const watcher = new CapabilityWatcher({
+        read: () => {
+          reads++;
+          return Promise.resolve({ kind: 'absent', path });
+        },
+        onChange: () => undefined,
+        timers: new ManualTimers(),
+        paths: () => [path],
+        watchFolder: folders.watch,
+      });
+      await watcher.current();
+      folders.open.get('/home/u')!.onError();
+      assert.deepEqual(folders.closed, ['/home/u']);
+      await watcher.current();
+      await settle();
+      assert.equal(reads, 2);
+      assert.equal(watcher.watchedFolders, 1, 'watched again');
+      watcher.dispose();
+    });
+
+    it('with the real folder watch, finds the file the app writes without waiting for the timer', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'tt-capability-watch-'));
+      try {
+        const file = join(dir, 'api-endpoint.json');
+        const timers = new ManualTimers(); // never fired: only the folder watch can find the file
+        let found: (reading: CapabilityReading) => void = () => undefined;
+        const ready = new Promise<CapabilityReading>((resolve) => (found = resolve));
+        const watcher = new CapabilityWatcher({
+          read: () => findCapability([file], () => true),
+          onChange: (reading) => {
+            if (reading.kind === 'ready') found(reading);
+          },
+          timers,
+          paths: () => [file],
+          watchFolder: (folder, names, onChange, onError) => nodeFileSystem.watchDirectory(folder, names, onChange, onError),
+        });
+        assert.equal((await watcher.current()).kind, 'absent');
+        await writeFile(join(dir, 'unrelated.txt'), 'x');
+        await writeFile(file, JSON.stringify({ version: 1, socketPath: join(dir, 'api.sock'), token: 'integration-token', pid: 4242 }), { mode: 0o600 });
+        const reading = await ready;
+        assert.equal(reading.kind === 'ready' && reading.capability.pid, 4242);
+        watcher.dispose();
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
   });
 });
