@@ -69,11 +69,9 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   context.subscriptions.push(log, session, queue, statusBar, branches);
   context.subscriptions.push(
     queue.onDidChangeCount(() => statusBar.rerender()),
-    // The app answers again (or still does): send what waits.
-    session.onDidChangeState((state) => {
-      // A first release has no POST /entries: what waits, waits for the app's update.
-      if ((state.kind === 'idle' || state.kind === 'tracking') && !session.firstRelease) void queue.flush(session.client);
-    }),
+    // The app answers again (or still does): send what waits. A first release has no
+    // POST /entries: what waits, waits for the app's update.
+    session.onDidChangeState((state) => queue.stateChanged((state.kind === 'idle' || state.kind === 'tracking') && !session.firstRelease, session.client)),
   );
   const onboarding = startOnboarding(context, { session, log, messages, settings: () => settings });
 

@@ -7,6 +7,7 @@ import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
 import { formatMinutes } from '../tracker/view/duration';
 import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/queue/entryQueue';
+import { FlushSchedule } from '../tracker/queue/flushSchedule';
 import { processIsRunning } from '../client/processes';
 import type { Messages } from './messages';
 
@@ -21,6 +22,9 @@ export class OfflineQueue implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<number>();
   readonly onDidChangeCount = this.changed.event;
   private count = 0;
+  /** Of `count`, the entries that go on their own when the app answers (status `waiting`). */
+  private sendable = 0;
+  private readonly schedule = new FlushSchedule();
   private flushing: Promise<FlushResult | undefined> | undefined;
 
   constructor(
@@ -69,6 +73,14 @@ export class OfflineQueue implements vscode.Disposable {
     await this.recount();
   }
 
+  /**
+   * Each state the poll produces: sends what waits when the app takes entries again, while this
+   * window knows of waiting entries, and now and then for entries other windows left (FlushSchedule).
+   */
+  stateChanged(answering: boolean, client: ServiceClient | undefined): void {
+    if (this.schedule.shouldLook(answering, this.sendable)) void this.flush(client);
+  }
+
   /** Sends what waits, in order; one flush at a time in this window. */
   flush(client: ServiceClient | undefined): Promise<FlushResult | undefined> {
     if (!client) return Promise.resolve(undefined);
@@ -85,8 +97,10 @@ export class OfflineQueue implements vscode.Disposable {
   }
 
   private async runFlush(client: ServiceClient): Promise<FlushResult | undefined> {
-    const waiting = (await this.queue.list()).some((entry) => entry.status === 'waiting');
-    if (!waiting) return undefined;
+    const entries = await this.queue.list();
+    // The file is shared: another window may have added or sent entries since this one counted.
+    this.setCount(entries);
+    if (!entries.some((entry) => entry.status === 'waiting')) return undefined;
     const result = await this.queue.flush(async (request): Promise<SendOutcome> => {
       try {
         const logged = await client.logEntry(request);
@@ -123,11 +137,14 @@ export class OfflineQueue implements vscode.Disposable {
   }
 
   private async recount(): Promise<void> {
-    const entries = await this.queue.list().catch(() => []);
-    const count = entries.length;
-    if (count === this.count) return;
-    this.count = count;
-    this.changed.fire(count);
+    this.setCount(await this.queue.list().catch(() => []));
+  }
+
+  private setCount(entries: readonly QueuedEntry[]): void {
+    this.sendable = entries.filter((entry) => entry.status === 'waiting').length;
+    if (entries.length === this.count) return;
+    this.count = entries.length;
+    this.changed.fire(this.count);
   }
 
   dispose(): void {
