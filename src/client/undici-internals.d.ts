@@ -1,6 +1,6 @@
 // The internal modules of undici 7 that src/client/undiciPool.ts loads instead of the package's
 // entry point; their shapes are those undici declares for `Pool`, `Dispatcher#request` and
-// `buildConnector`.
+// `errors.ConnectTimeoutError`.
 declare module 'undici/lib/dispatcher/pool' {
   const Pool: typeof import('undici').Pool;
   export = Pool;
@@ -12,7 +12,6 @@ declare module 'undici/lib/api/api-request' {
   export = request;
 }
 
-declare module 'undici/lib/core/connect' {
-  const buildConnector: typeof import('undici').buildConnector;
-  export = buildConnector;
+declare module 'undici/lib/core/errors' {
+  export const ConnectTimeoutError: typeof import('undici').errors.ConnectTimeoutError;
 }

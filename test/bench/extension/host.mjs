@@ -32,6 +32,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { HostRun, repoRoot, stopGroup, timer } from '../../extension/host/common.mjs';
 import { extensionId, installVsix, manifest, preparePackage, StatusBarProbe, timed } from '../../extension/host/workbench.mjs';
 import prepareWorkspace from '../../extension/workspace.mjs';
+import { request } from 'undici';
 
 const require = createRequire(import.meta.url);
 
@@ -202,9 +203,12 @@ async function heap(probe) {
 }
 
 async function takeProfile(probe, ms) {
-  const answer = await fetch(`http://127.0.0.1:${probe.port}/profile?ms=${ms}`, { signal: AbortSignal.timeout(ms + 60_000) });
-  if (!answer.ok) throw new Error(`the probe answered GET /profile with ${answer.status}: ${await answer.text()}`);
-  return answer.json();
+  // The answer comes when the profile is done: undici's own 300 s header time-out (which fetch
+  // cannot change) would cut a longer one off, so the limit is the profile's length plus a minute.
+  const limitMs = ms + 60_000;
+  const answer = await request(`http://127.0.0.1:${probe.port}/profile?ms=${ms}`, { headersTimeout: limitMs, bodyTimeout: limitMs, signal: AbortSignal.timeout(limitMs) });
+  if (answer.statusCode !== 200) throw new Error(`the probe answered GET /profile with ${answer.statusCode}: ${await answer.body.text()}`);
+  return answer.body.json();
 }
 
 /**

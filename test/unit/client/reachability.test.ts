@@ -5,15 +5,15 @@
  * "nothing sent" is seen on the server's side, not assumed.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../../src/client';
 import { reachability, type Reachability } from '../../../src/client/reachability';
 import { freePort } from '../../support/process';
 import { startServer, TEST_TOKEN } from '../../support/server';
+import { stalledListener } from '../../support/stalledListener';
 
 /** A listener that records every byte and every connection's end, and never writes or closes first. */
 interface Recorder {
@@ -134,38 +134,15 @@ describe('client/reachability: does anything listen, asked with no byte sent', f
 
   it('says timedOut when a listener neither accepts nor refuses within the deadline', async function () {
     if (process.platform === 'win32') this.skip();
-    // A listener in a stopped process with a backlog of one: the kernel completes a connection or
-    // two into its queue, then drops further SYNs, so a connect neither succeeds nor fails.
-    const child = spawn(
-      process.execPath,
-      ['-e', "const s = require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => console.log(s.address().port))"],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    const held: Socket[] = [];
+    const listener = await stalledListener();
     try {
-      const port = Number(await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))));
-      process.kill(child.pid!, 'SIGSTOP');
-      // Fill the queue: until a plain connect hangs (a few at most).
-      for (let i = 0; i < 16; i++) {
-        const socket = connect({ port, host: '127.0.0.1' });
-        socket.on('error', () => undefined);
-        held.push(socket);
-        const connected = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), 300);
-          socket.once('connect', () => {
-            clearTimeout(timer);
-            resolve(true);
-          });
-        });
-        if (!connected) break;
-      }
+      const port = listener.port;
       const started = Date.now();
       const answer: Reachability = await reachability({ port }, { timeoutMs: 200 });
       assert.deepEqual(answer, { kind: 'timedOut' });
       assert.ok(Date.now() - started < 2_000, 'the deadline bounded the probe');
     } finally {
-      for (const socket of held) socket.destroy();
-      child.kill('SIGKILL');
+      listener.close();
     }
   });
 
