@@ -11,9 +11,9 @@
  *
  * The socket is made with `new Socket()` and `socket.connect()`, not `net.connect()` (which
  * undici's own connector calls): VS Code's extension host wraps `net.connect` (its proxy agent)
- * to load the system's certificates before every connection, a configuration read and a promise
- * per poll that a plain HTTP request to 127.0.0.1 or to a Unix socket never needs. It was a third
- * of the time a poll spends connecting (docs/PERFORMANCE.md).
+ * to read two settings on every connection and, where they are on, wait for the system's
+ * certificates, which a plain HTTP request to 127.0.0.1 or to a Unix socket never needs. It was a
+ * third of the time a poll spent connecting (docs/PERFORMANCE.md).
  */
 import { Socket } from 'node:net';
 import { ConnectTimeoutError, type Connector } from './undiciPool';
