@@ -9,7 +9,7 @@
  * The wait only moves the line: a service that closes a little later still yields `sent: true`,
  * the safe side. `sent: false` is said only when undici surely wrote nothing.
  *
- * The socket is made with `new Socket()` and `socket.connect()`, not `net.connect()` (which
+ * Sockets are made with `new Socket()` and `socket.connect()`, not `net.connect()` (which
  * undici's own connector calls): VS Code's extension host wraps `net.connect` (its proxy agent)
  * to read two settings on every connection and, where they are on, wait for the system's
  * certificates, which a plain HTTP request to 127.0.0.1 or to a Unix socket never needs. It was a
@@ -59,9 +59,17 @@ export function holdingConnector(options: { readonly timeoutMs: number; readonly
     socket.once('connect', () => settle(null));
     socket.setNoDelay(true);
     socket.setKeepAlive(true, KEEP_ALIVE_INITIAL_DELAY_MS);
-    if (options.socketPath !== undefined) socket.connect({ path: options.socketPath });
-    else socket.connect({ host: hostname, port: Number(port) || 80 });
+    socket.connect(options.socketPath !== undefined ? { path: options.socketPath } : { host: hostname, port: Number(port) || 80 });
   };
+}
+
+/**
+ * A socket connecting to `where`, made without `net.connect` for the reason above; for every
+ * connection the client opens outside the pool (the reachability probe). Throws at once for an
+ * argument Node cannot use, as `net.connect` does.
+ */
+export function openSocket(where: { readonly path: string } | { readonly host: string; readonly port: number }): Socket {
+  return new Socket().connect(where);
 }
 
 function isOpen(socket: Socket): boolean {

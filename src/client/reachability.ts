@@ -6,8 +6,9 @@
  * it counts (an unsigned request may be one, and eleven in 30 s lock every tool out for 60 s).
  * The answer is data, never an exception, and holds no token: none is ever given to it.
  */
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { DEFAULT_HOST } from '../protocol/constants';
+import { openSocket } from './connector';
 import { Deadline } from './deadline';
 
 /** Where to look: the HTTP API's port on 127.0.0.1, or the socket of the VS Code integration. */
@@ -35,7 +36,7 @@ export function reachability(target: ReachabilityTarget, { timeoutMs = DEFAULT_R
   return new Promise((resolve) => {
     let socket: Socket;
     try {
-      socket = 'socketPath' in target ? connect({ path: target.socketPath }) : connect({ host: DEFAULT_HOST, port: target.port });
+      socket = openSocket('socketPath' in target ? { path: target.socketPath } : { host: DEFAULT_HOST, port: target.port });
     } catch (error) {
       // Node throws at once for an argument it cannot use (a port out of range, say).
       resolve(failure(error));

@@ -5,9 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { holdingConnector } from '../../../src/client/connector';
 import { Pool, request } from '../../../src/client/undiciPool';
+import { countNetConnects } from '../../support/netConnectCounter';
 import { rejection } from '../../support/rejection';
 import { stalledListener } from '../../support/stalledListener';
 
@@ -16,22 +17,11 @@ describe('client/connector: opening the connections of the pool', () => {
     const server = createServer((_incoming, answer) => answer.end('here'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const pool = new Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { connect: holdingConnector({ timeoutMs: 5_000 }) });
-    const wrapped = { connect: net.connect, createConnection: net.createConnection };
-    let calls = 0;
-    // What the extension host's proxy agent does, made visible: count calls, then connect as before.
-    const counting = ((...args: Parameters<typeof net.connect>) => {
-      calls++;
-      return wrapped.connect(...args);
-    }) as typeof net.connect;
-    net.connect = counting;
-    net.createConnection = counting;
     try {
-      const answer = await request(pool, { method: 'GET', path: '/status' });
-      assert.equal(await answer.body.text(), 'here');
+      const { result, calls } = await countNetConnects(async () => (await request(pool, { method: 'GET', path: '/status' })).body.text());
+      assert.equal(result, 'here');
       assert.equal(calls, 0, 'the connection did not go through net.connect');
     } finally {
-      net.connect = wrapped.connect;
-      net.createConnection = wrapped.createConnection;
       await pool.close();
       await new Promise((resolve) => server.close(resolve));
     }

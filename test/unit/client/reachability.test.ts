@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../../src/client';
 import { reachability, type Reachability } from '../../../src/client/reachability';
+import { countNetConnects } from '../../support/netConnectCounter';
 import { freePort } from '../../support/process';
 import { startServer, TEST_TOKEN } from '../../support/server';
 import { stalledListener } from '../../support/stalledListener';
@@ -130,6 +131,19 @@ describe('client/reachability: does anything listen, asked with no byte sent', f
   it('turns arguments Node refuses into an error answer instead of throwing', async () => {
     const answer = await reachability({ port: 70_000 });
     assert.equal(answer.kind === 'error' ? answer.code : answer.kind, 'ERR_SOCKET_BAD_PORT');
+  });
+
+  it("connects without net.connect, which VS Code's extension host wraps with a certificate loader", async () => {
+    const listener = recorder();
+    await new Promise<void>((resolve) => listener.server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = listener.server.address() as AddressInfo;
+      const { result, calls } = await countNetConnects(() => reachability({ port }));
+      assert.deepEqual(result, { kind: 'listening' });
+      assert.equal(calls, 0);
+    } finally {
+      await listener.close();
+    }
   });
 
   it('says timedOut when a listener neither accepts nor refuses within the deadline', async function () {
