@@ -1,9 +1,11 @@
 // Type-aware linting. Floating promises are errors (fire-and-forget is written `void promise`).
 // The layers of docs/ARCHITECTURE.md are enforced here, one `no-restricted-imports` block per
 // folder (`LAYERS` below; test/unit/lint/layers.test.ts shows each forbidden import is reported):
-// protocol imports nothing of ours; client and server only protocol; git nothing of ours; the
-// tracker never the server, git or the extension, and inside it model imports neither view nor
-// queue; only src/extension (and the in-host tests) import `vscode`.
+// platform and protocol import nothing of ours; client and server only protocol and platform; git
+// only platform; the tracker never the server, git or the extension, and inside it model imports
+// neither view nor queue; only src/extension (and the in-host tests) import `vscode`. Every layer
+// may import src/platform, the Node-only helpers (lock, atomic write, bounded read…).
+// Short functions and files are rules too (`max-lines-per-function`, `max-lines` for src/).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -24,24 +26,31 @@ const NOT_TESTS = folders(['test'], 'Nothing in src/ imports the tests: they are
 export const LAYERS = [
   { files: ['src/**/*.ts'], paths: [VSCODE], patterns: [] },
   {
+    files: ['src/platform/**/*.ts'],
+    paths: [VSCODE],
+    patterns: [
+      folders(['protocol', 'client', 'server', 'git', 'tracker', 'extension'], 'src/platform imports nothing of ours: it is the bottom layer every other one uses.'),
+    ],
+  },
+  {
     files: ['src/protocol/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['client', 'server', 'git', 'tracker', 'extension'], 'src/protocol imports nothing of ours: the client and the server share it.')],
+    patterns: [folders(['platform', 'client', 'server', 'git', 'tracker', 'extension'], 'src/protocol imports nothing of ours: the client and the server share it.')],
   },
   {
     files: ['src/client/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['server', 'git', 'tracker', 'extension'], 'src/client imports only src/protocol: it ships alone as dist/client.js.')],
+    patterns: [folders(['server', 'git', 'tracker', 'extension'], 'src/client imports only src/protocol and src/platform: it ships alone as dist/client.js.')],
   },
   {
     files: ['src/server/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['client', 'git', 'tracker', 'extension'], 'src/server imports only src/protocol: it is the app, not a user of our client.')],
+    patterns: [folders(['client', 'git', 'tracker', 'extension'], 'src/server imports only src/protocol and src/platform: it is the app, not a user of our client.')],
   },
   {
     files: ['src/git/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['protocol', 'client', 'server', 'tracker', 'extension'], 'src/git imports nothing of ours: it watches a file system given to it.')],
+    patterns: [folders(['protocol', 'client', 'server', 'tracker', 'extension'], 'src/git imports only src/platform: it watches a file system given to it.')],
   },
   {
     files: ['src/tracker/**/*.ts'],
@@ -103,6 +112,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
+    },
+  },
+  {
+    // One job per function and per file (issue 21): past these a function or a file is asking to be split.
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
     },
   },
   ...LAYERS.map(({ files, paths, patterns }) => ({

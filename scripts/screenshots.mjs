@@ -120,9 +120,9 @@ async function main() {
       [
         'on break',
         async () => {
-          server.setBreak(true);
+          server.controls.setBreak(true);
           const line = await capture('on-break', /On break/);
-          server.setBreak(false);
+          server.controls.setBreak(false);
           await statusBar.waitFor(tracking, 20_000);
           return line;
         },
@@ -130,9 +130,9 @@ async function main() {
       [
         'license locked',
         async () => {
-          server.setLicense('locked');
+          server.controls.setLicense('locked');
           const line = await capture('license-locked', /license locked/);
-          server.setLicense('valid');
+          server.controls.setLicense('valid');
           await statusBar.waitFor(tracking, 20_000);
           return line;
         },
@@ -140,9 +140,9 @@ async function main() {
       [
         'status not available (GET /status unwired: 503)',
         async () => {
-          server.setUnwired('/status');
+          server.controls.setUnwired('/status');
           const line = await capture('status-not-available', /status not available/);
-          server.setUnwired('/status', false);
+          server.controls.setUnwired('/status', false);
           await statusBar.waitFor(tracking, 20_000);
           return line;
         },
@@ -151,9 +151,9 @@ async function main() {
         'clock off (the app\'s clock 125 s ahead); a click on the item checks again once it is right',
         async () => {
           const now = Date.now;
-          server.setClock(() => now() + 125_000);
+          server.controls.setClock(() => now() + 125_000);
           const line = await capture('clock-off', /clock is off by \d+ s/);
-          server.setClock(now);
+          server.controls.setClock(now);
           await statusBar.click();
           await statusBar.waitFor(tracking, 20_000);
           return line;

@@ -4,11 +4,11 @@
  * itself is src/protocol/capability.ts. A file whose pid is not running is a quit app, not a
  * broken one: the app leaves it behind when it crashes.
  */
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FileReadError, readBoundedText } from '../platform/boundedRead';
+import { errnoCode, errorMessage } from '../platform/errors';
+import { processIsRunning } from '../platform/processes';
 import { CAPABILITY_FILE_LOCATIONS, CAPABILITY_FILE_MAX_BYTES, parseCapability, type Capability } from '../protocol/capability';
-import { processIsRunning } from './processes';
 
 export type CapabilityReading =
   /** No file: the integration is off, or the app was never installed here. */
@@ -36,11 +36,12 @@ export function defaultCapabilityPaths(home: string): string[] {
 export async function readCapabilityFile(path: string, isRunning: ProcessProbe = processIsRunning): Promise<CapabilityReading> {
   let text: string;
   try {
-    text = await readSmallRegularFile(path);
+    // Non-blocking, so a FIFO at that path cannot hang the extension; a regular file of at most the cap.
+    text = await readBoundedText(path, { maxBytes: CAPABILITY_FILE_MAX_BYTES });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errnoCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'absent', path };
-    return { kind: 'unreadable', path, message: error instanceof UnreadableFile ? error.message : describeReadError(code, error) };
+    return { kind: 'unreadable', path, message: describeReadError(error) };
   }
   const parsed = parseCapability(text);
   if (!parsed.ok) return { kind: parsed.defect, path, message: parsed.message };
@@ -60,28 +61,14 @@ export async function findCapability(paths: readonly string[], isRunning: Proces
   );
 }
 
-class UnreadableFile extends Error {}
-
-/**
- * Non-blocking open, so a FIFO at that path cannot hang the extension; then only a regular file
- * of at most CAPABILITY_FILE_MAX_BYTES is read.
- */
-async function readSmallRegularFile(path: string): Promise<string> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) throw new UnreadableFile('it is not a regular file.');
-    if (stats.size > CAPABILITY_FILE_MAX_BYTES) throw new UnreadableFile(`it is ${stats.size} bytes, far larger than a capability file (at most ${CAPABILITY_FILE_MAX_BYTES}).`);
-    const buffer = Buffer.alloc(CAPABILITY_FILE_MAX_BYTES + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    if (bytesRead > CAPABILITY_FILE_MAX_BYTES) throw new UnreadableFile(`it is larger than a capability file (at most ${CAPABILITY_FILE_MAX_BYTES} bytes).`);
-    return buffer.toString('utf8', 0, bytesRead);
-  } finally {
-    await handle.close();
+/** Why the file cannot be read, as the rest of a sentence that names it. */
+function describeReadError(error: unknown): string {
+  if (error instanceof FileReadError) {
+    return error.code === 'NOT_A_REGULAR_FILE'
+      ? 'it is not a regular file.'
+      : `it is ${error.size} bytes, far larger than a capability file (at most ${CAPABILITY_FILE_MAX_BYTES}).`;
   }
-}
-
-function describeReadError(code: string | undefined, error: unknown): string {
+  const code = errnoCode(error);
   switch (code) {
     case 'EACCES':
     case 'EPERM':
@@ -89,6 +76,6 @@ function describeReadError(code: string | undefined, error: unknown): string {
     case 'EISDIR':
       return 'it is a folder, not a file.';
     default:
-      return `reading it failed (${code ?? (error instanceof Error ? error.message : String(error))}).`;
+      return `reading it failed (${code ?? errorMessage(error)}).`;
   }
 }

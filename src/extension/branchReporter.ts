@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { compileBranchGlobs } from '../git/branchFilter';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
-import { nodeFileSystem, type GitFileSystem } from '../git/fileSystem';
+import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
 import { repoName } from '../git/repoName';
 import { ConnectionError } from '../client/errors';
 import type { BranchChangeRequest } from '../protocol/types';
@@ -37,7 +37,7 @@ export interface HandledSwitch {
 
 interface Watch {
   readonly watcher: BranchWatcher;
-  readonly fileSystem: GitFileSystem;
+  readonly fileSystem: FileSystemPort;
 }
 
 export class BranchReporter implements vscode.Disposable {
@@ -107,12 +107,12 @@ export class BranchReporter implements vscode.Disposable {
     );
   }
 
-  private async report(change: BranchChange, fileSystem: GitFileSystem): Promise<void> {
+  private async report(change: BranchChange, fileSystem: FileSystemPort): Promise<void> {
     const outcome = await this.send(change, fileSystem);
     this.handled.fire({ branch: change.branch, previousBranch: change.previousBranch, root: change.repository.root, outcome });
   }
 
-  private async send(change: BranchChange, fileSystem: GitFileSystem): Promise<BranchOutcome> {
+  private async send(change: BranchChange, fileSystem: FileSystemPort): Promise<BranchOutcome> {
     const git = this.settings().git;
     // Checked again here: turning the setting off stops reports at once, even one in flight.
     if (!this.watching || !git.reportBranchChanges) return 'disabled';

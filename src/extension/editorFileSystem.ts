@@ -1,20 +1,23 @@
 import * as vscode from 'vscode';
 import { posix } from 'node:path';
-import type { Closable, GitFileSystem } from '../git/fileSystem';
+import { MAX_TEXT_BYTES, type Closable, type FileSystemPort } from '../platform/fileSystemPort';
 
 /**
- * The branch watcher's file access through VS Code's file system, for workspace folders on
- * another machine (Remote SSH, WSL, containers): the extension runs beside the user's time
- * tracker, and VS Code carries the reads and change events from the remote side.
+ * The file-system port (src/platform/fileSystemPort.ts) through VS Code's file system, for
+ * workspace folders on another machine (Remote SSH, WSL, containers): the extension runs beside
+ * the user's time tracker, and VS Code carries the reads and change events from the remote side.
  * Paths are the URIs' paths, which are always POSIX.
  */
-export function editorFileSystem(base: vscode.Uri): GitFileSystem {
+export function editorFileSystem(base: vscode.Uri): FileSystemPort {
   const uri = (path: string): vscode.Uri => base.with({ path, query: '', fragment: '' });
   const decoder = new TextDecoder();
   return {
     path: posix,
     readText: async (path) => {
       try {
+        // The remote side reads the file whole: only a regular file within the port's cap is asked for.
+        const info = await vscode.workspace.fs.stat(uri(path));
+        if ((info.type & vscode.FileType.File) === 0 || info.size > MAX_TEXT_BYTES) return undefined;
         return decoder.decode(await vscode.workspace.fs.readFile(uri(path)));
       } catch {
         return undefined;

@@ -8,7 +8,7 @@ import type { EntryRequest } from '../protocol/types';
 import { formatMinutes } from '../tracker/view/duration';
 import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/queue/entryQueue';
 import { FlushSchedule } from '../tracker/queue/flushSchedule';
-import { processIsRunning } from '../client/processes';
+import { processIsRunning } from '../platform/processes';
 import type { Messages } from './messages';
 
 /**

@@ -3,7 +3,7 @@
  * switches, one report per switch, none for noise. The directory is watched, not HEAD itself:
  * git replaces HEAD by rename, and a watch on the file goes stale after the first checkout.
  */
-import { nodeFileSystem, type Closable, type GitFileSystem } from './fileSystem';
+import { nodeFileSystem, type Closable, type FileSystemPort } from '../platform/fileSystemPort';
 import { BUSY_MARKERS, decideSwitch, parseHead, type HeadState } from './headState';
 import { findRepository, type Repository } from './repositories';
 
@@ -26,7 +26,7 @@ export interface BranchWatcherOptions {
   /** Tests force the fallback. */
   readonly forcePolling?: boolean;
   /** Node's fs by default; VS Code's remote file system for a workspace on another machine. */
-  readonly fileSystem?: GitFileSystem;
+  readonly fileSystem?: FileSystemPort;
   /** Called after every read of HEAD, reported or not: lets tests see that a quiet step was seen. */
   readonly onRead?: (repository: Repository, head: HeadState, busy: boolean) => void;
 }
@@ -35,7 +35,7 @@ const WATCHED_NAMES = new Set<string>(['HEAD', ...BUSY_MARKERS]);
 
 class RepositoryWatcher {
   private watcher: Closable | undefined;
-  private readonly fs: GitFileSystem;
+  private readonly fs: FileSystemPort;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastBranch: string | undefined;
   private checking: Promise<void> | undefined;

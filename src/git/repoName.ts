@@ -1,5 +1,5 @@
 import { withoutCredentials } from './branchFilter';
-import { nodeFileSystem, type GitFileSystem } from './fileSystem';
+import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
 import type { Repository } from './repositories';
 
 export type RepoNameMode = 'folderName' | 'remoteUrl';
@@ -11,7 +11,7 @@ export type RepoNameMode = 'folderName' | 'remoteUrl';
  * machine and for a remote workspace (where no local git could run); `insteadOf` rewrites and
  * included config files are not followed.
  */
-export async function repoName(repository: Repository, mode: RepoNameMode, fs: GitFileSystem = nodeFileSystem): Promise<string> {
+export async function repoName(repository: Repository, mode: RepoNameMode, fs: FileSystemPort = nodeFileSystem): Promise<string> {
   const folderName = fs.path.basename(repository.root);
   if (mode === 'folderName') return folderName;
   try {
@@ -23,7 +23,7 @@ export async function repoName(repository: Repository, mode: RepoNameMode, fs: G
 }
 
 /** `[remote "origin"] url = …` of the repository's config (the common dir's, for a worktree). */
-async function originFromConfig(repository: Repository, fs: GitFileSystem): Promise<string | undefined> {
+async function originFromConfig(repository: Repository, fs: FileSystemPort): Promise<string | undefined> {
   const commonDir = (await fs.readText(fs.path.join(repository.gitDir, 'commondir')))?.trim();
   const configDir = commonDir ? fs.path.resolve(repository.gitDir, commonDir) : repository.gitDir;
   return originInConfig((await fs.readText(fs.path.join(configDir, 'config'))) ?? '');

@@ -2,7 +2,7 @@
  * Finds the git repository of a folder: the nearest `.git` above it. A `.git` file (a worktree,
  * or a submodule opened as a folder) points to the real git directory, where HEAD lives.
  */
-import { nodeFileSystem, type GitFileSystem } from './fileSystem';
+import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
 
 export interface Repository {
   /** The working tree's top folder. */
@@ -11,7 +11,7 @@ export interface Repository {
   readonly gitDir: string;
 }
 
-export async function findRepository(folder: string, fs: GitFileSystem = nodeFileSystem): Promise<Repository | undefined> {
+export async function findRepository(folder: string, fs: FileSystemPort = nodeFileSystem): Promise<Repository | undefined> {
   const { dirname, join, resolve } = fs.path;
   let current = resolve(folder);
   for (;;) {
@@ -29,7 +29,7 @@ export async function findRepository(folder: string, fs: GitFileSystem = nodeFil
 }
 
 /** `gitdir: <path>`, relative to the folder holding the `.git` file. */
-async function readGitFile(path: string, fs: GitFileSystem): Promise<string | undefined> {
+async function readGitFile(path: string, fs: FileSystemPort): Promise<string | undefined> {
   const content = await fs.readText(path);
   const match = /^gitdir:\s*(.+?)\s*$/m.exec(content ?? '');
   if (!match?.[1]) return undefined;

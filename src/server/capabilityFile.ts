@@ -1,18 +1,16 @@
 /**
  * Writes and removes the capability file of the application's VS Code integration (PROTOCOL.md
- * §8), as the app does: mode 0600 because it holds the token, written to a temporary file in the
- * same directory and renamed over the old one so a reader never sees half a file, and removed on
- * the way out only while it still is this server's: a newer instance may have written its own
- * since, and that one must survive this one's exit.
+ * §8), as the app does: mode 0600 because it holds the token, written whole or not at all
+ * (src/platform/atomicWrite.ts) so a reader never sees half a file, and removed on the way out
+ * only while it still is this server's: a newer instance may have written its own since, and that
+ * one must survive this one's exit.
  */
-import { randomBytes } from 'node:crypto';
-import { lstat, open, readFile, rename, rm, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { lstat, readFile, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeFileAtomic } from '../platform/atomicWrite';
+import { errnoCode, errorPhrase } from '../platform/errors';
 import { formatCapability, type Capability } from '../protocol/capability';
-
-export class CapabilityFileError extends Error {
-  override name = 'CapabilityFileError';
-}
+import { CapabilityFileError } from './errors';
 
 /** What was written where, so that only that very file is ever removed. */
 export interface WrittenCapabilityFile {
@@ -24,27 +22,14 @@ export interface WrittenCapabilityFile {
 
 export async function writeCapabilityFile(path: string, capability: Omit<Capability, 'version'>): Promise<WrittenCapabilityFile> {
   const text = formatCapability(capability);
-  const directory = dirname(path);
-  // Unique per write, so two servers writing the same path never share a temporary file.
-  const temporary = join(directory, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const handle = await open(temporary, 'wx', 0o600);
-    try {
-      // The umask may only take bits away; chmod makes it exactly 0600 whatever it is.
-      await handle.chmod(0o600);
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
+    await writeFileAtomic(path, text, { mode: 0o600 });
     const { dev, ino } = await lstat(path);
     return { path, text, dev, ino };
   } catch (error) {
-    await rm(temporary, { force: true });
     // The sentence names the path and the reason, never the file's content (it holds the token).
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `the directory ${directory} does not exist` : describe(error);
-    throw new CapabilityFileError(`Cannot write the capability file ${path}: ${reason}.`);
+    const reason = errnoCode(error) === 'ENOENT' ? `the directory ${dirname(path)} does not exist` : errorPhrase(error);
+    throw new CapabilityFileError('write-failed', `Cannot write the capability file ${path}: ${reason}.`);
   }
 }
 
@@ -62,11 +47,7 @@ export async function removeCapabilityFileIfUnchanged(written: WrittenCapability
     await unlink(written.path);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw new CapabilityFileError(`Cannot remove the capability file ${written.path}: ${describe(error)}.`);
+    if (errnoCode(error) === 'ENOENT') return false;
+    throw new CapabilityFileError('remove-failed', `Cannot remove the capability file ${written.path}: ${errorPhrase(error)}.`);
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
 }

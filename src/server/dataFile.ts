@@ -1,36 +1,26 @@
 /**
- * `--data FILE`: activities, sessions and entries kept across restarts. Writes go to a temporary
- * file that is flushed and then renamed over the old one, so a crash mid-write leaves either the
- * old file or the new one, never a torn one. A server opens the file for its lifetime: it checks
- * the directory, takes the lock (dataFileLock.ts), removes what a killed writer left, and loads
- * what is there under the same rules as requests (src/protocol/rules.ts).
+ * `--data FILE`: activities, sessions and entries kept across restarts, each save written whole
+ * or not at all (src/platform/atomicWrite.ts). A server opens the file for its lifetime: it checks
+ * the directory, takes the lock `FILE.lock` for as long as it runs (src/platform/fileLock.ts: two
+ * servers on one file would each save their own state over the other's), removes what a killed
+ * writer left, and loads what is there under the same rules as requests (src/protocol/rules.ts).
  */
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readFile, readdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { isAtomicWriteTemporary, writeFileAtomic } from '../platform/atomicWrite';
+import { errnoCode, errorPhrase } from '../platform/errors';
+import { FileLockError, lockForProcessLife, removeLockLeftovers, type FileLock } from '../platform/fileLock';
 import { checkActivityName, checkDurationMinutes, checkNote, checkUUID } from '../protocol/rules';
-import { DataFileLock, DataFileLockError } from './dataFileLock';
+import { DataFileError } from './errors';
 import type { Activity, Entry, RunningSession, Session, StateSnapshot } from './state';
 
 const FORMAT_VERSION = 1;
 /** The latest instant a JavaScript Date can hold. */
 const MAX_DATE_MS = 8.64e15;
 
-export type DataFileProblem = 'directory-missing' | 'not-writable' | 'in-use' | 'unreadable' | 'invalid' | 'write-failed';
-
-export class DataFileError extends Error {
-  override name = 'DataFileError';
-
-  constructor(
-    readonly code: DataFileProblem,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export class DataFile {
   private pending: Promise<void> = Promise.resolve();
-  private lock: DataFileLock | undefined;
+  private lock: FileLock | undefined;
 
   constructor(readonly path: string) {}
 
@@ -42,20 +32,47 @@ export class DataFile {
   async open(): Promise<StateSnapshot | undefined> {
     if (this.lock) throw new Error(`The data file ${this.path} is already open.`);
     await this.checkDirectory();
+    this.lock = await this.takeLock();
     try {
-      this.lock = await DataFileLock.acquire(this.path);
-    } catch (error) {
-      if (error instanceof DataFileLockError) throw new DataFileError('in-use', error.message);
-      // Creating the lock is the real test of the directory: root passes any permission check.
-      throw new DataFileError('not-writable', `Cannot write in the directory ${dirname(this.path)} of the data file: ${describe(error)}.`);
-    }
-    try {
-      await this.lock.removeLeftovers(this.path);
+      await this.removeLeftovers();
       return await this.load();
     } catch (error) {
       await this.close();
       if (error instanceof DataFileError) throw error;
-      throw new DataFileError('unreadable', `Cannot clean up beside the data file ${this.path}: ${describe(error)}.`);
+      throw new DataFileError('unreadable', `Cannot clean up beside the data file ${this.path}: ${errorPhrase(error)}.`);
+    }
+  }
+
+  /** The lock for as long as this server runs, or the sentence that says who has it. */
+  private async takeLock(): Promise<FileLock> {
+    const lockPath = `${this.path}.lock`;
+    try {
+      return await lockForProcessLife(lockPath);
+    } catch (error) {
+      if (!(error instanceof FileLockError)) {
+        // Creating the lock is the real test of the directory: root passes any permission check.
+        throw new DataFileError('not-writable', `Cannot write in the directory ${dirname(this.path)} of the data file: ${errorPhrase(error)}.`);
+      }
+      switch (error.code) {
+        case 'LOCK_HELD':
+          throw new DataFileError('in-use', `The data file ${this.path} is in use by another server (pid ${error.holder?.pid ?? '?'}); stop that server or pick another data file.`);
+        case 'LOCK_NOT_RECOGNISED':
+          throw new DataFileError('in-use', `${lockPath} is not a lock this server wrote; remove it if no server uses the data file.`);
+        case 'LOCK_CONTENDED':
+          throw new DataFileError('in-use', `Could not lock the data file ${this.path}: other servers kept taking and leaving ${lockPath}.`);
+      }
+    }
+  }
+
+  /**
+   * What killed servers left beside the file: their temporary files of a save, and the drafts and
+   * claims of the lock whose process is gone. Only the lock's holder writes beside its file.
+   */
+  private async removeLeftovers(): Promise<void> {
+    await removeLockLeftovers(`${this.path}.lock`);
+    const directory = dirname(this.path);
+    for (const name of await readdir(directory)) {
+      if (isAtomicWriteTemporary(name, basename(this.path))) await unlink(join(directory, name)).catch(() => undefined);
     }
   }
 
@@ -73,13 +90,13 @@ export class DataFile {
     try {
       text = await readFile(this.path, 'utf8');
     } catch (error) {
-      if (isErrno(error, 'ENOENT')) return undefined;
-      throw new DataFileError('unreadable', `Cannot read the data file ${this.path}: ${describe(error)}.`);
+      if (errnoCode(error) === 'ENOENT') return undefined;
+      throw new DataFileError('unreadable', `Cannot read the data file ${this.path}: ${errorPhrase(error)}.`);
     }
     try {
       return parseSnapshot(JSON.parse(text));
     } catch (error) {
-      throw new DataFileError('invalid', `The data file ${this.path} is not a data file of this server: ${describe(error)}.`);
+      throw new DataFileError('invalid', `The data file ${this.path} is not a data file of this server: ${errorPhrase(error)}.`);
     }
   }
 
@@ -97,28 +114,19 @@ export class DataFile {
     try {
       isDirectory = (await stat(directory)).isDirectory();
     } catch (error) {
-      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) {
+      if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') {
         throw new DataFileError('directory-missing', `The directory ${directory} of the data file does not exist.`);
       }
-      throw new DataFileError('not-writable', `Cannot look at the directory ${directory} of the data file: ${describe(error)}.`);
+      throw new DataFileError('not-writable', `Cannot look at the directory ${directory} of the data file: ${errorPhrase(error)}.`);
     }
     if (!isDirectory) throw new DataFileError('directory-missing', `The directory ${directory} of the data file is not a directory.`);
   }
 
   private async writeAtomically(text: string): Promise<void> {
-    const temporary = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.tmp`);
     try {
-      const handle = await open(temporary, 'w', 0o600);
-      try {
-        await handle.writeFile(text, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporary, this.path);
+      await writeFileAtomic(this.path, text, { mode: 0o600 });
     } catch (error) {
-      await rm(temporary, { force: true }).catch(() => undefined);
-      throw new DataFileError('write-failed', `Cannot write the data file ${this.path}: ${describe(error)}.`);
+      throw new DataFileError('write-failed', `Cannot write the data file ${this.path}: ${errorPhrase(error)}.`);
     }
   }
 }
@@ -203,12 +211,4 @@ function instant(value: unknown, what: string): number {
     throw new Error(`${what} must be a whole number of milliseconds since 1970${shown}`);
   }
   return value;
-}
-
-function isErrno(error: unknown, code: string): boolean {
-  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
 }

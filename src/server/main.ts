@@ -1,11 +1,11 @@
 /** `node dist/server.js`: the reference server as a program, as the desktop application would run it. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CapabilityFileError } from './capabilityFile';
+import { errnoCode, errorMessage } from '../platform/errors';
 import { parseCli, USAGE } from './cli';
-import { DataFile, DataFileError } from './dataFile';
+import { DataFile } from './dataFile';
 import { demoSnapshot } from './demo';
+import { exitStatusOf, ServerError } from './errors';
 import { createReferenceServer } from './server';
-import { SocketPathError } from './unixSocket';
 
 async function main(): Promise<number> {
   const parsed = parseCli(process.argv.slice(2), process.env);
@@ -48,7 +48,7 @@ async function main(): Promise<number> {
     console.error(describeStartFailure(error, config.port));
     // Whatever did start is undone, so no socket or capability file outlives the failed start.
     await server.close().catch(() => undefined);
-    return 1;
+    return exitStatusOf(error) ?? 1;
   }
   // Printed once, as the application shows a new token in its settings; a given token never is.
   if (generated) console.log(`token: ${token}`);
@@ -61,19 +61,24 @@ async function main(): Promise<number> {
   return 0;
 }
 
+/** The server's own errors (errors.ts) say it in their sentence; the TCP listen fails with a bare errno. */
 function describeStartFailure(error: unknown, port: number | undefined): string {
-  if (error instanceof DataFileError || error instanceof SocketPathError || error instanceof CapabilityFileError) return error.message;
-  const code = (error as NodeJS.ErrnoException).code;
-  // Only the TCP listen fails with a bare errno: the socket's failures are SocketPathErrors.
-  if (port !== undefined && code === 'EADDRINUSE') return `Port ${port} on 127.0.0.1 is already in use; pick another with --port.`;
-  if (port !== undefined && code === 'EACCES') return `Not allowed to listen on port ${port} of 127.0.0.1.`;
-  return `The server could not start: ${error instanceof Error ? error.message : String(error)}`;
+  if (error instanceof ServerError) return error.message;
+  if (port !== undefined) {
+    switch (errnoCode(error)) {
+      case 'EADDRINUSE':
+        return `Port ${port} on 127.0.0.1 is already in use; pick another with --port.`;
+      case 'EACCES':
+        return `Not allowed to listen on port ${port} of 127.0.0.1.`;
+    }
+  }
+  return `The server could not start: ${errorMessage(error)}`;
 }
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(errorMessage(error));
     process.exit(1);
   },
 );

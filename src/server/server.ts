@@ -1,6 +1,6 @@
 /**
- * The reference server: the service of service.ts behind Node HTTP listeners, with the in-process
- * controls of PROTOCOL.md §6. It listens on 127.0.0.1 (`listen()`), on the Unix socket of the
+ * The reference server: the service of service.ts behind Node HTTP listeners; the in-process
+ * controls of PROTOCOL.md §6 are `server.controls` (controls.ts). It listens on 127.0.0.1 (`listen()`), on the Unix socket of the
  * app's VS Code integration (`listenOnSocket()`, PROTOCOL.md §8), or on both: one service behind
  * both, so state, authentication, lockout, nonces and the debug view are shared. Built by a
  * function and started by those methods, so tests run it in-process on a free port; only the CLI
@@ -12,16 +12,19 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DEFAULT_HOST, MAX_CONNECTIONS, MAX_HEADER_BYTES, SERVER_TIMEOUTS } from '../protocol/constants';
 import { defaultHeaderPrefixFor, type HeaderPrefix } from '../protocol/headers';
-import type { ActivityReference, AppBuild, EndpointPath, LicenseState } from '../protocol/types';
+import { errorMessage, errorPhrase } from '../platform/errors';
+import type { AppBuild, EndpointPath, LicenseState } from '../protocol/types';
 import type { AnswerStyle } from './answers';
 import { removeCapabilityFileIfUnchanged, writeCapabilityFile, type WrittenCapabilityFile } from './capabilityFile';
 import { systemClock, type Clock } from './clock';
-import { DataFileError, type DataFile } from './dataFile';
+import { ServerControls, type ClockSetting } from './controls';
+import type { DataFile } from './dataFile';
 import { DebugView, formatRequestRecord, type RequestRecord } from './debugView';
+import { httpStatusOf, SocketPathError } from './errors';
 import { answerClientError, endWithJson, readBody, writeJson } from './http';
 import { EMPTY_BODY, ReferenceService, type ReceivedBody, type RequestHead, type ServiceResponse, type Transport } from './service';
-import type { SeedActivity, ServiceState, StateSnapshot } from './state';
-import { listenRefused, prepareSocketPath, SocketPathError } from './unixSocket';
+import type { SeedActivity, StateSnapshot } from './state';
+import { listenRefused, prepareSocketPath } from './unixSocket';
 
 export interface ServerTimeouts {
   readonly headersMs: number;
@@ -86,7 +89,9 @@ export class ReferenceServer {
   private readonly http: Server;
   private readonly unix: Server;
   private readonly debug = new DebugView();
-  private clock: Clock;
+  private readonly clock: ClockSetting;
+  /** What the desktop app's UI does to the service, and what tests read back (PROTOCOL.md §6). */
+  readonly controls: ServerControls;
   private boundPort: number | undefined;
   private boundSocket: BoundSocket | undefined;
   private readonly capabilityFiles: WrittenCapabilityFile[] = [];
@@ -97,11 +102,11 @@ export class ReferenceServer {
   private turns: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: ReferenceServerOptions) {
-    this.clock = options.clock ?? systemClock;
+    this.clock = { now: options.clock ?? systemClock };
     this.service = new ReferenceService({
       token: options.token,
       headerPrefix: options.headerPrefix ?? defaultHeaderPrefixFor(options.build ?? 'current'),
-      clock: () => this.clock(),
+      clock: () => this.clock.now(),
       ...(options.license === undefined ? {} : { license: options.license }),
       ...(options.unwired === undefined ? {} : { unwired: options.unwired }),
       ...(options.newId === undefined ? {} : { newId: options.newId }),
@@ -110,6 +115,7 @@ export class ReferenceServer {
       ...(options.build === undefined ? {} : { build: options.build }),
       ...(options.countUnsigned === undefined ? {} : { countUnsigned: options.countUnsigned }),
     });
+    this.controls = new ServerControls(this.service, this.debug, this.clock);
     this.http = this.createListener('tcp');
     this.unix = this.createListener('socket');
   }
@@ -148,7 +154,7 @@ export class ReferenceServer {
       bound = { path: absolute, dev, ino };
     } catch (error) {
       await closeListener(this.unix);
-      throw new SocketPathError('not-allowed', `Cannot restrict the socket ${absolute} to its owner: ${describe(error)}.`);
+      throw new SocketPathError('not-allowed', `Cannot restrict the socket ${absolute} to its owner: ${errorPhrase(error)}.`);
     }
     this.boundSocket = bound;
     if (options.capabilityFile === undefined) return;
@@ -208,64 +214,6 @@ export class ReferenceServer {
     if (failed) throw failed.reason;
   }
 
-  // ---- controls (PROTOCOL.md §6): what the desktop UI does to the real service ---------------------
-
-  get state(): ServiceState {
-    return this.service.state;
-  }
-
-  get license(): LicenseState {
-    return this.service.license;
-  }
-
-  setLicense(license: LicenseState): void {
-    this.service.setLicense(license);
-  }
-
-  setBreak(onBreak: boolean): void {
-    this.service.state.setBreak(onBreak);
-  }
-
-  setUnwired(path: EndpointPath, unwired = true): void {
-    this.service.setUnwired(path, unwired);
-  }
-
-  setClock(clock: Clock): void {
-    this.clock = clock;
-  }
-
-  /** Adds an activity, in `groupName` when given, unless that group already has one of that name. */
-  seedActivity(name: string, groupName: string | null = null): ActivityReference {
-    return this.service.state.seedActivity(name, groupName);
-  }
-
-  get answers(): AnswerStyle {
-    return this.service.answers;
-  }
-
-  /** Switches between full and minimal answers from the next request on. */
-  setAnswers(style: AnswerStyle): void {
-    this.service.setAnswers(style);
-  }
-
-  get build(): AppBuild {
-    return this.service.build;
-  }
-
-  /** The endpoints of another build from the next request on, as an app updated in place; the header prefix stays. */
-  setBuild(build: AppBuild): void {
-    this.service.setBuild(build);
-  }
-
-  debugView(): readonly RequestRecord[] {
-    return this.debug.list();
-  }
-
-  /** Failed sign-ins counted toward the lockout since the start (beyond the debug view's 25). */
-  get failedSignIns(): number {
-    return this.service.failedSignIns;
-  }
-
   // ---- HTTP -------------------------------------------------------------------------------------
 
   /** The data file (else the initial state) and the seed, once, whichever listener starts first. */
@@ -318,7 +266,7 @@ export class ReferenceServer {
   }
 
   private now(): Date {
-    return new Date(this.clock());
+    return new Date(this.clock.now());
   }
 
   private async onRequest(request: IncomingMessage, response: ServerResponse, via: Transport): Promise<void> {
@@ -337,8 +285,7 @@ export class ReferenceServer {
     } catch (error) {
       // Only a bug or a failing disk gets here; the fuzz tests exist to keep it unreachable.
       if (response.headersSent) return void request.socket.destroy();
-      const message = error instanceof Error ? error.message : String(error);
-      this.respond(head, response, { status: 500, body: { error: `The service failed: ${message}` } });
+      this.respond(head, response, { status: 500, body: { error: `The service failed: ${errorMessage(error)}` } });
     }
   }
 
@@ -363,8 +310,9 @@ export class ReferenceServer {
       return answer;
     } catch (error) {
       this.service.state.rollBack(before);
-      if (!(error instanceof DataFileError)) throw error;
-      return { status: 500, body: { error: `${error.message.replace(/\.$/, '')}; the request changed nothing.` } };
+      const status = httpStatusOf(error);
+      if (status === undefined) throw error;
+      return { status, body: { error: `${errorPhrase(error)}; the request changed nothing.` } };
     }
   }
 
@@ -384,7 +332,7 @@ export class ReferenceServer {
     try {
       answer = this.service.precheck(head, via) ?? this.service.handle(head, EMPTY_BODY);
     } catch (error) {
-      answer = { status: 500, body: { error: `The service failed: ${error instanceof Error ? error.message : String(error)}` } };
+      answer = { status: 500, body: { error: `The service failed: ${errorMessage(error)}` } };
     }
     const now = this.now();
     endWithJson(socket, answer.status, answer.body, now, answer.headers);
@@ -441,8 +389,4 @@ async function removeSocketFile(bound: BoundSocket): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
 }

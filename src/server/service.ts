@@ -11,7 +11,7 @@ import { endpointPathsOf, isEndpointPath, type AppBuild, type EndpointPath, type
 import { answerWriter, type AnswerStyle } from './answers';
 import { Authenticator, type IncomingHeaders } from './auth/authenticator';
 import type { Clock } from './clock';
-import { ServiceFailure } from './failure';
+import { RequestRefusal } from './errors';
 import { ROUTES } from './routes';
 import { ServiceState } from './state';
 
@@ -217,7 +217,7 @@ export class ReferenceService {
       const result = route.run({ state: this.state, body: body.bytes, query, license: this.licenseState, answers });
       return { status: result.status, body: result.body, changed: result.changed };
     } catch (error) {
-      if (error instanceof ServiceFailure) return errorResponse(error.status, error.message);
+      if (error instanceof RequestRefusal) return errorResponse(error.status, error.message);
       if (error instanceof RuleViolation) return errorResponse(400, error.message);
       throw error;
     }

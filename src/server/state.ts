@@ -20,7 +20,7 @@ import { formatInstant } from '../protocol/instant';
 import { sameActivityID } from '../protocol/rules';
 import { ActivityIndex, normalizeName, type Activity } from './activities';
 import type { Clock } from './clock';
-import { ServiceFailure } from './failure';
+import { badRequest, notFound } from './errors';
 
 export type { Activity } from './activities';
 
@@ -294,21 +294,20 @@ export class ServiceState {
   private resolve(selector: StartRequest): { activity: Activity; created: boolean } {
     if (selector.activityID !== undefined) {
       const activity = this.activities.get(selector.activityID);
-      if (!activity) throw new ServiceFailure(404, `No activity has the id ${selector.activityID}.`);
+      if (!activity) throw notFound(`No activity has the id ${selector.activityID}.`);
       return { activity, created: false };
     }
     const name = (selector.name ?? '').trim();
     const [first, ...others] = this.activities.named(name);
     if (first && others.length > 0) {
       const groups = [first, ...others].map((activity) => activity.groupName ?? 'no group');
-      throw new ServiceFailure(
-        400,
+      throw badRequest(
         `The name "${name}" belongs to ${groups.length} activities, in ${listing(groups)}; send the activityID of the one you mean.`,
       );
     }
     if (first) return { activity: first, created: false };
     if (selector.createIfMissing === true) return { activity: this.createActivity(name, null), created: true };
-    throw new ServiceFailure(404, `No activity is named "${name}"; send createIfMissing: true to create it.`);
+    throw notFound(`No activity is named "${name}"; send createIfMissing: true to create it.`);
   }
 
   private createActivity(name: string, groupName: string | null): Activity {

@@ -7,6 +7,8 @@
 import { lstat, stat, unlink } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { dirname, resolve } from 'node:path';
+import { errnoCode, errorPhrase } from '../platform/errors';
+import { SocketPathError } from './errors';
 
 /** The longest socket path the OS takes, in bytes: sun_path less its terminating NUL. */
 export function maxSocketPathBytes(platform: NodeJS.Platform = process.platform): number {
@@ -16,19 +18,6 @@ export function maxSocketPathBytes(platform: NodeJS.Platform = process.platform)
 
 /** A live server answers a connect within this long; one that does not is not taken over either. */
 const PROBE_TIMEOUT_MS = 1_000;
-
-export type SocketPathProblem = 'directory-missing' | 'path-too-long' | 'not-a-socket' | 'in-use' | 'not-allowed';
-
-export class SocketPathError extends Error {
-  override name = 'SocketPathError';
-
-  constructor(
-    readonly code: SocketPathProblem,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Makes `path` ready to listen on and returns it made absolute (the capability file names it,
@@ -53,14 +42,14 @@ export async function prepareSocketPath(path: string): Promise<string> {
     if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') {
       throw new SocketPathError('directory-missing', `The directory ${directory} of the socket path does not exist.`);
     }
-    throw new SocketPathError('not-allowed', `Cannot look at the directory ${directory} of the socket path: ${describe(error)}.`);
+    throw new SocketPathError('not-allowed', `Cannot look at the directory ${directory} of the socket path: ${errorPhrase(error)}.`);
   }
   let isSocket: boolean;
   try {
     isSocket = (await lstat(absolute)).isSocket();
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return absolute;
-    throw new SocketPathError('not-allowed', `Cannot look at the socket path ${absolute}: ${describe(error)}.`);
+    throw new SocketPathError('not-allowed', `Cannot look at the socket path ${absolute}: ${errorPhrase(error)}.`);
   }
   if (!isSocket) {
     throw new SocketPathError('not-a-socket', `${absolute} exists and is not a socket; remove it or pick another path.`);
@@ -71,7 +60,7 @@ export async function prepareSocketPath(path: string): Promise<string> {
     // A killed server cannot remove its socket; nothing listens there, so the file is only litter.
     await unlink(absolute).catch((error: unknown) => {
       if (errnoCode(error) !== 'ENOENT') {
-        throw new SocketPathError('not-allowed', `Cannot remove the stale socket ${absolute}: ${describe(error)}.`);
+        throw new SocketPathError('not-allowed', `Cannot remove the stale socket ${absolute}: ${errorPhrase(error)}.`);
       }
     });
   }
@@ -86,7 +75,7 @@ function inUse(path: string): SocketPathError {
 /** The sentence for a listen the OS refused for a reason the checks above did not foresee. */
 export function listenRefused(path: string, error: unknown): SocketPathError {
   if (errnoCode(error) === 'EADDRINUSE') return inUse(path);
-  return new SocketPathError('not-allowed', `Cannot listen on the socket ${path}: ${describe(error)}.`);
+  return new SocketPathError('not-allowed', `Cannot listen on the socket ${path}: ${errorPhrase(error)}.`);
 }
 
 /** Connects once: "live" if a server accepts, "stale" if the connection is refused, "gone" if the file vanished. */
@@ -104,15 +93,7 @@ function probeSocket(path: string): Promise<'live' | 'stale' | 'gone'> {
       const code = errnoCode(error);
       if (code === 'ECONNREFUSED') settle(() => resolvePromise('stale'));
       else if (code === 'ENOENT') settle(() => resolvePromise('gone'));
-      else settle(() => reject(new SocketPathError('not-allowed', `Cannot connect to the socket ${path} to see whether a server listens there: ${describe(error)}.`)));
+      else settle(() => reject(new SocketPathError('not-allowed', `Cannot connect to the socket ${path} to see whether a server listens there: ${errorPhrase(error)}.`)));
     });
   });
-}
-
-export function errnoCode(error: unknown): string | undefined {
-  return error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
 }

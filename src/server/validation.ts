@@ -4,7 +4,7 @@
  */
 import { checkSearchQuery, type JsonObject } from '../protocol/rules';
 import type { SearchQuery } from '../protocol/types';
-import { badRequest } from './failure';
+import { badRequest } from './errors';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const utf8 = new TextDecoder('utf-8', { fatal: true });

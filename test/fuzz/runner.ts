@@ -118,10 +118,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         await probe();
         // License and break change only between blocks, as the desktop UI would, so 423 shows up;
         // so do the answer style and the build, so minimal answers and first-release 404s are fuzzed too.
-        server.setLicense(controls.chance(0.1) ? 'locked' : 'valid');
-        server.setBreak(controls.chance(0.3));
-        server.setAnswers(controls.chance(0.25) ? 'minimal' : 'full');
-        server.setBuild(controls.chance(0.2) ? 'first-release' : 'current');
+        server.controls.setLicense(controls.chance(0.1) ? 'locked' : 'valid');
+        server.controls.setBreak(controls.chance(0.3));
+        server.controls.setAnswers(controls.chance(0.25) ? 'minimal' : 'full');
+        server.controls.setBuild(controls.chance(0.2) ? 'first-release' : 'current');
         progress(index);
       }
       clock.advance(controls.between(...CLOCK_STEP_MS));
@@ -129,8 +129,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       await (fuzzCase.slow ? slow : main).add(async () => tally.record(fuzzCase, await send(port, fuzzCase, ANSWER_LIMIT_MS)));
     }
     await Promise.all([main.drain(), slow.drain()]);
-    server.setLicense('valid');
-    server.setAnswers('full');
+    server.controls.setLicense('valid');
+    server.controls.setAnswers('full');
     await probe();
     progress(options.cases);
   } finally {

@@ -36,6 +36,6 @@ export async function startServer(options: Partial<ReferenceServerOptions> = {})
 
 /** The server's entries as [activity name, minutes], in the order it logged them. */
 export function loggedEntries(server: ReferenceServer): [string | undefined, number][] {
-  const names = new Map(server.state.listActivities().map((activity) => [activity.id, activity.name]));
-  return server.state.listEntries().map((entry) => [names.get(entry.activityID), entry.durationMinutes]);
+  const names = new Map(server.controls.state.listActivities().map((activity) => [activity.id, activity.name]));
+  return server.controls.state.listEntries().map((entry) => [names.get(entry.activityID), entry.durationMinutes]);
 }

@@ -10,15 +10,10 @@
  */
 import { basename, dirname } from 'node:path';
 import type { CapabilityReading } from '../../client/capabilityFile';
+import type { FolderWatch } from '../../platform/fileSystemPort';
 import { realTimers, type Timers } from './poller';
 
 export const CAPABILITY_CHECK_INTERVAL_MS = 10_000;
-
-/**
- * Calls `onChange` when an entry named in `names` changes directly in `directory`; throws when
- * the folder cannot be watched (it does not exist, no inotify watches are left).
- */
-export type FolderWatch = (directory: string, names: ReadonlySet<string>, onChange: () => void, onError: () => void) => { close(): void };
 
 export interface CapabilityWatcherOptions {
   /** Reads the file (or searches the default places); never rejects. */

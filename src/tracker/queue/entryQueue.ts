@@ -11,12 +11,15 @@
  * (issue 12: Log Time offline lost the entry at hand when the file was empty).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
+import { syncFolder, writeFileAtomic } from '../../platform/atomicWrite';
+import { FileReadError, readBoundedText } from '../../platform/boundedRead';
+import { errnoCode, errorMessage } from '../../platform/errors';
+import { FileLockError, removeLockLeftovers, withShortLock, type ShortLockOptions } from '../../platform/fileLock';
 import type { EntryRequest } from '../../protocol/types';
 import { classify } from '../model/classify';
-import { withFileLock, type FileLockOptions } from './fileLock';
 
 export type QueuedStatus =
   /** Surely not received yet: sent automatically, in order, when the app answers again. */
@@ -63,10 +66,12 @@ export interface EntryQueueOptions {
    * the log. Called once per file, by the window that moved it.
    */
   readonly onCorrupt?: (keptAs: string, problem: string) => void;
-  readonly lock?: FileLockOptions;
+  readonly lock?: ShortLockOptions;
 }
 
 const FILE = 'queued-entries.json';
+/** Far more entries than anyone logs offline (a few hundred bytes each); a larger file is no queue of ours. */
+const MAX_QUEUE_BYTES = 16 * 1024 * 1024;
 const STATUSES: readonly string[] = ['waiting', 'sending', 'unknown', 'refused'] satisfies readonly QueuedStatus[];
 
 /** The queue file as read: its entries, or why it is no queue. */
@@ -162,6 +167,8 @@ export class EntryQueue {
    * only entries of senders that are gone are touched.
    */
   async recover(isAlive: (sender: string) => boolean): Promise<number> {
+    // Drafts and claims of the lock that windows killed mid-way left: litter, never a lock.
+    await removeLockLeftovers(this.lock).catch(() => undefined);
     let recovered = 0;
     await this.update((entries) =>
       entries.map((entry) => {
@@ -177,9 +184,11 @@ export class EntryQueue {
   private async read(): Promise<ReadResult> {
     let text: string;
     try {
-      text = await readFile(this.file, 'utf8');
+      // The folder is shared by every window and writable by any process of this user.
+      text = await readBoundedText(this.file, { maxBytes: MAX_QUEUE_BYTES });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [] };
+      if (errnoCode(error) === 'ENOENT') return { entries: [] };
+      if (error instanceof FileReadError) return { problem: error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${MAX_QUEUE_BYTES} bytes` };
       throw error;
     }
     return parseQueue(text);
@@ -188,34 +197,21 @@ export class EntryQueue {
   /** Read, change and write back under the lock; `pick` reads a value off the new list. */
   private async update<T = undefined>(change: (entries: QueuedEntry[]) => QueuedEntry[], pick?: (entries: QueuedEntry[]) => T): Promise<T> {
     await mkdir(this.folder, { recursive: true });
-    return withFileLock(
-      this.lock,
-      async () => {
-        const read = await this.read();
-        const before = 'entries' in read ? read.entries : await this.setAside(read.problem);
-        const after = change(before);
-        if (after !== before) await this.write(after);
-        return (pick ? pick(after) : undefined) as T;
-      },
-      this.options.lock,
-    );
-  }
-
-  /** Temp file, synced, renamed over the queue, folder synced: a crash leaves the old file or the new. */
-  private async write(entries: readonly QueuedEntry[]): Promise<void> {
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    const handle = await open(temporary, 'w');
+    const work = async (): Promise<T> => {
+      const read = await this.read();
+      const before = 'entries' in read ? read.entries : await this.setAside(read.problem);
+      const after = change(before);
+      // Whole or not at all, synced: a crash leaves the old queue or the new one.
+      if (after !== before) await writeFileAtomic(this.file, `${JSON.stringify({ version: 1, entries: after }, null, 2)}\n`);
+      return (pick ? pick(after) : undefined) as T;
+    };
     try {
-      await handle.writeFile(`${JSON.stringify({ version: 1, entries }, null, 2)}\n`);
-      await handle.sync();
-      await handle.close();
+      return await withShortLock(this.lock, work, this.options.lock);
     } catch (error) {
-      await handle.close().catch(() => undefined);
-      await unlink(temporary).catch(() => undefined);
+      // The lock says what happened in codes; the sentence is this caller's, in the user's language.
+      if (error instanceof FileLockError && error.code !== 'LOCK_NOT_RECOGNISED') throw new Error(l10n.t('Another window holds {0}; try again in a moment.', this.lock));
       throw error;
     }
-    await rename(temporary, this.file);
-    await syncFolder(this.folder);
   }
 
   /** Under the lock: keeps the unreadable file next to the queue under a name of its own, and says where. */
@@ -241,7 +237,7 @@ function parseQueue(text: string): ReadResult {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    return { problem: `is not JSON (${error instanceof Error ? error.message : String(error)})` };
+    return { problem: `is not JSON (${errorMessage(error)})` };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: 'is not a JSON object' };
   const { entries } = parsed as { entries?: unknown };
@@ -277,18 +273,6 @@ async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/** A rename lasts a crash only once the folder is synced; Windows cannot open a folder for that. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r').catch(() => undefined);
-  try {
-    await handle?.sync();
-  } catch {
-    // Not possible here (Windows, some network drives): the file itself was synced.
-  } finally {
-    await handle?.close();
-  }
 }
 
 function withStatus(entry: QueuedEntry, status: QueuedStatus, reason?: string): QueuedEntry {

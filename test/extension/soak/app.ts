@@ -39,7 +39,7 @@ export class SoakApp {
   /** The running instance's state (activities, entries…); the app must be up. */
   get state(): ServiceState {
     if (!this.server) throw new Error('the app is down');
-    return this.server.state;
+    return this.server.controls.state;
   }
 
   /** The running instance's port behind the proxy, for requests that bypass it. */
@@ -49,7 +49,7 @@ export class SoakApp {
   }
 
   branchReports(): BranchReport[] {
-    return [...this.pastReports, ...(this.server?.state.listBranchReports() ?? [])];
+    return [...this.pastReports, ...(this.server?.controls.state.listBranchReports() ?? [])];
   }
 
   /** Runs `work` after every earlier exclusive work has finished: restarts never interleave. */
@@ -63,8 +63,8 @@ export class SoakApp {
   async up(): Promise<void> {
     if (this.server) return;
     const server = createReferenceServer({ token: this.token, license: this.license, unwired: [...this.unwired] });
-    if (this.kept) server.state.restore(this.kept);
-    server.setBreak(this.onBreak);
+    if (this.kept) server.controls.state.restore(this.kept);
+    server.controls.setBreak(this.onBreak);
     this.proxy.upstreamPort = await server.listen(0);
     this.server = server;
     this.instances++;
@@ -77,26 +77,26 @@ export class SoakApp {
     const server = this.server;
     this.server = undefined;
     if (!server) return;
-    this.kept = server.state.snapshot();
-    this.pastReports.push(...server.state.listBranchReports());
+    this.kept = server.controls.state.snapshot();
+    this.pastReports.push(...server.controls.state.listBranchReports());
     await server.close();
     this.onDown();
   }
 
   setLicense(license: LicenseState): void {
     this.license = license;
-    this.server?.setLicense(license);
+    this.server?.controls.setLicense(license);
   }
 
   setBreak(onBreak: boolean): void {
     this.onBreak = onBreak;
-    this.server?.setBreak(onBreak);
+    this.server?.controls.setBreak(onBreak);
   }
 
   setUnwired(path: EndpointPath, unwired: boolean): void {
     if (unwired) this.unwired.add(path);
     else this.unwired.delete(path);
-    this.server?.setUnwired(path, unwired);
+    this.server?.controls.setUnwired(path, unwired);
   }
 
   /** Every control back to normal and the app up: what the soak's end checks run against. */

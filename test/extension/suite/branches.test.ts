@@ -28,15 +28,15 @@ describe('branch reporting against the reference server', function () {
   const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
   const reports = (): { branch: string; repo: string | null; previousBranch: string | null }[] =>
-    server.state.listBranchReports().map(({ branch, repo, previousBranch }) => ({ branch, repo, previousBranch }));
+    server.controls.state.listBranchReports().map(({ branch, repo, previousBranch }) => ({ branch, repo, previousBranch }));
 
   /** Resolves when the server has received `count` reports in all. */
   const reportCount = (count: number): Promise<void> =>
     new Promise((resolve, reject) => {
-      if (server.state.listBranchReports().length >= count) return resolve();
+      if (server.controls.state.listBranchReports().length >= count) return resolve();
       const timer = setTimeout(() => reject(new Error(`expected ${count} reports, got ${JSON.stringify(reports())}; the extension handled ${JSON.stringify(handledSoFar)}`)), 10_000);
       arrived = () => {
-        if (server.state.listBranchReports().length < count) return;
+        if (server.controls.state.listBranchReports().length < count) return;
         clearTimeout(timer);
         arrived = undefined;
         resolve();
@@ -102,17 +102,17 @@ describe('branch reporting against the reference server', function () {
           resolve(`${change.branch}: ${change.outcome}`);
         });
       });
-    server.setLicense('locked');
+    server.controls.setLicense('locked');
     let next = handled();
     git('checkout', '-q', 'other');
     assert.equal(await next, 'other: failed');
-    server.setLicense('valid');
-    assert.equal(server.state.listBranchReports().length, 3, 'the refused report was not stored');
+    server.controls.setLicense('valid');
+    assert.equal(server.controls.state.listBranchReports().length, 3, 'the refused report was not stored');
     next = handled();
     git('checkout', '-q', 'feature');
     assert.equal(await next, 'feature: reported');
     assert.deepEqual(reports().slice(3), [{ branch: 'feature', repo: basename(root), previousBranch: 'other' }]);
-    const refused = server.debugView().filter((record) => record.path === '/branch-changed' && record.status === 423);
+    const refused = server.controls.debugView().filter((record) => record.path === '/branch-changed' && record.status === 423);
     assert.equal(refused.length, 1, 'sent once, never retried');
   });
 

@@ -72,14 +72,14 @@ describe("the app's VS Code integration: no setup, through its socket", function
 
   it('connects through the socket as soon as the app writes its file, with no command', async () => {
     const app = await startApp(TOKENS[0], 'a.sock', { seed: ['Deep work'] });
-    app.state.start({ name: 'Deep work' });
+    app.controls.state.start({ name: 'Deep work' });
     const state = await untilByItself((state) => state.kind === 'tracking', 'tracking through the socket');
     assert.equal(state.kind === 'tracking' && state.activity.activityName, 'Deep work');
     assert.equal(api.channel, 'integration');
     assert.match(api.text, /^\$\(record\) Deep work \d+:\d\d · today \dm$/);
     assert.match(api.tooltip, /Connected through the app's VS Code integration\.$/);
-    assert.ok(app.debugView().some((record) => record.path === '/status' && record.status === 200));
-    assert.deepEqual(app.debugView().filter((record) => record.status >= 400), [], 'the current prefix works at once: no refused request');
+    assert.ok(app.controls.debugView().some((record) => record.path === '/status' && record.status === 200));
+    assert.deepEqual(app.controls.debugView().filter((record) => record.status >= 400), [], 'the current prefix works at once: no refused request');
     const advice = await vscode.commands.executeCommand<Advice>('timeTracker.checkConnection');
     assert.match(advice.message, /^Connected to the time tracker through the app's VS Code integration: the token works/);
   });
@@ -87,10 +87,10 @@ describe("the app's VS Code integration: no setup, through its socket", function
   it('follows the app when it restarts with a new token and a new socket', async () => {
     await apps.pop()!.close();
     const app = await startApp(TOKENS[1], 'b.sock', { seed: ['After restart'] });
-    app.state.start({ name: 'After restart' });
+    app.controls.state.start({ name: 'After restart' });
     await untilByItself((state) => state.kind === 'tracking' && state.activity.activityName === 'After restart', "the restarted app's state");
     assert.equal(api.channel, 'integration');
-    assert.deepEqual(app.debugView().filter((record) => record.status === 401), [], 'the new token is used from the first request');
+    assert.deepEqual(app.controls.debugView().filter((record) => record.status === 401), [], 'the new token is used from the first request');
   });
 
   it('goes offline when the app quits and its file goes, and says why', async () => {
@@ -108,10 +108,10 @@ describe("the app's VS Code integration: no setup, through its socket", function
   it('finds an app from before the rebrand (X-NowDoing-*) on the socket, at the cost of one refused request', async () => {
     const app = await startApp(TOKENS[2], 'c.sock', { headerPrefix: 'NowDoing' });
     await untilByItself(kind('idle'), 'idle through the socket of a NowDoing build');
-    assert.equal(app.debugView().filter((record) => record.status === 401).length, 1);
+    assert.equal(app.controls.debugView().filter((record) => record.status === 401).length, 1);
     await api.refresh();
     await api.refresh();
-    assert.equal(app.debugView().filter((record) => record.status === 401).length, 1, 'the prefix found is kept: no more refused requests');
+    assert.equal(app.controls.debugView().filter((record) => record.status === 401).length, 1, 'the prefix found is kept: no more refused requests');
   });
 
   it('queues time logged while the app is away and sends it through the socket once the app is back', async () => {
@@ -147,7 +147,7 @@ describe("the app's VS Code integration: no setup, through its socket", function
     try {
       assert.equal(await handled, 'reported');
       assert.deepEqual(
-        app.state.listBranchReports().map(({ branch }) => branch),
+        app.controls.state.listBranchReports().map(({ branch }) => branch),
         ['feature'],
       );
     } finally {

@@ -92,7 +92,7 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
     assert.deepEqual(api.onboarding.progress, { appReachable: true, hasToken: false, connected: false, tracking: false });
     assert.equal(api.state, 'noToken');
     // The probe connects and closes without sending a byte: the app has seen no request it could count as a failed sign-in.
-    assert.deepEqual(server.debugView(), []);
+    assert.deepEqual(server.controls.debugView(), []);
 
     // Step 2, "Set the token" (its button with the token as argument, as the input box would give it).
     assert.equal(await vscode.commands.executeCommand('timeTracker.setToken', TOKEN), true);
@@ -110,7 +110,7 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
     assert.equal(started?.activityName, 'Onboarding');
     await until((progress) => progress.tracking, 'tracking');
     assert.equal(api.state, 'tracking');
-    assert.equal(server.state.snapshot().running?.activityID, started.activityID);
+    assert.equal(server.controls.state.snapshot().running?.activityID, started.activityID);
 
     // Every step's completion condition holds at the end.
     const progress = api.onboarding.progress;
@@ -165,6 +165,6 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
     server = createReferenceServer({ token: TOKEN });
     await server.listen(port);
     await until((progress) => progress.appReachable, 'the app answering again');
-    assert.deepEqual(server.debugView(), []);
+    assert.deepEqual(server.controls.debugView(), []);
   });
 });

@@ -68,55 +68,55 @@ for (const answers of ['full', 'minimal'] as const) {
       const started = await vscode.commands.executeCommand<{ activityID: string }>('timeTracker.start', { name: 'Extension work', createIfMissing: true });
       assert.ok(started.activityID);
       // The app writes ids upper-case (as Swift does); the server keeps them lower-case.
-      assert.equal(server.state.snapshot().running?.activityID, started.activityID.toLowerCase());
+      assert.equal(server.controls.state.snapshot().running?.activityID, started.activityID.toLowerCase());
       const tracking = await until(api, kind('tracking'), 'tracking');
       assert.equal(tracking.kind === 'tracking' && tracking.activity.activityName, 'Extension work');
       assert.match(api.text, /^\$\(record\) Extension work \d+:\d\d · today \dm$/);
 
       await vscode.commands.executeCommand('timeTracker.log', { name: 'Reviews', durationMinutes: '1h30m', note: 'PR 7', createIfMissing: true });
-      const entries = server.state.listEntries();
+      const entries = server.controls.state.listEntries();
       assert.equal(entries.length, 1);
       assert.deepEqual({ minutes: entries[0]?.durationMinutes, note: entries[0]?.note }, { minutes: 90, note: 'PR 7' });
-      assert.equal(server.state.snapshot().running?.activityID, started.activityID.toLowerCase(), 'logging leaves the running activity alone');
+      assert.equal(server.controls.state.snapshot().running?.activityID, started.activityID.toLowerCase(), 'logging leaves the running activity alone');
 
       await vscode.commands.executeCommand('timeTracker.stop');
-      assert.equal(server.state.snapshot().running, null);
-      assert.equal(server.state.listSessions().length, 1);
+      assert.equal(server.controls.state.snapshot().running, null);
+      assert.equal(server.controls.state.listSessions().length, 1);
       await until(api, kind('idle'), 'idle after stop');
       assert.match(api.text, /today 1h 3\dm|today 1h 30m/);
     });
 
     it('refuses bad command arguments with a sentence and sends nothing', async () => {
-      const before = server.debugView().length;
+      const before = server.controls.debugView().length;
       assert.equal(await vscode.commands.executeCommand('timeTracker.log', { name: 'Reviews', durationMinutes: '0' }), undefined);
       assert.equal(await vscode.commands.executeCommand('timeTracker.start', { createIfMissing: true }), undefined);
-      assert.equal(server.debugView().length, before);
+      assert.equal(server.controls.debugView().length, before);
     });
 
     it('shows the break, the locked license and the unwired endpoint distinctly', async () => {
-      server.setBreak(true);
+      server.controls.setBreak(true);
       await until(api, (state) => state.kind === 'idle' && state.onBreak, 'on break');
       assert.match(api.text, /^\$\(coffee\) On break/);
-      server.setBreak(false);
+      server.controls.setBreak(false);
 
-      server.setLicense('locked');
+      server.controls.setLicense('locked');
       await until(api, kind('licenseLocked'), 'license locked');
       assert.equal(api.text, '$(lock) Time Tracker: license locked');
-      server.setLicense('valid');
+      server.controls.setLicense('valid');
 
-      server.setUnwired('/status');
+      server.controls.setUnwired('/status');
       await until(api, kind('unavailable'), 'unwired');
-      server.setUnwired('/status', false);
+      server.controls.setUnwired('/status', false);
       await until(api, kind('idle'), 'idle again');
     });
 
     it('says the clock is off when the app\'s clock differs by more than 60 s', async () => {
-      server.setClock(() => Date.now() + 300_000);
+      server.controls.setClock(() => Date.now() + 300_000);
       try {
         await until(api, kind('tokenRejected'), 'clock skew');
         assert.match(api.text, /your clock is off by (299|300|301) s/);
       } finally {
-        server.setClock(() => Date.now());
+        server.controls.setClock(() => Date.now());
       }
       await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
       await until(api, kind('idle'), 'idle after the clock is right');
@@ -164,7 +164,7 @@ for (const answers of ['full', 'minimal'] as const) {
       const other = createReferenceServer({ token: TOKEN, answers, seedActivities: ['Elsewhere'] });
       const otherPort = await other.listen(0);
       try {
-        other.state.start({ name: 'Elsewhere' });
+        other.controls.state.start({ name: 'Elsewhere' });
         await config().update('port', otherPort, vscode.ConfigurationTarget.Global);
         const state = await until(api, kind('tracking'), 'tracking on the other port');
         assert.equal(state.kind === 'tracking' && state.activity.activityName, 'Elsewhere');
@@ -227,7 +227,7 @@ describe('logging while the app is away', function () {
     await untilQueued(api, 0, 'the queue to be sent', 20_000);
     assert.deepEqual(loggedEntries(server), [['First', 10], ['Second', 20], ['Third', 30]]);
     await api.refresh();
-    assert.equal(server.state.listEntries().length, 3, 'each exactly once');
+    assert.equal(server.controls.state.listEntries().length, 3, 'each exactly once');
     assert.doesNotMatch(api.text, /queued/);
   });
 });

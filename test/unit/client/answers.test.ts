@@ -265,8 +265,8 @@ describe('client: the reference server as the app ships (--answers minimal, --bu
   it('minimal answers: what was said, "not said" for the rest, groups and upper-case ids kept', async () => {
     started = await startServer({ answers: 'minimal' });
     const server = started;
-    const inA = server.server.seedActivity('Design', 'Client A');
-    server.server.seedActivity('Design', 'Client B');
+    const inA = server.server.controls.seedActivity('Design', 'Client A');
+    server.server.controls.seedActivity('Design', 'Client B');
     client = new ServiceClient({ token: TEST_TOKEN, port: server.port, clock: server.clock });
 
     assert.deepEqual(await client.healthcheck(), { license: undefined });
@@ -290,8 +290,8 @@ describe('client: the reference server as the app ships (--answers minimal, --bu
     assert.deepEqual(await client.stopActivity(), { stopped: undefined, durationSeconds: undefined }, 'stopped, with no duration said');
     assert.equal(await client.getCurrent(), null);
     assert.deepEqual(await client.notifyBranchChange({ branch: 'feature/x', repo: 'shop', repoPath: '/Users/me/src/shop' }), { prompted: undefined });
-    assert.equal(server.server.state.listBranchReports()[0]?.repoPath, '/Users/me/src/shop');
-    assert.equal(server.server.state.listEntries().length, 1);
+    assert.equal(server.server.controls.state.listBranchReports()[0]?.repoPath, '/Users/me/src/shop');
+    assert.equal(server.server.controls.state.listEntries().length, 1);
   });
 
   it('a first-release build: the five endpoints answer, /status, /activities/stop and /entries are 404', async () => {
@@ -308,10 +308,10 @@ describe('client: the reference server as the app ships (--answers minimal, --bu
     const missing: (() => Promise<unknown>)[] = [() => old.getStatus(), () => old.stopActivity(), () => old.logEntry({ name: 'Old app', durationMinutes: 5 })];
     for (const call of missing) assert.ok((await rejection(call())) instanceof NotFoundError);
     assert.deepEqual(
-      server.server.debugView().map((record) => `${record.path} ${record.status}`),
+      server.server.controls.debugView().map((record) => `${record.path} ${record.status}`),
       ['/healthcheck 200', '/activities/start 200', '/current 200', '/activities/search 200', '/branch-changed 200', '/status 404', '/activities/stop 404', '/entries 404'],
     );
-    assert.equal(server.server.state.listEntries().length, 0);
+    assert.equal(server.server.controls.state.listEntries().length, 0);
   });
 });
 

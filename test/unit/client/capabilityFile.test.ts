@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultCapabilityPaths, findCapability, readCapabilityFile } from '../../../src/client/capabilityFile';
-import { processIsRunning } from '../../../src/client/processes';
+import { processIsRunning } from '../../../src/platform/processes';
 import { formatCapability } from '../../../src/protocol/capability';
 
 const running = (): boolean => true;

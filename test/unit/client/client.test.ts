@@ -226,7 +226,7 @@ describe('client: operations against the reference server', () => {
     assert.deepEqual(await client.stopActivity(), { stopped: { activityID: id, activityName: 'Write docs' }, durationSeconds: 61 });
     assert.deepEqual(await client.stopActivity(), { stopped: null, durationSeconds: undefined }, 'nothing ran: no duration');
     assert.deepEqual(await client.notifyBranchChange({ branch: 'feature/x', repo: 'shop', previousBranch: 'main' }), { prompted: true });
-    assert.equal(started.server.state.listBranchReports()[0]?.branch, 'feature/x');
+    assert.equal(started.server.controls.state.listBranchReports()[0]?.branch, 'feature/x');
     assert.deepEqual(
       records.map((record) => `${record.method} ${record.path} ${String(record.status)}`),
       ['GET /healthcheck 200', 'GET /current 200', 'POST /activities/start 200', 'GET /current 200', 'GET /status 200',
@@ -236,7 +236,7 @@ describe('client: operations against the reference server', () => {
   });
 
   it('encodes the search term and signs the request-target exactly as sent', async () => {
-    started.server.seedActivity('R&D / 50% ünïcode?');
+    started.server.controls.seedActivity('R&D / 50% ünïcode?');
     const hits = await client.searchActivities('d / 50% ü');
     assert.deepEqual(hits.map((hit) => hit.activityName), ['R&D / 50% ünïcode?']);
   });
@@ -257,7 +257,7 @@ describe('client: operations against the reference server', () => {
       assert.ok(error instanceof ValidationError, what);
       assert.equal(error.status, undefined, what);
     }
-    assert.equal(started.server.debugView().length, 0, 'no request reached the server');
+    assert.equal(started.server.controls.debugView().length, 0, 'no request reached the server');
     assert.equal(records.length, 0);
   });
 
@@ -265,16 +265,16 @@ describe('client: operations against the reference server', () => {
     const unknown = await rejection(client.logEntry({ name: 'Nobody', durationMinutes: 5 }));
     assert.ok(unknown instanceof NotFoundError && unknown.status === 404 && /No activity is named "Nobody"/.test(unknown.message));
 
-    started.server.setUnwired('/branch-changed');
+    started.server.controls.setUnwired('/branch-changed');
     const unwired = await rejection(client.notifyBranchChange({ branch: 'main' }));
     assert.ok(unwired instanceof UnavailableError && unwired.status === 503);
     assert.equal(unwired.reason, 'The application has not wired up /branch-changed; it is not available right now.');
 
-    started.server.setLicense('locked');
+    started.server.controls.setLicense('locked');
     const locked = await rejection(client.getStatus());
     assert.ok(locked instanceof HttpError && locked.status === 423 && locked.licenseLocked);
     assert.equal((await client.healthcheck()).license, 'locked');
-    started.server.setLicense('valid');
+    started.server.controls.setLicense('valid');
 
     const wrong = clientFor(started.port, { token: 'wrong-token-value', clock: started.clock });
     for (let i = 0; i < 11; i++) {
@@ -433,8 +433,8 @@ describe('client: faults and safe retry', () => {
     const client = clientFor(fault.port, { clock: started.clock });
     const error = await rejection(client.logEntry({ name: 'Once', durationMinutes: 25, createIfMissing: true }));
     assert.ok(error instanceof AnswerLostError && error.status === 409);
-    assert.equal(started.server.state.listEntries().length, 1);
-    assert.deepEqual(started.server.debugView().map((record) => record.status), [201, 409]);
+    assert.equal(started.server.controls.state.listEntries().length, 1);
+    assert.deepEqual(started.server.controls.debugView().map((record) => record.status), [201, 409]);
   });
 
   it('does not re-send once the signed timestamp has left the 60 s window', async () => {

@@ -19,7 +19,7 @@ import { startServer, TEST_TOKEN, type StartedServer } from '../../support/serve
 import { rejection } from '../../support/rejection';
 
 /** The requests the server saw, as `<status>`, oldest first. */
-const statuses = (started: StartedServer): number[] => started.server.debugView().map((record) => record.status);
+const statuses = (started: StartedServer): number[] => started.server.controls.debugView().map((record) => record.status);
 const count401 = (started: StartedServer): number => statuses(started).filter((status) => status === 401).length;
 
 describe("client: headerPrefix 'auto' learns the app's prefix with at most one extra failed sign-in", () => {
@@ -77,7 +77,7 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
     const client = autoClient(started.port);
     await client.logEntry({ name: 'Once', durationMinutes: 10, createIfMissing: true });
     assert.deepEqual(statuses(started), [401, 201]);
-    assert.equal(started.server.state.listEntries().length, 1);
+    assert.equal(started.server.controls.state.listEntries().length, 1);
   });
 
   it('against a current app: no 401 at all, Clessira for good', async () => {
@@ -178,7 +178,7 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
     closers.push(() => late.close());
     await late.listen(port);
     await early.getStatus();
-    assert.deepEqual(late.debugView().map((record) => record.status), [401, 200]);
+    assert.deepEqual(late.controls.debugView().map((record) => record.status), [401, 200]);
     assert.deepEqual(settled, ['NowDoing']);
   });
 
@@ -189,7 +189,7 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
     const client = autoClient(proxy.port);
     const error = await rejection(client.logEntry({ name: 'Once', durationMinutes: 25, createIfMissing: true }));
     assert.ok(error instanceof AnswerLostError);
-    assert.equal(started.server.state.listEntries().length, 1);
+    assert.equal(started.server.controls.state.listEntries().length, 1);
     assert.deepEqual(statuses(started), [201, 409]);
     assert.deepEqual(settled, ['Clessira']);
   });

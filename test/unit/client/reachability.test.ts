@@ -165,8 +165,8 @@ describe('client/reachability: does anything listen, asked with no byte sent', f
     const client = new ServiceClient({ token: TEST_TOKEN, port });
     try {
       for (let i = 0; i < 15; i++) assert.deepEqual(await reachability({ port }), { kind: 'listening' });
-      assert.deepEqual(server.debugView(), [], 'no request reached the server');
-      assert.equal(server.failedSignIns, 0);
+      assert.deepEqual(server.controls.debugView(), [], 'no request reached the server');
+      assert.equal(server.controls.failedSignIns, 0);
       assert.equal((await client.healthcheck()).license, 'valid');
     } finally {
       await client.close();

@@ -68,7 +68,7 @@ describe("client over the app's Unix socket (PROTOCOL.md §8)", function () {
     await client.logEntry({ activityID: start.activityID, durationMinutes: 5 });
     assert.equal((await client.stopActivity()).durationSeconds, 120);
     assert.deepEqual(
-      server.debugView().map((record) => `${record.method} ${record.path} ${record.status}`),
+      server.controls.debugView().map((record) => `${record.method} ${record.path} ${record.status}`),
       ['GET /healthcheck 200', 'POST /activities/start 200', 'GET /status 200', 'POST /entries 201', 'POST /activities/stop 200'],
     );
   });

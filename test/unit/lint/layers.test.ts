@@ -15,6 +15,15 @@ const repoRoot = join(__dirname, '..', '..', '..', '..');
 
 /** [where the importing file is, what it imports] */
 const FORBIDDEN: readonly (readonly [string, string])[] = [
+  ['src/platform/importer.ts', '../protocol/constants'],
+  ['src/platform/importer.ts', '../client/errors'],
+  ['src/platform/importer.ts', '../server/errors'],
+  ['src/platform/importer.ts', '../git/repoName'],
+  ['src/platform/importer.ts', '../tracker/model/classify'],
+  ['src/platform/importer.ts', '../extension/session'],
+  ['src/platform/importer.ts', './../../test/support/http'],
+  ['src/platform/importer.ts', 'vscode'],
+  ['src/protocol/importer.ts', '../platform/errors'],
   ['src/protocol/importer.ts', '../client/client'],
   ['src/protocol/importer.ts', '../server/server'],
   ['src/protocol/importer.ts', '../git/branchWatcher'],
@@ -53,6 +62,13 @@ const FORBIDDEN: readonly (readonly [string, string])[] = [
 ];
 
 const ALLOWED: readonly (readonly [string, string])[] = [
+  ['src/platform/importer.ts', './errors'],
+  ['src/client/importer.ts', '../platform/boundedRead'],
+  ['src/server/importer.ts', '../platform/fileLock'],
+  ['src/git/importer.ts', '../platform/fileSystemPort'],
+  ['src/tracker/queue/importer.ts', '../../platform/atomicWrite'],
+  ['src/tracker/model/importer.ts', '../../platform/fileSystemPort'],
+  ['src/extension/importer.ts', '../platform/latestWins'],
   ['src/protocol/importer.ts', './signing'],
   ['src/client/importer.ts', '../protocol/signing'],
   ['src/server/importer.ts', '../protocol/signing'],

@@ -16,9 +16,9 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
 
   beforeEach(async () => {
     started = await startServer({ answers: 'minimal', newId: idSource() });
-    started.server.seedActivity('Deep work', 'Work'); // id 1
-    started.server.seedActivity('Deep work', 'Home'); // id 2
-    started.server.seedActivity('Review'); // id 3
+    started.server.controls.seedActivity('Deep work', 'Work'); // id 1
+    started.server.controls.seedActivity('Deep work', 'Home'); // id 2
+    started.server.controls.seedActivity('Review'); // id 3
   });
 
   afterEach(async () => {
@@ -36,7 +36,7 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
       assert.equal(answer.text, '{"ok":true}');
       assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8');
     }
-    assert.equal(started.server.state.listBranchReports()[0]?.repoPath, '/src/shop', 'the report is kept all the same');
+    assert.equal(started.server.controls.state.listBranchReports()[0]?.repoPath, '/src/shop', 'the report is kept all the same');
   });
 
   it('answers search with {"items": [...]} alone: no ok, no result, real group names, upper-case ids', async () => {
@@ -78,7 +78,7 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
     const entry = await call({ method: 'POST', target: '/entries', body: { name: 'review', durationMinutes: 25, note: 'PR 12' } });
     assert.equal(entry.status, 201);
     assert.equal(entry.text, `{"entryID":"${up(4)}","activityID":"${up(3)}","activityName":"Review","durationMinutes":25,"created":false}`);
-    assert.equal(started.server.state.listEntries()[0]?.note, 'PR 12', 'the note is kept, only not repeated');
+    assert.equal(started.server.controls.state.listEntries()[0]?.note, 'PR 12', 'the note is kept, only not repeated');
   });
 
   it('takes back the upper-case ids it gave out, and a lower-case one just as well', async () => {
@@ -87,7 +87,7 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
       assert.equal(entry.status, 201, id);
       assert.match(entry.text, new RegExp(`"activityID":"${up(1)}","activityName":"Deep work"`));
     }
-    assert.equal(started.server.state.listEntries().length, 2);
+    assert.equal(started.server.controls.state.listEntries().length, 2);
   });
 
   it('keeps errors as {"error": ...}: a fraction of a minute, an ambiguous name, an unknown path', async () => {
@@ -106,8 +106,8 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
   });
 
   it('switches between the styles in-process, from the next request on', async () => {
-    assert.equal(started.server.answers, 'minimal');
-    started.server.setAnswers('full');
+    assert.equal(started.server.controls.answers, 'minimal');
+    started.server.controls.setAnswers('full');
     const health = await call({ method: 'GET', target: '/healthcheck' });
     assert.equal(health.text, '{"ok":true,"result":{"status":"ok","license":"valid","version":"1"}}');
     const search = await call({ method: 'GET', target: '/activities/search?q=review' });
@@ -135,7 +135,7 @@ describe('server answers: full answers name no groups (PROTOCOL.md §4)', () => 
           { id: up(1).toLowerCase(), name: 'Deep work', groupName: null },
         ],
       });
-      started.server.setAnswers('minimal');
+      started.server.controls.setAnswers('minimal');
       const minimal = await signedSend(started, { method: 'GET', target: '/activities/search?q=' });
       assert.deepEqual(minimal.json, {
         items: [

@@ -42,7 +42,7 @@ describe('server build: --build first-release has the five endpoints of SDK 0.1.
       const response = await call(method, target);
       assert.equal(response.status, 200, `${method} ${target}: ${response.text}`);
     }
-    assert.equal(started.server.state.listBranchReports().length, 1);
+    assert.equal(started.server.controls.state.listBranchReports().length, 1);
   });
 
   it('answers /status, /activities/stop and /entries with 404 as unknown paths, and does nothing', async () => {
@@ -53,16 +53,16 @@ describe('server build: --build first-release has the five endpoints of SDK 0.1.
       assert.equal(response.text, `{"error":"There is no endpoint at ${target}."}`);
     }
     assert.equal((await call('GET', '/entries')).status, 404, 'an unknown path, so 404 and not 405 for the wrong method');
-    assert.equal(started.server.state.listEntries().length, 0, 'no entry was logged');
-    assert.equal(started.server.state.listSessions().length, 0, 'nothing was stopped');
-    assert.notEqual(started.server.state.current(), null);
+    assert.equal(started.server.controls.state.listEntries().length, 0, 'no entry was logged');
+    assert.equal(started.server.controls.state.listSessions().length, 0, 'nothing was stopped');
+    assert.notEqual(started.server.controls.state.current(), null);
   });
 
   it('authenticates first: unsigned is 401 and a locked license 423 on those paths too, as on any unknown path', async () => {
     for (const [method, target] of MISSING) {
       assert.equal((await send(started.port, { method, target })).status, 401, `${method} ${target} unsigned`);
     }
-    started.server.setLicense('locked');
+    started.server.controls.setLicense('locked');
     for (const [method, target] of MISSING) assert.equal((await call(method, target)).status, 423, `${method} ${target} locked`);
   });
 
@@ -75,13 +75,13 @@ describe('server build: --build first-release has the five endpoints of SDK 0.1.
   });
 
   it('stays a 404 even when the missing endpoint is also unwired', async () => {
-    started.server.setUnwired(ENDPOINTS.status.path);
+    started.server.controls.setUnwired(ENDPOINTS.status.path);
     assert.equal((await call('GET', '/status')).status, 404);
   });
 
   it('offers all eight again once set to the current build, keeping its header prefix', async () => {
-    assert.equal(started.server.build, 'first-release');
-    started.server.setBuild('current');
+    assert.equal(started.server.controls.build, 'first-release');
+    started.server.controls.setBuild('current');
     for (const [method, target] of [...FIVE, ...MISSING]) {
       const response = await call(method, target);
       assert.ok(response.status === 200 || response.status === 201, `${method} ${target}: ${response.status} ${response.text}`);
@@ -93,7 +93,7 @@ describe('server build: the current build', () => {
   it('answers all eight endpoints with X-Clessira-* by default', async () => {
     const started = await startServer();
     try {
-      assert.equal(started.server.build, 'current');
+      assert.equal(started.server.controls.build, 'current');
       for (const [method, target] of [...FIVE, ...MISSING]) {
         const body = method === 'POST' ? BODIES[target] : undefined;
         const response = await signedSend(started, { method, target, body });

@@ -24,10 +24,10 @@ describe('server: --count-unsigned, the strictest reading of the app', () => {
   it('counts each unsigned OPTIONS /healthcheck, still answered 403: eleven lock a signed client out', async () => {
     started = await startServer({ countUnsigned: true });
     for (let i = 1; i <= 10; i++) assert.equal(await unsignedOptions(started.port), 403, `probe ${i}`);
-    assert.equal(started.server.failedSignIns, 10);
+    assert.equal(started.server.controls.failedSignIns, 10);
     assert.equal(await signedStatus(started), 200, 'ten failures are not yet a lockout');
     assert.equal(await unsignedOptions(started.port), 403, 'the eleventh is answered as before');
-    assert.equal(started.server.failedSignIns, 11);
+    assert.equal(started.server.controls.failedSignIns, 11);
     const locked = await signedSend(started, { method: 'GET', target: '/status' });
     assert.equal(locked.status, 429);
     assert.equal(locked.headers['retry-after'], '60');
@@ -36,11 +36,11 @@ describe('server: --count-unsigned, the strictest reading of the app', () => {
   it('counts an unsigned GET (401) too, and nothing during the lockout, which it does not extend', async () => {
     started = await startServer({ countUnsigned: true });
     for (let i = 0; i < 11; i++) assert.equal((await send(started.port, { method: 'GET', target: '/healthcheck' })).status, 401);
-    assert.equal(started.server.failedSignIns, 11);
+    assert.equal(started.server.controls.failedSignIns, 11);
     started.clock.advance(30_000);
     assert.equal(await unsignedOptions(started.port), 403);
     assert.equal((await send(started.port, { method: 'GET', target: '/healthcheck' })).status, 429);
-    assert.equal(started.server.failedSignIns, 11, 'nothing counted while locked out');
+    assert.equal(started.server.controls.failedSignIns, 11, 'nothing counted while locked out');
     started.clock.advance(30_000);
     assert.equal(await signedStatus(started), 200, 'the lockout ended 60 s after it started');
   });
@@ -49,13 +49,13 @@ describe('server: --count-unsigned, the strictest reading of the app', () => {
     started = await startServer();
     for (let i = 0; i < 15; i++) assert.equal(await unsignedOptions(started.port), 403);
     for (let i = 0; i < 15; i++) assert.equal((await send(started.port, { method: 'GET', target: '/healthcheck' })).status, 401);
-    assert.equal(started.server.failedSignIns, 0);
+    assert.equal(started.server.controls.failedSignIns, 0);
     assert.equal(await signedStatus(started), 200);
   });
 
   it('counts a signed request with a wrong token either way', async () => {
     started = await startServer();
     assert.equal((await signedSend(started, { method: 'GET', target: '/status', token: 'wrong-token' })).status, 401);
-    assert.equal(started.server.failedSignIns, 1);
+    assert.equal(started.server.controls.failedSignIns, 1);
   });
 });

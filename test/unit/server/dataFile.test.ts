@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataFile, DataFileError } from '../../../src/server/dataFile';
+import { DataFile } from '../../../src/server/dataFile';
+import { DataFileError } from '../../../src/server/errors';
 import type { StateSnapshot } from '../../../src/server/state';
+import { claimPathFor } from '../../../src/platform/fileLock';
+import { deadPid } from '../../support/pids';
 
 const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const A1 = uuid(1);
@@ -155,5 +158,46 @@ describe('server/dataFile', () => {
   it('reports a write it cannot make and keeps the old file', async () => {
     const path = join(dir, 'missing-dir', 'data.json');
     await assert.rejects(new DataFile(path).save(snapshot(1)), DataFileError);
+  });
+
+  describe('opening: the lock for the server\'s life and what killed servers left', () => {
+    const record = (pid: number, nonce: string): string => `${JSON.stringify({ pid, nonce })}\n`;
+
+    it('removes the temporary files of a killed writer and the drafts and claims of killed takers, and only those', async () => {
+      const data = join(dir, 'data.json');
+      const dead = record(await deadPid(), 'd'.repeat(32));
+      const running = record(process.ppid, 'e'.repeat(32));
+      const litter: [string, string][] = [
+        ['.data.json.4242.tmp', '{"version": 1, "activi'],
+        [`.data.json.${process.pid}.tmp`, '{'],
+        ['.data.json.4242.0a1b2c3d.tmp', '{'],
+        [`data.json.lock.${'d'.repeat(32)}.tmp`, dead],
+        [claimPathFor('data.json.lock', 'd'.repeat(32)), dead],
+      ];
+      const kept: [string, string][] = [
+        ['.other.json.4242.tmp', '{'],
+        ['.data.json.tmp', '{'],
+        ['data.json.bak', '{'],
+        // A taker that still runs may still need its claim.
+        [claimPathFor('data.json.lock', 'e'.repeat(32)), running],
+      ];
+      for (const [name, text] of [...litter, ...kept]) await writeFile(join(dir, name), text);
+      const file = new DataFile(data);
+      assert.equal(await file.open(), undefined);
+      assert.deepEqual((await readdir(dir)).sort(), [...kept.map(([name]) => name), 'data.json.lock'].sort());
+      await file.close();
+      assert.deepEqual((await readdir(dir)).sort(), kept.map(([name]) => name).sort(), 'close released the lock');
+    });
+
+    it('refuses a lock file it did not write, with one sentence, and leaves it', async () => {
+      const data = join(dir, 'data.json');
+      await writeFile(`${data}.lock`, 'locked by hand');
+      await assert.rejects(new DataFile(data).open(), {
+        name: 'DataFileError',
+        code: 'in-use',
+        message: `${data}.lock is not a lock this server wrote; remove it if no server uses the data file.`,
+      });
+      assert.equal(await readFile(`${data}.lock`, 'utf8'), 'locked by hand');
+    });
   });
 });

@@ -64,7 +64,7 @@ describe('server/demo: the state `npm start` shows', () => {
     assert.equal(result.currentActivity.activityName, 'Write docs');
     // 25 running, 45 in the finished session, 15 + 30 logged.
     assert.equal(result.todaySeconds, 115 * 60);
-    const activities = started.server.state.listActivities().map((activity) => `${activity.groupName ?? ''}/${activity.name}`);
+    const activities = started.server.controls.state.listActivities().map((activity) => `${activity.groupName ?? ''}/${activity.name}`);
     assert.deepEqual(activities.sort(), ['Personal/Exercise', 'Personal/Reading', 'Work/Code review', 'Work/Standup', 'Work/Write docs']);
   });
 
@@ -81,10 +81,10 @@ describe('server/demo: the state `npm start` shows', () => {
     const path = join(dir, 'data.json');
     await writeFile(path, JSON.stringify({ version: 1, activities: [], sessions: [], running: null, entries: [] }));
     const kept = await start({ dataFile: new DataFile(path) });
-    assert.deepEqual(kept.server.state.listActivities(), [], 'the file wins over the demo');
+    assert.deepEqual(kept.server.controls.state.listActivities(), [], 'the file wins over the demo');
     await kept.server.close();
 
     const fresh = await start({ dataFile: new DataFile(join(dir, 'new.json')) });
-    assert.equal(fresh.server.state.listActivities().length, 5);
+    assert.equal(fresh.server.controls.state.listActivities().length, 5);
   });
 });

@@ -77,7 +77,7 @@ describe('server: methods the API does not use get JSON answers like every other
       if (status === 405) assert.equal(answer.headers.get('allow'), 'GET');
     }
     assert.deepEqual(
-      started.server.debugView().map((record) => [record.method, record.status]),
+      started.server.controls.debugView().map((record) => [record.method, record.status]),
       cases.map(([, , , status]) => ['CONNECT', status]),
       'each is logged like any request',
     );

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataFile, DataFileError } from '../../../src/server/dataFile';
+import { DataFile } from '../../../src/server/dataFile';
+import { DataFileError } from '../../../src/server/errors';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { signedSend } from '../../support/http';
 import { deadPid } from '../../support/pids';
@@ -110,7 +111,7 @@ describe('server with a data file: what was answered 2xx is on disk, and one ser
     it('answers 500 with one sentence when the file cannot be written, and leaves the state as it was', async () => {
       const started = await start();
       assert.equal((await logEntry(started, 5)).status, 201);
-      started.server.setBreak(true);
+      started.server.controls.setBreak(true);
       const before = await signedSend(started, { method: 'GET', target: '/status' });
 
       await breakDirectory();
@@ -126,7 +127,7 @@ describe('server with a data file: what was answered 2xx is on disk, and one ser
       const stop = await signedSend(started, { method: 'POST', target: '/activities/stop', body: {} });
       assert.equal(stop.status, 500, 'stop saves even when nothing runs, and fails alike');
       assert.deepEqual(loggedEntries(started.server), [['Kept', 5]]);
-      assert.equal(started.server.state.isOnBreak, true);
+      assert.equal(started.server.controls.state.isOnBreak, true);
       const after = await signedSend(started, { method: 'GET', target: '/status' });
       assert.deepEqual(after.json, before.json, '/status shows nothing a restart would lose');
 
@@ -164,7 +165,7 @@ describe('server with a data file: what was answered 2xx is on disk, and one ser
       assert.notEqual((await onDisk()).running, null, 'the start is on disk before its answer');
       await started.server.close();
       const restarted = await start();
-      assert.equal(restarted.server.state.current()?.activityName, 'Deep work');
+      assert.equal(restarted.server.controls.state.current()?.activityName, 'Deep work');
     });
   });
 });

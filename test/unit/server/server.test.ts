@@ -60,7 +60,7 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
     });
 
     it('answers POST /entries with 201 and keeps the running state', async () => {
-      const { activityID } = started.server.seedActivity('Review');
+      const { activityID } = started.server.controls.seedActivity('Review');
       const response = await signedSend(started, {
         method: 'POST',
         target: '/entries',
@@ -73,14 +73,14 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
         ok: true,
         result: { entryID: result.entryID, activityID, activityName: 'Review', created: false, durationMinutes: 2, note: 'PR 12' },
       });
-      assert.equal(started.server.state.listEntries().length, 1);
+      assert.equal(started.server.controls.state.listEntries().length, 1);
       const status = await signedSend(started, { method: 'GET', target: '/status' });
       assert.deepEqual(status.json, { ok: true, result: { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 120 } });
     });
 
     it('searches with q and limit, and carries items beside result (groupName null, PROTOCOL.md §4)', async () => {
-      for (const name of ['Backend', 'end', 'Endgame', 'Other']) started.server.seedActivity(name);
-      started.server.seedActivity('Frontend', 'Client work');
+      for (const name of ['Backend', 'end', 'Endgame', 'Other']) started.server.controls.seedActivity(name);
+      started.server.controls.seedActivity('Frontend', 'Client work');
       const response = await signedSend(started, { method: 'GET', target: '/activities/search?q=END&limit=4' });
       const body = response.json as { result: { activityName: string; activityID: string }[]; items: { id: string; name: string; groupName: string | null }[] };
       assert.deepEqual(body.result.map((hit) => hit.activityName), ['end', 'Endgame', 'Backend', 'Frontend']);
@@ -105,7 +105,7 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
       const atLimit = await signedSend(started, { method: 'POST', target: '/branch-changed', body: { branch: 'dev', repoPath: longest } });
       assert.equal(atLimit.status, 200, 'a repoPath of exactly 4,096 characters is accepted');
       assert.deepEqual(
-        started.server.state.listBranchReports().map(({ branch, repo, previousBranch, repoPath }) => ({ branch, repo, previousBranch, repoPath })),
+        started.server.controls.state.listBranchReports().map(({ branch, repo, previousBranch, repoPath }) => ({ branch, repo, previousBranch, repoPath })),
         [
           { branch: 'feature/login', repo: 'shop', previousBranch: 'main', repoPath: '/Users/me/src/shop' },
           { branch: 'main', repo: null, previousBranch: null, repoPath: null },
@@ -169,7 +169,7 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
         const response = await signedSend(started, { method: 'POST', target, body });
         assert.equal(response.status, 400, response.text);
         assert.deepEqual(Object.keys(response.json as object), ['error']);
-        assert.equal(started.server.state.listEntries().length + started.server.state.listBranchReports().length, 0, 'nothing was stored');
+        assert.equal(started.server.controls.state.listEntries().length + started.server.controls.state.listBranchReports().length, 0, 'nothing was stored');
       });
     }
 
@@ -177,7 +177,7 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
       const response = await signedSend(started, { method: 'POST', target: '/entries', body: { name: 'A', durationMinutes: 1.5, createIfMissing: true } });
       assert.equal(response.status, 400);
       assert.equal(response.text, '{"error":"durationMinutes must be a whole number of minutes from 1 to 1440, not 1.5."}');
-      assert.deepEqual(started.server.state.listActivities(), [], 'not even the activity was created');
+      assert.deepEqual(started.server.controls.state.listActivities(), [], 'not even the activity was created');
     });
 
     it('refuses search without q, with a bad limit, or with q over 200 characters', async () => {
@@ -290,7 +290,7 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
         body: { activityID: '00000000-0000-4000-8000-000000000000', createIfMissing: true },
       });
       assert.equal(unknownId.status, 404);
-      assert.equal(started.server.state.listEntries().length, 0);
+      assert.equal(started.server.controls.state.listEntries().length, 0);
     });
 
     it('answers 405 with Allow for a known path and the wrong method', async () => {
@@ -335,7 +335,7 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
       const nonce = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
       assert.equal((await signedSend(started, { method: 'POST', target: '/entries', body, nonce })).status, 201);
       assert.equal((await signedSend(started, { method: 'POST', target: '/entries', body, nonce })).status, 409);
-      assert.equal(started.server.state.listEntries().length, 1);
+      assert.equal(started.server.controls.state.listEntries().length, 1);
     });
 
     it('a nonce with a bad signature is not remembered', async () => {
@@ -363,7 +363,7 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
 
   describe('423 while the license is locked', () => {
     it('answers every path but GET /healthcheck with exactly {"error":"license locked"}', async () => {
-      started.server.setLicense('locked');
+      started.server.controls.setLicense('locked');
       for (const [method, target] of [
         ['GET', '/status'],
         ['GET', '/current'],
@@ -380,7 +380,7 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
     });
 
     it('still authenticates first: a bad signature is 401, not 423', async () => {
-      started.server.setLicense('locked');
+      started.server.controls.setLicense('locked');
       assert.equal((await signedSend(started, { method: 'GET', target: '/status', token: 'wrong' })).status, 401);
     });
   });
@@ -413,11 +413,11 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
 
   describe('503 for an endpoint that is not wired', () => {
     it('answers 503 until the endpoint is wired again', async () => {
-      started.server.setUnwired('/branch-changed');
+      started.server.controls.setUnwired('/branch-changed');
       const refused = await signedSend(started, { method: 'POST', target: '/branch-changed', body: { branch: 'main' } });
       assert.equal(refused.status, 503);
-      assert.equal(started.server.state.listBranchReports().length, 0);
-      started.server.setUnwired('/branch-changed', false);
+      assert.equal(started.server.controls.state.listBranchReports().length, 0);
+      started.server.controls.setUnwired('/branch-changed', false);
       const accepted = await signedSend(started, { method: 'POST', target: '/branch-changed', body: { branch: 'main' } });
       assert.equal(accepted.status, 200);
     });
@@ -425,20 +425,20 @@ describe('server over HTTP: every status of PROTOCOL.md', () => {
 
   describe('controls', () => {
     it('shows the break flag, cleared by start and kept by stop', async () => {
-      started.server.setBreak(true);
+      started.server.controls.setBreak(true);
       const onBreak = await signedSend(started, { method: 'GET', target: '/status' });
       assert.equal((onBreak.json as { result: { isOnBreak: boolean } }).result.isOnBreak, true);
       await signedSend(started, { method: 'POST', target: '/activities/start', body: { name: 'A', createIfMissing: true } });
-      assert.equal(started.server.state.isOnBreak, false);
-      started.server.setBreak(true);
+      assert.equal(started.server.controls.state.isOnBreak, false);
+      started.server.controls.setBreak(true);
       await signedSend(started, { method: 'POST', target: '/activities/stop', body: {} });
-      assert.equal(started.server.state.isOnBreak, true);
+      assert.equal(started.server.controls.state.isOnBreak, true);
     });
 
     it('keeps the last 25 requests in the debug view, without queries', async () => {
       for (let i = 0; i < 27; i++) await signedSend(started, { method: 'GET', target: `/activities/search?q=${i}` });
       await signedSend(started, { method: 'GET', target: '/nope' });
-      const view = started.server.debugView();
+      const view = started.server.controls.debugView();
       assert.equal(view.length, 25);
       assert.deepEqual(view.at(-1), { time: new Date(started.clock()).toISOString(), method: 'GET', path: '/nope', status: 404 });
       assert.equal(view[0]?.path, '/activities/search');

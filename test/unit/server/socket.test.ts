@@ -4,10 +4,10 @@ import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCapability } from '../../../src/protocol/capability';
-import { CapabilityFileError } from '../../../src/server/capabilityFile';
 import { DataFile } from '../../../src/server/dataFile';
+import { CapabilityFileError, SocketPathError } from '../../../src/server/errors';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../../../src/server/server';
-import { maxSocketPathBytes, SocketPathError } from '../../../src/server/unixSocket';
+import { maxSocketPathBytes } from '../../../src/server/unixSocket';
 import { send, sendOverSocket, type RawResponse } from '../../support/http';
 import { manualClock, TEST_TOKEN, type ManualClock } from '../../support/server';
 import { signedHeaders } from '../../support/signing';
@@ -112,7 +112,7 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
     const replay = await send(port, { method: 'GET', target: '/current', headers: signed('GET', '/current', TEST_TOKEN, nonce) });
     assert.equal(replay.status, 409, 'a nonce used over the socket is spent on the port too');
     assert.deepEqual(
-      server.debugView().map((record) => `${record.method} ${record.path} ${record.status}`),
+      server.controls.debugView().map((record) => `${record.method} ${record.path} ${record.status}`),
       ['POST /activities/start 200', 'GET /status 200', 'GET /current 200', 'GET /current 409'],
     );
   });
@@ -150,7 +150,7 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
         await server.listenOnSocket(path);
       }
       assert.equal(dataFile.loads, 1, socketFirst ? 'socket first' : 'port first');
-      assert.deepEqual(server.state.listActivities().map((activity) => activity.name), ['Seeded']);
+      assert.deepEqual(server.controls.state.listActivities().map((activity) => activity.name), ['Seeded']);
     }
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ServiceFailure } from '../../../src/server/failure';
+import { RequestRefusal } from '../../../src/server/errors';
 import { ServiceState } from '../../../src/server/state';
 import { manualClock } from '../../support/server';
 
@@ -43,10 +43,10 @@ describe('server/state', () => {
 
   it('refuses an unknown name without createIfMissing, and an unknown id even with it', () => {
     const { state } = stateWithClock();
-    assert.throws(() => state.start({ name: 'Ghost' }), (error: unknown) => error instanceof ServiceFailure && error.status === 404);
+    assert.throws(() => state.start({ name: 'Ghost' }), (error: unknown) => error instanceof RequestRefusal && error.status === 404);
     assert.throws(
       () => state.start({ activityID: '00000000-0000-4000-8000-999999999999', createIfMissing: true }),
-      (error: unknown) => error instanceof ServiceFailure && error.status === 404,
+      (error: unknown) => error instanceof RequestRefusal && error.status === 404,
     );
     assert.equal(state.listActivities().length, 0);
   });
@@ -104,7 +104,7 @@ describe('server/state', () => {
     assert.throws(
       () => state.logEntry({ name: 'DEEP WORK', durationMinutes: 5, createIfMissing: true }),
       (error: unknown) =>
-        error instanceof ServiceFailure &&
+        error instanceof RequestRefusal &&
         error.status === 400 &&
         error.message === 'The name "DEEP WORK" belongs to 3 activities, in Work, Home and no group; send the activityID of the one you mean.',
     );

@@ -53,7 +53,7 @@ describe('server: a web page can neither get in nor lock the user out (PROTOCOL.
     client = new ServiceClient({ token: TEST_TOKEN, port: started.port, clock: started.clock });
     assert.equal((await client.getStatus()).isTracking, false, 'no lockout: the real client is served');
     assert.deepEqual(
-      started.server.debugView().map((record) => record.status),
+      started.server.controls.debugView().map((record) => record.status),
       [...Array.from({ length: 12 }, () => 403), 200],
     );
   });

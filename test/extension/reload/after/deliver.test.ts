@@ -37,7 +37,7 @@ describe('after the reload: the queue survives and is sent by itself', function 
     assert.deepEqual(loggedEntries(server), OFFLINE_ENTRIES.map(([name, minutes]) => [name, minutes]));
     // One more round trip: nothing is sent a second time.
     await api.refresh();
-    assert.equal(server.state.listEntries().length, OFFLINE_ENTRIES.length, 'each exactly once');
+    assert.equal(server.controls.state.listEntries().length, OFFLINE_ENTRIES.length, 'each exactly once');
     assert.doesNotMatch(api.text, /queued/);
   });
 });

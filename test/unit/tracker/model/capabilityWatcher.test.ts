@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findCapability, type CapabilityReading } from '../../../../src/client/capabilityFile';
-import { nodeFileSystem } from '../../../../src/git/fileSystem';
-import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading, type FolderWatch } from '../../../../src/tracker/model/capabilityWatcher';
+import { nodeFileSystem, type FolderWatch } from '../../../../src/platform/fileSystemPort';
+import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
 import type { Timers } from '../../../../src/tracker/model/poller';
 
 const path = '/home/u/api-endpoint.json';

@@ -52,10 +52,10 @@ describe('tracker/statusSource against the reference server', () => {
 
   it('turns failures into states: license locked, unwired, no token, offline', async () => {
     await connect();
-    started.server.setLicense('locked');
+    started.server.controls.setLicense('locked');
     assert.equal((await pollStatus(client, { kind: 'starting' }, started.clock)).state.kind, 'licenseLocked');
-    started.server.setLicense('valid');
-    started.server.setUnwired('/status');
+    started.server.controls.setLicense('valid');
+    started.server.controls.setUnwired('/status');
     assert.equal((await pollStatus(client, { kind: 'starting' }, started.clock)).state.kind, 'unavailable');
     assert.deepEqual((await pollStatus(undefined, { kind: 'starting' }, started.clock)).state, { kind: 'noToken' });
     const port = await freePort();
@@ -72,7 +72,7 @@ describe('tracker/statusSource against the reference server', () => {
     let outcome = await pollStatus(client, { kind: 'starting' }, started.clock);
     assert.deepEqual(paths, ['/status', '/status', '/current'], 'one 401 finds the prefix, the 404 finds the build');
     assert.deepEqual(outcome, { state: { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: started.clock(), firstRelease: true }, source: 'current' });
-    started.server.state.start({ name: 'Review' });
+    started.server.controls.state.start({ name: 'Review' });
     started.clock.advance(65_000);
     paths.length = 0;
     outcome = await pollStatus(client, outcome.state, started.clock, outcome.source);

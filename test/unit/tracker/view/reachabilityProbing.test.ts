@@ -78,7 +78,7 @@ interface ProbeWindow {
  */
 async function probeForAMinute(started: StartedServer, probe?: (target: ReachabilityTarget) => Promise<Reachability>): Promise<ProbeWindow[]> {
   const time = new VirtualTime();
-  started.server.setClock(() => started.clock());
+  started.server.controls.setClock(() => started.clock());
   const base = started.clock();
   const intervalMs = defaultIntervalMs();
   const windows: ProbeWindow[] = [];
@@ -142,15 +142,15 @@ describe('tracker/onboarding: four windows probing for a minute against an app t
       windows.map((_, index) => Array.from({ length: Math.floor((MINUTE_MS - index * 2_500) / defaultIntervalMs()) + 1 }, () => true)),
       'every window found the app at every poll interval',
     );
-    assert.equal(started.server.failedSignIns, 0);
-    assert.deepEqual(started.server.debugView(), [], 'no request reached the app at all');
+    assert.equal(started.server.controls.failedSignIns, 0);
+    assert.deepEqual(started.server.controls.debugView(), [], 'no request reached the app at all');
     assert.equal((await signedSend(started, { method: 'GET', target: '/status' })).status, 200);
   });
 
   it('control: the old unsigned OPTIONS on the same schedule locks the user out', async () => {
     started = await startServer({ countUnsigned: true });
     await probeForAMinute(started, oldUnsignedOptions);
-    assert.ok(started.server.failedSignIns > 10, `only ${started.server.failedSignIns} failed sign-ins counted`);
+    assert.ok(started.server.controls.failedSignIns > 10, `only ${started.server.controls.failedSignIns} failed sign-ins counted`);
     const signed = await signedSend(started, { method: 'GET', target: '/status' });
     assert.equal(signed.status, 429, 'the signed request after the minute is locked out');
   });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { latestWins } from '../../../../src/tracker/model/latestWins';
+import { latestWins } from '../../../src/platform/latestWins';
 
 /** A read whose answer the test hands over when it likes, to order the reads by hand. */
 function controlledReads(): { read: () => Promise<string>; answer: (index: number, value: string) => void } {

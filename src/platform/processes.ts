@@ -1,8 +1,9 @@
 /**
  * Whether a process runs on this machine, for files that name their writer's pid: the app's
- * capability file (a pid not running is a quit app) and the offline queue's lock and senders (a
- * dead window's lock is stale). One answer for both.
+ * capability file (a pid not running is a quit app), the file locks (a dead holder's lock is
+ * stale) and the offline queue's senders. One answer for all of them.
  */
+import { errnoCode } from './errors';
 
 /**
  * Signal 0 tests for a process without touching it; EPERM means it runs as another user. Pids
@@ -14,6 +15,6 @@ export function processIsRunning(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errnoCode(error) === 'EPERM';
   }
 }

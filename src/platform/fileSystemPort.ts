@@ -1,0 +1,58 @@
+/**
+ * The few file operations the parts that follow files need: the branch watcher (HEAD, git's
+ * config) and the session (the app's capability file). On the machine the files are on, Node's fs
+ * does them; when the extension runs on the user's machine and the workspace is remote (SSH, WSL,
+ * containers), the extension supplies VS Code's remote file system instead. Every file read here
+ * belongs to someone else, so it is read bounded (boundedRead.ts).
+ */
+import { watch, watchFile, unwatchFile } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import * as nodePath from 'node:path';
+import { readBoundedText } from './boundedRead';
+
+export interface Closable {
+  close(): void;
+}
+
+/** The path functions that fit the file system's paths (VS Code's URI paths are always POSIX). */
+export type PathApi = Pick<typeof nodePath.posix, 'join' | 'dirname' | 'resolve' | 'isAbsolute' | 'basename'>;
+
+/** The most `readText` reads: HEAD, a `.git` file and git's config are far smaller. */
+export const MAX_TEXT_BYTES = 64 * 1024;
+
+/**
+ * Calls `onChange` when an entry named in `names` changes directly inside `directory`.
+ * Throws when the system cannot watch (no such folder, no inotify watches left): the caller
+ * polls instead.
+ */
+export type FolderWatch = (directory: string, names: ReadonlySet<string>, onChange: () => void, onError: () => void) => Closable;
+
+export interface FileSystemPort {
+  readonly path: PathApi;
+  /** The file's text, or undefined when it cannot be read, is no regular file or is over MAX_TEXT_BYTES. */
+  readText(path: string): Promise<string | undefined>;
+  kind(path: string): Promise<'file' | 'directory' | undefined>;
+  watchDirectory: FolderWatch;
+  /** The fallback: look at one file every `intervalMs`. */
+  pollFile(path: string, intervalMs: number, onChange: () => void): Closable;
+}
+
+export const nodeFileSystem: FileSystemPort = {
+  path: nodePath,
+  readText: (path) => readBoundedText(path, { maxBytes: MAX_TEXT_BYTES }).catch(() => undefined),
+  kind: async (path) => {
+    const info = await stat(path).catch(() => undefined);
+    return info?.isDirectory() ? 'directory' : info?.isFile() ? 'file' : undefined;
+  },
+  watchDirectory: (directory, names, onChange, onError) => {
+    const watcher = watch(directory, { persistent: false }, (_event, filename) => {
+      if (filename === null || names.has(filename)) onChange();
+    });
+    watcher.on('error', onError);
+    return watcher;
+  },
+  pollFile: (path, intervalMs, onChange) => {
+    watchFile(path, { persistent: false, interval: intervalMs }, onChange);
+    return { close: () => unwatchFile(path) };
+  },
+};
