@@ -10,14 +10,12 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import * as sources from '../../../src/client';
 import { Transport, type WireResponse } from '../../../src/client/transport';
 import { classify, type Failure } from '../../../src/tracker/model/classify';
 
 const bundlePath = join(__dirname, '..', '..', '..', '..', 'dist', 'client.js');
-
-type ErrorClass = abstract new (...args: never[]) => Error;
-type ClientModule = Record<(typeof CLASS_NAMES)[number], ErrorClass>;
 
 const CLASS_NAMES = [
   'ServiceError',
@@ -32,7 +30,12 @@ const CLASS_NAMES = [
   'ConfigurationError',
 ] as const;
 
-const CODES: Record<(typeof CLASS_NAMES)[number], sources.ServiceErrorCode> = {
+type ClassName = (typeof CLASS_NAMES)[number];
+/** As a test calls them: each example passes the arguments its class takes. */
+type ErrorClass = new (...args: unknown[]) => Error & { readonly code?: unknown };
+type ClientModule = Record<ClassName, ErrorClass>;
+
+const CODES: Record<ClassName, sources.ServiceErrorCode> = {
   ServiceError: 'HTTP',
   ValidationError: 'VALIDATION',
   AuthenticationError: 'AUTHENTICATION',
@@ -46,9 +49,8 @@ const CODES: Record<(typeof CLASS_NAMES)[number], sources.ServiceErrorCode> = {
 };
 
 /** One error of each class, made by `copy`, with what `classify` must read from it. */
-function examples(copy: ClientModule): { className: (typeof CLASS_NAMES)[number]; error: Error & { code?: unknown }; failure: Failure }[] {
-  const make = <T extends unknown[]>(className: (typeof CLASS_NAMES)[number], ...args: T): Error & { code?: unknown } =>
-    new (copy[className] as unknown as new (...args: T) => Error)(...args);
+function examples(copy: ClientModule): { className: ClassName; error: Error & { readonly code?: unknown }; failure: Failure }[] {
+  const make = (className: ClassName, ...args: unknown[]): Error & { readonly code?: unknown } => new copy[className](...args);
   return [
     { className: 'ServiceError', error: make('ServiceError', 'HTTP', 'odd', 502), failure: { kind: 'appFailed', message: 'odd', status: 502 } },
     { className: 'ValidationError', error: make('ValidationError', 'bad', 400), failure: { kind: 'invalid', message: 'bad' } },
@@ -98,7 +100,7 @@ describe('client errors across loaded copies', () => {
       }
     }
     for (const value of [new Error('plain'), { code: 'CONNECTION', sent: false }, null, undefined, 'CONNECTION', 42]) {
-      assert.equal(value instanceof copy.ServiceError, false, String(value));
+      assert.equal(value instanceof copy.ServiceError, false, inspect(value));
     }
   });
 
@@ -107,7 +109,7 @@ describe('client errors across loaded copies', () => {
       assert.deepEqual(classify(error), failure, className);
       assert.equal(error.code, CODES[className], className);
     }
-    const sent = new (copy.ConnectionError as unknown as new (message: string, sent: boolean) => Error)('reset', true);
+    const sent = new copy.ConnectionError('reset', true);
     assert.deepEqual(classify(sent), { kind: 'mayHaveArrived', message: 'reset' });
   });
 
@@ -118,7 +120,7 @@ describe('client errors across loaded copies', () => {
     it('re-sends a GET that surely was not sent, as it does its own ConnectionError', async () => {
       const attempts: string[] = [];
       const answers: (() => Promise<WireResponse>)[] = [
-        () => Promise.reject(new (bundle.ConnectionError as unknown as new (message: string, sent: boolean) => Error)('refused', false)),
+        () => Promise.reject(new bundle.ConnectionError('refused', false)),
         () => Promise.resolve({ status: 200, headers: { 'content-type': 'application/json' }, text: '{"ok":true,"result":{"license":"valid"}}' }),
       ];
       Object.defineProperty(Transport.prototype, 'send', {
