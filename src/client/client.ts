@@ -246,6 +246,7 @@ export class ServiceClient {
     try {
       response = await this.#send(request, signal, deadline, false);
     } catch (error) {
+      // A brand check (src/client/errors.ts): it holds for a transport loaded from another bundle too.
       if (!(error instanceof ConnectionError) || signal?.aborted || deadline.aborted) throw error;
       const mayResend = error.sent || method === 'GET';
       const insideWindow = this.#options.clock() - request.signedAtMs < CLOCK_DRIFT_SECONDS * 1000;

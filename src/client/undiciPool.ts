@@ -4,7 +4,9 @@
  * which esbuild cannot drop from a CommonJS package: 535 KB of a 600 KB budget for the extension's
  * bundle. These modules are all that `pool.request(...)` runs on (the entry point only copies
  * `request` onto Dispatcher.prototype), and the Pool loads the errors itself, so they cost no byte
- * more. test/unit/client/undiciPool.test.ts fails if an undici update moves them.
+ * more. These paths inside undici's lib/ are no public API, and a minor release may move them:
+ * so package.json pins undici to its patch releases (`~7.30.2`), and a move to a newer minor is a
+ * change made on purpose. test/unit/client/undiciPool.test.ts fails if an undici update moves them.
  */
 import type { buildConnector, Dispatcher } from 'undici';
 import requestFrom from 'undici/lib/api/api-request';

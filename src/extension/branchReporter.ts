@@ -3,9 +3,8 @@ import { compileBranchGlobs } from '../git/branchFilter';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
 import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
 import { repoName } from '../git/repoName';
-import { ConnectionError } from '../client/errors';
 import type { BranchChangeRequest } from '../protocol/types';
-import { REPORT_GIVE_UP_MS, ReportRetry } from '../tracker/model/reportRetry';
+import { REPORT_GIVE_UP_MS, ReportRetry, type SendResult, type Undelivered } from '../tracker/model/reportRetry';
 import { editorFileSystem } from './editorFileSystem';
 import type { Session } from './session';
 import type { Settings } from './settings';
@@ -52,7 +51,7 @@ export class BranchReporter implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly retries = new ReportRetry<BranchChangeRequest>({
     send: (report) => this.attempt(report),
-    onSettled: (report, outcome, error) => this.settled(report, outcome, error),
+    onSettled: (report, outcome, why) => this.settled(report, outcome, why),
   });
   private ignored: (branch: string) => boolean = () => false;
   private ignoredKey = '';
@@ -150,27 +149,30 @@ export class BranchReporter implements vscode.Disposable {
     }
   }
 
-  /** One attempt with the client of the moment; the retry queue decides what a failure means. */
-  private async attempt(report: BranchChangeRequest): Promise<void> {
+  /**
+   * One attempt with the client of the moment; without one nothing is sent, and the retry queue
+   * tries again later. The retry queue decides what a failure means.
+   */
+  private async attempt(report: BranchChangeRequest): Promise<SendResult> {
     const client = await this.session.ready();
-    // Nothing was sent: like a refused connection, worth another try once the app is back.
-    if (!client) throw new ConnectionError('The app is not connected.', false);
+    if (!client) return 'notConnected';
     await client.notifyBranchChange(report);
+    return 'sent';
   }
 
-  private settled(report: BranchChangeRequest, outcome: 'delivered' | 'failed' | 'replaced' | 'gaveUp', error?: unknown): void {
+  private settled(report: BranchChangeRequest, outcome: 'delivered' | 'failed' | 'replaced' | 'gaveUp', why?: Undelivered): void {
     switch (outcome) {
       case 'delivered':
         this.log.info(`Reported the switch to ${report.branch} in ${report.repo ?? '?'}, on a later try.`);
         return;
       case 'failed':
-        this.log.warn(`The switch to ${report.branch} was not reported: ${describe(error)}`);
+        this.log.warn(`The switch to ${report.branch} was not reported: ${describeUndelivered(why)}`);
         return;
       case 'replaced':
         this.log.debug(`The switch to ${report.branch} was not reported: a newer switch in ${report.repo ?? '?'} replaces it.`);
         return;
       case 'gaveUp':
-        this.log.warn(`Gave up reporting the switch to ${report.branch} after ${REPORT_GIVE_UP_MS / 60_000} minutes of tries: ${describe(error)}`);
+        this.log.warn(`Gave up reporting the switch to ${report.branch} after ${REPORT_GIVE_UP_MS / 60_000} minutes of tries: ${describeUndelivered(why)}`);
         return;
     }
   }
@@ -186,4 +188,8 @@ export class BranchReporter implements vscode.Disposable {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function describeUndelivered(why: Undelivered | undefined): string {
+  return why?.kind === 'notConnected' ? 'The app is not connected.' : describe(why?.error);
 }

@@ -74,101 +74,142 @@ export interface CliConfig {
 
 export type CliParse = { kind: 'run'; config: CliConfig } | { kind: 'help' } | { kind: 'error'; message: string };
 
-export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliParse {
-  let values;
+const OPTIONS = {
+  port: { type: 'string' },
+  token: { type: 'string' },
+  license: { type: 'string' },
+  unwired: { type: 'string', multiple: true },
+  answers: { type: 'string' },
+  build: { type: 'string' },
+  'header-prefix': { type: 'string' },
+  data: { type: 'string' },
+  seed: { type: 'string', multiple: true },
+  socket: { type: 'string' },
+  'capability-file': { type: 'string' },
+  demo: { type: 'boolean' },
+  'count-unsigned': { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+/** The options as given; throws node's own error for an unknown option, a missing value or a positional. */
+function readValues(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: OPTIONS }).values;
+}
+
+type CliValues = ReturnType<typeof readValues>;
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/** The sentence a reader returns in place of its value when the arguments cannot run. */
+class Refusal {
+  constructor(readonly message: string) {}
+}
+
+export function parseCli(argv: readonly string[], env: Environment): CliParse {
+  let values: CliValues;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        token: { type: 'string' },
-        license: { type: 'string' },
-        unwired: { type: 'string', multiple: true },
-        answers: { type: 'string' },
-        build: { type: 'string' },
-        'header-prefix': { type: 'string' },
-        data: { type: 'string' },
-        seed: { type: 'string', multiple: true },
-        socket: { type: 'string' },
-        'capability-file': { type: 'string' },
-        demo: { type: 'boolean' },
-        'count-unsigned': { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }));
+    values = readValues(argv);
   } catch (error) {
     return { kind: 'error', message: describeArgumentError(error) };
   }
   if (values.help) return { kind: 'help' };
+  const config = readConfig(values, env);
+  return config instanceof Refusal ? { kind: 'error', message: config.message } : { kind: 'run', config };
+}
 
+/** Every group in the order the checks run, so the first refusal named is the same for every input. */
+function readConfig(values: CliValues, env: Environment): CliConfig | Refusal {
+  const listening = readListening(values, env);
+  if (listening instanceof Refusal) return listening;
+  const token = readToken(values, env);
+  if (token instanceof Refusal) return token;
+  const app = readAppShape(values);
+  if (app instanceof Refusal) return app;
+  const seed = readSeeds(values.seed ?? []);
+  if (seed instanceof Refusal) return seed;
+  return {
+    ...listening,
+    token,
+    ...app,
+    dataPath: values.data,
+    seed,
+    demo: values.demo ?? false,
+    countUnsigned: values['count-unsigned'] ?? false,
+  };
+}
+
+type Listening = Pick<CliConfig, 'port' | 'socketPath' | 'capabilityFile'>;
+
+/** Where the server listens: the socket and its capability file, then the TCP port. */
+function readListening(values: CliValues, env: Environment): Listening | Refusal {
   const socketPath = values.socket;
-  if (socketPath === '') return { kind: 'error', message: '--socket needs a non-empty path.' };
+  if (socketPath === '') return new Refusal('--socket needs a non-empty path.');
   const capabilityFile = values['capability-file'];
-  if (capabilityFile === '') return { kind: 'error', message: '--capability-file needs a non-empty path.' };
+  if (capabilityFile === '') return new Refusal('--capability-file needs a non-empty path.');
   if (capabilityFile !== undefined && socketPath === undefined) {
-    return { kind: 'error', message: '--capability-file needs --socket: the file announces the socket.' };
+    return new Refusal('--capability-file needs --socket: the file announces the socket.');
   }
-
   // With --socket, TCP is opened only on request: an inherited SERVICE_PORT opens no second door.
-  let port: number | undefined;
-  if (socketPath === undefined || values.port !== undefined) {
-    const portText = values.port ?? env['SERVICE_PORT'] ?? String(DEFAULT_PORT);
-    port = /^[0-9]{1,5}$/.test(portText) ? Number(portText) : NaN;
-    if (!(port >= MIN_PORT && port <= MAX_PORT)) {
-      const source = values.port === undefined ? 'SERVICE_PORT' : '--port';
-      return { kind: 'error', message: `${source} must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not "${portText}".` };
-    }
-  }
+  const port = socketPath === undefined || values.port !== undefined ? readPort(values.port, env) : undefined;
+  if (port instanceof Refusal) return port;
+  return { port, socketPath, capabilityFile };
+}
 
+function readPort(flag: string | undefined, env: Environment): number | Refusal {
+  const portText = flag ?? env['SERVICE_PORT'] ?? String(DEFAULT_PORT);
+  const port = /^[0-9]{1,5}$/.test(portText) ? Number(portText) : NaN;
+  if (port >= MIN_PORT && port <= MAX_PORT) return port;
+  const source = flag === undefined ? 'SERVICE_PORT' : '--port';
+  return new Refusal(`${source} must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not "${portText}".`);
+}
+
+function readToken(values: CliValues, env: Environment): string | undefined | Refusal {
   const token = values.token ?? env['SERVICE_TOKEN'];
   if (token !== undefined && token.length === 0) {
-    return { kind: 'error', message: `${values.token === undefined ? 'SERVICE_TOKEN' : '--token'} must not be empty.` };
+    return new Refusal(`${values.token === undefined ? 'SERVICE_TOKEN' : '--token'} must not be empty.`);
   }
+  return token;
+}
 
+type AppShape = Pick<CliConfig, 'license' | 'answers' | 'build' | 'unwired' | 'headerPrefix'>;
+
+/** How the server plays the app: license, answer style, build, its unwired endpoints, header prefix. */
+function readAppShape(values: CliValues): AppShape | Refusal {
   const license = values.license ?? 'valid';
-  if (license !== 'valid' && license !== 'locked') {
-    return { kind: 'error', message: `--license must be "valid" or "locked", not "${license}".` };
-  }
-
+  if (license !== 'valid' && license !== 'locked') return new Refusal(`--license must be "valid" or "locked", not "${license}".`);
   const answers = values.answers ?? 'full';
   if (!isAnswerStyle(answers)) {
-    return { kind: 'error', message: `--answers must be ${ANSWER_STYLES.map((style) => `"${style}"`).join(' or ')}, not "${answers}".` };
+    return new Refusal(`--answers must be ${ANSWER_STYLES.map((style) => `"${style}"`).join(' or ')}, not "${answers}".`);
   }
-
   const build = values.build ?? 'current';
-  if (!isAppBuild(build)) {
-    return { kind: 'error', message: `--build must be ${APP_BUILDS.map((name) => `"${name}"`).join(' or ')}, not "${build}".` };
-  }
+  if (!isAppBuild(build)) return new Refusal(`--build must be ${APP_BUILDS.map((name) => `"${name}"`).join(' or ')}, not "${build}".`);
+  const unwired = readUnwired(values.unwired ?? [], build);
+  if (unwired instanceof Refusal) return unwired;
+  const headerPrefix = values['header-prefix'] ?? defaultHeaderPrefixFor(build);
+  if (!isHeaderPrefix(headerPrefix)) return new Refusal(`--header-prefix must be ${HEADER_PREFIXES.join(' or ')}, not "${headerPrefix}".`);
+  return { license, answers, build, unwired, headerPrefix };
+}
 
+/** Each `--unwired` path must be an endpoint, and one that `build` has. */
+function readUnwired(paths: readonly string[], build: AppBuild): EndpointPath[] | Refusal {
   const unwired: EndpointPath[] = [];
-  for (const path of values.unwired ?? []) {
-    if (!isEndpointPath(path)) {
-      return { kind: 'error', message: `--unwired takes one of ${ENDPOINT_PATHS.join(', ')}, not "${path}".` };
-    }
+  for (const path of paths) {
+    if (!isEndpointPath(path)) return new Refusal(`--unwired takes one of ${ENDPOINT_PATHS.join(', ')}, not "${path}".`);
     if (!endpointPathsOf(build).includes(path)) {
-      return { kind: 'error', message: `--unwired ${path} names an endpoint the ${build} build does not have (it answers 404 there).` };
+      return new Refusal(`--unwired ${path} names an endpoint the ${build} build does not have (it answers 404 there).`);
     }
     unwired.push(path);
   }
+  return unwired;
+}
 
-  const headerPrefix = values['header-prefix'] ?? defaultHeaderPrefixFor(build);
-  if (!isHeaderPrefix(headerPrefix)) {
-    return { kind: 'error', message: `--header-prefix must be ${HEADER_PREFIXES.join(' or ')}, not "${headerPrefix}".` };
-  }
-
+function readSeeds(texts: readonly string[]): SeedSpec[] | Refusal {
   const seed: SeedSpec[] = [];
-  for (const text of values.seed ?? []) {
+  for (const text of texts) {
     const parsed = parseSeed(text);
-    if (typeof parsed === 'string') return { kind: 'error', message: parsed };
+    if (typeof parsed === 'string') return new Refusal(parsed);
     seed.push(parsed);
   }
-
-  return {
-    kind: 'run',
-    config: { port, token, license, unwired, answers, build, headerPrefix, dataPath: values.data, seed, demo: values.demo ?? false, socketPath, capabilityFile, countUnsigned: values['count-unsigned'] ?? false },
-  };
+  return seed;
 }
 
 /**

@@ -47,7 +47,11 @@ type Details = { readonly message: string } & Partial<
   Pick<ConnectionError, 'sent'> & Pick<AuthenticationError, 'clockSkewSeconds'> & Pick<HttpError, 'retryAfterSeconds'> & Pick<UnavailableError, 'reason'>
 >;
 
-/** What `error` means. Switches on the code, not the class: the code is the client's stable promise. */
+/**
+ * What `error` means. Switches on the code, not the class: the code is the client's stable promise.
+ * `instanceof ServiceError` checks the brand every loaded copy of src/client/errors.ts sets, so an
+ * error from the client of another bundle is read the same (src/client/errors.ts).
+ */
 export function classify(error: unknown): Failure {
   if (!(error instanceof ServiceError)) {
     return { kind: 'unexpected', message: error instanceof Error ? error.message : String(error) };

@@ -1,9 +1,10 @@
 /**
  * Branch reports the app could not take yet, tried again in memory with a growing pause, as the
  * app's own extension does: a lockout (429), an unwired endpoint (503) or a refused connection
- * says the report surely did not arrive, so sending it again cannot prompt twice. Anything that
- * may have arrived is never sent again. Per repository only the newest switch matters: a newer
- * one replaces one still waiting. After ten minutes a report is given up (the switch is old news).
+ * says the report surely did not arrive, so sending it again cannot prompt twice; an attempt with
+ * no connection to send over (`notConnected`) sent nothing and is tried again the same way.
+ * Anything that may have arrived is never sent again. Per repository only the newest switch
+ * matters: a newer one replaces one still waiting. After ten minutes a report is given up (the switch is old news).
  * Timers and the clock are injected, so tests drive it without waiting.
  */
 import { classify } from './classify';
@@ -16,6 +17,12 @@ export const REPORT_GIVE_UP_MS = 10 * 60_000;
 /** What one attempt came to. */
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed' | 'replaced';
 
+/** What `send` did when it did not throw: sent the report and the app took it, or sent nothing for want of a connection. */
+export type SendResult = 'sent' | 'notConnected';
+
+/** Why a report was not delivered: the last attempt's error, or no connection to send it over. */
+export type Undelivered = { readonly kind: 'failed'; readonly error: unknown } | { readonly kind: 'notConnected' };
+
 /** Whether a failed report may be sent again: only when it surely did not reach the app. */
 export function retryable(error: unknown): boolean {
   const { kind } = classify(error);
@@ -23,10 +30,13 @@ export function retryable(error: unknown): boolean {
 }
 
 export interface ReportRetryOptions<R> {
-  /** One attempt; rejections are read with `retryable`. */
-  readonly send: (report: R) => Promise<void>;
-  /** Called once per report that stops being tried: delivered late, failed for good, replaced or given up. */
-  readonly onSettled?: (report: R, outcome: 'delivered' | 'failed' | 'replaced' | 'gaveUp', error?: unknown) => void;
+  /** One attempt; `notConnected` is tried again, and rejections are read with `retryable`. */
+  readonly send: (report: R) => Promise<SendResult>;
+  /**
+   * Called once per report that stops being tried: delivered late, failed for good, replaced or
+   * given up; `why` says what the last attempt met when it failed or was given up.
+   */
+  readonly onSettled?: (report: R, outcome: 'delivered' | 'failed' | 'replaced' | 'gaveUp', why?: Undelivered) => void;
   readonly clock?: () => number;
   readonly timers?: Timers;
 }
@@ -94,15 +104,18 @@ export class ReportRetry<R> {
     const run = (async (): Promise<AttemptOutcome> => {
       pending.attempts++;
       try {
-        await this.options.send(pending.report);
+        if ((await this.options.send(pending.report)) === 'notConnected') {
+          this.later(key, pending, { kind: 'notConnected' });
+          return 'retry';
+        }
         if (pending.attempts > 1) this.options.onSettled?.(pending.report, 'delivered');
         return 'delivered';
       } catch (error) {
         if (!retryable(error)) {
-          if (pending.attempts > 1) this.options.onSettled?.(pending.report, 'failed', error);
+          if (pending.attempts > 1) this.options.onSettled?.(pending.report, 'failed', { kind: 'failed', error });
           return 'failed';
         }
-        this.later(key, pending, error);
+        this.later(key, pending, { kind: 'failed', error });
         return 'retry';
       }
     })();
@@ -114,7 +127,7 @@ export class ReportRetry<R> {
   }
 
   /** Plans the next try: 2 s, 4 s, 8 s… at most a minute apart, none after ten minutes. */
-  private later(key: string, pending: Pending<R>, error: unknown): void {
+  private later(key: string, pending: Pending<R>, why: Undelivered): void {
     if (this.disposed) return;
     // A newer report for this key arrived during the attempt: it replaces this one.
     if (this.newest.get(key) !== pending.sequence) {
@@ -123,7 +136,7 @@ export class ReportRetry<R> {
     }
     const delay = Math.min(REPORT_MAX_RETRY_MS, REPORT_FIRST_RETRY_MS * 2 ** (pending.attempts - 1));
     if (this.clock() + delay - pending.since > REPORT_GIVE_UP_MS) {
-      this.options.onSettled?.(pending.report, 'gaveUp', error);
+      this.options.onSettled?.(pending.report, 'gaveUp', why);
       return;
     }
     pending.timer = this.timers.setTimeout(() => {

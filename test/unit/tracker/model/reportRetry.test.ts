@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { AnswerLostError, AuthenticationError, ConnectionError, HttpError, UnavailableError, ValidationError } from '../../../../src/client/errors';
-import { REPORT_GIVE_UP_MS, ReportRetry, retryable } from '../../../../src/tracker/model/reportRetry';
+import { REPORT_GIVE_UP_MS, ReportRetry, retryable, type SendResult, type Undelivered } from '../../../../src/tracker/model/reportRetry';
 import type { Timers } from '../../../../src/tracker/model/poller';
 
 /** Timers that fire only when the test says so; a clock the test moves with them. */
@@ -29,6 +29,7 @@ class ManualTime implements Timers {
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const refused = (): ConnectionError => new ConnectionError('refused', false);
+const SENT: SendResult = 'sent';
 
 describe('tracker/reportRetry: branch reports the app could not take yet', () => {
   it('tries again only what surely did not arrive: 429, 503, a refused connection', () => {
@@ -49,7 +50,7 @@ describe('tracker/reportRetry: branch reports the app could not take yet', () =>
       send: (report) => {
         sent.push(report);
         const answer = answers.shift();
-        return answer ? Promise.reject(answer) : Promise.resolve();
+        return answer ? Promise.reject(answer) : Promise.resolve(SENT);
       },
       onSettled: (report, outcome) => settled.push(`${report}: ${outcome}`),
       clock: () => time.now,
@@ -86,7 +87,7 @@ describe('tracker/reportRetry: branch reports the app could not take yet', () =>
     const retry = new ReportRetry<string>({
       send: (report) => {
         sent.push(report);
-        return appBack ? Promise.resolve() : Promise.reject(refused());
+        return appBack ? Promise.resolve(SENT) : Promise.reject(refused());
       },
       onSettled: (report, outcome) => settled.push(`${report}: ${outcome}`),
       clock: () => time.now,
@@ -112,8 +113,8 @@ describe('tracker/reportRetry: branch reports the app could not take yet', () =>
     const retry = new ReportRetry<string>({
       send: (report) => {
         sent.push(report);
-        if (report === 'old') return new Promise<void>((resolve, reject) => (release = (error) => (error ? reject(error) : resolve())));
-        return Promise.resolve();
+        if (report === 'old') return new Promise<SendResult>((resolve, reject) => (release = (error) => (error ? reject(error) : resolve(SENT))));
+        return Promise.resolve(SENT);
       },
       clock: () => time.now,
       timers: time,
@@ -147,6 +148,51 @@ describe('tracker/reportRetry: branch reports the app could not take yet', () =>
     assert.ok(time.now <= REPORT_GIVE_UP_MS, `last try at ${time.now} ms`);
     assert.deepEqual(settled, ['feature: gaveUp']);
     // 2, 4, 8, 16, 32 s, then a minute apart: 14 tries in the first ten minutes.
+    assert.equal(sends, 14);
+  });
+
+  it('tries again, with the same pauses, an attempt that found no connection and sent nothing', async () => {
+    const time = new ManualTime();
+    const answers: (Error | SendResult)[] = ['notConnected', refused(), 'notConnected', 'sent'];
+    const sent: string[] = [];
+    const settled: string[] = [];
+    const retry = new ReportRetry<string>({
+      send: (report) => {
+        sent.push(report);
+        const answer = answers.shift()!;
+        return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+      },
+      onSettled: (report, outcome) => settled.push(`${report}: ${outcome}`),
+      clock: () => time.now,
+      timers: time,
+    });
+    assert.equal(await retry.submit('/repo', 'feature'), 'retry');
+    const waits: number[] = [];
+    while (time.pending.size > 0) {
+      waits.push(time.fire());
+      await settle();
+    }
+    assert.deepEqual(waits, [2_000, 4_000, 8_000]);
+    assert.deepEqual(sent, ['feature', 'feature', 'feature', 'feature']);
+    assert.deepEqual(settled, ['feature: delivered']);
+  });
+
+  it('gives up on a report that never found a connection after ten minutes, and says why', async () => {
+    const time = new ManualTime();
+    let sends = 0;
+    const settled: [string, string, Undelivered | undefined][] = [];
+    const retry = new ReportRetry<string>({
+      send: () => (sends++, Promise.resolve('notConnected')),
+      onSettled: (report, outcome, why) => settled.push([report, outcome, why]),
+      clock: () => time.now,
+      timers: time,
+    });
+    await retry.submit('/a', 'feature');
+    while (time.pending.size > 0) {
+      time.fire();
+      await settle();
+    }
+    assert.deepEqual(settled, [['feature', 'gaveUp', { kind: 'notConnected' }]]);
     assert.equal(sends, 14);
   });
 
