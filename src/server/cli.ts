@@ -12,7 +12,7 @@ import {
   type EndpointPath,
   type LicenseState,
 } from '../protocol/types';
-import { ANSWER_STYLES, isAnswerStyle, type AnswerStyle } from './answers';
+import { ANSWER_STYLES, isAnswerStyle, type AnswerStyle } from './answerStyles';
 
 export const USAGE = `Usage: node dist/server.js [options]
 

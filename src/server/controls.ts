@@ -6,7 +6,7 @@
  * through `server.controls`, a user of the server only starts and stops it.
  */
 import type { ActivityReference, AppBuild, EndpointPath, LicenseState } from '../protocol/types';
-import type { AnswerStyle } from './answers';
+import type { AnswerStyle } from './answerStyles';
 import type { Clock } from './clock';
 import type { DebugView, RequestRecord } from './debugView';
 import type { ReferenceService } from './service';

@@ -5,7 +5,7 @@
  */
 import { checkBranchChangeRequest, checkEntryRequest, checkStartRequest } from '../protocol/rules';
 import { ENDPOINTS, type EndpointPath, type LicenseState } from '../protocol/types';
-import type { Answer, AnswerWriter } from './answers';
+import type { Answer, AnswerWriter } from './answerStyles';
 import type { ServiceState } from './state';
 import { parseJsonObject, parseSearchQuery } from './validation';
 

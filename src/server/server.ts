@@ -14,8 +14,8 @@ import { DEFAULT_HOST, MAX_CONNECTIONS, MAX_HEADER_BYTES, SERVER_TIMEOUTS } from
 import { defaultHeaderPrefixFor, type HeaderPrefix } from '../protocol/headers';
 import { errorMessage, errorPhrase } from '../platform/errors';
 import type { AppBuild, EndpointPath, LicenseState } from '../protocol/types';
-import type { AnswerStyle } from './answers';
-import { removeCapabilityFileIfUnchanged, writeCapabilityFile, type WrittenCapabilityFile } from './capabilityFile';
+import type { AnswerStyle } from './answerStyles';
+import { removeCapabilityFileIfUnchanged, writeCapabilityFile, type WrittenCapabilityFile } from './capabilityAnnouncement';
 import { systemClock, type Clock } from './clock';
 import { ServerControls, type ClockSetting } from './controls';
 import type { DataFile } from './dataFile';

@@ -8,7 +8,7 @@ import type { HeaderPrefix } from '../protocol/headers';
 import { RuleViolation } from '../protocol/rules';
 import { EMPTY_BODY_SHA256 } from '../protocol/signing';
 import { endpointPathsOf, isEndpointPath, type AppBuild, type EndpointPath, type LicenseState } from '../protocol/types';
-import { answerWriter, type AnswerStyle } from './answers';
+import { answerWriter, type AnswerStyle } from './answerStyles';
 import { Authenticator, type IncomingHeaders } from './auth/authenticator';
 import type { Clock } from './clock';
 import { RequestRefusal } from './errors';
