@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { DEFAULT_HOST } from '../protocol/constants';
 import { openSocket } from './connector';
 import { Deadline } from './deadline';
+import { errnoCode, errorMessage } from '../platform/errors';
 
 /** Where to look: the HTTP API's port on 127.0.0.1, or the socket of the VS Code integration. */
 export type ReachabilityTarget = { readonly port: number } | { readonly socketPath: string };
@@ -58,7 +59,7 @@ export function reachability(target: ReachabilityTarget, { timeoutMs = DEFAULT_R
 }
 
 function failure(error: unknown): Reachability {
-  const code = (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
+  const code = errnoCode(error) ?? 'UNKNOWN';
   if (code === 'ECONNREFUSED') return { kind: 'refused' };
-  return { kind: 'error', code, message: error instanceof Error ? error.message : String(error) };
+  return { kind: 'error', code, message: errorMessage(error) };
 }

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { compileBranchGlobs } from '../git/branchFilter';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
-import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
 import { repoName } from '../git/repoName';
+import { errorMessage } from '../platform/errors';
+import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
 import type { BranchChangeRequest } from '../protocol/types';
 import { REPORT_GIVE_UP_MS, ReportRetry, type SendResult, type Undelivered } from '../tracker/model/reportRetry';
 import { editorFileSystem } from './editorFileSystem';
@@ -133,7 +134,7 @@ export class BranchReporter implements vscode.Disposable {
       ...(change.previousBranch === undefined ? {} : { previousBranch: change.previousBranch }),
     };
     const outcome = await this.retries.submit(change.repository.root, report).catch((error: unknown) => {
-      this.log.warn(`The switch to ${change.branch} was not reported: ${describe(error)}`);
+      this.log.warn(`The switch to ${change.branch} was not reported: ${errorMessage(error)}`);
       return 'failed' as const;
     });
     switch (outcome) {
@@ -186,10 +187,6 @@ export class BranchReporter implements vscode.Disposable {
   }
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function describeUndelivered(why: Undelivered | undefined): string {
-  return why?.kind === 'notConnected' ? 'The app is not connected.' : describe(why?.error);
+  return why?.kind === 'notConnected' ? 'The app is not connected.' : errorMessage(why?.error);
 }

@@ -10,6 +10,7 @@ import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type Se
 import { FlushSchedule } from '../tracker/queue/flushSchedule';
 import { processIsRunning } from '../platform/processes';
 import type { Messages } from './messages';
+import { errorMessage } from '../platform/errors';
 
 /**
  * The offline queue in this window: the count the status bar shows, and the flush that runs when
@@ -45,7 +46,7 @@ export class OfflineQueue implements vscode.Disposable {
       const recovered = await this.queue.recover(isAlive);
       if (recovered > 0) this.log.warn(`${recovered} queued entr${recovered === 1 ? 'y was' : 'ies were'} being sent when an editor closed; see Show Queued Entries.`);
     } catch (error) {
-      this.log.error(`Could not look for entries a closed editor left mid-send: ${describe(error)}`);
+      this.log.error(`Could not look for entries a closed editor left mid-send: ${errorMessage(error)}`);
     }
     await this.recount();
   }
@@ -87,7 +88,7 @@ export class OfflineQueue implements vscode.Disposable {
     this.flushing ??= this.runFlush(client)
       .catch((error: unknown) => {
         // The entries stay on disk; the next answer from the app tries again.
-        this.log.warn(`Could not send the queued entries now: ${describe(error)}`);
+        this.log.warn(`Could not send the queued entries now: ${errorMessage(error)}`);
         return undefined;
       })
       .finally(() => {
@@ -157,6 +158,3 @@ function isAlive(sender: string): boolean {
   return processIsRunning(Number(sender.split('-', 1)[0]));
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -22,6 +22,7 @@ import type { TrackerState } from '../tracker/model/trackerState';
 import type { Messages } from './messages';
 import type { Session } from './session';
 import type { Settings } from './settings';
+import { errorMessage } from '../platform/errors';
 
 /** The read-only view the extension's API offers (its tests read it). */
 export interface OnboardingView {
@@ -112,7 +113,7 @@ class Onboarding implements OnboardingView, vscode.Disposable {
         { label: notice.dontShowAgain, run: () => this.memento.update(STORAGE_KEYS.welcomeNoticeTurnedOff, true) },
       );
     } catch (error) {
-      this.services.log.warn(`First-run notice: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.log.warn(`First-run notice: ${errorMessage(error)}`);
     }
   }
 

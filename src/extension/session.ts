@@ -16,6 +16,7 @@ import type { TrackerState } from '../tracker/model/trackerState';
 import { logRequest } from './requestLog';
 import type { Settings } from './settings';
 import { TokenStore } from './tokenStore';
+import { errorMessage } from '../platform/errors';
 
 export interface SessionOptions {
   readonly secrets: vscode.SecretStorage;
@@ -223,7 +224,7 @@ export class Session implements vscode.Disposable {
     // A keychain that cannot be read (locked, no keyring on Linux) must not leave the status bar
     // "connecting" forever: it reads as no token, and the log says why.
     const stored = await this.tokens.get().catch((error: unknown) => {
-      this.options.log.error(`Reading the token from secret storage failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.log.error(`Reading the token from secret storage failed: ${errorMessage(error)}`);
       return undefined;
     });
     const fromEnvironment = firstSetVariable(this.environment, TOKEN_ENVIRONMENT_VARIABLES);

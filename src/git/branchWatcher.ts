@@ -6,6 +6,7 @@
 import { nodeFileSystem, type Closable, type FileSystemPort } from '../platform/fileSystemPort';
 import { BUSY_MARKERS, decideSwitch, parseHead, type HeadState } from './headState';
 import { findRepository, type Repository } from './repositories';
+import { errnoCode } from '../platform/errors';
 
 export interface BranchChange {
   readonly repository: Repository;
@@ -63,8 +64,7 @@ class RepositoryWatcher {
     try {
       this.watcher = this.fs.watchDirectory(this.repository.gitDir, WATCHED_NAMES, () => this.schedule(), () => void this.checkGone());
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      this.options.log?.(`Watching ${this.repository.gitDir} failed (${code ?? String(error)}); polling it instead.`);
+      this.options.log?.(`Watching ${this.repository.gitDir} failed (${errnoCode(error) ?? String(error)}); polling it instead.`);
       this.startPolling();
     }
   }

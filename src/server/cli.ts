@@ -13,6 +13,7 @@ import {
   type LicenseState,
 } from '../protocol/types';
 import { ANSWER_STYLES, isAnswerStyle, type AnswerStyle } from './answerStyles';
+import { errnoCode, errorMessage } from '../platform/errors';
 
 export const USAGE = `Usage: node dist/server.js [options]
 
@@ -230,8 +231,8 @@ function parseSeed(text: string): SeedSpec | string {
 }
 
 function describeArgumentError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const message = error instanceof Error ? error.message : String(error);
+  const code = errnoCode(error);
+  const message = errorMessage(error);
   // Node quotes the flag as '--port <value>' when its value is missing: the flag alone is named.
   const flag = /'(-[^' ]*)[^']*'/.exec(message)?.[1];
   switch (code) {

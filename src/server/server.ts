@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DEFAULT_HOST, MAX_CONNECTIONS, MAX_HEADER_BYTES, SERVER_TIMEOUTS } from '../protocol/constants';
 import { defaultHeaderPrefixFor, type HeaderPrefix } from '../protocol/headers';
-import { errorMessage, errorPhrase } from '../platform/errors';
+import { errnoCode, errorMessage, errorPhrase } from '../platform/errors';
 import type { AppBuild, EndpointPath, LicenseState } from '../protocol/types';
 import type { AnswerStyle } from './answerStyles';
 import { removeCapabilityFileIfUnchanged, writeCapabilityFile, type WrittenCapabilityFile } from './capabilityAnnouncement';
@@ -387,6 +387,6 @@ async function removeSocketFile(bound: BoundSocket): Promise<void> {
     const { dev, ino } = await lstat(bound.path);
     if (dev === bound.dev && ino === bound.ino) await unlink(bound.path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (errnoCode(error) !== 'ENOENT') throw error;
   }
 }

@@ -5,6 +5,7 @@
  * no longer mean one thing to the status bar and another to the queue.
  */
 import { ServiceError, type AuthenticationError, type ConnectionError, type HttpError, type UnavailableError } from '../../client/errors';
+import { errorMessage } from '../../platform/errors';
 
 export type Failure =
   /** CONNECTION, `sent: false`: nothing answered, and the request surely did not arrive. */
@@ -54,7 +55,7 @@ type Details = { readonly message: string } & Partial<
  */
 export function classify(error: unknown): Failure {
   if (!(error instanceof ServiceError)) {
-    return { kind: 'unexpected', message: error instanceof Error ? error.message : String(error) };
+    return { kind: 'unexpected', message: errorMessage(error) };
   }
   const details: Details = error;
   const { message } = details;
