@@ -22,41 +22,14 @@ export function adviceForError(error: unknown, route: Route): Advice {
   const failure = classify(error);
   switch (failure.kind) {
     case 'offline':
-      if (route.kind === 'integration') {
-        return {
-          severity: 'error',
-          message: l10n.t(
-            "The time tracker is not answering through its VS Code integration (socket refused): the app may be quitting or restarting. If it runs, turn Settings → Integrations → VSCode off and on in the app.",
-          ),
-          action: 'retry',
-        };
-      }
-      return {
-        severity: 'error',
-        message: l10n.t(
-          'The time tracker is not answering on {address}: start the app and turn on its HTTP API switch (Settings → Integrations), and check that it uses port {port}.',
-          { address: httpAddress(route.port), port: route.port },
-        ),
-        action: 'openSettings',
-      };
+      return offlineAdvice(route);
     case 'mayHaveArrived':
       return { severity: 'error', message: l10n.t('{0} Check the app before you try again.', failure.message), action: 'showLog' };
     case 'answerLost':
       return { severity: 'warning', message: failure.message, action: 'showLog' };
     case 'tokenRejected':
       if (failure.clockSkewSeconds !== undefined) return { severity: 'error', message: failure.message, action: 'retry' };
-      if (route.kind === 'integration') {
-        return {
-          severity: 'error',
-          message: l10n.t("The time tracker refused the token of its own VS Code integration file: turn Settings → Integrations → VSCode off and on in the app, then check again."),
-          action: 'retry',
-        };
-      }
-      return {
-        severity: 'error',
-        message: l10n.t('The time tracker rejected the token: copy it again from the app (Settings → Integrations → HTTP API) and set it.'),
-        action: 'setToken',
-      };
+      return tokenRejectedAdvice(route);
     case 'licenseLocked':
       return { severity: 'error', message: l10n.t("The time tracker's license is locked: activate or renew it in the app, then try again."), action: 'retry' };
     case 'lockedOut': {
@@ -80,6 +53,43 @@ export function adviceForError(error: unknown, route: Route): Advice {
     case 'unexpected':
       return { severity: 'error', message: l10n.t('The time tracker failed: {0}', failure.message), action: 'showLog' };
   }
+}
+
+/** Nothing answers: through the integration the fix is in the app; over HTTP, its switch or the port. */
+function offlineAdvice(route: Route): Advice {
+  if (route.kind === 'integration') {
+    return {
+      severity: 'error',
+      message: l10n.t(
+        "The time tracker is not answering through its VS Code integration (socket refused): the app may be quitting or restarting. If it runs, turn Settings → Integrations → VSCode off and on in the app.",
+      ),
+      action: 'retry',
+    };
+  }
+  return {
+    severity: 'error',
+    message: l10n.t(
+      'The time tracker is not answering on {address}: start the app and turn on its HTTP API switch (Settings → Integrations), and check that it uses port {port}.',
+      { address: httpAddress(route.port), port: route.port },
+    ),
+    action: 'openSettings',
+  };
+}
+
+/** A wrong token: the integration's own is renewed in the app; the HTTP API's is set here. */
+function tokenRejectedAdvice(route: Route): Advice {
+  if (route.kind === 'integration') {
+    return {
+      severity: 'error',
+      message: l10n.t("The time tracker refused the token of its own VS Code integration file: turn Settings → Integrations → VSCode off and on in the app, then check again."),
+      action: 'retry',
+    };
+  }
+  return {
+    severity: 'error',
+    message: l10n.t('The time tracker rejected the token: copy it again from the app (Settings → Integrations → HTTP API) and set it.'),
+    action: 'setToken',
+  };
 }
 
 export interface ConnectionFacts {

@@ -1,0 +1,111 @@
+/**
+ * What the status bar says in each state, as data: the parts of the item's text (codicon, the
+ * state's words, the activity, its time, today's total), the tooltip's sentences and links, what
+ * a click runs, the tone, and the sentence a screen reader speaks. One builder per state, chosen
+ * here; the words of the states that warn are in warningFacts.ts, of the states that say what
+ * runs in trackingFacts.ts, and their layout is statusText.ts's job, so the wording of a state and
+ * the look of every state change apart.
+ * Every word goes through `l10n.t` (the bundle is set once at activation); codicons, numbers
+ * and activity names stay outside the messages, so a translation cannot break them.
+ */
+import * as l10n from '@vscode/l10n';
+import { COMMANDS, type CommandId } from '../ids';
+import type { Route } from '../model/channel';
+import type { TrackerState } from '../model/trackerState';
+import { idleFacts, trackingFacts } from './trackingFacts';
+import {
+  clockSkewFacts,
+  failedFacts,
+  licenseLockedFacts,
+  lockedOutFacts,
+  noTokenFacts,
+  offlineFacts,
+  tokenRejectedFacts,
+  unavailableFacts,
+} from './warningFacts';
+
+export interface PresentationSettings {
+  readonly showTodayTotal: boolean;
+  /** The way to the app in use (or expected): the tooltip names it, and offline says where. */
+  readonly route: Route;
+}
+
+export type Tone = 'normal' | 'warning' | 'error';
+
+/** The parts of the item's text, as plain text (the formatter escapes them); absent parts are left out. */
+export interface TextFacts {
+  /** The codicon the text starts with, by name: `clock`, `sync~spin`. */
+  readonly icon: string;
+  /** The state in words; absent while an activity runs, whose name stands for it. */
+  readonly state?: string | undefined;
+  /** The running activity's name as the app wrote it. */
+  readonly activity?: string | undefined;
+  /** How long it runs, `12:05`; absent when the app did not say when it started. */
+  readonly elapsed?: string | undefined;
+  /** Today's total, `3h 20m`; absent when the setting hides it or the app did not say it. */
+  readonly today?: string | undefined;
+}
+
+export interface StatusLink {
+  readonly label: string;
+  readonly command: CommandId;
+}
+
+/** The tooltip's Markdown sentences, in the order they are read. */
+export interface TooltipFacts {
+  /** The first paragraph: what is the matter and what to do. A link that a sentence names is inside it. */
+  readonly headline: readonly string[];
+  /** Paragraphs after it: today's total. */
+  readonly body?: readonly string[];
+  /** The actions, one paragraph. */
+  readonly links?: readonly StatusLink[];
+  /** The last paragraph while the app answers: which way it is reached. */
+  readonly connection?: string;
+}
+
+export interface StatusFacts {
+  readonly text: TextFacts;
+  readonly tooltip: TooltipFacts;
+  /** What a click on the item runs in this state. */
+  readonly command: CommandId;
+  readonly tone: Tone;
+  /** What a screen reader says instead of the text. */
+  readonly spoken: string;
+}
+
+/** The facts of `state`: exactly one set per state, route and moment. */
+export function statusFacts(state: TrackerState, settings: PresentationSettings, nowMs: number): StatusFacts {
+  switch (state.kind) {
+    case 'starting':
+      return startingFacts();
+    case 'noToken':
+      return noTokenFacts();
+    case 'offline':
+      return offlineFacts(settings.route);
+    case 'tokenRejected':
+      return state.clockSkewSeconds === undefined ? tokenRejectedFacts(settings.route) : clockSkewFacts(state.clockSkewSeconds);
+    case 'licenseLocked':
+      return licenseLockedFacts();
+    case 'lockedOut':
+      return lockedOutFacts(Math.max(1, Math.ceil((state.untilMs - nowMs) / 1000)));
+    case 'unavailable':
+      return unavailableFacts();
+    case 'failed':
+      return failedFacts(state.message);
+    case 'idle':
+      return idleFacts(state, settings);
+    case 'tracking':
+      return trackingFacts(state, settings, nowMs);
+  }
+}
+
+function startingFacts(): StatusFacts {
+  // The product's name, not a sentence: the same in every language.
+  return {
+    text: { icon: 'sync~spin', state: 'Time Tracker' },
+    spoken: l10n.t('Time Tracker: connecting'),
+    tooltip: { headline: [l10n.t('Asking the time tracker what is running…')] },
+    command: COMMANDS.showMenu,
+    tone: 'normal',
+  };
+}

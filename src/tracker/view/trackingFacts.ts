@@ -1,0 +1,133 @@
+/**
+ * The facts of the states in which the app says what runs: not tracking, tracking (with the
+ * running time when the app said when it started), and on break; each with today's total, the
+ * actions the app offers, and which way it is reached. Elapsed time and today's total tick from
+ * the last poll, so the item moves every second without a request.
+ */
+import * as l10n from '@vscode/l10n';
+import { COMMANDS } from '../ids';
+import { describeRoute, type Route } from '../model/channel';
+import { elapsedSecondsAt, type TrackerState } from '../model/trackerState';
+import { formatMinutes } from './duration';
+import { escapeMarkdown } from './markup';
+import type { PresentationSettings, StatusFacts, StatusLink, TooltipFacts } from './statusFacts';
+
+type Answering = Extract<TrackerState, { kind: 'idle' | 'tracking' }>;
+
+export function idleFacts(state: Extract<TrackerState, { kind: 'idle' }>, settings: PresentationSettings): StatusFacts {
+  const today = todayFacts(state.todaySeconds, settings, state.firstRelease === true);
+  if (state.onBreak) return onBreakFacts(undefined, today, settings.route, state);
+  return {
+    text: { icon: 'clock', state: l10n.t('Not tracking'), today: today.total },
+    spoken:
+      today.total === undefined
+        ? l10n.t('Time Tracker: not tracking. Activate for the menu.')
+        : l10n.t('Time Tracker: not tracking, {0} today. Activate for the menu.', today.total),
+    tooltip: answeringTooltip([l10n.t('**Not tracking.**')], today, state, settings.route),
+    command: COMMANDS.showMenu,
+    tone: 'normal',
+  };
+}
+
+export function trackingFacts(state: Extract<TrackerState, { kind: 'tracking' }>, settings: PresentationSettings, nowMs: number): StatusFacts {
+  const sinceObserved = Math.max(0, Math.floor((nowMs - state.observedAtMs) / 1000));
+  const today = todayFacts(state.todaySeconds === undefined ? undefined : state.todaySeconds + sinceObserved, settings, state.firstRelease === true);
+  const name = state.activity.activityName;
+  if (state.onBreak) return onBreakFacts(name, today, settings.route, state);
+  // When the app did not say when it started: the name alone, rather than a time made up.
+  const seconds = elapsedSecondsAt(state, nowMs);
+  const elapsed = seconds === undefined ? undefined : formatElapsed(seconds);
+  return {
+    text: { icon: 'record', activity: name, elapsed, today: today.total },
+    spoken: trackingSpoken(name, elapsed, today.total),
+    tooltip: answeringTooltip(
+      [elapsed === undefined ? l10n.t('**Tracking {0}.**', escapeMarkdown(name)) : l10n.t('**Tracking {name}** for {elapsed}.', { name: escapeMarkdown(name), elapsed })],
+      today,
+      state,
+      settings.route,
+    ),
+    command: COMMANDS.showMenu,
+    tone: 'normal',
+  };
+}
+
+function trackingSpoken(name: string, elapsed: string | undefined, today: string | undefined): string {
+  if (elapsed === undefined) {
+    return today === undefined
+      ? l10n.t('Time Tracker: tracking {0}. Activate for the menu.', name)
+      : l10n.t('Time Tracker: tracking {name}, {today} today. Activate for the menu.', { name, today });
+  }
+  return today === undefined
+    ? l10n.t('Time Tracker: tracking {name} for {elapsed}. Activate for the menu.', { name, elapsed })
+    : l10n.t('Time Tracker: tracking {name} for {elapsed}, {today} today. Activate for the menu.', { name, elapsed, today });
+}
+
+/** A break, with or without the activity that continues after it. */
+function onBreakFacts(name: string | undefined, today: TodayFacts, route: Route, state: Answering): StatusFacts {
+  let spoken: string;
+  if (name === undefined) {
+    spoken = today.total === undefined ? l10n.t('Time Tracker: on break.') : l10n.t('Time Tracker: on break, {0} today.', today.total);
+  } else {
+    spoken =
+      today.total === undefined
+        ? l10n.t('Time Tracker: on break, {0} paused.', name)
+        : l10n.t('Time Tracker: on break, {name} paused, {today} today.', { name, today: today.total });
+  }
+  const resumes = name === undefined ? [] : [l10n.t('{0} continues when you start it again.', escapeMarkdown(name))];
+  return {
+    text: { icon: 'coffee', state: name === undefined ? l10n.t('On break') : l10n.t('On break ({0})', name), today: today.total },
+    spoken,
+    tooltip: answeringTooltip([l10n.t('**On break.**'), ...resumes], today, state, route),
+    command: COMMANDS.showMenu,
+    tone: 'normal',
+  };
+}
+
+/** While the app answers: the headline, today's line, the actions, and which way the app is reached. */
+function answeringTooltip(headline: readonly string[], today: TodayFacts, state: Answering, route: Route): TooltipFacts {
+  return { headline, body: [today.line], links: actions(state), connection: l10n.t('Connected {0}.', describeRoute(route)) };
+}
+
+/**
+ * The tooltip's actions. An app without GET /status (a first release) has no stop and no
+ * entries either, so those links are left out there.
+ */
+function actions(state: Answering): StatusLink[] {
+  const full = state.firstRelease !== true;
+  const links: (StatusLink | false)[] =
+    state.kind === 'tracking' && !state.onBreak
+      ? [
+          full && { label: l10n.t('Stop'), command: COMMANDS.stop },
+          { label: l10n.t('Switch Activity'), command: COMMANDS.start },
+          full && { label: l10n.t('Log Time'), command: COMMANDS.log },
+        ]
+      : [{ label: l10n.t('Start'), command: COMMANDS.start }, full && { label: l10n.t('Log Time'), command: COMMANDS.log }];
+  return links.filter((entry): entry is StatusLink => entry !== false);
+}
+
+interface TodayFacts {
+  /** The total for the text and spoken sentences, or undefined when the setting hides it or the app did not say it. */
+  readonly total: string | undefined;
+  /** The tooltip's paragraph, always there. */
+  readonly line: string;
+}
+
+function todayFacts(seconds: number | undefined, settings: PresentationSettings, firstRelease: boolean): TodayFacts {
+  if (firstRelease) {
+    return { total: undefined, line: l10n.t("This version of the app does not report today's total, nor offer Stop and Log Time: update it for them.") };
+  }
+  // A full app that left the total out: no number made up, and no advice to update.
+  if (seconds === undefined) return { total: undefined, line: l10n.t("Today's total: not said by the app.") };
+  const total = formatMinutes(Math.floor(seconds / 60));
+  return { total: settings.showTodayTotal ? total : undefined, line: l10n.t('Today: {0}.', total) };
+}
+
+/** `12:05` under an hour, `1:02:05` from an hour on. */
+export function formatElapsed(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}

@@ -1,0 +1,172 @@
+/**
+ * The facts of the states that warn: the app cannot be reached, refuses the token or the clock,
+ * has no valid license, locks requests out, lacks GET /status, or failed. Each says what is the
+ * matter and what to do, worded for the way to the app where the fix differs (the VS Code
+ * integration's token and switch are fixed in the app, the HTTP API's token and port here).
+ */
+import * as l10n from '@vscode/l10n';
+import { COMMANDS } from '../ids';
+import { httpAddress, type Route } from '../model/channel';
+import { escapeMarkdown, link } from './markup';
+import type { StatusFacts, StatusLink } from './statusFacts';
+
+const checkConnection = (): StatusLink => ({ label: l10n.t('Check Connection'), command: COMMANDS.checkConnection });
+const openPortSetting = (): string => `[${l10n.t('port setting')}](command:workbench.action.openSettings?%5B%22timeTracker.port%22%5D)`;
+const linkTo = ({ label, command }: StatusLink): string => link(label, command);
+
+export function noTokenFacts(): StatusFacts {
+  return {
+    text: { icon: 'key', state: l10n.t('Time Tracker: set token') },
+    spoken: l10n.t("Time Tracker: not connected. Turn on the app's VS Code integration, or activate to set a token for its HTTP API."),
+    tooltip: {
+      headline: [
+        l10n.t(
+          "**Not connected.** In the time-tracking app, turn on **Settings → Integrations → VSCode**: nothing else to set up. Or turn on its HTTP API switch and {0}.",
+          link(l10n.t('set its token here'), COMMANDS.setToken),
+        ),
+      ],
+    },
+    command: COMMANDS.setToken,
+    tone: 'warning',
+  };
+}
+
+/** Offline, worded for the way the app is expected: its integration has no port to name. */
+export function offlineFacts(route: Route): StatusFacts {
+  const shared = { text: { icon: 'debug-disconnect', state: l10n.t('Time Tracker offline') }, command: COMMANDS.checkConnection, tone: 'warning' } as const;
+  if (route.kind === 'integration') {
+    return {
+      ...shared,
+      spoken: l10n.t("Time Tracker offline: the app is not answering through its VS Code integration. Activate to check the connection."),
+      tooltip: {
+        headline: [
+          l10n.t("**The app is not answering through its VS Code integration.** Start the time-tracking application; if it runs, turn **Settings → Integrations → VSCode** off and on."),
+        ],
+        links: [checkConnection()],
+      },
+    };
+  }
+  const address = httpAddress(route.port);
+  return {
+    ...shared,
+    spoken: l10n.t('Time Tracker offline: the app is not answering on {0}. Activate to check the connection.', address),
+    tooltip: {
+      headline: [
+        l10n.t(
+          '**The app is not answering on {address}.** Start the time-tracking application and turn on the **HTTP API** switch in its settings (Integrations); if it shows another port, change the {portSetting}.',
+          { address, portSetting: openPortSetting() },
+        ),
+      ],
+      links: [checkConnection()],
+    },
+  };
+}
+
+/** The app refuses requests signed on a clock more than 60 s off: no token would help. */
+export function clockSkewFacts(skewSeconds: number): StatusFacts {
+  const seconds = Math.abs(skewSeconds);
+  const behind = skewSeconds > 0;
+  return {
+    text: { icon: 'error', state: l10n.t('Time Tracker: your clock is off by {0} s', seconds) },
+    spoken: behind
+      ? l10n.t("Time Tracker: requests refused because this computer's clock is {0} seconds behind the app's.", seconds)
+      : l10n.t("Time Tracker: requests refused because this computer's clock is {0} seconds ahead of the app's.", seconds),
+    tooltip: {
+      headline: [
+        l10n.t('**Your clock is off by {seconds} s** ({direction}). The app refuses requests more than 60 s off; set the system clock right, then {link}.', {
+          seconds,
+          direction: behind ? l10n.t("behind the app's clock") : l10n.t("ahead of the app's clock"),
+          link: link(l10n.t('check the connection'), COMMANDS.checkConnection),
+        }),
+      ],
+    },
+    command: COMMANDS.checkConnection,
+    tone: 'error',
+  };
+}
+
+/** A rejected token, worded for the way it came: the integration's own is fixed in the app, not here. */
+export function tokenRejectedFacts(route: Route): StatusFacts {
+  const text = { icon: 'error', state: l10n.t('Time Tracker: token rejected') };
+  if (route.kind === 'integration') {
+    return {
+      text,
+      spoken: l10n.t("Time Tracker: the app rejected the token of its VS Code integration. Activate to check the connection."),
+      tooltip: {
+        headline: [
+          l10n.t(
+            "**The app rejected the token of its own VS Code integration file.** Turn **Settings → Integrations → VSCode** off and on in the app, then {0}. Polling is paused so that retries cannot lock you out.",
+            link(l10n.t('check the connection'), COMMANDS.checkConnection),
+          ),
+        ],
+      },
+      command: COMMANDS.checkConnection,
+      tone: 'error',
+    };
+  }
+  return {
+    text,
+    spoken: l10n.t('Time Tracker: the app rejected the token. Activate to set the token again.'),
+    tooltip: {
+      headline: [
+        l10n.t(
+          "**The app rejected the token.** Copy it again from the application's settings and {0}. Polling is paused so that retries cannot lock you out.",
+          link(l10n.t('set it'), COMMANDS.setToken),
+        ),
+      ],
+    },
+    command: COMMANDS.setToken,
+    tone: 'error',
+  };
+}
+
+export function licenseLockedFacts(): StatusFacts {
+  return {
+    text: { icon: 'lock', state: l10n.t('Time Tracker: license locked') },
+    spoken: l10n.t('Time Tracker: the application has no valid license.'),
+    tooltip: {
+      headline: [l10n.t("**The application's license is locked.** Activate or renew the license in the application; tracking works again right after."), linkTo(checkConnection())],
+    },
+    command: COMMANDS.checkConnection,
+    tone: 'warning',
+  };
+}
+
+/** Too many failed sign-ins: `seconds` until the app accepts requests again. */
+export function lockedOutFacts(seconds: number): StatusFacts {
+  return {
+    text: { icon: 'circle-slash', state: l10n.t('Time Tracker: locked out ({0} s)', seconds) },
+    spoken: l10n.t('Time Tracker: locked out after too many failed sign-ins, {0} seconds left.', seconds),
+    tooltip: {
+      headline: [
+        l10n.t(
+          '**Locked out for {0} s more.** The app refuses every request for 60 s after more than 10 failed authentications in 30 s (a wrong token in some tool?). Polling waits until then.',
+          seconds,
+        ),
+      ],
+    },
+    command: COMMANDS.checkConnection,
+    tone: 'error',
+  };
+}
+
+export function unavailableFacts(): StatusFacts {
+  return {
+    text: { icon: 'warning', state: l10n.t('Time Tracker: status not available') },
+    spoken: l10n.t('Time Tracker: the app does not offer its status right now.'),
+    tooltip: { headline: [l10n.t('**The app does not offer this endpoint right now (503).** Update the application or restart it.'), linkTo(checkConnection())] },
+    command: COMMANDS.checkConnection,
+    tone: 'warning',
+  };
+}
+
+/** Any other failure: its own sentence, quoted as it came. */
+export function failedFacts(message: string): StatusFacts {
+  return {
+    text: { icon: 'warning', state: l10n.t('Time Tracker: error') },
+    spoken: l10n.t('Time Tracker error: {0}', message),
+    tooltip: { headline: [`**${escapeMarkdown(message)}**`], links: [{ label: l10n.t('Show Log'), command: COMMANDS.showLog }, checkConnection()] },
+    command: COMMANDS.showLog,
+    tone: 'warning',
+  };
+}

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { COMMANDS } from '../../../../src/tracker/ids';
+import type { StatusFacts } from '../../../../src/tracker/view/statusFacts';
+import { DEFAULT_TEXT_PARTS, formatStatus, statusText } from '../../../../src/tracker/view/statusText';
+
+const running = { icon: 'record', activity: 'Write docs', elapsed: '12:05', today: '3h 20m' } as const;
+
+describe('tracker/view/statusText', () => {
+  it('lays the text out from its parts in order, today set apart', () => {
+    assert.deepEqual(DEFAULT_TEXT_PARTS, ['icon', 'state', 'activity', 'elapsed', 'today']);
+    assert.equal(statusText(running), '$(record) Write docs 12:05 · today 3h 20m');
+    assert.equal(statusText({ icon: 'clock', state: 'Not tracking', today: '0m' }), '$(clock) Not tracking · today 0m');
+  });
+
+  it('leaves a part the state lacks out, with its separator', () => {
+    assert.equal(statusText({ icon: 'record', activity: 'Write docs', today: '1h' }), '$(record) Write docs · today 1h');
+    assert.equal(statusText({ icon: 'record', activity: 'Write docs', elapsed: '0:05' }), '$(record) Write docs 0:05');
+    assert.equal(statusText({ icon: 'key', state: 'Time Tracker: set token', activity: undefined, today: undefined }), '$(key) Time Tracker: set token');
+  });
+
+  it('shows only the parts a layout names, in its order, with no separator before the first', () => {
+    assert.equal(statusText(running, ['icon', 'elapsed']), '$(record) 12:05');
+    assert.equal(statusText(running, ['elapsed', 'activity']), '12:05 Write docs');
+    assert.equal(statusText(running, ['today', 'icon']), 'today 3h 20m $(record)');
+    assert.equal(statusText(running, []), '');
+  });
+
+  it('shows words and names as typed, never as an icon, and the icon as an icon', () => {
+    assert.equal(statusText({ icon: 'coffee', state: 'On break ($(bug) fix)' }), '$(coffee) On break (\\$(bug) fix)');
+    assert.equal(statusText({ icon: 'record', activity: '$(bug) $(x)', elapsed: '0:00' }), '$(record) \\$(bug) \\$(x) 0:00');
+  });
+
+  it('builds the tooltip from the headline, the body, the links and the connection, leaving empty ones out', () => {
+    const facts: StatusFacts = {
+      text: { icon: 'clock', state: 'Not tracking' },
+      tooltip: {
+        headline: ['**Not tracking.**', 'More.'],
+        body: ['Today: 1h.'],
+        links: [
+          { label: 'Start', command: COMMANDS.start },
+          { label: 'Log Time', command: COMMANDS.log },
+        ],
+        connection: 'Connected somewhere.',
+      },
+      command: COMMANDS.showMenu,
+      tone: 'normal',
+      spoken: 'Time Tracker: not tracking.',
+    };
+    assert.deepEqual(formatStatus(facts), {
+      text: '$(clock) Not tracking',
+      accessibilityLabel: 'Time Tracker: not tracking.',
+      tooltip: '**Not tracking.** More.\n\nToday: 1h.\n\n[Start](command:timeTracker.start) · [Log Time](command:timeTracker.log)\n\nConnected somewhere.',
+      command: 'timeTracker.showMenu',
+      tone: 'normal',
+    });
+    const headlineOnly = formatStatus({ ...facts, tooltip: { headline: ['**Locked out.**'] }, tone: 'error' });
+    assert.equal(headlineOnly.tooltip, '**Locked out.**');
+    assert.equal(headlineOnly.tone, 'error');
+    const withLinks = formatStatus({ ...facts, tooltip: { headline: ['**Offline.**'], links: [{ label: 'Check', command: COMMANDS.checkConnection }] } });
+    assert.equal(withLinks.tooltip, '**Offline.**\n\n[Check](command:timeTracker.checkConnection)');
+  });
+});
