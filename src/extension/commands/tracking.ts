@@ -162,6 +162,7 @@ function sendEntry(services: CommandServices, client: ServiceClient, { request, 
 async function queueEntry(services: CommandServices, request: EntryRequest, chosenName: string | undefined): Promise<void> {
   const { messages } = services;
   const duration = formatMinutes(request.durationMinutes);
+  // An entry picked from the list is sent by id: the picker's name is the one the user knows.
   const name = request.name ?? chosenName ?? request.activityID ?? vscode.l10n.t('the activity');
   try {
     await services.queue.add(request);
@@ -174,10 +175,7 @@ async function queueEntry(services: CommandServices, request: EntryRequest, chos
     );
     return;
   }
-  const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', {
-    duration,
-    name: request.name ?? vscode.l10n.t('the activity'),
-  });
+  const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', { duration, name });
   void messages.warn(message, messages.actions.showQueue());
 }
 
