@@ -1,9 +1,21 @@
+/**
+ * The one typed reader of the extension's settings (`timeTracker.*`). The defaults live in
+ * package.json only: VS Code hands them over (`inspect(key).defaultValue`), and a value the
+ * schema would refuse (a hand-edited settings.json) falls back to that default instead of failing.
+ */
 import * as vscode from 'vscode';
-import { DEFAULT_PORT, MAX_PORT, MIN_PORT } from '../protocol/constants';
 import type { RepoNameMode } from '../git/repoName';
+import { MAX_PORT, MIN_PORT } from '../protocol/constants';
 import { isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
 
 export const SECTION = 'timeTracker';
+
+/**
+ * package.json's `minimum` of timeTracker.pollIntervalSeconds: VS Code only marks a smaller value
+ * in the settings editor, neither enforces it nor tells an extension the schema's bounds, so the
+ * number is repeated here. (The port's bounds are the protocol's, read from its constants.)
+ */
+const MIN_POLL_INTERVAL_SECONDS = 2;
 
 export interface Settings {
   readonly port: number;
@@ -20,27 +32,38 @@ export interface Settings {
   };
 }
 
-/**
- * The one typed reader of the extension's settings. Defaults live in package.json; a value the
- * schema would refuse (hand-edited settings.json) falls back to the default instead of failing.
- */
+/** Takes a setting's value as the extension uses it, or undefined for one the schema would refuse. */
+type Reader<T> = (value: unknown) => T | undefined;
+
+const port: Reader<number> = (value) => (typeof value === 'number' && Number.isInteger(value) && value >= MIN_PORT && value <= MAX_PORT ? value : undefined);
+const interval: Reader<number> = (value) => (typeof value === 'number' && Number.isFinite(value) ? Math.max(MIN_POLL_INTERVAL_SECONDS, value) : undefined);
+const flag: Reader<boolean> = (value) => (typeof value === 'boolean' ? value : undefined);
+const headerPrefix: Reader<HeaderPrefix | 'auto'> = (value) => (typeof value === 'string' && (value === 'auto' || isHeaderPrefix(value)) ? value : undefined);
+const path: Reader<string> = (value) => (typeof value === 'string' ? value.trim() : undefined);
+const globs: Reader<string[]> = (value) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined);
+const repoName: Reader<RepoNameMode> = (value) => (value === 'folderName' || value === 'remoteUrl' ? value : undefined);
+
 export function readSettings(): Settings {
   const config = vscode.workspace.getConfiguration(SECTION);
-  const port = config.get<number>('port', DEFAULT_PORT);
-  const interval = config.get<number>('pollIntervalSeconds', 10);
-  const prefix = config.get<string>('headerPrefix', 'auto');
-  const capabilityFile = config.get<unknown>('capabilityFile', '');
-  const ignoreBranches = config.get<unknown>('git.ignoreBranches', []);
+  const read = <T>(key: string, reader: Reader<T>): T => setting(config, key, reader);
   return {
-    port: Number.isInteger(port) && port >= MIN_PORT && port <= MAX_PORT ? port : DEFAULT_PORT,
-    pollIntervalSeconds: Number.isFinite(interval) ? Math.max(2, interval) : 10,
-    showTodayTotal: config.get<boolean>('statusBar.showTodayTotal', true),
-    headerPrefix: isHeaderPrefix(prefix) ? prefix : 'auto',
-    capabilityFile: typeof capabilityFile === 'string' ? capabilityFile.trim() : '',
+    port: read('port', port),
+    pollIntervalSeconds: read('pollIntervalSeconds', interval),
+    showTodayTotal: read('statusBar.showTodayTotal', flag),
+    headerPrefix: read('headerPrefix', headerPrefix),
+    capabilityFile: read('capabilityFile', path),
     git: {
-      reportBranchChanges: config.get<boolean>('git.reportBranchChanges', true),
-      ignoreBranches: Array.isArray(ignoreBranches) ? ignoreBranches.filter((item): item is string => typeof item === 'string') : [],
-      repoName: config.get<string>('git.repoName', 'folderName') === 'remoteUrl' ? 'remoteUrl' : 'folderName',
+      reportBranchChanges: read('git.reportBranchChanges', flag),
+      ignoreBranches: read('git.ignoreBranches', globs),
+      repoName: read('git.repoName', repoName),
     },
   };
+}
+
+/** The value set, if `reader` takes it; else package.json's default, as VS Code gives it. */
+function setting<T>(config: vscode.WorkspaceConfiguration, key: string, reader: Reader<T>): T {
+  const value = reader(config.get(key)) ?? reader(config.inspect(key)?.defaultValue);
+  // Only a package.json without this setting's default, or with one its own schema refuses.
+  if (value === undefined) throw new Error(`package.json has no valid default for ${SECTION}.${key}.`);
+  return value;
 }

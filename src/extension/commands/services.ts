@@ -1,12 +1,14 @@
 /**
  * What every command works with, and the steps they share: ask the session for the client (or say
- * why there is none), run a call and turn its failure into one sentence, refresh the status bar
- * after. Each group of commands has a file of its own next to this one.
+ * why there is none), run a call and turn its failure into one sentence (or leave it to the
+ * command that knows it better), refresh the status bar after. Each group of commands has a file
+ * of its own next to this one.
  */
 import type * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
 import { DEFAULT_PORT } from '../../protocol/constants';
-import { adviceForError, diagnose } from '../../tracker/view/advice';
+import type { CommandId } from '../../tracker/ids';
+import { adviceForError, diagnose, type Advice } from '../../tracker/view/advice';
 import type { Messages } from '../messages';
 import type { OfflineQueue } from '../offlineQueue';
 import type { Session } from '../session';
@@ -31,12 +33,21 @@ export async function clientOrAdvice(services: CommandServices): Promise<Service
   return client;
 }
 
-/** Runs a call, reports its failure in one sentence, and refreshes the status bar either way. */
-export async function run<T>(services: CommandServices, call: () => Promise<T>): Promise<T | undefined> {
+/**
+ * A command's call in one shape (GitLens `copyCurrentBranch.ts`): try it; a failure the command
+ * knows better is left to its `onError` (which returns true when it handled it), any other is
+ * logged with the command's name and said in one sentence. The status bar is refreshed either way.
+ */
+export async function run<T>(
+  services: CommandServices,
+  command: CommandId,
+  call: () => Promise<T>,
+  onError?: (error: unknown) => boolean | Promise<boolean>,
+): Promise<T | undefined> {
   try {
     return await call();
   } catch (error) {
-    report(services, error);
+    if (!(await onError?.(error))) report(services, command, error);
     return undefined;
   } finally {
     void services.session.refreshUnlessPaused();
@@ -44,8 +55,12 @@ export async function run<T>(services: CommandServices, call: () => Promise<T>):
 }
 
 /** Logs and shows the failure; the command does not wait for the notification to be closed. */
-export function report(services: CommandServices, error: unknown): void {
-  const advice = adviceForError(error, services.session.channel.route);
-  services.log.error(advice.message);
+export function report(services: CommandServices, command: CommandId, error: unknown): void {
+  tell(services, command, adviceForError(error, services.session.channel.route));
+}
+
+/** Logs the advice with the command's name and shows it, with the button that fixes it. */
+export function tell(services: CommandServices, command: CommandId, advice: Advice): void {
+  services.log.error(`${command}: ${advice.message}`);
   void services.messages.advise(advice);
 }

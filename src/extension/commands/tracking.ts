@@ -1,40 +1,43 @@
 /**
  * Start, Stop and Log Time: from a keybinding's arguments (read by src/tracker/view/commandArguments.ts)
- * or through the activity picker and input boxes. Log Time queues the entry on disk when the app
- * surely did not get it; an app without Stop or entries (a first release) is told apart.
+ * or through the activity picker and input boxes. Each sends through the shared `run()`; Stop tells
+ * an app without Stop apart (a 404), Log Time queues the entry on disk when the app surely did not
+ * get it; an app without Stop or entries (a first release) is told apart before anything is sent.
  */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
 import type { EntryAnswer, StartAnswer, StopAnswer } from '../../client/answers';
+import { NOTE_MAX_LENGTH } from '../../protocol/constants';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
-import { STORAGE_KEYS } from '../../tracker/ids';
+import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import { rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
-import { readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
+import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
 import { pickActivity } from '../activityPicker';
-import { clientOrAdvice, report, run, type CommandServices } from './services';
+import { clientOrAdvice, report, run, tell, type CommandServices } from './services';
+
+/** What a command sends, with what the picker knew of it: the name to show, the group to remember. */
+interface Chosen<T> {
+  readonly request: T;
+  readonly name?: string | undefined;
+  readonly groupName?: string | null | undefined;
+}
+
+/** An activity picked from the list or created: its name is always known. */
+type Picked = Chosen<ActivitySelector> & { readonly name: string };
 
 export async function start(services: CommandServices, args: unknown): Promise<StartAnswer | undefined> {
   const client = await clientOrAdvice(services);
   if (!client) return undefined;
-  let request: ActivitySelector;
-  let chosenName: string | undefined;
-  let groupName: string | null | undefined;
-  if (args !== undefined) {
-    const parsed = readStartArguments(args);
-    if (typeof parsed === 'string') return void services.messages.advise({ severity: 'error', message: parsed });
-    request = parsed;
-  } else {
-    const chosen = await chooseActivity(services, client, vscode.l10n.t('Start Tracking'));
-    if (!chosen) return undefined;
-    ({ selector: request, name: chosenName, groupName } = chosen);
-  }
-  return run(services, async () => {
+  const chosen = await requestFrom(services, args, readStartArguments, () => chooseActivity(services, client, COMMANDS.start, vscode.l10n.t('Start Tracking')));
+  if (!chosen) return undefined;
+  const { request, groupName } = chosen;
+  return run(services, COMMANDS.start, async () => {
     const result = await client.startActivity(request);
     await remember(services, result, groupName);
-    const name = result.activityName ?? chosenName ?? request.name;
+    const name = result.activityName ?? chosen.name ?? request.name;
     services.messages.status(`$(record) ${name === undefined ? vscode.l10n.t('Tracking') : vscode.l10n.t('Tracking {0}', name)}`);
     return result;
   });
@@ -44,32 +47,30 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
   const client = await clientOrAdvice(services);
   if (!client) return undefined;
   if (services.session.firstRelease) return void services.messages.advise(notOffered('stop'));
-  try {
-    const result = await client.stopActivity();
-    // Say only what the app said: the duration and even the name may be left out.
-    let stopped: string;
-    if (result.stopped && result.durationSeconds !== undefined) {
-      stopped = vscode.l10n.t('Stopped {name} after {duration}', { name: result.stopped.activityName, duration: formatMinutes(result.durationSeconds / 60) });
-    } else if (result.stopped) {
-      stopped = vscode.l10n.t('Stopped {0}', result.stopped.activityName);
-    } else {
-      stopped = result.stopped === null ? vscode.l10n.t('Nothing was running') : vscode.l10n.t('Stopped');
-    }
-    services.messages.status(`$(debug-stop) ${stopped}`);
-    return result;
-  } catch (error) {
-    // On this endpoint a 404 can only mean that this version of the app does not offer it.
-    if (classify(error).kind === 'notFound') {
-      const advice = notOffered('stop');
-      services.log.error(advice.message);
-      void services.messages.advise(advice);
-    } else {
-      report(services, error);
-    }
-    return undefined;
-  } finally {
-    void services.session.refreshUnlessPaused();
+  return run(
+    services,
+    COMMANDS.stop,
+    async () => {
+      const result = await client.stopActivity();
+      services.messages.status(`$(debug-stop) ${stopped(result)}`);
+      return result;
+    },
+    (error) => {
+      // On this endpoint a 404 can only mean that this version of the app does not offer it.
+      if (classify(error).kind !== 'notFound') return false;
+      tell(services, COMMANDS.stop, notOffered('stop'));
+      return true;
+    },
+  );
+}
+
+/** Say only what the app said: the duration and even the name may be left out. */
+function stopped(result: StopAnswer): string {
+  if (result.stopped && result.durationSeconds !== undefined) {
+    return vscode.l10n.t('Stopped {name} after {duration}', { name: result.stopped.activityName, duration: formatMinutes(result.durationSeconds / 60) });
   }
+  if (result.stopped) return vscode.l10n.t('Stopped {0}', result.stopped.activityName);
+  return result.stopped === null ? vscode.l10n.t('Nothing was running') : vscode.l10n.t('Stopped');
 }
 
 /** An endpoint first releases of the app lack (PROTOCOL.md §8), said in one sentence. */
@@ -88,69 +89,80 @@ export async function logTime(services: CommandServices, args: unknown): Promise
   if (!client) return undefined;
   // Never asked for, never queued: the entry could not be delivered later either.
   if (services.session.firstRelease) return void services.messages.advise(notOffered('log'));
-  let request: EntryRequest;
-  let chosenName: string | undefined;
-  let groupName: string | null | undefined;
-  if (args !== undefined) {
-    const parsed = readLogArguments(args);
-    if (typeof parsed === 'string') return void services.messages.advise({ severity: 'error', message: parsed });
-    request = parsed;
-  } else {
-    const chosen = await chooseActivity(services, client, vscode.l10n.t('Log Time (1/3): activity'));
-    if (!chosen) return undefined;
-    const { name } = chosen;
-    chosenName = name;
-    groupName = chosen.groupName;
-    const durationText = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Log Time (2/3): how long on {0}?', name),
-      prompt: vscode.l10n.t('For example {0}', durationExamples()),
-      placeHolder: '1h30m',
-      ignoreFocusOut: true,
-      // What will be logged, in whole minutes, shown before it is sent (1.33h is 80 minutes).
-      validateInput: (value) => {
-        if (value.trim() === '') return undefined;
-        const parsed = parseDuration(value);
-        if (!parsed.ok) return parsed.message;
-        return { message: vscode.l10n.t('Logs {duration} ({minutes} minutes).', { duration: formatMinutes(parsed.minutes), minutes: parsed.minutes }), severity: vscode.InputBoxValidationSeverity.Info };
-      },
-    });
-    if (durationText === undefined) return undefined;
-    const duration = parseDuration(durationText);
-    if (!duration.ok) return undefined;
-    const note = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Log Time (3/3): note for {duration} on {name} (optional)', { duration: formatMinutes(duration.minutes), name }),
-      prompt: vscode.l10n.t('Press Enter to log without a note'),
-      ignoreFocusOut: true,
-      validateInput: (value) => (value.length > 2000 ? vscode.l10n.t('A note can be at most 2000 characters.') : undefined),
-    });
-    if (note === undefined) return undefined;
-    request = { ...chosen.selector, durationMinutes: duration.minutes, ...(note.trim() === '' ? {} : { note: note.trim() }) };
-  }
-  try {
-    const result = await client.logEntry(request);
-    await remember(services, result, groupName);
-    // What was sent, where the app does not repeat it: it accepted exactly that.
-    const duration = formatMinutes(result.durationMinutes ?? request.durationMinutes);
-    const name = result.activityName ?? chosenName ?? request.name;
-    void services.messages.info(name === undefined ? vscode.l10n.t('Logged {0}.', duration) : vscode.l10n.t('Logged {duration} to {name}.', { duration, name }));
-    return result;
-  } catch (error) {
-    // Surely not received: keep it, on disk first, and send it when the app answers again.
-    if (classify(error).kind === 'offline') {
+  const entry = await requestFrom(services, args, readLogArguments, () => askEntry(services, client));
+  if (!entry) return undefined;
+  return sendEntry(services, client, entry);
+}
+
+/** Log Time's three steps: the activity, how long, a note; undefined when the user leaves one. */
+async function askEntry(services: CommandServices, client: ServiceClient): Promise<Chosen<EntryRequest> | undefined> {
+  const chosen = await chooseActivity(services, client, COMMANDS.log, vscode.l10n.t('Log Time (1/3): activity'));
+  if (!chosen) return undefined;
+  const { name } = chosen;
+  const minutes = await askDuration(name);
+  if (minutes === undefined) return undefined;
+  const note = await askNote(name, minutes);
+  if (note === undefined) return undefined;
+  return { ...chosen, request: { ...chosen.request, durationMinutes: minutes, ...(note.trim() === '' ? {} : { note: note.trim() }) } };
+}
+
+/** Step 2: the minutes to log on `name`, or undefined when the box is closed or left empty. */
+async function askDuration(name: string): Promise<number | undefined> {
+  const durationText = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Log Time (2/3): how long on {0}?', name),
+    prompt: vscode.l10n.t('For example {0}', durationExamples()),
+    placeHolder: '1h30m',
+    ignoreFocusOut: true,
+    // What will be logged, in whole minutes, shown before it is sent (1.33h is 80 minutes).
+    validateInput: (value) => {
+      if (value.trim() === '') return undefined;
+      const parsed = parseDuration(value);
+      if (!parsed.ok) return parsed.message;
+      return { message: vscode.l10n.t('Logs {duration} ({minutes} minutes).', { duration: formatMinutes(parsed.minutes), minutes: parsed.minutes }), severity: vscode.InputBoxValidationSeverity.Info };
+    },
+  });
+  if (durationText === undefined) return undefined;
+  const duration = parseDuration(durationText);
+  return duration.ok ? duration.minutes : undefined;
+}
+
+/** Step 3: the note as typed (empty for none), or undefined when the box is closed. */
+function askNote(name: string, minutes: number): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: vscode.l10n.t('Log Time (3/3): note for {duration} on {name} (optional)', { duration: formatMinutes(minutes), name }),
+    prompt: vscode.l10n.t('Press Enter to log without a note'),
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.length > NOTE_MAX_LENGTH ? vscode.l10n.t('A note can be at most {0} characters.', NOTE_MAX_LENGTH) : undefined),
+  });
+}
+
+/** Sends the entry; one the app surely did not get is queued instead (on disk first) and sent when it answers again. */
+function sendEntry(services: CommandServices, client: ServiceClient, { request, name: chosenName, groupName }: Chosen<EntryRequest>): Promise<EntryAnswer | undefined> {
+  return run(
+    services,
+    COMMANDS.log,
+    async () => {
+      const result = await client.logEntry(request);
+      await remember(services, result, groupName);
+      // What was sent, where the app does not repeat it: it accepted exactly that.
+      const duration = formatMinutes(result.durationMinutes ?? request.durationMinutes);
+      const name = result.activityName ?? chosenName ?? request.name;
+      void services.messages.info(name === undefined ? vscode.l10n.t('Logged {0}.', duration) : vscode.l10n.t('Logged {duration} to {name}.', { duration, name }));
+      return result;
+    },
+    async (error) => {
+      if (classify(error).kind !== 'offline') return false;
       await queueEntry(services, request, chosenName);
-      return undefined;
-    }
-    report(services, error);
-    return undefined;
-  } finally {
-    void services.session.refreshUnlessPaused();
-  }
+      return true;
+    },
+  );
 }
 
 /** Log Time while the app surely did not get the entry: on disk, then the user is told. */
 async function queueEntry(services: CommandServices, request: EntryRequest, chosenName: string | undefined): Promise<void> {
   const { messages } = services;
   const duration = formatMinutes(request.durationMinutes);
+  // An entry picked from the list is sent by id: the picker's name is the one the user knows.
   const name = request.name ?? chosenName ?? request.activityID ?? vscode.l10n.t('the activity');
   try {
     await services.queue.add(request);
@@ -163,29 +175,44 @@ async function queueEntry(services: CommandServices, request: EntryRequest, chos
     );
     return;
   }
-  const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', {
-    duration,
-    name: request.name ?? vscode.l10n.t('the activity'),
-  });
+  const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', { duration, name });
   void messages.warn(message, messages.actions.showQueue());
 }
 
-/** The activity picker of Start and Log Time: what to send, and the name to show. */
-async function chooseActivity(
+/**
+ * Start's and Log Time's one way to their request: from the keybinding's arguments when there are
+ * any (refused in one sentence when they are wrong), else from the user through `ask`.
+ */
+async function requestFrom<T extends object>(
   services: CommandServices,
-  client: ServiceClient,
-  title: string,
-): Promise<{ selector: ActivitySelector; name: string; groupName?: string | null | undefined } | undefined> {
+  args: unknown,
+  read: (args: unknown) => T | string,
+  ask: () => Promise<Chosen<T> | undefined>,
+): Promise<Chosen<T> | undefined> {
+  const given = readCommandArguments(args, read);
+  switch (given.kind) {
+    case 'none':
+      return ask();
+    case 'refused':
+      void services.messages.advise({ severity: 'error', message: given.message });
+      return undefined;
+    case 'given':
+      return { request: given.request };
+  }
+}
+
+/** The activity picker of Start and Log Time: what to send, and the name to show. */
+async function chooseActivity(services: CommandServices, client: ServiceClient, command: CommandId, title: string): Promise<Picked | undefined> {
   const pick = await pickActivity(client, {
     title,
     placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
     recent: recent(services),
-    onError: (error) => report(services, error),
+    onError: (error) => report(services, command, error),
   });
   if (!pick) return undefined;
   return pick.kind === 'create'
-    ? { selector: { name: pick.name, createIfMissing: true }, name: pick.name }
-    : { selector: { activityID: pick.activity.activityID }, name: pick.activity.activityName, groupName: pick.activity.groupName };
+    ? { request: { name: pick.name, createIfMissing: true }, name: pick.name }
+    : { request: { activityID: pick.activity.activityID }, name: pick.activity.activityName, groupName: pick.activity.groupName };
 }
 
 function recent(services: CommandServices): PickableActivity[] {

@@ -1,8 +1,9 @@
 /**
  * The arguments Start and Log Time take from a keybinding, a task or another extension
  * (`"args": { "name": "Review", "durationMinutes": "1h30m" }`), read without trusting their shape:
- * the request to send, or one sentence saying what is wrong and which form is expected. Pure, so
- * every good and bad form is unit-tested without an editor.
+ * the request to send, or one sentence saying what is wrong and which form is expected; no
+ * arguments at all mean the user is asked. Pure, so every good and bad form is unit-tested
+ * without an editor.
  */
 import * as l10n from '@vscode/l10n';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
@@ -12,6 +13,22 @@ import { parseDuration } from './duration';
 /** The argument forms each command names when its arguments are wrong. */
 const START_SHAPE = '{ "name": "…", "createIfMissing": true }';
 const LOG_SHAPE = '{ "name": "…", "durationMinutes": 30, "note": "…" }';
+
+/**
+ * What a command's arguments say: none (called from the palette or a menu, so the user is asked),
+ * the request they give, or the one sentence that refuses them.
+ */
+export type CommandArguments<T> =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'given'; readonly request: T }
+  | { readonly kind: 'refused'; readonly message: string };
+
+/** Start's and Log Time's one reading of their arguments, with `read` (readStartArguments, readLogArguments). */
+export function readCommandArguments<T extends object>(args: unknown, read: (args: unknown) => T | string): CommandArguments<T> {
+  if (args === undefined) return { kind: 'none' };
+  const request = read(args);
+  return typeof request === 'string' ? { kind: 'refused', message: request } : { kind: 'given', request };
+}
 
 /** Start's `{ name, createIfMissing }` or `{ activityID }`; a sentence when they are wrong. */
 export function readStartArguments(args: unknown): ActivitySelector | string {

@@ -11,7 +11,9 @@ import { ServiceClient } from '../../../src/client';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { loggedEntries } from '../../support/server';
+import { NotificationSpy } from '../soak/spy';
 import { kind, until, untilQueued } from './states';
+import { withWizardAnswers } from './wizardAnswers';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'extension-test-token-7f3a9c';
@@ -229,5 +231,26 @@ describe('logging while the app is away', function () {
     await api.refresh();
     assert.equal(server.controls.state.listEntries().length, 3, 'each exactly once');
     assert.doesNotMatch(api.text, /queued/);
+  });
+
+  it('names the activity picked from the list when Log Time queues its entry', async () => {
+    // Logged once while the app answers, so the picker lists it as recent (its search cannot answer offline).
+    await vscode.commands.executeCommand('timeTracker.log', { name: 'Picked work', durationMinutes: 5, createIfMissing: true });
+    await server.close();
+    await until(api, kind('offline'), 'offline');
+    const spy = new NotificationSpy();
+    try {
+      const result = await withWizardAnswers({ pick: 'Picked work', typed: ['45m', ''] }, () => vscode.commands.executeCommand('timeTracker.log'));
+      assert.equal(result, undefined, 'nothing was logged yet');
+      const warnings = spy.shown.filter(({ severity }) => severity === 'warning').map(({ message }) => message);
+      assert.deepEqual(warnings, ['The time tracker is not answering, so 45m on Picked work is queued; it is sent as soon as the app answers.']);
+    } finally {
+      spy.dispose();
+    }
+    assert.equal(api.queuedEntries, 1);
+    // The same app comes back, with the activity the entry names by its id.
+    await server.listen(port);
+    await untilQueued(api, 0, 'the queued entry to be sent', 20_000);
+    assert.deepEqual(loggedEntries(server).at(-1), ['Picked work', 45]);
   });
 });

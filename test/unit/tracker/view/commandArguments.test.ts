@@ -3,9 +3,32 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { readLogArguments, readStartArguments } from '../../../../src/tracker/view/commandArguments';
+import { readCommandArguments, readLogArguments, readStartArguments } from '../../../../src/tracker/view/commandArguments';
 
 describe('tracker/commandArguments', () => {
+  describe('either command', () => {
+    it('asks the user when there are no arguments, without reading them', () => {
+      const read = (): never => assert.fail('no arguments were there to read');
+      assert.deepEqual(readCommandArguments(undefined, read), { kind: 'none' });
+    });
+
+    it('gives the request the arguments make, or refuses them with their sentence', () => {
+      assert.deepEqual(readCommandArguments({ name: 'Review' }, readStartArguments), { kind: 'given', request: { name: 'Review' } });
+      assert.deepEqual(readCommandArguments({ activityID: 'A1', durationMinutes: 5 }, readLogArguments), {
+        kind: 'given',
+        request: { activityID: 'A1', durationMinutes: 5 },
+      });
+      assert.deepEqual(readCommandArguments(null, readStartArguments), {
+        kind: 'refused',
+        message: 'timeTracker.start takes { "name": "…", "createIfMissing": true } or { "activityID": "…" }.',
+      });
+      assert.deepEqual(readCommandArguments({ name: 'Review' }, readLogArguments), {
+        kind: 'refused',
+        message: 'timeTracker.log needs "durationMinutes" (a number of minutes, or text such as "1h30m").',
+      });
+    });
+  });
+
   describe('Start', () => {
     it('reads a name, an id, and whether to create the activity', () => {
       assert.deepEqual(readStartArguments({ name: 'Review' }), { name: 'Review' });

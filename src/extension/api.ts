@@ -1,0 +1,96 @@
+/**
+ * The public API `activate` returns: read by the extension's tests, and open to every other
+ * extension. Built from the parts the composition root made, so extension.ts only builds parts,
+ * and what the API may show (no channel, no token) is decided in this one file.
+ */
+import type * as vscode from 'vscode';
+import type { Channel } from '../tracker/model/channel';
+import type { TrackerState, TrackerStateKind } from '../tracker/model/trackerState';
+import type { BranchReporter, HandledSwitch } from './branchReporter';
+import type { OfflineQueue } from './offlineQueue';
+import type { OnboardingView } from './onboarding';
+import type { Session } from './session';
+import type { StatusBarController } from './statusBar';
+
+/** What `activate` returns: read by the extension's tests, and by anyone who wants the state. */
+export interface TimeTrackerApi {
+  /** The status bar's current state, e.g. `tracking` or `offline`. */
+  readonly state: TrackerStateKind;
+  /** The full state value (activity, seconds…). */
+  readonly details: TrackerState;
+  /** The status bar item's text as shown, codicons included. */
+  readonly text: string;
+  /** The status bar item's tooltip as shown (Markdown). */
+  readonly tooltip: string;
+  readonly onDidChangeState: vscode.Event<TrackerState>;
+  /**
+   * How requests reach the app now: `integration` (its VS Code integration's socket), `http`, or
+   * `none`. Only the kind: the channel itself holds the token, and this API is open to every
+   * extension.
+   */
+  readonly channel: Channel['kind'];
+  /** Folder of the extension's log files (the "Time Tracker" log channel writes there). */
+  readonly logUri: vscode.Uri;
+  /** How long `activate` took, in milliseconds (docs/PERFORMANCE.md records it). */
+  readonly activationMs: number;
+  /** Polls now; resolves when the status bar shows the answer. */
+  refresh(): Promise<void>;
+  /** Logged entries in the offline queue (waiting, unknown or refused). */
+  readonly queuedEntries: number;
+  /** Fires with the new count when entries are queued, sent, discarded or read back from disk. */
+  readonly onDidChangeQueuedEntries: vscode.Event<number>;
+  /** Fires once per branch switch seen in the workspace, with what became of it (reported, ignored…). */
+  readonly onDidHandleBranchSwitch: vscode.Event<HandledSwitch>;
+  /** Resolves once the branch watcher watches the workspace's repositories, with their roots. */
+  branchWatchReady(): Promise<readonly string[]>;
+  /** Onboarding: the "Get started" walkthrough's completion conditions as they stand, and what became of the first-run notice. */
+  readonly onboarding: OnboardingView;
+}
+
+/** The parts the API reads; each getter of the API asks them at the moment it is read. */
+export interface ApiParts {
+  readonly session: Session;
+  readonly statusBar: StatusBarController;
+  readonly queue: OfflineQueue;
+  readonly branches: BranchReporter;
+  readonly onboarding: OnboardingView;
+  readonly logUri: vscode.Uri;
+  readonly activationMs: number;
+  /** The branch watcher's latest (re)start: settings changes start it again. */
+  readonly branchWatch: () => Promise<void>;
+}
+
+export function buildApi(parts: ApiParts): TimeTrackerApi {
+  const { session, statusBar, queue, branches } = parts;
+  return {
+    activationMs: parts.activationMs,
+    get state() {
+      return session.state.kind;
+    },
+    get details() {
+      return session.state;
+    },
+    get text() {
+      return statusBar.presentation.text;
+    },
+    get tooltip() {
+      return statusBar.presentation.tooltip;
+    },
+    get channel() {
+      return session.channel.kind;
+    },
+    get queuedEntries() {
+      return queue.waiting;
+    },
+    onDidChangeQueuedEntries: queue.onDidChangeCount,
+    onDidChangeState: session.onDidChangeState,
+    logUri: parts.logUri,
+    refresh: () => session.refresh(),
+    onDidHandleBranchSwitch: branches.onDidHandle,
+    branchWatchReady: async () => {
+      await parts.branchWatch();
+      return branches.repositories;
+    },
+    onboarding: parts.onboarding,
+  };
+}
