@@ -10,7 +10,7 @@ import { signingHeaderNames, type HeaderPrefix, type SigningHeaderNames } from '
 import { checkBranchChangeRequest, checkEntryRequest, checkSearchQuery, checkStartRequest, RuleViolation } from '../protocol/rules';
 import { signRequest, timestampFor } from '../protocol/signing';
 import type { ActivitySelector, BranchChangeRequest, EntryRequest } from '../protocol/types';
-import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StatusAnswer, StopAnswer } from './answers';
+import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StatusAnswer, StopAnswer } from './answerTypes';
 import {
   AnswerLostError,
   AuthenticationError,
@@ -114,7 +114,7 @@ export class ServiceClient {
     return this.#transport.close();
   }
 
-  // Every operation returns what the app said and nothing it did not (src/client/answers.ts):
+  // Every operation returns what the app said and nothing it did not (src/client/answerTypes.ts):
   // a field it left out is `undefined`, and a 2xx whose body is not a JSON object said nothing.
 
   /** Checks the connection without triggering anything; answers even while the license is locked. */

@@ -7,7 +7,7 @@
  * like a fact.
  */
 import type { ActivityReference } from '../protocol/types';
-import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StatusAnswer, StopAnswer } from './answers';
+import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StatusAnswer, StopAnswer } from './answerTypes';
 
 type Json = Record<string, unknown>;
 

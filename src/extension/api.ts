@@ -8,7 +8,7 @@ import type { Channel } from '../tracker/model/channel';
 import type { TrackerState, TrackerStateKind } from '../tracker/model/trackerState';
 import type { BranchReporter, HandledSwitch } from './branchReporter';
 import type { OfflineQueue } from './offlineQueue';
-import type { OnboardingView } from './onboarding';
+import type { OnboardingView } from './onboardingController';
 import type { Session } from './session';
 import type { StatusBarController } from './statusBar';
 

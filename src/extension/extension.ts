@@ -6,13 +6,13 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { DisposalStack } from '../tracker/disposalStack';
+import { DisposalStack } from '../platform/disposalStack';
 import { buildApi, type TimeTrackerApi } from './api';
 import { BranchReporter } from './branchReporter';
 import { registerCommands } from './commands';
 import { Messages } from './messages';
 import { OfflineQueue } from './offlineQueue';
-import { startOnboarding } from './onboarding';
+import { startOnboarding } from './onboardingController';
 import { readSettings, SECTION, type Settings } from './settings';
 import { Session } from './session';
 import { StatusBarController } from './statusBar';
@@ -39,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   // The app answers again (or still does): send what waits. A first release has no
   // POST /entries: what waits, waits for the app's update.
   parts.use(session.onDidChangeState((state) => queue.stateChanged((state.kind === 'idle' || state.kind === 'tracking') && !session.firstRelease, session.client)));
-  const onboarding = startOnboarding(context, { session, log, messages, settings: () => settings });
+  const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
 
   let branchWatch: Promise<void> = Promise.resolve();
   parts.use(vscode.Disposable.from(...registerCommands({ session, statusBar, log, memento: context.globalState, queue, messages })));
@@ -52,8 +52,7 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
       if (event.affectsConfiguration(`${SECTION}.git`)) branchWatch = branches.apply();
     }),
   );
-  // Pushed after onboarding, which adds itself to context.subscriptions: VS Code disposes that
-  // list in order, so onboarding goes first and the parts, the log last, after it.
+  // One entry: VS Code disposes context.subscriptions in order, the stack its parts in reverse.
   context.subscriptions.push(parts);
 
   const { version } = context.extension.packageJSON as { version?: string };

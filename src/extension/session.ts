@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { ConfigurationError, ServiceClient } from '../client';
-import { defaultCapabilityPaths, findCapability, type CapabilityReading } from '../client/capabilityFile';
+import { defaultCapabilityPaths, findCapability, type CapabilityReading } from '../client/capabilityReader';
 import { nodeFileSystem } from '../platform/fileSystemPort';
 import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
 import { firstSetVariable } from '../protocol/environment';

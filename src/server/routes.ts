@@ -1,6 +1,6 @@
 /**
  * The eight endpoints: which method each takes and what it does once a request got this far. The
- * shape of each answer is left to the writer of the style in use (answers.ts), so the rules run the
+ * shape of each answer is left to the writer of the style in use (answerStyles.ts), so the rules run the
  * same whichever shape goes out.
  */
 import { checkBranchChangeRequest, checkEntryRequest, checkStartRequest } from '../protocol/rules';

@@ -53,7 +53,7 @@ export interface ReferenceServiceOptions {
   readonly unwired?: Iterable<EndpointPath>;
   readonly newId?: () => string;
   readonly maxNonces?: number;
-  /** `full` (default) or the smaller answers of the shipping app (answers.ts). */
+  /** `full` (default) or the smaller answers of the shipping app (answerStyles.ts). */
   readonly answers?: AnswerStyle;
   /** Which endpoints exist: all eight (`current`, default) or the first release's five. */
   readonly build?: AppBuild;

@@ -2,7 +2,7 @@
  * The service's data and rules (PROTOCOL.md §4), with no HTTP in sight. Every method takes the
  * current time from the injected clock, so the rules are tested exactly. Activity ids are looked
  * up without regard to letter case (the app writes them upper-case, clients may echo either); the
- * answers' shapes and letter case are answers.ts's business, not this file's.
+ * answers' shapes and letter case are answerStyles.ts's business, not this file's.
  */
 import type {
   ActivityItem,

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
-import type { EntryAnswer, StartAnswer, StopAnswer } from '../../client/answers';
+import type { EntryAnswer, StartAnswer, StopAnswer } from '../../client/answerTypes';
 import { NOTE_MAX_LENGTH } from '../../protocol/constants';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
 import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';

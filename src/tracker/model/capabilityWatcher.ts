@@ -9,7 +9,7 @@
  * Timers and the folder watch are injected: tests drive it without waiting.
  */
 import { basename, dirname } from 'node:path';
-import type { CapabilityReading } from '../../client/capabilityFile';
+import type { CapabilityReading } from '../../client/capabilityReader';
 import type { FolderWatch } from '../../platform/fileSystemPort';
 import { realTimers, type Timers } from './poller';
 

@@ -5,7 +5,7 @@
  * a new client, is unit-tested without an editor.
  */
 import * as l10n from '@vscode/l10n';
-import type { CapabilityReading } from '../../client/capabilityFile';
+import type { CapabilityReading } from '../../client/capabilityReader';
 
 /** Where requests go: the app's socket, or its HTTP port on 127.0.0.1. */
 export type Route = { readonly kind: 'integration'; readonly socketPath: string } | { readonly kind: 'http'; readonly port: number };

@@ -2,7 +2,7 @@
  * What the status bar knows about the application, as one value. Built from a poll's answer or
  * from the error the client raised, so every state a user can meet has one name here.
  */
-import type { CurrentAnswer, StatusAnswer } from '../../client/answers';
+import type { CurrentAnswer, StatusAnswer } from '../../client/answerTypes';
 import { sameActivityID } from '../../protocol/rules';
 import type { ActivityReference } from '../../protocol/types';
 import { classify } from './classify';

@@ -5,8 +5,8 @@
  * lost, the app's own refusal) is quoted as it came, in English.
  */
 import * as l10n from '@vscode/l10n';
-import type { CapabilityReading } from '../../client/capabilityFile';
-import type { HealthAnswer } from '../../client/answers';
+import type { CapabilityReading } from '../../client/capabilityReader';
+import type { HealthAnswer } from '../../client/answerTypes';
 import { describeRoute, httpAddress, type Channel, type Route } from '../model/channel';
 import { classify } from '../model/classify';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findCapability, type CapabilityReading } from '../../../../src/client/capabilityFile';
+import { findCapability, type CapabilityReading } from '../../../../src/client/capabilityReader';
 import { nodeFileSystem, type FolderWatch } from '../../../../src/platform/fileSystemPort';
 import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
 import type { Timers } from '../../../../src/tracker/model/poller';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { CapabilityReading } from '../../../../src/client/capabilityFile';
+import type { CapabilityReading } from '../../../../src/client/capabilityReader';
 import { capabilityProblem, channelKey, chooseChannel, describeRoute, describeRouteForLog, type ChannelInputs } from '../../../../src/tracker/model/channel';
 
 const path = '/Users/u/Library/Containers/com.mattes.nowdoing/Data/api-endpoint.json';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ServiceClient, type RequestRecord } from '../../../../src/client';
-import type { CurrentAnswer } from '../../../../src/client/answers';
+import type { CurrentAnswer } from '../../../../src/client/answerTypes';
 import type { StatusResult } from '../../../../src/protocol/types';
 import { present } from '../../../../src/tracker/view/presentation';
 import { pollStatus, type StatusReader } from '../../../../src/tracker/model/statusSource';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { AnswerLostError, AuthenticationError, ConnectionError, HttpError, UnavailableError } from '../../../../src/client/errors';
-import type { CapabilityReading } from '../../../../src/client/capabilityFile';
+import type { CapabilityReading } from '../../../../src/client/capabilityReader';
 import { adviceForError, diagnose } from '../../../../src/tracker/view/advice';
 import type { Route } from '../../../../src/tracker/model/channel';
 

@@ -1,5 +1,5 @@
 /**
- * Onboarding's reachability probing (ReachabilityProbing in src/tracker/view/onboarding.ts, as the
+ * Onboarding's reachability probing (ReachabilityProbing in src/tracker/view/onboardingProgress.ts, as the
  * extension builds it, with its default probe) against the reference server in its strictest
  * reading of the app (`countUnsigned`: every request without signing headers is a failed sign-in,
  * eleven in 30 s lock every tool out for 60 s). Four windows without a token probe for a minute at
@@ -18,7 +18,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import type { Reachability, ReachabilityTarget } from '../../../../src/client/reachability';
 import { ENDPOINTS } from '../../../../src/protocol/types';
-import { ReachabilityProbing } from '../../../../src/tracker/view/onboarding';
+import { ReachabilityProbing } from '../../../../src/tracker/view/onboardingProgress';
 import type { Timers } from '../../../../src/tracker/model/poller';
 import { signedSend } from '../../../support/http';
 import { startServer, type StartedServer } from '../../../support/server';
@@ -124,7 +124,7 @@ function oldUnsignedOptions(target: ReachabilityTarget): Promise<Reachability> {
   });
 }
 
-describe('tracker/onboarding: four windows probing for a minute against an app that counts every unsigned request', function () {
+describe('tracker/onboardingProgress: four windows probing for a minute against an app that counts every unsigned request', function () {
   // A real minute would run into this; the virtual one takes milliseconds.
   this.timeout(10_000);
   let started: StartedServer | undefined;
@@ -156,7 +156,7 @@ describe('tracker/onboarding: four windows probing for a minute against an app t
   });
 });
 
-describe('tracker/onboarding: ReachabilityProbing', () => {
+describe('tracker/onboardingProgress: ReachabilityProbing', () => {
   /** A probe the test answers by hand, recording where it was asked to look. */
   function manualProbe(): { probe: (target: ReachabilityTarget) => Promise<Reachability>; asked: ReachabilityTarget[]; answer: (reachability: Reachability) => Promise<void> } {
     const asked: ReachabilityTarget[] = [];

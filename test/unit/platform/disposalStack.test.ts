@@ -1,6 +1,6 @@
 /** The extension's parts go in the reverse order of their creation, so the log, created first, goes last. */
 import assert from 'node:assert/strict';
-import { DisposalStack, type Disposable } from '../../../src/tracker/disposalStack';
+import { DisposalStack, type Disposable } from '../../../src/platform/disposalStack';
 
 /** A part that writes its name into `disposed` when disposed, and throws `error` if given. */
 function part(name: string, disposed: string[], error?: Error): Disposable & { readonly name: string } {
@@ -13,7 +13,7 @@ function part(name: string, disposed: string[], error?: Error): Disposable & { r
   };
 }
 
-describe('tracker/disposalStack', () => {
+describe('platform/disposalStack', () => {
   it('disposes the last part added first, and the first (the log) last', () => {
     const disposed: string[] = [];
     const stack = new DisposalStack();

@@ -12,7 +12,7 @@ import {
   WALKTHROUGH_STEPS,
   welcomeNoticeFor,
   type OnboardingProgress,
-} from '../../../../src/tracker/view/onboarding';
+} from '../../../../src/tracker/view/onboardingProgress';
 import { WALKTHROUGH_ID } from '../../../../src/tracker/ids';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
@@ -21,7 +21,7 @@ const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, obse
 const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
 const reachableWithToken: OnboardingProgress = { appReachable: true, hasToken: true, connected: false, tracking: false };
 
-describe('tracker/onboarding', () => {
+describe('tracker/onboardingProgress', () => {
   it('counts any answer of the app as reachable, no answer as not, and leaves the rest undecided', () => {
     const cases: [TrackerState, boolean | undefined][] = [
       [idle, true],

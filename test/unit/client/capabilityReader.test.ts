@@ -3,14 +3,14 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultCapabilityPaths, findCapability, readCapabilityFile } from '../../../src/client/capabilityFile';
+import { defaultCapabilityPaths, findCapability, readCapabilityFile } from '../../../src/client/capabilityReader';
 import { processIsRunning } from '../../../src/platform/processes';
 import { formatCapability } from '../../../src/protocol/capability';
 
 const running = (): boolean => true;
 const capability = { socketPath: '/tmp/app/api.sock', token: 'capability-token', pid: 4242 };
 
-describe('client/capabilityFile: reading the VS Code integration file', () => {
+describe('client/capabilityReader: reading the VS Code integration file', () => {
   let dir: string;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tt-cap-'));

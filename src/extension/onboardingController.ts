@@ -16,7 +16,7 @@ import {
   type OnboardingContextKey,
   type OnboardingProgress,
   type WelcomeNotice,
-} from '../tracker/view/onboarding';
+} from '../tracker/view/onboardingProgress';
 import { COMMANDS, STORAGE_KEYS } from '../tracker/ids';
 import type { TrackerState } from '../tracker/model/trackerState';
 import type { Messages } from './messages';
@@ -41,12 +41,10 @@ export interface OnboardingServices {
   readonly settings: () => Settings;
 }
 
-/** Builds onboarding, adds it to the extension's disposables, and returns its read-only view. */
-export function startOnboarding(context: vscode.ExtensionContext, services: OnboardingServices): OnboardingView {
+/** Builds onboarding: its read-only view, which the caller disposes with the other parts. */
+export function startOnboarding(context: vscode.ExtensionContext, services: OnboardingServices): OnboardingView & { dispose(): void } {
   context.globalState.setKeysForSync([STORAGE_KEYS.welcomeNoticeTurnedOff]);
-  const onboarding = new Onboarding(services, context.globalState);
-  context.subscriptions.push(onboarding);
-  return onboarding;
+  return new Onboarding(services, context.globalState);
 }
 
 class Onboarding implements OnboardingView, vscode.Disposable {
