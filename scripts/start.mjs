@@ -4,9 +4,11 @@
 // this checkout, connected with no token typed:
 //   - by default code-server, the offline VS Code host the extension tests install, on 127.0.0.1
 //     with HOME pointing at the temporary home, so the extension finds the file where it looks for
-//     the app's; it prints one URL to open in a browser;
+//     the app's; it prints one URL to open in a browser and a new random password, without which
+//     code-server shows only its login page: a VS Code in a browser is a terminal as the user, and
+//     127.0.0.1 keeps out neither other local users nor a DNS-rebinding web page;
 //   - with --desktop a local `code` with its own temporary profile, whose settings name the file
-//     (a desktop VS Code keeps the user's HOME).
+//     (a desktop VS Code keeps the user's HOME). It has no server, so no password.
 // Ctrl-C (or SIGTERM, SIGHUP) stops everything it started and removes the temporary folder: the
 // teardown is the host tests' HostRun (test/extension/host/common.mjs). Decisions that need no I/O
 // live in ./start/plan.mjs; test/start/check.mjs proves the whole route in a real browser.
@@ -15,7 +17,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build, HostRun, repoRoot } from '../test/extension/host/common.mjs';
 import { ensureCodeServer, isInstalled, missingPrerequisites } from '../test/extension/host/install.mjs';
-import { CAPABILITY_FILE_IN_HOME, desktopArgs, findOnPath, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from './start/plan.mjs';
+import { CAPABILITY_FILE_IN_HOME, codeServerLogin, codeServerReady, desktopArgs, findOnPath, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from './start/plan.mjs';
 
 const started = Date.now();
 const parsed = parseStartArgs(process.argv.slice(2));
@@ -80,17 +82,19 @@ try {
     );
   } else {
     run.writeUserSettings(dirs);
+    // Hex: a double click selects all of it. Kept in this process's memory and printed once.
+    const password = randomBytes(16).toString('hex');
     const codeServer = await run.startCodeServer(entry, {
       dirs,
       configFile,
       cwd: repoRoot,
       env: { ...isolation, HOME: dirs.home },
+      auth: codeServerLogin(password),
       until: Date.now() + 60_000,
     });
     window = codeServer;
     const url = workbenchUrl(codeServer.authority, { folder: repoRoot, extensionPath: repoRoot });
-    // One write, so whoever reads the URL has the rest too.
-    console.log(`\nOpen this URL in a browser (ready in ${seconds()} s):\n\n  ${url}\n\nCtrl-C stops code-server and the demo app, and removes ${runDir}.`);
+    console.log(codeServerReady({ url, password, seconds: seconds(), runDir }));
   }
 
   // Runs until a signal (HostRun cleans up and exits) or until one of the two ends by itself.

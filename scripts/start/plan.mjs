@@ -1,14 +1,17 @@
 // The pure half of `npm start` (scripts/start.mjs): its arguments, where the demo app announces
-// itself, and the command lines for code-server's workbench and for a desktop `code`. No I/O, so
-// test/start/check.mjs checks every decision here without starting anything.
+// itself, the command lines for code-server's workbench and for a desktop `code`, code-server's
+// login and what is printed. No I/O, so test/start/check.mjs checks every decision here without
+// starting anything.
+import { createHash } from 'node:crypto';
 import { delimiter, join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 
 export const USAGE = `Usage: npm start [-- options]
 
 Builds the extension, starts the reference server with demo data and VS Code (code-server, in
-your browser) with this repository open and the extension connected, and prints the URL to open.
-Ctrl-C stops everything it started.
+your browser) with this repository open and the extension connected, and prints the URL to open
+and the password code-server asks for there (a new one each time). Ctrl-C stops everything it
+started.
 
   --desktop     open a desktop VS Code (\`code\` on PATH) instead of code-server
   --no-build    skip the build (dist/ is already fresh)
@@ -53,6 +56,45 @@ export function workbenchUrl(authority, { folder, extensionPath }) {
   const remote = (path) => `vscode-remote://${authority}${path.split(sep).map(encodeURIComponent).join('/')}`;
   const payload = [['extensionDevelopmentPath', remote(stripTrailingSeparator(extensionPath))]];
   return `http://${authority}/?folder=${encodeURIComponent(stripTrailingSeparator(folder))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+export const LOGIN_HEADING = 'Log in with the password npm start printed next to the URL';
+
+/**
+ * code-server's password login for `password`: without it code-server gives nothing but its login
+ * page (not the workbench, its files, a websocket or its port proxy), whoever asks and under
+ * whatever host name, so neither another local user nor a DNS-rebinding page gets a VS Code with
+ * a terminal. The login is one form POST to /login, which sets the `code-server-session` cookie.
+ * The password reaches code-server only as its SHA-256 in HASHED_PASSWORD, in the environment:
+ * never on a command line, and code-server removes it from its environment before it starts
+ * anything. SHA-256, not argon2 (nor PASSWORD, which code-server hashes with argon2): code-server
+ * checks the cookie on every request, and with argon2 the start check's browser waited twice as
+ * long for the status bar (32 s rather than 15 s); a random 128-bit password needs no slow hash. A PASSWORD in the user's environment is not passed on: it is not this session's.
+ */
+export function codeServerLogin(password) {
+  return {
+    // The login page's heading says where the password is (code-server's own line below it names
+    // only HASHED_PASSWORD). Inserted as HTML as it is: plain words only.
+    args: ['--auth', 'password', '--welcome-text', LOGIN_HEADING],
+    env: { HASHED_PASSWORD: createHash('sha256').update(password).digest('hex'), PASSWORD: undefined },
+  };
+}
+
+/**
+ * What `npm start` prints once code-server is ready, in one write so that whoever reads the URL
+ * has the rest too: the URL and the password on lines of their own (easy to copy; the password
+ * only here, never in a file or a log).
+ */
+export function codeServerReady({ url, password, seconds, runDir }) {
+  return [
+    `\nOpen this URL in a browser and log in with the password below (ready in ${seconds} s):`,
+    '',
+    `  ${url}`,
+    '',
+    `  password: ${password}`,
+    '',
+    `Ctrl-C stops code-server and the demo app, and removes ${runDir}.`,
+  ].join('\n');
 }
 
 /**

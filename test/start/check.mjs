@@ -1,11 +1,14 @@
 // The start check: `npm start` does what issue 13 promises. It runs scripts/start.mjs as a user
-// would, opens the URL it prints in Debian's chromium (playwright-core), and reads the extension's
-// status bar item from the workbench's DOM: the demo activity running for about 25 minutes, with
-// today's total, through the capability file alone. Then SIGINT (Ctrl-C) and SIGTERM must leave no
-// process, socket, capability file or temporary folder behind, and the port closed. --desktop is
-// checked with a stand-in `code` on PATH (none at all: one sentence; one that records what it is
-// given: the arguments, the settings and a running demo app). The pure decisions of
-// scripts/start/plan.mjs are checked first.
+// would, opens the URL it prints in Debian's chromium (playwright-core), logs in with the password
+// printed next to it, and reads the extension's status bar item from the workbench's DOM: the demo
+// activity running for about 25 minutes, with today's total, through the capability file alone.
+// Without that password code-server must give nothing (issue 22): not to 127.0.0.1, not to a
+// DNS-rebinding host name, not to a made-up cookie; and the password must be nowhere but on the
+// screen once and, at most, in code-server's own environment. Then SIGINT (Ctrl-C) and SIGTERM
+// must leave no process, socket, capability file or temporary folder behind, and the port
+// closed. --desktop is checked with a stand-in `code` on PATH (none at all: one sentence; one
+// that records what it is given: the arguments, the settings and a running demo app). The pure
+// decisions of scripts/start/plan.mjs are checked first.
 //
 // `node test/start/check.mjs [--no-build]` prints one line per check and
 // `start-check: N passed, N failed`, and exits 0 only when all pass. `checkStart({ build })`
@@ -15,15 +18,17 @@
 /* global document */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URLSearchParams } from 'node:url';
 import { chromium } from 'playwright-core';
-import { desktopArgs, findOnPath, NO_DESKTOP_CODE, parseStartArgs, workbenchUrl } from '../../scripts/start/plan.mjs';
+import { codeServerLogin, codeServerReady, desktopArgs, findOnPath, LOGIN_HEADING, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from '../../scripts/start/plan.mjs';
 import { chromiumPath } from '../extension/host/common.mjs';
+import { codeServerPaths } from '../extension/host/install.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const startScript = join(repoRoot, 'scripts', 'start.mjs');
@@ -32,6 +37,11 @@ const RUNNING = 'Write docs';
 const STATUS_ITEM = 'clessira-tools.clessira-time-tracker';
 /** The one URL start.mjs prints, indented on a line of its own, and what it says after it. */
 const URL_LINE = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/\S*)$[^]*and removes \S+\.$/m;
+/** The password printed next to it. */
+const PASSWORD_LINE = /^ {2}password: (\S+)$/m;
+/** What a browser sends to open a websocket (RFC 6455's sample key). */
+const WEBSOCKET_HEADERS = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** What src/server/demo.ts logs today besides the running session: two entries logged at the start (15m + 30m), and a finished session of 45 minutes that ended 5 minutes before the running one began. */
 const DEMO_LOGGED_MINUTES = 45;
@@ -161,6 +171,22 @@ const checks = [
     },
   ],
   [
+    "code-server's password login: the password in the environment, not on the command line; the URL and the password printed on lines of their own",
+    () => {
+      const login = codeServerLogin('0f1e2d3c');
+      assert.deepEqual(login, {
+        args: ['--auth', 'password', '--welcome-text', 'Log in with the password npm start printed next to the URL'],
+        env: { HASHED_PASSWORD: createHash('sha256').update('0f1e2d3c').digest('hex'), PASSWORD: undefined },
+      });
+      const text = codeServerReady({ url: 'http://127.0.0.1:4000/?folder=%2Fr', password: '0f1e2d3c', seconds: '2.5', runDir: '/tmp/tt-start-x' });
+      assert.equal(URL_LINE.exec(text)?.[1], 'http://127.0.0.1:4000/?folder=%2Fr');
+      assert.equal(PASSWORD_LINE.exec(text)?.[1], '0f1e2d3c');
+      assert.equal(text.split('0f1e2d3c').length, 2, 'the password once');
+      assert.equal(temporaryFolder(text), '/tmp/tt-start-x');
+      assert.match(USAGE, /the password code-server asks for/);
+    },
+  ],
+  [
     '--desktop without `code` on PATH: one sentence, exit 1, nothing built or started',
     async ({ scratch, started }) => {
       const emptyDir = join(scratch, 'no-code');
@@ -174,7 +200,7 @@ const checks = [
     },
   ],
   [
-    'npm start prints one URL, and the status bar shows the running demo activity at about 25 minutes',
+    'npm start prints one URL and a password; the URL asks for it, and logged in the status bar shows the running demo activity at about 25 minutes',
     async (context) => {
       const spawnedAt = Date.now();
       const start = startProcess(context.build ? [] : ['--no-build'], {}, context.started);
@@ -185,13 +211,78 @@ const checks = [
       assert.equal(start.stdout().match(/https?:\/\//g)?.length, 1, `one URL, not:\n${start.stdout()}`);
       if (context.build) assert.ok(statSync(join(repoRoot, 'dist', 'extension.js')).mtimeMs >= spawnedAt - 1000, 'dist/extension.js was built by this start');
       checkAnnouncement(start.stdout());
-      const status = await statusBarText(url, context);
+      const status = await statusBarText(url, PASSWORD_LINE.exec(start.stdout())?.[1], context);
       const match = /^Write docs (\d+):\d\d · today (\d+h(?: \d+m)?|\d+m)$/.exec(status);
       assert.ok(match, `the status bar shows "${status}", not "${RUNNING} 25:xx · today …"`);
       const minutes = Number(match[1]);
       assert.ok(minutes >= 25 && minutes < 30, `running for ${minutes} minutes, not about 25`);
       checkDemoToday(minutesOfTotal(match[2]), minutes, status);
       return `URL after ${urlSeconds} s${context.build ? ' (with the build)' : ''}; the status bar says "${status}"`;
+    },
+  ],
+  [
+    'without the password code-server gives nothing: no workbench, no file of it, no websocket, no port proxy, from 127.0.0.1 or a DNS-rebinding host name, with a made-up cookie or a wrong password',
+    async ({ first }) => {
+      const { url, port } = printedUrl(first);
+      const rebinding = `rebind.attacker.example:${port}`;
+      const askers = [
+        ['127.0.0.1', {}],
+        ['a DNS-rebinding page', { host: rebinding, origin: `http://${rebinding}` }],
+        ['a made-up session cookie', { cookie: `code-server-session=${randomUUID()}` }],
+      ];
+      for (const [who, headers] of askers) {
+        const page = await probe(port, { path: url.pathname + url.search, headers });
+        assert.equal(page.status, 302, `the printed URL, asked by ${who} without the password: ${page.status}, not a redirect to the login page`);
+        assert.match(page.headers.location ?? '', /^\.\/login\?/, `the printed URL, asked by ${who}, redirects to ${page.headers.location}, not to the login page`);
+        assert.doesNotMatch(page.body, /workbench/, `the printed URL, asked by ${who}, shows the workbench`);
+        const asset = await probe(port, { path: `/stable-${vscodeCommit()}/static/out/vs/code/browser/workbench/workbench.js`, headers });
+        assert.equal(asset.status, 401, `the workbench's script, asked by ${who}: ${asset.status}, not 401`);
+        const socket = await probe(port, { path: '/?reconnectionToken=start-check&reconnection=false&skipWebSocketFrames=false', headers: { ...WEBSOCKET_HEADERS, ...headers } });
+        assert.equal(socket.upgraded, false, `a websocket to the extension host, asked by ${who}, was opened`);
+        assert.equal(socket.status, 401, `a websocket to the extension host, asked by ${who}: ${socket.status}, not 401`);
+        const proxied = await probe(port, { path: `/proxy/${port}/healthz`, headers });
+        assert.equal(proxied.status, 401, `code-server's port proxy, asked by ${who}: ${proxied.status}, not 401`);
+      }
+      const wrong = await probe(port, { path: `/login${url.search}`, method: 'POST', headers: FORM, body: new URLSearchParams({ password: randomUUID() }).toString() });
+      assert.equal(wrong.headers['set-cookie'], undefined, 'a wrong password got a session cookie');
+      assert.doesNotMatch(wrong.body, /workbench/, 'a wrong password got the workbench');
+      return `${askers.length} askers × 4 requests and a wrong password: the login page or 401, no websocket`;
+    },
+  ],
+  [
+    'the printed password logs in with one form POST, back at the printed URL; it is printed once and is on no command line, in no file of the run and in no process but code-server',
+    async ({ first }) => {
+      const { url, port } = printedUrl(first);
+      const password = passwordOf(first.stdout());
+      const login = await probe(port, { path: `/login${url.search}`, method: 'POST', headers: FORM, body: new URLSearchParams({ password }).toString() });
+      assert.equal(login.status, 302, `logging in: ${login.status}, not a redirect\n${login.body.slice(0, 500)}`);
+      const back = new URL(login.headers.location, `http://127.0.0.1:${port}/login`);
+      assert.equal(back.pathname, url.pathname, `logging in leads to ${back.href}`);
+      for (const name of ['folder', 'payload']) assert.equal(back.searchParams.get(name), url.searchParams.get(name), `logging in keeps the printed URL's ${name}`);
+      const cookie = (login.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).find((pair) => pair.startsWith('code-server-session='));
+      assert.ok(cookie !== undefined, `logging in sets no code-server-session cookie: ${JSON.stringify(login.headers['set-cookie'])}`);
+      const page = await probe(port, { path: back.pathname + back.search, headers: { cookie } });
+      assert.equal(page.status, 200, `the printed URL with the session cookie: ${page.status}`);
+      assert.match(page.body, /workbench\.js/, 'the printed URL with the session cookie shows the workbench');
+
+      // The secrets: the password, and whatever code-server was given for it (a hash of it opens
+      // code-server as well as the password does). Only code-server's own first process may hold
+      // them, in its environment (which only this user can read); not the processes it starts: an
+      // extension host, a terminal.
+      const output = first.stdout() + first.stderr();
+      assert.equal(output.split(password).length - 1, 1, 'the password is printed exactly once');
+      const processes = processesOf(first.marker).map((pid) => ({ argv: readProc(pid, 'cmdline').split('\0'), environ: readProc(pid, 'environ').split('\0') }));
+      const isCodeServer = ({ argv }) => /code-server\/out\/node\/entry(?:\.js)?$/.test(argv[1] ?? '');
+      const given = processes.filter(isCodeServer).flatMap(({ environ }) => environ.filter((pair) => /^(?:HASHED_)?PASSWORD=./.test(pair)).map((pair) => pair.slice(pair.indexOf('=') + 1)));
+      const secrets = [password, ...given];
+      const holders = processes.filter(({ environ }) => environ.some((pair) => secrets.some((secret) => pair.includes(secret))));
+      assert.ok(holders.length <= 1 && holders.every(isCodeServer), `the password is in the environment of ${JSON.stringify(holders.map(({ argv }) => argv.slice(0, 2)))}`);
+      for (const { argv } of processes) assert.ok(!secrets.some((secret) => argv.join(' ').includes(secret)), `the password is on the command line of ${argv.join(' ')}`);
+      for (const secret of given) assert.ok(!output.includes(secret), 'what code-server was given for the password is printed');
+      const runDir = temporaryFolder(first.stdout());
+      const inFiles = filesUnder(runDir).filter((file) => secrets.some((secret) => readFileSync(file).includes(secret)));
+      assert.deepEqual(inFiles, [], `the password is written in ${inFiles.join(', ')}`);
+      return `one POST to /login, then the workbench; the password on screen once, in no file, and ${holders.length === 0 ? 'in no environment' : "in code-server's environment only"}`;
     },
   ],
   [
@@ -281,8 +372,12 @@ function checkAnnouncement(stdout) {
   process.kill(capability.pid, 0);
 }
 
-/** The status bar item's text once it names the running activity; the browser is kept in `context` while open. */
-async function statusBarText(url, context) {
+/**
+ * The status bar item's text once it names the running activity, reached as a user would: the
+ * printed URL shows code-server's login page, the printed password goes in, Enter leads back to
+ * the printed URL. The browser is kept in `context` while open.
+ */
+async function statusBarText(url, password, context) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -295,6 +390,16 @@ async function statusBarText(url, context) {
   try {
     const page = await browser.newPage();
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    // The login page is the server's HTML, there as soon as the document is.
+    const field = await page.$('form.login-form input[name="password"]');
+    if (field === null) throw new Error(`the printed URL opened ${page.url()} without asking for a password`);
+    assert.equal(await page.textContent('h1'), LOGIN_HEADING, 'the login page says where the password is');
+    assert.ok(password !== undefined, 'npm start printed no password next to the URL');
+    await field.fill(password);
+    await Promise.all([page.waitForURL((at) => !at.pathname.endsWith('/login'), { waitUntil: 'domcontentloaded', timeout: 30_000 }), field.press('Enter')]);
+    const landed = new URL(page.url());
+    const printed = new URL(url);
+    for (const name of ['folder', 'payload']) assert.equal(landed.searchParams.get(name), printed.searchParams.get(name), `after the login the browser is at ${landed.href}, not at the printed URL`);
     const handle = await page
       .waitForFunction(
         ({ prefix, name }) => {
@@ -313,6 +418,70 @@ async function statusBarText(url, context) {
     context.browser = undefined;
     await browser.close();
   }
+}
+
+/** The URL start.mjs printed, and its port. */
+function printedUrl(start) {
+  const printed = URL_LINE.exec(start.stdout())?.[1];
+  assert.ok(printed !== undefined, `start.mjs printed no URL:\n${start.stdout()}`);
+  const url = new URL(printed);
+  return { url, port: Number(url.port) };
+}
+
+function passwordOf(stdout) {
+  const password = PASSWORD_LINE.exec(stdout)?.[1];
+  assert.ok(password !== undefined, `start.mjs printed no password next to the URL:\n${stdout}`);
+  return password;
+}
+
+/**
+ * One request to 127.0.0.1:`port` as it is written, `Host` included (fetch would not send a
+ * made-up one): `{ status, headers, body, upgraded }`. A websocket upgrade that succeeds is
+ * closed at once.
+ */
+function probe(port, { path, method = 'GET', headers = {}, body }) {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, method, headers, timeout: 10_000 }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: text, upgraded: false }));
+    });
+    request.on('upgrade', (response, socket) => {
+      socket.destroy();
+      resolve({ status: response.statusCode, headers: response.headers, body: '', upgraded: true });
+    });
+    request.on('timeout', () => request.destroy(new Error(`${method} ${path}: no answer within 10 s`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The commit in the paths of the workbench's files (code-server's VS Code). */
+function vscodeCommit() {
+  return JSON.parse(readFileSync(join(codeServerPaths().vscode, 'product.json'), 'utf8')).commit;
+}
+
+function readProc(pid, name) {
+  try {
+    return readFileSync(`/proc/${pid}/${name}`, 'latin1');
+  } catch {
+    // Exited meanwhile.
+    return '';
+  }
+}
+
+/** Every regular file under `dir`. */
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => {
+      try {
+        return lstatSync(path).isFile();
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** `node scripts/start.mjs`, marked so that every process it starts can be found. */

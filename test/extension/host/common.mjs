@@ -255,14 +255,19 @@ export class HostRun {
     };
   }
 
-  /** Starts code-server on a free port and waits until it answers /healthz. */
-  async startCodeServer(entry, { dirs, configFile, cwd, env, until, announce = () => {} }) {
+  /**
+   * Starts code-server on a free port and waits until it answers /healthz. `auth` is its login:
+   * none for the test suites, which run for minutes in a throwaway home; a password for the
+   * session a user keeps open with `npm start` (scripts/start/plan.mjs, codeServerLogin).
+   */
+  async startCodeServer(entry, { dirs, configFile, cwd, env, until, auth = { args: ['--auth', 'none'], env: {} }, announce = () => {} }) {
     const authority = `127.0.0.1:${await freePort()}`;
     announce(authority);
-    const server = this.spawnOwned('code-server', process.execPath, [entry, ...this.codeServerArgs({ dirs, configFile }), '--auth', 'none', '--bind-addr', authority, ...codeServerFlags], {
+    const server = this.spawnOwned('code-server', process.execPath, [entry, ...this.codeServerArgs({ dirs, configFile }), ...auth.args, '--bind-addr', authority, ...codeServerFlags], {
       cwd,
       env: {
         ...env,
+        ...auth.env,
         // No marketplace lookups: the machine is offline and the tests must not depend on it.
         EXTENSIONS_GALLERY: '{}',
       },
