@@ -37,7 +37,7 @@ export default defineSuites([
   },
   {
     label: 'start',
-    title: '`npm start`: the URL it prints shows the running demo activity, and Ctrl-C leaves nothing',
+    title: '`npm start`: the URL it prints asks for the printed password and then shows the running demo activity; nothing answers without it; Ctrl-C leaves nothing',
     files: 'test/start/check.mjs',
     build: 'script',
     minutes: 5,
