@@ -3,6 +3,11 @@
  * answers less than the reference server (PROTOCOL.md §8: `{"ok": true}` for a health check, a
  * stop or a branch report; a start without `startedAt`), so every field the app may leave out is
  * `undefined` here, meaning "not said", never a default that looks like a fact.
+ *
+ * Every name, group and note is fit to be shown as it is (results.ts): without control
+ * characters (a line break reads as a space) and bidi overrides, and at most 1,000 characters
+ * (a note: 2,000, the app's own limit). Ids are exactly as the app sent them. A span of time
+ * that cannot be one (negative, or more than a year) is not said.
  */
 import type { ActivityReference, LicenseState } from '../protocol/types';
 
@@ -30,7 +35,11 @@ export interface StatusAnswer {
   /** `true` only when the app says so; an answer without the flag reads as no break. */
   readonly isOnBreak: boolean;
   readonly currentActivity: ActivityReference | null;
-  /** Seconds tracked today; `undefined` when the answer does not say, never a 0 that looks like a fact. */
+  /**
+   * Seconds tracked today; `undefined` when the answer does not say, never a 0 that looks like a
+   * fact, and when what it says is negative or more than a year (it may pass a day: entries
+   * logged today count in full).
+   */
   readonly todaySeconds: number | undefined;
 }
 
@@ -56,7 +65,7 @@ export interface StartAnswer {
 export interface StopAnswer {
   /** `null`: nothing was running; `undefined`: not said. */
   readonly stopped: ActivityReference | null | undefined;
-  /** How long the stopped session ran; `undefined` when not said (or `null`: nothing was running). */
+  /** How long the stopped session ran; `undefined` when not said, negative or more than a year (or `null`: nothing was running). */
   readonly durationSeconds: number | undefined;
 }
 
@@ -66,6 +75,7 @@ export interface EntryAnswer {
   readonly activityID: string | undefined;
   readonly activityName: string | undefined;
   readonly created: boolean | undefined;
+  /** `undefined` when not said, negative or more than a year. */
   readonly durationMinutes: number | undefined;
   readonly note: string | null | undefined;
 }

@@ -32,6 +32,7 @@ import {
   readCurrent,
   readEntry,
   readHealth,
+  readRefusal,
   readSearch,
   readStart,
   readStatus,
@@ -313,7 +314,7 @@ export class ServiceClient {
   /** The error of §7 for an answer that is not a 2xx. */
   #errorFor(response: WireResponse, body: SaidBody = objectIn(response.text)): ServiceError {
     const { status, text } = response;
-    const said = typeof body?.['error'] === 'string' ? body['error'] : `HTTP ${status}`;
+    const said = readRefusal(body) ?? `HTTP ${status}`;
     switch (status) {
       case 400:
         return new ValidationError(`The service refused the request: ${said}`, 400);

@@ -5,7 +5,13 @@
  * `result` when the body has one, else the body itself, keeps what is there, ignores what it does
  * not know, and answers `undefined` ("not said") for what is missing, never a default that looks
  * like a fact.
+ *
+ * It is also the one place where the app's words are made fit to be shown (issue 22 §9): every
+ * name, group and note reaches the status bar, its tooltip, the menus, notifications, the
+ * screen-reader label and the log from here, so each is cleaned once, here, and no view has to.
  */
+import { displayText } from '../platform/outsideText';
+import { NOTE_MAX_LENGTH } from '../protocol/constants';
 import type { ActivityReference } from '../protocol/types';
 import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StatusAnswer, StopAnswer } from './answerTypes';
 
@@ -30,15 +36,39 @@ function fieldsOf(body: SaidBody): Json {
   return isRecord(payload) ? payload : {};
 }
 
+/**
+ * The most of a name, a group or the app's words in a refusal that is kept: five times the
+ * longest name the app accepts (200). A 900 KB name is a broken answer, and would make 900 KB of
+ * status-bar text, menu entries and log lines. A note is kept up to the app's own limit for it.
+ */
+const SHOWN_TEXT_MAX_LENGTH = 1000;
+
+/**
+ * The longest span of time an answer can mean: a year. Today's total is not bounded by a day
+ * (an entry logged today counts in full, up to 1,440 minutes each, whatever day it covers, so a
+ * back-filled week is a real total of more than 24 hours), but a year of work in one day, one
+ * session or one entry is no measurement: it is a broken field (`1e300` would show as
+ * "2.78e+296h"), and is not said. A negative span is not said either ("-2h -30m").
+ */
+const SPAN_MAX_SECONDS = 366 * 86_400;
+
+/** Exactly as sent: ids, and values that are parsed, not shown. */
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** The app's words for a person to read: without controls and bidi overrides, at most `maxLength` characters. */
+const words = (value: unknown, maxLength = SHOWN_TEXT_MAX_LENGTH): string | undefined => (typeof value === 'string' ? displayText(value, maxLength) : undefined);
 const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 const amount = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+/** A span of time in `unitSeconds` (1 for seconds, 60 for minutes): not said when negative or beyond SPAN_MAX_SECONDS. */
+const span = (value: unknown, unitSeconds: number): number | undefined => {
+  const said = amount(value);
+  return said !== undefined && said >= 0 && said * unitSeconds <= SPAN_MAX_SECONDS ? said : undefined;
+};
 
-/** `{activityID, activityName}`, or the SDK item shape `{id, name}`; ids exactly as sent, in either case. */
+/** `{activityID, activityName}`, or the SDK item shape `{id, name}`; ids exactly as sent, in either case, names cleaned. */
 function readReference(source: Json): ActivityReference {
   return {
     activityID: text(source['activityID'] ?? source['id']) ?? '',
-    activityName: text(source['activityName'] ?? source['name']) ?? '',
+    activityName: words(source['activityName'] ?? source['name']) ?? '',
   };
 }
 
@@ -86,7 +116,7 @@ function instantOf(value: unknown): number | undefined {
 /**
  * `undefined` when the answer does not say whether the app is tracking: the status bar cannot
  * show "not said", so the client turns that into an error. The other fields keep their old
- * tolerant reading (a missing break flag is no break); a missing total is not said.
+ * tolerant reading (a missing break flag is no break); a missing, negative or absurd total is not said.
  */
 export function readStatus(body: SaidBody): StatusAnswer | undefined {
   const source = fieldsOf(body);
@@ -97,7 +127,7 @@ export function readStatus(body: SaidBody): StatusAnswer | undefined {
     isTracking,
     isOnBreak: source['isOnBreak'] === true,
     currentActivity: current ?? null,
-    todaySeconds: amount(source['todaySeconds']),
+    todaySeconds: span(source['todaySeconds'], 1),
   };
 }
 
@@ -112,7 +142,7 @@ export function readSearch(body: SaidBody): ActivityMatch[] {
     listAt(body, 'items') ?? (isRecord(payload) ? listAt(payload, 'items') : undefined) ?? (Array.isArray(payload) ? (payload as unknown[]) : []);
   return list.filter(isRecord).filter(namesActivity).map((item) => {
     const group = item['groupName'];
-    return { ...readReference(item), groupName: group === null ? null : text(group) };
+    return { ...readReference(item), groupName: group === null ? null : words(group) };
   });
 }
 
@@ -125,7 +155,7 @@ export function readStart(body: SaidBody): StartAnswer {
   const source = fieldsOf(body);
   return {
     activityID: text(source['activityID'] ?? source['id']),
-    activityName: text(source['activityName'] ?? source['name']),
+    activityName: words(source['activityName'] ?? source['name']),
     created: flag(source['created']),
     startedAt: text(source['startedAt']),
     stopped: referenceField(source, 'stopped'),
@@ -134,7 +164,7 @@ export function readStart(body: SaidBody): StartAnswer {
 
 export function readStop(body: SaidBody): StopAnswer {
   const source = fieldsOf(body);
-  return { stopped: referenceField(source, 'stopped'), durationSeconds: amount(source['durationSeconds']) };
+  return { stopped: referenceField(source, 'stopped'), durationSeconds: span(source['durationSeconds'], 1) };
 }
 
 /** Only `entryID` names the entry and only `activityID` the activity: an `id` here could be either. */
@@ -144,15 +174,20 @@ export function readEntry(body: SaidBody): EntryAnswer {
   return {
     entryID: text(source['entryID']),
     activityID: text(source['activityID']),
-    activityName: text(source['activityName']),
+    activityName: words(source['activityName']),
     created: flag(source['created']),
-    durationMinutes: amount(source['durationMinutes']),
-    note: note === null ? null : text(note),
+    durationMinutes: span(source['durationMinutes'], 60),
+    note: note === null ? null : words(note, NOTE_MAX_LENGTH),
   };
 }
 
 export function readBranchChange(body: SaidBody): BranchChangeAnswer {
   return { prompted: flag(fieldsOf(body)['prompted']) };
+}
+
+/** The app's own words in a refusal (`{"error": "..."}`, PROTOCOL.md §7), cleaned as a name is; `undefined` when it gave none. */
+export function readRefusal(body: SaidBody): string | undefined {
+  return words(body?.['error']);
 }
 
 /**

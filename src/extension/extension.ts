@@ -12,6 +12,7 @@ import { BranchReporter } from './branchReporter';
 import { registerCommands } from './commands';
 import { Messages } from './messages';
 import { OfflineQueue } from './offlineQueue';
+import { OneLineLogChannel } from './oneLineLog';
 import { startOnboarding } from './onboardingController';
 import { readSettings, SECTION, type Settings } from './settings';
 import { Session } from './session';
@@ -26,7 +27,8 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   // lines stay English, for support; they quote what the user was shown as it was shown.
   l10n.config({ contents: vscode.l10n.bundle ?? {} });
   const parts = new DisposalStack();
-  const log = parts.use(vscode.window.createOutputChannel('Time Tracker', { log: true }));
+  // Every part logs through it: each entry stays one line, whatever outside text it quotes.
+  const log = parts.use(new OneLineLogChannel(vscode.window.createOutputChannel('Time Tracker', { log: true })));
   let settings: Settings = readSettings();
   const session = parts.use(new Session({ secrets: context.secrets, log, settings: () => settings }));
   // Started first, so that whoever asks `session.ready()` below waits for the first decision.

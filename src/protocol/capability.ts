@@ -61,9 +61,13 @@ export function formatCapability(capability: Omit<Capability, 'version'>): strin
   return `${JSON.stringify({ version: CAPABILITY_FILE_VERSION, socketPath, token, pid })}\n`;
 }
 
+/**
+ * A wrong value as the sentence quotes it. A string is quoted as JSON writes it, so a line break
+ * in it shows as `\n` instead of starting a line of its own in the log (issue 22 §9).
+ */
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';
-  if (typeof value === 'string') return value === '' ? 'empty' : `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'string') return value === '' ? 'empty' : JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   return typeOf(value);
 }

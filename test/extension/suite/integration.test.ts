@@ -8,7 +8,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, watch, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -166,4 +166,54 @@ describe("the app's VS Code integration: no setup, through its socket", function
     const settings = JSON.stringify(config());
     for (const token of TOKENS) assert.equal(settings.includes(token), false, 'settings');
   });
+
+  it('keeps each log entry on one line whatever the capability file holds: its socket path, its wrong version', async () => {
+    const forged = '2026-01-01 10:00:00.000 [error] forged entry';
+    const forgedLines = (log: string): string[] => log.split('\n').filter((line) => line.startsWith(forged));
+    // A file the extension uses: the socket path it names is logged, and answers nobody.
+    const usable = { version: 1, socketPath: `${join(dir, 'e.sock')}\n${forged}`, token: 'integration-token-forged-4d1e', pid: process.pid };
+    await writeFile(capabilityFile, JSON.stringify(usable), { mode: 0o600 });
+    await untilByItself((state) => state.kind === 'offline' && api.channel === 'integration', 'offline: the socket named is not there');
+    assert.deepEqual(forgedLines(await logMatching(/Talking to the app through .*e\.sock\\n2026-01-01/)), [], 'the socket path starts no line of its own');
+    // A file it refuses: the wrong value is quoted in the sentence the status bar and the log give.
+    await writeFile(capabilityFile, JSON.stringify({ ...usable, version: `1\n${forged}` }), { mode: 0o600 });
+    const state = await untilByItself((state) => state.kind === 'failed' && /is not valid/.test(state.message), 'the file refused as not valid');
+    assert.equal(api.channel, 'none');
+    assert.ok(state.kind === 'failed' && state.message.includes('not "1\\n2026-01-01'), state.kind === 'failed' ? state.message : state.kind);
+    const log = await logMatching(/is not valid: "version" must be 1, not "1\\n2026-01-01/);
+    assert.deepEqual(forgedLines(log), [], 'the version starts no line of its own');
+    assert.equal(log.includes(usable.token), false, 'nor is the token logged');
+  });
+
+  /**
+   * The extension's log once it matches `pattern`. A line reaches the file a moment after it is
+   * logged (spdlog writes it on a thread of its own): this waits for the folder to change, with a
+   * bound, never for a fixed time.
+   */
+  async function logMatching(pattern: RegExp, timeoutMs = 5_000): Promise<string> {
+    const folder = api.logUri.fsPath;
+    const signal = AbortSignal.timeout(timeoutMs);
+    const changes = watch(folder, { recursive: true, signal });
+    const read = async (): Promise<string> => {
+      const files = (await readdir(folder, { recursive: true })).filter((name) => name.endsWith('.log'));
+      const texts = await Promise.all(files.map((name) => readFile(join(folder, name), 'utf8')));
+      return texts.join('\n');
+    };
+    let text = await read();
+    try {
+      if (!pattern.test(text)) {
+        for await (const change of changes) {
+          if (change.filename !== null && !change.filename.endsWith('.log')) continue;
+          text = await read();
+          if (pattern.test(text)) break;
+        }
+      }
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    }
+    // The line may have arrived between the first read and the watch starting.
+    if (!pattern.test(text)) text = await read();
+    assert.match(text, pattern, `the log never said it; it ends:\n${text.split('\n').slice(-6).join('\n')}`);
+    return text;
+  }
 });

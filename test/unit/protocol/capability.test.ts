@@ -43,6 +43,16 @@ describe('protocol/capability: the VS Code integration file', () => {
     }
   });
 
+  it('quotes a wrong value on one line: a line break in it cannot forge a second log line', () => {
+    const forged = '1\n2026-01-01 10:00:00.000 [info] Talking to the app through evil.example';
+    for (const field of ['version', 'pid'] as const) {
+      const parsed = parseCapability(JSON.stringify({ ...valid, [field]: forged }));
+      if (parsed.ok) assert.fail(`accepted a ${field} of ${forged}`);
+      assert.doesNotMatch(parsed.message, /[\r\n\u2028\u2029]/, field);
+      assert.match(parsed.message, /not "1\\n2026-01-01 10:00:00\.000 \[info\] Talking…"\.$/, field);
+    }
+  });
+
   it('does not let a __proto__ key stand in for a field', () => {
     const parsed = parseCapability(`{"__proto__": {"version": 1, "socketPath": "/s", "token": "t", "pid": 1}}`);
     assert.equal(parsed.ok, false);
