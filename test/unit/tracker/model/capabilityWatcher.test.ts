@@ -243,7 +243,7 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
         let found: (reading: CapabilityReading) => void = () => undefined;
         const ready = new Promise<CapabilityReading>((resolve) => (found = resolve));
         const watcher = new CapabilityWatcher({
-          read: () => findCapability([file], () => true),
+          read: () => findCapability([file], { isRunning: () => true }),
           onChange: (reading) => {
             if (reading.kind === 'ready') found(reading);
           },
