@@ -1,14 +1,19 @@
 /**
  * Reading the capability file of the application's VS Code integration (PROTOCOL.md §8) from
- * disk: whether it is there, readable, valid, and written by an app that still runs. The format
- * itself is src/protocol/capability.ts. A file whose pid is not running is a quit app, not a
- * broken one: the app leaves it behind when it crashes.
+ * disk: whether it is there, readable, valid, trusted with the token, and written by an app that
+ * still runs. The format itself is src/protocol/capability.ts. A file whose pid is not running is
+ * a quit app, not a broken one: the app leaves it behind when it crashes. The token goes wherever
+ * the file says, so a file another user could have written, or one naming another user's socket,
+ * is refused: that user would be sent the token.
  */
+import type { Stats } from 'node:fs';
+import { lstat, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileReadError, readBoundedText } from '../platform/boundedRead';
+import { FileReadError, readBoundedFile, type BoundedFile } from '../platform/boundedRead';
 import { errnoCode, errorMessage } from '../platform/errors';
 import { processIsRunning } from '../platform/processes';
 import { CAPABILITY_FILE_LOCATIONS, CAPABILITY_FILE_MAX_BYTES, parseCapability, type Capability } from '../protocol/capability';
+import { reachability } from './reachability';
 
 export type CapabilityReading =
   /** No file: the integration is off, or the app was never installed here. */
@@ -18,6 +23,8 @@ export type CapabilityReading =
   | { readonly kind: 'invalid'; readonly path: string; readonly message: string }
   /** A version this extension does not know: the app is newer. */
   | { readonly kind: 'newer'; readonly path: string; readonly message: string }
+  /** Another user could have written it, or the socket it names is another user's: not trusted with the token. */
+  | { readonly kind: 'untrusted'; readonly path: string; readonly message: string }
   /** Valid, but its pid is not running: the app quit without removing it. */
   | { readonly kind: 'stale'; readonly path: string; readonly capability: Capability }
   | { readonly kind: 'ready'; readonly path: string; readonly capability: Capability };
@@ -27,38 +34,116 @@ export type CapabilityReadingKind = CapabilityReading['kind'];
 /** Whether a process runs; injected by tests. */
 export type ProcessProbe = (pid: number) => boolean;
 
+/** Whether something accepts a connection on the socket; injected by tests. */
+export type SocketProbe = (socketPath: string) => Promise<boolean>;
+
+export interface CapabilityChecks {
+  /** Default: whether the system knows the pid. */
+  readonly isRunning?: ProcessProbe;
+  /**
+   * Asked only to choose among several files of running apps. Default: connect and close at once,
+   * no byte written (reachability.ts), so the app has nothing it could count as a failed sign-in.
+   */
+  readonly socketAccepts?: SocketProbe;
+}
+
 /** The default places, under a home directory (`os.homedir()`), in the order they are searched. */
 export function defaultCapabilityPaths(home: string): string[] {
   return CAPABILITY_FILE_LOCATIONS.map((location) => join(home, location));
 }
 
 /** Reads one capability file; never rejects. */
-export async function readCapabilityFile(path: string, isRunning: ProcessProbe = processIsRunning): Promise<CapabilityReading> {
-  let text: string;
-  try {
-    // Non-blocking, so a FIFO at that path cannot hang the extension; a regular file of at most the cap.
-    text = await readBoundedText(path, { maxBytes: CAPABILITY_FILE_MAX_BYTES });
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'absent', path };
-    return { kind: 'unreadable', path, message: describeReadError(error) };
-  }
-  const parsed = parseCapability(text);
-  if (!parsed.ok) return { kind: parsed.defect, path, message: parsed.message };
-  return isRunning(parsed.capability.pid) ? { kind: 'ready', path, capability: parsed.capability } : { kind: 'stale', path, capability: parsed.capability };
+export async function readCapabilityFile(path: string, checks: CapabilityChecks = {}): Promise<CapabilityReading> {
+  return (await readOne(path, checks.isRunning ?? processIsRunning)).reading;
 }
 
 /**
- * Searches the paths in order: the first file of a running app wins; otherwise the first file
- * there is (stale, invalid…: it says the most); otherwise the first path, absent.
+ * Searches the paths: of the files of running apps, the one whose socket accepts wins (a stale
+ * file whose pid was reused after a reboot beside the live one), then the newest, then the first;
+ * without one, the first file there is (stale, invalid…: it says the most); otherwise the first
+ * path, absent.
  */
-export async function findCapability(paths: readonly string[], isRunning: ProcessProbe = processIsRunning): Promise<CapabilityReading> {
-  const readings = await Promise.all(paths.map((path) => readCapabilityFile(path, isRunning)));
-  return (
-    readings.find((reading) => reading.kind === 'ready') ??
-    readings.find((reading) => reading.kind !== 'absent') ??
-    readings[0] ?? { kind: 'absent', path: '' }
+export async function findCapability(paths: readonly string[], checks: CapabilityChecks = {}): Promise<CapabilityReading> {
+  const files = await Promise.all(paths.map((path) => readOne(path, checks.isRunning ?? processIsRunning)));
+  const chosen = await preferred(
+    files.filter((file) => file.reading.kind === 'ready'),
+    checks.socketAccepts ?? socketAccepts,
   );
+  if (chosen !== undefined) return chosen.reading;
+  const readings = files.map((file) => file.reading);
+  return readings.find((reading) => reading.kind !== 'absent') ?? readings[0] ?? { kind: 'absent', path: '' };
+}
+
+/** A reading, and when its file was last written (0 when there is none). */
+interface FileReading {
+  readonly reading: CapabilityReading;
+  readonly modifiedMs: number;
+}
+
+async function readOne(path: string, isRunning: ProcessProbe): Promise<FileReading> {
+  let file: BoundedFile;
+  try {
+    // Non-blocking, so a FIFO at that path cannot hang the extension; a regular file of at most the cap.
+    file = await readBoundedFile(path, { maxBytes: CAPABILITY_FILE_MAX_BYTES });
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { reading: { kind: 'absent', path }, modifiedMs: 0 };
+    return { reading: { kind: 'unreadable', path, message: describeReadError(error) }, modifiedMs: 0 };
+  }
+  const modifiedMs = file.stats.mtimeMs;
+  // The stats are of the very file read, after any link: a link of this user's to another user's file is that file.
+  const distrust = fileDistrust(file.stats);
+  if (distrust !== undefined) return { reading: { kind: 'untrusted', path, message: distrust }, modifiedMs };
+  const parsed = parseCapability(file.text);
+  if (!parsed.ok) return { reading: { kind: parsed.defect, path, message: parsed.message }, modifiedMs };
+  const socketDistrust = await socketOwnerDistrust(parsed.capability.socketPath);
+  if (socketDistrust !== undefined) return { reading: { kind: 'untrusted', path, message: socketDistrust }, modifiedMs };
+  const { capability } = parsed;
+  return { reading: isRunning(capability.pid) ? { kind: 'ready', path, capability } : { kind: 'stale', path, capability }, modifiedMs };
+}
+
+/** Of the files of running apps: the newest of those whose socket accepts, else the newest of all; the first on a tie. */
+async function preferred(live: readonly FileReading[], accepts: SocketProbe): Promise<FileReading | undefined> {
+  // One file needs no choosing, and its socket no connection.
+  const answers = live.length > 1 ? await Promise.all(live.map(({ reading }) => (reading.kind === 'ready' ? accepts(reading.capability.socketPath) : Promise.resolve(false)))) : [];
+  const answering = live.filter((_, index) => answers[index] === true);
+  const candidates = answering.length > 0 ? answering : live;
+  return candidates.reduce<FileReading | undefined>((newest, file) => (newest === undefined || file.modifiedMs > newest.modifiedMs ? file : newest), undefined);
+}
+
+async function socketAccepts(socketPath: string): Promise<boolean> {
+  return (await reachability({ socketPath })).kind === 'listening';
+}
+
+/**
+ * The user this process runs as. Undefined on Windows, which has no owner uid and mode bits to
+ * judge (an ACL decides there): the owner and mode rules are skipped on it.
+ */
+function currentUser(): number | undefined {
+  return process.getuid?.();
+}
+
+/** Why another user could have written the file (its owner, its mode), as the rest of a sentence; undefined when only this user can. */
+function fileDistrust(stats: Stats): string | undefined {
+  const user = currentUser();
+  if (user === undefined) return undefined;
+  if (stats.uid !== user) return `it belongs to user ${stats.uid}, not to you (user ${user}), so another user could have written it.`;
+  if ((stats.mode & 0o022) !== 0) return `group or others may write it (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}), so another user could have written it.`;
+  return undefined;
+}
+
+/**
+ * Why the socket the file names is another user's: the socket file itself (lstat), and where a
+ * link there leads (stat), since a connection follows it. A socket that is not there is no one's:
+ * the app quit, or has not made it yet; connecting says so.
+ */
+async function socketOwnerDistrust(socketPath: string): Promise<string | undefined> {
+  const user = currentUser();
+  if (user === undefined) return undefined;
+  const owners = await Promise.all([lstat(socketPath), stat(socketPath)].map((found) => found.then((info) => info.uid, () => undefined)));
+  const owner = owners.find((uid) => uid !== undefined && uid !== user);
+  if (owner === undefined) return undefined;
+  return `the socket it names, ${socketPath}, belongs to user ${owner}, not to you (user ${user}): the token would go to another user.`;
 }
 
 /** Why the file cannot be read, as the rest of a sentence that names it. */

@@ -7,7 +7,7 @@ import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
 import { firstSetVariable } from '../protocol/environment';
 import { CONTEXT_KEYS } from '../tracker/ids';
 import { adviceWithoutChannel } from '../tracker/view/advice';
-import { CapabilityWatcher } from '../tracker/model/capabilityWatcher';
+import { CapabilityWatcher, folderIdentityOnDisk } from '../tracker/model/capabilityWatcher';
 import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, describeRouteForLog, type Channel, type HttpToken } from '../tracker/model/channel';
 import { latestWins } from '../platform/latestWins';
 import { Poller, pollingPaused } from '../tracker/model/poller';
@@ -88,6 +88,7 @@ export class Session implements vscode.Disposable {
       paths: () => this.capabilityPaths(),
       // The branch watcher's folder watch: one implementation of "tell me when this file changes".
       watchFolder: (folder, names, onChange, onError) => nodeFileSystem.watchDirectory(folder, names, onChange, onError),
+      folderIdentity: folderIdentityOnDisk,
     });
     this.poller = new Poller({
       poll: () => this.pollOnce(),

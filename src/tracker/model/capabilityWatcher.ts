@@ -6,8 +6,13 @@
  * read again every CAPABILITY_CHECK_INTERVAL_MS (for a folder that cannot be watched, say one the
  * app has not made yet), and at once when the socket stops answering (a crash). The look used to
  * run every 2 s without watches: a fifth of the extension's idle CPU (docs/PERFORMANCE.md).
- * Timers and the folder watch are injected: tests drive it without waiting.
+ * A watch follows the folder it was given: once that folder is removed it goes quiet (on Linux,
+ * Node reports only a 'rename' of the folder's own name, which the names filter drops), and one
+ * made again in its place is another folder. So each look also asks the folder's identity, and
+ * watches anew the folder that replaced it, or, while it is missing, its parent for its name.
+ * Timers, the folder watch and the folder's identity are injected: tests drive it without waiting.
  */
+import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { CapabilityReading } from '../../client/capabilityReader';
 import type { FolderWatch } from '../../platform/fileSystemPort';
@@ -26,11 +31,30 @@ export interface CapabilityWatcherOptions {
   readonly paths?: () => readonly string[];
   /** Watches their folders; without it (or where it throws) only the timer looks. */
   readonly watchFolder?: FolderWatch;
+  /**
+   * Which folder is at a path now (folderIdentityOnDisk), undefined when none is. Without it a
+   * watch is trusted until it fails, and a folder removed and made again is not watched again.
+   */
+  readonly folderIdentity?: (folder: string) => Promise<string | undefined>;
+}
+
+/** Device and inode of the folder at the path; undefined when there is no folder there. */
+export async function folderIdentityOnDisk(folder: string): Promise<string | undefined> {
+  const info = await stat(folder).catch(() => undefined);
+  return info?.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
+}
+
+/** A folder to watch: the names in it, and which folder it is ('' when nobody asks). */
+interface WantedFolder {
+  readonly names: Set<string>;
+  readonly identity: string;
 }
 
 interface ArmedWatch {
   /** The names watched in the folder, as one key: a new set of names needs a new watch. */
   readonly names: string;
+  /** The folder the watch follows: another one at the same path needs a new watch. */
+  readonly identity: string;
   readonly watch: { close(): void };
 }
 
@@ -43,6 +67,8 @@ export class CapabilityWatcher {
   private readonly timers: Timers;
   /** By folder. */
   private readonly watches = new Map<string, ArmedWatch>();
+  /** Folders found missing or replaced: once watched again, the file is read once more. */
+  private readonly lost = new Set<string>();
 
   constructor(private readonly options: CapabilityWatcherOptions) {
     this.timers = options.timers ?? realTimers;
@@ -65,7 +91,6 @@ export class CapabilityWatcher {
     this.cancelTimer();
     this.checking = this.run().finally(() => {
       this.checking = undefined;
-      this.armWatches();
       this.schedule();
     });
     return this.checking;
@@ -92,6 +117,8 @@ export class CapabilityWatcher {
         this.last = reading;
         this.options.onChange(reading);
       }
+      // A folder watched anew after it was lost: what was written before the watch began is read now.
+      if (await this.armWatches()) this.again = true;
     } while (this.askedAgain());
     return reading;
   }
@@ -104,31 +131,66 @@ export class CapabilityWatcher {
   /**
    * Watches the folders of the current paths, each once, and lets go of the others. A folder that
    * cannot be watched now is tried again after the next read, so one the app creates later is
-   * watched from then on.
+   * watched from then on. True when a folder that was lost is watched again.
    */
-  private armWatches(): void {
+  private async armWatches(): Promise<boolean> {
     const { paths, watchFolder } = this.options;
-    if (this.disposed || paths === undefined || watchFolder === undefined) return;
-    const wanted = new Map<string, Set<string>>();
-    for (const path of paths()) {
-      const folder = dirname(path);
-      const names = wanted.get(folder) ?? new Set<string>();
-      names.add(basename(path));
-      wanted.set(folder, names);
-    }
+    if (paths === undefined || watchFolder === undefined) return false;
+    const wanted = await this.wantedFolders(paths());
+    // Disposed meanwhile: nothing may be watched any more.
+    if (this.disposed) return false;
     for (const [folder, armed] of [...this.watches]) {
-      const names = wanted.get(folder);
-      if (names === undefined || keyOf(names) !== armed.names) this.unwatch(folder);
+      const want = wanted.get(folder);
+      if (want !== undefined && want.identity !== armed.identity) this.lost.add(folder);
+      if (want === undefined || keyOf(want.names) !== armed.names || want.identity !== armed.identity) this.unwatch(folder);
     }
-    for (const [folder, names] of wanted) {
+    let found = false;
+    for (const [folder, want] of wanted) {
       if (this.watches.has(folder)) continue;
       try {
-        const watch = watchFolder(folder, names, () => void this.check(), () => this.unwatchAndCheck(folder));
-        this.watches.set(folder, { names: keyOf(names), watch });
+        const watch = watchFolder(folder, want.names, () => void this.check(), () => this.unwatchAndCheck(folder));
+        this.watches.set(folder, { names: keyOf(want.names), identity: want.identity, watch });
+        found = this.lost.delete(folder) || found;
       } catch {
         // Not there yet, or no watches left: the timer looks, and the next read tries again.
       }
     }
+    return found;
+  }
+
+  /**
+   * Each path's folder with the names in it; while a folder is missing (with folderIdentity only),
+   * its parent instead, for the folder's name, so that one made again is seen at once.
+   */
+  private async wantedFolders(paths: readonly string[]): Promise<Map<string, WantedFolder>> {
+    const wanted = new Map<string, WantedFolder>();
+    for (const path of paths) {
+      const names = wanted.get(dirname(path))?.names ?? new Set<string>();
+      names.add(basename(path));
+      wanted.set(dirname(path), { names, identity: '' });
+    }
+    const identify = this.options.folderIdentity;
+    if (identify === undefined) return wanted;
+    const folders = [...wanted.keys()];
+    const identities = await Promise.all(folders.map((folder) => identify(folder)));
+    for (const [index, folder] of folders.entries()) {
+      const identity = identities[index];
+      if (identity !== undefined) {
+        wanted.set(folder, { names: wanted.get(folder)?.names ?? new Set(), identity });
+        continue;
+      }
+      wanted.delete(folder);
+      this.lost.add(folder);
+      const parent = dirname(folder);
+      const parentIdentity = parent === folder ? undefined : (wanted.get(parent)?.identity ?? (await identify(parent)));
+      if (parentIdentity === undefined) continue;
+      const names = wanted.get(parent)?.names ?? new Set<string>();
+      names.add(basename(folder));
+      wanted.set(parent, { names, identity: parentIdentity });
+      // The folder may have come back before the parent's watch began: one more look once it has.
+      if (!this.watches.has(parent)) this.lost.add(parent);
+    }
+    return wanted;
   }
 
   /** A watch that failed (its folder was removed, say): dropped, and the read that follows arms it again if it can. */

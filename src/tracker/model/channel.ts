@@ -32,7 +32,7 @@ export type Channel =
       /**
        * `noToken`: no integration and no token (a new user); `appClosed`: the integration was in
        * use or its file is stale, so the app quit; `integrationUnusable`: its file is there but
-       * cannot be used (unreadable, invalid, newer), and no token gives another way.
+       * cannot be used (unreadable, invalid, newer, untrusted), and no token gives another way.
        */
       readonly reason: 'noToken' | 'appClosed' | 'integrationUnusable';
     };
@@ -56,6 +56,7 @@ export function chooseChannel({ capability, httpToken, port, integrationSeen }: 
     case 'unreadable':
     case 'invalid':
     case 'newer':
+    case 'untrusted':
       return { kind: 'none', route: http, reason: 'integrationUnusable' };
     case 'stale':
       return { kind: 'none', route: { kind: 'integration', socketPath: capability.capability.socketPath }, reason: 'appClosed' };
@@ -119,6 +120,8 @@ export function capabilityProblem(reading: CapabilityReading): string | undefine
       return `The app's VS Code integration file ${reading.path} is not valid: ${reading.message}`;
     case 'newer':
       return `The app's VS Code integration file ${reading.path} is of a newer version: ${reading.message}`;
+    case 'untrusted':
+      return `The app's VS Code integration file ${reading.path} is not used: ${reading.message}`;
     case 'stale':
       return `The app's VS Code integration file ${reading.path} names process ${reading.capability.pid}, which is not running: the app has quit.`;
     case 'absent':

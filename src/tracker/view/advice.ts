@@ -183,6 +183,15 @@ export function adviceWithoutChannel(reason: Extract<Channel, { kind: 'none' }>[
         }),
         action: 'showLog',
       };
+    case 'untrusted':
+      return {
+        severity: 'error',
+        message: l10n.t("The app's VS Code integration file {path} is not used: {problem} Remove it, then turn Settings → Integrations → VSCode off and on in the app to write it again, for you alone.", {
+          path: capability.path,
+          problem: capability.message,
+        }),
+        action: 'showLog',
+      };
     case 'newer':
       return {
         severity: 'error',

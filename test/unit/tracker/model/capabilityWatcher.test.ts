@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findCapability, type CapabilityReading } from '../../../../src/client/capabilityReader';
 import { nodeFileSystem, type FolderWatch } from '../../../../src/platform/fileSystemPort';
-import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
+import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, folderIdentityOnDisk, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
 import type { Timers } from '../../../../src/tracker/model/poller';
+import { Arrivals } from '../../../support/git';
 
 const path = '/home/u/api-endpoint.json';
 const capability = { version: 1, socketPath: '/tmp/app/api.sock', token: 'integration-token', pid: 4242 } as const;
@@ -235,6 +236,98 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
       watcher.dispose();
     });
 
+    describe('when the folder is removed and made again (a watch follows the folder it was given, and goes quiet with it)', () => {
+      const file = '/home/u/Data/api-endpoint.json';
+      const setUp = (identities: Map<string, string>) => {
+        const folders = new ManualFolders();
+        const timers = new ManualTimers();
+        const counts = { reads: 0 };
+        const watcher = new CapabilityWatcher({
+          read: () => {
+            counts.reads++;
+            return Promise.resolve({ kind: 'absent', path: file });
+          },
+          onChange: () => undefined,
+          timers,
+          paths: () => [file],
+          watchFolder: folders.watch,
+          folderIdentity: (folder) => Promise.resolve(identities.get(folder)),
+        });
+        return { folders, timers, counts, watcher };
+      };
+
+      it('watches the parent for the folder\'s name while it is missing, and the folder again once it is back, reading once more', async () => {
+        const identities = new Map([
+          ['/home/u', 'home'],
+          ['/home/u/Data', 'first'],
+        ]);
+        const { folders, counts, watcher } = setUp(identities);
+        await watcher.current();
+        assert.deepEqual([...folders.open.keys()], ['/home/u/Data']);
+        identities.delete('/home/u/Data'); // removed, the file with it: the watch saw the file go
+        await watcher.check();
+        assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), { '/home/u': ['Data'] });
+        assert.deepEqual(folders.closed, ['/home/u/Data']);
+        const before = counts.reads;
+        identities.set('/home/u/Data', 'second'); // made again
+        folders.open.get('/home/u')!.onChange();
+        await settle();
+        assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), { '/home/u/Data': ['api-endpoint.json'] });
+        assert.equal(counts.reads - before, 2, 'read on the event, and once more after the new watch began');
+        watcher.dispose();
+      });
+
+      it('watches the folder that replaced the watched one, found on the next look', async () => {
+        const identities = new Map([['/home/u/Data', 'first']]);
+        const { folders, timers, counts, watcher } = setUp(identities);
+        await watcher.current();
+        identities.set('/home/u/Data', 'second'); // removed and made again between two looks, the old watch silent
+        const before = counts.reads;
+        timers.fire();
+        await settle();
+        assert.deepEqual(folders.closed, ['/home/u/Data'], 'the old watch is let go');
+        assert.deepEqual([...folders.open.keys()], ['/home/u/Data'], 'and the new folder watched');
+        assert.equal(counts.reads - before, 2, 'read once more after the new watch began');
+        await watcher.check();
+        assert.equal(folders.closed.length, 1, 'a folder that stayed is not watched anew');
+        watcher.dispose();
+      });
+    });
+
+    it('with the real folder watch, sees the file written in its folder removed and made again without waiting for the timer', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'tt-capability-rewatch-'));
+      try {
+        const folder = join(dir, 'Data');
+        const file = join(folder, 'api-endpoint.json');
+        const write = (pid: number): Promise<void> => writeFile(file, JSON.stringify({ version: 1, socketPath: join(dir, 'api.sock'), token: 'integration-token', pid }), { mode: 0o600 });
+        await mkdir(folder);
+        await write(1);
+        const readings = new Arrivals<CapabilityReading>();
+        const watcher = new CapabilityWatcher({
+          read: () => findCapability([file], { isRunning: () => true }),
+          onChange: readings.push,
+          timers: new ManualTimers(), // never fired: only the folder watches can see what follows
+          paths: () => [file],
+          watchFolder: (watched, names, onChange, onError) => nodeFileSystem.watchDirectory(watched, names, onChange, onError),
+          folderIdentity: folderIdentityOnDisk,
+        });
+        try {
+          const pidOf = (reading: CapabilityReading): number | undefined => (reading.kind === 'ready' ? reading.capability.pid : undefined);
+          await watcher.current();
+          await readings.first((reading) => pidOf(reading) === 1, 'the first file');
+          await rm(folder, { recursive: true });
+          await readings.first((reading) => reading.kind === 'absent', 'the file gone with its folder');
+          await mkdir(folder);
+          await write(2);
+          await readings.first((reading) => pidOf(reading) === 2, 'the file written in the folder made again', 3_000);
+        } finally {
+          watcher.dispose();
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
     it('with the real folder watch, finds the file the app writes without waiting for the timer', async () => {
       const dir = await mkdtemp(join(tmpdir(), 'tt-capability-watch-'));
       try {
@@ -243,7 +336,7 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
         let found: (reading: CapabilityReading) => void = () => undefined;
         const ready = new Promise<CapabilityReading>((resolve) => (found = resolve));
         const watcher = new CapabilityWatcher({
-          read: () => findCapability([file], () => true),
+          read: () => findCapability([file], { isRunning: () => true }),
           onChange: (reading) => {
             if (reading.kind === 'ready') found(reading);
           },

@@ -74,4 +74,15 @@ describe('tracker/channel: which way to the app', () => {
     assert.match(capabilityProblem(invalid) ?? '', /api-endpoint\.json is not valid: it is not JSON\.$/);
     assert.doesNotMatch(capabilityProblem(stale) ?? '', /integration-token/);
   });
+
+  it('takes a file another user could have written for unusable, and says so in one sentence without the token', () => {
+    const untrusted: CapabilityReading = { kind: 'untrusted', path, message: 'group or others may write it (mode 0666), so another user could have written it.' };
+    const channel = chooseChannel(inputs({ capability: untrusted }));
+    assert.equal(channel.kind === 'none' && channel.reason, 'integrationUnusable');
+    assert.equal(chooseChannel(inputs({ capability: untrusted, httpToken: stored })).kind, 'http', 'a token for the HTTP API still works');
+    assert.equal(
+      capabilityProblem(untrusted),
+      `The app's VS Code integration file ${path} is not used: group or others may write it (mode 0666), so another user could have written it.`,
+    );
+  });
 });

@@ -41,6 +41,16 @@ describe('tracker/advice', () => {
     }
   });
 
+  it('says which integration file is not trusted, why and what to do, and never shows the token', () => {
+    const message = 'the socket it names, /tmp/app/api.sock, belongs to user 4321, not to you (user 501): the token would go to another user.';
+    const advice = diagnose({ ...base, channel: none('integrationUnusable'), capability: { kind: 'untrusted', path: absent.path, message } });
+    assert.equal(
+      advice.message,
+      `The app's VS Code integration file ${absent.path} is not used: ${message} Remove it, then turn Settings → Integrations → VSCode off and on in the app to write it again, for you alone.`,
+    );
+    assert.deepEqual([advice.severity, advice.action], ['error', 'showLog']);
+  });
+
   it('names an unwired feature once, in the app\'s own words', () => {
     const advice = adviceForError(new UnavailableError('The application has not wired up /entries; it is not available right now.'), http);
     assert.equal(
