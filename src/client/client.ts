@@ -2,7 +2,7 @@
  * ServiceClient: the eight operations of the application's local API, signed through
  * src/protocol (the only signing code), over one undici Pool (to a loopback port or the app's
  * Unix socket), with the error mapping and the safe retry of PROTOCOL.md §7, and the header
- * prefix learned once when it is `auto`.
+ * prefix learned from the app's answers when it is `auto` (headerPrefixChoice.ts).
  */
 import { inspect } from 'node:util';
 import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE } from '../protocol/constants';
@@ -83,7 +83,7 @@ export class ServiceClient {
     const { token, ...rest } = resolveOptions(options);
     this.#token = token;
     this.#options = rest;
-    this.#prefix = new HeaderPrefixChoice(rest.headerPrefix, rest.onHeaderPrefix);
+    this.#prefix = new HeaderPrefixChoice(rest.headerPrefix, { recall: rest.learnedHeaderPrefix, onLearn: rest.onHeaderPrefix });
     this.#transport = new Transport(rest.endpoint, rest.connections, rest.timeoutMs);
   }
 
@@ -105,7 +105,7 @@ export class ServiceClient {
     return endpoint.kind === 'socket' ? endpoint.socketPath : undefined;
   }
 
-  /** The prefix requests are signed with now; with `auto`, `Clessira` until an answer settles it. */
+  /** The prefix requests are signed with now; with `auto` while undecided, the one the next call tries first. */
   get headerPrefix(): HeaderPrefix {
     return this.#prefix.prefix;
   }

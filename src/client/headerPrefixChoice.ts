@@ -1,12 +1,28 @@
 /**
- * `headerPrefix: 'auto'`: which header prefix the app takes, learned from its answers, at the
- * cost of at most one extra failed sign-in per client. The app locks everyone out after 11 failed
- * authentications in 30 s, so the choice is made once, by one call at a time, and never retried:
- * a loop here would lock the user out of their own time tracker.
+ * `headerPrefix: 'auto'`: which header prefix the app takes, learned from its answers. The app
+ * locks everyone out after 11 failed authentications in 30 s, so learning costs at most one
+ * extra failed sign-in per ask, one call asks at a time, and nothing is retried in a loop: a loop
+ * here would lock the user out of their own time tracker.
  *
- * The whole state machine is here; ServiceClient only hands it a way to sign and send one copy.
+ * - A prefix is learned only from an answer that proves authentication (`provesAuthentication`,
+ *   or the re-send's 409 of AnswerLostError) to a copy signed with it. A 429, a 403, a 401 that
+ *   is a clock problem, a time-out or no connection, on either copy, teaches nothing: the call
+ *   fails as that answer says and the next call asks again, once.
+ * - A 401 (not a clock problem) rules its prefix out for the next ask, without learning the other:
+ *   after "Clessira 401, NowDoing 429" the next ask starts with NowDoing.
+ * - What other clients learned (other windows, earlier runs, for the same app and token) comes in
+ *   through `recall`, read before each call, and is tried first when it is new; what this client
+ *   learns goes out through `onLearn` when it differs from what was shared. So a new client for a
+ *   known app signs in at once, and when the app restarts as another build, the first window to
+ *   find out spares the others their refused request.
+ * - A 401 on a prefix this client has seen work sends one copy with the other prefix (the app may
+ *   have restarted as another build) before the call fails. Both refused in one ask: the token is
+ *   wrong; later calls then send one copy each, and their 401 is final.
+ *
+ * A configured prefix is final and never probed. The whole state machine is here; ServiceClient
+ * only hands it a way to sign and send one copy.
  */
-import type { HeaderPrefix } from '../protocol/headers';
+import { isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
 import { AnswerLostError } from './errors';
 import type { HeaderPrefixOption } from './options';
 
@@ -17,6 +33,16 @@ export interface Answer {
 
 /** Signs a fresh copy of the caller's request with `prefix` and sends it, with the safe re-send of §7. */
 export type SendCopy<A extends Answer> = (prefix: HeaderPrefix, signal: AbortSignal | undefined) => Promise<A>;
+
+/** A 401 whose Date is far from the client's clock: about the clock, not the prefix. */
+export type ClockProblem<A extends Answer> = (answer: A) => boolean;
+
+export interface HeaderPrefixMemory {
+  /** The prefix other clients learned for this app and token, read before each ask; undefined when none. */
+  readonly recall?: (() => HeaderPrefix | undefined) | undefined;
+  /** Called when this client learns a prefix that differs from what it recalled or reported before. */
+  readonly onLearn?: ((prefix: HeaderPrefix) => void) | undefined;
+}
 
 /**
  * Statuses the service gives only after the request passed authentication (PROTOCOL.md §2 steps
@@ -29,91 +55,181 @@ export function provesAuthentication(status: number): boolean {
   return (status >= 200 && status < 300) || AUTHENTICATED_ERROR_STATUSES.has(status);
 }
 
+/**
+ * `guess`: nothing proven by this client (Clessira, a recalled prefix, or the one a 401 left);
+ * one call at a time asks. `known`: an answer proved it, and no 401 came since; calls go straight.
+ * `refused`: both prefixes got a 401 in one ask, so the token is wrong; calls go straight and a
+ * 401 is final, until an answer proves a prefix or another client shares one.
+ */
+type Standing = 'guess' | 'known' | 'refused';
+
 export class HeaderPrefixChoice {
   #prefix: HeaderPrefix;
-  #settled: boolean;
-  /** Resolves when the one probing call has learned what it could; undefined while none runs. */
+  readonly #configured: boolean;
+  #standing: Standing = 'guess';
+  /** What the shared memory said last, or what this client told it last. */
+  #shared: HeaderPrefix | undefined;
+  /** Resolves when the one asking call has learned what it could; undefined while none runs. */
   #probing: Promise<void> | undefined;
-  readonly #onSettle: ((prefix: HeaderPrefix) => void) | undefined;
+  readonly #memory: HeaderPrefixMemory;
 
-  constructor(option: HeaderPrefixOption, onSettle?: (prefix: HeaderPrefix) => void) {
+  constructor(option: HeaderPrefixOption, memory: HeaderPrefixMemory = {}) {
     this.#prefix = option === 'auto' ? 'Clessira' : option;
-    this.#settled = option !== 'auto';
-    this.#onSettle = onSettle;
+    this.#configured = option !== 'auto';
+    this.#memory = memory;
+    if (!this.#configured) this.#recall();
   }
 
-  /** The prefix requests are signed with now: `Clessira` while auto is undecided. */
+  /** The prefix requests are signed with now: while auto is undecided, the one the next ask tries first. */
   get prefix(): HeaderPrefix {
     return this.#prefix;
   }
 
-  /** Fixes the prefix for good; the first call wins, later ones change nothing. */
-  #settle(prefix: HeaderPrefix): void {
-    if (this.#settled) return;
-    this.#prefix = prefix;
-    this.#settled = true;
-    this.#onSettle?.(prefix);
-  }
-
   /**
-   * Sends the caller's request with the settled prefix, or, while undecided, lets exactly one call
-   * probe and makes the others wait for its outcome. A probe that learns nothing (429, 403, no
-   * connection, a clock problem) leaves the choice open, and the next waiting call probes in its
-   * turn. The lock lasts until the probe has ended, even when its caller gave up early (its signal
-   * aborted), so that no second probe overlaps a sign-in still on its way.
+   * Sends the caller's request with the prefix in use, or, while undecided, lets exactly one call
+   * ask and makes the others wait for its outcome. An ask that learns nothing leaves the choice
+   * open, and the next waiting call asks in its turn. The lock lasts until the ask has ended, even
+   * when its caller gave up early (its signal aborted), so that no second ask overlaps a sign-in
+   * still on its way.
    */
-  async send<A extends Answer>(copy: SendCopy<A>, clockProblem: (answer: A) => boolean, signal?: AbortSignal): Promise<A> {
+  async send<A extends Answer>(copy: SendCopy<A>, clockProblem: ClockProblem<A>, signal?: AbortSignal): Promise<A> {
+    if (this.#configured) return copy(this.#prefix, signal);
+    let mayResend = true;
     for (;;) {
-      if (this.#settled) return copy(this.#prefix, signal);
-      if (this.#probing === undefined) {
-        const attempt = this.#probe(copy, clockProblem, signal);
-        const probing: Promise<void> = attempt.then(
-          () => this.#release(probing),
-          () => this.#release(probing),
-        );
-        this.#probing = probing;
-        return untilAborted(attempt, signal);
+      if (this.#probing === undefined) this.#recall();
+      if (this.#standing !== 'guess') {
+        const answer = await this.#sendStraight(copy, clockProblem, signal, mayResend);
+        if (answer !== undefined) return answer;
+        // Refused with a prefix that another call (or another window) has since replaced: once
+        // more, with the one in use now, and never a third time.
+        mayResend = false;
+        continue;
       }
+      if (this.#probing === undefined) return this.#locked(() => this.#ask(copy, clockProblem, signal), signal);
       await untilAborted(this.#probing, signal);
     }
   }
 
   /**
-   * Clessira first; only a 401 that is not a clock problem tries NowDoing, freshly signed: the 401
-   * means the first copy was not accepted, so even a POST is not done twice. Whatever the NowDoing
-   * copy gets settles the choice, so that no client spends a second failed sign-in on it; that
-   * copy therefore runs to its end even if the caller's signal aborts.
+   * One copy with the prefix known (or with the refused token's). A 401 on a prefix that worked
+   * asks the other prefix once; undefined means "send again": the prefix in use changed (another
+   * call found the other one, or another window shared it) while this copy was being refused.
    */
-  async #probe<A extends Answer>(copy: SendCopy<A>, clockProblem: (answer: A) => boolean, signal: AbortSignal | undefined): Promise<A> {
-    let first: A;
+  async #sendStraight<A extends Answer>(copy: SendCopy<A>, clockProblem: ClockProblem<A>, signal: AbortSignal | undefined, mayResend: boolean): Promise<A | undefined> {
+    const used = this.#prefix;
+    const wasKnown = this.#standing === 'known';
+    const answer = await this.#sendCopy(copy, used, signal);
+    if (provesAuthentication(answer.status)) {
+      this.#learn(used);
+      return answer;
+    }
+    if (!isRefusal(answer, clockProblem)) return answer;
+    if (wasKnown && this.#standing === 'known' && this.#prefix === used && this.#probing === undefined) {
+      // It worked before and is refused now: the app may have restarted as a build of the other kind.
+      this.#standing = 'guess';
+      return this.#locked(() => this.#askOther(copy, clockProblem, used, answer), signal);
+    }
+    if (this.#probing !== undefined) await untilAborted(this.#probing, signal);
+    return mayResend && this.#standing !== 'refused' && this.#prefix !== used ? undefined : answer;
+  }
+
+  /** The prefix in use first; only a 401 that is not a clock problem tries the other one. */
+  async #ask<A extends Answer>(copy: SendCopy<A>, clockProblem: ClockProblem<A>, signal: AbortSignal | undefined): Promise<A> {
+    const first = this.#prefix;
+    const answer = await this.#sendCopy(copy, first, signal);
+    if (provesAuthentication(answer.status)) {
+      this.#learn(first);
+      return answer;
+    }
+    return isRefusal(answer, clockProblem) ? this.#askOther(copy, clockProblem, first, answer) : answer;
+  }
+
+  /**
+   * The one extra copy of an ask, freshly signed with the prefix `refused` is not: the 401 means
+   * the first copy was not accepted, so even a POST is not done twice. It runs to its end even if
+   * the caller's signal aborts, so that what it shows is never lost and never asked again.
+   */
+  async #askOther<A extends Answer>(copy: SendCopy<A>, clockProblem: ClockProblem<A>, refused: HeaderPrefix, refusal: A): Promise<A> {
+    const other: HeaderPrefix = refused === 'Clessira' ? 'NowDoing' : 'Clessira';
+    let answer: A;
     try {
-      first = await copy('Clessira', signal);
+      answer = await copy(other, undefined);
     } catch (error) {
-      // The re-send's 409: the first copy passed authentication.
-      if (error instanceof AnswerLostError) this.#settle('Clessira');
+      // The re-send's 409: this copy passed authentication. Anything else (no connection, a
+      // time-out) says nothing about `other`; the 401 still says that `refused` is wrong.
+      if (error instanceof AnswerLostError) this.#learn(other);
+      else this.#guess(other);
       throw error;
     }
-    if (provesAuthentication(first.status)) {
-      this.#settle('Clessira');
-      return first;
+    if (provesAuthentication(answer.status)) {
+      this.#learn(other);
+      return answer;
     }
-    if (first.status !== 401 || clockProblem(first)) return first;
-    let second: A;
+    if (isRefusal(answer, clockProblem)) {
+      // Both refused: the token (or the signature) is wrong, and the first 401 says so.
+      this.#prefix = refused;
+      this.#standing = 'refused';
+      return refusal;
+    }
+    // A 429, a 403, a clock problem: nothing learned; the next ask starts with `other`.
+    this.#guess(other);
+    return answer;
+  }
+
+  /** Sends one copy; the re-send's 409 (AnswerLostError) proves the prefix it was signed with. */
+  async #sendCopy<A extends Answer>(copy: SendCopy<A>, prefix: HeaderPrefix, signal: AbortSignal | undefined): Promise<A> {
     try {
-      second = await copy('NowDoing', undefined);
+      return await copy(prefix, signal);
     } catch (error) {
-      this.#settle(error instanceof AnswerLostError ? 'NowDoing' : 'Clessira');
+      if (error instanceof AnswerLostError) this.#learn(prefix);
       throw error;
     }
-    const nowDoing = provesAuthentication(second.status);
-    this.#settle(nowDoing ? 'NowDoing' : 'Clessira');
-    // Both refused: the token (or the signature) is wrong, and Clessira's 401 says so.
-    return nowDoing || second.status !== 401 ? second : first;
+  }
+
+  #learn(prefix: HeaderPrefix): void {
+    this.#prefix = prefix;
+    this.#standing = 'known';
+    if (this.#shared === prefix) return;
+    this.#shared = prefix;
+    this.#memory.onLearn?.(prefix);
+  }
+
+  #guess(prefix: HeaderPrefix): void {
+    this.#prefix = prefix;
+    this.#standing = 'guess';
+  }
+
+  /**
+   * Takes what another client learned, when the memory says something new: the app has just taken
+   * that prefix with this token (so a refused token is worth one ask again, and a known prefix may
+   * be out of date: the app restarted as another build). It is tried first, by one call at a time.
+   */
+  #recall(): void {
+    const recalled = this.#memory.recall?.();
+    if (recalled === undefined || !isHeaderPrefix(recalled) || recalled === this.#shared) return;
+    this.#shared = recalled;
+    if (this.#standing !== 'known' || this.#prefix !== recalled) this.#guess(recalled);
+  }
+
+  /** Runs one ask as the only one, and answers the caller at once if its signal aborts. */
+  #locked<A>(ask: () => Promise<A>, signal: AbortSignal | undefined): Promise<A> {
+    const attempt = ask();
+    const probing: Promise<void> = attempt.then(
+      () => this.#release(probing),
+      () => this.#release(probing),
+    );
+    this.#probing = probing;
+    return untilAborted(attempt, signal);
   }
 
   #release(probing: Promise<void>): void {
     if (this.#probing === probing) this.#probing = undefined;
   }
+}
+
+/** A 401 about the token or the signature: the kind that rules a prefix out. */
+function isRefusal<A extends Answer>(answer: A, clockProblem: ClockProblem<A>): boolean {
+  return answer.status === 401 && !clockProblem(answer);
 }
 
 /** `promise`, or the signal's reason as soon as it aborts; the promise itself runs on. */

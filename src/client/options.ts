@@ -18,7 +18,7 @@ export interface RequestRecord {
   readonly error?: Error;
 }
 
-/** A prefix, or `auto`: try `Clessira`, and `NowDoing` once if the app refuses it with a 401. */
+/** A prefix, or `auto`: learn which one the app takes from its answers (see `headerPrefix`). */
 export type HeaderPrefixOption = HeaderPrefix | 'auto';
 
 export interface ServiceClientOptions {
@@ -40,11 +40,22 @@ export interface ServiceClientOptions {
   readonly timeoutMs?: number | undefined;
   /**
    * `Clessira` (default), `NowDoing` for application builds from before the rebrand, or `auto`:
-   * `Clessira` until a 401 says otherwise, then `NowDoing` once, and whichever authenticated is
-   * kept for this client (at most one extra failed sign-in, ever).
+   * the prefix learned before (`learnedHeaderPrefix`), else `Clessira`; a 401 tries the other
+   * prefix once, and only an answer that passed authentication teaches which one the app takes
+   * (at most one extra failed sign-in per ask, never a loop). A configured prefix is never probed.
    */
   readonly headerPrefix?: HeaderPrefixOption | undefined;
-  /** With `headerPrefix: 'auto'`: called once, when an answer has settled which prefix the app takes. */
+  /**
+   * With `headerPrefix: 'auto'`: the prefix other clients learned for this app and token (another
+   * window, an earlier run), read before each ask; undefined when none. Tried first, so a new
+   * client for a known app signs in without a refused request.
+   */
+  readonly learnedHeaderPrefix?: (() => HeaderPrefix | undefined) | undefined;
+  /**
+   * With `headerPrefix: 'auto'`: called when an answer that passed authentication shows which
+   * prefix the app takes and it differs from what this client knew (learned before or told
+   * before): once, unless the app changes builds. Keep it for `learnedHeaderPrefix`.
+   */
   readonly onHeaderPrefix?: ((prefix: HeaderPrefix) => void) | undefined;
   /** At most this many connections to the service; default 4. */
   readonly connections?: number | undefined;
@@ -64,6 +75,7 @@ export interface ResolvedOptions {
   readonly endpoint: Endpoint;
   readonly timeoutMs: number;
   readonly headerPrefix: HeaderPrefixOption;
+  readonly learnedHeaderPrefix: (() => HeaderPrefix | undefined) | undefined;
   readonly onHeaderPrefix: ((prefix: HeaderPrefix) => void) | undefined;
   readonly connections: number;
   readonly clock: () => number;
@@ -110,6 +122,11 @@ export function resolveOptions(options: ServiceClientOptions, env: Environment =
   if (headerPrefix !== 'auto' && !isHeaderPrefix(headerPrefix)) {
     throw new ConfigurationError(`headerPrefix must be ${HEADER_PREFIXES.join(', ')} or auto, not "${String(headerPrefix)}".`);
   }
+  // Scripts call dist/client.js from plain JavaScript, where the type is only a hope.
+  const learned: unknown = options.learnedHeaderPrefix;
+  if (learned !== undefined && typeof learned !== 'function') {
+    throw new ConfigurationError(`learnedHeaderPrefix must be a function that returns ${HEADER_PREFIXES.join(' or ')} (or undefined), not ${typeof learned}.`);
+  }
 
   const connections = options.connections ?? 4;
   if (!Number.isInteger(connections) || connections < 1 || connections > 64) {
@@ -121,6 +138,7 @@ export function resolveOptions(options: ServiceClientOptions, env: Environment =
     endpoint: options.socketPath === undefined ? tcpEndpoint(options, env) : socketEndpoint(options.socketPath, options),
     timeoutMs,
     headerPrefix,
+    learnedHeaderPrefix: options.learnedHeaderPrefix,
     onHeaderPrefix: options.onHeaderPrefix,
     connections,
     clock: options.clock ?? Date.now,

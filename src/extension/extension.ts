@@ -30,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   // Every part logs through it: each entry stays one line, whatever outside text it quotes.
   const log = parts.use(new OneLineLogChannel(vscode.window.createOutputChannel('Time Tracker', { log: true })));
   let settings: Settings = readSettings();
-  const session = parts.use(new Session({ secrets: context.secrets, log, settings: () => settings }));
+  const session = parts.use(new Session({ secrets: context.secrets, memento: context.globalState, log, settings: () => settings }));
   // Started first, so that whoever asks `session.ready()` below waits for the first decision.
   void session.start();
   const messages = new Messages(log);

@@ -1,14 +1,15 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { ConfigurationError, ServiceClient } from '../client';
+import { ConfigurationError, ServiceClient, type HeaderPrefix } from '../client';
 import { defaultCapabilityPaths, findCapability, type CapabilityReading } from '../client/capabilityReader';
 import { nodeFileSystem } from '../platform/fileSystemPort';
 import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
 import { firstSetVariable } from '../protocol/environment';
-import { CONTEXT_KEYS } from '../tracker/ids';
+import { CONTEXT_KEYS, STORAGE_KEYS } from '../tracker/ids';
 import { adviceWithoutChannel } from '../tracker/view/advice';
 import { CapabilityWatcher, folderIdentityOnDisk } from '../tracker/model/capabilityWatcher';
 import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, describeRouteForLog, type Channel, type HttpToken } from '../tracker/model/channel';
+import { learnedPrefixKey, recallPrefix, rememberPrefix } from '../tracker/model/learnedPrefix';
 import { latestWins } from '../platform/latestWins';
 import { Poller, pollingPaused } from '../tracker/model/poller';
 import { pollStatus, type PollSource } from '../tracker/model/statusSource';
@@ -20,6 +21,8 @@ import { errorMessage } from '../platform/errors';
 
 export interface SessionOptions {
   readonly secrets: vscode.SecretStorage;
+  /** globalState: what `headerPrefix: auto` learned per app and token, shared by every window. */
+  readonly memento: vscode.Memento;
   readonly log: vscode.LogOutputChannel;
   readonly settings: () => Settings;
   /** Where the token variables are read; default process.env. */
@@ -276,13 +279,14 @@ export class Session implements vscode.Disposable {
       return;
     }
     const where = describeRouteForLog(channel.route);
+    const memory = this.learnedPrefixOptions(channel, where);
     try {
       this.currentClient = new ServiceClient({
         token: channel.token,
         ...(channel.kind === 'integration' ? { socketPath: channel.route.socketPath } : { port: channel.route.port }),
         headerPrefix: settings.headerPrefix,
         onRequest: (record) => logRequest(this.options.log, record),
-        onHeaderPrefix: (prefix) => this.options.log.info(`The app answers to X-${prefix}-* headers ${where}; they are used from now on.`),
+        ...memory,
       });
     } catch (error) {
       if (!(error instanceof ConfigurationError)) throw error;
@@ -292,6 +296,30 @@ export class Session implements vscode.Disposable {
     }
     const source = channel.kind === 'integration' ? `the token of ${channel.file}, app process ${channel.pid}` : `the token from ${channel.tokenSource === 'secretStorage' ? 'secret storage' : channel.tokenSource}`;
     this.options.log.info(`Talking to the app ${where}, with ${source}.`);
+    const learned = settings.headerPrefix === 'auto' ? memory.learnedHeaderPrefix() : undefined;
+    if (learned !== undefined) this.options.log.info(`Trying X-${learned}-* headers first: a window learned them for this app and token before.`);
+  }
+
+  /**
+   * `auto` starts from what any window learned for this app and token, and shares what it learns,
+   * so that a reload, a new window or an app restart does not spend a failed sign-in on it again.
+   */
+  private learnedPrefixOptions(
+    channel: Exclude<Channel, { kind: 'none' }>,
+    where: string,
+  ): { learnedHeaderPrefix: () => HeaderPrefix | undefined; onHeaderPrefix: (prefix: HeaderPrefix) => void } {
+    const { memento, log } = this.options;
+    const key = learnedPrefixKey(channel);
+    return {
+      learnedHeaderPrefix: () => recallPrefix(memento.get(STORAGE_KEYS.learnedHeaderPrefixes), key),
+      onHeaderPrefix: (prefix) => {
+        log.info(`The app answers to X-${prefix}-* headers ${where}; they are used from now on.`);
+        const record = rememberPrefix(memento.get(STORAGE_KEYS.learnedHeaderPrefixes), key, prefix);
+        void Promise.resolve(memento.update(STORAGE_KEYS.learnedHeaderPrefixes, record)).catch((error: unknown) =>
+          log.warn(`Keeping the header prefix for the next window failed: ${errorMessage(error)}`),
+        );
+      },
+    };
   }
 
   private async pollOnce(): Promise<TrackerState> {

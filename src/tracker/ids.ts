@@ -44,6 +44,11 @@ export const STATUS_BAR_ITEM_ID = 'timeTracker.status';
 export const STORAGE_KEYS = {
   /** globalState: the activities used last, for the picker. */
   recentActivities: 'timeTracker.recentActivities',
+  /**
+   * globalState (this machine only, shared by its windows): the header prefix `auto` learned, per
+   * app and token (src/tracker/model/learnedPrefix.ts; keyed by a hash, never the token).
+   */
+  learnedHeaderPrefixes: 'timeTracker.learnedHeaderPrefixes',
   /** globalState (synced): the user chose "Don't show again" on the first-run notice. */
   welcomeNoticeTurnedOff: 'timeTracker.welcomeNotice.turnedOff',
   /** Secret storage: the HTTP API's token. */
