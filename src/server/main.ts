@@ -7,6 +7,9 @@ import { demoSnapshot } from './demo';
 import { exitStatusOf, ServerError } from './errors';
 import { createReferenceServer } from './server';
 
+/** The signals that end the server as the app quits: the socket and the capability file are removed. */
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 async function main(): Promise<number> {
   const parsed = parseCli(process.argv.slice(2), process.env);
   if (parsed.kind === 'help') {
@@ -34,9 +37,9 @@ async function main(): Promise<number> {
     onRequest: (line) => console.log(line),
   });
   // Registered before listening, so a signal that arrives during start-up also ends cleanly.
+  // SIGHUP is a closed terminal: without a handler Node dies of it and leaves the socket behind.
   const stopRequested = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+    for (const signal of STOP_SIGNALS) process.once(signal, () => resolve());
   });
   try {
     // TCP first: if its port is taken, no capability file has announced anything yet.

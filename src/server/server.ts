@@ -6,7 +6,7 @@
  * function and started by those methods, so tests run it in-process on a free port; only the CLI
  * picks a fixed one.
  */
-import { chmod, lstat, unlink } from 'node:fs/promises';
+import { lstat, unlink } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -20,11 +20,11 @@ import { systemClock, type Clock } from './clock';
 import { ServerControls, type ClockSetting } from './controls';
 import type { DataFile } from './dataFile';
 import { DebugView, formatRequestRecord, type RequestRecord } from './debugView';
-import { httpStatusOf, SocketPathError } from './errors';
+import { httpStatusOf } from './errors';
 import { answerClientError, endWithJson, readBody, writeJson } from './http';
 import { EMPTY_BODY, ReferenceService, type ReceivedBody, type RequestHead, type ServiceResponse, type Transport } from './service';
 import type { SeedActivity, StateSnapshot } from './state';
-import { listenRefused, prepareSocketPath } from './unixSocket';
+import { bindSocketPrivately, prepareSocketPath, type BoundSocket } from './unixSocket';
 
 export interface ServerTimeouts {
   readonly headersMs: number;
@@ -71,13 +71,6 @@ export interface ReferenceServerOptions {
 export interface SocketListenOptions {
   /** Where to announce the socket, its token and this pid once listening (PROTOCOL.md §8). */
   readonly capabilityFile?: string;
-}
-
-/** The socket file as created, so that `close()` removes that one and never a successor's. */
-interface BoundSocket {
-  readonly path: string;
-  readonly dev: number;
-  readonly ino: number;
 }
 
 export function createReferenceServer(options: ReferenceServerOptions): ReferenceServer {
@@ -139,23 +132,11 @@ export class ReferenceServer {
     if (this.boundSocket) throw new Error(`The reference server already listens on the socket ${this.boundSocket.path}.`);
     await this.load();
     const absolute = await prepareSocketPath(path);
-    try {
-      await listenOn(this.unix, (done) => this.unix.listen(absolute, done));
-    } catch (error) {
-      throw listenRefused(absolute, error);
-    }
-    let bound: BoundSocket;
-    try {
-      // Node creates the socket with the umask's mode, 0755 under the usual 022. Connecting needs
-      // write permission, which that leaves to the owner alone, so the moment before this chmod
-      // lets nobody else in; 0600 then holds also under a laxer umask.
-      await chmod(absolute, 0o600);
-      const { dev, ino } = await lstat(absolute);
-      bound = { path: absolute, dev, ino };
-    } catch (error) {
-      await closeListener(this.unix);
-      throw new SocketPathError('not-allowed', `Cannot restrict the socket ${absolute} to its owner: ${errorPhrase(error)}.`);
-    }
+    // Bound privately and linked into place, so that it is 0600 there from the first moment.
+    const bound = await bindSocketPrivately(absolute, {
+      listen: (at) => listenOn(this.unix, (done) => this.unix.listen(at, done)),
+      close: () => closeListener(this.unix),
+    });
     this.boundSocket = bound;
     if (options.capabilityFile === undefined) return;
     try {
@@ -379,7 +360,8 @@ async function closeListener(listener: Server): Promise<void> {
 }
 
 /**
- * Node usually unlinks the socket as it closes; this makes sure, and removes only the very file it
+ * Node unlinks only the name it bound, the private one that is long gone (unixSocket.ts); this
+ * removes the socket's name at its path, and only while it is still the very file this server
  * created, never one a successor has since bound at the same path.
  */
 async function removeSocketFile(bound: BoundSocket): Promise<void> {

@@ -172,8 +172,8 @@ export class ReferenceService {
     if (head.headers['origin'] !== undefined) {
       return errorResponse(403, 'Requests from web pages (with an Origin header) are refused.');
     }
-    // A page's <img> or <script> pointing here sends no Origin, but a browser always adds these.
-    const browserHeader = Object.keys(head.headers).find(isBrowserHeader);
+    // A page's <img> or <script> pointing here sends no Origin, but a browser adds these.
+    const browserHeader = Object.keys(head.headers).find((name) => BROWSER_HEADERS.has(name));
     if (browserHeader !== undefined) {
       return errorResponse(403, `Requests from web pages (with a ${browserHeader} header) are refused.`);
     }
@@ -224,10 +224,13 @@ export class ReferenceService {
   }
 }
 
-/** Headers only browsers send (PROTOCOL.md §2 step 0); Node delivers the names lower-cased. */
-function isBrowserHeader(name: string): boolean {
-  return name.startsWith('sec-fetch-') || name === 'referer';
-}
+/**
+ * Headers only browsers send (PROTOCOL.md §2 step 0), lower-cased as Node delivers them. Not every
+ * `Sec-Fetch-*`: Node's built-in `fetch` adds `Sec-Fetch-Mode: cors` to every request, and the
+ * app's own JavaScript SDK runs on it. A browser never sends `Sec-Fetch-Mode` or `Sec-Fetch-User`
+ * without `Sec-Fetch-Site` and `Sec-Fetch-Dest`, so these two still catch every page's request.
+ */
+const BROWSER_HEADERS: ReadonlySet<string> = new Set(['sec-fetch-site', 'sec-fetch-dest', 'referer']);
 
 function truncate(text: string): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;

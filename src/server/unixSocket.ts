@@ -1,12 +1,13 @@
 /**
  * The Unix domain socket of the application's VS Code integration (PROTOCOL.md §8): the checks
- * before listening, each with one sentence, and the removal of a socket file a killed server left
- * behind. The socket path is where the OS refuses most often and says least (a bare EINVAL or
- * EADDRINUSE), so every refusal that can be foreseen is foreseen here.
+ * before listening, each with one sentence, the removal of a socket file a killed server left
+ * behind, and the bind that puts the socket at its path already 0600, whatever the umask. The
+ * socket path is where the OS refuses most often and says least (a bare EINVAL or EADDRINUSE),
+ * so every refusal that can be foreseen is foreseen here.
  */
-import { lstat, stat, unlink } from 'node:fs/promises';
+import { chmod, link, lstat, mkdtemp, rm, stat, unlink } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { errnoCode, errorPhrase } from '../platform/errors';
 import { SocketPathError } from './errors';
 
@@ -14,6 +15,30 @@ import { SocketPathError } from './errors';
 export function maxSocketPathBytes(platform: NodeJS.Platform = process.platform): number {
   // Linux has 108 bytes of sun_path; macOS and the BSDs 104.
   return platform === 'linux' ? 107 : 103;
+}
+
+/** The socket file as created, so that `close()` removes that one and never a successor's. */
+export interface BoundSocket {
+  readonly path: string;
+  readonly dev: number;
+  readonly ino: number;
+}
+
+/** What `bindSocketPrivately` needs of the listener: to listen at a path, and to stop again. */
+export interface SocketListener {
+  listen(path: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The private folder beside the socket path, as `mkdtemp` names it: the prefix and six characters. */
+const PRIVATE_FOLDER_PREFIX = '.';
+const PRIVATE_FOLDER_RANDOM = 'XXXXXX';
+/** The socket's name inside the private folder: short, so that the path fits where the target does. */
+const PRIVATE_SOCKET_NAME = 's';
+
+/** Where the socket is first bound, with `folder` the private folder, or its pattern. */
+function privateSocketPath(target: string, folder = join(dirname(target), PRIVATE_FOLDER_PREFIX + PRIVATE_FOLDER_RANDOM)): string {
+  return join(folder, PRIVATE_SOCKET_NAME);
 }
 
 /** A live server answers a connect within this long; one that does not is not taken over either. */
@@ -31,6 +56,13 @@ export async function prepareSocketPath(path: string): Promise<string> {
   const limit = maxSocketPathBytes();
   if (bytes > limit) {
     throw new SocketPathError('path-too-long', `The socket path ${absolute} is ${bytes} bytes long, and the longest this OS takes is ${limit}.`);
+  }
+  const privateBytes = Buffer.byteLength(privateSocketPath(absolute));
+  if (privateBytes > limit) {
+    throw new SocketPathError(
+      'path-too-long',
+      `The socket path ${absolute} is in a folder too long for it: the socket is first bound in a private folder beside it, at ${privateSocketPath(absolute)} (${privateBytes} bytes), and the longest this OS takes is ${limit}; pick a shorter folder.`,
+    );
   }
   const directory = dirname(absolute);
   try {
@@ -67,14 +99,59 @@ export async function prepareSocketPath(path: string): Promise<string> {
   return absolute;
 }
 
+/**
+ * Listens at `path` (made ready by `prepareSocketPath`) so that the socket is mode 0600 from the
+ * first moment anybody else can reach it. Node binds with the umask's mode, and a chmod after the
+ * bind leaves a moment in which a lax umask (000) lets any user connect and lock the owner out;
+ * `process.umask` is process-wide, so setting it would race every other file this process makes.
+ * Instead the socket is bound inside a new 0700 folder beside `path`, where nobody else can reach
+ * it, made 0600 there, and hard-linked to `path`: a link keeps the inode and its mode and, unlike
+ * a rename, fails when `path` exists, so a server that took the path meanwhile is refused as a
+ * bind would refuse it. The private folder is gone again when this returns, whatever happened.
+ */
+export async function bindSocketPrivately(path: string, listener: SocketListener): Promise<BoundSocket> {
+  const folder = await mkdtemp(join(dirname(path), PRIVATE_FOLDER_PREFIX)).catch((error: unknown) => {
+    throw listenRefused(path, error);
+  });
+  try {
+    const inside = privateSocketPath(path, folder);
+    try {
+      // mkdtemp asks for 0700, but the umask may take bits away; the owner's are needed to bind inside.
+      await chmod(folder, 0o700);
+      await listener.listen(inside);
+    } catch (error) {
+      throw listenRefused(path, error);
+    }
+    try {
+      await chmod(inside, 0o600);
+    } catch (error) {
+      await listener.close();
+      throw new SocketPathError('not-allowed', `Cannot restrict the socket ${path} to its owner: ${errorPhrase(error)}.`);
+    }
+    try {
+      const { dev, ino } = await lstat(inside);
+      await link(inside, path);
+      return { path, dev, ino };
+    } catch (error) {
+      await listener.close();
+      throw listenRefused(path, error);
+    }
+  } finally {
+    // The socket stays reachable by its link at `path`; its first name and the folder go. A folder
+    // that cannot be removed is litter nobody else can enter, not worth failing the start for.
+    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
 /** The sentence for a socket another server listens on (also when the OS says EADDRINUSE). */
 function inUse(path: string): SocketPathError {
   return new SocketPathError('in-use', `Another server already listens on the socket ${path}.`);
 }
 
 /** The sentence for a listen the OS refused for a reason the checks above did not foresee. */
-export function listenRefused(path: string, error: unknown): SocketPathError {
-  if (errnoCode(error) === 'EADDRINUSE') return inUse(path);
+function listenRefused(path: string, error: unknown): SocketPathError {
+  // EEXIST: the link into place found the path taken since it was checked.
+  if (errnoCode(error) === 'EADDRINUSE' || errnoCode(error) === 'EEXIST') return inUse(path);
   return new SocketPathError('not-allowed', `Cannot listen on the socket ${path}: ${errorPhrase(error)}.`);
 }
 

@@ -146,7 +146,11 @@ const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 /** The application takes letters and digits only; `_` and `-` are the nonce-format mutation's job. */
 const NONCE_CHARS = TOKEN_CHARS;
 const MAX_REPLAYS = 32;
-/** Headers only browsers send, each refused at step 0: Chromium's for a cross-site `<img>`, and kin. */
+/**
+ * Headers browsers send: Chromium's for a cross-site `<img>`, and kin. Step 0 refuses a request with
+ * any of Sec-Fetch-Site, Sec-Fetch-Dest or Referer; Sec-Fetch-Mode or Sec-Fetch-User alone is not a
+ * browser's (Node's `fetch` sends Sec-Fetch-Mode), so a signed request with only that is served.
+ */
 const BROWSER_HEADERS = (port: number): string[] => [
   'Sec-Fetch-Site: cross-site',
   'Sec-Fetch-Mode: no-cors',
@@ -339,7 +343,7 @@ export class CaseGenerator {
       const chosen = rng.chance(0.5) ? all : [rng.pick(all)];
       for (const line of chosen) draft.headers.push(rng.chance(0.2) ? line.toUpperCase() : line);
       if (chosen === all) draft.headers.push('Accept: image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8');
-      draft.loopbackOk = false;
+      draft.loopbackOk = !chosen.some((line) => /^(sec-fetch-site|sec-fetch-dest|referer):/i.test(line));
       draft.notes.push(`browser=${chosen.length === 1 ? (chosen[0] ?? '').split(':')[0] : 'all'}`);
     } else {
       draft.method = 'OPTIONS';

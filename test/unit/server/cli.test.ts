@@ -279,6 +279,17 @@ describe('server/cli: the program', function () {
     assert.equal(await exists(capabilityPath), false, 'the capability file is removed');
   });
 
+  it('removes the socket and the capability file on SIGHUP (a closed terminal), and exits 0 as on SIGTERM', async () => {
+    const socketPath = join(dir, 'api.sock');
+    const capabilityPath = join(dir, 'cap.json');
+    const server = start(['--socket', socketPath, '--capability-file', capabilityPath, '--token', 't']);
+    await server.waitFor(new RegExp(`^listening on unix:${escape(socketPath)}$`, 'm'));
+    assert.equal((await signedGetOverSocket(socketPath, 't', '/status')).status, 200);
+    assert.equal(await server.stop('SIGHUP'), 0);
+    assert.equal(await exists(socketPath), false, 'the socket is removed');
+    assert.equal(await exists(capabilityPath), false, 'the capability file is removed');
+  });
+
   it('replaces the socket a killed server left behind, and announces the new pid', async () => {
     const socketPath = join(dir, 'api.sock');
     const capabilityPath = join(dir, 'cap.json');

@@ -58,19 +58,18 @@ describe('server: a web page can neither get in nor lock the user out (PROTOCOL.
     );
   });
 
-  it('refuses any one Sec-Fetch-* header or a Referer alone, also on a correctly signed request and over the socket', async () => {
+  it('refuses a Sec-Fetch-Site, a Sec-Fetch-Dest or a Referer alone, also on a correctly signed request and over the socket', async () => {
     const browserHeaders: Record<string, string>[] = [
       { 'sec-fetch-site': 'same-origin' },
-      { 'sec-fetch-mode': 'navigate' },
+      { 'Sec-Fetch-Site': 'none' },
       { 'sec-fetch-dest': 'document' },
-      { 'sec-fetch-user': '?1' },
-      { 'Sec-Fetch-Storage-Access': 'active' },
+      { 'SEC-FETCH-DEST': 'empty' },
       { referer: `http://127.0.0.1:${started.port}/` },
     ];
     for (const headers of browserHeaders) {
       const response = await signedSend(started, { method: 'GET', target: '/status', headers });
       assert.equal(response.status, 403, JSON.stringify(headers));
-      assert.match((response.json as { error: string }).error, /^Requests from web pages \(with a (sec-fetch-[a-z-]+|referer) header\) are refused\.$/);
+      assert.match((response.json as { error: string }).error, /^Requests from web pages \(with a (sec-fetch-site|sec-fetch-dest|referer) header\) are refused\.$/);
     }
     const dir = await mkdtemp(join(tmpdir(), 'tt-web-'));
     try {
@@ -82,6 +81,21 @@ describe('server: a web page can neither get in nor lock the user out (PROTOCOL.
       await rm(dir, { recursive: true, force: true });
     }
     assert.equal(await signedStatus(), 200);
+  });
+
+  it("serves a signed request with Sec-Fetch-Mode or Sec-Fetch-User alone: Node's fetch sends Sec-Fetch-Mode on every request", async () => {
+    const notBrowserShaped: Record<string, string>[] = [
+      { 'sec-fetch-mode': 'cors' },
+      { 'Sec-Fetch-Mode': 'navigate' },
+      { 'sec-fetch-user': '?1' },
+      { 'sec-fetch-mode': 'cors', 'sec-fetch-user': '?1', 'Sec-Fetch-Storage-Access': 'active' },
+    ];
+    for (const headers of notBrowserShaped) {
+      const response = await signedSend(started, { method: 'GET', target: '/status', headers });
+      assert.equal(response.status, 200, JSON.stringify(headers));
+    }
+    const unsigned = await send(started.port, { method: 'GET', target: '/status', headers: { 'sec-fetch-mode': 'cors' } });
+    assert.equal(unsigned.status, 401, 'unsigned, it is refused at step 2 as any unsigned request, and not counted');
   });
 
   it('does not count a browser request as a failed authentication, even one with all four signing headers', async () => {
