@@ -14,12 +14,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { syncFolder, writeFileAtomic } from '../../platform/atomicWrite';
-import { FileReadError, readBoundedText } from '../../platform/boundedRead';
+import { syncFolder } from '../../platform/atomicWrite';
+import { FileReadError } from '../../platform/boundedRead';
 import { errnoCode, errorMessage } from '../../platform/errors';
-import { FileLockError, removeLockLeftovers, withShortLock, type ShortLockOptions } from '../../platform/fileLock';
+import { FileLockError, removeLockLeftovers, type ShortLockOptions } from '../../platform/fileLock';
 import type { EntryRequest } from '../../protocol/types';
 import { classify } from '../model/classify';
+import { platformQueueFiles, type QueueFiles } from './queueFiles';
 
 export type QueuedStatus =
   /** Surely not received yet: sent automatically, in order, when the app answers again. */
@@ -67,6 +68,8 @@ export interface EntryQueueOptions {
    */
   readonly onCorrupt?: (keptAs: string, problem: string) => void;
   readonly lock?: ShortLockOptions;
+  /** The lock, read and write the queue goes through (default: the platform's); tests make them fail. */
+  readonly files?: QueueFiles;
 }
 
 const FILE = 'queued-entries.json';
@@ -82,6 +85,7 @@ export class EntryQueue {
   private readonly lock: string;
   private readonly me = `${process.pid}-${randomUUID()}`;
   private readonly clock: () => number;
+  private readonly files: QueueFiles;
 
   constructor(
     private readonly folder: string,
@@ -90,6 +94,7 @@ export class EntryQueue {
     this.file = join(folder, FILE);
     this.lock = join(folder, `${FILE}.lock`);
     this.clock = options.now ?? Date.now;
+    this.files = options.files ?? platformQueueFiles;
   }
 
   async list(): Promise<readonly QueuedEntry[]> {
@@ -185,7 +190,7 @@ export class EntryQueue {
     let text: string;
     try {
       // The folder is shared by every window and writable by any process of this user.
-      text = await readBoundedText(this.file, { maxBytes: MAX_QUEUE_BYTES });
+      text = await this.files.readText(this.file, { maxBytes: MAX_QUEUE_BYTES });
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return { entries: [] };
       if (error instanceof FileReadError) return { problem: error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${MAX_QUEUE_BYTES} bytes` };
@@ -202,11 +207,11 @@ export class EntryQueue {
       const before = 'entries' in read ? read.entries : await this.setAside(read.problem);
       const after = change(before);
       // Whole or not at all, synced: a crash leaves the old queue or the new one.
-      if (after !== before) await writeFileAtomic(this.file, `${JSON.stringify({ version: 1, entries: after }, null, 2)}\n`);
+      if (after !== before) await this.files.writeAtomic(this.file, `${JSON.stringify({ version: 1, entries: after }, null, 2)}\n`);
       return (pick ? pick(after) : undefined) as T;
     };
     try {
-      return await withShortLock(this.lock, work, this.options.lock);
+      return await this.files.withLock(this.lock, work, this.options.lock);
     } catch (error) {
       // The lock says what happened in codes; the sentence is this caller's, in the user's language.
       if (error instanceof FileLockError && error.code !== 'LOCK_NOT_RECOGNISED') throw new Error(l10n.t('Another window holds {0}; try again in a moment.', this.lock));
