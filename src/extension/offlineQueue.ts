@@ -23,7 +23,10 @@ export class OfflineQueue implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<number>();
   readonly onDidChangeCount = this.changed.event;
   private count = 0;
-  /** Of `count`, the entries that go on their own when the app answers (status `waiting`). */
+  /**
+   * Of `count`, the entries a flush has work for when the app answers: those that go on their own
+   * (`waiting`), and those delivered whose removal from the file is still to be written.
+   */
   private sendable = 0;
   private readonly schedule = new FlushSchedule();
   private flushing: Promise<FlushResult | undefined> | undefined;
@@ -101,7 +104,7 @@ export class OfflineQueue implements vscode.Disposable {
     const entries = await this.queue.list();
     // The file is shared: another window may have added or sent entries since this one counted.
     this.setCount(entries);
-    if (!entries.some((entry) => entry.status === 'waiting')) return undefined;
+    if (!entries.some(needsFlush)) return undefined;
     const result = await this.queue.flush(async (request): Promise<SendOutcome> => {
       try {
         const logged = await client.logEntry(request);
@@ -112,6 +115,10 @@ export class OfflineQueue implements vscode.Disposable {
       }
     });
     await this.recount();
+    if (result.unrecorded !== undefined) {
+      // Shown as it is in Show Queued Entries meanwhile (a delivered entry as such); the next write records it.
+      this.log.warn(`Could not write to the queue file what became of a queued entry (${result.unrecorded}); this window keeps it and writes it before it sends anything else. An entry the app took is not sent again.`);
+    }
     const attention = [...result.newlyUnknown, ...result.newlyRefused];
     if (attention.length > 0) {
       for (const entry of attention) this.log.warn(`Queued entry not sent (${entry.status}): ${entry.reason ?? ''}`);
@@ -142,7 +149,7 @@ export class OfflineQueue implements vscode.Disposable {
   }
 
   private setCount(entries: readonly QueuedEntry[]): void {
-    this.sendable = entries.filter((entry) => entry.status === 'waiting').length;
+    this.sendable = entries.filter(needsFlush).length;
     if (entries.length === this.count) return;
     this.count = entries.length;
     this.changed.fire(this.count);
@@ -151,6 +158,11 @@ export class OfflineQueue implements vscode.Disposable {
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+/** Waiting to be sent, or delivered with its removal still to be written: what a flush does something with. */
+function needsFlush(entry: QueuedEntry): boolean {
+  return entry.status === 'waiting' || entry.status === 'delivered';
 }
 
 /** Senders are `<pid>-<uuid>`: a sender whose process is gone died mid-send. */

@@ -29,6 +29,7 @@ const statusWords = (): Record<string, string> => ({
   sending: vscode.l10n.t('being sent'),
   unknown: vscode.l10n.t('may have been logged: decide'),
   refused: vscode.l10n.t('refused by the app'),
+  delivered: vscode.l10n.t('logged by the app; still to be removed from the queue'),
 });
 
 /** Lists the queued entries; each can be sent now or discarded. */
@@ -55,13 +56,13 @@ export async function showQueue(services: CommandServices): Promise<void> {
     { title: vscode.l10n.t('Queued Entries'), placeHolder: vscode.l10n.t('Pick an entry to send it now or discard it') },
   );
   if (!picked) return;
-  const sendLabel = picked.status === 'unknown' ? vscode.l10n.t('Send Anyway') : vscode.l10n.t('Send Now');
+  if (picked.status === 'delivered') {
+    await removeDelivered(services, picked);
+    return;
+  }
+  const { warning, sendLabel, modal } = sendOrDiscard(picked);
   const discardLabel = vscode.l10n.t('Discard');
-  const warning =
-    picked.status === 'unknown'
-      ? vscode.l10n.t('The app may already have logged this entry (the connection broke while it was sent). Check the app first: sending it again may log it twice.')
-      : vscode.l10n.t('Send or discard {0}?', picked.label);
-  const choice = await services.messages.ask(warning, { modal: picked.status === 'unknown' }, sendLabel, discardLabel);
+  const choice = await services.messages.ask(warning, { modal }, sendLabel, discardLabel);
   if (choice === discardLabel) {
     await services.queue.discard(picked.id);
     services.log.info(`Discarded the queued ${picked.logText}.`);
@@ -70,4 +71,33 @@ export async function showQueue(services: CommandServices): Promise<void> {
     await services.queue.flush(await services.session.ready());
   }
   void services.session.refreshUnlessPaused();
+}
+
+/**
+ * What the user is asked about a picked entry. One the app may already have (its fate unknown,
+ * or another window is sending it) goes again only on "Send Anyway", after a modal warning.
+ */
+function sendOrDiscard(picked: QueuePick): { readonly warning: string; readonly sendLabel: string; readonly modal: boolean } {
+  if (picked.status === 'unknown') {
+    const warning = vscode.l10n.t('The app may already have logged this entry (the connection broke while it was sent). Check the app first: sending it again may log it twice.');
+    return { warning, sendLabel: vscode.l10n.t('Send Anyway'), modal: true };
+  }
+  if (picked.status === 'sending') {
+    const warning = vscode.l10n.t('An editor window is sending this entry right now, or was when it closed. Check the app first: sending it again may log it twice.');
+    return { warning, sendLabel: vscode.l10n.t('Send Anyway'), modal: true };
+  }
+  return { warning: vscode.l10n.t('Send or discard {0}?', picked.label), sendLabel: vscode.l10n.t('Send Now'), modal: false };
+}
+
+/** The app has it: sending it again is not offered; removing it from the queue file is. */
+async function removeDelivered(services: CommandServices, picked: QueuePick): Promise<void> {
+  const removeLabel = vscode.l10n.t('Remove from Queue');
+  const choice = await services.messages.ask(
+    vscode.l10n.t('The app has logged {0}; only removing it from the queue failed, so it is not sent again. It leaves the queue with the next change that can be written.', picked.label),
+    { modal: false },
+    removeLabel,
+  );
+  if (choice !== removeLabel) return;
+  await services.queue.discard(picked.id);
+  services.log.info(`Removed the queued ${picked.logText}, which the app had logged, from the queue.`);
 }

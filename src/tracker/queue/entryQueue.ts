@@ -5,6 +5,13 @@
  * under a lock shared by all editor windows, so two windows never send the same entry. An entry
  * whose fate is unknown is never re-sent on its own.
  *
+ * An entry reaches the app at most once (issue 22: one failed write after a delivery and the same
+ * window sent it again). A flush sends only the entry it marked `sending` in that very update; one
+ * this window left `sending` earlier without knowing what became of it is "unknown" from then on.
+ * What became of a send is kept in memory until it is written: the write is tried again a few
+ * times before anything else is sent, then by every later write, and until then the window shows
+ * it as it is (a delivered entry as `delivered`, never as waiting, never silently gone).
+ *
  * A file that cannot be read as a queue (empty, cut short by a crash, not JSON, another shape) is
  * moved aside, never overwritten: it may hold entries someone can still log by hand. The queue
  * starts empty and says where the old file went (`onCorrupt`); no operation fails because of it
@@ -14,32 +21,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { syncFolder, writeFileAtomic } from '../../platform/atomicWrite';
-import { FileReadError, readBoundedText } from '../../platform/boundedRead';
+import { syncFolder } from '../../platform/atomicWrite';
+import { FileReadError } from '../../platform/boundedRead';
 import { errnoCode, errorMessage } from '../../platform/errors';
-import { FileLockError, removeLockLeftovers, withShortLock, type ShortLockOptions } from '../../platform/fileLock';
+import { FileLockError, removeLockLeftovers, type ShortLockOptions } from '../../platform/fileLock';
 import type { EntryRequest } from '../../protocol/types';
 import { classify } from '../model/classify';
+import { parseQueue, withStatus, type QueuedEntry, type QueuedStatus, type ReadResult } from './queueFormat';
+import { platformQueueFiles, type QueueFiles } from './queueFiles';
 
-export type QueuedStatus =
-  /** Surely not received yet: sent automatically, in order, when the app answers again. */
-  | 'waiting'
-  /** Being sent by some window right now (or that window crashed while sending). */
-  | 'sending'
-  /** The app may or may not have logged it: only the user decides whether to send it again. */
-  | 'unknown'
-  /** The app refused it (400, 404): kept with the reason until the user sends or discards it. */
-  | 'refused';
-
-export interface QueuedEntry {
-  readonly id: string;
-  readonly request: EntryRequest;
-  readonly queuedAt: string;
-  readonly status: QueuedStatus;
-  readonly reason?: string;
-  /** Which process marked it `sending`, to tell a crashed sender from a live one. */
-  readonly sender?: string;
-}
+export type { QueuedEntry, QueuedStatus };
 
 /** What became of one send: the queue decides the entry's next status from it. */
 export type SendOutcome =
@@ -56,6 +47,11 @@ export interface FlushResult {
   readonly remaining: number;
   readonly newlyUnknown: readonly QueuedEntry[];
   readonly newlyRefused: readonly QueuedEntry[];
+  /**
+   * Why the write recording a send failed every time it was tried, for the log: the flush stopped
+   * there, and the next write of this queue records it.
+   */
+  readonly unrecorded?: string;
 }
 
 export interface EntryQueueOptions {
@@ -67,21 +63,35 @@ export interface EntryQueueOptions {
    */
   readonly onCorrupt?: (keptAs: string, problem: string) => void;
   readonly lock?: ShortLockOptions;
+  /** The lock, read and write the queue goes through (default: the platform's); tests make them fail. */
+  readonly files?: QueueFiles;
+  /** How often the write recording a send is tried before the flush stops (default 3 times, 250 ms apart). */
+  readonly settle?: { readonly attempts?: number; readonly retryMs?: number };
 }
 
 const FILE = 'queued-entries.json';
 /** Far more entries than anyone logs offline (a few hundred bytes each); a larger file is no queue of ours. */
 const MAX_QUEUE_BYTES = 16 * 1024 * 1024;
-const STATUSES: readonly string[] = ['waiting', 'sending', 'unknown', 'refused'] satisfies readonly QueuedStatus[];
+const SETTLE_ATTEMPTS = 3;
+const SETTLE_RETRY_MS = 250;
 
-/** The queue file as read: its entries, or why it is no queue. */
-type ReadResult = { readonly entries: QueuedEntry[] } | { readonly problem: string };
+/** What became of a send, not yet written: the entry as it is now (undefined: delivered, to be removed). */
+interface Unwritten {
+  readonly entry: QueuedEntry | undefined;
+  /** Why the last write failed, shown with a delivered entry. */
+  problem: string | undefined;
+}
 
 export class EntryQueue {
   private readonly file: string;
   private readonly lock: string;
   private readonly me = `${process.pid}-${randomUUID()}`;
   private readonly clock: () => number;
+  private readonly files: QueueFiles;
+  /** Entries this queue marked `sending` and is sending now. */
+  private readonly inFlight = new Set<string>();
+  /** By id, what became of sends of this queue while the file could not be written; every write applies them. */
+  private readonly unwritten = new Map<string, Unwritten>();
 
   constructor(
     private readonly folder: string,
@@ -90,11 +100,12 @@ export class EntryQueue {
     this.file = join(folder, FILE);
     this.lock = join(folder, `${FILE}.lock`);
     this.clock = options.now ?? Date.now;
+    this.files = options.files ?? platformQueueFiles;
   }
 
   async list(): Promise<readonly QueuedEntry[]> {
     const read = await this.read();
-    if ('entries' in read) return read.entries;
+    if ('entries' in read) return this.withUnwritten(read.entries, 'shown');
     // Moved aside under the lock only: another window may have written a good file meanwhile.
     return this.update(
       (entries) => entries,
@@ -129,37 +140,93 @@ export class EntryQueue {
     const newlyUnknown: QueuedEntry[] = [];
     const newlyRefused: QueuedEntry[] = [];
     let delivered = 0;
+    let unrecorded: string | undefined;
     for (;;) {
-      const next = await this.update((entries) => {
-        const candidate = entries.find((entry) => entry.status === 'waiting');
-        if (!candidate) return entries;
-        return entries.map((entry) => (entry.id === candidate.id ? { ...withStatus(entry, 'sending'), sender: this.me } : entry));
-      }, (entries) => entries.find((entry) => entry.status === 'sending' && entry.sender === this.me));
+      const next = await this.claimNext(newlyUnknown);
       if (!next) break;
       const outcome = await send(next.request).catch((error: unknown): SendOutcome => ({ kind: 'unknown', reason: String(error) }));
-      const stop = await this.update((entries) => {
-        switch (outcome.kind) {
-          case 'delivered':
-            delivered++;
-            return entries.filter((entry) => entry.id !== next.id);
-          case 'notSent':
-          case 'blocked':
-            return entries.map((entry) => (entry.id === next.id ? withStatus(entry, 'waiting', outcome.reason) : entry));
-          case 'unknown':
-          case 'refused': {
-            const status = outcome.kind;
-            const marked = withStatus(next, status, outcome.reason);
-            (status === 'unknown' ? newlyUnknown : newlyRefused).push(marked);
-            return entries.map((entry) => (entry.id === next.id ? marked : entry));
-          }
-        }
-        // An unknown fate means the connection itself is suspect: the next entries wait for the
-        // next flush rather than risk the same.
-      }, () => outcome.kind !== 'delivered' && outcome.kind !== 'refused');
-      if (stop) break;
+      const settled = this.settle(next, outcome);
+      if (outcome.kind === 'delivered') delivered++;
+      if (settled?.status === 'unknown') newlyUnknown.push(settled);
+      if (settled?.status === 'refused') newlyRefused.push(settled);
+      // Nothing else goes before this is on disk: the next flush must know what became of it.
+      unrecorded = await this.writeSettled();
+      // An unknown fate means the connection itself is suspect: the next entries wait for the
+      // next flush rather than risk the same.
+      if (unrecorded !== undefined || (outcome.kind !== 'delivered' && outcome.kind !== 'refused')) break;
     }
     const remaining = (await this.list()).length;
-    return { delivered, remaining, newlyUnknown, newlyRefused };
+    return { delivered, remaining, newlyUnknown, newlyRefused, ...(unrecorded === undefined ? {} : { unrecorded }) };
+  }
+
+  /**
+   * Marks the first waiting entry `sending` and returns it: the only entry this flush may send. An
+   * entry this queue left `sending` before, and is not sending now, may have arrived: it becomes
+   * `unknown` (added to `newlyUnknown`) and waits for the user.
+   */
+  private async claimNext(newlyUnknown: QueuedEntry[]): Promise<QueuedEntry | undefined> {
+    let claimed: QueuedEntry | undefined;
+    let stranded: QueuedEntry[] = [];
+    const change = (entries: QueuedEntry[]): QueuedEntry[] => {
+      stranded = [];
+      const swept = entries.map((entry) => {
+        if (entry.status !== 'sending' || entry.sender !== this.me || this.inFlight.has(entry.id)) return entry;
+        const marked = withStatus(entry, 'unknown', l10n.t('A send from this window stopped before its outcome was written; it may or may not have been logged.'));
+        stranded.push(marked);
+        return marked;
+      });
+      const candidate = swept.find((entry) => entry.status === 'waiting');
+      claimed = candidate && { ...withStatus(candidate, 'sending'), sender: this.me };
+      if (claimed) this.inFlight.add(claimed.id);
+      if (!claimed && stranded.length === 0) return entries;
+      return swept.map((entry) => (entry.id === claimed?.id ? claimed : entry));
+    };
+    try {
+      return await this.update(change, () => {
+        newlyUnknown.push(...stranded);
+        return claimed;
+      });
+    } catch (error) {
+      if (claimed) this.inFlight.delete(claimed.id);
+      throw error;
+    }
+  }
+
+  /** What the entry is after this send (undefined: delivered, to be removed), kept until written. */
+  private settle(sent: QueuedEntry, outcome: SendOutcome): QueuedEntry | undefined {
+    let entry: QueuedEntry | undefined;
+    switch (outcome.kind) {
+      case 'delivered':
+        entry = undefined;
+        break;
+      case 'notSent':
+      case 'blocked':
+        entry = withStatus(sent, 'waiting', outcome.reason);
+        break;
+      case 'unknown':
+      case 'refused':
+        entry = withStatus(sent, outcome.kind, outcome.reason);
+        break;
+    }
+    this.unwritten.set(sent.id, { entry, problem: undefined });
+    this.inFlight.delete(sent.id);
+    return entry;
+  }
+
+  /** Writes what became of the sends, a bounded number of tries: undefined once written, else the last failure. */
+  private async writeSettled(): Promise<string | undefined> {
+    const attempts = Math.max(1, this.options.settle?.attempts ?? SETTLE_ATTEMPTS);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.update((entries) => entries);
+        return undefined;
+      } catch (error) {
+        const problem = errorMessage(error);
+        for (const unwritten of this.unwritten.values()) unwritten.problem = problem;
+        if (attempt >= attempts) return problem;
+      }
+      await pause(this.options.settle?.retryMs ?? SETTLE_RETRY_MS);
+    }
   }
 
   /**
@@ -185,7 +252,7 @@ export class EntryQueue {
     let text: string;
     try {
       // The folder is shared by every window and writable by any process of this user.
-      text = await readBoundedText(this.file, { maxBytes: MAX_QUEUE_BYTES });
+      text = await this.files.readText(this.file, { maxBytes: MAX_QUEUE_BYTES });
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return { entries: [] };
       if (error instanceof FileReadError) return { problem: error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${MAX_QUEUE_BYTES} bytes` };
@@ -200,18 +267,35 @@ export class EntryQueue {
     const work = async (): Promise<T> => {
       const read = await this.read();
       const before = 'entries' in read ? read.entries : await this.setAside(read.problem);
-      const after = change(before);
+      const applying = new Map(this.unwritten);
+      const after = change(this.withUnwritten(before, 'written'));
       // Whole or not at all, synced: a crash leaves the old queue or the new one.
-      if (after !== before) await writeFileAtomic(this.file, `${JSON.stringify({ version: 1, entries: after }, null, 2)}\n`);
+      if (after !== before) await this.files.writeAtomic(this.file, `${JSON.stringify({ version: 1, entries: after }, null, 2)}\n`);
+      // On disk now, or no longer in the file (discarded, moved aside): nothing left to write.
+      for (const [id, unwritten] of applying) if (this.unwritten.get(id) === unwritten) this.unwritten.delete(id);
       return (pick ? pick(after) : undefined) as T;
     };
     try {
-      return await withShortLock(this.lock, work, this.options.lock);
+      return await this.files.withLock(this.lock, work, this.options.lock);
     } catch (error) {
       // The lock says what happened in codes; the sentence is this caller's, in the user's language.
       if (error instanceof FileLockError && error.code !== 'LOCK_NOT_RECOGNISED') throw new Error(l10n.t('Another window holds {0}; try again in a moment.', this.lock));
       throw error;
     }
+  }
+
+  /**
+   * The entries with what became of this queue's sends that the file does not say yet: as they
+   * are to be written, or as shown, where a delivered entry still in the file is `delivered`.
+   */
+  private withUnwritten(entries: QueuedEntry[], purpose: 'written' | 'shown'): QueuedEntry[] {
+    if (!entries.some((entry) => this.unwritten.has(entry.id))) return entries;
+    return entries.flatMap((entry) => {
+      const unwritten = this.unwritten.get(entry.id);
+      if (unwritten === undefined) return [entry];
+      if (unwritten.entry !== undefined) return [unwritten.entry];
+      return purpose === 'shown' ? [withStatus(entry, 'delivered', unwritten.problem)] : [];
+    });
   }
 
   /** Under the lock: keeps the unreadable file next to the queue under a name of its own, and says where. */
@@ -230,42 +314,8 @@ export class EntryQueue {
   }
 }
 
-/** The entries of a queue file, or why it is none: anything this version did not write is no queue. */
-function parseQueue(text: string): ReadResult {
-  if (text.trim() === '') return { problem: 'is empty' };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return { problem: `is not JSON (${errorMessage(error)})` };
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: 'is not a JSON object' };
-  const { entries } = parsed as { entries?: unknown };
-  if (!Array.isArray(entries)) return { problem: 'has no list of entries' };
-  const bad = entries.findIndex((entry) => !isQueuedEntry(entry));
-  if (bad >= 0) return { problem: `has an entry ${bad + 1} that is not a queued entry` };
-  return { entries: entries as QueuedEntry[] };
-}
-
-function isQueuedEntry(value: unknown): value is QueuedEntry {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Partial<Record<keyof QueuedEntry, unknown>>;
-  const request = entry.request as Partial<Record<keyof EntryRequest, unknown>> | null | undefined;
-  return (
-    typeof entry.id === 'string' &&
-    typeof entry.queuedAt === 'string' &&
-    typeof entry.status === 'string' &&
-    STATUSES.includes(entry.status) &&
-    (entry.reason === undefined || typeof entry.reason === 'string') &&
-    (entry.sender === undefined || typeof entry.sender === 'string') &&
-    typeof request === 'object' &&
-    request !== null &&
-    typeof request.durationMinutes === 'number' &&
-    (request.name === undefined || typeof request.name === 'string') &&
-    (request.activityID === undefined || typeof request.activityID === 'string') &&
-    (request.createIfMissing === undefined || typeof request.createIfMissing === 'boolean') &&
-    (request.note === undefined || typeof request.note === 'string')
-  );
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -273,12 +323,6 @@ async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-function withStatus(entry: QueuedEntry, status: QueuedStatus, reason?: string): QueuedEntry {
-  // The old reason and sender go: they described the previous status.
-  const { reason: _previousReason, sender: _previousSender, ...rest } = entry;
-  return { ...rest, status, ...(reason === undefined ? {} : { reason }) };
 }
 
 /** How a failed send of a queued entry counts (PROTOCOL.md §7): only "surely not sent" waits as it was. */
