@@ -1,8 +1,18 @@
+/**
+ * The activity picker of Start and Log Time: a QuickPick that searches GET /activities/search as
+ * the user types, through src/tracker/model/debouncedSearch.ts (one request after a pause in typing,
+ * never two on the wire, none while the command may not sign), lists recent activities first and
+ * offers "Create “…”" for a new name. Until an answer comes, or when none may be asked for, it
+ * lists the activities earlier answers named.
+ */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
-import { buildActivityPicks, type ActivityPick, type PickableActivity } from '../tracker/view/activityPicks';
+import { DebouncedSearch } from '../tracker/model/debouncedSearch';
+import { buildActivityPicks, type ActivityPick, type KnownActivities, type PickableActivity } from '../tracker/view/activityPicks';
 
-const SEARCH_DELAY_MS = 200;
+/** The pause in typing before a search goes out. */
+const SEARCH_DELAY_MS = 250;
+const RESULT_LIMIT = 20;
 
 interface PickItem extends vscode.QuickPickItem {
   readonly pick: ActivityPick;
@@ -12,62 +22,60 @@ export interface PickerOptions {
   readonly title: string;
   readonly placeholder: string;
   readonly recent: readonly PickableActivity[];
+  /** What earlier answers named; the answers of this picker are added. */
+  readonly known: KnownActivities;
+  /** Whether a search may be signed now: no while the app rejects the token or locks us out. */
+  readonly maySearch: () => boolean;
+  /** A search failed; each failure is handed over, the command decides what to say (once). */
   readonly onError: (error: unknown) => void;
 }
 
-/**
- * A QuickPick that searches GET /activities/search as the user types (debounced, the previous
- * search aborted), lists recent activities first and offers "Create “…”" for a new name.
- * Resolves to the chosen pick, or undefined when dismissed.
- */
+/** Resolves to the chosen pick, or undefined when dismissed. */
 export function pickActivity(client: ServiceClient, options: PickerOptions): Promise<ActivityPick | undefined> {
   const quickPick = vscode.window.createQuickPick<PickItem>();
   quickPick.title = options.title;
-  quickPick.placeholder = options.placeholder;
   quickPick.matchOnDescription = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let search: AbortController | undefined;
-
-  const runSearch = async (query: string): Promise<void> => {
-    search?.abort();
-    const controller = new AbortController();
-    search = controller;
-    quickPick.busy = true;
-    try {
-      const results = await client.searchActivities(query.trim(), { limit: 20, signal: controller.signal });
-      if (controller.signal.aborted) return;
-      quickPick.items = buildActivityPicks(query, results, options.recent).map(toItem);
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        quickPick.items = buildActivityPicks(query, [], options.recent).map(toItem);
-        options.onError(error);
-      }
-    } finally {
-      if (search === controller) quickPick.busy = false;
-    }
+  const show = (query: string, answer?: readonly PickableActivity[]): void => {
+    quickPick.items = buildActivityPicks(query, answer ?? options.known.matching(query), options.recent).map(toItem);
+    quickPick.placeholder = options.maySearch() ? options.placeholder : vscode.l10n.t('Not searching while the app refuses requests: pick a known activity or type a new name');
   };
+  const search = new DebouncedSearch<readonly PickableActivity[]>({
+    delayMs: SEARCH_DELAY_MS,
+    search: async (query, signal) => {
+      const answer = await client.searchActivities(query.trim(), { limit: RESULT_LIMIT, signal });
+      // Known from now on, even when typing went on and this answer is not shown.
+      options.known.remember(answer);
+      return answer;
+    },
+    maySearch: options.maySearch,
+    onAnswer: (query, answer) => show(query, answer),
+    onError: (_query, error) => {
+      options.onError(error);
+      // The placeholder says when searching stopped for good.
+      show(quickPick.value);
+    },
+    onBusy: (busy) => (quickPick.busy = busy),
+  });
 
   return new Promise((resolve) => {
     let chosen: ActivityPick | undefined;
     quickPick.onDidChangeValue((value) => {
-      // Show recent matches and "Create" at once; the service's answer follows the pause in typing.
-      quickPick.items = buildActivityPicks(value, [], options.recent).map(toItem);
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void runSearch(value), SEARCH_DELAY_MS);
+      // What is known at once; the app's answer follows the pause in typing.
+      show(value);
+      search.typed(value);
     });
     quickPick.onDidAccept(() => {
       chosen = quickPick.selectedItems[0]?.pick;
       quickPick.hide();
     });
     quickPick.onDidHide(() => {
-      if (timer) clearTimeout(timer);
-      search?.abort();
+      search.dispose();
       quickPick.dispose();
       resolve(chosen);
     });
-    quickPick.items = buildActivityPicks('', [], options.recent).map(toItem);
+    show('');
     quickPick.show();
-    void runSearch('');
+    search.searchNow('');
   });
 }
 

@@ -5,7 +5,8 @@ import { repoName } from '../git/repoName';
 import { errorMessage } from '../platform/errors';
 import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
 import type { BranchChangeRequest } from '../protocol/types';
-import { REPORT_GIVE_UP_MS, ReportRetry, type SendResult, type Undelivered } from '../tracker/model/reportRetry';
+import { pollingPaused } from '../tracker/model/poller';
+import { REPORT_GIVE_UP_MS, REPORT_WAIT_LIFE_MS, ReportRetry, type SendResult, type Settlement, type Undelivered } from '../tracker/model/reportRetry';
 import { editorFileSystem } from './editorFileSystem';
 import type { Session } from './session';
 import type { Settings } from './settings';
@@ -14,8 +15,10 @@ import type { Settings } from './settings';
  * Reports branch switches in the workspace's repositories with POST /branch-changed. A report the
  * app surely did not get (429, 503, refused connection) is tried again in memory with a growing
  * pause, newest switch per repository first, for up to ten minutes (src/tracker/model/reportRetry.ts);
- * any other failure (401, 423, 400, an answer lost) is dropped with one log line and never thrown
- * into the watcher: the status bar already shows the cause.
+ * any other failure (423, 400, an answer lost) is dropped with one log line and never thrown
+ * into the watcher: the status bar already shows the cause. While polling is paused (the app
+ * rejected the token or locks us out) nothing is sent: the newest switch per repository waits, and
+ * so does one refused with a 401, until the app answers a poll again, for two minutes at most.
  */
 export type BranchOutcome =
   | 'reported'
@@ -25,6 +28,8 @@ export type BranchOutcome =
   | 'failed'
   /** The app could not take it yet (429, 503, refused): tried again in memory, see ReportRetry. */
   | 'retrying'
+  /** Polling is paused (a rejected token, a lockout): sent when the app answers again, see ReportRetry. */
+  | 'waiting'
   /** A newer switch in the same repository went out instead. */
   | 'replaced';
 
@@ -53,6 +58,7 @@ export class BranchReporter implements vscode.Disposable {
   private readonly retries = new ReportRetry<BranchChangeRequest>({
     send: (report) => this.attempt(report),
     onSettled: (report, outcome, why) => this.settled(report, outcome, why),
+    paused: () => pollingPaused(this.session.state, Date.now()),
   });
   private ignored: (branch: string) => boolean = () => false;
   private ignoredKey = '';
@@ -63,7 +69,13 @@ export class BranchReporter implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     private readonly settings: () => Settings,
   ) {
-    this.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.apply()));
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => void this.apply()),
+      // The app answers a poll again: what waited for the pause to end goes now.
+      session.onDidChangeState((state) => {
+        if (state.kind === 'idle' || state.kind === 'tracking') this.retries.resume();
+      }),
+    );
   }
 
   get repositories(): readonly string[] {
@@ -143,6 +155,9 @@ export class BranchReporter implements vscode.Disposable {
         return 'reported';
       case 'retry':
         return 'retrying';
+      case 'waiting':
+        this.log.info(`Switched to ${change.branch}; the report waits until the app accepts requests again (at most ${REPORT_WAIT_LIFE_MS / 60_000} minutes).`);
+        return 'waiting';
       case 'replaced':
         return 'replaced';
       case 'failed':
@@ -161,7 +176,7 @@ export class BranchReporter implements vscode.Disposable {
     return 'sent';
   }
 
-  private settled(report: BranchChangeRequest, outcome: 'delivered' | 'failed' | 'replaced' | 'gaveUp', why?: Undelivered): void {
+  private settled(report: BranchChangeRequest, outcome: Settlement, why?: Undelivered): void {
     switch (outcome) {
       case 'delivered':
         this.log.info(`Reported the switch to ${report.branch} in ${report.repo ?? '?'}, on a later try.`);
@@ -174,6 +189,9 @@ export class BranchReporter implements vscode.Disposable {
         return;
       case 'gaveUp':
         this.log.warn(`Gave up reporting the switch to ${report.branch} after ${REPORT_GIVE_UP_MS / 60_000} minutes of tries: ${describeUndelivered(why)}`);
+        return;
+      case 'expired':
+        this.log.warn(`The switch to ${report.branch} was not reported: the app did not accept requests again within ${REPORT_WAIT_LIFE_MS / 60_000} minutes.`);
         return;
     }
   }

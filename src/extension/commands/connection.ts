@@ -1,10 +1,14 @@
 /**
  * Check Connection: reads the integration's file again, asks the app's health and status, and
  * says in one sentence what works or what to fix (the diagnosis is src/tracker/view/advice.ts).
+ * While polling is paused (the app rejected the token or locks us out) it is the user's one retry:
+ * one signed request, the health check; only when that passes do the status and polling follow,
+ * so that clicking it again and again cannot lock every tool out.
  */
 import { reachability } from '../../client/reachability';
 import { DEFAULT_PORT } from '../../protocol/constants';
 import { describeRouteForLog } from '../../tracker/model/channel';
+import { signingPause } from '../../tracker/model/signingPause';
 import { diagnose, type Advice } from '../../tracker/view/advice';
 import type { CommandServices } from './services';
 
@@ -14,7 +18,9 @@ export async function checkConnection(services: CommandServices): Promise<Advice
   await session.recheckIntegration();
   const client = await session.ready();
   const facts = { channel: session.channel, capability: session.capability, defaultPort: DEFAULT_PORT };
+  const paused = signingPause(session.state, Date.now()) !== undefined;
   let advice: Advice;
+  let healthy = false;
   if (!client) {
     advice = diagnose(facts);
   } else {
@@ -23,8 +29,10 @@ export async function checkConnection(services: CommandServices): Promise<Advice
     try {
       const answer = await client.healthcheck();
       health = answer;
+      healthy = true;
       // Not said (the app's first releases answer `{"ok": true}`) is not locked: look at the status.
-      if (answer.license !== 'locked') {
+      // While paused, the poll after a passed health check is the status check.
+      if (answer.license !== 'locked' && !paused) {
         await client.getStatus().catch((error: unknown) => {
           statusError = error;
         });
@@ -37,7 +45,8 @@ export async function checkConnection(services: CommandServices): Promise<Advice
     advice = diagnose({ ...facts, health, statusError, defaultPortAnswers });
   }
   services.log.info(`Check Connection (${describeRouteForLog(session.channel.route)}): ${advice.message}`);
-  void session.refresh();
+  // Paused, a failed health check leaves it at that: a poll would be one more failed sign-in.
+  if (!paused || healthy) void session.refresh();
   void services.messages.advise(advice);
   return advice;
 }

@@ -5,13 +5,15 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS, type CommandId } from '../../tracker/ids';
+import { KnownActivities } from '../../tracker/view/activityPicks';
 import { checkConnection } from './connection';
-import type { CommandServices } from './services';
+import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
 import { logTime, start, stop } from './tracking';
 import { showLog, showMenu, showQueue } from './views';
 
-export function registerCommands(services: CommandServices): vscode.Disposable[] {
+export function registerCommands(parts: CommandParts): vscode.Disposable[] {
+  const services: CommandServices = { ...parts, known: new KnownActivities() };
   const commands: Record<CommandId, (...args: unknown[]) => unknown> = {
     [COMMANDS.start]: (args) => start(services, args),
     [COMMANDS.stop]: () => stop(services),

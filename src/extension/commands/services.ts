@@ -8,6 +8,7 @@ import type * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
 import { DEFAULT_PORT } from '../../protocol/constants';
 import type { CommandId } from '../../tracker/ids';
+import type { KnownActivities } from '../../tracker/view/activityPicks';
 import { adviceForError, diagnose, type Advice } from '../../tracker/view/advice';
 import type { Messages } from '../messages';
 import type { OfflineQueue } from '../offlineQueue';
@@ -23,7 +24,12 @@ export interface CommandServices {
   readonly memento: vscode.Memento;
   readonly queue: OfflineQueue;
   readonly messages: Messages;
+  /** The activities the pickers' searches named in this window: what a picker offers when it may not ask. */
+  readonly known: KnownActivities;
 }
+
+/** What the composition root hands the command table; the table adds what only the commands share. */
+export type CommandParts = Omit<CommandServices, 'known'>;
 
 /** The client once every change is applied; without one, the user is told why. */
 export async function clientOrAdvice(services: CommandServices): Promise<ServiceClient | undefined> {

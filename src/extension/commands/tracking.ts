@@ -3,20 +3,23 @@
  * or through the activity picker and input boxes. Each sends through the shared `run()`; Stop tells
  * an app without Stop apart (a 404), Log Time queues the entry on disk when the app surely did not
  * get it; an app without Stop or entries (a first release) is told apart before anything is sent.
+ * While the app rejects the token or locks us out (./pauseGate.ts) none of them sends: Start and
+ * Stop say once why, Log Time queues the entry and says once why.
  */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
 import type { EntryAnswer, StartAnswer, StopAnswer } from '../../client/answerTypes';
 import { NOTE_MAX_LENGTH } from '../../protocol/constants';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
-import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
+import { COMMANDS, STORAGE_KEYS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import { rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
 import { pickActivity } from '../activityPicker';
-import { clientOrAdvice, report, run, tell, type CommandServices } from './services';
+import { PauseGate } from './pauseGate';
+import { clientOrAdvice, run, tell, type CommandServices } from './services';
 
 /** What a command sends, with what the picker knew of it: the name to show, the group to remember. */
 interface Chosen<T> {
@@ -31,8 +34,17 @@ type Picked = Chosen<ActivitySelector> & { readonly name: string };
 export async function start(services: CommandServices, args: unknown): Promise<StartAnswer | undefined> {
   const client = await clientOrAdvice(services);
   if (!client) return undefined;
-  const chosen = await requestFrom(services, args, readStartArguments, () => chooseActivity(services, client, COMMANDS.start, vscode.l10n.t('Start Tracking')));
-  if (!chosen) return undefined;
+  const gate = new PauseGate(services, COMMANDS.start);
+  const chosen = await requestFrom(services, args, readStartArguments, () => chooseActivity(services, client, gate, vscode.l10n.t('Start Tracking')));
+  if (!chosen) {
+    gate.leftAfterLearning();
+    return undefined;
+  }
+  const pause = gate.pause;
+  if (pause) {
+    gate.heldBack(pause, vscode.l10n.t('Tracking was not started.'), 'error');
+    return undefined;
+  }
   const { request, groupName } = chosen;
   return run(services, COMMANDS.start, async () => {
     const result = await client.startActivity(request);
@@ -47,6 +59,12 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
   const client = await clientOrAdvice(services);
   if (!client) return undefined;
   if (services.session.firstRelease) return void services.messages.advise(notOffered('stop'));
+  const gate = new PauseGate(services, COMMANDS.stop);
+  const pause = gate.pause;
+  if (pause) {
+    gate.heldBack(pause, vscode.l10n.t('Tracking was not stopped.'), 'error');
+    return undefined;
+  }
   return run(
     services,
     COMMANDS.stop,
@@ -89,14 +107,26 @@ export async function logTime(services: CommandServices, args: unknown): Promise
   if (!client) return undefined;
   // Never asked for, never queued: the entry could not be delivered later either.
   if (services.session.firstRelease) return void services.messages.advise(notOffered('log'));
-  const entry = await requestFrom(services, args, readLogArguments, () => askEntry(services, client));
-  if (!entry) return undefined;
+  const gate = new PauseGate(services, COMMANDS.log);
+  const entry = await requestFrom(services, args, readLogArguments, () => askEntry(services, client, gate));
+  if (!entry) {
+    gate.leftAfterLearning();
+    return undefined;
+  }
+  const pause = gate.pause;
+  if (pause) {
+    // Nothing a user logged is lost: it waits on disk and goes once the app takes requests again.
+    await queueEntry(services, entry.request, entry.name, (duration, name) =>
+      gate.heldBack(pause, vscode.l10n.t('{duration} on {name} is queued; it is sent once the app accepts requests again.', { duration, name }), 'warning'),
+    );
+    return undefined;
+  }
   return sendEntry(services, client, entry);
 }
 
 /** Log Time's three steps: the activity, how long, a note; undefined when the user leaves one. */
-async function askEntry(services: CommandServices, client: ServiceClient): Promise<Chosen<EntryRequest> | undefined> {
-  const chosen = await chooseActivity(services, client, COMMANDS.log, vscode.l10n.t('Log Time (1/3): activity'));
+async function askEntry(services: CommandServices, client: ServiceClient, gate: PauseGate): Promise<Chosen<EntryRequest> | undefined> {
+  const chosen = await chooseActivity(services, client, gate, vscode.l10n.t('Log Time (1/3): activity'));
   if (!chosen) return undefined;
   const { name } = chosen;
   const minutes = await askDuration(name);
@@ -152,14 +182,20 @@ function sendEntry(services: CommandServices, client: ServiceClient, { request, 
     },
     async (error) => {
       if (classify(error).kind !== 'offline') return false;
-      await queueEntry(services, request, chosenName);
+      await queueEntry(services, request, chosenName, (duration, name) => {
+        const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', { duration, name });
+        void services.messages.warn(message, services.messages.actions.showQueue());
+      });
       return true;
     },
   );
 }
 
-/** Log Time while the app surely did not get the entry: on disk, then the user is told. */
-async function queueEntry(services: CommandServices, request: EntryRequest, chosenName: string | undefined): Promise<void> {
+/**
+ * Log Time while the app surely did not get the entry (or must not be asked): on disk, then the
+ * user is told, by `queued`, with the duration and the name as they read them.
+ */
+async function queueEntry(services: CommandServices, request: EntryRequest, chosenName: string | undefined, queued: (duration: string, name: string) => void): Promise<void> {
   const { messages } = services;
   const duration = formatMinutes(request.durationMinutes);
   // An entry picked from the list is sent by id: the picker's name is the one the user knows.
@@ -175,8 +211,7 @@ async function queueEntry(services: CommandServices, request: EntryRequest, chos
     );
     return;
   }
-  const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', { duration, name });
-  void messages.warn(message, messages.actions.showQueue());
+  queued(duration, name);
 }
 
 /**
@@ -202,12 +237,14 @@ async function requestFrom<T extends object>(
 }
 
 /** The activity picker of Start and Log Time: what to send, and the name to show. */
-async function chooseActivity(services: CommandServices, client: ServiceClient, command: CommandId, title: string): Promise<Picked | undefined> {
+async function chooseActivity(services: CommandServices, client: ServiceClient, gate: PauseGate, title: string): Promise<Picked | undefined> {
   const pick = await pickActivity(client, {
     title,
     placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
     recent: recent(services),
-    onError: (error) => report(services, command, error),
+    known: services.known,
+    maySearch: gate.maySearch,
+    onError: gate.searchFailed,
   });
   if (!pick) return undefined;
   return pick.kind === 'create'

@@ -2,6 +2,7 @@
  * When to ask GET /status next, and a poller that never overlaps its requests. Timers and the
  * clock are injected, so tests drive it without waiting.
  */
+import { signingPause } from './signingPause';
 import type { TrackerState } from './trackerState';
 
 export const MAX_BACKOFF_MS = 60_000;
@@ -47,11 +48,11 @@ export function nextPollDelayMs(state: TrackerState, timing: PollTiming, nowMs: 
  * Whether polling is paused for a state: after a rejected token every poll would be one more
  * failed sign-in (eleven in 30 s lock every tool out), and during a lockout every poll is refused
  * anyway. Then neither focus nor the end of a command polls; only the user's explicit retry
- * (Check Connection, Set Token) or the lockout's end does.
+ * (Check Connection, Set Token) or the lockout's end does. The rule is ./signingPause.ts, which
+ * the pickers, the commands and the branch reports ask too.
  */
 export function pollingPaused(state: TrackerState, nowMs: number): boolean {
-  if (state.kind === 'tokenRejected') return true;
-  return state.kind === 'lockedOut' && state.untilMs > nowMs;
+  return signingPause(state, nowMs) !== undefined;
 }
 
 export interface Timers {

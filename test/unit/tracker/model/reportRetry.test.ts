@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { AnswerLostError, AuthenticationError, ConnectionError, HttpError, UnavailableError, ValidationError } from '../../../../src/client/errors';
-import { REPORT_GIVE_UP_MS, ReportRetry, retryable, type SendResult, type Undelivered } from '../../../../src/tracker/model/reportRetry';
+import { REPORT_GIVE_UP_MS, REPORT_WAIT_LIFE_MS, ReportRetry, retryable, type SendResult, type Undelivered } from '../../../../src/tracker/model/reportRetry';
 import type { Timers } from '../../../../src/tracker/model/poller';
 
 /** Timers that fire only when the test says so; a clock the test moves with them. */
@@ -202,5 +202,79 @@ describe('tracker/reportRetry: branch reports the app could not take yet', () =>
     await retry.submit('/a', 'feature');
     retry.dispose();
     assert.equal(time.pending.size, 0);
+  });
+
+  describe('while signing is paused (a rejected token, a lockout)', () => {
+    function paused(answers: (Error | SendResult)[] = []): { retry: ReportRetry<string>; time: ManualTime; sent: string[]; settled: string[]; setPaused: (value: boolean) => void } {
+      const time = new ManualTime();
+      const sent: string[] = [];
+      const settled: string[] = [];
+      let isPaused = true;
+      const retry = new ReportRetry<string>({
+        send: (report) => {
+          sent.push(report);
+          const answer = answers.shift() ?? SENT;
+          return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+        },
+        onSettled: (report, outcome) => settled.push(`${report}: ${outcome}`),
+        paused: () => isPaused,
+        clock: () => time.now,
+        timers: time,
+      });
+      return { retry, time, sent, settled, setPaused: (value) => (isPaused = value) };
+    }
+
+    it('sends nothing, keeps the newest switch per repository, and sends each once when the app takes requests again', async () => {
+      const { retry, time, sent, settled, setPaused } = paused();
+      assert.equal(await retry.submit('/a', 'one'), 'waiting');
+      assert.equal(await retry.submit('/b', 'other repo'), 'waiting');
+      assert.equal(await retry.submit('/a', 'two'), 'waiting');
+      assert.deepEqual(sent, []);
+      assert.deepEqual(settled, ['one: replaced']);
+      retry.resume();
+      assert.deepEqual(sent, [], 'resume does nothing while still paused');
+      setPaused(false);
+      retry.resume();
+      await settle();
+      assert.deepEqual(sent.sort(), ['other repo', 'two']);
+      assert.deepEqual(settled.slice(1).sort(), ['other repo: delivered', 'two: delivered']);
+      retry.resume();
+      await settle();
+      assert.equal(sent.length, 2, 'each once');
+      assert.equal(retry.pending, 0);
+      assert.equal(time.now, 0, 'no timer was waited for');
+    });
+
+    it('drops a switch that waited out its two-minute life', async () => {
+      const { retry, time, sent, settled, setPaused } = paused();
+      await retry.submit('/a', 'old news');
+      time.now = REPORT_WAIT_LIFE_MS - 1;
+      assert.equal(time.pending.size, 1);
+      assert.equal(time.fire(), 1);
+      assert.deepEqual(settled, ['old news: expired']);
+      setPaused(false);
+      retry.resume();
+      await settle();
+      assert.deepEqual(sent, []);
+      assert.equal(retry.pending, 0);
+    });
+
+    it('holds a report refused with a 401 instead of sending it again, and one whose retry falls in the pause', async () => {
+      const { retry, time, sent, settled, setPaused } = paused([new AuthenticationError('bad token'), refused()]);
+      setPaused(false);
+      assert.equal(await retry.submit('/a', 'rejected'), 'waiting');
+      assert.equal(await retry.submit('/b', 'refused'), 'retry');
+      setPaused(true);
+      // The retry of the refused one comes due during the pause: it waits instead.
+      assert.equal(time.fire(), 2_000);
+      await settle();
+      assert.deepEqual(sent, ['rejected', 'refused']);
+      setPaused(false);
+      retry.resume();
+      await settle();
+      assert.deepEqual(sent.slice(2).sort(), ['refused', 'rejected']);
+      assert.deepEqual(settled.sort(), ['refused: delivered', 'rejected: delivered']);
+      assert.equal(retry.pending, 0);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildActivityPicks, MAX_RECENT, rememberRecent } from '../../../../src/tracker/view/activityPicks';
+import { buildActivityPicks, KnownActivities, MAX_KNOWN, MAX_RECENT, rememberRecent } from '../../../../src/tracker/view/activityPicks';
 
 const ref = (id: string, name: string): { activityID: string; activityName: string } => ({ activityID: id, activityName: name });
 const docs = ref('1', 'Docs');
@@ -42,5 +42,21 @@ describe('tracker/activityPicks', () => {
       ['Review (Work) recent', 'Review (Home)', 'rev'],
     );
     assert.deepEqual(rememberRecent([recentWork], work), [work], 'one activity, whatever the case of its id');
+  });
+
+  it('knows what earlier answers named, newest first, and lists those a query matches as the app orders them', () => {
+    const known = new KnownActivities();
+    known.remember([docs, design]);
+    known.remember([deploy, ref('1', 'Docs renamed')]);
+    assert.deepEqual(known.matching('d'), [deploy, ref('1', 'Docs renamed'), design]);
+    assert.deepEqual(known.matching('DESIGN'), [design]);
+    assert.deepEqual(known.matching('sign'), [design]);
+    // An exact name comes first, then names starting with it, then the rest.
+    known.remember([ref('4', 'Redeploy'), ref('5', 'Deploy docs')]);
+    assert.deepEqual(known.matching('deploy').map((activity) => activity.activityName), ['Deploy', 'Deploy docs', 'Redeploy']);
+    // Offered while the app may not be asked: a known name is not offered for creation again.
+    assert.equal(buildActivityPicks('Deploy', known.matching('Deploy'), []).some((pick) => pick.kind === 'create'), false);
+    for (let i = 0; i < MAX_KNOWN + 10; i++) known.remember([ref(`k${i}`, `Known ${i}`)]);
+    assert.deepEqual(known.matching('Docs renamed'), [], 'the oldest are forgotten');
   });
 });

@@ -1,0 +1,62 @@
+/**
+ * One command run's answer to "may I sign now?" and its one sentence about it. While the app
+ * rejects the token or locks us out (the session's state says so, or a search of this run met a 401
+ * or 429 first), the command sends nothing and says once why, with the button that fixes it: three
+ * stacked toasts asking to "check that every tool uses the current token" for one Start Tracking
+ * were how the lockout showed before. The rule itself is src/tracker/model/signingPause.ts.
+ */
+import { pauseFromError, signingPause, type SigningPause } from '../../tracker/model/signingPause';
+import type { CommandId } from '../../tracker/ids';
+import { pausedAdvice } from '../../tracker/view/pausedAdvice';
+import { report, tell, type CommandServices } from './services';
+
+export class PauseGate {
+  /** A pause a failed search of this run met before the session's state said it. */
+  private learned: SigningPause | undefined;
+  private toldPause = false;
+  private toldError = false;
+
+  constructor(
+    private readonly services: CommandServices,
+    private readonly command: CommandId,
+  ) {}
+
+  /** Why nothing may be signed now; undefined when requests may go out. */
+  get pause(): SigningPause | undefined {
+    return signingPause(this.services.session.state, Date.now()) ?? this.learned;
+  }
+
+  /** Whether a picker of this run may search now. */
+  readonly maySearch = (): boolean => this.pause === undefined;
+
+  /**
+   * A search failed: a 401 or 429 stops this run's searching and is said once when the run ends
+   * (`heldBack`); any other failure is said at once, the first time only.
+   */
+  readonly searchFailed = (error: unknown): void => {
+    const pause = pauseFromError(error);
+    if (pause) {
+      this.learned = pause;
+      return;
+    }
+    if (this.toldError) return;
+    this.toldError = true;
+    report(this.services, this.command, error);
+  };
+
+  /**
+   * Nothing was sent for `pause`: says once what was done instead (`done`, a translated sentence;
+   * undefined for nothing) and why, with the fix. An error when nothing was done, a warning when
+   * what the user gave waits to be sent.
+   */
+  heldBack(pause: SigningPause, done: string | undefined, severity: 'warning' | 'error'): void {
+    if (this.toldPause) return;
+    this.toldPause = true;
+    tell(this.services, this.command, pausedAdvice(pause, this.services.session.channel.route, done, severity));
+  }
+
+  /** The user left the picker after one of its searches met a pause the state did not show yet: said once, why. */
+  leftAfterLearning(): void {
+    if (this.learned !== undefined && signingPause(this.services.session.state, Date.now()) === undefined) this.heldBack(this.learned, undefined, 'warning');
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * While the app rejects the token (or locks everyone out), polling is paused, and nothing may send a
+ * signed request on its own (issue 22 §2, §5): a picker searches nothing and offers what was last
+ * known, Start and Log Time say once why and offer Set Token, Check Connection and Set Token make
+ * one signed request each, and a branch switch waits until the token works. Every request the
+ * reference server in this process sees is recorded, and `failedSignIns` says what counted
+ * toward a lockout.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as vscode from 'vscode';
+import type { HandledSwitch } from '../../../src/extension/branchReporter';
+import type { TimeTrackerApi } from '../../../src/extension/extension';
+import type { RequestRecord } from '../../../src/server/debugView';
+import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import { kind, until, untilEvent } from './states';
+import { withWizardAnswers } from './wizardAnswers';
+
+const extensionId = 'clessira-tools.clessira-time-tracker';
+const TOKEN = 'paused-test-token-3d9e';
+const WRONG = 'paused-test-wrong-token-77a1';
+const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
+
+interface ShownWithButtons {
+  readonly message: string;
+  readonly buttons: readonly string[];
+}
+
+/** The notifications shown meanwhile, with their buttons (the extension shares this `vscode.window`). */
+async function notificationsDuring(run: () => Thenable<unknown>): Promise<ShownWithButtons[]> {
+  const window = vscode.window as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const methods = ['showInformationMessage', 'showWarningMessage', 'showErrorMessage'];
+  const originals = methods.map((method) => window[method]!);
+  const shown: ShownWithButtons[] = [];
+  methods.forEach((method, index) => {
+    window[method] = (...args: unknown[]) => {
+      shown.push({ message: String(args[0]), buttons: args.slice(1).filter((arg): arg is string => typeof arg === 'string') });
+      return originals[index]!(...args);
+    };
+  });
+  try {
+    await run();
+  } finally {
+    methods.forEach((method, index) => (window[method] = originals[index]!));
+  }
+  return shown;
+}
+
+/** Resolves at the next state the extension shows, or after `ms` when none comes (a poll that should not happen). */
+function nextStateOr(api: TimeTrackerApi, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const subscription = api.onDidChangeState(done);
+  });
+}
+
+describe('while the token is rejected, nothing signed goes out on its own', function () {
+  this.timeout(40_000);
+  let api: TimeTrackerApi;
+  let server: ReferenceServer;
+  let root: string | undefined;
+  const requests: RequestRecord[] = [];
+  /** Checked after every request the server answers. */
+  let onRequest: (() => void) | undefined;
+  /** Resolves once `holds()` is true, looking after each request the server answers. */
+  const untilServer = (holds: () => boolean, what: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (holds()) return resolve();
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; the status bar shows ${api.text}`)), 10_000);
+      onRequest = () => {
+        if (!holds()) return;
+        clearTimeout(timer);
+        onRequest = undefined;
+        resolve();
+      };
+    });
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
+  /** The requests of `run`, and the failed sign-ins it added. */
+  const signedDuring = async (run: () => Promise<unknown>): Promise<{ paths: string[]; failedSignIns: number }> => {
+    const [seen, failed] = [requests.length, server.controls.failedSignIns];
+    await run();
+    return { paths: requests.slice(seen).map((record) => `${record.method} ${record.path} ${record.status}`), failedSignIns: server.controls.failedSignIns - failed };
+  };
+
+  before(async () => {
+    root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    server = createReferenceServer({ token: TOKEN, seedActivities: ['Known work'], onRequest: (_line, record) => {
+        requests.push(record);
+        onRequest?.();
+      },
+    });
+    const port = await server.listen(0);
+    api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
+    await config().update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
+    await config().update('port', port, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
+    await until(api, kind('idle'), 'idle');
+    // A search while the token works: what the pickers know from now on.
+    await withWizardAnswers({ pick: 'no such item: dismiss', typed: [], pickerTyping: { text: 'Kno', keystrokeMs: 300 } }, () => vscode.commands.executeCommand('timeTracker.start'));
+    assert.ok(requests.some((record) => record.path === '/activities/search' && record.status === 200), 'the picker searched while the token worked');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('timeTracker.clearToken');
+    if (root) git('checkout', '-q', 'main');
+    await server.close();
+  });
+
+  it('makes one signed request for Set Token with a wrong token, and then pauses', async () => {
+    const { paths, failedSignIns } = await signedDuring(async () => {
+      await vscode.commands.executeCommand('timeTracker.setToken', WRONG);
+      await nextStateOr(api, 1_500);
+    });
+    assert.equal(api.state, 'tokenRejected');
+    assert.equal(failedSignIns, 1, `requests: ${paths.join(', ')}`);
+  });
+
+  it('searches nothing while a name is typed into Start, offers what was known, and says once why with Set Token', async () => {
+    let shown: ShownWithButtons[] = [];
+    const { paths, failedSignIns } = await signedDuring(async () => {
+      shown = await notificationsDuring(() =>
+        withWizardAnswers({ pick: '$(add) Create “abcdefghijklmnopqrst”', typed: [], pickerTyping: { text: 'abcdefghijklmnopqrst', keystrokeMs: 250 } }, () =>
+          vscode.commands.executeCommand('timeTracker.start'),
+        ),
+      );
+    });
+    assert.deepEqual(paths, [], 'no signed request');
+    assert.equal(failedSignIns, 0);
+    assert.equal(shown.length, 1, `said once: ${JSON.stringify(shown)}`);
+    assert.ok(shown[0]!.buttons.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
+    assert.equal(api.state, 'tokenRejected');
+
+    const known = await signedDuring(() =>
+      notificationsDuring(() => withWizardAnswers({ pick: 'Known work', typed: [], pickerTyping: { text: 'Kno', keystrokeMs: 50 } }, () => vscode.commands.executeCommand('timeTracker.start'))).then(
+        (again) => assert.equal(again.length, 1, `the activity known from the last search was offered and picked: ${JSON.stringify(again)}`),
+      ),
+    );
+    assert.deepEqual(known.paths, []);
+  });
+
+  it('keeps what Log Time was given, says once why with Set Token, and sends it once the token works', async () => {
+    const queuedBefore = api.queuedEntries;
+    let shown: ShownWithButtons[] = [];
+    const { paths } = await signedDuring(async () => {
+      shown = await notificationsDuring(() =>
+        withWizardAnswers({ pick: '$(add) Create “Paused entry”', typed: ['30m', 'while paused'], pickerTyping: { text: 'Paused entry', keystrokeMs: 20 } }, () =>
+          vscode.commands.executeCommand('timeTracker.log'),
+        ),
+      );
+    });
+    assert.deepEqual(paths, [], 'no signed request');
+    assert.equal(shown.length, 1, `said once: ${JSON.stringify(shown)}`);
+    assert.ok(shown[0]!.buttons.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
+    assert.equal(api.queuedEntries, queuedBefore + 1, 'kept in the queue');
+  });
+
+  it('makes exactly one signed request for Check Connection while paused', async () => {
+    const { paths, failedSignIns } = await signedDuring(async () => {
+      await vscode.commands.executeCommand('timeTracker.checkConnection');
+      await nextStateOr(api, 1_500);
+    });
+    assert.deepEqual(paths, ['GET /healthcheck 401']);
+    assert.equal(failedSignIns, 1);
+    assert.equal(api.state, 'tokenRejected');
+  });
+
+  it('holds a branch switch while paused and reports it once when the token works again', async function () {
+    if (!root) this.skip();
+    assert.deepEqual(await api.branchWatchReady(), [root]);
+    const reportsBefore = server.controls.state.listBranchReports().length;
+    const current = git('branch', '--show-current').trim();
+    const target = current === 'feature' ? 'other' : 'feature';
+    let handled: HandledSwitch | undefined;
+    const { paths, failedSignIns } = await signedDuring(async () => {
+      const seen = untilEvent<HandledSwitch | undefined>(api.onDidHandleBranchSwitch, () => undefined, (change) => change?.branch === target, () => `the switch to ${target} was not handled`, 10_000);
+      git('checkout', '-q', target);
+      handled = await seen;
+    });
+    assert.equal(handled?.outcome, 'waiting');
+    assert.deepEqual(paths, [], 'nothing sent while paused');
+    assert.equal(failedSignIns, 0);
+
+    await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
+    await until(api, kind('idle'), 'idle with the right token');
+    await untilServer(() => server.controls.state.listBranchReports().length > reportsBefore, 'the held branch report');
+    // The entry Log Time kept is sent now too.
+    await untilServer(() => server.controls.state.listEntries().some((entry) => entry.note === 'while paused'), 'the kept entry');
+    await api.refresh();
+    const reports = server.controls.state.listBranchReports().slice(reportsBefore);
+    assert.deepEqual(reports.map((report) => report.branch), [target], 'reported once, after the token was fixed');
+    assert.equal(server.controls.state.listEntries().filter((entry) => entry.note === 'while paused').length, 1);
+  });
+});
