@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
 import type { EntryAnswer, StartAnswer, StopAnswer } from '../../client/answerTypes';
+import { errorMessage } from '../../platform/errors';
 import { NOTE_MAX_LENGTH } from '../../protocol/constants';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
 import { COMMANDS, STORAGE_KEYS } from '../../tracker/ids';
@@ -204,7 +205,7 @@ async function queueEntry(services: CommandServices, request: EntryRequest, chos
     await services.queue.add(request);
   } catch (queueError) {
     // Neither logged nor queued: the user must hear which entry, or it is lost unseen.
-    services.log.error(`Could not queue ${duration} on ${name}${request.note === undefined ? '' : ` (note: ${request.note})`}: ${queueError instanceof Error ? queueError.message : String(queueError)}`);
+    services.log.error(`Could not queue ${duration} on ${name}${request.note === undefined ? '' : ` (note: ${request.note})`}: ${errorMessage(queueError)}`);
     void messages.error(
       vscode.l10n.t('The time tracker is not answering and {duration} on {name} could not be queued either: log it in the app by hand.', { duration, name }),
       messages.actions.showLog(),

@@ -119,7 +119,10 @@ describe("the app's VS Code integration: no setup, through its socket", function
     const announced = await readFile(capabilityFile, 'utf8');
     await apps.pop()!.close();
     await writeFile(capabilityFile, announced, { mode: 0o600 });
-    // The watcher may catch the moment the file was away: wait for the integration again.
+    // The watcher may still apply the moment the file was away (no channel) after a failed poll has
+    // already shown offline through the integration: read the file now, as Check Connection does,
+    // and wait for what it says to be applied, so that Log Time below meets the integration.
+    await vscode.commands.executeCommand('timeTracker.checkConnection');
     await until(api, (state) => state.kind === 'offline' && api.channel === 'integration', 'offline through the integration: the socket is gone');
     const result = await vscode.commands.executeCommand('timeTracker.log', { name: 'Over the socket', durationMinutes: 25, createIfMissing: true });
     assert.equal(result, undefined, 'not logged yet');

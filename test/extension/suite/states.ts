@@ -1,4 +1,6 @@
 /** Waiting on the extension from inside the extension host: on its events, never on blind sleeps. */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { TrackerState } from '../../../src/tracker/model/trackerState';
@@ -34,13 +36,16 @@ export function untilEvent<T>(
 
 /** Resolves once the state satisfies `predicate`, asking the app once at the start. */
 export function until(api: TimeTrackerApi, predicate: (state: TrackerState) => boolean, what: string, timeoutMs = 10_000): Promise<TrackerState> {
-  return untilEvent(
-    api.onDidChangeState,
-    () => api.details,
-    predicate,
-    () => `Timed out waiting for ${what}; the status bar shows ${api.state}: ${api.text}`,
-    timeoutMs,
-    () => void api.refresh(),
+  return withLogOnTimeout(
+    api,
+    untilEvent(
+      api.onDidChangeState,
+      () => api.details,
+      predicate,
+      () => `Timed out waiting for ${what}; the status bar shows ${api.state}: ${api.text}`,
+      timeoutMs,
+      () => void api.refresh(),
+    ),
   );
 }
 
@@ -51,11 +56,35 @@ export const kind =
 
 /** Resolves once the offline queue holds `count` entries (read back from disk, or sent). */
 export async function untilQueued(api: TimeTrackerApi, count: number, what: string, timeoutMs: number): Promise<void> {
-  await untilEvent(
-    api.onDidChangeQueuedEntries,
-    () => api.queuedEntries,
-    (now) => now === count,
-    () => `Timed out after ${timeoutMs / 1000} s waiting for ${what}: ${api.queuedEntries} queued; the status bar shows ${api.text}`,
-    timeoutMs,
+  await withLogOnTimeout(
+    api,
+    untilEvent(
+      api.onDidChangeQueuedEntries,
+      () => api.queuedEntries,
+      (now) => now === count,
+      () => `Timed out after ${timeoutMs / 1000} s waiting for ${what}: ${api.queuedEntries} queued; the status bar shows ${api.text}`,
+      timeoutMs,
+    ),
   );
+}
+
+/**
+ * A wait that timed out says what the extension logged last: a failure seen once under load is
+ * then explained by its own run, not guessed at from the state alone.
+ */
+async function withLogOnTimeout<T>(api: TimeTrackerApi, waiting: Promise<T>): Promise<T> {
+  try {
+    return await waiting;
+  } catch (error) {
+    const tail = await logTail(api, 25).catch((readError: unknown) => `(the log could not be read: ${String(readError)})`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe extension's log ends with:\n${tail}`);
+  }
+}
+
+/** The last `lines` lines of the extension's log files. */
+async function logTail(api: TimeTrackerApi, lines: number): Promise<string> {
+  const folder = api.logUri.fsPath;
+  const files = (await readdir(folder, { recursive: true })).filter((name) => name.endsWith('.log'));
+  const texts = await Promise.all(files.map((name) => readFile(join(folder, name), 'utf8')));
+  return texts.join('\n').trimEnd().split('\n').slice(-lines).join('\n');
 }
