@@ -28,7 +28,7 @@ import { FAULT_KINDS, FaultInjector, type FaultKind } from './faults';
 import { ProcessWatch, sample, type ProcessProblem, type Sample } from './monitor';
 import { Rng } from '../../fuzz/generator';
 import { NotificationSpy, type Shown } from './spy';
-import { until as untilState } from '../suite/states';
+import { nextStateOr, until as untilState } from '../suite/states';
 import { SoakUser, type UserAction } from './user';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
@@ -298,19 +298,6 @@ function countBy<T>(items: readonly T[]): Map<T, number> {
   const counts = new Map<T, number>();
   for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
   return counts;
-}
-
-/** Resolves on the next state change, or after `ms`. */
-function nextStateOr(api: TimeTrackerApi, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      subscription.dispose();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const subscription = api.onDidChangeState(done);
-  });
 }
 
 /** What driver.mjs prints: written beside the result file. */

@@ -13,7 +13,7 @@ import type { HandledSwitch } from '../../../src/extension/branchReporter';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { RequestRecord } from '../../../src/server/debugView';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
-import { kind, until, untilEvent } from './states';
+import { kind, nextStateOr, until, untilEvent } from './states';
 import { withWizardAnswers } from './wizardAnswers';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
@@ -44,19 +44,6 @@ async function notificationsDuring(run: () => Thenable<unknown>): Promise<ShownW
     methods.forEach((method, index) => (window[method] = originals[index]!));
   }
   return shown;
-}
-
-/** Resolves at the next state the extension shows, or after `ms` when none comes (a poll that should not happen). */
-function nextStateOr(api: TimeTrackerApi, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      subscription.dispose();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const subscription = api.onDidChangeState(done);
-  });
 }
 
 describe('while the token is rejected, nothing signed goes out on its own', function () {

@@ -88,3 +88,16 @@ async function logTail(api: TimeTrackerApi, lines: number): Promise<string> {
   const texts = await Promise.all(files.map((name) => readFile(join(folder, name), 'utf8')));
   return texts.join('\n').trimEnd().split('\n').slice(-lines).join('\n');
 }
+
+/** Resolves at the next state the extension shows, or after `ms` when none comes (a poll that should not happen). */
+export function nextStateOr(api: TimeTrackerApi, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const subscription = api.onDidChangeState(done);
+  });
+}

@@ -1,33 +1,6 @@
 import assert from 'node:assert/strict';
 import { DebouncedSearch } from '../../../../src/tracker/model/debouncedSearch';
-import type { Timers } from '../../../../src/tracker/model/poller';
-
-/** Timers that fire only when the test moves the clock. */
-class ManualTime implements Timers {
-  now = 0;
-  private readonly pending = new Map<number, { callback: () => void; at: number }>();
-  private next = 1;
-  setTimeout(callback: () => void, ms: number): unknown {
-    const id = this.next++;
-    this.pending.set(id, { callback, at: this.now + ms });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.pending.delete(handle as number);
-  }
-  /** Moves the clock by `ms`, firing what falls due on the way. */
-  advance(ms: number): void {
-    const until = this.now + ms;
-    for (;;) {
-      const due = [...this.pending].filter(([, timer]) => timer.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.pending.delete(due[0]);
-      this.now = due[1].at;
-      due[1].callback();
-    }
-    this.now = until;
-  }
-}
+import { ManualTime } from '../../../support/manualTime';
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,31 +1,7 @@
 import assert from 'node:assert/strict';
 import { AnswerLostError, AuthenticationError, ConnectionError, HttpError, UnavailableError, ValidationError } from '../../../../src/client/errors';
 import { REPORT_GIVE_UP_MS, REPORT_WAIT_LIFE_MS, ReportRetry, retryable, type SendResult, type Undelivered } from '../../../../src/tracker/model/reportRetry';
-import type { Timers } from '../../../../src/tracker/model/poller';
-
-/** Timers that fire only when the test says so; a clock the test moves with them. */
-class ManualTime implements Timers {
-  now = 0;
-  readonly pending = new Map<number, { callback: () => void; at: number }>();
-  private next = 1;
-  setTimeout(callback: () => void, ms: number): unknown {
-    const id = this.next++;
-    this.pending.set(id, { callback, at: this.now + ms });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.pending.delete(handle as number);
-  }
-  /** Runs the earliest timer, moving the clock to it; returns the delay it waited. */
-  fire(): number {
-    const [id, timer] = [...this.pending].sort((a, b) => a[1].at - b[1].at)[0]!;
-    this.pending.delete(id);
-    const waited = timer.at - this.now;
-    this.now = timer.at;
-    timer.callback();
-    return waited;
-  }
-}
+import { ManualTime } from '../../../support/manualTime';
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const refused = (): ConnectionError => new ConnectionError('refused', false);
