@@ -2,12 +2,12 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { ConfigurationError, ServiceClient, type HeaderPrefix } from '../client';
 import { defaultCapabilityPaths, findCapability, type CapabilityReading } from '../client/capabilityReader';
-import { nodeFileSystem } from '../platform/fileSystemPort';
+import { folderIdentity, nodeFileSystem } from '../platform/fileSystemPort';
 import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
 import { firstSetVariable } from '../protocol/environment';
 import { CONTEXT_KEYS, STORAGE_KEYS } from '../tracker/ids';
 import { adviceWithoutChannel } from '../tracker/view/advice';
-import { CapabilityWatcher, folderIdentityOnDisk } from '../tracker/model/capabilityWatcher';
+import { CapabilityWatcher } from '../tracker/model/capabilityWatcher';
 import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, describeRouteForLog, type Channel, type HttpToken } from '../tracker/model/channel';
 import { learnedPrefixKey, recallPrefix, rememberPrefix } from '../tracker/model/learnedPrefix';
 import { latestWins } from '../platform/latestWins';
@@ -91,7 +91,7 @@ export class Session implements vscode.Disposable {
       paths: () => this.capabilityPaths(),
       // The branch watcher's folder watch: one implementation of "tell me when this file changes".
       watchFolder: (folder, names, onChange, onError) => nodeFileSystem.watchDirectory(folder, names, onChange, onError),
-      folderIdentity: folderIdentityOnDisk,
+      folderIdentity,
     });
     this.poller = new Poller({
       poll: () => this.pollOnce(),

@@ -37,6 +37,15 @@ export interface FileSystemPort {
   pollFile(path: string, intervalMs: number, onChange: () => void): Closable;
 }
 
+/**
+ * Which folder is at `folder` now, as device and inode; undefined when there is no folder there. A
+ * watch follows the folder it was given, not the path: one removed and made again is another.
+ */
+export async function folderIdentity(folder: string): Promise<string | undefined> {
+  const info = await stat(folder).catch(() => undefined);
+  return info?.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
+}
+
 export const nodeFileSystem: FileSystemPort = {
   path: nodePath,
   readText: (path) => readBoundedText(path, { maxBytes: MAX_TEXT_BYTES }).catch(() => undefined),

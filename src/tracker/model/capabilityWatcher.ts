@@ -12,7 +12,6 @@
  * watches anew the folder that replaced it, or, while it is missing, its parent for its name.
  * Timers, the folder watch and the folder's identity are injected: tests drive it without waiting.
  */
-import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { CapabilityReading } from '../../client/capabilityReader';
 import type { FolderWatch } from '../../platform/fileSystemPort';
@@ -32,16 +31,11 @@ export interface CapabilityWatcherOptions {
   /** Watches their folders; without it (or where it throws) only the timer looks. */
   readonly watchFolder?: FolderWatch;
   /**
-   * Which folder is at a path now (folderIdentityOnDisk), undefined when none is. Without it a
-   * watch is trusted until it fails, and a folder removed and made again is not watched again.
+   * Which folder is at a path now (`folderIdentity` of src/platform/fileSystemPort.ts), undefined
+   * when none is. Without it a watch is trusted until it fails, and a folder removed and made again
+   * is not watched again.
    */
   readonly folderIdentity?: (folder: string) => Promise<string | undefined>;
-}
-
-/** Device and inode of the folder at the path; undefined when there is no folder there. */
-export async function folderIdentityOnDisk(folder: string): Promise<string | undefined> {
-  const info = await stat(folder).catch(() => undefined);
-  return info?.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
 }
 
 /** A folder to watch: the names in it, and which folder it is ('' when nobody asks). */

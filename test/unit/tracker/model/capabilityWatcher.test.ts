@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findCapability, type CapabilityReading } from '../../../../src/client/capabilityReader';
-import { nodeFileSystem, type FolderWatch } from '../../../../src/platform/fileSystemPort';
-import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, folderIdentityOnDisk, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
+import { folderIdentity, nodeFileSystem, type FolderWatch } from '../../../../src/platform/fileSystemPort';
+import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
 import type { Timers } from '../../../../src/tracker/model/poller';
 import { Arrivals } from '../../../support/git';
 
@@ -309,7 +309,7 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
           timers: new ManualTimers(), // never fired: only the folder watches can see what follows
           paths: () => [file],
           watchFolder: (watched, names, onChange, onError) => nodeFileSystem.watchDirectory(watched, names, onChange, onError),
-          folderIdentity: folderIdentityOnDisk,
+          folderIdentity,
         });
         try {
           const pidOf = (reading: CapabilityReading): number | undefined => (reading.kind === 'ready' ? reading.capability.pid : undefined);
