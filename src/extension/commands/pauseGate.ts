@@ -55,6 +55,17 @@ export class PauseGate {
     tell(this.services, this.command, pausedAdvice(pause, this.services.session.channel.route, done, severity));
   }
 
+  /**
+   * When nothing may be signed now: says once what was not done (`done`) and why, and answers true,
+   * so the command stops there; false when requests may go out.
+   */
+  holdsBack(done: string, severity: 'warning' | 'error'): boolean {
+    const pause = this.pause;
+    if (pause === undefined) return false;
+    this.heldBack(pause, done, severity);
+    return true;
+  }
+
   /** The user left the picker after one of its searches met a pause the state did not show yet: said once, why. */
   leftAfterLearning(): void {
     if (this.learned !== undefined && signingPause(this.services.session.state, Date.now()) === undefined) this.heldBack(this.learned, undefined, 'warning');

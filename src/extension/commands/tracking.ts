@@ -41,11 +41,7 @@ export async function start(services: CommandServices, args: unknown): Promise<S
     gate.leftAfterLearning();
     return undefined;
   }
-  const pause = gate.pause;
-  if (pause) {
-    gate.heldBack(pause, vscode.l10n.t('Tracking was not started.'), 'error');
-    return undefined;
-  }
+  if (gate.holdsBack(vscode.l10n.t('Tracking was not started.'), 'error')) return undefined;
   const { request, groupName } = chosen;
   return run(services, COMMANDS.start, async () => {
     const result = await client.startActivity(request);
@@ -60,12 +56,7 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
   const client = await clientOrAdvice(services);
   if (!client) return undefined;
   if (services.session.firstRelease) return void services.messages.advise(notOffered('stop'));
-  const gate = new PauseGate(services, COMMANDS.stop);
-  const pause = gate.pause;
-  if (pause) {
-    gate.heldBack(pause, vscode.l10n.t('Tracking was not stopped.'), 'error');
-    return undefined;
-  }
+  if (new PauseGate(services, COMMANDS.stop).holdsBack(vscode.l10n.t('Tracking was not stopped.'), 'error')) return undefined;
   return run(
     services,
     COMMANDS.stop,

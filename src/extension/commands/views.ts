@@ -1,11 +1,10 @@
 /** Show Log, the status bar menu and Show Queued Entries: what the user opens to look and decide. */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
-import { signingPause } from '../../tracker/model/signingPause';
 import { menuFor } from '../../tracker/view/menu';
-import { pausedAdvice } from '../../tracker/view/pausedAdvice';
 import { formatMinutes } from '../../tracker/view/duration';
-import { tell, type CommandServices } from './services';
+import { PauseGate } from './pauseGate';
+import type { CommandServices } from './services';
 
 export function showLog(services: CommandServices): void {
   services.log.show();
@@ -72,9 +71,10 @@ export async function showQueue(services: CommandServices): Promise<void> {
   } else if (choice === sendLabel) {
     await services.queue.retry(picked.id);
     // While the app rejects the token or locks us out, each entry sent would be refused (and count).
-    const pause = signingPause(services.session.state, Date.now());
-    if (pause) tell(services, COMMANDS.showQueue, pausedAdvice(pause, services.session.channel.route, vscode.l10n.t('The entry stays queued; it is sent once the app accepts requests again.'), 'warning'));
-    else await services.queue.flush(await services.session.ready());
+    const gate = new PauseGate(services, COMMANDS.showQueue);
+    if (!gate.holdsBack(vscode.l10n.t('The entry stays queued; it is sent once the app accepts requests again.'), 'warning')) {
+      await services.queue.flush(await services.session.ready());
+    }
   }
   void services.session.refreshUnlessPaused();
 }
