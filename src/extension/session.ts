@@ -347,6 +347,15 @@ export class Session implements vscode.Disposable {
 
   // ---- state -----------------------------------------------------------------------------------
 
+  /**
+   * Shows what a check outside the poll learned (Check Connection's one request while polling is
+   * paused), as a poll's answer would show it, and plans the next poll from it.
+   */
+  showChecked(state: TrackerState): void {
+    this.show(state);
+    this.poller.reschedule(state);
+  }
+
   private show(state: TrackerState): void {
     if (this.disposed) return;
     this.currentState = state;

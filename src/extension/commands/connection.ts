@@ -8,7 +8,7 @@
 import { reachability } from '../../client/reachability';
 import { DEFAULT_PORT } from '../../protocol/constants';
 import { describeRouteForLog } from '../../tracker/model/channel';
-import { signingPause } from '../../tracker/model/signingPause';
+import { signingPause, stateAfterPausedCheck } from '../../tracker/model/signingPause';
 import { diagnose, type Advice } from '../../tracker/view/advice';
 import type { CommandServices } from './services';
 
@@ -18,9 +18,12 @@ export async function checkConnection(services: CommandServices): Promise<Advice
   await session.recheckIntegration();
   const client = await session.ready();
   const facts = { channel: session.channel, capability: session.capability, defaultPort: DEFAULT_PORT };
-  const paused = signingPause(session.state, Date.now()) !== undefined;
+  const pause = signingPause(session.state, Date.now());
+  const paused = pause !== undefined;
   let advice: Advice;
   let healthy = false;
+  /** Why the health check failed, when it did. */
+  let failed: unknown;
   if (!client) {
     advice = diagnose(facts);
   } else {
@@ -39,14 +42,20 @@ export async function checkConnection(services: CommandServices): Promise<Advice
       }
     } catch (error) {
       health = error;
+      failed = error;
     }
     const route = session.channel.route;
     const defaultPortAnswers = route.kind === 'http' && route.port !== DEFAULT_PORT && (await reachability({ port: DEFAULT_PORT })).kind === 'listening';
     advice = diagnose({ ...facts, health, statusError, defaultPortAnswers });
   }
   services.log.info(`Check Connection (${describeRouteForLog(session.channel.route)}): ${advice.message}`);
-  // Paused, a failed health check leaves it at that: a poll would be one more failed sign-in.
-  if (!paused || healthy) void session.refresh();
+  // Paused, a failed health check is not followed by a poll (one more failed sign-in): what it
+  // learned is shown as it is, where it tells (the app that locked us out has quit, say).
+  if (pause === undefined || healthy) void session.refresh();
+  else if (failed !== undefined) {
+    const checked = stateAfterPausedCheck(pause, failed, Date.now());
+    if (checked !== undefined) session.showChecked(checked);
+  }
   void services.messages.advise(advice);
   return advice;
 }

@@ -7,7 +7,7 @@
  * end lets polling go on.
  */
 import { classify } from './classify';
-import type { TrackerState } from './trackerState';
+import { stateFromError, type TrackerState } from './trackerState';
 
 /** Why nothing may be signed now. */
 export type SigningPause =
@@ -32,4 +32,18 @@ export function pauseFromError(error: unknown): SigningPause | undefined {
   if (failure.kind === 'tokenRejected') return { kind: 'tokenRejected', clockSkewSeconds: failure.clockSkewSeconds };
   if (failure.kind === 'lockedOut') return { kind: 'lockedOut', secondsLeft: failure.retryAfterSeconds ?? 60 };
   return undefined;
+}
+
+/**
+ * What the user's one explicit check (Check Connection's health check) shows when it failed while
+ * signing was paused, without a poll after it (that would be a second signed request): a fresher
+ * pause (a 401, a 429 with its own wait), or offline when the pause was a lockout, which lives in
+ * the app's process and is gone with it. Undefined keeps the pause: a check that says nothing about
+ * the token (a time-out, a 5xx) or finds nothing answering a token the app rejected must not let
+ * polling sign again on its own.
+ */
+export function stateAfterPausedCheck(pause: SigningPause, error: unknown, nowMs: number): TrackerState | undefined {
+  const state = stateFromError(error, nowMs);
+  if (state.kind === 'tokenRejected' || state.kind === 'lockedOut') return state;
+  return state.kind === 'offline' && pause.kind === 'lockedOut' ? state : undefined;
 }
