@@ -205,6 +205,13 @@ const STEP_SELECTOR = '.gettingStartedContainer button.getting-started-step[data
  * `complete` (and `aria-checked="true"`) when VS Code counts the step done.
  */
 export class WalkthroughProbe {
+  /** The manifest's one walkthrough: its English title (package.nls.json) and its steps' ids. */
+  static manifestWalkthrough() {
+    const [walkthrough] = manifest.contributes.walkthroughs;
+    const strings = JSON.parse(readFileSync(join(repoRoot, 'package.nls.json'), 'utf8'));
+    return { title: strings[walkthrough.title.replace(/^%|%$/g, '')], stepIds: walkthrough.steps.map((step) => step.id) };
+  }
+
   constructor(page, title) {
     this.page = page;
     this.title = title;
@@ -222,6 +229,43 @@ export class WalkthroughProbe {
     await input.fill(this.title);
     await input.press('Enter');
     await this.page.locator(STEP_SELECTOR).first().waitFor({ timeout: 15_000 });
+  }
+
+  /**
+   * The page alone, as a user sees it in a window wide and tall enough for the steps beside
+   * their text (the viewport is put back after), with the notifications closed as a user closes
+   * them and the pointer moved off it. Resolves to the PNG's size in bytes.
+   */
+  async screenshot(file) {
+    const viewport = this.page.viewportSize();
+    const toasts = this.page.locator('.notifications-toasts .notification-toast .codicon-notifications-clear');
+    while ((await toasts.count()) > 0) await toasts.first().click({ timeout: 5_000 });
+    await this.page.setViewportSize({ width: 1600, height: 1000 });
+    try {
+      await this.page.mouse.move(0, 0);
+      await this.mediaShown(10_000);
+      const png = await this.page.locator('.gettingStartedContainer').screenshot({ path: file, animations: 'disabled', timeout: 5_000 });
+      return png.length;
+    } finally {
+      if (viewport !== null) await this.page.setViewportSize(viewport);
+    }
+  }
+
+  /**
+   * Resolves once the selected step's media (markdown, drawn in a webview: an iframe in an
+   * iframe) shows a heading, or after `ms` without one (the picture then has the steps alone).
+   */
+  async mediaShown(ms) {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      for (const frame of this.page.frames()) {
+        if (frame === this.page.mainFrame()) continue;
+        const heading = await frame.evaluate(() => document.querySelector('h1, h2')?.textContent ?? '').catch(() => '');
+        if (heading.trim() !== '') return;
+      }
+      await this.page.waitForEvent('framenavigated', { timeout: Math.max(1, Math.min(500, until - Date.now())) }).catch(() => undefined);
+    }
+    console.log("  the walkthrough's media showed no heading in time; the picture has the steps alone");
   }
 
   /** Each step the page lists, in order: `{ id, done }`. */

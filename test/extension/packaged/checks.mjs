@@ -16,12 +16,11 @@
 // The token reaches the extension as a user without a stored one would give it: SERVICE_TOKEN in
 // code-server's environment (the extension falls back to it when SecretStorage has none).
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { freePort, repoRoot, stopGroup } from '../host/common.mjs';
 import { MAX_VSIX_BYTES, shippingProblems } from '../host/vsix.mjs';
-import { manifest, openWorkbench, runChecks, timed, WalkthroughProbe } from '../host/workbench.mjs';
+import { openWorkbench, runChecks, timed, WalkthroughProbe } from '../host/workbench.mjs';
 
 const activityName = 'Review packaged build';
 
@@ -78,14 +77,10 @@ export default async function packagedChecks(run, prepared) {
     [
       'the "Get Started" walkthrough opened now shows the four steps done before it opened as ticked',
       async () => {
-        const [walkthrough] = manifest.contributes.walkthroughs;
-        const title = JSON.parse(readFileSync(join(repoRoot, 'package.nls.json'), 'utf8'))[walkthrough.title.replace(/%/g, '')];
+        const { title, stepIds } = WalkthroughProbe.manifestWalkthrough();
         const probe = new WalkthroughProbe(page, title);
         await probe.open();
-        const steps = await probe.waitForDone(
-          walkthrough.steps.map((step) => step.id),
-          5_000,
-        );
+        const steps = await probe.waitForDone(stepIds, 5_000);
         return steps.map(({ id, done }) => `${id} ${done ? '✔' : '✘'}`).join(', ');
       },
     ],
