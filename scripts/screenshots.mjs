@@ -4,11 +4,12 @@
 // without any token, starts the reference server in this process (its controls set the license,
 // break, unwired endpoints and clock as the application would), and walks the item through every
 // state the way a user and the application get there: no token → a wrong token typed into the
-// item's Set Token box → the right one → idle → tracking → on break → license locked → status not
+// item's Set Token box → the right one → idle → tracking (and the "Get Started" walkthrough opened
+// then, every step ticked) → on break → license locked → status not
 // available → clock off → locked out (a tool with a wrong token fails until the app locks
 // everyone out) → offline. Each state is waited for by reading the item's text in the DOM, then
-// the item alone is saved (device scale 2, VS Code's default dark theme) as
-// media/screenshots/<state>.png. Nothing in media/ changes unless every state was reached; the
+// the item alone (the walkthrough: its page) is saved (device scale 2, VS Code's default dark
+// theme) as media/screenshots/<state>.png. Nothing in media/ changes unless every state was reached; the
 // last line is `screenshots: N passed, N failed`.
 //
 // It is an asset tool, not a test: it lives in scripts/ and borrows the host tests' harness
@@ -26,7 +27,7 @@ import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
 import { HostRun, repoRoot } from '../test/extension/host/common.mjs';
 import { relativeImages } from '../test/extension/host/vsix.mjs';
-import { openWorkbench, preparePackage, runChecks, timed } from '../test/extension/host/workbench.mjs';
+import { openWorkbench, preparePackage, runChecks, timed, WalkthroughProbe } from '../test/extension/host/workbench.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -115,6 +116,17 @@ async function main() {
           await withClient(token, (client) => client.startActivity({ name: activity, createIfMissing: true }));
           await statusBar.waitFor(new RegExp(`${activity} 0:0[1-9]`), 20_000);
           return capture('tracking', tracking);
+        },
+      ],
+      [
+        'the "Get Started" walkthrough opened while tracking: every step ticked',
+        async () => {
+          const { title, stepIds } = WalkthroughProbe.manifestWalkthrough();
+          const walkthrough = new WalkthroughProbe(page, title);
+          await walkthrough.open();
+          await walkthrough.waitForDone(stepIds, 10_000);
+          const bytes = await walkthrough.screenshot(join(dirs.screenshots, 'walkthrough.png'));
+          return `${stepIds.length} steps ticked → walkthrough.png (${bytes} bytes)`;
         },
       ],
       [

@@ -1,7 +1,8 @@
 /**
  * Onboarding: keeps the context keys that complete the "Get started" walkthrough's steps true
  * exactly when their real event happened (the app answers, the token is set, the app accepts it,
- * something is tracked), and shows the one first-run notice when there is no token.
+ * something is tracked), marks each such step done in VS Code's own record so that a page
+ * opened later shows it ticked, and shows the one first-run notice when there is no token.
  */
 import * as vscode from 'vscode';
 import {
@@ -10,11 +11,14 @@ import {
   NO_PROGRESS,
   progressAfter,
   progressAfterProbe,
+  qualifiedStepId,
   ReachabilityProbing,
+  stepsToMark,
   welcomeNotice,
   welcomeNoticeFor,
   type OnboardingContextKey,
   type OnboardingProgress,
+  type WalkthroughStepId,
   type WelcomeNotice,
 } from '../tracker/view/onboardingProgress';
 import { COMMANDS, STORAGE_KEYS } from '../tracker/ids';
@@ -44,13 +48,21 @@ export interface OnboardingServices {
 /** Builds onboarding: its read-only view, which the caller disposes with the other parts. */
 export function startOnboarding(context: vscode.ExtensionContext, services: OnboardingServices): OnboardingView & { dispose(): void } {
   context.globalState.setKeysForSync([STORAGE_KEYS.welcomeNoticeTurnedOff]);
-  return new Onboarding(services, context.globalState);
+  return new Onboarding(services, context.globalState, context.extension.id);
 }
+
+/** VS Code's own command (the palette's "Welcome: Mark Step Complete"), given a step's qualified id. */
+const MARK_STEP_COMPLETE = 'welcome.markStepComplete';
+/** Failed rounds of marks after which this window stops asking: a VS Code without the command. */
+const MARK_ROUNDS = 3;
 
 class Onboarding implements OnboardingView, vscode.Disposable {
   private current: OnboardingProgress = NO_PROGRESS;
   private noticeOutcome: WelcomeNotice = 'deciding';
   private readonly published = new Map<OnboardingContextKey, boolean>();
+  /** Steps marked done in VS Code (or being marked) in this window. */
+  private readonly marked = new Set<WalkthroughStepId>();
+  private failedMarkRounds = 0;
   private readonly changed = new vscode.EventEmitter<OnboardingProgress>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
@@ -63,6 +75,7 @@ class Onboarding implements OnboardingView, vscode.Disposable {
   constructor(
     private readonly services: OnboardingServices,
     private readonly memento: vscode.Memento,
+    private readonly extensionId: string,
   ) {
     this.subscription = services.session.onDidChangeState((state) => this.onState(state));
     this.onState(services.session.state);
@@ -91,8 +104,36 @@ class Onboarding implements OnboardingView, vscode.Disposable {
       this.published.set(key, value);
       void vscode.commands.executeCommand('setContext', key, value);
     }
+    this.markDone(next);
     const same = (Object.keys(next) as (keyof OnboardingProgress)[]).every((field) => before[field] === next[field]);
     if (!same) this.changed.fire(next);
+  }
+
+  /**
+   * A step whose condition holds is marked done in VS Code, so that the page shows it ticked
+   * when it opens later (the context keys tick it only while the page's service listens). What
+   * failed is tried again at the next change: the first marks can come before VS Code has read
+   * the walkthrough, and it keeps them all the same.
+   */
+  private markDone(progress: OnboardingProgress): void {
+    const steps = stepsToMark(progress, this.marked);
+    if (steps.length === 0 || this.failedMarkRounds >= MARK_ROUNDS) return;
+    for (const step of steps) this.marked.add(step);
+    const marks = steps.map((step) =>
+      Promise.resolve(vscode.commands.executeCommand(MARK_STEP_COMPLETE, qualifiedStepId(this.extensionId, step))).then(
+        () => undefined,
+        (error: unknown) => {
+          this.marked.delete(step);
+          return `${step}: ${errorMessage(error)}`;
+        },
+      ),
+    );
+    void Promise.all(marks).then((outcomes) => {
+      const failed = outcomes.filter((outcome) => outcome !== undefined);
+      if (failed.length === 0) return;
+      this.failedMarkRounds++;
+      this.services.log.debug(`Marking walkthrough steps done failed (${failed.join('; ')}); the next change tries again.`);
+    });
   }
 
   /** The first-run notice: once per window, never with a token, never after "Don't show again". */

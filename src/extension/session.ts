@@ -12,6 +12,7 @@ import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, 
 import { learnedPrefixKey, recallPrefix, rememberPrefix } from '../tracker/model/learnedPrefix';
 import { latestWins } from '../platform/latestWins';
 import { Poller, pollingPaused } from '../tracker/model/poller';
+import { describeStateChangeForLog } from '../tracker/model/stateChangeLog';
 import { pollStatus, type PollSource } from '../tracker/model/statusSource';
 import type { TrackerState } from '../tracker/model/trackerState';
 import { logRequest } from './requestLog';
@@ -358,6 +359,8 @@ export class Session implements vscode.Disposable {
 
   private show(state: TrackerState): void {
     if (this.disposed) return;
+    const change = describeStateChangeForLog(this.currentState, state);
+    if (change !== undefined) this.options.log[change.level](change.line);
     this.currentState = state;
     this.setContext(CONTEXT_KEYS.tracking, state.kind === 'tracking');
     // The socket refusing is how a quit or crashed app shows first: look at its file now.

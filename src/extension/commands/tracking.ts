@@ -169,6 +169,7 @@ function sendEntry(services: CommandServices, client: ServiceClient, { request, 
       // What was sent, where the app does not repeat it: it accepted exactly that.
       const duration = formatMinutes(result.durationMinutes ?? request.durationMinutes);
       const name = result.activityName ?? chosenName ?? request.name;
+      services.log.info(`Logged ${duration} on ${name ?? result.activityID ?? '?'}.`);
       void services.messages.info(name === undefined ? vscode.l10n.t('Logged {0}.', duration) : vscode.l10n.t('Logged {duration} to {name}.', { duration, name }));
       return result;
     },

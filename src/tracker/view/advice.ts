@@ -152,8 +152,21 @@ export function diagnose(facts: ConnectionFacts): Advice {
     }
     return adviceForError(facts.statusError, route);
   }
-  // The license is only named when the app named it: its first releases do not.
-  if (isHealth(health) && health.license === 'valid') {
+  return connectedAdvice(route, isHealth(health) && health.license === 'valid');
+}
+
+/**
+ * All is well. The license is only named when the app named it: its first releases do not.
+ * Through the app's VS Code integration the user never saw a token, so none is spoken of.
+ */
+function connectedAdvice(route: Route, licenseValid: boolean): Advice {
+  if (route.kind === 'integration') {
+    const message = licenseValid
+      ? l10n.t("Connected to the time tracker through the app's VS Code integration: the license is valid.")
+      : l10n.t("Connected to the time tracker through the app's VS Code integration.");
+    return { severity: 'info', message };
+  }
+  if (licenseValid) {
     return { severity: 'info', message: l10n.t('Connected to the time tracker {0}: the token works and the license is valid.', describeRoute(route)) };
   }
   return { severity: 'info', message: l10n.t('Connected to the time tracker {0}: the token works.', describeRoute(route)) };

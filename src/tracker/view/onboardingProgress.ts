@@ -1,12 +1,12 @@
 /**
  * Onboarding, editor-free: how far a new user has got (app answers, token set, connected,
  * tracking) judged from the status bar's state and, without a token, from the reachability
- * probing below; the context keys the walkthrough's steps complete on, and whether the first-run
- * notice is due.
+ * probing below; the context keys the walkthrough's steps complete on, the steps to mark done
+ * in VS Code's own record, and whether the first-run notice is due.
  */
 import * as l10n from '@vscode/l10n';
 import { reachability, type Reachability, type ReachabilityTarget } from '../../client/reachability';
-import { CONTEXT_KEYS } from '../ids';
+import { CONTEXT_KEYS, WALKTHROUGH_ID } from '../ids';
 import { realTimers, type Timers } from '../model/poller';
 import type { TrackerState } from '../model/trackerState';
 
@@ -36,6 +36,28 @@ export const WALKTHROUGH_STEPS = [
   { id: 'checkConnection', progress: 'connected', contextKey: CONTEXT_KEYS.connected },
   { id: 'startTracking', progress: 'tracking', contextKey: CONTEXT_KEYS.tracking },
 ] as const satisfies readonly { id: string; progress: keyof OnboardingProgress; contextKey: string }[];
+
+export type WalkthroughStepId = (typeof WALKTHROUGH_STEPS)[number]['id'];
+
+/**
+ * The steps whose condition holds in `progress` and that this window has not marked done yet.
+ *
+ * The `onContext:` completion events alone do not do: VS Code (1.100's gettingStartedService)
+ * reads a context key expression that is already true when it registers the walkthrough as an
+ * event that already happened, and ticks no step for it, ever, in that window. It registers the
+ * walkthrough when its walkthroughs service is first needed, which is usually when the page
+ * opens; so a step done before the page opened stayed unticked. Its command
+ * `welcome.markStepComplete` records a step done in its own per-profile record, which the page
+ * reads whenever it opens.
+ */
+export function stepsToMark(progress: OnboardingProgress, marked: ReadonlySet<WalkthroughStepId>): WalkthroughStepId[] {
+  return WALKTHROUGH_STEPS.filter((step) => progress[step.progress] && !marked.has(step.id)).map((step) => step.id);
+}
+
+/** A step's id as VS Code knows it: `<publisher>.<name>#<walkthrough id>#<step id>`. */
+export function qualifiedStepId(extensionId: string, stepId: WalkthroughStepId): string {
+  return `${extensionId}#${WALKTHROUGH_ID}#${stepId}`;
+}
 
 /**
  * The context keys onboarding sets itself. `timeTracker.hasToken` and `timeTracker.tracking` (set

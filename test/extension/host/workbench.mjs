@@ -2,7 +2,7 @@
 // README's status bar screenshots) share: the .vsix built as `npm run package` builds it, its
 // contents listed and checked, installed into a clean code-server, the workbench opened in
 // chromium without any extension development or test path, and a probe of the extension's status
-// bar item as it is on screen.
+// bar item as it is on screen, and of the extension's "Get Started" walkthrough as its page shows it.
 /* global document */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -191,5 +191,119 @@ export class StatusBarProbe {
     });
     const png = await this.page.locator(itemSelector).screenshot({ path: file, animations: 'disabled', timeout: 5_000 });
     return png.length;
+  }
+}
+
+/** A step of the getting-started page. */
+const STEP_SELECTOR = '.gettingStartedContainer button.getting-started-step[data-step-id]';
+
+/**
+ * The extension's walkthrough as a user opens it (the palette's "Welcome: Open Walkthrough...",
+ * then its title in the list) and as its page shows it: each step's id (the part after the last
+ * "#") and whether its checkbox is ticked. The getting-started page is workbench DOM, not a
+ * webview: a step is a `button.getting-started-step` whose codicon `[data-done-step-id]` carries
+ * `complete` (and `aria-checked="true"`) when VS Code counts the step done.
+ */
+export class WalkthroughProbe {
+  /** The manifest's one walkthrough: its English title (package.nls.json) and its steps' ids. */
+  static manifestWalkthrough() {
+    const [walkthrough] = manifest.contributes.walkthroughs;
+    const strings = JSON.parse(readFileSync(join(repoRoot, 'package.nls.json'), 'utf8'));
+    return { title: strings[walkthrough.title.replace(/^%|%$/g, '')], stepIds: walkthrough.steps.map((step) => step.id) };
+  }
+
+  constructor(page, title) {
+    this.page = page;
+    this.title = title;
+  }
+
+  async open() {
+    await this.page.mouse.click(640, 360);
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill('>Welcome: Open Walkthrough...');
+    await this.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Open Walkthrough...' }).first().waitFor({ timeout: 10_000 });
+    await input.press('Enter');
+    await this.page.locator('.quick-input-widget .monaco-list-row', { hasText: this.title }).first().waitFor({ timeout: 15_000 });
+    await input.fill(this.title);
+    await input.press('Enter');
+    await this.page.locator(STEP_SELECTOR).first().waitFor({ timeout: 15_000 });
+  }
+
+  /**
+   * The page alone, as a user sees it in a window wide and tall enough for the steps beside
+   * their text (the viewport is put back after), with the notifications closed as a user closes
+   * them and the pointer moved off it. Resolves to the PNG's size in bytes.
+   */
+  async screenshot(file) {
+    const viewport = this.page.viewportSize();
+    const toasts = this.page.locator('.notifications-toasts .notification-toast .codicon-notifications-clear');
+    while ((await toasts.count()) > 0) await toasts.first().click({ timeout: 5_000 });
+    await this.page.setViewportSize({ width: 1600, height: 1000 });
+    try {
+      await this.page.mouse.move(0, 0);
+      await this.mediaShown(10_000);
+      const png = await this.page.locator('.gettingStartedContainer').screenshot({ path: file, animations: 'disabled', timeout: 5_000 });
+      return png.length;
+    } finally {
+      if (viewport !== null) await this.page.setViewportSize(viewport);
+    }
+  }
+
+  /**
+   * Resolves once the selected step's media (markdown, drawn in a webview: an iframe in an
+   * iframe) shows a heading, or after `ms` without one (the picture then has the steps alone).
+   */
+  async mediaShown(ms) {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      for (const frame of this.page.frames()) {
+        if (frame === this.page.mainFrame()) continue;
+        const heading = await frame.evaluate(() => document.querySelector('h1, h2')?.textContent ?? '').catch(() => '');
+        if (heading.trim() !== '') return;
+      }
+      await this.page.waitForEvent('framenavigated', { timeout: Math.max(1, Math.min(500, until - Date.now())) }).catch(() => undefined);
+    }
+    console.log("  the walkthrough's media showed no heading in time; the picture has the steps alone");
+  }
+
+  /** Each step the page lists, in order: `{ id, done }`. */
+  steps() {
+    return this.page.evaluate(
+      (selector) =>
+        [...document.querySelectorAll(selector)].map((step) => {
+          const box = step.querySelector('[data-done-step-id]');
+          return {
+            id: (step.getAttribute('data-step-id') ?? '').split('#').pop(),
+            done: box?.classList.contains('complete') === true && box.getAttribute('aria-checked') === 'true',
+          };
+        }),
+      STEP_SELECTOR,
+    );
+  }
+
+  /**
+   * Waits, polling the DOM, until the page shows every step of `ids` ticked; rejects after `ms`
+   * saying which steps it shows and how.
+   */
+  async waitForDone(ids, ms) {
+    const done = await this.page
+      .waitForFunction(
+        ({ wanted, selector }) => {
+          const shown = [...document.querySelectorAll(selector)];
+          return wanted.every((id) => shown.some((step) => step.getAttribute('data-step-id')?.endsWith(`#${id}`) && step.querySelector('[data-done-step-id].complete') !== null));
+        },
+        { wanted: ids, selector: STEP_SELECTOR },
+        { timeout: ms, polling: 100 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    const steps = await this.steps();
+    if (!done) {
+      const shown = steps.map(({ id, done }) => `${id} ${done ? 'ticked' : 'not ticked'}`).join(', ');
+      throw new Error(`the walkthrough did not show ${ids.join(', ')} ticked within ${ms / 1000} s; it shows ${shown || 'no steps'}`);
+    }
+    return steps;
   }
 }

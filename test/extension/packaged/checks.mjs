@@ -6,7 +6,9 @@
 // in chromium WITHOUT any extension development or test path, and watch the real status bar item:
 //   1. "Not tracking" while the app runs and nothing is tracked;
 //   2. the activity's name with a ticking time, once a script starts it through the signed API;
-//   3. "offline" once the app is gone.
+//   3. the "Get Started" walkthrough, opened only now, shows all four steps ticked (each was
+//      true before the page opened: the app answers, a token, connected, tracking);
+//   4. "offline" once the app is gone.
 // Each is one test, and the result is data (`{ passes, failures }`), as from a mocha suite.
 // `npm run screenshots` (scripts/screenshots.mjs) walks the same packaged extension through every
 // state for the README's pictures.
@@ -18,7 +20,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { freePort, repoRoot, stopGroup } from '../host/common.mjs';
 import { MAX_VSIX_BYTES, shippingProblems } from '../host/vsix.mjs';
-import { openWorkbench, runChecks, timed } from '../host/workbench.mjs';
+import { openWorkbench, runChecks, timed, WalkthroughProbe } from '../host/workbench.mjs';
 
 const activityName = 'Review packaged build';
 
@@ -38,7 +40,7 @@ export default async function packagedChecks(run, prepared) {
     return started;
   });
 
-  const { codeServer, statusBar } = await openWorkbench(run, prepared, {
+  const { page, codeServer, statusBar } = await openWorkbench(run, prepared, {
     // The shortest allowed interval, so each change shows within seconds rather than ten.
     settings: { 'timeTracker.port': port, 'timeTracker.pollIntervalSeconds': 2 },
     env: { SERVICE_TOKEN: token },
@@ -70,6 +72,16 @@ export default async function packagedChecks(run, prepared) {
         // Ticking: the time changes on its own, between polls.
         const { text } = await statusBar.waitFor(tracking, 5_000, { changedFrom: match[1] });
         return `"${text}"`;
+      },
+    ],
+    [
+      'the "Get Started" walkthrough opened now shows the four steps done before it opened as ticked',
+      async () => {
+        const { title, stepIds } = WalkthroughProbe.manifestWalkthrough();
+        const probe = new WalkthroughProbe(page, title);
+        await probe.open();
+        const steps = await probe.waitForDone(stepIds, 5_000);
+        return steps.map(({ id, done }) => `${id} ${done ? '✔' : '✘'}`).join(', ');
       },
     ],
     [

@@ -35,7 +35,12 @@ for (const answers of ['full', 'minimal'] as const) {
       port = await server.listen(atPort);
     }
 
+    let savedLogLevel: unknown;
+
     before(async () => {
+      // Requests are logged at debug: at that level the token check below sees one line per request.
+      savedLogLevel = await vscode.commands.executeCommand('_extensionTests.getLogLevel');
+      await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'debug');
       await startServer();
       api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
       await config().update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
@@ -45,6 +50,7 @@ for (const answers of ['full', 'minimal'] as const) {
     after(async () => {
       await server.close();
       await vscode.commands.executeCommand('timeTracker.clearToken');
+      await vscode.commands.executeCommand('_extensionTests.setLogLevel', savedLogLevel);
     });
 
     it('registers exactly the commands it contributes', async () => {

@@ -23,7 +23,7 @@ describe('tracker/advice', () => {
       [{ ...base, channel: integration, health: new ConnectionError('x', false) }, /not answering through its VS Code integration \(socket refused\)/, 'retry'],
       [{ ...base, channel: integration, health: new ConnectionError('x', false), defaultPortAnswers: true }, /not answering through its VS Code integration/, 'retry'],
       [{ ...base, channel: integration, health: new AuthenticationError('x') }, /refused the token of its own VS Code integration file/, 'retry'],
-      [{ ...base, channel: integration, health: { status: 'ok', license: 'valid', version: '1' } }, /^Connected to the time tracker through the app's VS Code integration: the token works/, undefined],
+      [{ ...base, channel: integration, health: { status: 'ok', license: 'valid', version: '1' } }, /^Connected to the time tracker through the app's VS Code integration: the license is valid\.$/, undefined],
       [{ ...base, health: new ConnectionError('x', false) }, /not answering on 127\.0\.0\.1:40001: start the app and turn on its HTTP API switch/, 'openSettings'],
       [{ ...base, health: new ConnectionError('x', false), defaultPortAnswers: true }, /something does on 39847, the app's default: the port setting is probably wrong/, 'openSettings'],
       [{ ...base, health: new AuthenticationError('x') }, /rejected the token/, 'setToken'],
@@ -39,6 +39,21 @@ describe('tracker/advice', () => {
       assert.doesNotMatch(advice.message, /capability-token/, 'the integration\'s token is never shown');
       assert.equal(advice.action, action, advice.message);
     }
+  });
+
+  it("speaks of no token through the app's VS Code integration, where the user never saw one", () => {
+    const valid = { status: 'ok', license: 'valid', version: '1' } as const;
+    const unnamed = { status: 'ok', version: '1' } as const;
+    assert.deepEqual(diagnose({ ...base, channel: integration, health: valid }), {
+      severity: 'info',
+      message: "Connected to the time tracker through the app's VS Code integration: the license is valid.",
+    });
+    assert.deepEqual(diagnose({ ...base, channel: integration, health: unnamed }), {
+      severity: 'info',
+      message: "Connected to the time tracker through the app's VS Code integration.",
+    });
+    // Over the HTTP API the user pasted the token: that it works is news.
+    assert.equal(diagnose({ ...base, health: unnamed }).message, 'Connected to the time tracker through the HTTP API on 127.0.0.1:40001: the token works.');
   });
 
   it('says which integration file is not trusted, why and what to do, and never shows the token', () => {

@@ -8,7 +8,9 @@ import {
   ONBOARDING_CONTEXT_KEYS,
   progressAfter,
   progressAfterProbe,
+  qualifiedStepId,
   reachabilityOf,
+  stepsToMark,
   WALKTHROUGH_STEPS,
   welcomeNoticeFor,
   type OnboardingProgress,
@@ -75,6 +77,18 @@ describe('tracker/onboardingProgress', () => {
       'timeTracker.appReachable': true,
       'timeTracker.connected': true,
     });
+  });
+
+  it('marks done in VS Code each step whose condition holds, once, however it got there', () => {
+    assert.deepEqual(stepsToMark(NO_PROGRESS, new Set()), []);
+    // Opened after connecting and starting: every step holds already, before any page listens.
+    const all = { appReachable: true, hasToken: true, connected: true, tracking: true };
+    assert.deepEqual(stepsToMark(all, new Set()), ['connectApp', 'setToken', 'checkConnection', 'startTracking']);
+    assert.deepEqual(stepsToMark(reachableWithToken, new Set()), ['connectApp', 'setToken']);
+    assert.deepEqual(stepsToMark(all, new Set(['connectApp', 'setToken'])), ['checkConnection', 'startTracking']);
+    // A step taken back (stopped) stays done in VS Code: nothing to mark, nothing to unmark.
+    assert.deepEqual(stepsToMark({ ...all, tracking: false }, new Set(['connectApp', 'setToken', 'checkConnection', 'startTracking'])), []);
+    assert.equal(qualifiedStepId('clessira-tools.clessira-time-tracker', 'startTracking'), `clessira-tools.clessira-time-tracker#${WALKTHROUGH_ID}#startTracking`);
   });
 
   it('shows the first-run notice only without a token and unless turned off', () => {
