@@ -4,7 +4,8 @@
  * an app without Stop apart (a 404), Log Time queues the entry on disk when the app surely did not
  * get it; an app without Stop or entries (a first release) is told apart before anything is sent.
  * While the app rejects the token or locks us out (./pauseGate.ts) none of them sends: Start and
- * Stop say once why, Log Time queues the entry and says once why.
+ * Stop say once why, Log Time queues the entry and says once why. Stop says what stopped and for
+ * how long (from the last poll where the app's answer leaves it out), or that nothing runs.
  */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
