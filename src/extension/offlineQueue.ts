@@ -105,15 +105,19 @@ export class OfflineQueue implements vscode.Disposable {
     // The file is shared: another window may have added or sent entries since this one counted.
     this.setCount(entries);
     if (!entries.some(needsFlush)) return undefined;
+    const sent: SentEntry[] = [];
     const result = await this.queue.flush(async (request): Promise<SendOutcome> => {
       try {
         const logged = await client.logEntry(request);
-        this.log.info(`Sent the queued ${formatMinutes(logged.durationMinutes ?? request.durationMinutes)} on ${logged.activityName ?? request.name ?? request.activityID ?? '?'}.`);
+        const entry = { minutes: logged.durationMinutes ?? request.durationMinutes, name: logged.activityName ?? request.name ?? request.activityID ?? '?' };
+        sent.push(entry);
+        this.log.info(`Sent the queued ${formatMinutes(entry.minutes)} on ${entry.name}.`);
         return { kind: 'delivered' };
       } catch (error) {
         return outcomeOfError(error);
       }
     });
+    this.tellSent(sent);
     await this.recount();
     if (result.unrecorded !== undefined) {
       // Shown as it is in Show Queued Entries meanwhile (a delivered entry as such); the next write records it.
@@ -133,6 +137,21 @@ export class OfflineQueue implements vscode.Disposable {
       void this.messages.warn(`${what} ${vscode.l10n.t('Decide in Show Queued Entries.')}`, this.messages.actions.showQueue());
     }
     return result;
+  }
+
+  /**
+   * Said once per flush, by the window that sent them, so that an entry does not leave the badge
+   * unseen: what one entry was, or how many and how long in all.
+   */
+  private tellSent(sent: readonly SentEntry[]): void {
+    const [only] = sent;
+    if (only === undefined) return;
+    const total = formatMinutes(sent.reduce((sum, entry) => sum + entry.minutes, 0));
+    void this.messages.info(
+      sent.length === 1
+        ? vscode.l10n.t('Sent {duration} on {name} (logged while the app was offline).', { duration: formatMinutes(only.minutes), name: only.name })
+        : vscode.l10n.t('Sent {count} entries logged while the app was offline, {total} in all.', { count: sent.length, total }),
+    );
   }
 
   /** The queue file could not be read and was kept aside (EntryQueue moved it): said once, where it went. */
@@ -158,6 +177,12 @@ export class OfflineQueue implements vscode.Disposable {
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+/** A queued entry the app took, as the user logged it. */
+interface SentEntry {
+  readonly minutes: number;
+  readonly name: string;
 }
 
 /** Waiting to be sent, or delivered with its removal still to be written: what a flush does something with. */

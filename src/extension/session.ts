@@ -12,6 +12,7 @@ import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, 
 import { learnedPrefixKey, recallPrefix, rememberPrefix } from '../tracker/model/learnedPrefix';
 import { latestWins } from '../platform/latestWins';
 import { Poller, pollingPaused } from '../tracker/model/poller';
+import { signingPause } from '../tracker/model/signingPause';
 import { describeStateChangeForLog } from '../tracker/model/stateChangeLog';
 import { pollStatus, type PollSource } from '../tracker/model/statusSource';
 import type { TrackerState } from '../tracker/model/trackerState';
@@ -254,16 +255,19 @@ export class Session implements vscode.Disposable {
     });
     this.setContext(CONTEXT_KEYS.tokenStored, sources.tokenStored);
     const key = channelKey(channel, settings.headerPrefix);
+    const sameRoute = sameRouteAs(this.currentChannel, channel);
     if (key !== this.currentKey) {
       this.currentKey = key;
       this.replaceClient(channel, settings);
       this.currentChannel = channel;
       this.setContext(CONTEXT_KEYS.hasToken, this.currentClient !== undefined);
     }
-    if (this.currentClient) {
+    if (this.currentClient && !(sameRoute && signingPause(this.currentState, Date.now())?.kind === 'lockedOut')) {
       await this.refresh();
     } else {
-      this.show(this.stateWithoutClient());
+      // No client: a state without polling. Locked out at this same app: every request is refused
+      // until the end, a new token's too, so nothing is sent now; the poll planned for then checks it.
+      if (!this.currentClient) this.show(this.stateWithoutClient());
       // Re-planning for a state that never polls cancels a poll already scheduled.
       this.poller.reschedule(this.currentState);
     }
@@ -385,4 +389,9 @@ export class Session implements vscode.Disposable {
     this.tokens.dispose();
     this.stateChanged.dispose();
   }
+}
+
+/** Both channels lead to the same app: the same port, or the same socket. */
+function sameRouteAs({ route: a }: Channel, { route: b }: Channel): boolean {
+  return a.kind === 'http' ? b.kind === 'http' && a.port === b.port : b.kind === 'integration' && a.socketPath === b.socketPath;
 }

@@ -4,7 +4,8 @@
  * an app without Stop apart (a 404), Log Time queues the entry on disk when the app surely did not
  * get it; an app without Stop or entries (a first release) is told apart before anything is sent.
  * While the app rejects the token or locks us out (./pauseGate.ts) none of them sends: Start and
- * Stop say once why, Log Time queues the entry and says once why.
+ * Stop say once why, Log Time queues the entry and says once why. Stop says what stopped and for
+ * how long (from the last poll where the app's answer leaves it out), or that nothing runs.
  */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
@@ -14,6 +15,7 @@ import { NOTE_MAX_LENGTH } from '../../protocol/constants';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
 import { COMMANDS, STORAGE_KEYS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
+import { elapsedSecondsAt, sameActivity, type TrackerState } from '../../tracker/model/trackerState';
 import { rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
@@ -57,12 +59,17 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
   if (!client) return undefined;
   if (services.session.firstRelease) return void services.messages.advise(notOffered('stop'));
   if (new PauseGate(services, COMMANDS.stop).holdsBack(vscode.l10n.t('Tracking was not stopped.'), 'error')) return undefined;
+  // What the last poll saw running: what an answer that names nothing (`{"ok":true}`) stopped.
+  const polled = services.session.state;
   return run(
     services,
     COMMANDS.stop,
     async () => {
       const result = await client.stopActivity();
-      services.messages.status(`$(debug-stop) ${stopped(result)}`);
+      const said = stopped(result, polled, Date.now());
+      // Stop in the palette while nothing runs: said where the user looks, not as a passing status line.
+      if (said === undefined) void services.messages.info(vscode.l10n.t('Nothing is running.'));
+      else services.messages.status(`$(debug-stop) ${said}`);
       return result;
     },
     (error) => {
@@ -74,13 +81,21 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
   );
 }
 
-/** Say only what the app said: the duration and even the name may be left out. */
-function stopped(result: StopAnswer): string {
-  if (result.stopped && result.durationSeconds !== undefined) {
-    return vscode.l10n.t('Stopped {name} after {duration}', { name: result.stopped.activityName, duration: formatMinutes(result.durationSeconds / 60) });
-  }
-  if (result.stopped) return vscode.l10n.t('Stopped {0}', result.stopped.activityName);
-  return result.stopped === null ? vscode.l10n.t('Nothing was running') : vscode.l10n.t('Stopped');
+/**
+ * What stopped and after how long, from the app's answer where it says so, else from the last
+ * poll (a running activity the answer does not name is the one the poll saw); undefined when
+ * nothing ran.
+ */
+function stopped(result: StopAnswer, polled: TrackerState, nowMs: number): string | undefined {
+  if (result.stopped === null) return undefined;
+  const seen = polled.kind === 'tracking' ? polled : undefined;
+  const activity = result.stopped ?? seen?.activity;
+  if (activity === undefined) return undefined;
+  const seenSeconds = seen && sameActivity(seen.activity, activity) ? elapsedSecondsAt(seen, nowMs) : undefined;
+  const seconds = result.durationSeconds ?? seenSeconds;
+  return seconds === undefined
+    ? vscode.l10n.t('Stopped {0}', activity.activityName)
+    : vscode.l10n.t('Stopped {name} after {duration}', { name: activity.activityName, duration: formatMinutes(seconds / 60) });
 }
 
 /** An endpoint first releases of the app lack (PROTOCOL.md §8), said in one sentence. */
@@ -128,24 +143,31 @@ async function askEntry(services: CommandServices, client: ServiceClient, gate: 
   return { ...chosen, request: { ...chosen.request, durationMinutes: minutes, ...(note.trim() === '' ? {} : { note: note.trim() }) } };
 }
 
-/** Step 2: the minutes to log on `name`, or undefined when the box is closed or left empty. */
+/**
+ * Step 2: the minutes to log on `name`, or undefined when the box is closed. VS Code refuses Enter
+ * while validateInput answers an error, so an empty or unreadable duration keeps the step open with
+ * its sentence; should one come through anyway, the step asks again rather than lose the activity.
+ */
 async function askDuration(name: string): Promise<number | undefined> {
-  const durationText = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Log Time (2/3): how long on {0}?', name),
-    prompt: vscode.l10n.t('For example {0}', durationExamples()),
-    placeHolder: '1h30m',
-    ignoreFocusOut: true,
-    // What will be logged, in whole minutes, shown before it is sent (1.33h is 80 minutes).
-    validateInput: (value) => {
-      if (value.trim() === '') return undefined;
-      const parsed = parseDuration(value);
-      if (!parsed.ok) return parsed.message;
-      return { message: vscode.l10n.t('Logs {duration} ({minutes} minutes).', { duration: formatMinutes(parsed.minutes), minutes: parsed.minutes }), severity: vscode.InputBoxValidationSeverity.Info };
-    },
-  });
-  if (durationText === undefined) return undefined;
-  const duration = parseDuration(durationText);
-  return duration.ok ? duration.minutes : undefined;
+  for (let typed = ''; ; ) {
+    const durationText = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Log Time (2/3): how long on {0}?', name),
+      prompt: vscode.l10n.t('For example {0}', durationExamples()),
+      placeHolder: '1h30m',
+      value: typed,
+      ignoreFocusOut: true,
+      // What will be logged, in whole minutes, shown before it is sent (1.33h is 80 minutes).
+      validateInput: (value) => {
+        const parsed = parseDuration(value);
+        if (!parsed.ok) return parsed.message;
+        return { message: vscode.l10n.t('Logs {duration} ({minutes} minutes).', { duration: formatMinutes(parsed.minutes), minutes: parsed.minutes }), severity: vscode.InputBoxValidationSeverity.Info };
+      },
+    });
+    if (durationText === undefined) return undefined;
+    const duration = parseDuration(durationText);
+    if (duration.ok) return duration.minutes;
+    typed = durationText;
+  }
 }
 
 /** Step 3: the note as typed (empty for none), or undefined when the box is closed. */

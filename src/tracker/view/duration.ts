@@ -25,13 +25,15 @@ export const durationExamples = (): string => l10n.t('90, 90m, 1h30m, 1.5h or 1:
 
 export function parseDuration(input: string): DurationParse {
   const text = input.trim();
-  if (text === '') return { ok: false, message: l10n.t('Enter a duration, for example {0}.', durationExamples()) };
+  // Said while the box is empty and refused on Enter: the step stays open and says what it wants.
+  if (text === '') return { ok: false, message: l10n.t('Type how long, for example 30m or 1h30m.') };
   for (const [pattern, toMinutes] of FORMS) {
     const match = pattern.exec(text);
     if (!match) continue;
     // The app takes whole minutes only (both SDKs refuse anything else): the nearest one, shown before sending.
     const minutes = Math.round(toMinutes(match));
-    if (!(minutes > 0)) return { ok: false, message: l10n.t('The duration must be more than 0 minutes.') };
+    // "0.4" is more than 0 as typed but rounds to nothing: the least that is taken is one minute.
+    if (!(minutes > 0)) return { ok: false, message: l10n.t('The duration must be at least 1 minute.') };
     if (minutes > MAX_DURATION_MINUTES) return { ok: false, message: l10n.t('The duration must be at most 24 hours ({0} minutes).', MAX_DURATION_MINUTES) };
     return { ok: true, minutes };
   }

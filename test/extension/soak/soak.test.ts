@@ -40,6 +40,8 @@ const kinds = String(params.faults ?? FAULT_KINDS.join(',')).split(',').filter((
 const QUEUE_FILE = 'queued-entries.json';
 /** The queue's own warning after a send whose fate is unknown, or refused (offlineQueue.ts). */
 const QUEUE_DECISION = /Decide in Show Queued Entries\.$/;
+/** The queue's word that a flush sent what waited (offlineQueue.ts): once per flush that sent something. */
+const QUEUE_SENT = /^Sent .* logged while the app was offline/;
 /** After the faults: the poller backs off to at most 60 s, so a queue still waiting after that is stuck. */
 const DRAIN_MS = 90_000;
 /** Long enough for idle keep-alive connections (client 2–4 s, server 5 s) to close. */
@@ -219,15 +221,20 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
     assert.deepEqual(ours.map((problem) => `${problem.kind}: ${problem.text}`), []);
   });
 
-  it('shows no notification storm: one per Log Time, at most one per other command, one per queued entry needing a decision', () => {
+  it('shows no notification storm: one per Log Time, at most one per other command, one per queued entry needing a decision or sent', () => {
     const faults: string[] = [];
-    const byAction = (action: UserAction): Shown[] => outcome.shown.filter((shown) => shown.action === action.n && !QUEUE_DECISION.test(shown.message));
+    // What the queue says when it sends or needs a decision belongs to its flush, whichever action runs meanwhile.
+    const ofQueue = (shown: Shown): boolean => QUEUE_DECISION.test(shown.message) || QUEUE_SENT.test(shown.message);
+    const byAction = (action: UserAction): Shown[] => outcome.shown.filter((shown) => shown.action === action.n && !ofQueue(shown));
     for (const action of outcome.actions) {
       const shown = byAction(action);
       const allowed = action.command === 'log' && action.outcome !== 'hung' ? [1] : [0, 1];
       if (!allowed.includes(shown.length)) faults.push(`${action.command} #${action.n} (${action.outcome}) showed ${shown.length}: ${shown.map((s) => s.message).join(' | ')}`);
     }
-    const background = outcome.shown.filter((shown) => shown.action === undefined || QUEUE_DECISION.test(shown.message));
+    const sent = outcome.shown.filter((shown) => QUEUE_SENT.test(shown.message)).length;
+    const queued = outcome.actions.filter((action) => action.outcome === 'queued').length;
+    if (sent > queued) faults.push(`${sent} "Sent … logged while the app was offline" messages for ${queued} queued entries`);
+    const background = outcome.shown.filter((shown) => (shown.action === undefined || QUEUE_DECISION.test(shown.message)) && !QUEUE_SENT.test(shown.message));
     const decisions = background.filter((shown) => QUEUE_DECISION.test(shown.message)).length;
     const causes = outcome.queue.filter((entry) => entry.status === 'unknown' || entry.status === 'refused').length;
     if (decisions > causes) faults.push(`${decisions} "Decide in Show Queued Entries" warnings for ${causes} entries needing a decision`);

@@ -9,14 +9,29 @@ import * as vscode from 'vscode';
 export interface WizardAnswers {
   /** The label of the picker's item to accept, once the picker shows its list. */
   readonly pick: string;
-  /** What is typed into each input box, in order; a box beyond them is closed (undefined). */
+  /**
+   * What is typed into the input boxes, in order, each value followed by Enter. As in VS Code, a
+   * value the box's validateInput refuses (an error) leaves the box open, and the next value is
+   * typed into the same box; a box beyond them is closed (undefined).
+   */
   readonly typed: readonly string[];
+  /** Where each value typed into a box with validateInput is recorded with what the box said about it. */
+  readonly validations?: Validation[];
   /**
    * Typed into the picker first, one letter every `keystrokeMs`, as a user types a name; the item
    * to accept is then looked for among what the picker lists after the last letter, once a search
    * still on the wire has answered.
    */
   readonly pickerTyping?: { readonly text: string; readonly keystrokeMs: number };
+}
+
+/** What an input box's validateInput said about a typed value, and whether Enter took the value. */
+export interface Validation {
+  readonly value: string;
+  /** The message shown under the box; undefined when none. */
+  readonly message: string | undefined;
+  readonly severity: 'info' | 'warning' | 'error' | undefined;
+  readonly accepted: boolean;
 }
 
 type Window = Record<'createQuickPick' | 'showInputBox', unknown>;
@@ -27,12 +42,39 @@ export async function withWizardAnswers<T>(answers: WizardAnswers, command: () =
   const { createQuickPick, showInputBox } = window;
   const typed = [...answers.typed];
   window.createQuickPick = () => answeringQuickPick(answers.pick, answers.pickerTyping);
-  window.showInputBox = () => Promise.resolve(typed.shift());
+  window.showInputBox = (options?: vscode.InputBoxOptions) => answerInputBox(typed, options, answers.validations);
   try {
     return await command();
   } finally {
     window.createQuickPick = createQuickPick;
     window.showInputBox = showInputBox;
+  }
+}
+
+/**
+ * One input box: types the next values into it, each followed by Enter, until one is taken. Enter
+ * is refused, as VS Code refuses it, while validateInput answers an error (a plain string is one).
+ */
+async function answerInputBox(typed: string[], options: vscode.InputBoxOptions | undefined, validations: Validation[] | undefined): Promise<string | undefined> {
+  for (let value = typed.shift(); value !== undefined; value = typed.shift()) {
+    const said = await options?.validateInput?.(value);
+    const message = typeof said === 'string' ? said : (said?.message ?? undefined);
+    const severity = message === undefined || message === '' ? undefined : typeof said === 'string' ? 'error' : severityName(said?.severity);
+    const accepted = severity !== 'error';
+    if (options?.validateInput) validations?.push({ value, message: message === '' ? undefined : message, severity, accepted });
+    if (accepted) return value;
+  }
+  return undefined;
+}
+
+function severityName(severity: vscode.InputBoxValidationSeverity | undefined): Validation['severity'] {
+  switch (severity) {
+    case vscode.InputBoxValidationSeverity.Info:
+      return 'info';
+    case vscode.InputBoxValidationSeverity.Warning:
+      return 'warning';
+    default:
+      return 'error';
   }
 }
 

@@ -80,7 +80,7 @@ describe('tracker/commandArguments', () => {
         readLogArguments({ name: 'Review', durationMinutes: 1.5 }),
         'timeTracker.log: "durationMinutes" must be a whole number of minutes; write other durations as text, such as "1h30m".',
       );
-      assert.equal(readLogArguments({ name: 'Review', durationMinutes: '0' }), 'timeTracker.log: The duration must be more than 0 minutes.');
+      assert.equal(readLogArguments({ name: 'Review', durationMinutes: '0' }), 'timeTracker.log: The duration must be at least 1 minute.');
       assert.equal(readLogArguments({ name: 'Review', durationMinutes: 'soon' }), 'timeTracker.log: "soon" is not a duration; write it as 90, 90m, 1h30m, 1.5h or 1:30.');
       assert.equal(readLogArguments({ name: 'Review', durationMinutes: 30, note: 5 }), 'timeTracker.log: "note" must be text.');
     });

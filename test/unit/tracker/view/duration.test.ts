@@ -31,15 +31,18 @@ describe('tracker/duration', () => {
       ['0.1h', 6],
     ];
     for (const [input, minutes] of cases) assert.deepEqual(parseDuration(input), { ok: true, minutes }, input);
-    const tiny = parseDuration('0.4');
-    assert.equal(tiny.ok, false, 'less than half a minute rounds to nothing');
+    // Less than half a minute rounds to nothing: the sentence names the least it takes, not "more than 0".
+    assert.deepEqual(parseDuration('0.4'), { ok: false, message: 'The duration must be at least 1 minute.' });
+    assert.deepEqual(parseDuration('0.2m'), { ok: false, message: 'The duration must be at least 1 minute.' });
+    assert.deepEqual(parseDuration('0.5'), { ok: true, minutes: 1 });
   });
 
   it('refuses zero, too long and unreadable input with a sentence that shows the forms', () => {
     const cases: [string, RegExp][] = [
-      ['', /^Enter a duration, for example 90, 90m, 1h30m, 1\.5h or 1:30\.$/],
-      ['0', /more than 0 minutes/],
-      ['0:00', /more than 0 minutes/],
+      ['', /^Type how long, for example 30m or 1h30m\.$/],
+      ['   ', /^Type how long, for example 30m or 1h30m\.$/],
+      ['0', /^The duration must be at least 1 minute\.$/],
+      ['0:00', /^The duration must be at least 1 minute\.$/],
       ['24h1m', /at most 24 hours/],
       ['1441', /at most 24 hours/],
       ['-5', /is not a duration; write it as 90, 90m/],

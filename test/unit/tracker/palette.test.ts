@@ -1,0 +1,53 @@
+/**
+ * What the Command Palette offers in each state, read from package.json's `when` and `enablement`
+ * clauses: idle, a hidden Stop Tracking made "stop" + Enter run Start Tracking, the closest
+ * command VS Code still listed (issue 23 §3). Stop stays listed whenever there is a token, and
+ * says itself when nothing runs.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMANDS, CONTEXT_KEYS } from '../../../src/tracker/ids';
+
+interface Manifest {
+  contributes: {
+    commands: { command: string; enablement?: string }[];
+    menus: { commandPalette: { command: string; when?: string }[] };
+  };
+}
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as Manifest;
+
+/** A clause of `key`, `!key` and `&&` (all the manifest uses), for the context keys set to `context`. */
+function holds(clause: string | undefined, context: Readonly<Record<string, boolean>>): boolean {
+  if (clause === undefined) return true;
+  return clause.split('&&').every((term) => {
+    const text = term.trim();
+    assert.match(text, /^!?[\w.]+$/, `a clause this test cannot read: ${clause}`);
+    return text.startsWith('!') ? !context[text.slice(1)] : context[text] === true;
+  });
+}
+
+/** Listed in the palette and enabled there. */
+function offered(command: string, context: Readonly<Record<string, boolean>>): boolean {
+  const when = manifest.contributes.menus.commandPalette.find((item) => item.command === command)?.when;
+  const enablement = manifest.contributes.commands.find((item) => item.command === command)?.enablement;
+  return holds(when, context) && holds(enablement, context);
+}
+
+describe('tracker: the Command Palette', () => {
+  const idle = { [CONTEXT_KEYS.hasToken]: true, [CONTEXT_KEYS.tokenStored]: true, [CONTEXT_KEYS.tracking]: false };
+
+  it('offers Stop Tracking while nothing runs, as well as while something does', () => {
+    assert.equal(offered(COMMANDS.stop, idle), true);
+    assert.equal(offered(COMMANDS.stop, { ...idle, [CONTEXT_KEYS.tracking]: true }), true);
+  });
+
+  it('offers Start, Stop and Log Time only with a way to the app', () => {
+    const noToken = { ...idle, [CONTEXT_KEYS.hasToken]: false, [CONTEXT_KEYS.tokenStored]: false };
+    for (const command of [COMMANDS.start, COMMANDS.stop, COMMANDS.log]) {
+      assert.equal(offered(command, idle), true, command);
+      assert.equal(offered(command, noToken), false, command);
+    }
+  });
+});
