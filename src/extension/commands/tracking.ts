@@ -230,12 +230,17 @@ async function requestFrom<T extends object>(
 
 /** The activity picker of Start and Log Time: what to send, and the name to show. */
 async function chooseActivity(services: CommandServices, client: ServiceClient, gate: PauseGate, title: string): Promise<Picked | undefined> {
+  const { session } = services;
   const pick = await pickActivity(client, {
     title,
     placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
     recent: recent(services),
     known: services.known,
+    running: () => (session.state.kind === 'tracking' ? session.state.activity : undefined),
     maySearch: gate.maySearch,
+    appAnswers: () => session.state.kind !== 'offline',
+    // Log Time queues what the app cannot take now, a new name with it.
+    createsWhenSent: gate.command === COMMANDS.log,
     onError: gate.searchFailed,
   });
   if (!pick) return undefined;
@@ -254,4 +259,21 @@ async function remember(services: CommandServices, activity: { readonly activity
   if (activityID === undefined || activityName === undefined) return;
   const reference = { activityID, activityName, ...(groupName === undefined ? {} : { groupName }) };
   await services.memento.update(STORAGE_KEYS.recentActivities, rememberRecent(recent(services), reference));
+}
+
+/**
+ * "Recent" is also what the app ran: each activity a poll shows running, anew, goes to the front of
+ * the recent list (started in the app, by a keybinding, or in another window).
+ */
+export function rememberRunning(services: CommandServices): vscode.Disposable {
+  let lastSeenID: string | undefined;
+  return services.session.onDidChangeState((state) => {
+    if (state.kind === 'idle') lastSeenID = undefined;
+    if (state.kind !== 'tracking') return;
+    const { activity } = state;
+    const seenBefore = lastSeenID !== undefined && lastSeenID.toLowerCase() === activity.activityID.toLowerCase();
+    lastSeenID = activity.activityID;
+    if (seenBefore || recent(services)[0]?.activityID.toLowerCase() === activity.activityID.toLowerCase()) return;
+    remember(services, activity, undefined).catch((error: unknown) => services.log.warn(`Could not remember the running activity as recent: ${errorMessage(error)}`));
+  });
 }
