@@ -14,7 +14,7 @@ import { NOTE_MAX_LENGTH } from '../../protocol/constants';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
 import { COMMANDS, STORAGE_KEYS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
-import { rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
+import { readRecent, rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
@@ -249,8 +249,9 @@ async function chooseActivity(services: CommandServices, client: ServiceClient, 
     : { request: { activityID: pick.activity.activityID }, name: pick.activity.activityName, groupName: pick.activity.groupName };
 }
 
+/** What is stored, as far as it is a list of activities: a value of another shape must not break a picker or a poll. */
 function recent(services: CommandServices): PickableActivity[] {
-  return services.memento.get<PickableActivity[]>(STORAGE_KEYS.recentActivities, []);
+  return readRecent(services.memento.get(STORAGE_KEYS.recentActivities));
 }
 
 /** Only an activity the app named is remembered; the group comes from the picker (answers do not carry it). */

@@ -66,6 +66,11 @@ export function rememberRecent(recent: readonly PickableActivity[], activity: Pi
   return [remembered, ...recent.filter((item) => idKey(item) !== idKey(activity))].slice(0, MAX_RECENT);
 }
 
+/** A stored recent list as far as it is well formed: anything that is not an activity is left out. */
+export function readRecent(stored: unknown): PickableActivity[] {
+  return Array.isArray(stored) ? stored.filter(isPickable).slice(0, MAX_RECENT).map(copyPickable) : [];
+}
+
 /** What KnownActivities keeps in the workspace's state. */
 export interface KnownRecord {
   /** When an answer last added to the list (this machine's clock). */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildActivityPicks, KnownActivities, learnedAtLabel, MAX_KNOWN, MAX_RECENT, pickerNotice, rememberRecent, type KnownRecord } from '../../../../src/tracker/view/activityPicks';
+import { buildActivityPicks, KnownActivities, learnedAtLabel, MAX_KNOWN, MAX_RECENT, pickerNotice, readRecent, rememberRecent, type KnownRecord } from '../../../../src/tracker/view/activityPicks';
 
 const ref = (id: string, name: string): { activityID: string; activityName: string } => ({ activityID: id, activityName: name });
 const docs = ref('1', 'Docs');
@@ -79,6 +79,11 @@ describe('tracker/activityPicks', () => {
     ]);
     // Running but never picked here: still listed, marked, and not offered for creation.
     assert.deepEqual(buildActivityPicks('MEETINGS', [], [], running), [{ kind: 'existing', activity: running, recent: false, running: true }]);
+  });
+
+  it('reads a stored recent list of the wrong shape as empty, keeping the good entries of a mixed one', () => {
+    for (const stored of [undefined, null, 'Docs', { 0: docs }]) assert.deepEqual(readRecent(stored), [], JSON.stringify(stored));
+    assert.deepEqual(readRecent([docs, 7, { activityID: '2' }, { ...design, groupName: null }]), [docs, { ...design, groupName: null }]);
   });
 
   it('keeps the group a recent entry knew when the activity comes back without one', () => {
