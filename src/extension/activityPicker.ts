@@ -1,21 +1,33 @@
 /**
  * The activity picker of Start and Log Time: a QuickPick that searches GET /activities/search as
  * the user types, through src/tracker/model/debouncedSearch.ts (one request after a pause in typing,
- * never two on the wire, none while the command may not sign), lists recent activities first and
- * offers "Create “…”" for a new name. Until an answer comes, or when none may be asked for, it
- * lists the activities earlier answers named.
+ * never two on the wire, none while the command may not sign, a query typed again answered from this
+ * picker's answers), lists the running and recent activities first and offers "Create “…”" for a
+ * name it does not list. Until an answer comes, or when none can be had, it lists the activities
+ * earlier answers named, and says in itself why and as of when (src/tracker/view/activityPicks.ts):
+ * a notification behind an open picker is one the user does not see, and the picker tells it better.
  */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
+import type { ActivityReference } from '../protocol/types';
+import { classify } from '../tracker/model/classify';
 import { DebouncedSearch } from '../tracker/model/debouncedSearch';
-import { buildActivityPicks, type ActivityPick, type KnownActivities, type PickableActivity } from '../tracker/view/activityPicks';
+import {
+  buildActivityPicks,
+  learnedAtLabel,
+  pickerNotice,
+  type ActivityPick,
+  type KnownActivities,
+  type PickableActivity,
+  type PickerSituation,
+} from '../tracker/view/activityPicks';
 
 /** The pause in typing before a search goes out. */
 const SEARCH_DELAY_MS = 250;
 const RESULT_LIMIT = 20;
 
 interface PickItem extends vscode.QuickPickItem {
-  readonly pick: ActivityPick;
+  readonly pick?: ActivityPick;
 }
 
 export interface PickerOptions {
@@ -24,9 +36,15 @@ export interface PickerOptions {
   readonly recent: readonly PickableActivity[];
   /** What earlier answers named; the answers of this picker are added. */
   readonly known: KnownActivities;
+  /** The activity the app runs, as its last poll said. */
+  readonly running: () => ActivityReference | undefined;
   /** Whether a search may be signed now: no while the app rejects the token or locks us out. */
   readonly maySearch: () => boolean;
-  /** A search failed; each failure is handed over, the command decides what to say (once). */
+  /** Whether the app answered its last poll (false while offline). */
+  readonly appAnswers: () => boolean;
+  /** Log Time: a new name is created when the entry is sent, also one that waits in the queue. */
+  readonly createsWhenSent: boolean;
+  /** A search failed; each failure is handed over (the picker says it in itself, the command may log it or say it later). */
   readonly onError: (error: unknown) => void;
 }
 
@@ -35,9 +53,22 @@ export function pickActivity(client: ServiceClient, options: PickerOptions): Pro
   const quickPick = vscode.window.createQuickPick<PickItem>();
   quickPick.title = options.title;
   quickPick.matchOnDescription = false;
-  const show = (query: string, answer?: readonly PickableActivity[]): void => {
-    quickPick.items = buildActivityPicks(query, answer ?? options.known.matching(query), options.recent).map(toItem);
-    quickPick.placeholder = options.maySearch() ? options.placeholder : vscode.l10n.t('Not searching while the app refuses requests: pick a known activity or type a new name');
+  /** What the last search met: undefined once one was answered. */
+  let failure: PickerSituation | undefined;
+  let answeredHere = false;
+  const situation = (): PickerSituation => {
+    if (!options.maySearch()) return { kind: 'refusing' };
+    if (failure) return failure;
+    return answeredHere || options.appAnswers() ? { kind: 'answering' } : { kind: 'notAnswering' };
+  };
+  const show = (query: string): void => {
+    const answer = search.answered(query);
+    const { known } = options;
+    const picks = buildActivityPicks(query, answer ?? known.matching(query), options.recent, options.running());
+    const learnedAt = known.learnedAtMs === undefined ? undefined : learnedAtLabel(known.learnedAtMs, Date.now(), vscode.env.language);
+    const notice = pickerNotice(situation(), answer === undefined, learnedAt, options.createsWhenSent);
+    quickPick.items = [...(notice ? [{ label: notice.separator, kind: vscode.QuickPickItemKind.Separator }] : []), ...picks.map(toItem)];
+    quickPick.placeholder = notice?.placeholder ?? options.placeholder;
   };
   const search = new DebouncedSearch<readonly PickableActivity[]>({
     delayMs: SEARCH_DELAY_MS,
@@ -45,13 +76,16 @@ export function pickActivity(client: ServiceClient, options: PickerOptions): Pro
       const answer = await client.searchActivities(query.trim(), { limit: RESULT_LIMIT, signal });
       // Known from now on, even when typing went on and this answer is not shown.
       options.known.remember(answer);
+      answeredHere = true;
+      failure = undefined;
       return answer;
     },
     maySearch: options.maySearch,
-    onAnswer: (query, answer) => show(query, answer),
+    keyOf: (query) => query.trim().toLowerCase(),
+    onAnswer: (query) => show(query),
     onError: (_query, error) => {
+      failure = failedSearch(error);
       options.onError(error);
-      // The placeholder says when searching stopped for good.
       show(quickPick.value);
     },
     onBusy: (busy) => (quickPick.busy = busy),
@@ -79,14 +113,31 @@ export function pickActivity(client: ServiceClient, options: PickerOptions): Pro
   });
 }
 
+/** What a failed search means for the list: nothing answered, or the app's failure in its words. */
+function failedSearch(error: unknown): PickerSituation | undefined {
+  const failure = classify(error);
+  switch (failure.kind) {
+    case 'offline':
+    case 'mayHaveArrived':
+      return { kind: 'notAnswering' };
+    case 'tokenRejected':
+    case 'lockedOut':
+      // The command's gate says no more searches: `refusing`, from `maySearch`.
+      return undefined;
+    default:
+      return { kind: 'searchFailed', message: failure.message };
+  }
+}
+
 function toItem(pick: ActivityPick): PickItem {
   if (pick.kind === 'create') {
     return { label: `$(add) ${vscode.l10n.t('Create “{0}”', pick.name)}`, pick, alwaysShow: true };
   }
+  const marks = pick.running ? vscode.l10n.t('running') : pick.recent ? vscode.l10n.t('recent') : undefined;
   return {
     label: pick.activity.activityName,
     // The group tells two activities of the same name apart.
-    description: [pick.activity.groupName, pick.recent ? vscode.l10n.t('recent') : undefined].filter(Boolean).join(' · '),
+    description: [pick.activity.groupName, marks].filter(Boolean).join(' · '),
     pick,
     // The service already matched the name; VS Code's own filter must not hide its fuzzy hits.
     alwaysShow: true,

@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
 
   let branchWatch: Promise<void> = Promise.resolve();
-  parts.use(vscode.Disposable.from(...registerCommands({ session, statusBar, log, memento: context.globalState, queue, messages })));
+  parts.use(vscode.Disposable.from(...registerCommands({ session, statusBar, log, memento: context.globalState, workspaceState: context.workspaceState, queue, messages })));
   parts.use(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;

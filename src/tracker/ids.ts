@@ -44,6 +44,8 @@ export const STATUS_BAR_ITEM_ID = 'timeTracker.status';
 export const STORAGE_KEYS = {
   /** globalState: the activities used last, for the picker. */
   recentActivities: 'timeTracker.recentActivities',
+  /** workspaceState: the activities the app's searches named, and when (src/tracker/view/activityPicks.ts KnownRecord). */
+  knownActivities: 'timeTracker.knownActivities',
   /**
    * globalState (this machine only, shared by its windows): the header prefix `auto` learned, per
    * app and token (src/tracker/model/learnedPrefix.ts; keyed by a hash, never the token).

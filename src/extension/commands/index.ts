@@ -1,19 +1,29 @@
 /**
  * The command table: every command the extension contributes, by id, registered in one place.
  * Typed by CommandId, so a command added to src/tracker/ids.ts without a handler does not compile
- * (and a unit test keeps ids.ts and package.json's contributes.commands the same).
+ * (and a unit test keeps ids.ts and package.json's contributes.commands the same). It also builds
+ * what the commands share: the activities the app named, read back from the workspace's state, and
+ * the recent list that learns what the app runs.
  */
 import * as vscode from 'vscode';
-import { COMMANDS, type CommandId } from '../../tracker/ids';
+import { errorMessage } from '../../platform/errors';
+import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
 import { KnownActivities } from '../../tracker/view/activityPicks';
 import { checkConnection } from './connection';
 import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
-import { logTime, start, stop } from './tracking';
+import { logTime, rememberRunning, start, stop } from './tracking';
 import { showLog, showMenu, showQueue } from './views';
 
 export function registerCommands(parts: CommandParts): vscode.Disposable[] {
-  const services: CommandServices = { ...parts, known: new KnownActivities() };
+  const { workspaceState, log } = parts;
+  // Read back here, at activation: a picker opened while the app is away lists what it named before.
+  const known = new KnownActivities({
+    stored: workspaceState.get(STORAGE_KEYS.knownActivities),
+    save: (record) =>
+      void Promise.resolve(workspaceState.update(STORAGE_KEYS.knownActivities, record)).catch((error: unknown) => log.warn(`Could not keep the known activities: ${errorMessage(error)}`)),
+  });
+  const services: CommandServices = { ...parts, known };
   const commands: Record<CommandId, (...args: unknown[]) => unknown> = {
     [COMMANDS.start]: (args) => start(services, args),
     [COMMANDS.stop]: () => stop(services),
@@ -25,5 +35,5 @@ export function registerCommands(parts: CommandParts): vscode.Disposable[] {
     [COMMANDS.showMenu]: () => showMenu(services),
     [COMMANDS.showQueue]: () => showQueue(services),
   };
-  return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run));
+  return [...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)), rememberRunning(services)];
 }

@@ -5,20 +5,22 @@
  * stacked toasts asking to "check that every tool uses the current token" for one Start Tracking
  * were how the lockout showed before. The rule itself is src/tracker/model/signingPause.ts.
  */
+import { classify } from '../../tracker/model/classify';
 import { pauseFromError, signingPause, type SigningPause } from '../../tracker/model/signingPause';
 import type { CommandId } from '../../tracker/ids';
 import { pausedAdvice } from '../../tracker/view/pausedAdvice';
-import { report, tell, type CommandServices } from './services';
+import { tell, type CommandServices } from './services';
 
 export class PauseGate {
   /** A pause a failed search of this run met before the session's state said it. */
   private learned: SigningPause | undefined;
   private toldPause = false;
-  private toldError = false;
+  private loggedError = false;
 
   constructor(
     private readonly services: CommandServices,
-    private readonly command: CommandId,
+    /** The command of this run. */
+    readonly command: CommandId,
   ) {}
 
   /** Why nothing may be signed now; undefined when requests may go out. */
@@ -31,7 +33,8 @@ export class PauseGate {
 
   /**
    * A search failed: a 401 or 429 stops this run's searching and is said once when the run ends
-   * (`heldBack`); any other failure is said at once, the first time only.
+   * (`heldBack`); any other failure is logged, the first time only. The picker says it in itself:
+   * a notification would open behind it, where the user does not look.
    */
   readonly searchFailed = (error: unknown): void => {
     const pause = pauseFromError(error);
@@ -39,9 +42,9 @@ export class PauseGate {
       this.learned = pause;
       return;
     }
-    if (this.toldError) return;
-    this.toldError = true;
-    report(this.services, this.command, error);
+    if (this.loggedError) return;
+    this.loggedError = true;
+    this.services.log.warn(`${this.command}: a search failed, shown in the picker: ${classify(error).message}`);
   };
 
   /**

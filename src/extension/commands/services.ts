@@ -22,9 +22,11 @@ export interface CommandServices {
   readonly log: vscode.LogOutputChannel;
   /** Where the recent activities are kept (globalState). */
   readonly memento: vscode.Memento;
+  /** This workspace's state: where the activities the app named are kept for the pickers. */
+  readonly workspaceState: vscode.Memento;
   readonly queue: OfflineQueue;
   readonly messages: Messages;
-  /** The activities the pickers' searches named in this window: what a picker offers when it may not ask. */
+  /** The activities the pickers' searches named (kept in workspaceState): what a picker offers when it cannot ask. */
   readonly known: KnownActivities;
 }
 

@@ -16,7 +16,7 @@ import type { ActivitySelector, EntryRequest } from '../../protocol/types';
 import { COMMANDS, STORAGE_KEYS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import { elapsedSecondsAt, sameActivity, type TrackerState } from '../../tracker/model/trackerState';
-import { rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
+import { readRecent, rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
@@ -253,12 +253,17 @@ async function requestFrom<T extends object>(
 
 /** The activity picker of Start and Log Time: what to send, and the name to show. */
 async function chooseActivity(services: CommandServices, client: ServiceClient, gate: PauseGate, title: string): Promise<Picked | undefined> {
+  const { session } = services;
   const pick = await pickActivity(client, {
     title,
     placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
     recent: recent(services),
     known: services.known,
+    running: () => (session.state.kind === 'tracking' ? session.state.activity : undefined),
     maySearch: gate.maySearch,
+    appAnswers: () => session.state.kind !== 'offline',
+    // Log Time queues what the app cannot take now, a new name with it.
+    createsWhenSent: gate.command === COMMANDS.log,
     onError: gate.searchFailed,
   });
   if (!pick) return undefined;
@@ -267,8 +272,9 @@ async function chooseActivity(services: CommandServices, client: ServiceClient, 
     : { request: { activityID: pick.activity.activityID }, name: pick.activity.activityName, groupName: pick.activity.groupName };
 }
 
+/** What is stored, as far as it is a list of activities: a value of another shape must not break a picker or a poll. */
 function recent(services: CommandServices): PickableActivity[] {
-  return services.memento.get<PickableActivity[]>(STORAGE_KEYS.recentActivities, []);
+  return readRecent(services.memento.get(STORAGE_KEYS.recentActivities));
 }
 
 /** Only an activity the app named is remembered; the group comes from the picker (answers do not carry it). */
@@ -277,4 +283,21 @@ async function remember(services: CommandServices, activity: { readonly activity
   if (activityID === undefined || activityName === undefined) return;
   const reference = { activityID, activityName, ...(groupName === undefined ? {} : { groupName }) };
   await services.memento.update(STORAGE_KEYS.recentActivities, rememberRecent(recent(services), reference));
+}
+
+/**
+ * "Recent" is also what the app ran: each activity a poll shows running, anew, goes to the front of
+ * the recent list (started in the app, by a keybinding, or in another window).
+ */
+export function rememberRunning(services: CommandServices): vscode.Disposable {
+  let lastSeenID: string | undefined;
+  return services.session.onDidChangeState((state) => {
+    if (state.kind === 'idle') lastSeenID = undefined;
+    if (state.kind !== 'tracking') return;
+    const { activity } = state;
+    const seenBefore = lastSeenID !== undefined && lastSeenID.toLowerCase() === activity.activityID.toLowerCase();
+    lastSeenID = activity.activityID;
+    if (seenBefore || recent(services)[0]?.activityID.toLowerCase() === activity.activityID.toLowerCase()) return;
+    remember(services, activity, undefined).catch((error: unknown) => services.log.warn(`Could not remember the running activity as recent: ${errorMessage(error)}`));
+  });
 }

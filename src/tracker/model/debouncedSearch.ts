@@ -2,8 +2,9 @@
  * The activity picker's search as the user types: one request after a pause in typing, never two on
  * the wire at once, and none at all while `maySearch` says no (the app rejected the token or locks
  * us out: each search would be one more failed sign-in). Typing twenty letters used to send a
- * search per pause and abort the one before, which the app had counted all the same. Timers are
- * injected, so tests drive it without waiting.
+ * search per pause and abort the one before, which the app had counted all the same. Each answer is
+ * kept for the search's life (the picker's), so a query typed again is answered without a request.
+ * Timers are injected, so tests drive it without waiting.
  */
 import { realTimers, type Timers } from './poller';
 
@@ -20,6 +21,8 @@ export interface DebouncedSearchOptions<T> {
   readonly onError: (query: string, error: unknown) => void;
   /** Whether a search is on the wire. */
   readonly onBusy?: (busy: boolean) => void;
+  /** Queries with the same key have the same answer (default: the query itself). */
+  readonly keyOf?: (query: string) => string;
   readonly timers?: Timers;
 }
 
@@ -33,16 +36,27 @@ export class DebouncedSearch<T> {
   /** A query whose pause ended while another search was on the wire: it goes after that one. */
   private next: string | undefined;
   private disposed = false;
+  /** Every answer so far, by the query's key. */
+  private readonly answers = new Map<string, T>();
 
   constructor(private readonly options: DebouncedSearchOptions<T>) {
     this.timers = options.timers ?? realTimers;
   }
 
-  /** The user typed `query`: it is searched once typing pauses for `delayMs`. */
+  /** The answer an earlier search gave for `query`, if any. */
+  answered(query: string): T | undefined {
+    return this.answers.get(this.keyOf(query));
+  }
+
+  /**
+   * The user typed `query`: it is searched once typing pauses for `delayMs`; a query searched
+   * before is answered at once from what that search answered, and nothing goes out.
+   */
   typed(query: string): void {
     if (this.disposed) return;
     this.latest = query;
     this.cancelTimer();
+    if (this.fromEarlier(query)) return;
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
       this.due(query);
@@ -54,6 +68,7 @@ export class DebouncedSearch<T> {
     if (this.disposed) return;
     this.latest = query;
     this.cancelTimer();
+    if (this.fromEarlier(query)) return;
     this.due(query);
   }
 
@@ -62,6 +77,19 @@ export class DebouncedSearch<T> {
     this.disposed = true;
     this.cancelTimer();
     this.aborter.abort();
+  }
+
+  /** Answers `query` from an earlier answer, if there is one; a query waiting for the wire is then not sent. */
+  private fromEarlier(query: string): boolean {
+    const earlier = this.answered(query);
+    if (earlier === undefined) return false;
+    this.next = undefined;
+    this.options.onAnswer(query, earlier);
+    return true;
+  }
+
+  private keyOf(query: string): string {
+    return this.options.keyOf?.(query) ?? query;
   }
 
   private due(query: string): void {
@@ -78,6 +106,8 @@ export class DebouncedSearch<T> {
       .search(query, this.aborter.signal)
       .then(
         (answer) => {
+          // Kept also when typing went on: the query may be typed again.
+          this.answers.set(this.keyOf(query), answer);
           if (!this.disposed && query === this.latest) this.options.onAnswer(query, answer);
         },
         (error: unknown) => {
@@ -94,7 +124,8 @@ export class DebouncedSearch<T> {
     const next = this.next;
     this.next = undefined;
     if (this.disposed) return;
-    const again = next !== undefined && this.timer === undefined && this.start(next);
+    // The one out may have been for the very query that waited: its answer is shown already.
+    const again = next !== undefined && this.timer === undefined && this.answered(next) === undefined && this.start(next);
     if (!again) this.options.onBusy?.(false);
   }
 

@@ -1,7 +1,11 @@
 /**
- * What the activity picker offers for a typed query: recent activities first, then the app's
- * answer (or, while it cannot be asked, the activities earlier answers named), then "Create “…”".
+ * What the activity picker offers for a typed query: the running activity and recent ones first,
+ * then the app's answer (or, while none is at hand, the activities earlier answers named, kept
+ * across windows), then "Create “…”" for a name the list does not show; and the one sentence that
+ * says why the list is what it is (the app is not answering, may not be asked, or has not answered
+ * yet), with the time the app named what is listed.
  */
+import * as l10n from '@vscode/l10n';
 import type { ActivityReference } from '../../protocol/types';
 
 /** An activity as the picker shows it: its group tells two of the same name apart. */
@@ -11,7 +15,7 @@ export interface PickableActivity extends ActivityReference {
 }
 
 export type ActivityPick =
-  | { readonly kind: 'existing'; readonly activity: PickableActivity; readonly recent: boolean }
+  | { readonly kind: 'existing'; readonly activity: PickableActivity; readonly recent: boolean; readonly running?: true }
   | { readonly kind: 'create'; readonly name: string };
 
 export const MAX_RECENT = 8;
@@ -24,40 +28,99 @@ const key = (name: string): string => name.trim().toLowerCase();
 const idKey = (activity: ActivityReference): string => activity.activityID.toLowerCase();
 
 /**
- * `results` are the service's answer for the query (already in its order: exact, prefix, rest).
- * Recent activities that match come first, most recent first, with the group the answer gives;
- * a new name can be created unless it already exists (names are unique without regard to case).
+ * `results` are the service's answer for the query (already in its order: exact, prefix, rest), or
+ * what memory holds for it. The running activity, then recent ones that match, come first, with the
+ * group the answer gives; a name can be created only when nothing listed has it (names are unique
+ * without regard to case or the spaces around them).
  */
-export function buildActivityPicks(query: string, results: readonly PickableActivity[], recent: readonly PickableActivity[]): ActivityPick[] {
+export function buildActivityPicks(query: string, results: readonly PickableActivity[], recent: readonly PickableActivity[], running?: ActivityReference): ActivityPick[] {
   const needle = key(query);
   const answered = new Map(results.map((activity) => [idKey(activity), activity]));
   const recentIds = new Set(recent.map(idKey));
-  const matchingRecent = recent.filter((activity) => key(activity.activityName).includes(needle));
+  const first = running === undefined ? recent : [running, ...recent.filter((activity) => idKey(activity) !== idKey(running))];
+  const firstIds = new Set(first.map(idKey));
+  const isRunning = (activity: ActivityReference): boolean => running !== undefined && idKey(activity) === idKey(running);
+  const listedFirst = first.filter((activity) => key(activity.activityName).includes(needle));
   const picks: ActivityPick[] = [
-    ...matchingRecent.map((activity): ActivityPick => ({ kind: 'existing', activity: answered.get(idKey(activity)) ?? activity, recent: true })),
-    ...results.filter((activity) => !recentIds.has(idKey(activity))).map((activity): ActivityPick => ({ kind: 'existing', activity, recent: false })),
+    ...listedFirst.map((activity): ActivityPick => ({
+      kind: 'existing',
+      activity: answered.get(idKey(activity)) ?? { ...recent.find((item) => idKey(item) === idKey(activity)), ...activity },
+      recent: recentIds.has(idKey(activity)),
+      ...(isRunning(activity) ? { running: true as const } : {}),
+    })),
+    ...results.filter((activity) => !firstIds.has(idKey(activity))).map((activity): ActivityPick => ({ kind: 'existing', activity, recent: false })),
   ];
-  const exists = [...results, ...recent].some((activity) => key(activity.activityName) === needle);
-  if (needle !== '' && !exists) picks.push({ kind: 'create', name: query.trim() });
+  const listed = [...results, ...listedFirst].some((activity) => key(activity.activityName) === needle);
+  if (needle !== '' && !listed) picks.push({ kind: 'create', name: query.trim() });
   return picks;
 }
 
-/** The recent list after using `activity`: it moves to the front, and the list stays short. */
+/**
+ * The recent list after using `activity` (or seeing the app run it): it moves to the front, and the
+ * list stays short. A group known before is kept when `activity` does not say one.
+ */
 export function rememberRecent(recent: readonly PickableActivity[], activity: PickableActivity): PickableActivity[] {
-  return [activity, ...recent.filter((item) => idKey(item) !== idKey(activity))].slice(0, MAX_RECENT);
+  const before = recent.find((item) => idKey(item) === idKey(activity));
+  const groupName = activity.groupName === undefined ? before?.groupName : activity.groupName;
+  const remembered = { activityID: activity.activityID, activityName: activity.activityName, ...(groupName === undefined ? {} : { groupName }) };
+  return [remembered, ...recent.filter((item) => idKey(item) !== idKey(activity))].slice(0, MAX_RECENT);
+}
+
+/** A stored recent list as far as it is well formed: anything that is not an activity is left out. */
+export function readRecent(stored: unknown): PickableActivity[] {
+  return Array.isArray(stored) ? stored.filter(isPickable).slice(0, MAX_RECENT).map(copyPickable) : [];
+}
+
+/** What KnownActivities keeps in the workspace's state. */
+export interface KnownRecord {
+  /** When an answer last added to the list (this machine's clock). */
+  readonly learnedAtMs: number;
+  readonly activities: readonly PickableActivity[];
+}
+
+export interface KnownActivitiesOptions {
+  /** What was kept before (the workspace's state): anything that is not a KnownRecord is ignored. */
+  readonly stored?: unknown;
+  /** Keeps the record; called when an answer added to the list (or changed a name or group). */
+  readonly save?: (record: KnownRecord) => void;
+  readonly now?: () => number;
 }
 
 /**
- * The activities the app's answers named in this window, newest first: what a picker offers when
- * it must not ask (the app rejected the token or locks us out), and at once while a search is on
- * its way. A name typed that none of them has can still be created.
+ * The activities the app's answers named, newest first, kept in the workspace's state: what a
+ * picker offers while the app is not answering or may not be asked (the app rejected the token or
+ * locks us out), and at once while a search is on its way. A name typed that none of them has can
+ * still be created.
  */
 export class KnownActivities {
-  private activities: readonly PickableActivity[] = [];
+  private activities: readonly PickableActivity[];
+  private learnedAt: number | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: KnownActivitiesOptions = {}) {
+    this.now = options.now ?? Date.now;
+    const stored = readKnownRecord(options.stored);
+    this.activities = stored?.activities ?? [];
+    this.learnedAt = stored?.learnedAtMs;
+  }
+
+  /** When the app last named activities this list holds; undefined before it named any. */
+  get learnedAtMs(): number | undefined {
+    return this.learnedAt;
+  }
 
   remember(answered: readonly PickableActivity[]): void {
+    if (answered.length === 0) return;
     const answeredIds = new Set(answered.map(idKey));
-    this.activities = [...answered, ...this.activities.filter((activity) => !answeredIds.has(idKey(activity)))].slice(0, MAX_KNOWN);
+    const before = this.activities;
+    this.activities = [...answered, ...before.filter((activity) => !answeredIds.has(idKey(activity)))].slice(0, MAX_KNOWN);
+    this.learnedAt = this.now();
+    const byId = new Map(before.map((activity) => [idKey(activity), activity]));
+    const adds = answered.some((activity) => {
+      const known = byId.get(idKey(activity));
+      return known === undefined || known.activityName !== activity.activityName || known.groupName !== activity.groupName;
+    });
+    if (adds) this.options.save?.({ learnedAtMs: this.learnedAt, activities: this.activities });
   }
 
   /** Those whose name holds `query` (any case), as the app orders an answer: exact, then prefix, then the rest. */
@@ -72,4 +135,91 @@ export class KnownActivities {
       .sort((a, b) => rank(a) - rank(b))
       .slice(0, MAX_KNOWN_LISTED);
   }
+}
+
+/** A stored record as far as it is well formed: entries that are not activities are dropped; undefined for anything else. */
+export function readKnownRecord(stored: unknown): KnownRecord | undefined {
+  try {
+    if (typeof stored !== 'object' || stored === null) return undefined;
+    const { learnedAtMs, activities } = stored as Partial<Record<keyof KnownRecord, unknown>>;
+    if (typeof learnedAtMs !== 'number' || !Number.isFinite(learnedAtMs) || !Array.isArray(activities)) return undefined;
+    return { learnedAtMs, activities: activities.filter(isPickable).slice(0, MAX_KNOWN).map(copyPickable) };
+  } catch {
+    // A value no one should have stored (a getter that throws): as if nothing was kept.
+    return undefined;
+  }
+}
+
+function isPickable(value: unknown): value is PickableActivity {
+  if (typeof value !== 'object' || value === null) return false;
+  const { activityID, activityName, groupName } = value as Partial<Record<keyof PickableActivity, unknown>>;
+  return typeof activityID === 'string' && activityID !== '' && typeof activityName === 'string' && activityName.trim() !== '' && (groupName === undefined || groupName === null || typeof groupName === 'string');
+}
+
+function copyPickable({ activityID, activityName, groupName }: PickableActivity): PickableActivity {
+  return { activityID, activityName, ...(groupName === undefined ? {} : { groupName }) };
+}
+
+/** Why the picker lists what it lists. */
+export type PickerSituation =
+  /** The app answers searches: the list is its answer, or memory until the answer comes. */
+  | { readonly kind: 'answering' }
+  /** Nothing answers (offline, or a search timed out). */
+  | { readonly kind: 'notAnswering' }
+  /** The app rejects the token or locks us out: no search may be signed. */
+  | { readonly kind: 'refusing' }
+  /** The app answered a search with a failure, said in `message`. */
+  | { readonly kind: 'searchFailed'; readonly message: string };
+
+/** The picker's one explanation: the sentence for its placeholder (undefined: keep the command's), the words above the list. */
+export interface PickerNotice {
+  readonly placeholder: string | undefined;
+  readonly separator: string;
+}
+
+/**
+ * What the picker says about its list. `learnedAt` is when the app named the known activities (as
+ * the user reads a time), undefined when it named none; `createsWhenSent` for Log Time, whose
+ * entry (and a new name in it) waits to be sent when the app cannot take it now.
+ */
+export function pickerNotice(situation: PickerSituation, fromMemory: boolean, learnedAt: string | undefined, createsWhenSent: boolean): PickerNotice | undefined {
+  const asOf = (words: string): string => (learnedAt === undefined ? words : `${words} · ${l10n.t('as of {0}', learnedAt)}`);
+  switch (situation.kind) {
+    case 'answering':
+      return fromMemory && learnedAt !== undefined ? { placeholder: undefined, separator: l10n.t('as of {0}', learnedAt) } : undefined;
+    case 'notAnswering':
+      return { placeholder: notAnsweringSentence(learnedAt, createsWhenSent), separator: asOf(l10n.t('The app is not answering')) };
+    case 'refusing':
+      return {
+        placeholder:
+          learnedAt === undefined
+            ? l10n.t('Not searching while the app refuses requests: pick a known activity or type a new name')
+            : l10n.t('Not searching while the app refuses requests: these are the activities it named at {0}', learnedAt),
+        separator: asOf(l10n.t('Not searching')),
+      };
+    case 'searchFailed':
+      return {
+        placeholder:
+          learnedAt === undefined
+            ? l10n.t('The search failed: {0}', situation.message)
+            : l10n.t('The search failed ({message}): these are the activities the app named at {time}', { message: situation.message, time: learnedAt }),
+        separator: asOf(l10n.t('The search failed')),
+      };
+  }
+}
+
+function notAnsweringSentence(learnedAt: string | undefined, createsWhenSent: boolean): string {
+  if (learnedAt === undefined) {
+    return createsWhenSent ? l10n.t('The app is not answering: type a name; it is created when the entry is sent') : l10n.t('The app is not answering, and it has named no activities yet');
+  }
+  return createsWhenSent
+    ? l10n.t('The app is not answering: these are the activities it named at {0}; a new name is created when the entry is sent', learnedAt)
+    : l10n.t('The app is not answering: these are the activities it named at {0}', learnedAt);
+}
+
+/** When the known activities were named, as a user reads it: the time today, date and time before today. */
+export function learnedAtLabel(learnedAtMs: number, nowMs: number, locale: string | undefined): string {
+  const learned = new Date(learnedAtMs);
+  const sameDay = learned.toDateString() === new Date(nowMs).toDateString();
+  return sameDay ? learned.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) : learned.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
 }

@@ -33,6 +33,9 @@ export const OFFLINE_ENTRIES = [
   ['Reload third', 30],
 ] as const;
 
+/** An activity a picker's search names before the reload, and lists after it while the app is away. */
+export const KNOWN_ACTIVITY = 'Reload review';
+
 /**
  * The app, as the user runs it: the same port and token (SERVICE_TOKEN, which the extension
  * reads too) and the same data file each time it starts, so a restart keeps what it logged.

@@ -14,7 +14,7 @@ import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { RequestRecord } from '../../../src/server/debugView';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { kind, nextStateOr, until, untilEvent } from './states';
-import { withWizardAnswers } from './wizardAnswers';
+import { withWizardAnswers, type PickerSeen } from './wizardAnswers';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'paused-test-token-3d9e';
@@ -109,9 +109,10 @@ describe('while the token is rejected, nothing signed goes out on its own', func
 
   it('searches nothing while a name is typed into Start, offers what was known, and says once why with Set Token', async () => {
     let shown: ShownWithButtons[] = [];
+    const seen: PickerSeen[] = [];
     const { paths, failedSignIns } = await signedDuring(async () => {
       shown = await notificationsDuring(() =>
-        withWizardAnswers({ pick: '$(add) Create “abcdefghijklmnopqrst”', typed: [], pickerTyping: { text: 'abcdefghijklmnopqrst', keystrokeMs: 250 } }, () =>
+        withWizardAnswers({ pick: '$(add) Create “abcdefghijklmnopqrst”', typed: [], seen, pickerTyping: { text: 'abcdefghijklmnopqrst', keystrokeMs: 250 } }, () =>
           vscode.commands.executeCommand('timeTracker.start'),
         ),
       );
@@ -119,6 +120,9 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     assert.deepEqual(paths, [], 'no signed request');
     assert.equal(failedSignIns, 0);
     assert.equal(shown.length, 1, `said once: ${JSON.stringify(shown)}`);
+    // Said in the picker while it is open (as of when the app named what it lists), the notification only after it.
+    assert.match(seen[0]?.opened.placeholder ?? '', /^Not searching while the app refuses requests: these are the activities it named at \d{1,2}[:.]\d\d/);
+    assert.deepEqual(seen[0]?.notificationsWhileOpen, []);
     assert.ok(shown[0]!.buttons.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
     assert.equal(api.state, 'tokenRejected');
 

@@ -2,9 +2,28 @@
  * Answers the extension's activity picker and input boxes as a user would, so a test can walk a
  * command's steps (Log Time: activity, duration, note) without a keybinding's arguments. The
  * extension shares this `vscode.window` with the tests (see ../soak/spy.ts), so replacing its
- * createQuickPick and showInputBox for one command is what the extension's steps call.
+ * createQuickPick and showInputBox for one command is what the extension's steps call. What each
+ * picker showed (its placeholder and items, when it opened and when the item was looked for) and
+ * every notification shown while it was open are recorded, for tests of what the user read.
  */
 import * as vscode from 'vscode';
+import { NotificationSpy, type Shown } from '../soak/spy';
+
+/** What a picker showed at one moment. */
+export interface PickerView {
+  readonly placeholder: string | undefined;
+  readonly items: readonly { readonly label: string; readonly description: string | undefined; readonly separator: boolean }[];
+}
+
+/** One picker, as the user met it. */
+export interface PickerSeen {
+  /** When it opened: what the extension set before showing it. */
+  readonly opened: PickerView;
+  /** When the item to accept was looked for (after the typing, once a search on the wire answered). */
+  readonly chosenFrom: PickerView;
+  /** The notifications shown while it was open (one behind a picker goes unseen). */
+  readonly notificationsWhileOpen: readonly Shown[];
+}
 
 export interface WizardAnswers {
   /** The label of the picker's item to accept, once the picker shows its list. */
@@ -23,6 +42,8 @@ export interface WizardAnswers {
    * still on the wire has answered.
    */
   readonly pickerTyping?: { readonly text: string; readonly keystrokeMs: number };
+  /** Each picker shown is added here once it closes. */
+  readonly seen?: PickerSeen[];
 }
 
 /** What an input box's validateInput said about a typed value, and whether Enter took the value. */
@@ -41,7 +62,7 @@ export async function withWizardAnswers<T>(answers: WizardAnswers, command: () =
   const window = vscode.window as unknown as Window;
   const { createQuickPick, showInputBox } = window;
   const typed = [...answers.typed];
-  window.createQuickPick = () => answeringQuickPick(answers.pick, answers.pickerTyping);
+  window.createQuickPick = () => answeringQuickPick(answers.pick, answers.pickerTyping, answers.seen);
   window.showInputBox = (options?: vscode.InputBoxOptions) => answerInputBox(typed, options, answers.validations);
   try {
     return await command();
@@ -83,12 +104,19 @@ function severityName(severity: vscode.InputBoxValidationSeverity | undefined): 
  * in its list before showing it (hides without a choice when there is none), as a user picking
  * from the list at once, before a search answers; with `typing`, after typing it letter by letter.
  */
-function answeringQuickPick(label: string, typing?: WizardAnswers['pickerTyping']): vscode.QuickPick<vscode.QuickPickItem> {
+function answeringQuickPick(label: string, typing?: WizardAnswers['pickerTyping'], seen?: PickerSeen[]): vscode.QuickPick<vscode.QuickPickItem> {
   const accepted = new vscode.EventEmitter<void>();
   const hidden = new vscode.EventEmitter<void>();
   const valueChanged = new vscode.EventEmitter<string>();
   let busy = false;
   let notBusy: (() => void) | undefined;
+  let spy: NotificationSpy | undefined;
+  let opened: PickerView | undefined;
+  let chosenFrom: PickerView | undefined;
+  const view = (): PickerView => ({
+    placeholder: quickPick.placeholder,
+    items: quickPick.items.map((item) => ({ label: item.label, description: item.description, separator: item.kind === vscode.QuickPickItemKind.Separator })),
+  });
   const quickPick = {
     title: undefined as string | undefined,
     placeholder: undefined as string | undefined,
@@ -107,16 +135,19 @@ function answeringQuickPick(label: string, typing?: WizardAnswers['pickerTyping'
     onDidHide: hidden.event,
     onDidChangeValue: valueChanged.event,
     show: () => {
+      opened = view();
+      spy = new NotificationSpy();
       const find = (): vscode.QuickPickItem | undefined => quickPick.items.find((candidate) => candidate.label === label);
-      const choose = (item: vscode.QuickPickItem | undefined): void => {
+      const choose = (item: vscode.QuickPickItem | undefined, from: PickerView): void => {
+        chosenFrom = from;
         if (item) {
           quickPick.selectedItems = [item];
           accepted.fire();
-        } else hidden.fire();
+        } else quickPick.hide();
       };
       if (!typing) {
-        const item = find();
-        setTimeout(() => choose(item), 0);
+        const [item, from] = [find(), view()];
+        setTimeout(() => choose(item, from), 0);
         return;
       }
       void (async () => {
@@ -126,10 +157,16 @@ function answeringQuickPick(label: string, typing?: WizardAnswers['pickerTyping'
           valueChanged.fire(quickPick.value);
         }
         if (busy) await new Promise<void>((resolve) => (notBusy = resolve));
-        choose(find());
+        choose(find(), view());
       })();
     },
-    hide: () => hidden.fire(),
+    hide: () => {
+      if (spy === undefined) return;
+      seen?.push({ opened: opened ?? view(), chosenFrom: chosenFrom ?? view(), notificationsWhileOpen: [...spy.shown] });
+      spy.dispose();
+      spy = undefined;
+      hidden.fire();
+    },
     dispose: () => {
       accepted.dispose();
       hidden.dispose();

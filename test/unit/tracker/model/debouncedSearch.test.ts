@@ -126,4 +126,39 @@ describe('tracker/debouncedSearch: the picker searches after a pause in typing, 
     assert.deepEqual(asked, ['']);
     assert.deepEqual([...shown, ...errors], []);
   });
+
+  it('answers a query typed again from the answers it kept, without a request', async () => {
+    const { search, time, asked, shown, answer } = setup();
+    search.searchNow('');
+    await answer();
+    search.typed('co');
+    time.advance(250);
+    await answer();
+    search.typed('cod');
+    time.advance(250);
+    await answer();
+    // Deleting back to "co", and to nothing: answered at once, nothing goes out.
+    search.typed('co');
+    search.typed('');
+    time.advance(1_000);
+    assert.deepEqual(asked, ['', 'co', 'cod']);
+    assert.deepEqual(shown, [': answer for ', 'co: answer for co', 'cod: answer for cod', 'co: answer for co', ': answer for ']);
+    assert.equal(search.answered('cod'), 'answer for cod');
+  });
+
+  it('sends a query that waited for the wire no more once it is answered from an earlier answer', async () => {
+    const { search, time, asked, shown, answer } = setup();
+    search.searchNow('a');
+    await answer();
+    search.typed('ab');
+    time.advance(250);
+    search.typed('abc');
+    time.advance(250);
+    // "abc" waits for "ab"; then the user deletes back to "a", which was answered before.
+    search.typed('a');
+    await answer();
+    time.advance(1_000);
+    assert.deepEqual(asked, ['a', 'ab']);
+    assert.deepEqual(shown, ['a: answer for a', 'a: answer for a']);
+  });
 });

@@ -1,0 +1,115 @@
+/**
+ * The activity pickers of Start Tracking and Log Time as a user meets them (issue 23 §2): the app's
+ * running activity is marked and what it ran is recent; with the app gone, they list the activities
+ * it named before, say in themselves that it is not answering and as of when, raise no notification
+ * while open, and offer Create only for a name they do not list.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TimeTrackerApi } from '../../../src/extension/extension';
+import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import { loggedEntries } from '../../support/server';
+import { NotificationSpy } from '../soak/spy';
+import { kind, until, untilQueued } from './states';
+import { withWizardAnswers, type PickerSeen, type PickerView } from './wizardAnswers';
+
+const extensionId = 'clessira-tools.clessira-time-tracker';
+const TOKEN = 'pickers-test-token-5b2e';
+const DISMISS = 'no such item: dismiss';
+/** A time of day as the locale writes it: 10:42, 10.42, 10:42 AM. */
+const TIME = '\\d{1,2}[:.]\\d\\d(\\s?[AP]M)?';
+const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
+const labels = (view: PickerView): string[] => view.items.filter((item) => !item.separator).map((item) => item.label);
+const creates = (view: PickerView): string[] => labels(view).filter((label) => label.startsWith('$(add)'));
+
+/** Opens `command`'s picker, types `text` (if any) and accepts `pick`; what the picker showed. */
+async function pickerOf(command: 'timeTracker.start' | 'timeTracker.log', pick: string, text?: string, typed: readonly string[] = []): Promise<PickerSeen> {
+  const seen: PickerSeen[] = [];
+  await withWizardAnswers({ pick, typed, seen, ...(text === undefined ? {} : { pickerTyping: { text, keystrokeMs: 40 } }) }, () => vscode.commands.executeCommand(command));
+  assert.equal(seen.length, 1, 'one picker was shown');
+  return seen[0]!;
+}
+
+for (const answers of ['full', 'minimal'] as const) {
+  describe(`the activity pickers (${answers} answers)`, function () {
+    this.timeout(40_000);
+    // Names of their own: the other style's run leaves its activities known and recent.
+    const codeReview = `Code review ${answers}`;
+    const designReview = `Design review ${answers}`;
+    let api: TimeTrackerApi;
+    let server: ReferenceServer;
+    let port: number;
+
+    before(async () => {
+      server = createReferenceServer({ token: TOKEN, answers, seedActivities: [codeReview, designReview, `Deploy ${answers}`] });
+      port = await server.listen(0);
+      api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
+      await config().update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
+      await config().update('port', port, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
+      await until(api, kind('idle'), 'idle');
+    });
+
+    after(async () => {
+      await server.close();
+      await vscode.commands.executeCommand('timeTracker.clearToken');
+    });
+
+    it('marks the activity the app runs, and lists what it ran as recent', async () => {
+      server.controls.state.start({ name: designReview });
+      await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === designReview, `tracking ${designReview}`);
+      const running = (await pickerOf('timeTracker.start', DISMISS)).opened.items.find((item) => item.label === designReview);
+      assert.match(running?.description ?? '', /running/, `the running activity is listed and marked: ${JSON.stringify(running)}`);
+
+      server.controls.state.stop();
+      await until(api, kind('idle'), 'idle after the app stopped');
+      const recent = (await pickerOf('timeTracker.start', DISMISS)).opened.items.find((item) => item.label === designReview);
+      assert.match(recent?.description ?? '', /recent/, `what the app ran is recent, though this window never started it: ${JSON.stringify(recent)}`);
+    });
+
+    it('lists in Start Tracking, with the app gone, what it named, says so and as of when, and raises no notification', async () => {
+      // A search while the app answers: what the pickers know from now on.
+      await pickerOf('timeTracker.start', DISMISS, 'rev');
+      await server.close();
+      await until(api, kind('offline'), 'offline');
+      const spy = new NotificationSpy();
+      let picker: PickerSeen;
+      try {
+        picker = await pickerOf('timeTracker.start', DISMISS, ` ${codeReview.toUpperCase()} `);
+      } finally {
+        spy.dispose();
+      }
+      assert.match(picker.opened.placeholder ?? '', new RegExp(`^The app is not answering: these are the activities it named at ${TIME}$`));
+      for (const name of [codeReview, designReview]) assert.ok(labels(picker.opened).includes(name), `${name} is listed: ${JSON.stringify(picker.opened)}`);
+      assert.ok(labels(picker.chosenFrom).includes(codeReview), `the typed name is listed: ${JSON.stringify(picker.chosenFrom)}`);
+      assert.deepEqual(creates(picker.chosenFrom), [], 'no Create for a name the list shows');
+      assert.match(picker.chosenFrom.items.find((item) => item.separator)?.label ?? '', /not answering · as of/);
+      assert.deepEqual(picker.notificationsWhileOpen, [], 'nothing behind the open picker');
+      assert.deepEqual(spy.shown, [], 'the picker said why; leaving it needs no more words');
+    });
+
+    it('takes an existing name typed into Log Time with the app gone, and queues the entry, with no notification while open', async () => {
+      const queuedBefore = api.queuedEntries;
+      const spy = new NotificationSpy();
+      let picker: PickerSeen;
+      try {
+        picker = await pickerOf('timeTracker.log', codeReview, codeReview.toLowerCase(), ['30m', '']);
+      } finally {
+        spy.dispose();
+      }
+      const queued = api.queuedEntries;
+      // The app comes back before anything is asserted: a failed assertion must leave no entry queued for the next tests.
+      await server.listen(port);
+      await untilQueued(api, 0, 'the queued entry to be sent', 20_000);
+      assert.match(picker.opened.placeholder ?? '', new RegExp(`^The app is not answering: these are the activities it named at ${TIME}; a new name is created when the entry is sent$`));
+      assert.deepEqual(creates(picker.chosenFrom), []);
+      assert.deepEqual(picker.notificationsWhileOpen, []);
+      assert.deepEqual(
+        spy.shown.map(({ message }) => message),
+        [`The time tracker is not answering, so 30m on ${codeReview} is queued; it is sent as soon as the app answers.`],
+      );
+      assert.equal(queued, queuedBefore + 1);
+      assert.deepEqual(loggedEntries(server).at(-1), [codeReview, 30]);
+    });
+  });
+}
