@@ -389,6 +389,15 @@ const checks = [
     },
   ],
   [
+    'in a terminal Ctrl-C, which raw mode turns into a byte rather than a signal, still stops everything as SIGINT does',
+    async ({ started }) => {
+      const start = startProcess(['--no-build'], {}, started, { terminal: true });
+      await start.waitFor(URL_LINE, 120_000);
+      await start.waitFor(`\n${KEYS_HINT}\n`, 10_000);
+      return stopAndCheck(start, 'SIGINT', () => start.child.stdin.write('\x03'));
+    },
+  ],
+  [
     '--desktop with a `code` on PATH: runs it with the desktop arguments and the capability file in its settings, and stops when it exits',
     async ({ scratch, started }) => {
       const bin = join(scratch, 'bin');
@@ -412,15 +421,16 @@ const checks = [
 ];
 
 /**
- * Sends `signal` to start.mjs and checks what it leaves: no process of its own, no temporary
- * folder (the socket and the capability file are in it), the port closed.
+ * Sends `signal` to start.mjs (or does `send`, which should end it as that signal does) and checks
+ * what it leaves: no process of its own, no temporary folder (the socket and the capability file
+ * are in it), the port closed.
  */
-async function stopAndCheck(start, signal) {
+async function stopAndCheck(start, signal, send = () => start.child.kill(signal)) {
   const runDir = temporaryFolder(start.stdout());
   const port = /^ {2}http:\/\/127\.0\.0\.1:(\d+)\//m.exec(start.stdout())?.[1];
   const running = processesOf(start.marker);
   assert.ok(running.length >= 3, `start.mjs (the demo app runs in it) and code-server run before the ${signal} (found ${running.length})`);
-  start.child.kill(signal);
+  send();
   const { code, signal: killedBy } = await start.exited;
   assert.equal(code, signal === 'SIGINT' ? 130 : 143, `exit ${code ?? killedBy}; stderr: ${start.stderr()}`);
   const left = processesOf(start.marker);
