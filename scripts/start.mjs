@@ -127,8 +127,9 @@ try {
 
 /**
  * Reads keys from a terminal in raw mode (one byte a key, no Enter) and prints what each did;
- * returns what stops reading and resolves once the last change is done. Without a terminal (CI, a pipe) nothing is read and nothing said.
- * The demo app's changes run one after the other, in the order pressed.
+ * returns what stops reading, which resolves once the last change is done. Without a terminal
+ * (CI, a pipe) nothing is read and nothing is said. The demo app's changes run one after the
+ * other, in the order pressed.
  */
 function listenForKeys(app, quit) {
   const input = process.stdin;
@@ -162,7 +163,13 @@ function listenForKeys(app, quit) {
   const onData = (chunk) => {
     for (const key of keysOf(chunk)) onKey(key);
   };
-  input.setRawMode(true);
+  try {
+    input.setRawMode(true);
+  } catch (error) {
+    // A terminal that refuses raw mode: npm start runs on, as without a terminal, and says why.
+    console.log(`No keys: the terminal refused raw mode (${error instanceof Error ? error.message : String(error)}).`);
+    return () => Promise.resolve();
+  }
   input.setEncoding('utf8');
   input.on('data', onData);
   input.resume();
