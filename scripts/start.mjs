@@ -1,7 +1,7 @@
 // `npm start`: the product, seen in one command. Builds the bundles, starts the reference server
-// with demo data (`--demo`) as the app's VS Code integration does (a Unix socket and the capability
-// file, in a temporary home), then VS Code with this repository open and the extension loaded from
-// this checkout, connected with no token typed:
+// with demo data in this process (./start/demoApp.mjs) as the app's VS Code integration runs (a
+// Unix socket and the capability file, in a temporary home), then VS Code with this repository
+// open and the extension loaded from this checkout, connected with no token typed:
 //   - by default code-server, the offline VS Code host the extension tests install, on 127.0.0.1
 //     with HOME pointing at the temporary home, so the extension finds the file where it looks for
 //     the app's; it prints one URL to open in a browser and a new random password, without which
@@ -9,14 +9,20 @@
 //     127.0.0.1 keeps out neither other local users nor a DNS-rebinding web page;
 //   - with --desktop a local `code` with its own temporary profile, whose settings name the file
 //     (a desktop VS Code keeps the user's HOME). It has no server, so no password.
-// Ctrl-C (or SIGTERM, SIGHUP) stops everything it started and removes the temporary folder: the
+// In a terminal, keys (./start/keys.mjs) take the demo app offline and back, lock its license,
+// start a break and replace its token while VS Code keeps running, so every state of the status
+// bar can be seen, not only the happy one. Without a terminal (CI) there are no keys.
+// q, Ctrl-C (or SIGTERM, SIGHUP) stop everything it started and remove the temporary folder: the
 // teardown is the host tests' HostRun (test/extension/host/common.mjs). Decisions that need no I/O
-// live in ./start/plan.mjs; test/start/check.mjs proves the whole route in a real browser.
+// live in ./start/plan.mjs and ./start/keys.mjs; test/start/check.mjs proves the whole route in a
+// real browser, the keys through a pseudo-terminal.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build, HostRun, repoRoot } from '../test/extension/host/common.mjs';
 import { ensureCodeServer, isInstalled, missingPrerequisites } from '../test/extension/host/install.mjs';
+import { startDemoApp } from './start/demoApp.mjs';
+import { helpText, KEYS_HINT, keysOf, pressedLine, QUIT_LINE, unknownKeyLine } from './start/keys.mjs';
 import { CAPABILITY_FILE_IN_HOME, codeServerLogin, codeServerReady, desktopArgs, findOnPath, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from './start/plan.mjs';
 
 const started = Date.now();
@@ -44,12 +50,13 @@ try {
 } catch {
   fail('The build failed (see above); nothing was started.');
 }
-for (const file of ['extension.js', 'server.js']) {
-  if (!existsSync(join(repoRoot, 'dist', file))) fail(`dist/${file} is missing: run \`npm run build\` (or leave out --no-build).`);
-}
+if (!existsSync(join(repoRoot, 'dist', 'extension.js'))) fail('dist/extension.js is missing: run `npm run build` (or leave out --no-build).');
 const entry = options.desktop ? undefined : ensureCodeServer().entry;
 
 const run = new HostRun({ name: 'npm start', tempPrefix: 'tt-start-', verbose: options.verbose });
+let demoApp;
+/** Stops reading keys; resolves once what a key started is done. */
+let stopKeys = () => Promise.resolve();
 // HostRun stops everything on the first signal. A second Ctrl-C, as an impatient user gives, would
 // otherwise end this process halfway through and leave code-server running: it is ignored instead.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => {});
@@ -59,17 +66,14 @@ try {
   mkdirSync(dirname(capabilityFile), { recursive: true });
   const socket = join(dirs.app, 'api.sock');
 
-  // The token is the server's and the capability file's alone: never on a command line or the screen.
-  const app = run.spawnOwned('demo app', process.execPath, [join(repoRoot, 'dist', 'server.js'), '--demo', '--answers', 'minimal', '--socket', socket, '--capability-file', capabilityFile], {
-    cwd: repoRoot,
-    env: { SERVICE_TOKEN: randomBytes(24).toString('base64url') },
+  const app = await startDemoApp({
+    repoRoot,
+    runDir,
+    socket,
+    capabilityFile,
+    ...(options.verbose ? { onRequest: (line) => console.log(`[demo app] ${line}`) } : {}),
   });
-  try {
-    await app.waitFor(/^listening on unix:/m, 15_000);
-  } catch (error) {
-    app.show();
-    throw error;
-  }
+  demoApp = app;
   console.log(`> demo app: the reference server with demo data, announced in ${capabilityFile}`);
 
   let window;
@@ -97,25 +101,86 @@ try {
     console.log(codeServerReady({ url, password, seconds: seconds(), runDir }));
   }
 
-  // Runs until a signal (HostRun cleans up and exits) or until one of the two ends by itself.
-  const ended = await Promise.race([
-    window.exited.then((exit) => ({ who: options.desktop ? 'VS Code' : 'code-server', exit })),
-    app.exited.then((exit) => ({ who: 'the demo app', exit })),
-  ]);
-  if (run.interrupted) {
-    // The signal handler is already tearing down and exits when done.
-  } else if (options.desktop && ended.who === 'VS Code' && ended.exit.code === 0) {
+  let quit;
+  const quitPressed = new Promise((resolve) => (quit = resolve));
+  stopKeys = listenForKeys(app, quit);
+
+  // Runs until q, a signal (HostRun cleans up and exits) or until VS Code ends by itself.
+  const ended = await Promise.race([window.exited.then((exit) => ({ who: options.desktop ? 'VS Code' : 'code-server', exit })), quitPressed.then(() => ({ who: 'q' }))]);
+  if (run.interrupted || ended.who === 'q') {
+    // The signal handler is already tearing down and exits when done; q tears down below.
+  } else if (options.desktop && ended.exit.code === 0) {
     console.log('VS Code closed; stopping the demo app.');
   } else {
     console.error(`${ended.who} stopped by itself (${ended.exit.code ?? ended.exit.signal}); stopping the rest.`);
-    (ended.who === 'the demo app' ? app : window).show();
+    window.show();
     process.exitCode = 1;
   }
 } catch (error) {
   if (!run.interrupted) console.error(`npm start could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
+  await stopKeys();
+  await demoApp?.close().catch((error) => console.error(`The demo app did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`));
   await run.cleanup();
+}
+
+/**
+ * Reads keys from a terminal in raw mode (one byte a key, no Enter) and prints what each did;
+ * returns what stops reading, which resolves once the last change is done. Without a terminal
+ * (CI, a pipe) nothing is read and nothing is said. The demo app's changes run one after the
+ * other, in the order pressed.
+ */
+function listenForKeys(app, quit) {
+  const input = process.stdin;
+  if (!input.isTTY) return () => Promise.resolve();
+  let turn = Promise.resolve();
+  const act = (key) => {
+    if (key === 'o') return app.toggleOnline();
+    if (key === 'l') return app.toggleLicense();
+    if (key === 'b') return app.toggleBreak();
+    return app.toggleToken();
+  };
+  const onKey = (key) => {
+    if (typeof key === 'object') console.log(unknownKeyLine(key.unknown));
+    else if (key === 'h') console.log(helpText());
+    else if (key === 'q') {
+      console.log(QUIT_LINE);
+      quit();
+    } else if (key === 'ctrl-c') {
+      // Raw mode delivers Ctrl-C as a byte: it ends the run as the signal would.
+      process.kill(process.pid, 'SIGINT');
+    } else {
+      turn = turn.then(async () => {
+        try {
+          console.log(pressedLine(key, await act(key)));
+        } catch (error) {
+          console.log(`${key}  The demo app could not do it: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      });
+    }
+  };
+  const onData = (chunk) => {
+    for (const key of keysOf(chunk)) onKey(key);
+  };
+  try {
+    input.setRawMode(true);
+  } catch (error) {
+    // A terminal that refuses raw mode: npm start runs on, as without a terminal, and says why.
+    console.log(`No keys: the terminal refused raw mode (${error instanceof Error ? error.message : String(error)}).`);
+    return () => Promise.resolve();
+  }
+  input.setEncoding('utf8');
+  input.on('data', onData);
+  input.resume();
+  console.log(KEYS_HINT);
+  return () => {
+    input.off('data', onData);
+    input.setRawMode(false);
+    input.pause();
+    input.unref();
+    return turn;
+  };
 }
 
 function seconds() {

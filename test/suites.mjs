@@ -37,7 +37,7 @@ export default defineSuites([
   },
   {
     label: 'start',
-    title: '`npm start`: the URL it prints asks for the printed password and then shows the running demo activity; nothing answers without it; Ctrl-C leaves nothing',
+    title: '`npm start`: the URL it prints asks for the printed password and then shows the running demo activity; nothing answers without it; its keys show offline, a locked license, a break and a rejected token in the status bar; q and Ctrl-C leave nothing',
     files: 'test/start/check.mjs',
     build: 'script',
     minutes: 5,

@@ -10,8 +10,10 @@ export const USAGE = `Usage: npm start [-- options]
 
 Builds the extension, starts the reference server with demo data and VS Code (code-server, in
 your browser) with this repository open and the extension connected, and prints the URL to open
-and the password code-server asks for there (a new one each time). Ctrl-C stops everything it
-started.
+and the password code-server asks for there (a new one each time). In a terminal, keys show the
+states a user meets when something goes wrong: o takes the demo app offline, l locks its license,
+b starts a break, t replaces its token (each again to undo), h lists them. q or Ctrl-C stops
+everything it started.
 
   --desktop     open a desktop VS Code (\`code\` on PATH) instead of code-server
   --no-build    skip the build (dist/ is already fresh)

@@ -1,6 +1,6 @@
 /**
  * The in-process controls of PROTOCOL.md §6: what the desktop app's own UI does to the real
- * service (the license, a break, an endpoint not wired, the answers' style, the build, an activity
+ * service (the license, the token, a break, an endpoint not wired, the answers' style, the build, an activity
  * made in the app) and what a test reads back (the state, the debug view, failed sign-ins), plus
  * the clock. Apart from server.ts, which is the listeners' lifecycle: a test drives the app
  * through `server.controls`, a user of the server only starts and stops it.
@@ -34,6 +34,16 @@ export class ServerControls {
 
   setLicense(license: LicenseState): void {
     this.service.setLicense(license);
+  }
+
+  /**
+   * As when the token is replaced in the app: requests signed with the old one are rejected from
+   * the next one on. A capability file already written keeps the old token until the socket is
+   * announced again (the integration turned off and on: `close()`, then `listenOnSocket()`).
+   */
+  setToken(token: string): void {
+    if (token === '') throw new Error('The token must not be empty.');
+    this.service.setToken(token);
   }
 
   setBreak(onBreak: boolean): void {

@@ -151,13 +151,13 @@ export class ReferenceServer {
   }
 
   /**
-   * Writes the capability file of PROTOCOL.md §8 (this socket, the token, this pid) at `path`,
+   * Writes the capability file of PROTOCOL.md §8 (this socket, the token in use now, this pid) at `path`,
    * atomically and with mode 0600; `close()` removes it unless another server has replaced it.
    */
   async writeCapabilityFile(path: string): Promise<void> {
     const socketPath = this.socketPath;
     if (socketPath === undefined) throw new Error('The reference server writes a capability file only once it listens on a socket.');
-    this.capabilityFiles.push(await writeCapabilityFile(path, { socketPath, token: this.options.token, pid: process.pid }));
+    this.capabilityFiles.push(await writeCapabilityFile(path, { socketPath, token: this.service.token, pid: process.pid }));
   }
 
   get port(): number {

@@ -76,6 +76,7 @@ export class ReferenceService {
   private readonly unwiredPaths: Set<EndpointPath>;
   private allowedHosts = new Set<string>();
   private licenseState: LicenseState;
+  private currentToken: string;
   private answerStyle: AnswerStyle;
   private appBuild: AppBuild;
   private offeredPaths: ReadonlySet<EndpointPath>;
@@ -90,6 +91,7 @@ export class ReferenceService {
       ...(options.countUnsigned === undefined ? {} : { countUnsigned: options.countUnsigned }),
     });
     this.unwiredPaths = new Set(options.unwired ?? []);
+    this.currentToken = options.token;
     this.licenseState = options.license ?? 'valid';
     this.answerStyle = options.answers ?? 'full';
     this.appBuild = options.build ?? 'current';
@@ -103,6 +105,16 @@ export class ReferenceService {
 
   get license(): LicenseState {
     return this.licenseState;
+  }
+
+  /** The token requests must be signed with, which a capability file written now names. */
+  get token(): string {
+    return this.currentToken;
+  }
+
+  setToken(token: string): void {
+    this.currentToken = token;
+    this.auth.setToken(token);
   }
 
   setLicense(license: LicenseState): void {

@@ -6,9 +6,13 @@
 // DNS-rebinding host name, not to a made-up cookie; and the password must be nowhere but on the
 // screen once and, at most, in code-server's own environment. Then SIGINT (Ctrl-C) and SIGTERM
 // must leave no process, socket, capability file or temporary folder behind, and the port
-// closed. --desktop is checked with a stand-in `code` on PATH (none at all: one sentence; one
-// that records what it is given: the arguments, the settings and a running demo app). The pure
-// decisions of scripts/start/plan.mjs are checked first.
+// closed. In a terminal (a pseudo-terminal from util-linux's `script`, as a user's terminal is),
+// its keys must change what the status bar shows (issue 23 §6): o offline and back, l license
+// locked and valid, b on break and over, t token rejected and back; q must quit as Ctrl-C does,
+// leaving nothing; without a terminal (CI, this check's pipes) there are no keys. --desktop is
+// checked with a stand-in `code` on PATH (none at all: one sentence; one that records what it is
+// given: the arguments, the settings and a running demo app). The pure decisions of
+// scripts/start/plan.mjs and scripts/start/keys.mjs are checked first.
 //
 // `node test/start/check.mjs [--no-build]` prints one line per check and
 // `start-check: N passed, N failed`, and exits 0 only when all pass. `checkStart({ build })`
@@ -26,6 +30,7 @@ import { dirname, join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath, URLSearchParams } from 'node:url';
 import { chromium } from 'playwright-core';
+import { helpText, KEY_HELP, KEYS_HINT, keysOf, OFFLINE_REFUSAL, pressedLine, QUIT_LINE, unknownKeyLine } from '../../scripts/start/keys.mjs';
 import { codeServerLogin, codeServerReady, desktopArgs, findOnPath, LOGIN_HEADING, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from '../../scripts/start/plan.mjs';
 import { chromiumPath } from '../extension/host/common.mjs';
 import { codeServerPaths } from '../extension/host/install.mjs';
@@ -37,6 +42,10 @@ const RUNNING = 'Write docs';
 const STATUS_ITEM = 'clessira-tools.clessira-time-tracker';
 /** The one URL start.mjs prints, indented on a line of its own, and what it says after it. */
 const URL_LINE = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/\S*)$[^]*and removes \S+\.$/m;
+/** The status bar while the demo activity runs. */
+const TRACKING = /^Write docs \d+:\d\d/;
+/** The status bar changes a key makes: at once (o) or at the extension's next poll (10 s, 30 s in a window without focus). */
+const KEY_SHOWS_WITHIN_MS = 45_000;
 /** The password printed next to it. */
 const PASSWORD_LINE = /^ {2}password: (\S+)$/m;
 /** What a browser sends to open a websocket (RFC 6455's sample key). */
@@ -187,6 +196,37 @@ const checks = [
     },
   ],
   [
+    'the keys: one line under the URL, a help naming each, one line per press saying what VS Code shows, never the token',
+    () => {
+      for (const key of ['h', 'o', 'l', 'b', 't', 'q']) assert.match(KEYS_HINT, new RegExp(`\\b${key} \\w`), `the line under the URL names ${key}`);
+      assert.ok(!KEYS_HINT.includes('\n') && KEYS_HINT.length <= 100, 'the line under the URL is one short line');
+      assert.deepEqual(
+        KEY_HELP.map(([key]) => key),
+        ['o', 'l', 'b', 't', 'h', 'q'],
+      );
+      for (const [key] of KEY_HELP) assert.match(helpText(), new RegExp(`^  ${key}  \\S`, 'm'), `the help names ${key}`);
+      assert.deepEqual(keysOf('oL\r\n\x1b[Ax\x03'), ['o', 'l', { unknown: 'that key' }, { unknown: '"x"' }, 'ctrl-c']);
+      assert.equal(unknownKeyLine('"x"'), '"x" is not a key of npm start: press h for the keys.');
+      const shows = [
+        ['o', { online: false }, /"Time Tracker offline"/],
+        ['o', { online: true }, /back/],
+        ['l', { license: 'locked' }, /"Time Tracker: license locked"/],
+        ['l', { license: 'valid' }, /valid again/],
+        ['b', { onBreak: true }, /"On break"/],
+        ['b', { onBreak: false }, /over/],
+        ['t', { tokenAnnounced: false }, /"Time Tracker: token rejected"/],
+        ['t', { tokenAnnounced: true }, /turned off and on/],
+      ];
+      for (const [key, outcome, pattern] of shows) {
+        const line = pressedLine(key, outcome);
+        assert.match(line, pattern, `${key} ${JSON.stringify(outcome)}`);
+        assert.ok(line.startsWith(`${key}  `) && !line.includes('\n'), `one line, starting with the key: ${line}`);
+      }
+      for (const key of ['l', 'b', 't']) assert.equal(pressedLine(key, { offline: true }), `${key}  ${OFFLINE_REFUSAL}`);
+      assert.match(QUIT_LINE, /^q {2}Stopping/);
+    },
+  ],
+  [
     '--desktop without `code` on PATH: one sentence, exit 1, nothing built or started',
     async ({ scratch, started }) => {
       const emptyDir = join(scratch, 'no-code');
@@ -209,6 +249,7 @@ const checks = [
       const [, url] = await start.waitFor(URL_LINE, 180_000);
       const urlSeconds = seconds(spawnedAt);
       assert.equal(start.stdout().match(/https?:\/\//g)?.length, 1, `one URL, not:\n${start.stdout()}`);
+      assert.ok(!start.stdout().includes(KEYS_HINT), 'keys are offered although stdin is no terminal');
       if (context.build) assert.ok(statSync(join(repoRoot, 'dist', 'extension.js')).mtimeMs >= spawnedAt - 1000, 'dist/extension.js was built by this start');
       checkAnnouncement(start.stdout());
       const status = await statusBarText(url, PASSWORD_LINE.exec(start.stdout())?.[1], context);
@@ -301,6 +342,62 @@ const checks = [
     },
   ],
   [
+    'in a terminal the keys change what the status bar shows while VS Code keeps running: o offline and back, l license locked and valid, b on break and over, t token rejected and back; q quits as Ctrl-C does, leaving nothing',
+    async (context) => {
+      const start = startProcess(['--no-build'], {}, context.started, { terminal: true });
+      const [, url] = await start.waitFor(URL_LINE, 120_000);
+      await start.waitFor(`\n${KEYS_HINT}\n`, 10_000);
+      const runDir = temporaryFolder(start.stdout());
+      const capabilityFile = join(runDir, 'home', 'Library', 'Containers', 'com.mattes.clessira', 'Data', 'api-endpoint.json');
+      const seen = [];
+      await withWorkbench(url, passwordOf(start.stdout()), context, async (page) => {
+        seen.push(`"${await statusMatching(page, TRACKING, 90_000)}"`);
+        const press = async (key, line, shows) => {
+          const from = start.stdout().length;
+          start.child.stdin.write(key);
+          await start.waitFor(`${line}\n`, 15_000, from);
+          if (shows === undefined) return;
+          const text = await statusMatching(page, shows, KEY_SHOWS_WITHIN_MS);
+          seen.push(`${key} "${text}"`);
+        };
+        await press('h', helpText());
+        await press('x', unknownKeyLine('"x"'));
+        await press('o', pressedLine('o', { online: false }), /offline/);
+        assert.equal(existsSync(capabilityFile), false, 'offline, the capability file is gone');
+        await press('l', pressedLine('l', { offline: true }));
+        await press('o', pressedLine('o', { online: true }), TRACKING);
+        await press('l', pressedLine('l', { license: 'locked' }), /license locked/);
+        await press('l', pressedLine('l', { license: 'valid' }), TRACKING);
+        await press('b', pressedLine('b', { onBreak: true }), /^On break/);
+        await press('b', pressedLine('b', { onBreak: false }), TRACKING);
+        await press('t', pressedLine('t', { tokenAnnounced: false }), /token rejected/);
+        await press('t', pressedLine('t', { tokenAnnounced: true }), TRACKING);
+      });
+      const token = JSON.parse(readFileSync(capabilityFile, 'utf8')).token;
+      assert.ok(!start.stdout().includes(token), 'the token is printed');
+      const port = printedUrl(start).port;
+      const running = processesOf(start.marker);
+      start.child.stdin.write('q');
+      const { code, signal } = await start.exited;
+      assert.equal(code, 0, `q: exit ${code ?? signal}:\n${start.stdout()}`);
+      assert.match(start.stdout(), new RegExp(`^${escapeRegExp(QUIT_LINE)}$`, 'm'));
+      const left = processesOf(start.marker);
+      assert.deepEqual(left, [], `processes left after q: ${left.join(', ')}`);
+      assert.equal(existsSync(runDir), false, `${runDir} (socket, capability file, profile) is removed`);
+      await assert.rejects(fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) }), Error, `port ${port} still answers`);
+      return `${seen.join(' → ')}; q: ${running.length} processes before, none after`;
+    },
+  ],
+  [
+    'in a terminal Ctrl-C, which raw mode turns into a byte rather than a signal, still stops everything as SIGINT does',
+    async ({ started }) => {
+      const start = startProcess(['--no-build'], {}, started, { terminal: true });
+      await start.waitFor(URL_LINE, 120_000);
+      await start.waitFor(`\n${KEYS_HINT}\n`, 10_000);
+      return stopAndCheck(start, 'SIGINT', () => start.child.stdin.write('\x03'));
+    },
+  ],
+  [
     '--desktop with a `code` on PATH: runs it with the desktop arguments and the capability file in its settings, and stops when it exits',
     async ({ scratch, started }) => {
       const bin = join(scratch, 'bin');
@@ -324,15 +421,16 @@ const checks = [
 ];
 
 /**
- * Sends `signal` to start.mjs and checks what it leaves: no process of its own, no temporary
- * folder (the socket and the capability file are in it), the port closed.
+ * Sends `signal` to start.mjs (or does `send`, which should end it as that signal does) and checks
+ * what it leaves: no process of its own, no temporary folder (the socket and the capability file
+ * are in it), the port closed.
  */
-async function stopAndCheck(start, signal) {
+async function stopAndCheck(start, signal, send = () => start.child.kill(signal)) {
   const runDir = temporaryFolder(start.stdout());
   const port = /^ {2}http:\/\/127\.0\.0\.1:(\d+)\//m.exec(start.stdout())?.[1];
   const running = processesOf(start.marker);
-  assert.ok(running.length >= 3, `start.mjs, the demo app and code-server run before the ${signal} (found ${running.length})`);
-  start.child.kill(signal);
+  assert.ok(running.length >= 3, `start.mjs (the demo app runs in it) and code-server run before the ${signal} (found ${running.length})`);
+  send();
   const { code, signal: killedBy } = await start.exited;
   assert.equal(code, signal === 'SIGINT' ? 130 : 143, `exit ${code ?? killedBy}; stderr: ${start.stderr()}`);
   const left = processesOf(start.marker);
@@ -375,9 +473,17 @@ function checkAnnouncement(stdout) {
 /**
  * The status bar item's text once it names the running activity, reached as a user would: the
  * printed URL shows code-server's login page, the printed password goes in, Enter leads back to
- * the printed URL. The browser is kept in `context` while open.
+ * the printed URL.
  */
-async function statusBarText(url, password, context) {
+function statusBarText(url, password, context) {
+  return withWorkbench(url, password, context, (page) => statusMatching(page, new RegExp(`^${RUNNING}.*today`), 90_000));
+}
+
+/**
+ * Opens the printed URL in chromium, logs in with the printed password, and runs `work(page)`
+ * on the workbench; the browser is kept in `context` while open.
+ */
+async function withWorkbench(url, password, context, work) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -400,24 +506,29 @@ async function statusBarText(url, password, context) {
     const landed = new URL(page.url());
     const printed = new URL(url);
     for (const name of ['folder', 'payload']) assert.equal(landed.searchParams.get(name), printed.searchParams.get(name), `after the login the browser is at ${landed.href}, not at the printed URL`);
-    const handle = await page
-      .waitForFunction(
-        ({ prefix, name }) => {
-          const item = [...document.querySelectorAll('.statusbar-item')].find((element) => element.id.startsWith(prefix));
-          const text = item?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-          return text.startsWith(name) && text.includes('today') ? text : false;
-        },
-        { prefix: STATUS_ITEM, name: RUNNING },
-        { timeout: 90_000, polling: 200 },
-      )
-      .catch(() => undefined);
-    if (handle !== undefined) return await handle.jsonValue();
-    const items = await page.evaluate(() => [...document.querySelectorAll('.statusbar-item')].map((element) => `${element.id}: ${element.textContent?.trim()}`));
-    throw new Error(`the status bar never showed "${RUNNING}"; its items: ${JSON.stringify(items)}`);
+    return await work(page);
   } finally {
     context.browser = undefined;
     await browser.close();
   }
+}
+
+/** The extension's status bar item's text once it matches `pattern`; after `ms`, an error naming every item. */
+async function statusMatching(page, pattern, ms) {
+  const handle = await page
+    .waitForFunction(
+      ({ prefix, source, flags }) => {
+        const item = [...document.querySelectorAll('.statusbar-item')].find((element) => element.id.startsWith(prefix));
+        const text = item?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+        return new RegExp(source, flags).test(text) ? text : false;
+      },
+      { prefix: STATUS_ITEM, source: pattern.source, flags: pattern.flags },
+      { timeout: ms, polling: 200 },
+    )
+    .catch(() => undefined);
+  if (handle !== undefined) return await handle.jsonValue();
+  const items = await page.evaluate(() => [...document.querySelectorAll('.statusbar-item')].map((element) => `${element.id}: ${element.textContent?.trim()}`));
+  throw new Error(`the status bar never showed ${pattern} within ${ms / 1000} s; its items: ${JSON.stringify(items)}`);
 }
 
 /** The URL start.mjs printed, and its port. */
@@ -484,19 +595,27 @@ function filesUnder(dir) {
     });
 }
 
-/** `node scripts/start.mjs`, marked so that every process it starts can be found. */
-function startProcess(args, env, started) {
+/**
+ * `node scripts/start.mjs`, marked so that every process it starts can be found. With `terminal`
+ * it runs in a pseudo-terminal (util-linux's `script`, in every Debian) as in a user's terminal,
+ * so that its keys are read: what is written to `child.stdin` is typed there, and stdout holds
+ * both of its streams with plain line ends. `waitFor` takes a pattern or a text, and where in
+ * stdout to look from.
+ */
+function startProcess(args, env, started, { terminal = false } = {}) {
   const marker = randomUUID();
-  const child = spawn(process.execPath, [startScript, ...args], {
+  const command = [process.execPath, startScript, ...args];
+  const [file, argv] = terminal ? ['script', ['--quiet', '--flush', '--return', '--command', command.map(shellQuote).join(' '), '/dev/null']] : [command[0], command.slice(1)];
+  const child = spawn(file, argv, {
     cwd: repoRoot,
     env: { ...process.env, ...env, TT_START_CHECK_ID: marker },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [terminal ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
   const listeners = new Set();
   child.stdout.setEncoding('utf8').on('data', (chunk) => {
-    out += chunk;
+    out += terminal ? chunk.replace(/\r\n/g, '\n') : chunk;
     for (const listener of listeners) listener();
   });
   child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
@@ -507,19 +626,19 @@ function startProcess(args, env, started) {
     exited,
     stdout: () => out,
     stderr: () => err,
-    waitFor: (pattern, ms) =>
+    waitFor: (pattern, ms, from = 0) =>
       new Promise((resolve, reject) => {
-        const limit = setTimeout(() => finish(() => reject(new Error(`start.mjs did not print ${pattern} within ${ms / 1000} s:\n${out}${err}`))), ms);
+        const limit = setTimeout(() => finish(() => reject(new Error(`start.mjs did not print ${JSON.stringify(String(pattern))} within ${ms / 1000} s:\n${out}${err}`))), ms);
         const finish = (settle) => {
           clearTimeout(limit);
           listeners.delete(check);
           settle();
         };
         const check = () => {
-          const match = pattern.exec(out);
+          const match = typeof pattern === 'string' ? (out.includes(pattern, from) ? [pattern] : null) : pattern.exec(out.slice(from));
           if (match) finish(() => resolve(match));
         };
-        void exited.then(({ code, signal }) => finish(() => reject(new Error(`start.mjs exited (${code ?? signal}) before it printed ${pattern}:\n${out}${err}`))));
+        void exited.then(({ code, signal }) => finish(() => reject(new Error(`start.mjs exited (${code ?? signal}) before it printed ${JSON.stringify(String(pattern))}:\n${out}${err}`))));
         listeners.add(check);
         check();
       }),
@@ -527,6 +646,14 @@ function startProcess(args, env, started) {
   started.add(start);
   void exited.then(() => started.delete(start));
   return start;
+}
+
+function shellQuote(word) {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function temporaryFolder(stdout) {

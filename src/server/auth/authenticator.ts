@@ -39,7 +39,7 @@ export class Authenticator {
   private readonly names: Lowercased<SigningHeaderNames>;
   private readonly lockout: LockoutTracker;
   private readonly nonces: NonceStore;
-  private readonly token: string;
+  private token: string;
   private readonly clock: Clock;
   private readonly countUnsigned: boolean;
 
@@ -50,6 +50,11 @@ export class Authenticator {
     this.names = lowercaseNames(signingHeaderNames(options.headerPrefix));
     this.lockout = new LockoutTracker(options.clock);
     this.nonces = new NonceStore(options.clock, options.maxNonces);
+  }
+
+  /** As when the app's token is replaced: from the next request on, only `token` signs. */
+  setToken(token: string): void {
+    this.token = token;
   }
 
   /** Step 1, decided before the body is read: nothing else is looked at during a lockout. */
