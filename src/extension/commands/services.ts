@@ -10,6 +10,7 @@ import { DEFAULT_PORT } from '../../protocol/constants';
 import type { CommandId } from '../../tracker/ids';
 import type { KnownActivities } from '../../tracker/view/activityPicks';
 import { adviceForError, diagnose, type Advice } from '../../tracker/view/advice';
+import type { BranchTime } from '../branchTime/branchTime';
 import type { Messages } from '../messages';
 import type { OfflineQueue } from '../offlineQueue';
 import type { Session } from '../session';
@@ -24,6 +25,8 @@ export interface CommandServices {
   readonly memento: vscode.Memento;
   readonly queue: OfflineQueue;
   readonly messages: Messages;
+  /** The time-by-branch ledger of this window (issue 24). */
+  readonly branchTime: BranchTime;
   /** The activities the pickers' searches named in this window: what a picker offers when it may not ask. */
   readonly known: KnownActivities;
 }
