@@ -33,17 +33,18 @@ export class BranchTime implements vscode.Disposable {
   /** The ledger, the place or the setting changed: the view and the status bar show it again. */
   readonly onDidChange = this.changed.event;
   readonly ledger: BranchLedger;
+  private readonly store: LedgerStore;
   private readonly place: WindowPlace;
   private readonly subscriptions: vscode.Disposable[];
   private tickets: { readonly pattern: string; readonly matcher: TicketMatcher } | undefined;
 
   constructor(private readonly parts: BranchTimeParts) {
-    const store = new LedgerStore(parts.storageFolder, {
+    this.store = new LedgerStore(parts.storageFolder, {
       keepDays: () => parts.settings().branchTime.keepDays,
       onCorrupt: (keptAs, problem) => this.reportCorrupt(keptAs, problem),
     });
     this.ledger = new BranchLedger({
-      store,
+      store: this.store,
       windowId: randomUUID(),
       now: Date.now,
       maxGapMs: () => maxPollGapMs(parts.settings().pollIntervalSeconds),
@@ -65,6 +66,8 @@ export class BranchTime implements vscode.Disposable {
 
   /** At start, once the branch watchers run: the branches, the ledger on disk, and this window's focus. */
   async start(branchWatch: Promise<void>): Promise<void> {
+    // Drafts and claims of the lock that windows killed mid-way left: litter, never a lock.
+    await this.store.removeLeftovers();
     await branchWatch;
     await this.place.refresh();
     if (vscode.window.state.focused) await this.ledger.focusChanged(true);
