@@ -36,6 +36,8 @@ export class BranchTime implements vscode.Disposable {
   private readonly store: LedgerStore;
   private readonly place: WindowPlace;
   private readonly subscriptions: vscode.Disposable[];
+  /** By period, until the ledger changes: every node of the view asks. */
+  private readonly summaries = new Map<PeriodKind, PeriodSummary>();
   private tickets: { readonly pattern: string; readonly matcher: TicketMatcher } | undefined;
 
   constructor(private readonly parts: BranchTimeParts) {
@@ -48,7 +50,10 @@ export class BranchTime implements vscode.Disposable {
       windowId: randomUUID(),
       now: Date.now,
       maxGapMs: () => maxPollGapMs(parts.settings().pollIntervalSeconds),
-      onDidChange: () => this.changed.fire(),
+      onDidChange: () => {
+        this.summaries.clear();
+        this.changed.fire();
+      },
       onError: (error) => parts.log.warn(`The time-by-branch ledger could not be read or written (${errorMessage(error)}); this window keeps its time and tries again.`),
     });
     this.place = new WindowPlace(parts.branches);
@@ -83,7 +88,9 @@ export class BranchTime implements vscode.Disposable {
   }
 
   summary(kind: PeriodKind): PeriodSummary {
-    return summarize(this.ledger.current.rows, kind, Date.now());
+    const summary = this.summaries.get(kind) ?? summarize(this.ledger.current.rows, kind, Date.now());
+    this.summaries.set(kind, summary);
+    return summary;
   }
 
   /** Today's time on the branch this window is on, or undefined with none (or the ledger off). */

@@ -34,6 +34,7 @@ export class BranchLedger {
   private turn: Promise<unknown> = Promise.resolve();
   private enabled = true;
   private failing = false;
+  private shown: { readonly book: LedgerBook; readonly pending: readonly Span[]; readonly current: LedgerBook } | undefined;
 
   constructor(private readonly options: BranchLedgerOptions) {
     this.attribution = new WindowAttribution({ now: options.now, maxGapMs: options.maxGapMs });
@@ -48,7 +49,11 @@ export class BranchLedger {
    * owns them: what the view shows, live.
    */
   get current(): LedgerBook {
-    return creditSpans(this.book, this.options.windowId, this.pending);
+    // Asked for by every node of the view: worked out once per change of the book or what waits.
+    if (this.shown?.book !== this.book || this.shown.pending !== this.pending) {
+      this.shown = { book: this.book, pending: this.pending, current: creditSpans(this.book, this.options.windowId, this.pending) };
+    }
+    return this.shown.current;
   }
 
   /** Off: nothing is recorded, and what waited in memory is dropped. */
@@ -105,11 +110,9 @@ export class BranchLedger {
   /** Adds a span, joined to the last one when it continues it (the same place and activity). */
   private add(span: Span): void {
     const last = this.pending.at(-1);
-    if (last && last.endMs === span.startMs && samePlace(last.place, span.place) && last.activity.activityID === span.activity.activityID) {
-      this.pending[this.pending.length - 1] = { ...last, endMs: span.endMs };
-    } else {
-      this.pending.push(span);
-    }
+    // A new array each time: `current` knows from it that what waits changed.
+    const joins = last && last.endMs === span.startMs && samePlace(last.place, span.place) && last.activity.activityID === span.activity.activityID;
+    this.pending = joins ? [...this.pending.slice(0, -1), { ...last, endMs: span.endMs }] : [...this.pending, span];
   }
 
   /** Credits what waits and applies `change`, under the store's lock; `undefined`: only read. */
