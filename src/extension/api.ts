@@ -6,7 +6,9 @@
 import type * as vscode from 'vscode';
 import type { Channel } from '../tracker/model/channel';
 import type { TrackerState, TrackerStateKind } from '../tracker/model/trackerState';
+import type { PeriodKind, PeriodSummary } from '../tracker/ledger/summary';
 import type { BranchReporter, HandledSwitch } from './branchReporter';
+import type { BranchTime } from './branchTime/branchTime';
 import type { OfflineQueue } from './offlineQueue';
 import type { OnboardingView } from './onboardingController';
 import type { Session } from './session';
@@ -43,6 +45,11 @@ export interface TimeTrackerApi {
   readonly onDidHandleBranchSwitch: vscode.Event<HandledSwitch>;
   /** Resolves once the branch watcher watches the workspace's repositories, with their roots. */
   branchWatchReady(): Promise<readonly string[]>;
+  /**
+   * The time-by-branch ledger as the view shows it (issue 24): the period's summary after this
+   * window's time was written and the shared file read again.
+   */
+  branchTimeSummary(kind: PeriodKind): Promise<PeriodSummary>;
   /** Onboarding: the "Get started" walkthrough's completion conditions as they stand, and what became of the first-run notice. */
   readonly onboarding: OnboardingView;
 }
@@ -53,6 +60,7 @@ export interface ApiParts {
   readonly statusBar: StatusBarController;
   readonly queue: OfflineQueue;
   readonly branches: BranchReporter;
+  readonly branchTime: BranchTime;
   readonly onboarding: OnboardingView;
   readonly logUri: vscode.Uri;
   readonly activationMs: number;
@@ -90,6 +98,10 @@ export function buildApi(parts: ApiParts): TimeTrackerApi {
     branchWatchReady: async () => {
       await parts.branchWatch();
       return branches.repositories;
+    },
+    branchTimeSummary: async (kind) => {
+      await parts.branchTime.ledger.flush();
+      return parts.branchTime.summary(kind);
     },
     onboarding: parts.onboarding,
   };

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { compileBranchGlobs } from '../git/branchFilter';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
+import type { HeadState } from '../git/headState';
+import type { Repository } from '../git/repositories';
 import { repoName } from '../git/repoName';
 import { errorMessage } from '../platform/errors';
 import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
@@ -40,6 +42,15 @@ export interface HandledSwitch {
   readonly outcome: BranchOutcome;
 }
 
+/** One read of a repository's HEAD, a switch or not: what the branch-time ledger follows. */
+export interface HeadRead {
+  readonly repository: Repository;
+  readonly head: HeadState;
+  /** A rebase, merge, bisect… is under way: HEAD moves for its sake. */
+  readonly busy: boolean;
+  readonly fileSystem: FileSystemPort;
+}
+
 interface Watch {
   readonly watcher: BranchWatcher;
   readonly fileSystem: FileSystemPort;
@@ -49,6 +60,9 @@ export class BranchReporter implements vscode.Disposable {
   private readonly handled = new vscode.EventEmitter<HandledSwitch>();
   /** Fires once per switch the watcher saw, with what became of it. */
   readonly onDidHandle = this.handled.event;
+  private readonly heads = new vscode.EventEmitter<HeadRead>();
+  /** Fires after every read of a HEAD (src/extension/branchTime/windowPlace.ts follows it). */
+  readonly onDidReadHead = this.heads.event;
   /**
    * One watcher per file system: Node's for folders on this machine, VS Code's for each remote
    * authority, when the extension runs on the user's machine beside a remote workspace.
@@ -78,6 +92,11 @@ export class BranchReporter implements vscode.Disposable {
     );
   }
 
+  /** The repositories watched, each with the file system it is read through. */
+  get watched(): readonly { readonly repository: Repository; readonly fileSystem: FileSystemPort }[] {
+    return [...this.watches.values()].flatMap(({ watcher, fileSystem }) => watcher.repositories.map((repository) => ({ repository, fileSystem })));
+  }
+
   get repositories(): readonly string[] {
     return [...this.watches.values()].flatMap(({ watcher }) => watcher.repositories.map((repository) => repository.root));
   }
@@ -90,7 +109,8 @@ export class BranchReporter implements vscode.Disposable {
       this.ignoredKey = key;
       this.ignored = compileBranchGlobs(git.ignoreBranches);
     }
-    this.watching = git.reportBranchChanges;
+    // The branch-time ledger follows the branches too, whether or not switches are reported.
+    this.watching = git.reportBranchChanges || this.settings().branchTime.enabled;
     const bySystem = new Map<string, { base: vscode.Uri; paths: string[] }>();
     for (const folder of this.watching ? (vscode.workspace.workspaceFolders ?? []) : []) {
       const key = folder.uri.scheme === 'file' ? 'file' : `${folder.uri.scheme}://${folder.uri.authority}`;
@@ -110,7 +130,12 @@ export class BranchReporter implements vscode.Disposable {
           const fileSystem = key === 'file' ? nodeFileSystem : editorFileSystem(group.base);
           watch = {
             fileSystem,
-            watcher: new BranchWatcher({ fileSystem, onSwitch: (change) => void this.report(change, fileSystem), log: (message) => this.log.debug(message) }),
+            watcher: new BranchWatcher({
+              fileSystem,
+              onSwitch: (change) => void this.report(change, fileSystem),
+              onRead: (repository, head, busy) => this.heads.fire({ repository, head, busy, fileSystem }),
+              log: (message) => this.log.debug(message),
+            }),
           };
           this.watches.set(key, watch);
         }
@@ -127,7 +152,7 @@ export class BranchReporter implements vscode.Disposable {
   private async send(change: BranchChange, fileSystem: FileSystemPort): Promise<BranchOutcome> {
     const git = this.settings().git;
     // Checked again here: turning the setting off stops reports at once, even one in flight.
-    if (!this.watching || !git.reportBranchChanges) return 'disabled';
+    if (!git.reportBranchChanges) return 'disabled';
     if (this.ignored(change.branch)) {
       this.log.info(`Branch ${change.branch} is ignored (timeTracker.git.ignoreBranches); not reported.`);
       return 'ignored';
@@ -201,6 +226,7 @@ export class BranchReporter implements vscode.Disposable {
     for (const { watcher } of this.watches.values()) watcher.dispose();
     this.watches.clear();
     this.handled.dispose();
+    this.heads.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -9,6 +9,8 @@ import * as vscode from 'vscode';
 import { DisposalStack } from '../platform/disposalStack';
 import { buildApi, type TimeTrackerApi } from './api';
 import { BranchReporter } from './branchReporter';
+import { BranchTime } from './branchTime/branchTime';
+import { BranchTimeView } from './branchTime/branchTimeView';
 import { registerCommands } from './commands';
 import { Messages } from './messages';
 import { OfflineQueue } from './offlineQueue';
@@ -37,6 +39,10 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages));
   const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting));
   const branches = parts.use(new BranchReporter(session, log, () => settings));
+  const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
+  parts.use(new BranchTimeView(branchTime));
+  statusBar.branchToday = () => branchTime.branchToday();
+  parts.use(branchTime.onDidChange(() => statusBar.rerender()));
   parts.use(queue.onDidChangeCount(() => statusBar.rerender()));
   // The app answers again (or still does): send what waits. A first release has no
   // POST /entries: what waits, waits for the app's update.
@@ -44,14 +50,15 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
 
   let branchWatch: Promise<void> = Promise.resolve();
-  parts.use(vscode.Disposable.from(...registerCommands({ session, statusBar, log, memento: context.globalState, workspaceState: context.workspaceState, queue, messages })));
+  parts.use(vscode.Disposable.from(...registerCommands({ session, statusBar, log, memento: context.globalState, workspaceState: context.workspaceState, queue, messages, branchTime })));
   parts.use(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;
       settings = readSettings();
       statusBar.rerender();
       void session.settingsChanged();
-      if (event.affectsConfiguration(`${SECTION}.git`)) branchWatch = branches.apply();
+      if (event.affectsConfiguration(`${SECTION}.git`) || event.affectsConfiguration(`${SECTION}.branchTime`)) branchWatch = branches.apply();
+      if (event.affectsConfiguration(`${SECTION}.branchTime`)) void branchTime.settingsChanged(branchWatch);
     }),
   );
   // One entry: VS Code disposes context.subscriptions in order, the stack its parts in reverse.
@@ -62,10 +69,11 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   void queue.start().then(() => statusBar.rerender());
   // Finding repositories reads the disk: started here, finished after activate has returned.
   branchWatch = branches.apply();
+  void branchTime.start(branchWatch);
 
   const activationMs = performance.now() - activationStarted;
   log.debug(`Activation took ${activationMs.toFixed(1)} ms.`);
-  return buildApi({ session, statusBar, queue, branches, onboarding, logUri: context.logUri, activationMs, branchWatch: () => branchWatch });
+  return buildApi({ session, statusBar, queue, branches, branchTime, onboarding, logUri: context.logUri, activationMs, branchWatch: () => branchWatch });
 }
 
 export function deactivate(): void {

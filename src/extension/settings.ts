@@ -30,6 +30,13 @@ export interface Settings {
     readonly ignoreBranches: readonly string[];
     readonly repoName: RepoNameMode;
   };
+  /** Issue 24: the time-by-branch ledger, kept on this machine only. */
+  readonly branchTime: {
+    readonly enabled: boolean;
+    readonly keepDays: number;
+  };
+  /** The ticket key in a branch name, for Copy Summary (a regular expression; checked where it is used). */
+  readonly ticketPattern: string;
 }
 
 /** Takes a setting's value as the extension uses it, or undefined for one the schema would refuse. */
@@ -41,6 +48,8 @@ const flag: Reader<boolean> = (value) => (typeof value === 'boolean' ? value : u
 const headerPrefix: Reader<HeaderPrefix | 'auto'> = (value) => (typeof value === 'string' && (value === 'auto' || isHeaderPrefix(value)) ? value : undefined);
 const path: Reader<string> = (value) => (typeof value === 'string' ? value.trim() : undefined);
 const globs: Reader<string[]> = (value) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined);
+const days: Reader<number> = (value) => (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 3660 ? value : undefined);
+const text: Reader<string> = (value) => (typeof value === 'string' ? value : undefined);
 const repoName: Reader<RepoNameMode> = (value) => (value === 'folderName' || value === 'remoteUrl' ? value : undefined);
 
 export function readSettings(): Settings {
@@ -57,6 +66,8 @@ export function readSettings(): Settings {
       ignoreBranches: read('git.ignoreBranches', globs),
       repoName: read('git.repoName', repoName),
     },
+    branchTime: { enabled: read('branchTime.enabled', flag), keepDays: read('branchTime.keepDays', days) },
+    ticketPattern: read('ticketPattern', text),
   };
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
-import { present, type Presentation } from '../tracker/view/presentation';
+import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
 import type { Session } from './session';
 import type { Settings } from './settings';
 
@@ -15,6 +15,8 @@ export class StatusBarController implements vscode.Disposable {
   private shown: Presentation | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** Today's time on this window's branch, for the tooltip (issue 24): set once the ledger is built. */
+  branchToday: () => PresentationSettings['branchToday'] = () => undefined;
 
   constructor(
     private readonly session: Session,
@@ -51,7 +53,7 @@ export class StatusBarController implements vscode.Disposable {
 
   private compute(): Presentation {
     const settings = this.settings();
-    return present(this.session.state, { showTodayTotal: settings.showTodayTotal, route: this.session.channel.route }, Date.now(), this.queued());
+    return present(this.session.state, { showTodayTotal: settings.showTodayTotal, route: this.session.channel.route, branchToday: this.branchToday() }, Date.now(), this.queued());
   }
 
   private render(): void {

@@ -17,6 +17,10 @@ export const COMMANDS = {
   showLog: 'timeTracker.showLog',
   showMenu: 'timeTracker.showMenu',
   showQueue: 'timeTracker.showQueue',
+  /** The "Time by Branch" view (issue 24): a period's summary to the clipboard, and forgetting it all. */
+  copyBranchSummary: 'timeTracker.copyBranchSummary',
+  copyBranchSummaryMarkdown: 'timeTracker.copyBranchSummaryMarkdown',
+  clearBranchHistory: 'timeTracker.clearBranchHistory',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -32,6 +36,12 @@ export const CONTEXT_KEYS = {
   appReachable: 'timeTracker.appReachable',
   /** Onboarding: the app accepted the token. */
   connected: 'timeTracker.connected',
+} as const;
+
+/** Views (contributes.views), for `view == …` clauses. */
+export const VIEWS = {
+  /** "Time by Branch" in the Explorer (issue 24). */
+  branchTime: 'timeTracker.branchTime',
 } as const;
 
 /** The "Get started" walkthrough (contributes.walkthroughs). */

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
 import { KnownActivities } from '../../tracker/view/activityPicks';
+import { clearBranchHistory, copyBranchSummary } from './branchTime';
 import { checkConnection } from './connection';
 import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
@@ -34,6 +35,9 @@ export function registerCommands(parts: CommandParts): vscode.Disposable[] {
     [COMMANDS.showLog]: () => showLog(services),
     [COMMANDS.showMenu]: () => showMenu(services),
     [COMMANDS.showQueue]: () => showQueue(services),
+    [COMMANDS.copyBranchSummary]: (node) => copyBranchSummary(services, node, 'plain'),
+    [COMMANDS.copyBranchSummaryMarkdown]: (node) => copyBranchSummary(services, node, 'markdown'),
+    [COMMANDS.clearBranchHistory]: () => clearBranchHistory(services),
   };
   return [...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)), rememberRunning(services)];
 }

@@ -10,6 +10,7 @@ import { DEFAULT_PORT } from '../../protocol/constants';
 import type { CommandId } from '../../tracker/ids';
 import type { KnownActivities } from '../../tracker/view/activityPicks';
 import { adviceForError, diagnose, type Advice } from '../../tracker/view/advice';
+import type { BranchTime } from '../branchTime/branchTime';
 import type { Messages } from '../messages';
 import type { OfflineQueue } from '../offlineQueue';
 import type { Session } from '../session';
@@ -26,6 +27,8 @@ export interface CommandServices {
   readonly workspaceState: vscode.Memento;
   readonly queue: OfflineQueue;
   readonly messages: Messages;
+  /** The time-by-branch ledger of this window. */
+  readonly branchTime: BranchTime;
   /** The activities the pickers' searches named (kept in workspaceState): what a picker offers when it cannot ask. */
   readonly known: KnownActivities;
 }

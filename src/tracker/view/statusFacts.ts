@@ -28,6 +28,8 @@ export interface PresentationSettings {
   readonly showTodayTotal: boolean;
   /** The way to the app in use (or expected): the tooltip names it, and offline says where. */
   readonly route: Route;
+  /** Today's time on this window's branch (issue 24), to the minute; absent with no branch or the ledger off. */
+  readonly branchToday?: { readonly branch: string; readonly duration: string } | undefined;
 }
 
 export type Tone = 'normal' | 'warning' | 'error';

@@ -23,7 +23,7 @@ export function idleFacts(state: Extract<TrackerState, { kind: 'idle' }>, settin
       today.total === undefined
         ? l10n.t('Time Tracker: not tracking. Activate for the menu.')
         : l10n.t('Time Tracker: not tracking, {0} today. Activate for the menu.', today.total),
-    tooltip: answeringTooltip([l10n.t('**Not tracking.**')], today, state, settings.route),
+    tooltip: answeringTooltip([l10n.t('**Not tracking.**')], today, state, settings.route, settings.branchToday),
     command: COMMANDS.showMenu,
     tone: 'normal',
   };
@@ -45,6 +45,7 @@ export function trackingFacts(state: Extract<TrackerState, { kind: 'tracking' }>
       today,
       state,
       settings.route,
+      settings.branchToday,
     ),
     command: COMMANDS.showMenu,
     tone: 'normal',
@@ -84,8 +85,9 @@ function onBreakFacts(name: string | undefined, today: TodayFacts, route: Route,
 }
 
 /** While the app answers: the headline, today's line, the actions, and which way the app is reached. */
-function answeringTooltip(headline: readonly string[], today: TodayFacts, state: Answering, route: Route): TooltipFacts {
-  return { headline, body: [today.line], links: actions(state), connection: l10n.t('Connected {0}.', describeRoute(route)) };
+function answeringTooltip(headline: readonly string[], today: TodayFacts, state: Answering, route: Route, branchToday?: PresentationSettings['branchToday']): TooltipFacts {
+  const branchLine = branchToday && l10n.t('This branch ({0}) today: {1}.', escapeMarkdown(branchToday.branch), branchToday.duration);
+  return { headline, body: branchLine === undefined ? [today.line] : [today.line, branchLine], links: actions(state), connection: l10n.t('Connected {0}.', describeRoute(route)) };
 }
 
 /**

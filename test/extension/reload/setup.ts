@@ -24,6 +24,8 @@ export const stateDir = (): string => requiredParam('stateDir', 'reload');
 export const firstHalfResultFile = (): string => join(stateDir(), 'before-reload.json');
 /** The process id of the extension host that ran the first half. */
 export const firstHalfHostPid = (): number => (JSON.parse(readFileSync(firstHalfResultFile(), 'utf8')) as { hostPid: number }).hostPid;
+/** What the time-by-branch ledger held before the reload (issue 24). */
+export const branchTimeFile = (): string => join(stateDir(), 'branch-time-before.json');
 export const appPort = (): number => Number(requiredParam('port', 'reload'));
 
 /** The entries of the acceptance: logged while the app is away, in this order. */

@@ -7,13 +7,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMANDS, CONTEXT_KEYS, STATUS_BAR_ITEM_ID, STORAGE_KEYS, WALKTHROUGH_ID } from '../../../src/tracker/ids';
+import { COMMANDS, CONTEXT_KEYS, STATUS_BAR_ITEM_ID, STORAGE_KEYS, VIEWS, WALKTHROUGH_ID } from '../../../src/tracker/ids';
 
 interface Manifest {
   contributes: {
     commands: { command: string; enablement?: string }[];
     menus: Record<string, { command?: string; when?: string }[]>;
     walkthroughs: { id: string }[];
+    views: Record<string, { id: string }[]>;
   };
 }
 
@@ -32,8 +33,8 @@ describe('tracker: ids and package.json', () => {
     }
   });
 
-  it('reads in its clauses only context keys the extension sets', () => {
-    const keys = new Set<string>(Object.values(CONTEXT_KEYS));
+  it('reads in its clauses only context keys the extension sets, and views of VIEWS', () => {
+    const keys = new Set<string>([...Object.values(CONTEXT_KEYS), ...Object.values(VIEWS)]);
     const clauses = [
       ...manifest.contributes.commands.map((command) => command.enablement),
       ...Object.values(manifest.contributes.menus).flatMap((items) => items.map((item) => item.when)),
@@ -44,12 +45,16 @@ describe('tracker: ids and package.json', () => {
     }
   });
 
+  it('contributes exactly the views of VIEWS', () => {
+    assert.deepEqual(Object.values(manifest.contributes.views).flat().map((view) => view.id).sort(), Object.values(VIEWS).sort());
+  });
+
   it('names the walkthrough by WALKTHROUGH_ID', () => {
     assert.deepEqual(manifest.contributes.walkthroughs.map((walkthrough) => walkthrough.id), [WALKTHROUGH_ID]);
   });
 
   it('gives every id and key a name of its own, under timeTracker.', () => {
-    const all = [...Object.values(COMMANDS), ...Object.values(CONTEXT_KEYS), ...Object.values(STORAGE_KEYS), WALKTHROUGH_ID, STATUS_BAR_ITEM_ID];
+    const all = [...Object.values(COMMANDS), ...Object.values(CONTEXT_KEYS), ...Object.values(STORAGE_KEYS), ...Object.values(VIEWS), WALKTHROUGH_ID, STATUS_BAR_ITEM_ID];
     assert.equal(new Set(all).size, all.length);
     for (const id of all) assert.match(id, /^timeTracker\.\w+/);
   });

@@ -1,0 +1,143 @@
+/**
+ * The branch-time ledger in this window (issue 24): feeds the window's part of it
+ * (src/tracker/ledger/branchLedger.ts) with the session's poll answers, the window's focus and the
+ * branch it is on (./windowPlace.ts), and tells the view and the status bar when it changed. The
+ * ledger lives in the extension's global storage, shared by this machine's windows; nothing of it
+ * is ever sent to the app, which already has the time (sending it would count it twice).
+ */
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { errorMessage } from '../../platform/errors';
+import { BranchLedger } from '../../tracker/ledger/branchLedger';
+import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
+import { LedgerStore } from '../../tracker/ledger/ledgerStore';
+import { formatLedgerDuration, summarize, todayOnBranch, type PeriodKind, type PeriodSummary } from '../../tracker/ledger/summary';
+import { maxPollGapMs, observationOf } from '../../tracker/ledger/observation';
+import type { BranchReporter } from '../branchReporter';
+import type { Messages } from '../messages';
+import type { Session } from '../session';
+import type { Settings } from '../settings';
+import { WindowPlace } from './windowPlace';
+
+export interface BranchTimeParts {
+  readonly storageFolder: string;
+  readonly session: Session;
+  readonly branches: BranchReporter;
+  readonly log: vscode.LogOutputChannel;
+  readonly messages: Messages;
+  readonly settings: () => Settings;
+}
+
+export class BranchTime implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** The ledger, the place or the setting changed: the view and the status bar show it again. */
+  readonly onDidChange = this.changed.event;
+  readonly ledger: BranchLedger;
+  private readonly store: LedgerStore;
+  private readonly place: WindowPlace;
+  private readonly subscriptions: vscode.Disposable[];
+  /** By period, until the ledger changes: every node of the view asks. */
+  private readonly summaries = new Map<PeriodKind, PeriodSummary>();
+  private tickets: { readonly pattern: string; readonly matcher: TicketMatcher } | undefined;
+
+  constructor(private readonly parts: BranchTimeParts) {
+    this.store = new LedgerStore(parts.storageFolder, {
+      keepDays: () => parts.settings().branchTime.keepDays,
+      onCorrupt: (keptAs, problem) => this.reportCorrupt(keptAs, problem),
+    });
+    this.ledger = new BranchLedger({
+      store: this.store,
+      windowId: randomUUID(),
+      now: Date.now,
+      maxGapMs: () => maxPollGapMs(parts.settings().pollIntervalSeconds),
+      onDidChange: () => {
+        this.summaries.clear();
+        this.changed.fire();
+      },
+      onError: (error) => parts.log.warn(`The time-by-branch ledger could not be read or written (${errorMessage(error)}); this window keeps its time and tries again.`),
+    });
+    this.place = new WindowPlace(parts.branches);
+    this.ledger.setEnabled(this.enabled);
+    this.subscriptions = [
+      this.place.onDidChange((place) => this.ledger.setPlace(place)),
+      parts.session.onDidChangeState((state) => this.ledger.observe(observationOf(state))),
+      vscode.window.onDidChangeWindowState((state) => void this.ledger.focusChanged(state.focused)),
+    ];
+  }
+
+  get enabled(): boolean {
+    return this.parts.settings().branchTime.enabled;
+  }
+
+  /** At start, once the branch watchers run: the branches, the ledger on disk, and this window's focus. */
+  async start(branchWatch: Promise<void>): Promise<void> {
+    // Drafts and claims of the lock that windows killed mid-way left: litter, never a lock.
+    await this.store.removeLeftovers();
+    await branchWatch;
+    await this.place.refresh();
+    if (vscode.window.state.focused) await this.ledger.focusChanged(true);
+    else await this.ledger.refresh();
+  }
+
+  /** The settings changed: on or off, and the branches again when the watchers restarted. */
+  async settingsChanged(branchWatch: Promise<void>): Promise<void> {
+    this.ledger.setEnabled(this.enabled);
+    await branchWatch;
+    await this.place.refresh();
+    this.changed.fire();
+  }
+
+  summary(kind: PeriodKind): PeriodSummary {
+    const summary = this.summaries.get(kind) ?? summarize(this.ledger.current.rows, kind, Date.now());
+    this.summaries.set(kind, summary);
+    return summary;
+  }
+
+  /** Today's time on the branch this window is on, or undefined with none (or the ledger off). */
+  todayOnCurrentBranch(): number | undefined {
+    const place = this.ledger.place;
+    if (!this.enabled || place === undefined) return undefined;
+    return todayOnBranch(this.ledger.current.rows, place.root, place.branch, Date.now());
+  }
+
+  /** The status bar tooltip's line: today's time on this window's branch. */
+  branchToday(): { readonly branch: string; readonly duration: string } | undefined {
+    const place = this.ledger.place;
+    const ms = this.todayOnCurrentBranch();
+    return place === undefined || ms === undefined ? undefined : { branch: place.branch, duration: formatLedgerDuration(ms) };
+  }
+
+  get currentPlace(): { readonly root: string; readonly branch: string } | undefined {
+    return this.ledger.place;
+  }
+
+  /** The ticket pattern of the settings; an invalid one is said once (per pattern) and the default used. */
+  ticketMatcher(): TicketMatcher {
+    const pattern = this.parts.settings().ticketPattern;
+    if (this.tickets?.pattern === pattern) return this.tickets.matcher;
+    const matcher = ticketMatcher(pattern);
+    this.tickets = { pattern, matcher };
+    if (matcher.problem !== undefined) {
+      this.parts.log.warn(`timeTracker.ticketPattern "${pattern}" is not a valid regular expression; using the default.`);
+      void this.parts.messages.warn(matcher.problem, {
+        label: vscode.l10n.t('Open Settings'),
+        run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.ticketPattern'),
+      });
+    }
+    return matcher;
+  }
+
+  /** Said once per file, by the window that moved it; the ledger starts again and tracking goes on. */
+  private reportCorrupt(keptAs: string, problem: string): void {
+    this.parts.log.warn(`The time-by-branch ledger ${problem}; it was kept as ${keptAs} and a new, empty ledger started.`);
+    void this.parts.messages.warn(vscode.l10n.t('The time-by-branch ledger could not be read, so it was kept as {0} and a new one started.', keptAs));
+  }
+
+  dispose(): void {
+    // Best effort: what this window saw in its last minute goes to the file.
+    void this.ledger.flush();
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.place.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The "Time by Branch" view in the Explorer (issue 24): Today, This Week and Last Week, each →
+ * repository → branch → activity, to the minute, the branch this window is on marked; the hover
+ * gives the exact total and when it was first and last seen. It renders what src/tracker/ledger
+ * summarises and nothing else. Empty (and so showing its `viewsWelcome`) while the ledger has no
+ * time or is turned off. While visible it reads the shared file again every minute, so other
+ * windows' time shows too.
+ */
+import * as vscode from 'vscode';
+import { VIEWS } from '../../tracker/ids';
+import { formatExactDuration, formatLedgerDuration, PERIODS, periodLabel, type PeriodKind } from '../../tracker/ledger/summary';
+import type { BranchTime } from './branchTime';
+
+/** What a node of the view stands for; a period node is what Copy Summary's context menu hands over. */
+export type BranchTimeNode =
+  | { readonly type: 'period'; readonly kind: PeriodKind }
+  | { readonly type: 'repository'; readonly kind: PeriodKind; readonly root: string }
+  | { readonly type: 'branch'; readonly kind: PeriodKind; readonly root: string; readonly branch: string }
+  | { readonly type: 'activity'; readonly kind: PeriodKind; readonly root: string; readonly branch: string; readonly activityID: string };
+
+/** The context value of a period node, for the view's menus (package.json `viewItem == …`). */
+export const PERIOD_ITEM = 'branchTimePeriod';
+const RELOAD_WHILE_VISIBLE_MS = 60_000;
+
+export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<BranchTimeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly view: vscode.TreeView<BranchTimeNode>;
+  private readonly subscriptions: vscode.Disposable[];
+  private reload: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly branchTime: BranchTime) {
+    this.view = vscode.window.createTreeView(VIEWS.branchTime, { treeDataProvider: this, showCollapseAll: true });
+    this.subscriptions = [this.view, branchTime.onDidChange(() => this.changed.fire(undefined)), this.view.onDidChangeVisibility(({ visible }) => this.follow(visible))];
+    this.follow(this.view.visible);
+  }
+
+  getChildren(node?: BranchTimeNode): BranchTimeNode[] {
+    if (!this.branchTime.enabled) return [];
+    if (node === undefined) {
+      // No time at all: the welcome text explains the view instead of three empty periods.
+      if (this.branchTime.ledger.current.rows.length === 0) return [];
+      return PERIODS.map((kind) => ({ type: 'period', kind }));
+    }
+    const summary = this.branchTime.summary(node.kind);
+    switch (node.type) {
+      case 'period':
+        return summary.repositories.map((repository) => ({ type: 'repository', kind: node.kind, root: repository.root }));
+      case 'repository':
+        return (summary.repositories.find((repository) => repository.root === node.root)?.branches ?? []).map((branch) => ({
+          type: 'branch',
+          kind: node.kind,
+          root: node.root,
+          branch: branch.branch,
+        }));
+      case 'branch':
+        return (this.findBranch(node)?.activities ?? []).map((activity) => ({ ...node, type: 'activity', activityID: activity.activityID }));
+      case 'activity':
+        return [];
+    }
+  }
+
+  getTreeItem(node: BranchTimeNode): vscode.TreeItem {
+    const summary = this.branchTime.summary(node.kind);
+    switch (node.type) {
+      case 'period': {
+        const item = new vscode.TreeItem(periodLabel(node.kind), node.kind === 'today' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = node.kind;
+        item.description = summary.repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(summary.ms);
+        item.contextValue = PERIOD_ITEM;
+        item.iconPath = new vscode.ThemeIcon('calendar');
+        return item;
+      }
+      case 'repository': {
+        const repository = summary.repositories.find((candidate) => candidate.root === node.root);
+        const item = new vscode.TreeItem(repository?.repository ?? node.root, vscode.TreeItemCollapsibleState.Expanded);
+        item.id = JSON.stringify(node);
+        item.description = formatLedgerDuration(repository?.ms ?? 0);
+        item.iconPath = new vscode.ThemeIcon('repo');
+        item.tooltip = repository && hover(repository.repository, repository);
+        return item;
+      }
+      case 'branch':
+        return this.branchItem(node);
+      case 'activity': {
+        const activity = this.findBranch(node)?.activities.find((candidate) => candidate.activityID === node.activityID);
+        const item = new vscode.TreeItem(activity?.activityName ?? '', vscode.TreeItemCollapsibleState.None);
+        item.id = JSON.stringify(node);
+        item.description = formatLedgerDuration(activity?.ms ?? 0);
+        item.tooltip = activity && hover(activity.activityName, activity);
+        return item;
+      }
+    }
+  }
+
+  private branchItem(node: Extract<BranchTimeNode, { type: 'branch' }>): vscode.TreeItem {
+    const branch = this.findBranch(node);
+    const place = this.branchTime.currentPlace;
+    const current = place?.root === node.root && place.branch === node.branch;
+    const item = new vscode.TreeItem(node.branch, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = JSON.stringify(node);
+    const duration = formatLedgerDuration(branch?.ms ?? 0);
+    item.description = current ? vscode.l10n.t('{0} · this window', duration) : duration;
+    item.iconPath = new vscode.ThemeIcon(current ? 'debug-breakpoint-log' : 'git-branch');
+    item.tooltip = branch && hover(node.branch, branch);
+    return item;
+  }
+
+  private findBranch(node: { readonly kind: PeriodKind; readonly root: string; readonly branch: string }) {
+    return this.branchTime
+      .summary(node.kind)
+      .repositories.find((repository) => repository.root === node.root)
+      ?.branches.find((branch) => branch.branch === node.branch);
+  }
+
+  private follow(visible: boolean): void {
+    if (this.reload) clearInterval(this.reload);
+    this.reload = undefined;
+    if (!visible) return;
+    void this.branchTime.ledger.refresh();
+    this.reload = setInterval(() => void this.branchTime.ledger.refresh(), RELOAD_WHILE_VISIBLE_MS);
+  }
+
+  dispose(): void {
+    this.follow(false);
+    this.changed.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
+
+/** The exact total with seconds, and when it was first and last seen. */
+function hover(name: string, totals: { readonly ms: number; readonly firstMs: number; readonly lastMs: number }): vscode.MarkdownString {
+  const markdown = new vscode.MarkdownString();
+  markdown.appendText(name);
+  markdown.appendMarkdown('\n\n');
+  markdown.appendText(
+    vscode.l10n.t('Total: {total} ({seconds} s). First seen {first}, last seen {last}.', {
+      total: formatExactDuration(totals.ms),
+      seconds: Math.floor(totals.ms / 1000),
+      first: new Date(totals.firstMs).toLocaleString(),
+      last: new Date(totals.lastMs).toLocaleString(),
+    }),
+  );
+  return markdown;
+}

@@ -1,0 +1,122 @@
+/**
+ * Which stretches of the app's tracked time one editor window saw, and on which repository and
+ * branch (issue 24). Pure and clock-injected: the window feeds it its poll answers and the branch
+ * it is on, and it hands back spans; whether the window owned those stretches (the one that has
+ * focus, or last had it) is decided against the store's shared focus record (./ledgerBook.ts), so
+ * one second of the app's time is counted once across all windows.
+ *
+ * A stretch counts only between two polls that both saw an activity running and no break (or from
+ * the start the app gave, after a poll that saw it idle), less than `maxGapMs` apart: time the window did not see (the editor closed, the machine asleep, the
+ * app unreachable) is never filled in. Branch names arrive as data; nothing here knows git.
+ */
+
+/** Where the user works: a repository (or a folder without git) and its branch. */
+export interface WorkPlace {
+  /** The repository's top folder (or the folder without git): what tells two places apart. */
+  readonly root: string;
+  /** What the user reads: the repository's (or the folder's) name. */
+  readonly repository: string;
+  /** The branch, the short commit id of a detached HEAD, or the folder's name without git. */
+  readonly branch: string;
+}
+
+export interface LedgerActivity {
+  readonly activityID: string;
+  readonly activityName: string;
+}
+
+/** What one poll of the app said, reduced to what the ledger needs. */
+export type PollObservation =
+  | {
+      readonly kind: 'tracking';
+      readonly activity: LedgerActivity;
+      readonly onBreak: boolean;
+      /** When the activity started, on this machine's clock, if the app said. */
+      readonly startedAtMs?: number | undefined;
+    }
+  | { readonly kind: 'idle' }
+  /** No answer (offline, a failure, a rejected token): nothing is known about the time around it. */
+  | { readonly kind: 'unknown' };
+
+/** A stretch of tracked time this window saw, on one place, with one activity. */
+export interface Span {
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly place: WorkPlace;
+  readonly activity: LedgerActivity;
+}
+
+export interface AttributionOptions {
+  readonly now: () => number;
+  /** The longest gap between two polls that still counts (two of the window's longest poll intervals). */
+  readonly maxGapMs: () => number;
+}
+
+interface PlaceMark {
+  readonly atMs: number;
+  readonly place: WorkPlace | undefined;
+}
+
+export function samePlace(a: WorkPlace | undefined, b: WorkPlace | undefined): boolean {
+  return a?.root === b?.root && a?.branch === b?.branch;
+}
+
+export class WindowAttribution {
+  private last: { readonly atMs: number; readonly observation: PollObservation } | undefined;
+  /** The place at the last poll, then every change since, in order. */
+  private marks: PlaceMark[] = [];
+
+  constructor(private readonly options: AttributionOptions) {}
+
+  /** The place the window is on now, or undefined when it has none (no folder open). */
+  get place(): WorkPlace | undefined {
+    return this.marks.at(-1)?.place;
+  }
+
+  /** The branch (or folder) of the window changed now; a rebase's detours never reach here. */
+  setPlace(place: WorkPlace | undefined): void {
+    if (samePlace(this.place, place)) return;
+    this.marks.push({ atMs: this.options.now(), place });
+  }
+
+  /** One poll's answer, now: the spans since the previous poll this window may count. */
+  poll(observation: PollObservation): Span[] {
+    const nowMs = this.options.now();
+    const previous = this.last;
+    const seen = previous !== undefined && nowMs > previous.atMs && nowMs - previous.atMs <= this.options.maxGapMs();
+    const stretch = seen ? counted(previous.atMs, previous.observation, nowMs, observation) : undefined;
+    const spans = stretch ? this.split(stretch.startMs, nowMs, stretch.activity) : [];
+    this.last = { atMs: nowMs, observation };
+    this.marks = [{ atMs: nowMs, place: this.place }];
+    return spans;
+  }
+
+  /** Forgets the last poll: the next answer starts afresh (the ledger was turned off, or cleared). */
+  forget(): void {
+    this.last = undefined;
+  }
+
+  /** [startMs, endMs] cut where the place changed, without the stretches on no place. */
+  private split(startMs: number, endMs: number, activity: LedgerActivity): Span[] {
+    const spans: Span[] = [];
+    this.marks.forEach((mark, index) => {
+      const from = Math.max(startMs, mark.atMs);
+      const to = Math.min(endMs, this.marks[index + 1]?.atMs ?? endMs);
+      if (mark.place !== undefined && to > from) spans.push({ startMs: from, endMs: to, place: mark.place, activity });
+    });
+    return spans;
+  }
+}
+
+/**
+ * What the stretch between two polls close enough together counts: all of it with the activity
+ * running since the first when both saw it running without a break; from its start when the first
+ * saw the app idle and the second an activity the app says started in between; else nothing.
+ */
+function counted(beforeMs: number, before: PollObservation, nowMs: number, after: PollObservation): { startMs: number; activity: LedgerActivity } | undefined {
+  if (after.kind !== 'tracking' || after.onBreak) return undefined;
+  if (before.kind === 'tracking' && !before.onBreak) return { startMs: beforeMs, activity: before.activity };
+  const started = after.startedAtMs;
+  if (before.kind === 'idle' && started !== undefined && started > beforeMs && started < nowMs) return { startMs: started, activity: after.activity };
+  return undefined;
+}

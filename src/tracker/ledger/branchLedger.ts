@@ -1,0 +1,152 @@
+/**
+ * One window's part of the branch-time ledger (issue 24): it turns the window's poll answers,
+ * focus and branch into spans (./attribution.ts), keeps them in memory for up to a minute (a write
+ * every poll would cost the idle budget) and credits the ones this window owned to the shared
+ * store (./ledgerStore.ts). Taking focus is written at once, since every window's credit is cut
+ * by it. Writes run one at a time; a failed one keeps its spans for the next and is reported,
+ * never thrown into the poll or the focus event: tracking goes on whatever the ledger's file does.
+ */
+import { samePlace, WindowAttribution, type PollObservation, type Span, type WorkPlace } from './attribution';
+import { claimFocus, creditSpans, EMPTY_BOOK, type LedgerBook } from './ledgerBook';
+import type { LedgerStore } from './ledgerStore';
+
+export interface BranchLedgerOptions {
+  readonly store: LedgerStore;
+  /** Tells this window's credits and focus apart from the other windows' (random per window). */
+  readonly windowId: string;
+  readonly now: () => number;
+  /** The longest gap between two polls that still counts (two of the longest poll intervals). */
+  readonly maxGapMs: () => number;
+  /** How long spans wait in memory before they are written (default a minute). */
+  readonly flushEveryMs?: number;
+  /** The ledger as this window last read or wrote it changed. */
+  readonly onDidChange?: () => void;
+  /** A read or write failed; the spans wait for the next write. For the log: once until one works again. */
+  readonly onError?: (error: unknown) => void;
+}
+
+const FLUSH_EVERY_MS = 60_000;
+
+export class BranchLedger {
+  private readonly attribution: WindowAttribution;
+  private pending: Span[] = [];
+  private book: LedgerBook = EMPTY_BOOK;
+  private turn: Promise<unknown> = Promise.resolve();
+  private enabled = true;
+  private failing = false;
+  private shown: { readonly book: LedgerBook; readonly pending: readonly Span[]; readonly current: LedgerBook } | undefined;
+
+  constructor(private readonly options: BranchLedgerOptions) {
+    this.attribution = new WindowAttribution({ now: options.now, maxGapMs: options.maxGapMs });
+  }
+
+  get place(): WorkPlace | undefined {
+    return this.attribution.place;
+  }
+
+  /**
+   * The ledger with this window's spans not written yet, as they will count if this window still
+   * owns them: what the view shows, live.
+   */
+  get current(): LedgerBook {
+    // Asked for by every node of the view: worked out once per change of the book or what waits.
+    if (this.shown?.book !== this.book || this.shown.pending !== this.pending) {
+      this.shown = { book: this.book, pending: this.pending, current: creditSpans(this.book, this.options.windowId, this.pending) };
+    }
+    return this.shown.current;
+  }
+
+  /** Off: nothing is recorded, and what waited in memory is dropped. */
+  setEnabled(enabled: boolean): void {
+    if (enabled === this.enabled) return;
+    this.enabled = enabled;
+    this.pending = [];
+    this.attribution.forget();
+    this.options.onDidChange?.();
+  }
+
+  setPlace(place: WorkPlace | undefined): void {
+    if (samePlace(this.place, place)) return;
+    this.attribution.setPlace(place);
+    this.options.onDidChange?.();
+  }
+
+  /** One poll's answer. */
+  observe(observation: PollObservation): void {
+    if (!this.enabled) return;
+    const spans = this.attribution.poll(observation);
+    if (spans.length === 0) return;
+    for (const span of spans) this.add(span);
+    this.options.onDidChange?.();
+    const oldest = this.pending[0];
+    if (oldest && this.options.now() - oldest.startMs >= (this.options.flushEveryMs ?? FLUSH_EVERY_MS)) void this.flush();
+  }
+
+  /** The window took or lost focus: what waits is written, and a window taking focus owns the time from now. */
+  focusChanged(focused: boolean): Promise<void> {
+    const atMs = this.options.now();
+    return this.write((book) => (focused && this.enabled ? claimFocus(book, this.options.windowId, atMs) : book));
+  }
+
+  /** Writes what waits in memory. */
+  flush(): Promise<void> {
+    return this.write((book) => book);
+  }
+
+  /** Reads the ledger again (another window may have written). */
+  refresh(): Promise<void> {
+    return this.write(undefined);
+  }
+
+  /** Clear History: every row of every window goes, what waits here too. */
+  clear(): Promise<void> {
+    this.pending = [];
+    return this.queue(async () => {
+      await this.options.store.clear();
+      this.book = await this.options.store.read();
+    });
+  }
+
+  /** Adds a span, joined to the last one when it continues it (the same place and activity). */
+  private add(span: Span): void {
+    const last = this.pending.at(-1);
+    // A new array each time: `current` knows from it that what waits changed.
+    const joins = last && last.endMs === span.startMs && samePlace(last.place, span.place) && last.activity.activityID === span.activity.activityID;
+    this.pending = joins ? [...this.pending.slice(0, -1), { ...last, endMs: span.endMs }] : [...this.pending, span];
+  }
+
+  /** Credits what waits and applies `change`, under the store's lock; `undefined`: only read. */
+  private write(change: ((book: LedgerBook) => LedgerBook) | undefined): Promise<void> {
+    return this.queue(async () => {
+      const taken = this.pending;
+      if (change === undefined && taken.length === 0) {
+        this.book = await this.options.store.read();
+        return;
+      }
+      this.pending = [];
+      try {
+        this.book = await this.options.store.update((book) => (change ?? ((same) => same))(creditSpans(book, this.options.windowId, taken)));
+      } catch (error) {
+        // Kept for the next write, before anything observed meanwhile.
+        this.pending = [...taken, ...this.pending];
+        throw error;
+      }
+    });
+  }
+
+  /** One read or write at a time, in order; a failure is reported, not thrown. */
+  private queue(work: () => Promise<void>): Promise<void> {
+    const next = this.turn.then(work).then(
+      () => {
+        this.failing = false;
+        this.options.onDidChange?.();
+      },
+      (error: unknown) => {
+        if (!this.failing) this.options.onError?.(error);
+        this.failing = true;
+      },
+    );
+    this.turn = next;
+    return next;
+  }
+}

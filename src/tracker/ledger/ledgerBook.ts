@@ -1,0 +1,151 @@
+/**
+ * The ledger as data, shared by every window of this machine through one file (./ledgerStore.ts):
+ * totals per (day, repository, branch, activity) and the focus record that says which window owns
+ * the time. Pure: the store reads, changes with these functions and writes under the one lock.
+ *
+ * Ownership is how one second of the app's time counts once across windows: the window that took
+ * focus last owns the time from then on, focused or not (the user may be in another program),
+ * until another window takes it. A window credits only the parts of its spans it owned. A window
+ * taking focus owns from the later of that moment and the end of everything already credited, so a
+ * credit written just before the focus was recorded is never counted twice.
+ */
+import type { LedgerActivity, Span, WorkPlace } from './attribution';
+
+export interface LedgerRow extends WorkPlace, LedgerActivity {
+  /** The local day, `YYYY-MM-DD`. */
+  readonly day: string;
+  readonly ms: number;
+  readonly firstMs: number;
+  readonly lastMs: number;
+}
+
+export interface FocusOwner {
+  readonly window: string;
+  readonly sinceMs: number;
+}
+
+export interface LedgerBook {
+  readonly version: 1;
+  /** Oldest first; the last one owns the time now. */
+  readonly owners: readonly FocusOwner[];
+  /** The end of the latest span any window credited. */
+  readonly creditedUntilMs: number;
+  readonly rows: readonly LedgerRow[];
+}
+
+export type BookRead = { readonly book: LedgerBook } | { readonly problem: string };
+
+/** Focus changes older than this are of no use: no window holds spans that old. */
+const OWNER_MEMORY_MS = 2 * 24 * 3600_000;
+
+export const EMPTY_BOOK: LedgerBook = { version: 1, owners: [], creditedUntilMs: 0, rows: [] };
+
+/** The local day of an instant, `YYYY-MM-DD`. */
+export function dayOf(ms: number): string {
+  const date = new Date(ms);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** The first instant of the local day after the one `ms` is in. */
+export function nextDayStart(ms: number): number {
+  const date = new Date(ms);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
+}
+
+/** `window` took focus at `atMs`: it owns the time from then (or from the end of what is credited). */
+export function claimFocus(book: LedgerBook, window: string, atMs: number): LedgerBook {
+  if (book.owners.at(-1)?.window === window) return book;
+  const sinceMs = Math.max(atMs, book.creditedUntilMs);
+  const owners = [...book.owners.filter((owner) => owner.sinceMs >= sinceMs - OWNER_MEMORY_MS), { window, sinceMs }];
+  return { ...book, owners };
+}
+
+/** Adds the parts of `spans` that `window` owned; with no owner yet, the first window to credit claims. */
+export function creditSpans(book: LedgerBook, window: string, spans: readonly Span[]): LedgerBook {
+  const first = spans[0];
+  if (first === undefined) return book;
+  const claimed = book.owners.length === 0 ? claimFocus(book, window, first.startMs) : book;
+  const owned = ownedStretches(claimed.owners, window);
+  const rows = new Map(claimed.rows.map((row) => [rowKey(row), row]));
+  let creditedUntilMs = claimed.creditedUntilMs;
+  for (const span of spans) {
+    for (const [from, to] of owned) {
+      const startMs = Math.max(span.startMs, from);
+      const endMs = Math.min(span.endMs, to);
+      if (endMs <= startMs) continue;
+      addByDay(rows, span, startMs, endMs);
+      creditedUntilMs = Math.max(creditedUntilMs, endMs);
+    }
+  }
+  return { ...claimed, creditedUntilMs, rows: [...rows.values()] };
+}
+
+/** Keeps the days of the last `keepDays` (today included). */
+export function pruneBook(book: LedgerBook, keepDays: number, nowMs: number): LedgerBook {
+  const today = new Date(nowMs);
+  const oldest = dayOf(new Date(today.getFullYear(), today.getMonth(), today.getDate() - Math.max(1, keepDays) + 1).getTime());
+  const rows = book.rows.filter((row) => row.day >= oldest);
+  return rows.length === book.rows.length ? book : { ...book, rows };
+}
+
+/** The stretches [from, to) in which `window` owned the time. */
+function ownedStretches(owners: readonly FocusOwner[], window: string): [number, number][] {
+  const stretches: [number, number][] = [];
+  owners.forEach((owner, index) => {
+    if (owner.window === window) stretches.push([owner.sinceMs, owners[index + 1]?.sinceMs ?? Number.POSITIVE_INFINITY]);
+  });
+  return stretches;
+}
+
+function addByDay(rows: Map<string, LedgerRow>, span: Span, startMs: number, endMs: number): void {
+  for (let from = startMs; from < endMs; ) {
+    const to = Math.min(endMs, nextDayStart(from));
+    const row: LedgerRow = { ...span.place, ...span.activity, day: dayOf(from), ms: to - from, firstMs: from, lastMs: to };
+    const key = rowKey(row);
+    const known = rows.get(key);
+    rows.set(key, known ? { ...row, ms: known.ms + row.ms, firstMs: Math.min(known.firstMs, from), lastMs: Math.max(known.lastMs, to) } : row);
+    from = to;
+  }
+}
+
+function rowKey(row: LedgerRow): string {
+  // Activity ids are UUIDs the app writes upper-case and others lower-case.
+  return JSON.stringify([row.day, row.root, row.branch, row.activityID.toLowerCase()]);
+}
+
+/** The file's text as a book, or why it is none (then it is moved aside, never overwritten). */
+export function parseBook(text: string): BookRead {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { problem: 'is not JSON' };
+  }
+  if (!isRecord(data) || data.version !== 1 || !Array.isArray(data.owners) || !Array.isArray(data.rows) || !finite(data.creditedUntilMs)) {
+    return { problem: 'is not a branch-time ledger (version 1)' };
+  }
+  if (!data.owners.every(isOwner) || !data.rows.every(isRow)) return { problem: 'holds an entry of another shape' };
+  return { book: { version: 1, owners: data.owners, creditedUntilMs: data.creditedUntilMs, rows: data.rows } };
+}
+
+export function serializeBook(book: LedgerBook): string {
+  return `${JSON.stringify(book)}\n`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function finite(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function isOwner(value: unknown): value is FocusOwner {
+  return isRecord(value) && typeof value.window === 'string' && finite(value.sinceMs);
+}
+
+function isRow(value: unknown): value is LedgerRow {
+  if (!isRecord(value)) return false;
+  const texts = ['day', 'root', 'repository', 'branch', 'activityID', 'activityName'].every((key) => typeof value[key] === 'string');
+  return texts && /^\d{4}-\d{2}-\d{2}$/.test(String(value.day)) && finite(value.ms) && value.ms >= 0 && finite(value.firstMs) && finite(value.lastMs);
+}

@@ -1,0 +1,131 @@
+/**
+ * The branch-time ledger on disk (issue 24): one file in the extension's global storage, shared
+ * by the windows of this machine, changed only under the platform's one short lock and written
+ * whole with its atomic write, read through its bounded read (never a second lock or write). It
+ * keeps `keepDays` days and is never sent anywhere.
+ *
+ * A file that cannot be read as a ledger (cut short, not JSON, a FIFO or a link where the file
+ * should be) is moved aside under a name of its own and named once through `onCorrupt`, as the
+ * offline queue does (src/tracker/queue/entryQueue.ts): the ledger starts again, and tracking
+ * never stops because of it.
+ */
+import { mkdir, rename, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic, syncFolder } from '../../platform/atomicWrite';
+import { FileReadError, readBoundedText, type BoundedReadOptions } from '../../platform/boundedRead';
+import { errnoCode } from '../../platform/errors';
+import { removeLockLeftovers, withShortLock, type ShortLockOptions } from '../../platform/fileLock';
+import { EMPTY_BOOK, parseBook, pruneBook, serializeBook, type BookRead, type LedgerBook } from './ledgerBook';
+
+/** The lock, read and write the ledger goes through: the platform's; tests make one of them fail. */
+export interface LedgerFiles {
+  withLock<T>(path: string, work: () => Promise<T>, options?: ShortLockOptions): Promise<T>;
+  readText(path: string, options: BoundedReadOptions): Promise<string>;
+  writeAtomic(path: string, text: string): Promise<void>;
+}
+
+export const platformLedgerFiles: LedgerFiles = {
+  withLock: withShortLock,
+  readText: readBoundedText,
+  writeAtomic: (path, text) => writeFileAtomic(path, text),
+};
+
+export interface LedgerStoreOptions {
+  readonly now?: () => number;
+  /** How many days are kept (`timeTracker.branchTime.keepDays`), read at every write. */
+  readonly keepDays: () => number;
+  /** The file could not be read and was moved to `keptAs`; `problem` in English, for the log. Once per file. */
+  readonly onCorrupt?: (keptAs: string, problem: string) => void;
+  readonly lock?: ShortLockOptions;
+  readonly files?: LedgerFiles;
+}
+
+export const LEDGER_FILE = 'branch-time.json';
+/** Far more than 90 days of branches (a few hundred bytes a row); a larger file is no ledger of ours. */
+const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
+
+export class LedgerStore {
+  readonly file: string;
+  private readonly lock: string;
+  private readonly clock: () => number;
+  private readonly files: LedgerFiles;
+
+  constructor(
+    private readonly folder: string,
+    private readonly options: LedgerStoreOptions,
+  ) {
+    this.file = join(folder, LEDGER_FILE);
+    this.lock = join(folder, `${LEDGER_FILE}.lock`);
+    this.clock = options.now ?? Date.now;
+    this.files = options.files ?? platformLedgerFiles;
+  }
+
+  /** The ledger as on disk; a file that is no ledger is moved aside first (under the lock). */
+  async read(): Promise<LedgerBook> {
+    const read = await this.readBook();
+    return 'book' in read ? read.book : this.update((book) => book);
+  }
+
+  /** Read, change and write back under the lock, the days past `keepDays` dropped. */
+  async update(change: (book: LedgerBook) => LedgerBook): Promise<LedgerBook> {
+    await mkdir(this.folder, { recursive: true });
+    return this.files.withLock(
+      this.lock,
+      async () => {
+        const read = await this.readBook();
+        const before = 'book' in read ? read.book : await this.setAside(read.problem);
+        const after = pruneBook(change(before), this.options.keepDays(), this.clock());
+        if (after !== before || !('book' in read)) await this.files.writeAtomic(this.file, serializeBook(after));
+        return after;
+      },
+      this.options.lock,
+    );
+  }
+
+  /** Clear History: every row goes; which window owns the time stays (no names in it). */
+  async clear(): Promise<void> {
+    await this.update((book) => ({ ...EMPTY_BOOK, owners: book.owners, creditedUntilMs: book.creditedUntilMs }));
+  }
+
+  /** At start: drafts and claims of the lock that windows killed mid-way left behind. */
+  async removeLeftovers(): Promise<void> {
+    await removeLockLeftovers(this.lock).catch(() => undefined);
+  }
+
+  private async readBook(): Promise<BookRead> {
+    let text: string;
+    try {
+      // Ours alone: a link where the file should be is refused, not followed.
+      text = await this.files.readText(this.file, { maxBytes: MAX_LEDGER_BYTES, noFollow: true });
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT') return { book: EMPTY_BOOK };
+      if (code === 'ELOOP') return { problem: 'is a symbolic link' };
+      if (error instanceof FileReadError) return { problem: error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${MAX_LEDGER_BYTES} bytes` };
+      throw error;
+    }
+    return parseBook(text);
+  }
+
+  /** Under the lock: keeps the unreadable file beside the ledger under a name of its own, and says where. */
+  private async setAside(problem: string): Promise<LedgerBook> {
+    const stamp = new Date(this.clock()).toISOString().replace(/[:.]/g, '-');
+    let keptAs = `${this.file}.corrupt-${stamp}`;
+    for (let n = 2; await exists(keptAs); n++) keptAs = `${this.file}.corrupt-${stamp}-${n}`;
+    await rename(this.file, keptAs);
+    await syncFolder(this.folder);
+    try {
+      this.options.onCorrupt?.(keptAs, problem);
+    } catch {
+      // Telling about it must not cost the time at hand.
+    }
+    return EMPTY_BOOK;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The session's state as the ledger reads it (issue 24): an activity running (with its start on
+ * this machine's clock), idle, or nothing known; and how far apart two polls may be and still
+ * vouch for the time between them. Pure.
+ */
+import { nextPollDelayMs } from '../model/poller';
+import type { TrackerState } from '../model/trackerState';
+import type { PollObservation } from './attribution';
+
+export function observationOf(state: TrackerState): PollObservation {
+  switch (state.kind) {
+    case 'tracking':
+      return {
+        kind: 'tracking',
+        activity: { activityID: state.activity.activityID, activityName: state.activity.activityName },
+        onBreak: state.onBreak,
+        startedAtMs: state.startedAtMs === undefined ? undefined : state.startedAtMs - state.appClockOffsetMs,
+      };
+    case 'idle':
+      return { kind: 'idle' };
+    default:
+      return { kind: 'unknown' };
+  }
+}
+
+/** Two of the longest intervals a window waits between polls while the app answers (a background window's). */
+export function maxPollGapMs(intervalSeconds: number): number {
+  const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 0 };
+  return 2 * (nextPollDelayMs(idle, { intervalSeconds, focused: false, failuresInARow: 0 }, 0) ?? intervalSeconds * 1000);
+}

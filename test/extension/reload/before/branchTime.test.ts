@@ -1,0 +1,38 @@
+/** Before the reload: time tracked on the workspace's branch goes into the time-by-branch ledger (issue 24). */
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { kind, until } from '../../suite/states';
+import { branchTimeFile, extensionApi, startApp } from '../setup';
+
+describe('before the reload: time by branch', function () {
+  this.timeout(60_000);
+
+  it('counts the time tracked on the branch checked out, and writes it down', async () => {
+    const server = await startApp();
+    try {
+      const api = await extensionApi();
+      await vscode.workspace.getConfiguration('timeTracker').update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
+      await until(api, kind('idle'), 'idle');
+      await vscode.commands.executeCommand('timeTracker.start', { name: 'Before reload', createIfMissing: true });
+      await until(api, kind('tracking'), 'tracking');
+      await new Promise<void>((resolve) => {
+        let polls = 0;
+        const subscription = api.onDidChangeState(() => {
+          if (++polls < 3) return;
+          subscription.dispose();
+          resolve();
+        });
+      });
+      await vscode.commands.executeCommand('timeTracker.stop');
+      await until(api, kind('idle'), 'stopped');
+      const today = await api.branchTimeSummary('today');
+      const branches = today.repositories.flatMap((repository) => repository.branches.map((branch) => ({ root: branch.root, branch: branch.branch, ms: branch.ms })));
+      assert.ok(branches.length > 0 && branches.every((branch) => branch.ms > 0), JSON.stringify(branches));
+      writeFileSync(branchTimeFile(), `${JSON.stringify(branches)}\n`);
+    } finally {
+      await vscode.workspace.getConfiguration('timeTracker').update('pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../../../../src/platform/atomicWrite';
+import { readBoundedText } from '../../../../src/platform/boundedRead';
+import type { LedgerActivity, PollObservation, Span, WorkPlace } from '../../../../src/tracker/ledger/attribution';
+import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
+import { claimFocus, creditSpans, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
+import { LEDGER_FILE, LedgerStore, type LedgerStoreOptions } from '../../../../src/tracker/ledger/ledgerStore';
+
+const SECOND = 1000;
+const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
+const dev: LedgerActivity = { activityID: 'A1', activityName: 'Development' };
+const place = (branch: string, root = '/repos/api'): WorkPlace => ({ root, repository: 'api', branch });
+const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch), activity: dev });
+const tracking: PollObservation = { kind: 'tracking', activity: dev, onBreak: false };
+const total = (book: LedgerBook, branch?: string): number => book.rows.filter((row) => branch === undefined || row.branch === branch).reduce((sum, row) => sum + row.ms, 0);
+
+describe('tracker/ledger/LedgerStore', () => {
+  let folder: string;
+  let now: number;
+  const corrupt: string[] = [];
+  const store = (options: Partial<LedgerStoreOptions> = {}): LedgerStore =>
+    new LedgerStore(folder, { now: () => now, keepDays: () => 90, onCorrupt: (keptAs, problem) => corrupt.push(`${keptAs.slice(folder.length + 1)}: ${problem}`), ...options });
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'tt-ledger-'));
+    now = T0;
+    corrupt.length = 0;
+  });
+  afterEach(() => rm(folder, { recursive: true, force: true }));
+
+  it('keeps what was credited for the next window (a reload) to read', async () => {
+    await store().update((book) => creditSpans(claimFocus(book, 'A', T0), 'A', [span('main', T0, T0 + 90 * SECOND)]));
+    assert.equal(total(await store().read(), 'main'), 90 * SECOND);
+  });
+
+  it('moves a corrupt file aside, names it once, and goes on from an empty ledger', async () => {
+    await writeFile(join(folder, LEDGER_FILE), '{"version": 1, "rows": [');
+    const ledger = store();
+    assert.deepEqual((await ledger.read()).rows, []);
+    await ledger.update((book) => creditSpans(book, 'A', [span('main', T0, T0 + 10 * SECOND)]));
+    assert.deepEqual(corrupt, [`${LEDGER_FILE}.corrupt-${new Date(T0).toISOString().replace(/[:.]/g, '-')}: is not JSON`]);
+    assert.equal(total(await ledger.read()), 10 * SECOND);
+    const names = await readdir(folder);
+    assert.ok(names.some((name) => name.startsWith(`${LEDGER_FILE}.corrupt-`)));
+    assert.equal(await readFile(join(folder, names.find((name) => name.includes('corrupt'))!), 'utf8'), '{"version": 1, "rows": [');
+  });
+
+  it('refuses a FIFO where the file should be, without waiting on it, and moves it aside', async function () {
+    if (process.platform === 'win32') this.skip();
+    execFileSync('mkfifo', [join(folder, LEDGER_FILE)]);
+    assert.deepEqual((await store().read()).rows, []);
+    assert.match(corrupt.join('\n'), /: is not a regular file$/);
+  });
+
+  it('refuses a symbolic link where the file should be, and leaves what it points to alone', async function () {
+    if (process.platform === 'win32') this.skip();
+    const elsewhere = join(folder, 'elsewhere.json');
+    await writeFile(elsewhere, 'not mine');
+    await symlink(elsewhere, join(folder, LEDGER_FILE));
+    await store().update((book) => creditSpans(book, 'A', [span('main', T0, T0 + 5 * SECOND)]));
+    assert.match(corrupt.join('\n'), /: is a symbolic link$/);
+    assert.equal(await readFile(elsewhere, 'utf8'), 'not mine');
+    assert.equal(total(await store().read()), 5 * SECOND);
+  });
+
+  it('loses no credit when two writers race (one lock, read-change-write inside it)', async () => {
+    const [a, b] = [store(), store()];
+    await a.update((book) => claimFocus(book, 'A', T0));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? a : b).update((book) => creditSpans(book, 'A', [span(`b${index % 4}`, T0 + index * 10 * SECOND, T0 + (index + 1) * 10 * SECOND)]))),
+    );
+    assert.equal(total(await a.read()), 200 * SECOND);
+  });
+
+  it('keeps keepDays days and clears everything on Clear History', async () => {
+    const day = 24 * 3600 * SECOND;
+    const ledger = store({ keepDays: () => 3 });
+    await ledger.update((book) => creditSpans(claimFocus(book, 'A', T0 - 10 * day), 'A', [span('old', T0 - 5 * day, T0 - 5 * day + SECOND), span('new', T0 - 2 * day, T0 - 2 * day + SECOND)]));
+    assert.deepEqual((await ledger.read()).rows.map((row) => row.branch), ['new']);
+    await ledger.clear();
+    assert.deepEqual((await ledger.read()).rows, []);
+    assert.doesNotMatch(await readFile(ledger.file, 'utf8'), /new|api/);
+  });
+});
+
+describe('tracker/ledger/BranchLedger: two windows over one store folder', function () {
+  // Real locks and synced writes on a shared, slow machine.
+  this.timeout(30_000);
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'tt-ledger-'));
+  });
+  afterEach(() => rm(folder, { recursive: true, force: true }));
+
+  it('count each second once: the window that took focus last owns the time, even while it waits to write', async () => {
+    let now = T0;
+    const errors: unknown[] = [];
+    const ledger = (windowId: string, branch: string): BranchLedger => {
+      const made = new BranchLedger({ store: new LedgerStore(folder, { now: () => now, keepDays: () => 90 }), windowId, now: () => now, maxGapMs: () => 30 * SECOND, onError: (error) => errors.push(error) });
+      made.setPlace(place(branch, `/repos/${windowId}`));
+      return made;
+    };
+    const a = ledger('A', 'main');
+    const b = ledger('B', 'feature/PROJ-7');
+    await a.focusChanged(true);
+    // Both windows poll every 5 s for 20 minutes; focus goes to B at 5 min and back to A at 12 min.
+    for (now = T0; now <= T0 + 1200 * SECOND; now += 5 * SECOND) {
+      if (now === T0 + 300 * SECOND) await b.focusChanged(true);
+      if (now === T0 + 720 * SECOND) await a.focusChanged(true);
+      a.observe(tracking);
+      b.observe(tracking);
+    }
+    now -= 5 * SECOND;
+    await Promise.all([a.flush(), b.flush()]);
+    await a.refresh();
+    assert.deepEqual(errors, []);
+    assert.equal(total(a.current), 1200 * SECOND);
+    assert.equal(total(a.current, 'main'), 780 * SECOND);
+    assert.equal(total(a.current, 'feature/PROJ-7'), 420 * SECOND);
+  });
+
+  it('keeps its spans and says why when the store cannot be written, and writes them later', async () => {
+    let now = T0;
+    let failing = true;
+    const errors: string[] = [];
+    const store = new LedgerStore(folder, {
+      now: () => now,
+      keepDays: () => 90,
+      files: {
+        withLock: (_path, work) => (failing ? Promise.reject(new Error('disk full')) : work()),
+        readText: readBoundedText,
+        writeAtomic: (path, text) => writeFileAtomic(path, text),
+      },
+    });
+    const ledger = new BranchLedger({ store, windowId: 'A', now: () => now, maxGapMs: () => 30 * SECOND, onError: (error) => errors.push(String(error)) });
+    ledger.setPlace(place('main'));
+    for (; now <= T0 + 60 * SECOND; now += 5 * SECOND) ledger.observe(tracking);
+    await ledger.flush();
+    assert.deepEqual(errors, ['Error: disk full']);
+    assert.equal(total(ledger.current), 60 * SECOND, 'shown while it waits');
+    failing = false;
+    await ledger.flush();
+    assert.equal(total(await store.read()), 60 * SECOND);
+  });
+});

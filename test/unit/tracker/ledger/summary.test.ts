@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { DEFAULT_TICKET_PATTERN, summaryText, ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
+import { dayOf, type LedgerRow } from '../../../../src/tracker/ledger/ledgerBook';
+import { formatExactDuration, formatLedgerDuration, periodDays, summarize, todayOnBranch } from '../../../../src/tracker/ledger/summary';
+
+const MINUTE = 60_000;
+// Wednesday 25 November 2026, 15:00 local time.
+const NOW = new Date(2026, 10, 25, 15, 0, 0).getTime();
+const daysAgo = (days: number): number => new Date(2026, 10, 25 - days, 10, 0, 0).getTime();
+
+function row(branch: string, minutes: number, atMs: number, activityName = 'Development', root = '/repos/api'): LedgerRow {
+  return {
+    root,
+    repository: root.split('/').at(-1)!,
+    branch,
+    activityID: activityName.toUpperCase(),
+    activityName,
+    day: dayOf(atMs),
+    ms: minutes * MINUTE + 7_000,
+    firstMs: atMs,
+    lastMs: atMs + minutes * MINUTE,
+  };
+}
+
+const rows: LedgerRow[] = [
+  row('feature/PROJ-123-login', 90, daysAgo(0)),
+  row('feature/PROJ-123-login', 45, daysAgo(0), 'Review'),
+  row('main', 20, daysAgo(0), 'Development', '/repos/web'),
+  row('main', 60, daysAgo(2)),
+  row('fix/typo', 30, daysAgo(7)),
+  row('old', 30, daysAgo(20)),
+];
+
+describe('tracker/ledger/summary', () => {
+  it('knows the periods: today, this week from Monday, last week Monday to Sunday', () => {
+    assert.deepEqual(periodDays('today', NOW), { fromDay: '2026-11-25', toDay: '2026-11-25' });
+    assert.deepEqual(periodDays('thisWeek', NOW), { fromDay: '2026-11-23', toDay: '2026-11-25' });
+    assert.deepEqual(periodDays('lastWeek', NOW), { fromDay: '2026-11-16', toDay: '2026-11-22' });
+  });
+
+  it('groups a period repository → branch → activity, most time first, with first and last seen', () => {
+    const today = summarize(rows, 'today', NOW);
+    assert.deepEqual(
+      today.repositories.map((repository) => [repository.repository, repository.branches.map((branch) => [branch.branch, branch.activities.map((activity) => activity.activityName)])]),
+      [
+        ['api', [['feature/PROJ-123-login', ['Development', 'Review']]]],
+        ['web', [['main', ['Development']]]],
+      ],
+    );
+    const login = today.repositories[0]!.branches[0]!;
+    assert.equal(login.ms, 135 * MINUTE + 14_000);
+    assert.equal(login.firstMs, daysAgo(0));
+    assert.equal(login.lastMs, daysAgo(0) + 90 * MINUTE);
+    assert.equal(today.ms, 155 * MINUTE + 21_000);
+    assert.deepEqual(
+      summarize(rows, 'thisWeek', NOW).repositories.flatMap((repository) => repository.branches.map((branch) => branch.branch)),
+      ['feature/PROJ-123-login', 'main', 'main'],
+    );
+    assert.deepEqual(
+      summarize(rows, 'lastWeek', NOW).repositories.flatMap((repository) => repository.branches.map((branch) => branch.branch)),
+      ['fix/typo'],
+    );
+  });
+
+  it('shows durations to the minute, and exactly in the hover', () => {
+    assert.equal(formatLedgerDuration(59_999), '< 1m');
+    assert.equal(formatLedgerDuration(0), '< 1m');
+    assert.equal(formatLedgerDuration(45 * MINUTE + 59_000), '45m');
+    assert.equal(formatLedgerDuration(135 * MINUTE), '2h 15m');
+    assert.equal(formatExactDuration(135 * MINUTE + 7_400), '2h 15m 7s');
+    assert.equal(formatExactDuration(45_000), '45s');
+  });
+
+  it("adds up today's time on one branch, for the status bar", () => {
+    assert.equal(todayOnBranch(rows, '/repos/api', 'feature/PROJ-123-login', NOW), 135 * MINUTE + 14_000);
+    assert.equal(todayOnBranch(rows, '/repos/api', 'main', NOW), 0);
+  });
+});
+
+describe('tracker/ledger/copySummary', () => {
+  it('writes one plain line a branch: ticket key, branch, repository when there are several, duration, activities', () => {
+    const text = summaryText(summarize(rows, 'today', NOW), ticketMatcher(DEFAULT_TICKET_PATTERN), 'plain');
+    assert.equal(
+      text,
+      ['Time by branch, Today (2026-11-25): 2h 35m', 'PROJ-123 feature/PROJ-123-login (api): 2h 15m, Development, Review', 'main (web): 20m, Development', ''].join('\n'),
+    );
+  });
+
+  it('writes Markdown with the key in bold and the branch as code', () => {
+    const text = summaryText(summarize(rows, 'lastWeek', NOW), ticketMatcher(''), 'markdown');
+    assert.equal(text, ['**Time by branch, Last Week (2026-11-16 – 2026-11-22): 30m**', '', '- `fix/typo`: 30m, Development', ''].join('\n'));
+    const today = summaryText(summarize(rows.slice(0, 2), 'today', NOW), ticketMatcher(DEFAULT_TICKET_PATTERN), 'markdown');
+    assert.match(today ?? '', /^- \*\*PROJ-123\*\* `feature\/PROJ-123-login`: 2h 15m, Development, Review$/m);
+  });
+
+  it('has nothing to copy for an empty period', () => {
+    assert.equal(summaryText(summarize([], 'today', NOW), ticketMatcher(DEFAULT_TICKET_PATTERN), 'plain'), undefined);
+  });
+
+  it('takes a pattern of its own, and says once why an invalid one falls back to the default', () => {
+    assert.equal(ticketMatcher('#\\d+').keyOf('fix/#42-crash'), '#42');
+    const invalid = ticketMatcher('([A-Z]+');
+    assert.match(invalid.problem ?? '', /"\(\[A-Z\]\+" \(timeTracker\.ticketPattern\) is not a valid regular expression .*using the default/);
+    assert.equal(invalid.keyOf('feature/ABC-9-x'), 'ABC-9');
+    assert.equal(ticketMatcher(DEFAULT_TICKET_PATTERN).problem, undefined);
+    assert.equal(ticketMatcher(DEFAULT_TICKET_PATTERN).keyOf('main'), undefined);
+  });
+});
