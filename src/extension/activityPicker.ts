@@ -30,24 +30,31 @@ export interface PickerOptions {
   readonly onError: (error: unknown) => void;
 }
 
-/** Resolves to the chosen pick, or undefined when dismissed. */
-export function pickActivity(client: ServiceClient, options: PickerOptions): Promise<ActivityPick | undefined> {
+/**
+ * Resolves to the chosen pick, or undefined when dismissed. Without a client (Log Time while the
+ * app is offline and no way to it is left) it lists what is known and searches nothing.
+ */
+export function pickActivity(client: ServiceClient | undefined, options: PickerOptions): Promise<ActivityPick | undefined> {
   const quickPick = vscode.window.createQuickPick<PickItem>();
   quickPick.title = options.title;
   quickPick.matchOnDescription = false;
+  const maySearch = (): boolean => client !== undefined && options.maySearch();
   const show = (query: string, answer?: readonly PickableActivity[]): void => {
     quickPick.items = buildActivityPicks(query, answer ?? options.known.matching(query), options.recent).map(toItem);
-    quickPick.placeholder = options.maySearch() ? options.placeholder : vscode.l10n.t('Not searching while the app refuses requests: pick a known activity or type a new name');
+    if (maySearch()) quickPick.placeholder = options.placeholder;
+    else if (client === undefined) quickPick.placeholder = vscode.l10n.t('The app is not answering: pick a known activity or type a new name');
+    else quickPick.placeholder = vscode.l10n.t('Not searching while the app refuses requests: pick a known activity or type a new name');
   };
   const search = new DebouncedSearch<readonly PickableActivity[]>({
     delayMs: SEARCH_DELAY_MS,
     search: async (query, signal) => {
+      if (client === undefined) return [];
       const answer = await client.searchActivities(query.trim(), { limit: RESULT_LIMIT, signal });
       // Known from now on, even when typing went on and this answer is not shown.
       options.known.remember(answer);
       return answer;
     },
-    maySearch: options.maySearch,
+    maySearch,
     onAnswer: (query, answer) => show(query, answer),
     onError: (_query, error) => {
       options.onError(error);

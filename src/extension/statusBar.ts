@@ -51,7 +51,7 @@ export class StatusBarController implements vscode.Disposable {
 
   private compute(): Presentation {
     const settings = this.settings();
-    return present(this.session.state, { showTodayTotal: settings.showTodayTotal, route: this.session.channel.route }, Date.now(), this.queued());
+    return present(this.session.state, { showTodayTotal: settings.showTodayTotal, maxNameLength: settings.maxNameLength, route: this.session.channel.route }, Date.now(), this.queued());
   }
 
   private render(): void {
