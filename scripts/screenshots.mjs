@@ -4,7 +4,7 @@
 // without any token, starts the reference server in this process (its controls set the license,
 // break, unwired endpoints and clock as the application would), and walks the item through every
 // state the way a user and the application get there: no token → a wrong token typed into the
-// item's Set Token box → the right one → idle → tracking → on break → license locked → status not
+// item's menu's Set Token box → the right one → idle → tracking → on break → license locked → status not
 // available → clock off → locked out (a tool with a wrong token fails until the app locks
 // everyone out) → offline. Each state is waited for by reading the item's text in the DOM, then
 // the item alone is saved (device scale 2, VS Code's default dark theme) as
@@ -73,10 +73,10 @@ async function main() {
       const bytes = await statusBar.screenshotItem(join(dirs.screenshots, `${state}.png`));
       return `"${text}" → ${state}.png (${bytes} bytes)`;
     };
-    /** A click on the item in the no-token and token-rejected states opens Set Token's input box. */
+    /** A click on the item opens its menu; Set Token there opens the token's input box. */
     const typeToken = async (value) => {
-      await statusBar.click();
-      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await statusBar.chooseInMenu('Set Token');
+      const input = page.locator('.quick-input-widget .quick-input-box input[type="password"]');
       await input.waitFor({ state: 'visible', timeout: 10_000 });
       await input.fill(value);
       await input.press('Enter');
@@ -148,13 +148,13 @@ async function main() {
         },
       ],
       [
-        'clock off (the app\'s clock 125 s ahead); a click on the item checks again once it is right',
+        'clock off (the app\'s clock 125 s ahead); Check Connection from the item\'s menu checks again once it is right',
         async () => {
           const now = Date.now;
           server.controls.setClock(() => now() + 125_000);
           const line = await capture('clock-off', /clock is off by \d+ s/);
           server.controls.setClock(now);
-          await statusBar.click();
+          await statusBar.chooseInMenu('Check Connection');
           await statusBar.waitFor(tracking, 20_000);
           return line;
         },
@@ -177,10 +177,10 @@ async function main() {
         },
       ],
       [
-        'offline (the app quit); a click on the item checks at once',
+        'offline (the app quit); Check Connection from the item\'s menu checks at once',
         async () => {
           await server.close();
-          await statusBar.click();
+          await statusBar.chooseInMenu('Check Connection');
           return capture('offline', /offline/);
         },
       ],
