@@ -4,11 +4,12 @@
 // without any token, starts the reference server in this process (its controls set the license,
 // break, unwired endpoints and clock as the application would), and walks the item through every
 // state the way a user and the application get there: no token → a wrong token typed into the
-// item's menu's Set Token box → the right one → idle → tracking → on break → license locked → status not
-// available → clock off → locked out (a tool with a wrong token fails until the app locks
-// everyone out) → offline. Each state is waited for by reading the item's text in the DOM, then
-// the item alone is saved (device scale 2, VS Code's default dark theme) as
-// media/screenshots/<state>.png. Nothing in media/ changes unless every state was reached; the
+// Set Token box of the item's menu → the right one → idle → tracking → a long name → on break →
+// license locked → status not available → clock off → locked out (a tool with a wrong token fails
+// until the app locks everyone out) → offline, and the menu a click opens there. Each state is
+// waited for by reading the item's text in the DOM, then the item alone (the menu: its widget) is
+// saved (device scale 2, VS Code's default dark theme) as media/screenshots/<state>.png. Nothing
+// in media/ changes unless every state was reached; the
 // last line is `screenshots: N passed, N failed`.
 //
 // It is an asset tool, not a test: it lives in scripts/ and borrows the host tests' harness
@@ -90,6 +91,7 @@ async function main() {
       }
     };
     const activity = 'Write docs';
+    const longName = 'An activity name far longer than the status bar has room for, cut with an ellipsis';
     const tracking = new RegExp(`${activity} \\d+:\\d\\d`);
 
     const checks = [
@@ -115,6 +117,16 @@ async function main() {
           await withClient(token, (client) => client.startActivity({ name: activity, createIfMissing: true }));
           await statusBar.waitFor(new RegExp(`${activity} 0:0[1-9]`), 20_000);
           return capture('tracking', tracking);
+        },
+      ],
+      [
+        'a long name (cut at timeTracker.statusBar.maxNameLength, 40), the time still in view',
+        async () => {
+          await withClient(token, (client) => client.startActivity({ name: longName, createIfMissing: true }));
+          const line = await capture('long-name', /… \d+:\d\d · today/);
+          await withClient(token, (client) => client.startActivity({ name: activity }));
+          await statusBar.waitFor(tracking, 20_000);
+          return line;
         },
       ],
       [
@@ -182,6 +194,19 @@ async function main() {
           await server.close();
           await statusBar.chooseInMenu('Check Connection');
           return capture('offline', /offline/);
+        },
+      ],
+      [
+        'the menu while offline (a click on the item): Log Time first',
+        async () => {
+          await statusBar.click();
+          const widget = page.locator('.quick-input-widget');
+          await widget.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible', timeout: 10_000 });
+          // The pointer away from the rows, so that no row shows as hovered.
+          await page.mouse.move(640, 700);
+          const bytes = (await widget.screenshot({ path: join(dirs.screenshots, 'offline-menu.png'), animations: 'disabled' })).length;
+          await page.keyboard.press('Escape');
+          return `the menu → offline-menu.png (${bytes} bytes)`;
         },
       ],
     ];
