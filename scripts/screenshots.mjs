@@ -4,12 +4,13 @@
 // without any token, starts the reference server in this process (its controls set the license,
 // break, unwired endpoints and clock as the application would), and walks the item through every
 // state the way a user and the application get there: no token → a wrong token typed into the
-// item's Set Token box → the right one → idle → tracking (and the "Get Started" walkthrough opened
-// then, every step ticked) → on break → license locked → status not
-// available → clock off → locked out (a tool with a wrong token fails until the app locks
-// everyone out) → offline. Each state is waited for by reading the item's text in the DOM, then
-// the item alone (the walkthrough: its page) is saved (device scale 2, VS Code's default dark
-// theme) as media/screenshots/<state>.png. Nothing in media/ changes unless every state was reached; the
+// Set Token box of the item's menu → the right one → idle → tracking (and the "Get Started"
+// walkthrough opened then, every step ticked) → a long name → on break → license locked → status
+// not available → clock off → locked out (a tool with a wrong token fails until the app locks
+// everyone out) → offline, and the menu a click opens there. Each state is waited for by reading
+// the item's text in the DOM, then the item alone (the walkthrough: its page; the menu: its widget)
+// is saved (device scale 2, VS Code's default dark theme) as media/screenshots/<state>.png. Nothing
+// in media/ changes unless every state was reached; the
 // last line is `screenshots: N passed, N failed`.
 //
 // It is an asset tool, not a test: it lives in scripts/ and borrows the host tests' harness
@@ -74,10 +75,10 @@ async function main() {
       const bytes = await statusBar.screenshotItem(join(dirs.screenshots, `${state}.png`));
       return `"${text}" → ${state}.png (${bytes} bytes)`;
     };
-    /** A click on the item in the no-token and token-rejected states opens Set Token's input box. */
+    /** A click on the item opens its menu; Set Token there opens the token's input box. */
     const typeToken = async (value) => {
-      await statusBar.click();
-      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await statusBar.chooseInMenu('Set Token');
+      const input = page.locator('.quick-input-widget .quick-input-box input[type="password"]');
       await input.waitFor({ state: 'visible', timeout: 10_000 });
       await input.fill(value);
       await input.press('Enter');
@@ -91,6 +92,7 @@ async function main() {
       }
     };
     const activity = 'Write docs';
+    const longName = 'An activity name far longer than the status bar has room for, cut with an ellipsis';
     const tracking = new RegExp(`${activity} \\d+:\\d\\d`);
 
     const checks = [
@@ -130,6 +132,16 @@ async function main() {
         },
       ],
       [
+        'a long name (cut at timeTracker.statusBar.maxNameLength, 40), the time still in view',
+        async () => {
+          await withClient(token, (client) => client.startActivity({ name: longName, createIfMissing: true }));
+          const line = await capture('long-name', /… \d+:\d\d · today/);
+          await withClient(token, (client) => client.startActivity({ name: activity }));
+          await statusBar.waitFor(tracking, 20_000);
+          return line;
+        },
+      ],
+      [
         'on break',
         async () => {
           server.controls.setBreak(true);
@@ -160,13 +172,13 @@ async function main() {
         },
       ],
       [
-        'clock off (the app\'s clock 125 s ahead); a click on the item checks again once it is right',
+        'clock off (the app\'s clock 125 s ahead); Check Connection from the item\'s menu checks again once it is right',
         async () => {
           const now = Date.now;
           server.controls.setClock(() => now() + 125_000);
           const line = await capture('clock-off', /clock is off by \d+ s/);
           server.controls.setClock(now);
-          await statusBar.click();
+          await statusBar.chooseInMenu('Check Connection');
           await statusBar.waitFor(tracking, 20_000);
           return line;
         },
@@ -189,11 +201,24 @@ async function main() {
         },
       ],
       [
-        'offline (the app quit); a click on the item checks at once',
+        'offline (the app quit); Check Connection from the item\'s menu checks at once',
         async () => {
           await server.close();
-          await statusBar.click();
+          await statusBar.chooseInMenu('Check Connection');
           return capture('offline', /offline/);
+        },
+      ],
+      [
+        'the menu while offline (a click on the item): Log Time first',
+        async () => {
+          await statusBar.click();
+          const widget = page.locator('.quick-input-widget');
+          await widget.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible', timeout: 10_000 });
+          // The pointer away from the rows, so that no row shows as hovered.
+          await page.mouse.move(640, 700);
+          const bytes = (await widget.screenshot({ path: join(dirs.screenshots, 'offline-menu.png'), animations: 'disabled' })).length;
+          await page.keyboard.press('Escape');
+          return `the menu → offline-menu.png (${bytes} bytes)`;
         },
       ],
     ];

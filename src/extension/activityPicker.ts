@@ -48,11 +48,15 @@ export interface PickerOptions {
   readonly onError: (error: unknown) => void;
 }
 
-/** Resolves to the chosen pick, or undefined when dismissed. */
-export function pickActivity(client: ServiceClient, options: PickerOptions): Promise<ActivityPick | undefined> {
+/**
+ * Resolves to the chosen pick, or undefined when dismissed. Without a client (Log Time while the
+ * app is offline and no way to it is left) it lists what is known and searches nothing.
+ */
+export function pickActivity(client: ServiceClient | undefined, options: PickerOptions): Promise<ActivityPick | undefined> {
   const quickPick = vscode.window.createQuickPick<PickItem>();
   quickPick.title = options.title;
   quickPick.matchOnDescription = false;
+  const maySearch = (): boolean => client !== undefined && options.maySearch();
   /** What the last search met: undefined once one was answered. */
   let failure: PickerSituation | undefined;
   let answeredHere = false;
@@ -73,14 +77,15 @@ export function pickActivity(client: ServiceClient, options: PickerOptions): Pro
   const search = new DebouncedSearch<readonly PickableActivity[]>({
     delayMs: SEARCH_DELAY_MS,
     search: async (query, signal) => {
-      const answer = await client.searchActivities(query.trim(), { limit: RESULT_LIMIT, signal });
+      // Never asked without a client: `maySearch` says no.
+      const answer = (await client?.searchActivities(query.trim(), { limit: RESULT_LIMIT, signal })) ?? [];
       // Known from now on, even when typing went on and this answer is not shown.
       options.known.remember(answer);
       answeredHere = true;
       failure = undefined;
       return answer;
     },
-    maySearch: options.maySearch,
+    maySearch,
     keyOf: (query) => query.trim().toLowerCase(),
     onAnswer: (query) => show(query),
     onError: (_query, error) => {

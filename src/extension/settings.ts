@@ -16,11 +16,15 @@ export const SECTION = 'timeTracker';
  * number is repeated here. (The port's bounds are the protocol's, read from its constants.)
  */
 const MIN_POLL_INTERVAL_SECONDS = 2;
+/** package.json's bounds of timeTracker.statusBar.maxNameLength, repeated for the same reason. */
+const NAME_LENGTH_BOUNDS = { min: 10, max: 200 } as const;
 
 export interface Settings {
   readonly port: number;
   readonly pollIntervalSeconds: number;
   readonly showTodayTotal: boolean;
+  /** The most characters of the running activity's name the status bar item shows. */
+  readonly maxNameLength: number;
   /** `auto` finds the app's prefix by itself (one extra failed sign-in at most). */
   readonly headerPrefix: HeaderPrefix | 'auto';
   /** Path of the app's VS Code integration file; empty for the app's default places. */
@@ -44,6 +48,8 @@ type Reader<T> = (value: unknown) => T | undefined;
 
 const port: Reader<number> = (value) => (typeof value === 'number' && Number.isInteger(value) && value >= MIN_PORT && value <= MAX_PORT ? value : undefined);
 const interval: Reader<number> = (value) => (typeof value === 'number' && Number.isFinite(value) ? Math.max(MIN_POLL_INTERVAL_SECONDS, value) : undefined);
+const nameLength: Reader<number> = (value) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(NAME_LENGTH_BOUNDS.max, Math.max(NAME_LENGTH_BOUNDS.min, Math.floor(value))) : undefined;
 const flag: Reader<boolean> = (value) => (typeof value === 'boolean' ? value : undefined);
 const headerPrefix: Reader<HeaderPrefix | 'auto'> = (value) => (typeof value === 'string' && (value === 'auto' || isHeaderPrefix(value)) ? value : undefined);
 const path: Reader<string> = (value) => (typeof value === 'string' ? value.trim() : undefined);
@@ -59,6 +65,7 @@ export function readSettings(): Settings {
     port: read('port', port),
     pollIntervalSeconds: read('pollIntervalSeconds', interval),
     showTodayTotal: read('statusBar.showTodayTotal', flag),
+    maxNameLength: read('statusBar.maxNameLength', nameLength),
     headerPrefix: read('headerPrefix', headerPrefix),
     capabilityFile: read('capabilityFile', path),
     git: {

@@ -53,7 +53,8 @@ export class StatusBarController implements vscode.Disposable {
 
   private compute(): Presentation {
     const settings = this.settings();
-    return present(this.session.state, { showTodayTotal: settings.showTodayTotal, route: this.session.channel.route, branchToday: this.branchToday() }, Date.now(), this.queued());
+    const presentationSettings = { showTodayTotal: settings.showTodayTotal, maxNameLength: settings.maxNameLength, route: this.session.channel.route, branchToday: this.branchToday() };
+    return present(this.session.state, presentationSettings, Date.now(), this.queued());
   }
 
   private render(): void {

@@ -38,10 +38,15 @@ export type CommandParts = Omit<CommandServices, 'known'>;
 
 /** The client once every change is applied; without one, the user is told why. */
 export async function clientOrAdvice(services: CommandServices): Promise<ServiceClient | undefined> {
-  const { session } = services;
-  const client = await session.ready();
-  if (!client) void services.messages.advise(diagnose({ channel: session.channel, capability: session.capability, defaultPort: DEFAULT_PORT }));
+  const client = await services.session.ready();
+  if (!client) adviseWithoutClient(services);
   return client;
+}
+
+/** Says why there is no client and what to do: start the app, turn on its integration, set a token. */
+export function adviseWithoutClient(services: CommandServices): void {
+  const { session } = services;
+  void services.messages.advise(diagnose({ channel: session.channel, capability: session.capability, defaultPort: DEFAULT_PORT }));
 }
 
 /**

@@ -22,7 +22,7 @@ import { readCommandArguments, readLogArguments, readStartArguments } from '../.
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
 import { pickActivity } from '../activityPicker';
 import { PauseGate } from './pauseGate';
-import { clientOrAdvice, run, tell, type CommandServices } from './services';
+import { adviseWithoutClient, clientOrAdvice, run, tell, type CommandServices } from './services';
 
 /** What a command sends, with what the picker knew of it: the name to show, the group to remember. */
 interface Chosen<T> {
@@ -110,8 +110,13 @@ function notOffered(what: 'stop' | 'log'): Advice {
 }
 
 export async function logTime(services: CommandServices, args: unknown): Promise<EntryAnswer | undefined> {
-  const client = await clientOrAdvice(services);
-  if (!client) return undefined;
+  const client = await services.session.ready();
+  // Offline with no way to the app left (it quit, and its integration file went with it), the
+  // entry queues all the same: logging is what works offline. Only then it goes on without one.
+  if (!client && services.session.state.kind !== 'offline') {
+    adviseWithoutClient(services);
+    return undefined;
+  }
   // Never asked for, never queued: the entry could not be delivered later either.
   if (services.session.firstRelease) return void services.messages.advise(notOffered('log'));
   const gate = new PauseGate(services, COMMANDS.log);
@@ -128,11 +133,15 @@ export async function logTime(services: CommandServices, args: unknown): Promise
     );
     return undefined;
   }
+  if (!client) {
+    await queueEntry(services, entry.request, entry.name, toldQueuedOffline(services));
+    return undefined;
+  }
   return sendEntry(services, client, entry);
 }
 
 /** Log Time's three steps: the activity, how long, a note; undefined when the user leaves one. */
-async function askEntry(services: CommandServices, client: ServiceClient, gate: PauseGate): Promise<Chosen<EntryRequest> | undefined> {
+async function askEntry(services: CommandServices, client: ServiceClient | undefined, gate: PauseGate): Promise<Chosen<EntryRequest> | undefined> {
   const chosen = await chooseActivity(services, client, gate, vscode.l10n.t('Log Time (1/3): activity'));
   if (!chosen) return undefined;
   const { name } = chosen;
@@ -197,13 +206,18 @@ function sendEntry(services: CommandServices, client: ServiceClient, { request, 
     },
     async (error) => {
       if (classify(error).kind !== 'offline') return false;
-      await queueEntry(services, request, chosenName, (duration, name) => {
-        const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', { duration, name });
-        void services.messages.warn(message, services.messages.actions.showQueue());
-      });
+      await queueEntry(services, request, chosenName, toldQueuedOffline(services));
       return true;
     },
   );
+}
+
+/** How Log Time says that its entry waits because the app does not answer, with the way to the queue. */
+function toldQueuedOffline(services: CommandServices): (duration: string, name: string) => void {
+  return (duration, name) => {
+    const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', { duration, name });
+    void services.messages.warn(message, services.messages.actions.showQueue());
+  };
 }
 
 /**
@@ -252,7 +266,7 @@ async function requestFrom<T extends object>(
 }
 
 /** The activity picker of Start and Log Time: what to send, and the name to show. */
-async function chooseActivity(services: CommandServices, client: ServiceClient, gate: PauseGate, title: string): Promise<Picked | undefined> {
+async function chooseActivity(services: CommandServices, client: ServiceClient | undefined, gate: PauseGate, title: string): Promise<Picked | undefined> {
   const { session } = services;
   const pick = await pickActivity(client, {
     title,

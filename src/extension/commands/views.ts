@@ -1,7 +1,7 @@
 /** Show Log, the status bar menu and Show Queued Entries: what the user opens to look and decide. */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
-import { menuFor } from '../../tracker/view/menu';
+import { menuFor, menuPlaceholder } from '../../tracker/view/menu';
 import { formatMinutes } from '../../tracker/view/duration';
 import { PauseGate } from './pauseGate';
 import type { CommandServices } from './services';
@@ -10,11 +10,13 @@ export function showLog(services: CommandServices): void {
   services.log.show();
 }
 
+/** The status bar item's click in every state: what works in the state, under a placeholder saying what the menu is for. */
 export async function showMenu(services: CommandServices): Promise<void> {
-  const entries = menuFor(services.session.state, services.session.tokenStored, services.queue.waiting);
+  const { state } = services.session;
+  const entries = menuFor(state, services.session.tokenStored, services.queue.waiting);
   const chosen = await vscode.window.showQuickPick(
     entries.map((entry) => ({ label: entry.label, ...(entry.detail === undefined ? {} : { detail: entry.detail }), command: entry.command })),
-    { title: vscode.l10n.t('Time Tracker'), placeHolder: services.statusBar.presentation.accessibilityLabel },
+    { title: vscode.l10n.t('Time Tracker'), placeHolder: menuPlaceholder(state) },
   );
   if (chosen) await vscode.commands.executeCommand(chosen.command);
 }

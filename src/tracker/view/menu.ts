@@ -1,4 +1,8 @@
-/** The status bar menu: only the actions that make sense in the current state. */
+/**
+ * The status bar menu: what works in the current state, first what helps most there. A click on
+ * the item opens it in every state, so no state hides a way out behind a single action: offline,
+ * or while the app rejects the token or locks us out, Log Time still works (the entry queues).
+ */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS, type CommandId } from '../ids';
 import type { TrackerState } from '../model/trackerState';
@@ -11,40 +15,103 @@ export interface MenuEntry {
 
 const entry = (label: string, command: CommandId, detail?: string): MenuEntry => (detail === undefined ? { label, command } : { label, command, detail });
 
-export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): MenuEntry[] {
-  const queue = queued > 0 ? [entry(`$(inbox) ${l10n.t('Show Queued Entries ({0})', queued)}`, COMMANDS.showQueue)] : [];
-  const tail = [
-    ...queue,
-    entry(`$(plug) ${l10n.t('Check Connection')}`, COMMANDS.checkConnection),
-    entry(`$(output) ${l10n.t('Show Log')}`, COMMANDS.showLog),
-  ];
+/** The entries a state may offer, by what they do; each state lists the ones that work there, in its order. */
+interface Entries {
+  readonly logTime: MenuEntry;
+  /** Log Time where the app may not take it now: it says that the entry queues. */
+  readonly queuedLogTime: MenuEntry;
+  /** Show Queued Entries while entries wait; none otherwise. */
+  readonly queue: readonly MenuEntry[];
+  /** Show Queued Entries even while none waits: offline the queue is what a user looks for. */
+  readonly queueAlways: MenuEntry;
+  readonly check: MenuEntry;
+  readonly log: MenuEntry;
+  /** Set Token, and Clear Token when one is stored. */
+  readonly token: readonly MenuEntry[];
+}
+
+function entries(hasToken: boolean, queued: number): Entries {
   const setToken = `$(key) ${l10n.t('Set Token…')}`;
-  const tokenEntries = hasToken
-    ? [entry(setToken, COMMANDS.setToken, l10n.t('Replace the stored token')), entry(`$(trash) ${l10n.t('Clear Token')}`, COMMANDS.clearToken)]
-    : [entry(setToken, COMMANDS.setToken, l10n.t("Paste the token from the app's settings"))];
-  // A first release (GET /current alone) has no stop and no entries.
-  const full = (state.kind === 'idle' || state.kind === 'tracking') && state.firstRelease !== true;
-  const logTime = full ? [entry(`$(history) ${l10n.t('Log Time…')}`, COMMANDS.log)] : [];
+  const showQueue = entry(`$(inbox) ${queued > 0 ? l10n.t('Show Queued Entries ({0})', queued) : l10n.t('Show Queued Entries')}`, COMMANDS.showQueue);
+  return {
+    logTime: entry(`$(history) ${l10n.t('Log Time…')}`, COMMANDS.log),
+    queuedLogTime: entry(`$(history) ${l10n.t('Log Time…')}`, COMMANDS.log, l10n.t('The entry waits in the queue and is sent once the app takes it')),
+    queue: queued > 0 ? [showQueue] : [],
+    queueAlways: showQueue,
+    check: entry(`$(plug) ${l10n.t('Check Connection')}`, COMMANDS.checkConnection),
+    log: entry(`$(output) ${l10n.t('Show Log')}`, COMMANDS.showLog),
+    token: hasToken
+      ? [entry(setToken, COMMANDS.setToken, l10n.t('Replace the stored token')), entry(`$(trash) ${l10n.t('Clear Token')}`, COMMANDS.clearToken)]
+      : [entry(setToken, COMMANDS.setToken, l10n.t("Paste the token from the app's settings"))],
+  };
+}
+
+export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): MenuEntry[] {
+  const e = entries(hasToken, queued);
+  const tail = [...e.queue, e.check, e.log];
   switch (state.kind) {
     case 'tracking':
-      return [
-        ...(full ? [entry(`$(debug-stop) ${l10n.t('Stop Tracking')}`, COMMANDS.stop, state.activity.activityName)] : []),
-        entry(`$(play) ${l10n.t('Switch Activity…')}`, COMMANDS.start),
-        ...logTime,
-        ...tail,
-      ];
     case 'idle':
-      return [entry(`$(play) ${l10n.t('Start Tracking…')}`, COMMANDS.start), ...logTime, ...tail];
-    case 'noToken':
-      return [...tokenEntries, ...tail];
-    case 'tokenRejected':
-      return [...tokenEntries, ...tail];
-    case 'starting':
+      return answeringMenu(state, e.logTime, tail);
     case 'offline':
-    case 'licenseLocked':
+      return [e.queuedLogTime, e.queueAlways, e.check, e.log, ...e.token];
+    case 'tokenRejected':
+      // A clock that is off is set right in the system, not with another token.
+      return state.clockSkewSeconds === undefined
+        ? [...e.token, e.check, e.queuedLogTime, ...e.queue, e.log]
+        : [e.check, e.queuedLogTime, ...e.queue, e.log, ...e.token];
     case 'lockedOut':
-    case 'unavailable':
+      return [...e.token, e.check, e.queuedLogTime, ...e.queue, e.log];
+    case 'noToken':
+      return [...e.token, ...tail];
     case 'failed':
-      return [...tail, ...tokenEntries];
+      // Its one sentence is in the tooltip; the log says the rest.
+      return [e.log, ...e.queue, e.check, ...e.token];
+    case 'starting':
+    case 'licenseLocked':
+    case 'unavailable':
+      // Not yet known, or the app would refuse an entry (423, 503) that nothing queues: no Log Time.
+      return [...tail, ...e.token];
+  }
+}
+
+/** While the app answers: Stop and Log Time only where it has them (a first release has neither). */
+function answeringMenu(state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>, logTime: MenuEntry, tail: readonly MenuEntry[]): MenuEntry[] {
+  const full = state.firstRelease !== true;
+  const logTimes = full ? [logTime] : [];
+  if (state.kind === 'idle') return [entry(`$(play) ${l10n.t('Start Tracking…')}`, COMMANDS.start), ...logTimes, ...tail];
+  return [
+    ...(full ? [entry(`$(debug-stop) ${l10n.t('Stop Tracking')}`, COMMANDS.stop, state.activity.activityName)] : []),
+    entry(`$(play) ${l10n.t('Switch Activity…')}`, COMMANDS.start),
+    ...logTimes,
+    ...tail,
+  ];
+}
+
+/** The menu's placeholder: what it is for, and the state in a few words where that helps choose. */
+export function menuPlaceholder(state: TrackerState): string {
+  switch (state.kind) {
+    case 'starting':
+      return l10n.t('Choose what to do while the extension connects to the app');
+    case 'noToken':
+      return l10n.t('Choose how to connect to the app');
+    case 'offline':
+      return l10n.t('Choose what to do while the app is not answering (logged time waits in the queue)');
+    case 'tokenRejected':
+      return state.clockSkewSeconds === undefined
+        ? l10n.t('Choose what to do about the rejected token (logged time waits in the queue)')
+        : l10n.t("Choose what to do about this computer's clock (logged time waits in the queue)");
+    case 'lockedOut':
+      return l10n.t('Choose what to do during the lockout (logged time waits in the queue)');
+    case 'licenseLocked':
+      return l10n.t("Choose what to do while the app's license is locked");
+    case 'unavailable':
+      return l10n.t('Choose what to do while the app does not offer its status');
+    case 'failed':
+      return l10n.t('Choose what to do about the error');
+    case 'idle':
+      return state.onBreak ? l10n.t('Choose what to do (on break)') : l10n.t('Choose what to do (not tracking)');
+    case 'tracking':
+      return state.onBreak ? l10n.t('Choose what to do (on break)') : l10n.t('Choose what to do (tracking {0})', state.activity.activityName);
   }
 }

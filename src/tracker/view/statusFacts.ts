@@ -1,7 +1,7 @@
 /**
  * What the status bar says in each state, as data: the parts of the item's text (codicon, the
- * state's words, the activity, its time, today's total), the tooltip's sentences and links, what
- * a click runs, the tone, and the sentence a screen reader speaks. One builder per state, chosen
+ * state's words, the activity, its time, today's total), the tooltip's sentences and links, the
+ * tone, and the sentence a screen reader speaks. One builder per state, chosen
  * here; the words of the states that warn are in warningFacts.ts, of the states that say what
  * runs in trackingFacts.ts, and their layout is statusText.ts's job, so the wording of a state and
  * the look of every state change apart.
@@ -9,7 +9,7 @@
  * and activity names stay outside the messages, so a translation cannot break them.
  */
 import * as l10n from '@vscode/l10n';
-import { COMMANDS, type CommandId } from '../ids';
+import type { CommandId } from '../ids';
 import type { Route } from '../model/channel';
 import type { TrackerState } from '../model/trackerState';
 import { idleFacts, trackingFacts } from './trackingFacts';
@@ -26,6 +26,8 @@ import {
 
 export interface PresentationSettings {
   readonly showTodayTotal: boolean;
+  /** The most characters of an activity's name the item's text shows; the tooltip and the spoken label say it whole. */
+  readonly maxNameLength: number;
   /** The way to the app in use (or expected): the tooltip names it, and offline says where. */
   readonly route: Route;
   /** Today's time on this window's branch (issue 24), to the minute; absent with no branch or the ledger off. */
@@ -68,14 +70,15 @@ export interface TooltipFacts {
 export interface StatusFacts {
   readonly text: TextFacts;
   readonly tooltip: TooltipFacts;
-  /** What a click on the item runs in this state. */
-  readonly command: CommandId;
   readonly tone: Tone;
   /** What a screen reader says instead of the text. */
   readonly spoken: string;
 }
 
-/** The facts of `state`: exactly one set per state, route and moment. */
+/**
+ * The facts of `state`: exactly one set per state, route and moment. A click on the item opens
+ * the menu in every state (statusText.ts), so no state's facts name a command for it.
+ */
 export function statusFacts(state: TrackerState, settings: PresentationSettings, nowMs: number): StatusFacts {
   switch (state.kind) {
     case 'starting':
@@ -107,7 +110,6 @@ function startingFacts(): StatusFacts {
     text: { icon: 'sync~spin', state: 'Time Tracker' },
     spoken: l10n.t('Time Tracker: connecting'),
     tooltip: { headline: [l10n.t('Asking the time tracker what is running…')] },
-    command: COMMANDS.showMenu,
     tone: 'normal',
   };
 }

@@ -6,7 +6,7 @@
  * left out with its separator.
  */
 import * as l10n from '@vscode/l10n';
-import type { CommandId } from '../ids';
+import { COMMANDS, type CommandId } from '../ids';
 import { escapeIcons, link } from './markup';
 import type { StatusFacts, TextFacts, Tone, TooltipFacts } from './statusFacts';
 
@@ -14,7 +14,10 @@ export interface Presentation {
   readonly text: string;
   /** Markdown; command links use the ids of COMMANDS. */
   readonly tooltip: string;
-  /** What a click on the item runs in this state. */
+  /**
+   * What a click on the item runs: the menu, in every state. It lists what works in the state
+   * (menu.ts); a click that ran one fixed action hid the others (Log Time while offline).
+   */
   readonly command: CommandId;
   readonly tone: Tone;
   /** Read by screen readers instead of the codicon text. */
@@ -35,7 +38,7 @@ export function formatStatus(facts: StatusFacts): Presentation {
     text: statusText(facts.text),
     accessibilityLabel: facts.spoken,
     tooltip: tooltipMarkdown(facts.tooltip),
-    command: facts.command,
+    command: COMMANDS.showMenu,
     tone: facts.tone,
   };
 }
@@ -67,6 +70,20 @@ function partText(text: TextFacts, part: StatusTextPart): string | undefined {
       return text.today === undefined ? undefined : l10n.t('today {0}', text.today);
   }
 }
+
+/**
+ * A name cut to at most `maxLength` characters for the item's text, so that a long one cannot
+ * push the time out of view (VS Code cuts the item at its end). Characters as a reader counts
+ * them: graphemes, so that a cut never splits an emoji, an accent from its letter or a surrogate
+ * pair; the ellipsis counts as one, and the space before it is trimmed.
+ */
+export function shortenName(name: string, maxLength: number): string {
+  const characters = Array.from(graphemes.segment(name), ({ segment }) => segment);
+  if (characters.length <= maxLength) return name;
+  return `${characters.slice(0, Math.max(0, maxLength - 1)).join('').trimEnd()}…`;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** The tooltip: the headline's sentences, the body's paragraphs, the links, the connection; empty ones left out. */
 function tooltipMarkdown(tooltip: TooltipFacts): string {

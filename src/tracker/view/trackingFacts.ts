@@ -11,6 +11,7 @@ import { elapsedSecondsAt, type TrackerState } from '../model/trackerState';
 import { formatMinutes } from './duration';
 import { escapeMarkdown } from './markup';
 import type { PresentationSettings, StatusFacts, StatusLink, TooltipFacts } from './statusFacts';
+import { shortenName } from './statusText';
 
 type Answering = Extract<TrackerState, { kind: 'idle' | 'tracking' }>;
 
@@ -24,7 +25,6 @@ export function idleFacts(state: Extract<TrackerState, { kind: 'idle' }>, settin
         ? l10n.t('Time Tracker: not tracking. Activate for the menu.')
         : l10n.t('Time Tracker: not tracking, {0} today. Activate for the menu.', today.total),
     tooltip: answeringTooltip([l10n.t('**Not tracking.**')], today, state, settings.route, settings.branchToday),
-    command: COMMANDS.showMenu,
     tone: 'normal',
   };
 }
@@ -33,12 +33,14 @@ export function trackingFacts(state: Extract<TrackerState, { kind: 'tracking' }>
   const sinceObserved = Math.max(0, Math.floor((nowMs - state.observedAtMs) / 1000));
   const today = todayFacts(state.todaySeconds === undefined ? undefined : state.todaySeconds + sinceObserved, settings, state.firstRelease === true);
   const name = state.activity.activityName;
-  if (state.onBreak) return onBreakFacts(name, today, settings.route, state);
+  // The item's text shows the name cut, so the time stays in view; the tooltip and the screen reader say it whole.
+  const shown = shortenName(name, settings.maxNameLength);
+  if (state.onBreak) return onBreakFacts({ name, shown }, today, settings.route, state);
   // When the app did not say when it started: the name alone, rather than a time made up.
   const seconds = elapsedSecondsAt(state, nowMs);
   const elapsed = seconds === undefined ? undefined : formatElapsed(seconds);
   return {
-    text: { icon: 'record', activity: name, elapsed, today: today.total },
+    text: { icon: 'record', activity: shown, elapsed, today: today.total },
     spoken: trackingSpoken(name, elapsed, today.total),
     tooltip: answeringTooltip(
       [elapsed === undefined ? l10n.t('**Tracking {0}.**', escapeMarkdown(name)) : l10n.t('**Tracking {name}** for {elapsed}.', { name: escapeMarkdown(name), elapsed })],
@@ -47,7 +49,6 @@ export function trackingFacts(state: Extract<TrackerState, { kind: 'tracking' }>
       settings.route,
       settings.branchToday,
     ),
-    command: COMMANDS.showMenu,
     tone: 'normal',
   };
 }
@@ -63,8 +64,9 @@ function trackingSpoken(name: string, elapsed: string | undefined, today: string
     : l10n.t('Time Tracker: tracking {name} for {elapsed}, {today} today. Activate for the menu.', { name, elapsed, today });
 }
 
-/** A break, with or without the activity that continues after it. */
-function onBreakFacts(name: string | undefined, today: TodayFacts, route: Route, state: Answering): StatusFacts {
+/** A break, with or without the activity that continues after it (its name whole, and as the item shows it). */
+function onBreakFacts(activity: { readonly name: string; readonly shown: string } | undefined, today: TodayFacts, route: Route, state: Answering): StatusFacts {
+  const name = activity?.name;
   let spoken: string;
   if (name === undefined) {
     spoken = today.total === undefined ? l10n.t('Time Tracker: on break.') : l10n.t('Time Tracker: on break, {0} today.', today.total);
@@ -76,10 +78,9 @@ function onBreakFacts(name: string | undefined, today: TodayFacts, route: Route,
   }
   const resumes = name === undefined ? [] : [l10n.t('{0} continues when you start it again.', escapeMarkdown(name))];
   return {
-    text: { icon: 'coffee', state: name === undefined ? l10n.t('On break') : l10n.t('On break ({0})', name), today: today.total },
+    text: { icon: 'coffee', state: activity === undefined ? l10n.t('On break') : l10n.t('On break ({0})', activity.shown), today: today.total },
     spoken,
     tooltip: answeringTooltip([l10n.t('**On break.**'), ...resumes], today, state, route),
-    command: COMMANDS.showMenu,
     tone: 'normal',
   };
 }

@@ -17,7 +17,7 @@ const linkTo = ({ label, command }: StatusLink): string => link(label, command);
 export function noTokenFacts(): StatusFacts {
   return {
     text: { icon: 'key', state: l10n.t('Time Tracker: set token') },
-    spoken: l10n.t("Time Tracker: not connected. Turn on the app's VS Code integration, or activate to set a token for its HTTP API."),
+    spoken: l10n.t("Time Tracker: not connected. Turn on the app's VS Code integration, or set a token for its HTTP API. Activate for the menu."),
     tooltip: {
       headline: [
         l10n.t(
@@ -26,18 +26,17 @@ export function noTokenFacts(): StatusFacts {
         ),
       ],
     },
-    command: COMMANDS.setToken,
     tone: 'warning',
   };
 }
 
 /** Offline, worded for the way the app is expected: its integration has no port to name. */
 export function offlineFacts(route: Route): StatusFacts {
-  const shared = { text: { icon: 'debug-disconnect', state: l10n.t('Time Tracker offline') }, command: COMMANDS.checkConnection, tone: 'warning' } as const;
+  const shared = { text: { icon: 'debug-disconnect', state: l10n.t('Time Tracker offline') }, tone: 'warning' } as const;
   if (route.kind === 'integration') {
     return {
       ...shared,
-      spoken: l10n.t("Time Tracker offline: the app is not answering through its VS Code integration. Activate to check the connection."),
+      spoken: l10n.t("Time Tracker offline: the app is not answering through its VS Code integration. Activate for the menu."),
       tooltip: {
         headline: [
           l10n.t("**The app is not answering through its VS Code integration.** Start the time-tracking application; if it runs, turn **Settings → Integrations → VSCode** off and on."),
@@ -49,7 +48,7 @@ export function offlineFacts(route: Route): StatusFacts {
   const address = httpAddress(route.port);
   return {
     ...shared,
-    spoken: l10n.t('Time Tracker offline: the app is not answering on {0}. Activate to check the connection.', address),
+    spoken: l10n.t('Time Tracker offline: the app is not answering on {0}. Activate for the menu.', address),
     tooltip: {
       headline: [
         l10n.t(
@@ -80,7 +79,6 @@ export function clockSkewFacts(skewSeconds: number): StatusFacts {
         }),
       ],
     },
-    command: COMMANDS.checkConnection,
     tone: 'error',
   };
 }
@@ -91,7 +89,7 @@ export function tokenRejectedFacts(route: Route): StatusFacts {
   if (route.kind === 'integration') {
     return {
       text,
-      spoken: l10n.t("Time Tracker: the app rejected the token of its VS Code integration. Activate to check the connection."),
+      spoken: l10n.t("Time Tracker: the app rejected the token of its VS Code integration. Activate for the menu."),
       tooltip: {
         headline: [
           l10n.t(
@@ -100,13 +98,12 @@ export function tokenRejectedFacts(route: Route): StatusFacts {
           ),
         ],
       },
-      command: COMMANDS.checkConnection,
       tone: 'error',
     };
   }
   return {
     text,
-    spoken: l10n.t('Time Tracker: the app rejected the token. Activate to set the token again.'),
+    spoken: l10n.t('Time Tracker: the app rejected the token. Activate for the menu to set it again.'),
     tooltip: {
       headline: [
         l10n.t(
@@ -115,7 +112,6 @@ export function tokenRejectedFacts(route: Route): StatusFacts {
         ),
       ],
     },
-    command: COMMANDS.setToken,
     tone: 'error',
   };
 }
@@ -127,7 +123,6 @@ export function licenseLockedFacts(): StatusFacts {
     tooltip: {
       headline: [l10n.t("**The application's license is locked.** Activate or renew the license in the application; tracking works again right after."), linkTo(checkConnection())],
     },
-    command: COMMANDS.checkConnection,
     tone: 'warning',
   };
 }
@@ -145,7 +140,6 @@ export function lockedOutFacts(seconds: number): StatusFacts {
         ),
       ],
     },
-    command: COMMANDS.checkConnection,
     tone: 'error',
   };
 }
@@ -155,7 +149,6 @@ export function unavailableFacts(): StatusFacts {
     text: { icon: 'warning', state: l10n.t('Time Tracker: status not available') },
     spoken: l10n.t('Time Tracker: the app does not offer its status right now.'),
     tooltip: { headline: [l10n.t('**The app does not offer this endpoint right now (503).** Update the application or restart it.'), linkTo(checkConnection())] },
-    command: COMMANDS.checkConnection,
     tone: 'warning',
   };
 }
@@ -166,7 +159,6 @@ export function failedFacts(message: string): StatusFacts {
     text: { icon: 'warning', state: l10n.t('Time Tracker: error') },
     spoken: l10n.t('Time Tracker error: {0}', message),
     tooltip: { headline: [`**${escapeMarkdown(message)}**`], links: [{ label: l10n.t('Show Log'), command: COMMANDS.showLog }, checkConnection()] },
-    command: COMMANDS.showLog,
     tone: 'warning',
   };
 }

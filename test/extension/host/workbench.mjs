@@ -3,7 +3,7 @@
 // contents listed and checked, installed into a clean code-server, the workbench opened in
 // chromium without any extension development or test path, and a probe of the extension's status
 // bar item as it is on screen, and of the extension's "Get Started" walkthrough as its page shows it.
-/* global document */
+/* global document, window */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -172,9 +172,44 @@ export class StatusBarProbe {
     return this.page.evaluate(() => [...document.querySelectorAll('.statusbar-item')].map((element) => ({ id: element.id, text: element.textContent?.replace(/\s+/g, ' ').trim() ?? '' })));
   }
 
-  /** Clicks the item, as a user does; it runs the command that fits the state it shows. */
+  /** Clicks the item, as a user does; it opens the item's menu, in every state. */
   async click() {
     await this.page.locator(itemSelector).click({ timeout: 5_000 });
+  }
+
+  /**
+   * Clicks the item and picks the menu entry whose label contains `label`, as a user does.
+   * Resolves to the menu's placeholder and the labels it listed.
+   */
+  async chooseInMenu(label) {
+    await this.click();
+    const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await rows.first().waitFor({ state: 'visible', timeout: 10_000 });
+    const placeholder = await this.page.locator('.quick-input-widget .quick-input-box input').getAttribute('placeholder');
+    const labels = (await rows.allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+    if (label === undefined) await this.page.keyboard.press('Escape');
+    else await rows.filter({ hasText: label }).first().click({ timeout: 5_000 });
+    return { placeholder, labels };
+  }
+
+  /**
+   * Whether the item's text ends inside the item's box, as laid out on screen: VS Code clips an
+   * item wider than its limit, and what is clipped (the time, after a long name) is not seen
+   * although it is still in the DOM's text. Resolves to the pixels the text runs past the edge.
+   */
+  textOverflow() {
+    return this.page.evaluate((prefix) => {
+      const item = [...document.querySelectorAll('.statusbar-item')].find((element) => element.id.startsWith(prefix));
+      if (item === undefined) return Number.POSITIVE_INFINITY;
+      const range = document.createRange();
+      range.selectNodeContents(item);
+      const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+      const textRight = Math.max(...rects.map((rect) => rect.right));
+      // The edges that clip it: the item's own (VS Code limits an item's width), the status bar's, the window's.
+      const statusBar = item.closest('.part.statusbar');
+      const edge = Math.min(item.getBoundingClientRect().right, statusBar?.getBoundingClientRect().right ?? Number.POSITIVE_INFINITY, window.innerWidth);
+      return Math.max(0, Math.round(textRight - edge));
+    }, extensionId);
   }
 
   /**

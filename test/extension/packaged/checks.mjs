@@ -8,7 +8,9 @@
 //   2. the activity's name with a ticking time, once a script starts it through the signed API;
 //   3. the "Get Started" walkthrough, opened only now, shows all four steps ticked (each was
 //      true before the page opened: the app answers, a token, connected, tracking);
-//   4. "offline" once the app is gone.
+//   4. a 105-character name cut with "…", the time still inside the item as laid out on screen;
+//   5. "offline" once the app is gone;
+//   6. a click on the item opens its menu there, with Log Time in it.
 // Each is one test, and the result is data (`{ passes, failures }`), as from a mocha suite.
 // `npm run screenshots` (scripts/screenshots.mjs) walks the same packaged extension through every
 // state for the README's pictures.
@@ -23,6 +25,8 @@ import { MAX_VSIX_BYTES, shippingProblems } from '../host/vsix.mjs';
 import { openWorkbench, runChecks, timed, WalkthroughProbe } from '../host/workbench.mjs';
 
 const activityName = 'Review packaged build';
+/** 105 characters: longer than VS Code lets an item be at 1280 px, were it not cut. */
+const longName = 'Prepare the quarterly report with every figure the board asked for and the notes of the last two meetings';
 
 /** Runs the checks in `run` (a HostRun) on the package `prepared` by preparePackage. */
 export default async function packagedChecks(run, prepared) {
@@ -85,11 +89,36 @@ export default async function packagedChecks(run, prepared) {
       },
     ],
     [
+      'cuts a 105-character name so that the time stays in view',
+      async () => {
+        const { ServiceClient } = createRequire(import.meta.url)(join(repoRoot, 'dist', 'client.js'));
+        const client = new ServiceClient({ token, port });
+        try {
+          await client.startActivity({ name: longName, createIfMissing: true });
+        } finally {
+          await client.close();
+        }
+        const { text } = await statusBar.waitFor(/Prepare the quarterly report with every… \d+:\d\d · today \d+m$/, 15_000);
+        const overflow = await statusBar.textOverflow();
+        if (overflow > 0) throw new Error(`the item's text runs ${overflow} px past its visible edge: "${text}"`);
+        return `"${text}", all of it inside the item`;
+      },
+    ],
+    [
       'shows "offline" once the app is gone',
       async () => {
         await stopGroup(server.child);
         const { text } = await statusBar.waitFor(/offline/, 20_000);
         return `"${text}"`;
+      },
+    ],
+    [
+      'opens the menu on a click while offline, with Log Time first',
+      async () => {
+        const { placeholder, labels } = await statusBar.chooseInMenu(undefined);
+        if (!/^Log Time…/.test(labels[0] ?? '')) throw new Error(`the menu lists ${JSON.stringify(labels)}`);
+        if (!/^Choose what to do while the app is not answering/.test(placeholder ?? '')) throw new Error(`the menu's placeholder is "${placeholder}"`);
+        return `"${placeholder}": ${labels.join(' | ')}`;
       },
     ],
   ];

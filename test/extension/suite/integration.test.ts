@@ -18,10 +18,12 @@ import { createReferenceServer, type ReferenceServer } from '../../../src/server
 import type { Advice } from '../../../src/tracker/view/advice';
 import type { TrackerState } from '../../../src/tracker/model/trackerState';
 import { loggedEntries } from '../../support/server';
+import { commandsOf, withMenuChoice } from './menuAnswers';
 import { kind, until, untilEvent, untilQueued } from './states';
+import { withWizardAnswers } from './wizardAnswers';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
-const TOKENS = ['integration-token-first-8c1d', 'integration-token-second-2b7e', 'integration-token-nowdoing-5f0a', 'integration-token-back-93aa'] as const;
+const TOKENS = ['integration-token-first-8c1d', 'integration-token-second-2b7e', 'integration-token-nowdoing-5f0a', 'integration-token-back-93aa', 'integration-token-menu-61fd'] as const;
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
 
 describe("the app's VS Code integration: no setup, through its socket", function () {
@@ -104,6 +106,22 @@ describe("the app's VS Code integration: no setup, through its socket", function
     assert.match(api.tooltip, /not answering through its VS Code integration/);
     const advice = await vscode.commands.executeCommand<Advice>('timeTracker.checkConnection');
     assert.match(advice.message, /not running, or its VS Code integration is off/);
+  });
+
+  it('logs time from the menu while the app is gone and no way to it is left: the entry queues and goes once the app is back', async () => {
+    assert.equal(api.channel, 'none');
+    const menu = await withMenuChoice('timeTracker.log', () =>
+      withWizardAnswers({ pick: '$(add) Create “Socketless work”', typed: ['20m', ''], pickerTyping: { text: 'Socketless work', keystrokeMs: 5 } }, () =>
+        vscode.commands.executeCommand('timeTracker.showMenu'),
+      ),
+    );
+    assert.equal(commandsOf(menu)[0], 'log');
+    assert.equal(api.queuedEntries, 1, 'queued, not refused with "start the app"');
+    const app = await startApp(TOKENS[4], 'm.sock');
+    await untilQueued(api, 0, 'the queue to be sent through the socket', 20_000);
+    assert.deepEqual(loggedEntries(app), [['Socketless work', 20]]);
+    await apps.pop()!.close();
+    await untilByItself((state) => state.kind === 'offline' && api.channel === 'none', 'offline with no channel again');
   });
 
   it('finds an app from before the rebrand (X-NowDoing-*) on the socket, at the cost of one refused request', async () => {

@@ -94,7 +94,7 @@ describe('client: the text of an answer as it reaches the screen', () => {
     for (const todaySeconds of [-5400, 1e300]) {
       const status = await (await answering({ isTracking: true, currentActivity: { activityID: ID, activityName: `${HOSTILE}${HUGE}` }, todaySeconds })).getStatus();
       const state = stateFromStatus(status, { kind: 'starting' }, 0);
-      const shown = present(state, { showTodayTotal: true, route: { kind: 'http', port: 40001 } }, 0);
+      const shown = present(state, { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } }, 0);
       assert.doesNotMatch(shown.text, UNSAFE);
       // The tooltip is Markdown: its own paragraphs are apart by line breaks, the name's are gone.
       assert.doesNotMatch(shown.tooltip, /(?!\n)\p{Cc}|[\u2028\u2029\u202a-\u202e\u2066-\u2069]|\n\\?\[error/u);

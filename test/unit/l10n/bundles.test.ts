@@ -83,7 +83,7 @@ describe('l10n: the runtime bundles (l10n/bundle.l10n*.json)', () => {
 });
 
 describe('l10n: src/tracker in the configured language', () => {
-  const settings = { showTodayTotal: true, route: { kind: 'http', port: 40001 } } as const;
+  const settings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } } as const;
   const activity = { activityID: 'a1', activityName: 'Write docs' };
   const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 };
   const onBreak: TrackerState = { kind: 'tracking', activity, onBreak: true, startedAtMs: -5000, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
@@ -98,7 +98,7 @@ describe('l10n: src/tracker in the configured language', () => {
     assert.equal(present(onBreak, settings, 0, 3).text, '$(coffee) On break (Write docs) · today 0m · $(inbox) 3 queued');
     assert.equal(
       present({ kind: 'noToken' }, settings, 0).accessibilityLabel,
-      "Time Tracker: not connected. Turn on the app's VS Code integration, or activate to set a token for its HTTP API.",
+      "Time Tracker: not connected. Turn on the app's VS Code integration, or set a token for its HTTP API. Activate for the menu.",
     );
   });
 
@@ -110,7 +110,7 @@ describe('l10n: src/tracker in the configured language', () => {
     assert.equal(noToken.text, '$(key) Time Tracker: Token festlegen');
     assert.equal(
       noToken.accessibilityLabel,
-      'Time Tracker: nicht verbunden. Schalten Sie die VS-Code-Integration der App ein. Oder aktivieren, um ein Token für ihre HTTP-API festzulegen.',
+      'Time Tracker: nicht verbunden. Schalten Sie die VS-Code-Integration der App ein oder legen Sie ein Token für ihre HTTP-API fest. Aktivieren, um das Menü zu öffnen.',
     );
     assert.match(
       noToken.tooltip,

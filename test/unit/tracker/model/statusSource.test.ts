@@ -9,7 +9,7 @@ import { freePort } from '../../../support/process';
 import { startServer, TEST_TOKEN, type StartedServer } from '../../../support/server';
 
 const HOUR_MS = 3_600_000;
-const settings = { showTodayTotal: true, route: { kind: 'http', port: 39847 } } as const;
+const settings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 39847 } } as const;
 
 describe('tracker/statusSource against the reference server', () => {
   let started: StartedServer;

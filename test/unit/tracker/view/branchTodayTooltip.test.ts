@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import { present, type PresentationSettings } from '../../../../src/tracker/view/presentation';
 
-const settings: PresentationSettings = { showTodayTotal: true, route: { kind: 'http', port: 40001 } };
+const settings: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
 const tracking: TrackerState = {
   kind: 'tracking',
   activity: { activityID: 'a1', activityName: 'Write docs' },

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { formatElapsed, present, type Presentation, type PresentationSettings } from '../../../../src/tracker/view/presentation';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
-const settings: PresentationSettings = { showTodayTotal: true, route: { kind: 'http', port: 40001 } };
-const viaIntegration: PresentationSettings = { showTodayTotal: true, route: { kind: 'integration', socketPath: '/tmp/app/api.sock' } };
+const settings: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
+const viaIntegration: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'integration', socketPath: '/tmp/app/api.sock' } };
 const activity = { activityID: 'a1', activityName: 'Write docs' };
 
 function shown(state: TrackerState, nowMs = 0, options = settings): Presentation {
@@ -11,16 +11,16 @@ function shown(state: TrackerState, nowMs = 0, options = settings): Presentation
 }
 
 describe('tracker/presentation', () => {
-  it('gives every state its own words, codicon and click', () => {
+  it('gives every state its own words and codicon, and opens the menu on a click in every state', () => {
     const table: [TrackerState, string, string][] = [
-      [{ kind: 'noToken' }, '$(key) Time Tracker: set token', 'timeTracker.setToken'],
-      [{ kind: 'offline' }, '$(debug-disconnect) Time Tracker offline', 'timeTracker.checkConnection'],
-      [{ kind: 'tokenRejected', clockSkewSeconds: undefined }, '$(error) Time Tracker: token rejected', 'timeTracker.setToken'],
-      [{ kind: 'tokenRejected', clockSkewSeconds: -300 }, '$(error) Time Tracker: your clock is off by 300 s', 'timeTracker.checkConnection'],
-      [{ kind: 'licenseLocked' }, '$(lock) Time Tracker: license locked', 'timeTracker.checkConnection'],
-      [{ kind: 'lockedOut', untilMs: 42_000 }, '$(circle-slash) Time Tracker: locked out (42 s)', 'timeTracker.checkConnection'],
-      [{ kind: 'unavailable' }, '$(warning) Time Tracker: status not available', 'timeTracker.checkConnection'],
-      [{ kind: 'failed', message: 'boom' }, '$(warning) Time Tracker: error', 'timeTracker.showLog'],
+      [{ kind: 'noToken' }, '$(key) Time Tracker: set token', 'timeTracker.showMenu'],
+      [{ kind: 'offline' }, '$(debug-disconnect) Time Tracker offline', 'timeTracker.showMenu'],
+      [{ kind: 'tokenRejected', clockSkewSeconds: undefined }, '$(error) Time Tracker: token rejected', 'timeTracker.showMenu'],
+      [{ kind: 'tokenRejected', clockSkewSeconds: -300 }, '$(error) Time Tracker: your clock is off by 300 s', 'timeTracker.showMenu'],
+      [{ kind: 'licenseLocked' }, '$(lock) Time Tracker: license locked', 'timeTracker.showMenu'],
+      [{ kind: 'lockedOut', untilMs: 42_000 }, '$(circle-slash) Time Tracker: locked out (42 s)', 'timeTracker.showMenu'],
+      [{ kind: 'unavailable' }, '$(warning) Time Tracker: status not available', 'timeTracker.showMenu'],
+      [{ kind: 'failed', message: 'boom' }, '$(warning) Time Tracker: error', 'timeTracker.showMenu'],
       [{ kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 }, '$(clock) Not tracking · today 3h 20m', 'timeTracker.showMenu'],
       [{ kind: 'idle', onBreak: true, todaySeconds: 60, observedAtMs: 0 }, '$(coffee) On break · today 1m', 'timeTracker.showMenu'],
       [{ kind: 'tracking', activity, onBreak: false, startedAtMs: -725000, appClockOffsetMs: 0, todaySeconds: 3_600, observedAtMs: 0 }, '$(record) Write docs 12:05 · today 1h', 'timeTracker.showMenu'],
@@ -77,15 +77,15 @@ describe('tracker/presentation', () => {
   });
 
   it('leads a new user to the VS Code switch first, and to a token for the HTTP API second', () => {
-    const { tooltip, command } = shown({ kind: 'noToken' });
+    const { tooltip } = shown({ kind: 'noToken' });
     assert.ok(tooltip.indexOf('Settings → Integrations → VSCode') < tooltip.indexOf('HTTP API'), tooltip);
     assert.match(tooltip, /\(command:timeTracker\.setToken\)/);
-    assert.equal(command, 'timeTracker.setToken');
   });
 
   it('sends a rejected integration token to Check Connection, not to Set Token', () => {
     const rejected = shown({ kind: 'tokenRejected', clockSkewSeconds: undefined }, 0, viaIntegration);
-    assert.equal(rejected.command, 'timeTracker.checkConnection');
+    assert.match(rejected.tooltip, /\(command:timeTracker\.checkConnection\)/);
+    assert.doesNotMatch(rejected.tooltip, /timeTracker\.setToken/);
     assert.match(rejected.tooltip, /VS Code integration file/);
   });
 
@@ -106,6 +106,22 @@ describe('tracker/presentation', () => {
     const presentation = shown({ kind: 'tracking', activity: odd, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 });
     assert.equal(presentation.text, '$(record) \\$(bug) fix *all* [bugs](x) 0:00 · today 0m');
     assert.match(presentation.tooltip, /Tracking \\\$\\\(bug\\\) fix \\\*all\\\* \\\[bugs\\\]\\\(x\\\)/);
+  });
+
+  it('cuts a long name in the text so that the time and today\'s total stay in view, and says it whole elsewhere', () => {
+    const long = `Refactor ${'the reporting pipeline '.repeat(4)}and its tests before the release`.slice(0, 105);
+    assert.equal(long.length, 105);
+    const running: TrackerState = { kind: 'tracking', activity: { activityID: 'a3', activityName: long }, onBreak: false, startedAtMs: -725_000, appClockOffsetMs: 0, todaySeconds: 3_600, observedAtMs: 0 };
+    const presentation = shown(running);
+    assert.equal(presentation.text, '$(record) Refactor the reporting pipeline the rep… 12:05 · today 1h');
+    assert.match(presentation.tooltip, new RegExp(long.replace(/ /g, ' ').slice(0, 60)));
+    assert.match(presentation.accessibilityLabel, new RegExp(`tracking ${long} for 12:05, 1h today`));
+    const cutShorter = shown(running, 0, { ...settings, maxNameLength: 12 });
+    assert.equal(cutShorter.text, '$(record) Refactor th… 12:05 · today 1h');
+    const paused = shown({ ...running, onBreak: true });
+    assert.equal(paused.text, '$(coffee) On break (Refactor the reporting pipeline the rep…) · today 1h');
+    assert.match(paused.accessibilityLabel, new RegExp(`${long} paused`));
+    assert.equal(shown({ ...running, activity }).text, '$(record) Write docs 12:05 · today 1h', 'a short name stays whole');
   });
 
   it('formats elapsed time', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { COMMANDS } from '../../../../src/tracker/ids';
 import type { StatusFacts } from '../../../../src/tracker/view/statusFacts';
-import { DEFAULT_TEXT_PARTS, formatStatus, statusText } from '../../../../src/tracker/view/statusText';
+import { DEFAULT_TEXT_PARTS, formatStatus, shortenName, statusText } from '../../../../src/tracker/view/statusText';
 
 const running = { icon: 'record', activity: 'Write docs', elapsed: '12:05', today: '3h 20m' } as const;
 
@@ -42,7 +42,6 @@ describe('tracker/view/statusText', () => {
         ],
         connection: 'Connected somewhere.',
       },
-      command: COMMANDS.showMenu,
       tone: 'normal',
       spoken: 'Time Tracker: not tracking.',
     };
@@ -58,5 +57,35 @@ describe('tracker/view/statusText', () => {
     assert.equal(headlineOnly.tone, 'error');
     const withLinks = formatStatus({ ...facts, tooltip: { headline: ['**Offline.**'], links: [{ label: 'Check', command: COMMANDS.checkConnection }] } });
     assert.equal(withLinks.tooltip, '**Offline.**\n\n[Check](command:timeTracker.checkConnection)');
+  });
+});
+
+/** Half of a surrogate pair without its other half: what a cut by UTF-16 units leaves. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+describe('tracker/view/statusText: shortenName', () => {
+  it('leaves a name of at most the length alone', () => {
+    assert.equal(shortenName('Write docs', 10), 'Write docs');
+    assert.equal(shortenName('', 10), '');
+  });
+
+  it('cuts a longer name to the length, the ellipsis included, without the space before it', () => {
+    assert.equal(shortenName('abcdefghijkl', 10), 'abcdefghi…');
+    assert.equal(shortenName('abcdefgh jkl', 10), 'abcdefgh…');
+    assert.equal(shortenName('abcdefg   jkl', 10), 'abcdefg…');
+    assert.equal(Array.from(shortenName('x'.repeat(105), 40)).length, 40);
+  });
+
+  it('never splits a character: not a surrogate pair, not an emoji sequence, not a letter from its accent', () => {
+    // Each of these is one character on screen and two or more UTF-16 units.
+    const astral = '𝒜'.repeat(12);
+    assert.equal(shortenName(astral, 10), `${'𝒜'.repeat(9)}…`);
+    const family = '👩‍👩‍👧';
+    assert.equal(shortenName(`abcdefgh${family}xyz`, 10), `abcdefgh${family}…`);
+    assert.equal(shortenName(`abcdefghe\u0301xyz`, 10), 'abcdefghe\u0301…');
+    for (const name of [astral, family.repeat(20), 'é'.repeat(30)]) {
+      const cut = shortenName(name, 10);
+      assert.doesNotMatch(cut, LONE_SURROGATE, cut);
+    }
   });
 });
