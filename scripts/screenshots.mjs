@@ -20,6 +20,7 @@
 //   --no-build     skip esbuild (dist/ is fresh); the .vsix is always built
 //   --verbose      also print code-server's own output
 // TT_CHROMIUM_PATH names another chromium than /usr/bin/chromium, as for `npm test`.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -59,6 +60,10 @@ async function main() {
   console.log(`  listening on ${server.url}`);
 
   try {
+    // A git repository, so that time by branch has branches to show.
+    const git = (...args) => execFileSync('git', args, { cwd: dirs.workspace, stdio: 'ignore' });
+    git('init', '-q', '-b', 'main');
+    git('-c', 'user.name=Screenshots', '-c', 'user.email=screenshots@example.invalid', 'commit', '-q', '--allow-empty', '-m', 'start');
     const { page, codeServer, statusBar } = await openWorkbench(run, prepared, {
       // The shortest allowed interval, so each change shows within seconds rather than ten.
       // VS Code's default dark theme, whatever the browser prefers.
@@ -69,10 +74,34 @@ async function main() {
       colorScheme: 'dark',
     });
 
+    /** The file of the picture `name`, counted as taken: every check takes one. */
+    const taken = [];
+    const picture = (name) => {
+      taken.push(`${name}.png`);
+      return join(dirs.screenshots, `${name}.png`);
+    };
+    /** Runs a command from the Command Palette (F1), as a user does. */
+    const runCommand = async (title) => {
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill(`>${title}`);
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+      await input.press('Enter');
+    };
+    /** The quick input's widget, once it lists `text`, with the pointer off its rows. */
+    const screenshotQuickInput = async (name, text) => {
+      const widget = page.locator('.quick-input-widget');
+      await widget.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await page.mouse.move(640, 700);
+      const bytes = (await widget.screenshot({ path: picture(name), animations: 'disabled' })).length;
+      await page.keyboard.press('Escape');
+      return bytes;
+    };
     /** Waits for the item to show `pattern`, saves it as <state>.png, and returns the report line. */
     const capture = async (state, pattern, ms = 20_000) => {
       const { text } = await statusBar.waitFor(pattern, ms);
-      const bytes = await statusBar.screenshotItem(join(dirs.screenshots, `${state}.png`));
+      const bytes = await statusBar.screenshotItem(picture(state));
       return `"${text}" → ${state}.png (${bytes} bytes)`;
     };
     /** A click on the item opens its menu; Set Token there opens the token's input box. */
@@ -127,7 +156,7 @@ async function main() {
           const walkthrough = new WalkthroughProbe(page, title);
           await walkthrough.open();
           await walkthrough.waitForDone(stepIds, 10_000);
-          const bytes = await walkthrough.screenshot(join(dirs.screenshots, 'walkthrough.png'));
+          const bytes = await walkthrough.screenshot(picture('walkthrough'));
           return `${stepIds.length} steps ticked → walkthrough.png (${bytes} bytes)`;
         },
       ],
@@ -139,6 +168,25 @@ async function main() {
           await withClient(token, (client) => client.startActivity({ name: activity }));
           await statusBar.waitFor(tracking, 20_000);
           return line;
+        },
+      ],
+      [
+        'time by branch: tracked on main, then on a ticket branch (and the picker opened once, so the app named its activities)',
+        async () => {
+          await runCommand('Time Tracker: Start Tracking');
+          await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Code review' }).first().waitFor({ timeout: 15_000 });
+          await page.keyboard.press('Escape');
+          git('checkout', '-q', '-b', 'feature/PROJ-142-export');
+          await runCommand('Focus on Time by Branch View');
+          const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Time by Branch' }) });
+          await pane.locator('.monaco-list-row', { hasText: 'feature/PROJ-142-export' }).first().waitFor({ timeout: 120_000 });
+          // A taller window, as on a desktop, so that the view shows its three periods whole.
+          const viewport = page.viewportSize();
+          await page.setViewportSize({ width: 1280, height: 1000 });
+          await page.mouse.move(640, 900);
+          const bytes = (await pane.screenshot({ path: picture('branch-time'), animations: 'disabled' })).length;
+          if (viewport !== null) await page.setViewportSize(viewport);
+          return `the view → branch-time.png (${bytes} bytes)`;
         },
       ],
       [
@@ -214,17 +262,22 @@ async function main() {
           await statusBar.click();
           const widget = page.locator('.quick-input-widget');
           await widget.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible', timeout: 10_000 });
-          // The pointer away from the rows, so that no row shows as hovered.
-          await page.mouse.move(640, 700);
-          const bytes = (await widget.screenshot({ path: join(dirs.screenshots, 'offline-menu.png'), animations: 'disabled' })).length;
-          await page.keyboard.press('Escape');
+          const bytes = await screenshotQuickInput('offline-menu', 'Log Time');
           return `the menu → offline-menu.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        'Start Tracking while offline: the activities the app named before, and why',
+        async () => {
+          await runCommand('Time Tracker: Start Tracking');
+          const bytes = await screenshotQuickInput('picker-offline', activity);
+          return `the picker → picker-offline.png (${bytes} bytes)`;
         },
       ],
     ];
 
     const outcome = await runChecks(run, { heading: 'status bar item, state by state', checks, statusBar, onFailure: () => codeServer.show() });
-    if (outcome.failures === 0 && !run.interrupted) publish(dirs.screenshots, checks.length);
+    if (outcome.failures === 0 && !run.interrupted) publish(dirs.screenshots, taken);
     return outcome;
   } finally {
     await server.close();
@@ -232,9 +285,10 @@ async function main() {
 }
 
 /** Replaces media/screenshots/ with this run's pictures, only once every state was captured. */
-function publish(from, expected) {
+function publish(from, taken) {
   const pictures = readdirSync(from).filter((name) => name.endsWith('.png') && name !== 'failure.png');
-  if (pictures.length !== expected) throw new Error(`expected ${expected} pictures, found ${pictures.length}`);
+  const notTaken = taken.filter((name) => !pictures.includes(name));
+  if (notTaken.length > 0 || pictures.length !== taken.length) throw new Error(`expected ${taken.join(', ')}; found ${pictures.join(', ')}`);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   for (const name of pictures) copyFileSync(join(from, name), join(target, name));

@@ -239,6 +239,20 @@ const STEP_SELECTOR = '.gettingStartedContainer button.getting-started-step[data
  * webview: a step is a `button.getting-started-step` whose codicon `[data-done-step-id]` carries
  * `complete` (and `aria-checked="true"`) when VS Code counts the step done.
  */
+/**
+ * Closes every notification as a user does: the pointer over a toast shows its close button, a
+ * click closes it. Waits until none is on screen.
+ */
+export async function clearNotifications(page) {
+  const toasts = page.locator('.notifications-toasts .notification-toast');
+  for (let left = 20; left > 0 && (await toasts.count()) > 0; left--) {
+    const toast = toasts.first();
+    await toast.hover({ timeout: 5_000 });
+    await toast.locator('.codicon-notifications-clear').click({ timeout: 5_000 });
+  }
+  if ((await toasts.count()) > 0) throw new Error('the notifications did not close');
+}
+
 export class WalkthroughProbe {
   /** The manifest's one walkthrough: its English title (package.nls.json) and its steps' ids. */
   static manifestWalkthrough() {
@@ -273,8 +287,7 @@ export class WalkthroughProbe {
    */
   async screenshot(file) {
     const viewport = this.page.viewportSize();
-    const toasts = this.page.locator('.notifications-toasts .notification-toast .codicon-notifications-clear');
-    while ((await toasts.count()) > 0) await toasts.first().click({ timeout: 5_000 });
+    await clearNotifications(this.page);
     await this.page.setViewportSize({ width: 1600, height: 1000 });
     try {
       await this.page.mouse.move(0, 0);
