@@ -2,7 +2,8 @@
  * What the Command Palette offers in each state, read from package.json's `when` and `enablement`
  * clauses: idle, a hidden Stop Tracking made "stop" + Enter run Start Tracking, the closest
  * command VS Code still listed (issue 23 §3). Stop stays listed whenever there is a token, and
- * says itself when nothing runs.
+ * says itself when nothing runs; Log Time is listed always (offline it queues), and no command is
+ * disabled: a disabled command's keybinding does nothing, without a word.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -43,11 +44,22 @@ describe('tracker: the Command Palette', () => {
     assert.equal(offered(COMMANDS.stop, { ...idle, [CONTEXT_KEYS.tracking]: true }), true);
   });
 
-  it('offers Start, Stop and Log Time only with a way to the app', () => {
+  it('lists Start and Stop only with a way to the app', () => {
     const noToken = { ...idle, [CONTEXT_KEYS.hasToken]: false, [CONTEXT_KEYS.tokenStored]: false };
-    for (const command of [COMMANDS.start, COMMANDS.stop, COMMANDS.log]) {
+    for (const command of [COMMANDS.start, COMMANDS.stop]) {
       assert.equal(offered(command, idle), true, command);
       assert.equal(offered(command, noToken), false, command);
     }
+  });
+
+  it('lists Log Time in every state: offline, with the integration gone, the entry queues', () => {
+    const gone = { ...idle, [CONTEXT_KEYS.hasToken]: false, [CONTEXT_KEYS.tokenStored]: false };
+    assert.equal(offered(COMMANDS.log, idle), true);
+    assert.equal(offered(COMMANDS.log, gone), true);
+  });
+
+  it('disables no command, so that a keybinding always runs and says itself why it cannot act', () => {
+    const disabled = manifest.contributes.commands.filter((item) => item.enablement !== undefined).map((item) => item.command);
+    assert.deepEqual(disabled, []);
   });
 });
