@@ -9,12 +9,13 @@
  * offline queue does (src/tracker/queue/entryQueue.ts): the ledger starts again, and tracking
  * never stops because of it.
  */
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic, syncFolder } from '../../platform/atomicWrite';
+import { writeFileAtomic } from '../../platform/atomicWrite';
 import { FileReadError, readBoundedText, type BoundedReadOptions } from '../../platform/boundedRead';
 import { errnoCode } from '../../platform/errors';
 import { removeLockLeftovers, withShortLock, type ShortLockOptions } from '../../platform/fileLock';
+import { keepAside } from '../../platform/keepAside';
 import { EMPTY_BOOK, parseBook, pruneBook, serializeBook, type BookRead, type LedgerBook } from './ledgerBook';
 
 /** The lock, read and write the ledger goes through: the platform's; tests make one of them fail. */
@@ -109,11 +110,7 @@ export class LedgerStore {
 
   /** Under the lock: keeps the unreadable file beside the ledger under a name of its own, and says where. */
   private async setAside(problem: string): Promise<LedgerBook> {
-    const stamp = new Date(this.clock()).toISOString().replace(/[:.]/g, '-');
-    let keptAs = `${this.file}.corrupt-${stamp}`;
-    for (let n = 2; await exists(keptAs); n++) keptAs = `${this.file}.corrupt-${stamp}-${n}`;
-    await rename(this.file, keptAs);
-    await syncFolder(this.folder);
+    const keptAs = await keepAside(this.file, this.clock());
     try {
       this.options.onCorrupt?.(keptAs, problem);
     } catch {
@@ -121,11 +118,4 @@ export class LedgerStore {
     }
     return EMPTY_BOOK;
   }
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }

@@ -18,13 +18,13 @@
  * (issue 12: Log Time offline lost the entry at hand when the file was empty).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { syncFolder } from '../../platform/atomicWrite';
 import { FileReadError } from '../../platform/boundedRead';
 import { errnoCode, errorMessage } from '../../platform/errors';
 import { FileLockError, removeLockLeftovers, type ShortLockOptions } from '../../platform/fileLock';
+import { keepAside } from '../../platform/keepAside';
 import type { EntryRequest } from '../../protocol/types';
 import { classify } from '../model/classify';
 import { parseQueue, withStatus, type QueuedEntry, type QueuedStatus, type ReadResult } from './queueFormat';
@@ -300,11 +300,7 @@ export class EntryQueue {
 
   /** Under the lock: keeps the unreadable file next to the queue under a name of its own, and says where. */
   private async setAside(problem: string): Promise<QueuedEntry[]> {
-    const stamp = new Date(this.clock()).toISOString().replace(/[:.]/g, '-');
-    let keptAs = `${this.file}.corrupt-${stamp}`;
-    for (let n = 2; await exists(keptAs); n++) keptAs = `${this.file}.corrupt-${stamp}-${n}`;
-    await rename(this.file, keptAs);
-    await syncFolder(this.folder);
+    const keptAs = await keepAside(this.file, this.clock());
     try {
       this.options.onCorrupt?.(keptAs, problem);
     } catch {
@@ -318,12 +314,6 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
 
 /** How a failed send of a queued entry counts (PROTOCOL.md §7): only "surely not sent" waits as it was. */
 export function outcomeOfError(error: unknown): SendOutcome {

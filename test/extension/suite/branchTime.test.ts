@@ -11,10 +11,10 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { PeriodSummary } from '../../../src/tracker/ledger/summary';
-import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import type { ReferenceServer } from '../../../src/server/server';
 import { kind, until } from './states';
+import { connectToNewServer } from './connected';
 
-const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'branch-time-test-token-3d1e';
 /** The longest a background window waits between polls at the 2 s interval set here (three times it). */
 const LONGEST_POLL_MS = 6_000;
@@ -45,13 +45,7 @@ describe('time by branch against the reference server and real git', function ()
     if (!folder) this.skip();
     root = folder.uri.fsPath;
     git('checkout', '-q', 'main');
-    server = createReferenceServer({ token: TOKEN });
-    const port = await server.listen(0);
-    api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
-    await config().update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
-    await config().update('port', port, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
-    await until(api, kind('idle'), 'the extension connected to the test server');
+    ({ api, server } = await connectToNewServer(TOKEN));
     assert.deepEqual(await api.branchWatchReady(), [root]);
   });
 

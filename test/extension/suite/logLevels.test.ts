@@ -7,12 +7,11 @@ import { readdir, readFile, watch } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
-import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import type { ReferenceServer } from '../../../src/server/server';
 import { kind, until } from './states';
+import { connectToNewServer } from './connected';
 
-const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'log-levels-test-token-51c2';
-const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
 
 /** A line of the log file: `2026-11-25 10:59:05.513 [info] …`, its time in this machine's zone. */
 interface LogLine {
@@ -27,13 +26,7 @@ describe('the log at info level', function () {
   let server: ReferenceServer | undefined;
 
   before(async () => {
-    server = createReferenceServer({ token: TOKEN });
-    const port = await server.listen(0);
-    api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
-    await config().update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
-    await config().update('port', port, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
-    await until(api, kind('idle'), 'idle');
+    ({ api, server } = await connectToNewServer(TOKEN));
     // The state may be an earlier suite's: two polls of this server, and the new client has said
     // what it learned on its first answer (the header prefix) before the test begins.
     await polls(api, 2, 10_000);

@@ -7,13 +7,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
-import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import type { ReferenceServer } from '../../../src/server/server';
 import { loggedEntries } from '../../support/server';
 import { commandsOf, withMenuChoice } from './menuAnswers';
 import { kind, until, untilQueued } from './states';
+import { connectToNewServer } from './connected';
 import { withWizardAnswers } from './wizardAnswers';
 
-const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'menu-test-token-5c2b';
 const WRONG = 'menu-test-wrong-token-a913';
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
@@ -25,13 +25,7 @@ describe('the status bar menu: what works in each state', function () {
   let port: number;
 
   before(async () => {
-    server = createReferenceServer({ token: TOKEN });
-    port = await server.listen(0);
-    api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
-    await config().update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
-    await config().update('port', port, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
-    await until(api, kind('idle'), 'idle');
+    ({ api, server, port } = await connectToNewServer(TOKEN));
     // Logged once while the app answers, so the picker lists it as recent when its search cannot answer.
     await vscode.commands.executeCommand('timeTracker.log', { name: 'Menu work', durationMinutes: 5, createIfMissing: true });
   });

@@ -7,18 +7,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
-import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import type { ReferenceServer } from '../../../src/server/server';
 import { loggedEntries } from '../../support/server';
 import { NotificationSpy } from '../soak/spy';
 import { kind, until, untilQueued } from './states';
+import { connectToNewServer } from './connected';
 import { withWizardAnswers, type PickerSeen, type PickerView } from './wizardAnswers';
 
-const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'pickers-test-token-5b2e';
 const DISMISS = 'no such item: dismiss';
 /** A time of day as the locale writes it: 10:42, 10.42, 10:42 AM. */
 const TIME = '\\d{1,2}[:.]\\d\\d(\\s?[AP]M)?';
-const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
 const labels = (view: PickerView): string[] => view.items.filter((item) => !item.separator).map((item) => item.label);
 const creates = (view: PickerView): string[] => labels(view).filter((label) => label.startsWith('$(add)'));
 
@@ -41,13 +40,7 @@ for (const answers of ['full', 'minimal'] as const) {
     let port: number;
 
     before(async () => {
-      server = createReferenceServer({ token: TOKEN, answers, seedActivities: [codeReview, designReview, `Deploy ${answers}`] });
-      port = await server.listen(0);
-      api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
-      await config().update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
-      await config().update('port', port, vscode.ConfigurationTarget.Global);
-      await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
-      await until(api, kind('idle'), 'idle');
+      ({ api, server, port } = await connectToNewServer(TOKEN, { answers, seedActivities: [codeReview, designReview, `Deploy ${answers}`] }));
     });
 
     after(async () => {

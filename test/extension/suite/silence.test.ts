@@ -11,13 +11,13 @@ import * as vscode from 'vscode';
 import { ServiceClient } from '../../../src/client';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { RequestRecord } from '../../../src/server/debugView';
-import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import type { ReferenceServer } from '../../../src/server/server';
 import { loggedEntries } from '../../support/server';
 import { NotificationSpy, type Severity } from '../soak/spy';
 import { kind, until, untilQueued } from './states';
+import { connectToNewServer } from './connected';
 import { withWizardAnswers, type Validation } from './wizardAnswers';
 
-const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'silence-test-token-5b21';
 const WRONG = 'silence-test-wrong-token-90c4';
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
@@ -80,14 +80,8 @@ for (const answers of ['full', 'minimal'] as const) {
     };
 
     before(async () => {
-      server = createReferenceServer({ token: TOKEN, answers, seedActivities: [activity], onRequest: (_line, record) => void requests.push(record) });
-      port = await server.listen(0);
-      api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
-      // No poll of its own in the middle of a test: each request counted here is one a command made.
-      await config().update('pollIntervalSeconds', 60, vscode.ConfigurationTarget.Global);
-      await config().update('port', port, vscode.ConfigurationTarget.Global);
-      await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
-      await until(api, kind('idle'), 'idle');
+      // No poll of its own in the middle of a test (every 60 s): each request counted here is one a command made.
+      ({ api, server, port } = await connectToNewServer(TOKEN, { answers, seedActivities: [activity], onRequest: (_line, record) => void requests.push(record) }, 60));
     });
 
     after(async () => {

@@ -13,6 +13,7 @@ import { createReferenceServer, type ReferenceServer } from '../../../src/server
 import { loggedEntries } from '../../support/server';
 import { NotificationSpy } from '../soak/spy';
 import { kind, until, untilQueued } from './states';
+import { connectToNewServer } from './connected';
 import { withWizardAnswers } from './wizardAnswers';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
@@ -208,13 +209,7 @@ describe('logging while the app is away', function () {
   let port: number;
 
   before(async () => {
-    server = createReferenceServer({ token: TOKEN });
-    port = await server.listen(0);
-    api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
-    await config().update('pollIntervalSeconds', 2, vscode.ConfigurationTarget.Global);
-    await config().update('port', port, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
-    await until(api, kind('idle'), 'idle');
+    ({ api, server, port } = await connectToNewServer(TOKEN));
   });
 
   after(async () => {

@@ -1,0 +1,29 @@
+/**
+ * What most host tests start with: a reference server of their own on a free port, the extension
+ * pointed at it with the test's token, and the first idle state seen, so a test begins connected.
+ */
+import * as vscode from 'vscode';
+import type { TimeTrackerApi } from '../../../src/extension/extension';
+import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../../../src/server/server';
+import { kind, until } from './states';
+
+export const EXTENSION_ID = 'clessira-tools.clessira-time-tracker';
+
+export interface Connected {
+  readonly api: TimeTrackerApi;
+  readonly server: ReferenceServer;
+  readonly port: number;
+}
+
+/** Starts the server, points the extension at it (`pollIntervalSeconds`, port, token) and waits for idle. */
+export async function connectToNewServer(token: string, options: Omit<ReferenceServerOptions, 'token'> = {}, pollIntervalSeconds = 2): Promise<Connected> {
+  const server = createReferenceServer({ ...options, token });
+  const port = await server.listen(0);
+  const api = (await vscode.extensions.getExtension(EXTENSION_ID)!.activate()) as TimeTrackerApi;
+  const config = vscode.workspace.getConfiguration('timeTracker');
+  await config.update('pollIntervalSeconds', pollIntervalSeconds, vscode.ConfigurationTarget.Global);
+  await config.update('port', port, vscode.ConfigurationTarget.Global);
+  await vscode.commands.executeCommand('timeTracker.setToken', token);
+  await until(api, kind('idle'), 'the extension connected to the new server');
+  return { api, server, port };
+}
