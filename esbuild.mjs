@@ -1,6 +1,14 @@
 // Bundles the extension and the command-line entry points into dist/.
 // `--watch` rebuilds on change; `--production` minifies and drops source maps (used for packaging);
-// `--only <name>` builds one entry (the `serve` script needs only the server).
+// `--only <name>` builds one entry and the entries it loads (the `serve` script needs only the
+// server; the extension loads the transport); `--outdir <dir>` writes there instead of dist/ (the
+// tests and the bench measure a production build without touching dist/).
+//
+// The extension is two bundles: dist/extension.js, what `main` loads at activation, and
+// dist/transport.js, undici and the client's transport, which src/client/lazyTransport.ts loads
+// from beside it when the first request goes out (after `activate` has returned). The client for
+// scripts, dist/client.js, loads the same dist/transport.js beside it.
+import { basename, join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const args = process.argv.slice(2);
@@ -8,13 +16,19 @@ const watch = args.includes('--watch');
 const production = args.includes('--production');
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
+const outdirIndex = args.indexOf('--outdir');
+const outdir = outdirIndex >= 0 ? args[outdirIndex + 1] : undefined;
 
 /** @type {Record<string, import('esbuild').BuildOptions>} */
 const entries = {
   extension: { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  transport: { entryPoints: ['src/client/transport.ts'], outfile: 'dist/transport.js' },
   server: { entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
   client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js' },
 };
+
+/** The entries an entry loads at run time: `--only` builds them with it. */
+const loads = { extension: ['transport'], client: ['transport'] };
 
 if (only !== undefined && !(only in entries)) {
   console.error(`esbuild.mjs: unknown entry "${only}"; expected one of ${Object.keys(entries).join(', ')}.`);
@@ -46,8 +60,10 @@ const watchReporter = {
   },
 };
 
-const selected = Object.entries(entries).filter(([name]) => only === undefined || name === only);
-const contexts = await Promise.all(selected.map(([, options]) => esbuild.context({ ...common, ...options, plugins: watch ? [watchReporter] : [] })));
+const wanted = only === undefined ? undefined : new Set([only, ...(loads[only] ?? [])]);
+const selected = Object.entries(entries).filter(([name]) => wanted === undefined || wanted.has(name));
+const placed = (options) => (outdir === undefined ? options : { ...options, outfile: join(outdir, basename(options.outfile)) });
+const contexts = await Promise.all(selected.map(([, options]) => esbuild.context({ ...common, ...placed(options), plugins: watch ? [watchReporter] : [] })));
 
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));
