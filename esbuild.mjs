@@ -7,7 +7,8 @@
 // The extension is two bundles: dist/extension.js, what `main` loads at activation, and
 // dist/transport.js, undici and the client's transport, which src/client/lazyTransport.ts loads
 // from beside it when the first request goes out (after `activate` has returned). The client for
-// scripts, dist/client.js, loads the same dist/transport.js beside it.
+// scripts, dist/client.js, stays one file: it is built with src/client/bundledTransport.ts in
+// place of the lazy loader.
 import { basename, join } from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -19,16 +20,26 @@ const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
 const outdirIndex = args.indexOf('--outdir');
 const outdir = outdirIndex >= 0 ? args[outdirIndex + 1] : undefined;
 
+/** Resolves the client's lazy transport loader to the transport itself, bundled in. */
+function bundledTransport() {
+  return {
+    name: 'bundled-transport',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/lazyTransport$/ }, ({ resolveDir }) => ({ path: join(resolveDir, 'bundledTransport.ts') }));
+    },
+  };
+}
+
 /** @type {Record<string, import('esbuild').BuildOptions>} */
 const entries = {
   extension: { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   transport: { entryPoints: ['src/client/transport.ts'], outfile: 'dist/transport.js' },
   server: { entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
-  client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js' },
+  client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js', plugins: [bundledTransport()] },
 };
 
 /** The entries an entry loads at run time: `--only` builds them with it. */
-const loads = { extension: ['transport'], client: ['transport'] };
+const loads = { extension: ['transport'] };
 
 if (only !== undefined && !(only in entries)) {
   console.error(`esbuild.mjs: unknown entry "${only}"; expected one of ${Object.keys(entries).join(', ')}.`);
@@ -63,7 +74,7 @@ const watchReporter = {
 const wanted = only === undefined ? undefined : new Set([only, ...(loads[only] ?? [])]);
 const selected = Object.entries(entries).filter(([name]) => wanted === undefined || wanted.has(name));
 const placed = (options) => (outdir === undefined ? options : { ...options, outfile: join(outdir, basename(options.outfile)) });
-const contexts = await Promise.all(selected.map(([, options]) => esbuild.context({ ...common, ...placed(options), plugins: watch ? [watchReporter] : [] })));
+const contexts = await Promise.all(selected.map(([, options]) => esbuild.context({ ...common, ...placed(options), plugins: [...(options.plugins ?? []), ...(watch ? [watchReporter] : [])] })));
 
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));
