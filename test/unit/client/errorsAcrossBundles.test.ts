@@ -6,9 +6,9 @@
  * and checks that the activation side's classes and `classify` read the transport's error right.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -81,7 +81,35 @@ describe('client errors across the activation bundle and the lazy transport bund
     }
   });
 
-  it('sends nothing after close, even when the transport was never loaded', async () => {
+  it('says which file is missing when the transport bundle is not beside it, and sends nothing', async () => {
+    const alone = join(folder, 'alone');
+    mkdirSync(alone);
+    copyFileSync(join(folder, 'activation.js'), join(alone, 'activation.js'));
+    const aloneSide = createRequire(__filename)(join(alone, 'activation.js')) as ActivationSide;
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    const client = new aloneSide.ServiceClient({ token: 'bundles-token', port, headerPrefix: 'Clessira' });
+    try {
+      const error: unknown = await client.healthcheck().then(
+        () => assert.fail('no transport, no request'),
+        (failure: unknown) => failure,
+      );
+      const failure = aloneSide.classify(error);
+      assert.equal(failure.kind, 'unexpected');
+      assert.match(failure.message, /^The client's transport \(\.\/transport\.js beside .*activation\.js\) could not be loaded: .*Reinstall the extension\.$/s);
+      assert.equal(connections, 0, 'nothing connected');
+    } finally {
+      await client.close();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+  });
+
+  it('fails after close as a closed pool does (sent: false), even when the transport was never loaded', async () => {
     const client = new side.ServiceClient({ token: 'bundles-token', port: await closedPort(), headerPrefix: 'Clessira' });
     await client.close();
     const error: unknown = await client.healthcheck().then(
