@@ -1,6 +1,15 @@
 // Bundles the extension and the command-line entry points into dist/.
 // `--watch` rebuilds on change; `--production` minifies and drops source maps (used for packaging);
-// `--only <name>` builds one entry (the `serve` script needs only the server).
+// `--only <name>` builds one entry and the entries it loads (the `serve` script needs only the
+// server; the extension loads the transport); `--outdir <dir>` writes there instead of dist/ (the
+// tests and the bench measure a production build without touching dist/).
+//
+// The extension is two bundles: dist/extension.js, what `main` loads at activation, and
+// dist/transport.js, undici and the client's transport, which src/client/lazyTransport.ts loads
+// from beside it when the first request goes out (after `activate` has returned). The client for
+// scripts, dist/client.js, stays one file: it is built with src/client/bundledTransport.ts in
+// place of the lazy loader.
+import { basename, join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const args = process.argv.slice(2);
@@ -8,13 +17,29 @@ const watch = args.includes('--watch');
 const production = args.includes('--production');
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
+const outdirIndex = args.indexOf('--outdir');
+const outdir = outdirIndex >= 0 ? args[outdirIndex + 1] : undefined;
+
+/** Resolves the client's lazy transport loader to the transport itself, bundled in. */
+function bundledTransport() {
+  return {
+    name: 'bundled-transport',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/lazyTransport$/ }, ({ resolveDir }) => ({ path: join(resolveDir, 'bundledTransport.ts') }));
+    },
+  };
+}
 
 /** @type {Record<string, import('esbuild').BuildOptions>} */
 const entries = {
   extension: { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  transport: { entryPoints: ['src/client/transport.ts'], outfile: 'dist/transport.js' },
   server: { entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
-  client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js' },
+  client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js', plugins: [bundledTransport()] },
 };
+
+/** The entries an entry loads at run time: `--only` builds them with it. */
+const loads = { extension: ['transport'] };
 
 if (only !== undefined && !(only in entries)) {
   console.error(`esbuild.mjs: unknown entry "${only}"; expected one of ${Object.keys(entries).join(', ')}.`);
@@ -46,8 +71,10 @@ const watchReporter = {
   },
 };
 
-const selected = Object.entries(entries).filter(([name]) => only === undefined || name === only);
-const contexts = await Promise.all(selected.map(([, options]) => esbuild.context({ ...common, ...options, plugins: watch ? [watchReporter] : [] })));
+const wanted = only === undefined ? undefined : new Set([only, ...(loads[only] ?? [])]);
+const selected = Object.entries(entries).filter(([name]) => wanted === undefined || wanted.has(name));
+const placed = (options) => (outdir === undefined ? options : { ...options, outfile: join(outdir, basename(options.outfile)) });
+const contexts = await Promise.all(selected.map(([, options]) => esbuild.context({ ...common, ...placed(options), plugins: [...(options.plugins ?? []), ...(watch ? [watchReporter] : [])] })));
 
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));

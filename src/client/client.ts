@@ -39,7 +39,7 @@ import {
   readStop,
   type SaidBody,
 } from './results';
-import { Transport, type WireRequest, type WireResponse } from './transport';
+import { LazyTransport, type WireRequest, type WireResponse } from './lazyTransport';
 
 export interface CallOptions {
   /** Aborting rejects the call with the signal's reason; nothing is retried after that. */
@@ -75,7 +75,7 @@ const HEADER_NAMES: Readonly<Record<HeaderPrefix, SigningHeaderNames>> = {
 export class ServiceClient {
   readonly #token: string;
   readonly #options: Omit<ResolvedOptions, 'token'>;
-  readonly #transport: Transport;
+  readonly #transport: LazyTransport;
   readonly #prefix: HeaderPrefixChoice;
   readonly #nonces = new NonceSource();
 
@@ -84,7 +84,7 @@ export class ServiceClient {
     this.#token = token;
     this.#options = rest;
     this.#prefix = new HeaderPrefixChoice(rest.headerPrefix, { recall: rest.learnedHeaderPrefix, onLearn: rest.onHeaderPrefix });
-    this.#transport = new Transport(rest.endpoint, rest.connections, rest.timeoutMs);
+    this.#transport = new LazyTransport(rest.endpoint, rest.connections, rest.timeoutMs);
   }
 
   /** The TCP port; undefined over the app's socket. */

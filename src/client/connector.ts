@@ -63,15 +63,6 @@ export function holdingConnector(options: { readonly timeoutMs: number; readonly
   };
 }
 
-/**
- * A socket connecting to `where`, made without `net.connect` for the reason above; for every
- * connection the client opens outside the pool (the reachability probe). Throws at once for an
- * argument Node cannot use, as `net.connect` does.
- */
-export function openSocket(where: { readonly path: string } | { readonly host: string; readonly port: number }): Socket {
-  return new Socket().connect(where);
-}
-
 function isOpen(socket: Socket): boolean {
   return !socket.destroyed && !socket.readableEnded && socket.writable;
 }

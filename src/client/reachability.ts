@@ -8,7 +8,7 @@
  */
 import type { Socket } from 'node:net';
 import { DEFAULT_HOST } from '../protocol/constants';
-import { openSocket } from './connector';
+import { openSocket } from './plainSocket';
 import { Deadline } from './deadline';
 import { errnoCode, errorMessage } from '../platform/errors';
 

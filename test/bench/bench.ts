@@ -17,6 +17,7 @@ import { DEFAULT_HOST, NONCE_BYTES, NONCE_WINDOW_SECONDS } from '../../src/proto
 import { signRequest, timestampFor } from '../../src/protocol/signing';
 import { createReferenceServer } from '../../src/server/server';
 import { signedHeaders } from '../support/signing';
+import { bundleBenchmark } from './bundleBench';
 import { extensionBenchmark, type BenchOptions } from './extensionBench';
 import { gitBenchmark } from './gitBench';
 import {
@@ -353,6 +354,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   { name: 'server', title: 'Reference server: signed GET /status vs bare node:http', run: serverBenchmark },
   { name: 'client', title: 'Signed client: ServiceClient.getStatus() vs raw undici GET /status', run: clientBenchmark },
   { name: 'git', title: 'Branch reporting: git checkout to POST /branch-changed, and idle cost', run: gitBenchmark },
+  { name: 'bundle', title: "The activation bundle: its size and its require time in plain Node, beside a small extension's", run: bundleBenchmark },
   {
     name: 'extension',
     title: 'The extension in the real VS Code host: activation, idle CPU and heap, Start/Stop to the status bar',

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- extension`: the extension in the real VS Code host, as users feel it. The host
  * work (code-server and chromium through the extension tests' harness) is test/bench/extension/host.mjs;
- * this file turns its raw readings into the figures and verdicts the bench prints. Only run when
+ * this file turns its raw readings into the figures and verdicts the bench prints, after the
+ * activation bundle's size and require time (bundleBench.ts, also `npm run bench -- bundle`). Only run when
  * named: it takes about 17 minutes, most of them the idle window and the profile.
  *
  * Options, after the name (`npm run bench -- extension --idle-minutes 2`):
@@ -16,6 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HeapAnswer } from './extension/probe';
+import { bundleBenchmark } from './bundleBench';
 import { percentile, type SubjectSummary } from './harness';
 
 /** Extra CPU per hour of idle polling the extension may add (issue 13, §5). */
@@ -66,13 +68,16 @@ export async function extensionBenchmark(options: BenchOptions): Promise<Extensi
   const profileSeconds = knob(options, 'profile-seconds', 180, 10, 900);
   const trials = knob(options, 'trials', 20, 5, 200);
   const verbose = options['verbose'] === true;
+  // First, in the same run: the activation bundle's size and require time beside a small extension's.
+  const bundle = await bundleBenchmark();
   // A real import(): the harness is ES modules, and this file compiles to CommonJS.
   const hostModule = join(__dirname, '..', '..', '..', 'test', 'bench', 'extension', 'host.mjs');
   const host = (await import(pathToFileURL(hostModule).href)) as HostModule;
   const readings = await host.extensionBench({ idleMinutes, profileSeconds, trials, verbose });
   const profileFile = options['profile-file'];
   if (typeof profileFile === 'string' && profileFile !== '') writeFileSync(profileFile, JSON.stringify(readings.profile.taken));
-  return report(readings);
+  const measured = report(readings);
+  return { summaries: measured.summaries, notes: [...bundle.notes, ...measured.notes], verdicts: [...bundle.verdicts, ...measured.verdicts] };
 }
 
 interface ProfileShare {

@@ -87,9 +87,13 @@ const SHIPPED = [
   /^extension\/package\.nls(\.[\w-]+)?\.json$/,
   /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
   /^extension\/dist\/extension\.js$/,
+  /^extension\/dist\/transport\.js$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/,
   /^extension\/media\/[\w./-]+\.(png|jpe?g|gif|webp|svg|md)$/,
 ];
+
+/** The bundles `main` loads later, from beside it (esbuild.mjs, src/client/lazyTransport.ts): each must ship, minified. */
+const LOADED_BUNDLES = ['extension/dist/transport.js'];
 
 /**
  * What is wrong with a package of these entry names and this size: 1 MB or more, or anything
@@ -113,8 +117,8 @@ export function shippingProblems(names, bytes) {
 
 /**
  * Reads a .vsix and lists what is wrong with it: shippingProblems, a manifest that does not name
- * the expected extension, an icon it names but lacks, or a `main` bundle that is missing or still
- * the dev build.
+ * the expected extension, an icon it names but lacks, or a `main` bundle (or a bundle it loads
+ * later, LOADED_BUNDLES) that is missing or still the dev build.
  */
 export function inspectVsix(file, { publisher, name }) {
   const buffer = readFileSync(file);
@@ -138,6 +142,11 @@ export function inspectVsix(file, { publisher, name }) {
     problems.push(`its main file ${manifest.main} is missing`);
   } else if (/\/\/# sourceMappingURL=/.test(zipEntryData(buffer, mainEntry).toString('utf8'))) {
     problems.push(`${mainEntry.name} is the dev bundle (it points to a source map): vscode:prepublish did not build the production bundle`);
+  }
+  for (const name of LOADED_BUNDLES) {
+    const entry = byName.get(name);
+    if (entry === undefined) problems.push(`${name} is missing: the extension loads it on its first request`);
+    else if (/\/\/# sourceMappingURL=/.test(zipEntryData(buffer, entry).toString('utf8'))) problems.push(`${name} is the dev bundle (it points to a source map)`);
   }
   return { bytes, entries, manifest, problems };
 }

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // dist/client.js is what scripts use: check the built bundle itself, not the sources.
@@ -45,5 +48,28 @@ describe('dist/client.js', () => {
     const error = new ConnectionError('x', true);
     assert.ok(error instanceof ServiceError);
     assert.equal(error.sent, true);
+  });
+
+  it('is one file: alone in a folder, its client still sends (the transport is bundled in, not loaded from beside it)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tt-client-alone-'));
+    try {
+      copyFileSync(bundlePath, join(folder, 'client.js'));
+      const alone = createRequire(__filename)(join(folder, 'client.js')) as { ServiceClient: new (options: object) => { healthcheck(): Promise<unknown>; close(): Promise<void> } };
+      // A port the system gave and took back: refused, so the client did try to connect.
+      const server = createServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const client = new alone.ServiceClient({ token: 'alone-token', port, headerPrefix: 'Clessira' });
+      const failure = (await client.healthcheck().then(
+        () => undefined,
+        (error: unknown) => error,
+      )) as { code?: unknown; sent?: unknown } | undefined;
+      await client.close();
+      assert.equal(failure?.code, 'CONNECTION');
+      assert.equal(failure.sent, false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
