@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { compileBranchGlobs } from '../git/branchFilter';
+import { compileGlobs } from '../platform/globs';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
 import type { HeadState } from '../git/headState';
 import type { Repository } from '../git/repositories';
@@ -107,7 +107,7 @@ export class BranchReporter implements vscode.Disposable {
     const key = JSON.stringify(git.ignoreBranches);
     if (key !== this.ignoredKey) {
       this.ignoredKey = key;
-      this.ignored = compileBranchGlobs(git.ignoreBranches);
+      this.ignored = compileGlobs(git.ignoreBranches);
     }
     // The branch-time ledger follows the branches too, whether or not switches are reported.
     this.watching = git.reportBranchChanges || this.settings().branchTime.enabled;
