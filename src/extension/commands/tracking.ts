@@ -16,7 +16,8 @@ import type { ActivitySelector, EntryRequest } from '../../protocol/types';
 import { COMMANDS, STORAGE_KEYS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import { elapsedSecondsAt, sameActivity, type TrackerState } from '../../tracker/model/trackerState';
-import { readRecent, rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
+import { knownActivityFor, type LinkDecision } from '../../tracker/links/links';
+import { readRecent, rememberRecent, type KnownActivities, type PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
@@ -251,13 +252,16 @@ async function requestFrom<T extends object>(
   }
 }
 
-/** The activity picker of Start and Log Time: what to send, and the name to show. */
-async function chooseActivity(services: CommandServices, client: ServiceClient, gate: PauseGate, title: string): Promise<Picked | undefined> {
+/**
+ * The activity picker of Start, Log Time and the Link commands: what to send, and the name to show.
+ * The activity linked here (timeTracker.links), where this window knows it by id, is listed first.
+ */
+export async function chooseActivity(services: CommandServices, client: ServiceClient, gate: PauseGate, title: string): Promise<Picked | undefined> {
   const { session } = services;
   const pick = await pickActivity(client, {
     title,
     placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
-    recent: recent(services),
+    recent: linkedFirst(await services.links.decisionHere(), recent(services), services.known),
     known: services.known,
     running: () => (session.state.kind === 'tracking' ? session.state.activity : undefined),
     maySearch: gate.maySearch,
@@ -270,6 +274,13 @@ async function chooseActivity(services: CommandServices, client: ServiceClient, 
   return pick.kind === 'create'
     ? { request: { name: pick.name, createIfMissing: true }, name: pick.name }
     : { request: { activityID: pick.activity.activityID }, name: pick.activity.activityName, groupName: pick.activity.groupName };
+}
+
+/** The recent list with the activity linked here in front, when this window knows its id. */
+function linkedFirst(linked: LinkDecision | undefined, listed: PickableActivity[], known: KnownActivities): PickableActivity[] {
+  const activity = linked === undefined ? undefined : knownActivityFor(linked, [...listed, ...known.matching(linked.activity)]);
+  if (activity === undefined) return listed;
+  return [activity, ...listed.filter((item) => item.activityID.toLowerCase() !== activity.activityID.toLowerCase())];
 }
 
 /** What is stored, as far as it is a list of activities: a value of another shape must not break a picker or a poll. */

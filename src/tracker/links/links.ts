@@ -25,7 +25,7 @@ export interface Link {
   readonly createIfMissing: boolean;
 }
 
-interface CompiledLink extends Link {
+export interface CompiledLink extends Link {
   readonly folderMatches: (folder: string) => boolean;
   readonly branchMatches: (branch: string) => boolean;
 }
@@ -59,16 +59,19 @@ const KEYS = new Set(['folder', 'branch', 'activity', 'group', 'createIfMissing'
 /** How much of a refused entry a sentence quotes. */
 const QUOTE_LIMIT = 80;
 
-/** The setting's value (anything a settings.json may hold): the links in order, and why each refused entry is. */
-export function parseLinks(value: unknown): ParsedLinks {
+/**
+ * The setting's value (anything a settings.json may hold): the links in order, and why each refused
+ * entry is. `setting` names where the value was read, in the sentences.
+ */
+export function parseLinks(value: unknown, setting = 'timeTracker.links'): ParsedLinks {
   if (value === undefined || value === null) return { links: [], problems: [] };
-  if (!Array.isArray(value)) return { links: [], problems: [l10n.t('timeTracker.links is not a list of links, so no link is used.')] };
+  if (!Array.isArray(value)) return { links: [], problems: [l10n.t('{setting} is not a list of links, so no link is used.', { setting })] };
   const links: CompiledLink[] = [];
   const problems: string[] = [];
   value.forEach((entry: unknown, index) => {
     const checked = checkEntry(entry, index + 1);
     if (typeof checked === 'string') {
-      problems.push(l10n.t('Link {position} of timeTracker.links ({entry}) is not used: {reason}', { position: index + 1, entry: quote(entry), reason: checked }));
+      problems.push(l10n.t('Link {position} of {setting} ({entry}) is not used: {reason}', { position: index + 1, setting, entry: quote(entry), reason: checked }));
       return;
     }
     links.push(compile(checked));
@@ -126,21 +129,32 @@ function compile(link: Link): CompiledLink {
 export function decideLink(links: readonly CompiledLink[], place: Place, tickets: TicketMatcher): LinkDecision | undefined {
   const ticket = place.branch === undefined ? undefined : tickets.keyOf(place.branch);
   for (const link of links) {
-    if (link.folder !== undefined && !place.folders.some((folder) => link.folderMatches(folder))) continue;
-    if (link.branch !== undefined && (place.branch === undefined || !link.branchMatches(place.branch))) continue;
-    const needsTicket = link.activity.includes(TICKET_PLACEHOLDER) || (link.group?.includes(TICKET_PLACEHOLDER) ?? false);
-    if (needsTicket && ticket === undefined) continue;
-    const fill = (text: string): string => (ticket === undefined ? text : text.split(TICKET_PLACEHOLDER).join(ticket));
-    return {
-      link,
-      activity: fill(link.activity),
-      createIfMissing: link.createIfMissing,
-      by: link.branch === undefined ? 'folder' : 'branch',
-      ...(link.group === undefined ? {} : { group: fill(link.group) }),
-      ...(needsTicket && ticket !== undefined ? { ticket } : {}),
-    };
+    const decision = decisionOf(link, place, ticket);
+    if (decision !== undefined) return decision;
   }
   return undefined;
+}
+
+/** Every link that matches the place, in order (Unlink offers them). */
+export function matchingLinks(links: readonly CompiledLink[], place: Place, tickets: TicketMatcher): LinkDecision[] {
+  const ticket = place.branch === undefined ? undefined : tickets.keyOf(place.branch);
+  return links.map((link) => decisionOf(link, place, ticket)).filter((decision) => decision !== undefined);
+}
+
+function decisionOf(link: CompiledLink, place: Place, ticket: string | undefined): LinkDecision | undefined {
+  if (link.folder !== undefined && !place.folders.some((folder) => link.folderMatches(folder))) return undefined;
+  if (link.branch !== undefined && (place.branch === undefined || !link.branchMatches(place.branch))) return undefined;
+  const needsTicket = link.activity.includes(TICKET_PLACEHOLDER) || (link.group?.includes(TICKET_PLACEHOLDER) ?? false);
+  if (needsTicket && ticket === undefined) return undefined;
+  const fill = (text: string): string => (ticket === undefined ? text : text.split(TICKET_PLACEHOLDER).join(ticket));
+  return {
+    link,
+    activity: fill(link.activity),
+    createIfMissing: link.createIfMissing,
+    by: link.branch === undefined ? 'folder' : 'branch',
+    ...(link.group === undefined ? {} : { group: fill(link.group) }),
+    ...(needsTicket && ticket !== undefined ? { ticket } : {}),
+  };
 }
 
 /**
@@ -167,4 +181,20 @@ function quote(entry: unknown): string {
     text = String(entry);
   }
   return text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT - 1)}…` : text;
+}
+
+/**
+ * The activity a link names, among those this window knows by id (recent, or named by the app's
+ * answers): the one of that name (and group, where the link names one), if exactly one is.
+ */
+export function knownActivityFor<T extends { readonly activityID: string; readonly activityName: string; readonly groupName?: string | null | undefined }>(
+  decision: LinkDecision,
+  candidates: readonly T[],
+): T | undefined {
+  const group = decision.group;
+  const matching = candidates.filter(
+    (candidate) => sameText(candidate.activityName, decision.activity) && (group === undefined || (typeof candidate.groupName === 'string' && sameText(candidate.groupName, group))),
+  );
+  const ids = new Set(matching.map((candidate) => candidate.activityID.toLowerCase()));
+  return ids.size === 1 ? matching[0] : undefined;
 }
