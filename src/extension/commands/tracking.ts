@@ -16,8 +16,8 @@ import type { ActivitySelector, EntryRequest } from '../../protocol/types';
 import { COMMANDS, STORAGE_KEYS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import { elapsedSecondsAt, sameActivity, type TrackerState } from '../../tracker/model/trackerState';
-import { knownActivityFor, type LinkDecision } from '../../tracker/links/links';
-import { readRecent, rememberRecent, type KnownActivities, type PickableActivity } from '../../tracker/view/activityPicks';
+import { withLinkedFirst } from '../../tracker/links/links';
+import { readRecent, rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
@@ -261,7 +261,7 @@ export async function chooseActivity(services: CommandServices, client: ServiceC
   const pick = await pickActivity(client, {
     title,
     placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
-    recent: linkedFirst(await services.links.decisionHere(), recent(services), services.known),
+    recent: await linkedFirst(services),
     known: services.known,
     running: () => (session.state.kind === 'tracking' ? session.state.activity : undefined),
     maySearch: gate.maySearch,
@@ -277,10 +277,9 @@ export async function chooseActivity(services: CommandServices, client: ServiceC
 }
 
 /** The recent list with the activity linked here in front, when this window knows its id. */
-function linkedFirst(linked: LinkDecision | undefined, listed: PickableActivity[], known: KnownActivities): PickableActivity[] {
-  const activity = linked === undefined ? undefined : knownActivityFor(linked, [...listed, ...known.matching(linked.activity)]);
-  if (activity === undefined) return listed;
-  return [activity, ...listed.filter((item) => item.activityID.toLowerCase() !== activity.activityID.toLowerCase())];
+async function linkedFirst(services: CommandServices): Promise<PickableActivity[]> {
+  const linked = await services.links.decisionHere();
+  return withLinkedFirst(linked, recent(services), linked === undefined ? [] : services.known.matching(linked.activity));
 }
 
 /** What is stored, as far as it is a list of activities: a value of another shape must not break a picker or a poll. */

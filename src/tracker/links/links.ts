@@ -198,3 +198,17 @@ export function knownActivityFor<T extends { readonly activityID: string; readon
   const ids = new Set(matching.map((candidate) => candidate.activityID.toLowerCase()));
   return ids.size === 1 ? matching[0] : undefined;
 }
+
+/**
+ * The Start picker's first entries: the activity linked here in front of the recent ones, when this
+ * window knows it by id (a name alone is no entry; typing it offers to create it).
+ */
+export function withLinkedFirst<T extends { readonly activityID: string; readonly activityName: string; readonly groupName?: string | null | undefined }>(
+  decision: LinkDecision | undefined,
+  recent: readonly T[],
+  known: readonly T[],
+): T[] {
+  const activity = decision === undefined ? undefined : knownActivityFor(decision, [...recent, ...known]);
+  if (activity === undefined) return [...recent];
+  return [activity, ...recent.filter((item) => item.activityID.toLowerCase() !== activity.activityID.toLowerCase())];
+}

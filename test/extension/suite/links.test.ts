@@ -12,7 +12,10 @@ import type { HandledSwitch } from '../../../src/extension/branchReporter';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { LinkOutcome } from '../../../src/extension/links/linkController';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import type { TrackerState } from '../../../src/tracker/model/trackerState';
+import { NotificationSpy } from '../soak/spy';
 import { kind, until } from './states';
+import { withWizardAnswers, type PickerSeen } from './wizardAnswers';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'links-test-token-93e1';
@@ -154,3 +157,87 @@ for (const answers of ['full', 'minimal'] as const) {
     });
   });
 }
+
+describe('links: Link This Branch…, the Start picker and Unlink', function () {
+  this.timeout(30_000);
+  let api: TimeTrackerApi;
+  let server: ReferenceServer;
+  let root: string;
+  const BRANCH = 'work/link-me';
+  const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+  const workspaceLinks = (): unknown => config().inspect('links')?.workspaceValue;
+  const tracking = (name: string) => (state: TrackerState) => state.kind === 'tracking' && state.activity.activityName === name;
+
+  before(async function () {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (!folder) this.skip();
+    root = folder.uri.fsPath;
+    server = createReferenceServer({ token: TOKEN });
+    const port = await server.listen(0);
+    api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
+    await config().update('port', port, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
+    await until(api, kind('idle'), 'the extension connected to the test server');
+    server.controls.seedActivity('Design');
+    server.controls.seedActivity('Docs');
+    await api.branchWatchReady();
+  });
+
+  after(async () => {
+    await config().update('links', undefined, vscode.ConfigurationTarget.Workspace);
+    git('checkout', '-q', 'main');
+    git('branch', '-q', '-D', BRANCH);
+    await server.close();
+  });
+
+  it('writes the link first in the workspace settings, and a switch back to the branch tracks it', async () => {
+    git('checkout', '-q', '-b', BRANCH);
+    const spy = new NotificationSpy();
+    try {
+      // Typed, as a user looks for an activity this window never saw: the app's search lists it.
+      await withWizardAnswers({ pick: 'Design', typed: [], pickerTyping: { text: 'Des', keystrokeMs: 40 } }, () => vscode.commands.executeCommand('timeTracker.linkBranch'));
+    } finally {
+      spy.dispose();
+    }
+    assert.deepEqual(workspaceLinks(), [{ branch: BRANCH, activity: 'Design' }], JSON.stringify(spy.shown));
+    assert.deepEqual(
+      spy.shown.map(({ message }) => message),
+      [`Branch ${BRANCH} is linked to Design: switching to it tracks Design without asking.`],
+    );
+    // Seen as a switch of its own, so that the way back is one too.
+    const onMain = new Promise<void>((resolve) => {
+      const subscription = api.onDidHandleBranchSwitch(({ branch }) => {
+        if (branch !== 'main') return;
+        subscription.dispose();
+        resolve();
+      });
+    });
+    git('checkout', '-q', 'main');
+    await onMain;
+    const linked = new Promise<LinkOutcome>((resolve) => {
+      const subscription = api.onDidActOnLink((outcome) => {
+        subscription.dispose();
+        resolve(outcome);
+      });
+    });
+    git('checkout', '-q', BRANCH);
+    assert.deepEqual(await linked, { kind: 'started', activity: 'Design', previous: undefined });
+  });
+
+  it('lists the activity linked here first in the Start picker', async () => {
+    // Docs becomes the most recent activity, then stops: only the link puts Design before it.
+    server.controls.state.start({ name: 'Docs' });
+    await until(api, tracking('Docs'), 'Docs running');
+    server.controls.state.stop();
+    await until(api, kind('idle'), 'idle');
+    const seen: PickerSeen[] = [];
+    await withWizardAnswers({ pick: 'Docs', typed: [], seen }, () => vscode.commands.executeCommand('timeTracker.start'));
+    const listed = seen[0]!.chosenFrom.items.filter((item) => !item.separator).map((item) => item.label);
+    assert.deepEqual(listed.slice(0, 2), ['Design', 'Docs'], JSON.stringify(listed));
+  });
+
+  it('removes the link that applies here with Unlink', async () => {
+    await vscode.commands.executeCommand('timeTracker.unlink');
+    assert.equal(workspaceLinks(), undefined);
+  });
+});

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
-import { decideLink, parseLinks, runsLinkedActivity, type Place } from '../../../../src/tracker/links/links';
+import { decideLink, knownActivityFor, matchingLinks, parseLinks, runsLinkedActivity, withLinkedFirst, type Place } from '../../../../src/tracker/links/links';
 
 const tickets = ticketMatcher('');
 const at = (branch: string | undefined, ...folders: string[]): Place => ({ folders: folders.length === 0 ? ['/work/acme-web'] : folders, branch });
@@ -112,5 +112,34 @@ describe('tracker/links', () => {
     assert.equal(runsLinkedActivity(decision, undefined), false);
     assert.equal(runsLinkedActivity(decision, { activityID: 'a1', activityName: 'PROJ-7' }, 'A2'), false, 'a same-named activity of another group');
     assert.equal(runsLinkedActivity(decision, { activityID: 'a2', activityName: 'PROJ-7' }, 'A2'), true);
+  });
+
+  it('lists every link that matches, in order, for Unlink', () => {
+    const { links } = parseLinks([{ branch: 'work/*', activity: 'Work' }, { folder: 'acme-web', activity: 'Acme' }, { branch: 'other', activity: 'Other' }]);
+    assert.deepEqual(matchingLinks(links, at('work/x'), tickets).map((decision) => decision.activity), ['Work', 'Acme']);
+  });
+
+  it('knows a linked activity by id only where one activity of that name (and group) is known', () => {
+    const { links } = parseLinks([{ branch: 'a', activity: 'Review', group: 'Acme' }, { branch: 'b', activity: 'review' }]);
+    const known = [
+      { activityID: 'R1', activityName: 'Review', groupName: 'Acme' },
+      { activityID: 'R2', activityName: 'Review', groupName: 'Globex' },
+    ];
+    assert.equal(knownActivityFor(decideLink(links, at('a'), tickets)!, known)?.activityID, 'R1');
+    assert.equal(knownActivityFor(decideLink(links, at('b'), tickets)!, known), undefined, 'two groups: by name, the app decides');
+    assert.equal(knownActivityFor(decideLink(links, at('b'), tickets)!, [known[1]!, { ...known[1]!, activityID: 'r2' }])?.activityID, 'R2', 'one id in any case');
+  });
+
+  it('puts the activity linked here first in the Start picker\'s recent list, when known by id', () => {
+    const { links } = parseLinks([{ branch: '**', activity: '{ticket}' }]);
+    const here = decideLink(links, at('PROJ-5'), tickets);
+    const recent = [
+      { activityID: 'D', activityName: 'Docs' },
+      { activityID: 'P5', activityName: 'PROJ-5' },
+    ];
+    assert.deepEqual(withLinkedFirst(here, recent, []).map((activity) => activity.activityID), ['P5', 'D']);
+    assert.deepEqual(withLinkedFirst(here, recent.slice(0, 1), [{ activityID: 'P5', activityName: 'proj-5' }]).map((activity) => activity.activityID), ['P5', 'D'], 'known from an answer');
+    assert.deepEqual(withLinkedFirst(here, recent.slice(0, 1), []).map((activity) => activity.activityID), ['D'], 'a name alone is no entry');
+    assert.deepEqual(withLinkedFirst(undefined, recent, []).map((activity) => activity.activityID), ['D', 'P5']);
   });
 });
