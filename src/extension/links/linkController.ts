@@ -12,12 +12,12 @@ import * as vscode from 'vscode';
 import type { BranchChange } from '../../git/branchWatcher';
 import { parseHead } from '../../git/headState';
 import { errorMessage } from '../../platform/errors';
-import type { ActivityReference, ActivitySelector } from '../../protocol/types';
+import type { ActivityReference } from '../../protocol/types';
 import { STORAGE_KEYS } from '../../tracker/ids';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
-import { failedNotice, heldNotice, linkHold, startedNotice, TransientNotice, type LinkHold, type StatusNotice } from '../../tracker/links/linkNotice';
+import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, type LinkHold, type StatusNotice } from '../../tracker/links/linkNotice';
 import type { Timers } from '../../tracker/model/poller';
-import { decideLink, knownActivityFor, matchingLinks, parseLinks, runsLinkedActivity, type CompiledLink, type LinkDecision, type ParsedLinks, type Place } from '../../tracker/links/links';
+import { decideLink, knownActivityFor, matchingLinks, parseLinks, type CompiledLink, type LinkDecision, type ParsedLinks, type Place } from '../../tracker/links/links';
 import { classify } from '../../tracker/model/classify';
 import { readRecent } from '../../tracker/view/activityPicks';
 import type { BranchReporter } from '../branchReporter';
@@ -182,22 +182,20 @@ export class LinkController implements vscode.Disposable {
     const client = await session.ready();
     if (this.disposed) return;
     if (turn !== this.turn) return this.acted.fire({ kind: 'overtaken', activity: decision.activity });
-    const state = session.state;
-    const hold = linkHold(state, client !== undefined, Date.now());
-    if (hold !== undefined || client === undefined) {
-      log.info(`Link ${decision.link.position} names ${decision.activity}; not started (${hold ?? 'no client'}), and not queued.`);
-      this.show(heldNotice(decision, hold ?? 'offline'));
-      return this.acted.fire({ kind: 'held', activity: decision.activity, hold: hold ?? 'offline' });
-    }
-    const running = state.kind === 'tracking' ? state.activity : undefined;
-    // Opening a window must not take over what the user runs: only while nothing runs.
-    if (trigger === 'open' && running !== undefined) return;
     const known = knownActivityFor(decision, readRecent(this.parts.memento.get(STORAGE_KEYS.recentActivities)));
-    if (runsLinkedActivity(decision, running, known?.activityID)) {
+    const step = linkStep(decision, { state: session.state, connected: client !== undefined, nowMs: Date.now(), trigger, known });
+    if (step.kind === 'leave') return;
+    if (step.kind === 'hold' || client === undefined) {
+      const hold = step.kind === 'hold' ? step.hold : 'offline';
+      log.info(`Link ${decision.link.position} names ${decision.activity}; not started (${hold}), and not queued.`);
+      this.show(heldNotice(decision, hold));
+      return this.acted.fire({ kind: 'held', activity: decision.activity, hold });
+    }
+    if (step.kind === 'alreadyRunning') {
       log.debug(`Link ${decision.link.position} names ${decision.activity}, which runs already.`);
       return this.acted.fire({ kind: 'alreadyRunning', activity: decision.activity });
     }
-    const request: ActivitySelector = known ? { activityID: known.activityID } : { name: decision.activity, ...(decision.createIfMissing ? { createIfMissing: true } : {}) };
+    const { request, previous: running } = step;
     try {
       const result = await client.startActivity(request);
       const name = result.activityName ?? known?.activityName ?? decision.activity;

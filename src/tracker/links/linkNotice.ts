@@ -11,7 +11,8 @@ import { realTimers, type Timers } from '../model/poller';
 import { signingPause } from '../model/signingPause';
 import type { TrackerState } from '../model/trackerState';
 import { escapeIcons, escapeMarkdown, link } from '../view/markup';
-import type { LinkDecision } from './links';
+import type { ActivityReference, ActivitySelector } from '../../protocol/types';
+import { runsLinkedActivity, type LinkDecision } from './links';
 
 /** How long a notice stays in the status bar: long enough to read it and click Undo. */
 export const LINK_NOTICE_MS = 8_000;
@@ -140,4 +141,31 @@ export class TransientNotice {
     if (this.handle !== undefined) this.timers.clearTimeout(this.handle);
     this.handle = undefined;
   }
+}
+
+/** What a link does about a switch (or the window's opening) in the state of the moment. */
+export type LinkStep =
+  | { readonly kind: 'hold'; readonly hold: LinkHold }
+  /** The window opened while something runs: a link never takes over what the user runs then. */
+  | { readonly kind: 'leave' }
+  | { readonly kind: 'alreadyRunning' }
+  | { readonly kind: 'start'; readonly request: ActivitySelector; readonly previous: ActivityReference | undefined };
+
+/**
+ * The one rule for a link's start, pure: nothing while the app may not be asked or on a break
+ * (said once, never queued); on opening, only while nothing runs; nothing when the linked activity
+ * runs; else a start by the id this window knows, or by name with the link's createIfMissing.
+ */
+export function linkStep(
+  decision: LinkDecision,
+  situation: { readonly state: TrackerState; readonly connected: boolean; readonly nowMs: number; readonly trigger: 'switch' | 'open'; readonly known?: ActivityReference | undefined },
+): LinkStep {
+  const { state, known } = situation;
+  const hold = linkHold(state, situation.connected, situation.nowMs);
+  if (hold !== undefined) return { kind: 'hold', hold };
+  const running = state.kind === 'tracking' ? state.activity : undefined;
+  if (situation.trigger === 'open' && running !== undefined) return { kind: 'leave' };
+  if (runsLinkedActivity(decision, running, known?.activityID)) return { kind: 'alreadyRunning' };
+  const request: ActivitySelector = known ? { activityID: known.activityID } : { name: decision.activity, ...(decision.createIfMissing ? { createIfMissing: true } : {}) };
+  return { kind: 'start', request, previous: running };
 }

@@ -136,6 +136,24 @@ for (const answers of ['full', 'minimal'] as const) {
       }
     });
 
+    it('follows no link with timeTracker.linksEnabled off: a ticket branch is reported as before', async () => {
+      await config().update('linksEnabled', false, vscode.ConfigurationTarget.Global);
+      await api.branchWatchReady();
+      let acted: LinkOutcome | undefined;
+      const listener = api.onDidActOnLink((outcome) => (acted = outcome));
+      try {
+        const handled = nextSwitch();
+        switchTo(`work/${ticket(127)}`);
+        assert.equal((await handled).outcome, 'reported');
+        assert.deepEqual(reportedBranches().slice(-1), [`work/${ticket(127)}`]);
+        assert.equal(acted, undefined);
+        assert.equal(running(), ticket(125), 'what runs is left alone');
+      } finally {
+        listener.dispose();
+        await config().update('linksEnabled', undefined, vscode.ConfigurationTarget.Global);
+      }
+    });
+
     it('starts nothing while the app is offline, and says once why in the status bar', async () => {
       await server.close();
       await until(api, kind('offline'), 'offline with the app gone');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
-import { failedNotice, heldNotice, LINK_NOTICE_MS, linkHold, startedNotice, TransientNotice, type StatusNotice } from '../../../../src/tracker/links/linkNotice';
+import { failedNotice, heldNotice, LINK_NOTICE_MS, linkHold, linkStep, startedNotice, TransientNotice, type StatusNotice } from '../../../../src/tracker/links/linkNotice';
 import { decideLink, parseLinks, type LinkDecision } from '../../../../src/tracker/links/links';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import { ManualTime } from '../../../support/manualTime';
@@ -89,5 +89,29 @@ describe('tracker/links/linkNotice', () => {
     notice.clear();
     assert.equal(notice.current, undefined);
     assert.equal(time.pending.size, 0);
+  });
+
+  it('starts the linked activity on a switch by name with createIfMissing as the link says, or by the id this window knows', () => {
+    const ticketLink = decideLink(parseLinks([{ branch: '**', activity: '{ticket}', createIfMissing: true }]).links, { folders: ['/w'], branch: 'PROJ-3' }, ticketMatcher(''))!;
+    const situation = { state: tracking(), connected: true, nowMs: NOW, trigger: 'switch' as const };
+    assert.deepEqual(linkStep(ticketLink, situation), { kind: 'start', request: { name: 'PROJ-3', createIfMissing: true }, previous: { activityID: 'a1', activityName: 'Docs' } });
+    assert.deepEqual(linkStep(decision({ branch: 'PROJ-3' }), { ...situation, state: idle() }), { kind: 'start', request: { name: 'PROJ-3' }, previous: undefined });
+    const known = { activityID: 'P3', activityName: 'PROJ-3' };
+    assert.deepEqual(linkStep(ticketLink, { ...situation, known }), { kind: 'start', request: { activityID: 'P3' }, previous: { activityID: 'a1', activityName: 'Docs' } });
+  });
+
+  it('starts nothing when the linked activity runs, and on a window\'s opening only while nothing runs', () => {
+    const docs = decideLink(parseLinks([{ folder: 'w', activity: 'docs' }]).links, { folders: ['/w'] }, ticketMatcher(''))!;
+    assert.deepEqual(linkStep(docs, { state: tracking(), connected: true, nowMs: NOW, trigger: 'switch' }), { kind: 'alreadyRunning' });
+    assert.deepEqual(linkStep(decision({ branch: 'PROJ-4' }), { state: tracking(), connected: true, nowMs: NOW, trigger: 'open' }), { kind: 'leave' });
+    assert.equal(linkStep(decision({ branch: 'PROJ-4' }), { state: idle(), connected: true, nowMs: NOW, trigger: 'open' }).kind, 'start');
+  });
+
+  it('holds back, never queues: offline, no token, locked out, on a break', () => {
+    const step = (state: TrackerState, connected = true) => linkStep(decision({ branch: 'PROJ-5' }), { state, connected, nowMs: NOW, trigger: 'switch' });
+    assert.deepEqual(step({ kind: 'offline' }), { kind: 'hold', hold: 'offline' });
+    assert.deepEqual(step({ kind: 'noToken' }, false), { kind: 'hold', hold: 'noToken' });
+    assert.deepEqual(step({ kind: 'lockedOut', untilMs: NOW + 60_000 }), { kind: 'hold', hold: 'lockedOut' });
+    assert.deepEqual(step(idle(true)), { kind: 'hold', hold: 'onBreak' });
   });
 });
