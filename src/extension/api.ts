@@ -9,6 +9,7 @@ import type { TrackerState, TrackerStateKind } from '../tracker/model/trackerSta
 import type { PeriodKind, PeriodSummary } from '../tracker/ledger/summary';
 import type { BranchReporter, HandledSwitch } from './branchReporter';
 import type { BranchTime } from './branchTime/branchTime';
+import type { LinkController, LinkOutcome } from './links/linkController';
 import type { OfflineQueue } from './offlineQueue';
 import type { OnboardingView } from './onboardingController';
 import type { Session } from './session';
@@ -43,6 +44,8 @@ export interface TimeTrackerApi {
   readonly onDidChangeQueuedEntries: vscode.Event<number>;
   /** Fires once per branch switch seen in the workspace, with what became of it (reported, ignored…). */
   readonly onDidHandleBranchSwitch: vscode.Event<HandledSwitch>;
+  /** Fires once per link of timeTracker.links that matched a switch or the window's opening, with what it did (issue 25). */
+  readonly onDidActOnLink: vscode.Event<LinkOutcome>;
   /** Resolves once the branch watcher watches the workspace's repositories, with their roots. */
   branchWatchReady(): Promise<readonly string[]>;
   /**
@@ -61,6 +64,7 @@ export interface ApiParts {
   readonly queue: OfflineQueue;
   readonly branches: BranchReporter;
   readonly branchTime: BranchTime;
+  readonly links: LinkController;
   readonly onboarding: OnboardingView;
   readonly logUri: vscode.Uri;
   readonly activationMs: number;
@@ -95,6 +99,7 @@ export function buildApi(parts: ApiParts): TimeTrackerApi {
     logUri: parts.logUri,
     refresh: () => session.refresh(),
     onDidHandleBranchSwitch: branches.onDidHandle,
+    onDidActOnLink: parts.links.onDidAct,
     branchWatchReady: async () => {
       await parts.branchWatch();
       return branches.repositories;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { compileBranchGlobs } from '../git/branchFilter';
+import { compileGlobs } from '../platform/globs';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
 import type { HeadState } from '../git/headState';
 import type { Repository } from '../git/repositories';
@@ -33,7 +33,9 @@ export type BranchOutcome =
   /** Polling is paused (a rejected token, a lockout): sent when the app answers again, see ReportRetry. */
   | 'waiting'
   /** A newer switch in the same repository went out instead. */
-  | 'replaced';
+  | 'replaced'
+  /** A link of timeTracker.links decided the branch's activity, so the app is not asked (unless reportBranchChanges is `always`). */
+  | 'linked';
 
 export interface HandledSwitch {
   readonly branch: string;
@@ -74,6 +76,12 @@ export class BranchReporter implements vscode.Disposable {
     onSettled: (report, outcome, why) => this.settled(report, outcome, why),
     paused: () => pollingPaused(this.session.state, Date.now()),
   });
+  /**
+   * The links of timeTracker.links (issue 25, src/extension/links/linkController.ts), set by the
+   * composition root: whether a link decides a switch (it acts on it then), and whether links
+   * need the branches watched.
+   */
+  links: { readonly decides: (change: BranchChange) => boolean; readonly watching: () => boolean } = { decides: () => false, watching: () => false };
   private ignored: (branch: string) => boolean = () => false;
   private ignoredKey = '';
   private watching = false;
@@ -107,10 +115,10 @@ export class BranchReporter implements vscode.Disposable {
     const key = JSON.stringify(git.ignoreBranches);
     if (key !== this.ignoredKey) {
       this.ignoredKey = key;
-      this.ignored = compileBranchGlobs(git.ignoreBranches);
+      this.ignored = compileGlobs(git.ignoreBranches);
     }
-    // The branch-time ledger follows the branches too, whether or not switches are reported.
-    this.watching = git.reportBranchChanges || this.settings().branchTime.enabled;
+    // The branch-time ledger and the links follow the branches too, whether or not switches are reported.
+    this.watching = git.reportBranchChanges !== false || this.settings().branchTime.enabled || this.links.watching();
     const bySystem = new Map<string, { base: vscode.Uri; paths: string[] }>();
     for (const folder of this.watching ? (vscode.workspace.workspaceFolders ?? []) : []) {
       const key = folder.uri.scheme === 'file' ? 'file' : `${folder.uri.scheme}://${folder.uri.authority}`;
@@ -145,14 +153,20 @@ export class BranchReporter implements vscode.Disposable {
   }
 
   private async report(change: BranchChange, fileSystem: FileSystemPort): Promise<void> {
-    const outcome = await this.send(change, fileSystem);
+    const linked = this.links.decides(change);
+    const outcome = await this.send(change, fileSystem, linked);
     this.handled.fire({ branch: change.branch, previousBranch: change.previousBranch, root: change.repository.root, outcome });
   }
 
-  private async send(change: BranchChange, fileSystem: FileSystemPort): Promise<BranchOutcome> {
+  private async send(change: BranchChange, fileSystem: FileSystemPort, linked: boolean): Promise<BranchOutcome> {
     const git = this.settings().git;
     // Checked again here: turning the setting off stops reports at once, even one in flight.
-    if (!git.reportBranchChanges) return 'disabled';
+    if (git.reportBranchChanges === false) return 'disabled';
+    // The link chose the activity: the app's prompt would ask what is already decided.
+    if (linked && git.reportBranchChanges !== 'always') {
+      this.log.info(`Branch ${change.branch} is linked to an activity (timeTracker.links); not reported (timeTracker.git.reportBranchChanges is not "always").`);
+      return 'linked';
+    }
     if (this.ignored(change.branch)) {
       this.log.info(`Branch ${change.branch} is ignored (timeTracker.git.ignoreBranches); not reported.`);
       return 'ignored';

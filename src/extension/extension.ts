@@ -7,10 +7,12 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { DisposalStack } from '../platform/disposalStack';
+import { errorMessage } from '../platform/errors';
 import { buildApi, type TimeTrackerApi } from './api';
 import { BranchReporter } from './branchReporter';
 import { BranchTime } from './branchTime/branchTime';
 import { BranchTimeView } from './branchTime/branchTimeView';
+import { LinkController } from './links/linkController';
 import { registerCommands } from './commands';
 import { Messages } from './messages';
 import { OfflineQueue } from './offlineQueue';
@@ -41,6 +43,8 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const branches = parts.use(new BranchReporter(session, log, () => settings));
   const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
   parts.use(new BranchTimeView(branchTime));
+  const links = parts.use(new LinkController({ session, branches, log, messages, showNotice: (notice) => statusBar.showNotice(notice), settings: () => settings, memento: context.globalState }));
+  branches.links = { decides: links.decides, watching: () => links.watching() };
   statusBar.branchToday = () => branchTime.branchToday();
   parts.use(branchTime.onDidChange(() => statusBar.rerender()));
   parts.use(queue.onDidChangeCount(() => statusBar.rerender()));
@@ -50,14 +54,16 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
 
   let branchWatch: Promise<void> = Promise.resolve();
-  parts.use(vscode.Disposable.from(...registerCommands({ session, statusBar, log, memento: context.globalState, workspaceState: context.workspaceState, queue, messages, branchTime })));
+  parts.use(vscode.Disposable.from(...registerCommands({ session, statusBar, log, memento: context.globalState, workspaceState: context.workspaceState, queue, messages, branchTime, links })));
   parts.use(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;
       settings = readSettings();
+      links.settingsChanged();
       statusBar.rerender();
       void session.settingsChanged();
-      if (event.affectsConfiguration(`${SECTION}.git`) || event.affectsConfiguration(`${SECTION}.branchTime`)) branchWatch = branches.apply();
+      const watched = ['git', 'branchTime', 'links', 'linksEnabled'].some((key) => event.affectsConfiguration(`${SECTION}.${key}`));
+      if (watched) branchWatch = branches.apply();
       if (event.affectsConfiguration(`${SECTION}.branchTime`)) void branchTime.settingsChanged(branchWatch);
     }),
   );
@@ -70,10 +76,12 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   // Finding repositories reads the disk: started here, finished after activate has returned.
   branchWatch = branches.apply();
   void branchTime.start(branchWatch);
+  // A window opening on a linked folder or branch while nothing runs: once the repositories are found.
+  void branchWatch.then(() => links.windowOpened()).catch((error: unknown) => log.warn(`Following timeTracker.links at start failed: ${errorMessage(error)}`));
 
   const activationMs = performance.now() - activationStarted;
   log.debug(`Activation took ${activationMs.toFixed(1)} ms.`);
-  return buildApi({ session, statusBar, queue, branches, branchTime, onboarding, logUri: context.logUri, activationMs, branchWatch: () => branchWatch });
+  return buildApi({ session, statusBar, queue, branches, branchTime, links, onboarding, logUri: context.logUri, activationMs, branchWatch: () => branchWatch });
 }
 
 export function deactivate(): void {

@@ -30,7 +30,8 @@ export interface Settings {
   /** Path of the app's VS Code integration file; empty for the app's default places. */
   readonly capabilityFile: string;
   readonly git: {
-    readonly reportBranchChanges: boolean;
+    /** `true`: reported unless a link decided the branch (issue 25); `always`: reported even then. */
+    readonly reportBranchChanges: boolean | 'always';
     readonly ignoreBranches: readonly string[];
     readonly repoName: RepoNameMode;
   };
@@ -41,6 +42,17 @@ export interface Settings {
   };
   /** The ticket key in a branch name, for Copy Summary (a regular expression; checked where it is used). */
   readonly ticketPattern: string;
+  /** Issue 25: folders and branches linked to activities, the workspace's first, then the user's (checked in src/tracker/links). */
+  readonly links: {
+    readonly enabled: boolean;
+    readonly sources: readonly LinkSource[];
+  };
+}
+
+/** One settings file's `timeTracker.links`, as written there. */
+export interface LinkSource {
+  readonly scope: 'workspace' | 'user';
+  readonly value: unknown;
 }
 
 /** Takes a setting's value as the extension uses it, or undefined for one the schema would refuse. */
@@ -56,6 +68,7 @@ const path: Reader<string> = (value) => (typeof value === 'string' ? value.trim(
 const globs: Reader<string[]> = (value) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined);
 const days: Reader<number> = (value) => (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 3660 ? value : undefined);
 const text: Reader<string> = (value) => (typeof value === 'string' ? value : undefined);
+const reporting: Reader<boolean | 'always'> = (value) => (typeof value === 'boolean' || value === 'always' ? value : undefined);
 const repoName: Reader<RepoNameMode> = (value) => (value === 'folderName' || value === 'remoteUrl' ? value : undefined);
 
 export function readSettings(): Settings {
@@ -69,13 +82,26 @@ export function readSettings(): Settings {
     headerPrefix: read('headerPrefix', headerPrefix),
     capabilityFile: read('capabilityFile', path),
     git: {
-      reportBranchChanges: read('git.reportBranchChanges', flag),
+      reportBranchChanges: read('git.reportBranchChanges', reporting),
       ignoreBranches: read('git.ignoreBranches', globs),
       repoName: read('git.repoName', repoName),
     },
     branchTime: { enabled: read('branchTime.enabled', flag), keepDays: read('branchTime.keepDays', days) },
     ticketPattern: read('ticketPattern', text),
+    links: { enabled: read('linksEnabled', flag), sources: linkSources(config) },
   };
+}
+
+/**
+ * Each file's list, the workspace's before the user's: a team's links and a person's both apply
+ * (VS Code's merged value would hide the user's list behind the workspace's). Checked where used.
+ */
+function linkSources(config: vscode.WorkspaceConfiguration): LinkSource[] {
+  const set = config.inspect('links');
+  return [
+    ...(set?.workspaceValue === undefined ? [] : [{ scope: 'workspace' as const, value: set.workspaceValue }]),
+    ...(set?.globalValue === undefined ? [] : [{ scope: 'user' as const, value: set.globalValue }]),
+  ];
 }
 
 /** The value set, if `reader` takes it; else package.json's default, as VS Code gives it. */

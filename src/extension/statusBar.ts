@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
+import type { StatusNotice } from '../tracker/links/linkNotice';
 import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
 import type { Session } from './session';
 import type { Settings } from './settings';
@@ -17,6 +18,8 @@ export class StatusBarController implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Today's time on this window's branch, for the tooltip (issue 24): set once the ledger is built. */
   branchToday: () => PresentationSettings['branchToday'] = () => undefined;
+  /** A passing notice shown instead of the state's words (issue 25: a link acted, or why it did not); its owner times it. */
+  private notice: StatusNotice | undefined;
 
   constructor(
     private readonly session: Session,
@@ -40,6 +43,12 @@ export class StatusBarController implements vscode.Disposable {
     this.render();
   }
 
+  /** Shows `notice` in place of the state's text, tooltip, click and spoken label until it is replaced or cleared (undefined). */
+  showNotice(notice: StatusNotice | undefined): void {
+    this.notice = notice;
+    this.render();
+  }
+
   private onState(): void {
     const kind = this.session.state.kind;
     const ticks = kind === 'tracking' || kind === 'lockedOut';
@@ -54,7 +63,9 @@ export class StatusBarController implements vscode.Disposable {
   private compute(): Presentation {
     const settings = this.settings();
     const presentationSettings = { showTodayTotal: settings.showTodayTotal, maxNameLength: settings.maxNameLength, route: this.session.channel.route, branchToday: this.branchToday() };
-    return present(this.session.state, presentationSettings, Date.now(), this.queued());
+    const state = present(this.session.state, presentationSettings, Date.now(), this.queued());
+    const notice = this.notice;
+    return notice === undefined ? state : { ...state, text: notice.text, tooltip: notice.tooltip, command: notice.command, accessibilityLabel: notice.accessibilityLabel };
   }
 
   private render(): void {

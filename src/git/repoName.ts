@@ -1,4 +1,4 @@
-import { withoutCredentials } from './branchFilter';
+import { withoutCredentials } from './remoteUrl';
 import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
 import type { Repository } from './repositories';
 

@@ -21,6 +21,11 @@ export const COMMANDS = {
   copyBranchSummary: 'timeTracker.copyBranchSummary',
   copyBranchSummaryMarkdown: 'timeTracker.copyBranchSummaryMarkdown',
   clearBranchHistory: 'timeTracker.clearBranchHistory',
+  /** Links (issue 25): a folder or branch tracks its activity; Undo takes a linked start back. */
+  linkBranch: 'timeTracker.linkBranch',
+  linkFolder: 'timeTracker.linkFolder',
+  unlink: 'timeTracker.unlink',
+  undoLink: 'timeTracker.undoLink',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

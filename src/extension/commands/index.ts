@@ -11,6 +11,7 @@ import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
 import { KnownActivities } from '../../tracker/view/activityPicks';
 import { clearBranchHistory, copyBranchSummary } from './branchTime';
 import { checkConnection } from './connection';
+import { linkBranch, linkFolder, undoLink, unlink } from './links';
 import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
 import { logTime, rememberRunning, start, stop } from './tracking';
@@ -38,6 +39,10 @@ export function registerCommands(parts: CommandParts): vscode.Disposable[] {
     [COMMANDS.copyBranchSummary]: (node) => copyBranchSummary(services, node, 'plain'),
     [COMMANDS.copyBranchSummaryMarkdown]: (node) => copyBranchSummary(services, node, 'markdown'),
     [COMMANDS.clearBranchHistory]: () => clearBranchHistory(services),
+    [COMMANDS.linkBranch]: () => linkBranch(services),
+    [COMMANDS.linkFolder]: () => linkFolder(services),
+    [COMMANDS.unlink]: () => unlink(services),
+    [COMMANDS.undoLink]: () => undoLink(services),
   };
   return [...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)), rememberRunning(services)];
 }

@@ -11,6 +11,7 @@ import type { CommandId } from '../../tracker/ids';
 import type { KnownActivities } from '../../tracker/view/activityPicks';
 import { adviceForError, diagnose, type Advice } from '../../tracker/view/advice';
 import type { BranchTime } from '../branchTime/branchTime';
+import type { LinkController } from '../links/linkController';
 import type { Messages } from '../messages';
 import type { OfflineQueue } from '../offlineQueue';
 import type { Session } from '../session';
@@ -29,6 +30,8 @@ export interface CommandServices {
   readonly messages: Messages;
   /** The time-by-branch ledger of this window. */
   readonly branchTime: BranchTime;
+  /** timeTracker.links (issue 25): what is linked here, and the Undo of a linked start. */
+  readonly links: LinkController;
   /** The activities the pickers' searches named (kept in workspaceState): what a picker offers when it cannot ask. */
   readonly known: KnownActivities;
 }

@@ -16,6 +16,7 @@ import type { ActivitySelector, EntryRequest } from '../../protocol/types';
 import { COMMANDS, STORAGE_KEYS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import { elapsedSecondsAt, sameActivity, type TrackerState } from '../../tracker/model/trackerState';
+import { withLinkedFirst } from '../../tracker/links/links';
 import { readRecent, rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
@@ -265,13 +266,16 @@ async function requestFrom<T extends object>(
   }
 }
 
-/** The activity picker of Start and Log Time: what to send, and the name to show. */
-async function chooseActivity(services: CommandServices, client: ServiceClient | undefined, gate: PauseGate, title: string): Promise<Picked | undefined> {
+/**
+ * The activity picker of Start, Log Time and the Link commands: what to send, and the name to show.
+ * The activity linked here (timeTracker.links), where this window knows it by id, is listed first.
+ */
+export async function chooseActivity(services: CommandServices, client: ServiceClient | undefined, gate: PauseGate, title: string): Promise<Picked | undefined> {
   const { session } = services;
   const pick = await pickActivity(client, {
     title,
     placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
-    recent: recent(services),
+    recent: await linkedFirst(services),
     known: services.known,
     running: () => (session.state.kind === 'tracking' ? session.state.activity : undefined),
     maySearch: gate.maySearch,
@@ -284,6 +288,12 @@ async function chooseActivity(services: CommandServices, client: ServiceClient |
   return pick.kind === 'create'
     ? { request: { name: pick.name, createIfMissing: true }, name: pick.name }
     : { request: { activityID: pick.activity.activityID }, name: pick.activity.activityName, groupName: pick.activity.groupName };
+}
+
+/** The recent list with the activity linked here in front, when this window knows its id. */
+async function linkedFirst(services: CommandServices): Promise<PickableActivity[]> {
+  const linked = await services.links.decisionHere();
+  return withLinkedFirst(linked, recent(services), linked === undefined ? [] : services.known.matching(linked.activity));
 }
 
 /** What is stored, as far as it is a list of activities: a value of another shape must not break a picker or a poll. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { compileBranchGlobs, withoutCredentials } from '../../../src/git/branchFilter';
+import { withoutCredentials } from '../../../src/git/remoteUrl';
+import { compileGlobs as compileBranchGlobs } from '../../../src/platform/globs';
 import { decideSwitch, parseHead } from '../../../src/git/headState';
 
 describe('git/headState and branchFilter', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { compileBranchGlobs } from '../../../src/git/branchFilter';
+import { compileGlobs as compileBranchGlobs } from '../../../src/platform/globs';
 
 /** The globs as regular expressions, as they were matched before issue 12: the meaning to keep, for small inputs. */
 function asRegExp(glob: string): RegExp {
@@ -21,7 +21,7 @@ function random(seed: number): () => number {
   };
 }
 
-describe('git/branchFilter', () => {
+describe('platform/globs', () => {
   it('matches a workspace\'s worst glob in linear time: *a*a*a*a*a*a*a*a*a*a*a*b against 30, 40 and 10,000 a\'s', () => {
     const ignored = compileBranchGlobs(['*a*a*a*a*a*a*a*a*a*a*a*b']);
     for (const length of [30, 40, 10_000]) {

@@ -1,16 +1,18 @@
 /**
- * `timeTracker.git.ignoreBranches`: glob patterns matched against the whole branch name.
- * `*` matches within one path segment, `**` across segments, `?` one character (not `/`).
+ * The globs users write in settings, matched against a whole name: `timeTracker.git.ignoreBranches`
+ * (branch names) and `timeTracker.links` (branch names and folder paths, issue 25). `*` matches within
+ * one path segment, `**` across segments, `?` one character (not `/`). Here in src/platform because
+ * both src/git and src/tracker use it and neither may import the other.
  *
  * Matched by walking the branch once while keeping the set of places in the pattern reached so
  * far, never by a regular expression: a workspace can set the patterns, and a backtracking match
  * of `*a*a*a*a*a*a*a*a*a*a*a*b` against 30 `a`s took 10 s, long enough to hang the extension host
  * (issue 12). This takes branch length × pattern length steps, whatever the pattern.
  */
-export function compileBranchGlobs(patterns: readonly string[]): (branch: string) => boolean {
+export function compileGlobs(patterns: readonly string[]): (name: string) => boolean {
   const globs = patterns.filter((pattern) => pattern.trim() !== '').map((pattern) => compileGlob(pattern.trim()));
-  return (branch) => {
-    const characters = Array.from(branch);
+  return (name) => {
+    const characters = Array.from(name);
     return globs.some((glob) => matches(glob, characters));
   };
 }
@@ -68,19 +70,5 @@ function closeOverStars(steps: readonly Step[], reached: Uint8Array): void {
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
     if (reached[i] === 1 && (step === 'any' || step === 'segment')) reached[i + 1] = 1;
-  }
-}
-
-/** A remote URL without the user name and password someone may have embedded in it. */
-export function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.username === '' && parsed.password === '') return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    // scp-like `git@host:path` is no URL; the part before @ is a login name, never a secret.
-    return url;
   }
 }

@@ -1,0 +1,171 @@
+/**
+ * What the status bar says when a link acts (issue 25): "Tracking PROJ-123 (linked to this
+ * branch)" with Undo, or once why it did not act. A link never queues a start: while the app may
+ * not be asked (no token, offline, the token rejected, locked out, the license locked) or the user
+ * is on a break, nothing starts, and this says why. Pure; the words are here, the item is
+ * src/extension/statusBar.ts, the timing TransientNotice below with injected timers.
+ */
+import * as l10n from '@vscode/l10n';
+import { COMMANDS, type CommandId } from '../ids';
+import { realTimers, type Timers } from '../model/poller';
+import { signingPause } from '../model/signingPause';
+import type { TrackerState } from '../model/trackerState';
+import { escapeIcons, escapeMarkdown, link } from '../view/markup';
+import type { ActivityReference, ActivitySelector } from '../../protocol/types';
+import { runsLinkedActivity, type LinkDecision } from './links';
+
+/** How long a notice stays in the status bar: long enough to read it and click Undo. */
+export const LINK_NOTICE_MS = 8_000;
+
+/** Why a link did not start its activity. */
+export type LinkHold = 'noToken' | 'offline' | 'tokenRejected' | 'lockedOut' | 'licenseLocked' | 'onBreak';
+
+/** What the status bar item shows for a while instead of the state. */
+export interface StatusNotice {
+  readonly text: string;
+  /** Markdown, with command links of COMMANDS. */
+  readonly tooltip: string;
+  readonly command: CommandId;
+  readonly accessibilityLabel: string;
+}
+
+/** Why nothing may start now (`connected`: the session has a client); undefined when a start may go out. */
+export function linkHold(state: TrackerState, connected: boolean, nowMs: number): LinkHold | undefined {
+  if (!connected) return state.kind === 'noToken' ? 'noToken' : 'offline';
+  const pause = signingPause(state, nowMs);
+  if (pause) return pause.kind;
+  switch (state.kind) {
+    case 'noToken':
+    case 'offline':
+    case 'licenseLocked':
+      return state.kind;
+    case 'idle':
+    case 'tracking':
+      return state.onBreak ? 'onBreak' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The link started its activity: the item says so, and a click (or Undo in the tooltip) takes it back. */
+export function startedNotice(decision: LinkDecision, activityName: string, previous: string | undefined): StatusNotice {
+  const name = escapeIcons(activityName);
+  const text = decision.by === 'branch' ? l10n.t('Tracking {0} (linked to this branch)', name) : l10n.t('Tracking {0} (linked to this folder)', name);
+  const spoken = decision.by === 'branch' ? l10n.t('Tracking {0} (linked to this branch)', activityName) : l10n.t('Tracking {0} (linked to this folder)', activityName);
+  const undo =
+    previous === undefined
+      ? l10n.t('{undo} stops it again.', { undo: link(l10n.t('Undo'), COMMANDS.undoLink) })
+      : l10n.t('{undo} restarts {previous}.', { undo: link(l10n.t('Undo'), COMMANDS.undoLink), previous: escapeMarkdown(previous) });
+  const tooltip = [l10n.t('timeTracker.links links {0} here, so it started without asking.', escapeMarkdown(activityName)), undo].join('\n\n');
+  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${spoken}. ${l10n.t('Click to undo.')}` };
+}
+
+/** The link did not act: said once, with why. */
+export function heldNotice(decision: LinkDecision, hold: LinkHold): StatusNotice {
+  const name = escapeIcons(decision.activity);
+  const reason = holdReason(hold);
+  const sentence = l10n.t('{activity} is linked here but was not started: {reason}. Nothing is queued; start it yourself once the app takes requests.', {
+    activity: decision.activity,
+    reason,
+  });
+  return {
+    text: `$(link) ${l10n.t('{0} not started', name)}`,
+    tooltip: escapeMarkdown(sentence),
+    command: COMMANDS.showMenu,
+    accessibilityLabel: sentence,
+  };
+}
+
+/** The link's start failed: said once, in the app's words (or the classifier's). */
+export function failedNotice(decision: LinkDecision, message: string): StatusNotice {
+  const sentence = l10n.t('{activity} is linked here but could not be started: {message}', { activity: decision.activity, message });
+  return { text: `$(link) ${l10n.t('{0} not started', escapeIcons(decision.activity))}`, tooltip: escapeMarkdown(sentence), command: COMMANDS.showLog, accessibilityLabel: sentence };
+}
+
+function holdReason(hold: LinkHold): string {
+  switch (hold) {
+    case 'noToken':
+      return l10n.t('no token is set');
+    case 'offline':
+      return l10n.t('the app is not answering');
+    case 'tokenRejected':
+      return l10n.t('the app rejects the token');
+    case 'lockedOut':
+      return l10n.t('the app refuses requests for a while after failed sign-ins');
+    case 'licenseLocked':
+      return l10n.t("the app's license does not allow it");
+    case 'onBreak':
+      return l10n.t('you are on a break in the app');
+  }
+}
+
+/** One notice at a time, for LINK_NOTICE_MS; a newer one replaces it. `onChange` re-renders the item. */
+export class TransientNotice {
+  private shown: StatusNotice | undefined;
+  private handle: unknown;
+
+  constructor(
+    private readonly onChange: (notice: StatusNotice | undefined) => void,
+    private readonly timers: Timers = realTimers,
+    private readonly durationMs = LINK_NOTICE_MS,
+  ) {}
+
+  get current(): StatusNotice | undefined {
+    return this.shown;
+  }
+
+  show(notice: StatusNotice, onExpiry?: () => void): void {
+    this.cancelTimer();
+    this.shown = notice;
+    this.handle = this.timers.setTimeout(() => {
+      this.handle = undefined;
+      this.shown = undefined;
+      onExpiry?.();
+      this.onChange(undefined);
+    }, this.durationMs);
+    this.onChange(notice);
+  }
+
+  clear(): void {
+    this.cancelTimer();
+    if (this.shown === undefined) return;
+    this.shown = undefined;
+    this.onChange(undefined);
+  }
+
+  dispose(): void {
+    this.cancelTimer();
+  }
+
+  private cancelTimer(): void {
+    if (this.handle !== undefined) this.timers.clearTimeout(this.handle);
+    this.handle = undefined;
+  }
+}
+
+/** What a link does about a switch (or the window's opening) in the state of the moment. */
+export type LinkStep =
+  | { readonly kind: 'hold'; readonly hold: LinkHold }
+  /** The window opened while something runs: a link never takes over what the user runs then. */
+  | { readonly kind: 'leave' }
+  | { readonly kind: 'alreadyRunning' }
+  | { readonly kind: 'start'; readonly request: ActivitySelector; readonly previous: ActivityReference | undefined };
+
+/**
+ * The one rule for a link's start, pure: nothing while the app may not be asked or on a break
+ * (said once, never queued); on opening, only while nothing runs; nothing when the linked activity
+ * runs; else a start by the id this window knows, or by name with the link's createIfMissing.
+ */
+export function linkStep(
+  decision: LinkDecision,
+  situation: { readonly state: TrackerState; readonly connected: boolean; readonly nowMs: number; readonly trigger: 'switch' | 'open'; readonly known?: ActivityReference | undefined },
+): LinkStep {
+  const { state, known } = situation;
+  const hold = linkHold(state, situation.connected, situation.nowMs);
+  if (hold !== undefined) return { kind: 'hold', hold };
+  const running = state.kind === 'tracking' ? state.activity : undefined;
+  if (situation.trigger === 'open' && running !== undefined) return { kind: 'leave' };
+  if (runsLinkedActivity(decision, running, known?.activityID)) return { kind: 'alreadyRunning' };
+  const request: ActivitySelector = known ? { activityID: known.activityID } : { name: decision.activity, ...(decision.createIfMissing ? { createIfMissing: true } : {}) };
+  return { kind: 'start', request, previous: running };
+}

@@ -1,0 +1,214 @@
+/**
+ * `timeTracker.links` (issue 25): which activity a folder or a branch stands for, so that a switch
+ * to a linked branch (or a window opening on a linked folder) tracks the right activity without a
+ * prompt. Pure: the setting's value in, the links and one sentence per refused entry out; a place
+ * (folders, branch) in, the first link that matches out. Globs are src/platform/globs.ts, the same
+ * linear-time matcher as `timeTracker.git.ignoreBranches`; the ticket key is Copy Summary's
+ * TicketMatcher (`timeTracker.ticketPattern`), so the two never disagree on what a key is.
+ */
+import * as l10n from '@vscode/l10n';
+import { compileGlobs } from '../../platform/globs';
+import type { ActivityReference } from '../../protocol/types';
+import type { TicketMatcher } from '../ledger/copySummary';
+
+/** What an `activity` holds to be replaced by the ticket key of the branch. */
+export const TICKET_PLACEHOLDER = '{ticket}';
+
+/** A link as the setting writes it, checked. */
+export interface Link {
+  /** Its position in the setting, from 1: what a sentence about it names. */
+  readonly position: number;
+  readonly folder?: string;
+  readonly branch?: string;
+  readonly activity: string;
+  readonly group?: string;
+  readonly createIfMissing: boolean;
+}
+
+export interface CompiledLink extends Link {
+  readonly folderMatches: (folder: string) => boolean;
+  readonly branchMatches: (branch: string) => boolean;
+}
+
+export interface ParsedLinks {
+  readonly links: readonly CompiledLink[];
+  /** One sentence per entry not used, naming it, in the user's language. */
+  readonly problems: readonly string[];
+}
+
+/** Where a window works: its workspace folders (absolute paths, `/`-separated) and the branch, if any. */
+export interface Place {
+  readonly folders: readonly string[];
+  readonly branch?: string | undefined;
+}
+
+/** The activity a link chose for a place. */
+export interface LinkDecision {
+  readonly link: Link;
+  /** The activity's name, `{ticket}` replaced. */
+  readonly activity: string;
+  readonly group?: string;
+  readonly createIfMissing: boolean;
+  /** The ticket key the branch named, where the link used one. */
+  readonly ticket?: string;
+  /** What decided: a link with a branch glob is the branch's, one with only a folder the folder's. */
+  readonly by: 'branch' | 'folder';
+}
+
+const KEYS = new Set(['folder', 'branch', 'activity', 'group', 'createIfMissing']);
+/** How much of a refused entry a sentence quotes. */
+const QUOTE_LIMIT = 80;
+
+/**
+ * The setting's value (anything a settings.json may hold): the links in order, and why each refused
+ * entry is. `setting` names where the value was read, in the sentences.
+ */
+export function parseLinks(value: unknown, setting = 'timeTracker.links'): ParsedLinks {
+  if (value === undefined || value === null) return { links: [], problems: [] };
+  if (!Array.isArray(value)) return { links: [], problems: [l10n.t('{setting} is not a list of links, so no link is used.', { setting })] };
+  const links: CompiledLink[] = [];
+  const problems: string[] = [];
+  value.forEach((entry: unknown, index) => {
+    const checked = checkEntry(entry, index + 1);
+    if (typeof checked === 'string') {
+      problems.push(l10n.t('Link {position} of {setting} ({entry}) is not used: {reason}', { position: index + 1, setting, entry: quote(entry), reason: checked }));
+      return;
+    }
+    links.push(compile(checked));
+  });
+  return { links, problems };
+}
+
+/** The entry as a link, or why it is none (one sentence). */
+function checkEntry(entry: unknown, position: number): Link | string {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return l10n.t('a link is an object such as {"branch": "feature/**", "activity": "{ticket}"}.');
+  const record = entry as Record<string, unknown>;
+  const unknown = Object.keys(record).find((key) => !KEYS.has(key));
+  if (unknown !== undefined) return l10n.t('"{key}" is not a key of a link (folder, branch, activity, group, createIfMissing).', { key: unknown });
+  const text = (key: string): string | undefined | false => {
+    const field = record[key];
+    if (field === undefined) return undefined;
+    return typeof field === 'string' && field.trim() !== '' ? field.trim() : false;
+  };
+  const [folder, branch, activity, group] = [text('folder'), text('branch'), text('activity'), text('group')];
+  for (const [key, field] of [['folder', folder], ['branch', branch], ['activity', activity], ['group', group]] as const) {
+    if (field === false) return l10n.t('its "{key}" must be a text that is not empty.', { key });
+  }
+  if (activity === undefined || activity === false) return l10n.t('it names no "activity".');
+  if (folder === undefined && branch === undefined) return l10n.t('it names neither a "folder" nor a "branch" glob, so it would match everywhere.');
+  const createIfMissing = record['createIfMissing'];
+  if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean') return l10n.t('its "createIfMissing" must be true or false.');
+  return {
+    position,
+    activity,
+    createIfMissing: createIfMissing ?? false,
+    ...(folder === undefined || folder === false ? {} : { folder }),
+    ...(branch === undefined || branch === false ? {} : { branch }),
+    ...(group === undefined || group === false ? {} : { group }),
+  };
+}
+
+function compile(link: Link): CompiledLink {
+  const folder = link.folder;
+  // A glob without `/` names a folder by its name, as .gitignore does; one with `/` its whole path.
+  const folderGlob = folder === undefined ? undefined : compileGlobs([folder]);
+  const folderMatches = (path: string): boolean => {
+    if (folderGlob === undefined || folder === undefined) return true;
+    const trimmed = path.replace(/\/+$/, '');
+    return folder.includes('/') ? folderGlob(trimmed) : folderGlob(trimmed.slice(trimmed.lastIndexOf('/') + 1));
+  };
+  const branchGlob = link.branch === undefined ? undefined : compileGlobs([link.branch]);
+  return { ...link, folderMatches, branchMatches: (branch) => branchGlob === undefined || branchGlob(branch) };
+}
+
+/**
+ * The first link that matches the place: its folder glob matches one of the folders (or it has
+ * none), its branch glob the branch (or it has none; a branch glob never matches where there is no
+ * branch), and a `{ticket}` link only where the branch names a key.
+ */
+export function decideLink(links: readonly CompiledLink[], place: Place, tickets: TicketMatcher): LinkDecision | undefined {
+  const ticket = place.branch === undefined ? undefined : tickets.keyOf(place.branch);
+  for (const link of links) {
+    const decision = decisionOf(link, place, ticket);
+    if (decision !== undefined) return decision;
+  }
+  return undefined;
+}
+
+/** Every link that matches the place, in order (Unlink offers them). */
+export function matchingLinks(links: readonly CompiledLink[], place: Place, tickets: TicketMatcher): LinkDecision[] {
+  const ticket = place.branch === undefined ? undefined : tickets.keyOf(place.branch);
+  return links.map((link) => decisionOf(link, place, ticket)).filter((decision) => decision !== undefined);
+}
+
+function decisionOf(link: CompiledLink, place: Place, ticket: string | undefined): LinkDecision | undefined {
+  if (link.folder !== undefined && !place.folders.some((folder) => link.folderMatches(folder))) return undefined;
+  if (link.branch !== undefined && (place.branch === undefined || !link.branchMatches(place.branch))) return undefined;
+  const needsTicket = link.activity.includes(TICKET_PLACEHOLDER) || (link.group?.includes(TICKET_PLACEHOLDER) ?? false);
+  if (needsTicket && ticket === undefined) return undefined;
+  const fill = (text: string): string => (ticket === undefined ? text : text.split(TICKET_PLACEHOLDER).join(ticket));
+  return {
+    link,
+    activity: fill(link.activity),
+    createIfMissing: link.createIfMissing,
+    by: link.branch === undefined ? 'folder' : 'branch',
+    ...(link.group === undefined ? {} : { group: fill(link.group) }),
+    ...(needsTicket && ticket !== undefined ? { ticket } : {}),
+  };
+}
+
+/**
+ * Whether what runs is the activity the link names: the same id where the link's activity is known
+ * by id (its group told it apart), else the same name in any case (the poll carries no group).
+ */
+export function runsLinkedActivity(decision: LinkDecision, running: ActivityReference | undefined, knownID?: string): boolean {
+  if (running === undefined) return false;
+  if (knownID !== undefined) return sameText(running.activityID, knownID);
+  return sameText(running.activityName, decision.activity);
+}
+
+function sameText(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+}
+
+function quote(entry: unknown): string {
+  let text: string;
+  try {
+    // undefined for what JSON has no form for; a settings.json holds none of it, a test may.
+    const json = JSON.stringify(entry) as string | undefined;
+    text = json ?? String(entry);
+  } catch {
+    text = String(entry);
+  }
+  return text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT - 1)}…` : text;
+}
+
+/**
+ * The activity a link names, among those this window knows by id (recent, or named by the app's
+ * answers): the one of that name (and group, where the link names one), if exactly one is.
+ */
+export function knownActivityFor<T extends { readonly activityID: string; readonly activityName: string; readonly groupName?: string | null | undefined }>(
+  decision: LinkDecision,
+  candidates: readonly T[],
+): T | undefined {
+  const group = decision.group;
+  const matching = candidates.filter(
+    (candidate) => sameText(candidate.activityName, decision.activity) && (group === undefined || (typeof candidate.groupName === 'string' && sameText(candidate.groupName, group))),
+  );
+  const ids = new Set(matching.map((candidate) => candidate.activityID.toLowerCase()));
+  return ids.size === 1 ? matching[0] : undefined;
+}
+
+/**
+ * The Start picker's first entries: the activity linked here in front of the recent ones, when this
+ * window knows it by id (a name alone is no entry; typing it offers to create it).
+ */
+export function withLinkedFirst<T extends { readonly activityID: string; readonly activityName: string; readonly groupName?: string | null | undefined }>(
+  decision: LinkDecision | undefined,
+  recent: readonly T[],
+  known: readonly T[],
+): T[] {
+  const activity = decision === undefined ? undefined : knownActivityFor(decision, [...recent, ...known]);
+  if (activity === undefined) return [...recent];
+  return [activity, ...recent.filter((item) => item.activityID.toLowerCase() !== activity.activityID.toLowerCase())];
+}

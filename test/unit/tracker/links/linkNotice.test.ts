@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
+import { failedNotice, heldNotice, LINK_NOTICE_MS, linkHold, linkStep, startedNotice, TransientNotice, type StatusNotice } from '../../../../src/tracker/links/linkNotice';
+import { decideLink, parseLinks, type LinkDecision } from '../../../../src/tracker/links/links';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
+import { ManualTime } from '../../../support/manualTime';
+
+const NOW = 1_000_000;
+const idle = (onBreak = false): TrackerState => ({ kind: 'idle', onBreak, todaySeconds: 0, observedAtMs: NOW });
+const tracking = (onBreak = false): TrackerState => ({
+  kind: 'tracking',
+  activity: { activityID: 'a1', activityName: 'Docs' },
+  onBreak,
+  startedAtMs: undefined,
+  appClockOffsetMs: 0,
+  todaySeconds: 0,
+  observedAtMs: NOW,
+});
+
+function decision(place: { branch?: string; folder?: string }): LinkDecision {
+  const { links } = parseLinks([{ branch: '**', activity: '{ticket}' }, { folder: 'acme', activity: 'Acme $(bug)' }]);
+  return decideLink(links, { folders: [`/w/${place.folder ?? 'x'}`], branch: place.branch }, ticketMatcher(''))!;
+}
+
+describe('tracker/links/linkNotice', () => {
+  it('holds a link back while nothing may start: no token, offline, token rejected, locked out, license locked, on a break', () => {
+    assert.equal(linkHold({ kind: 'noToken' }, false, NOW), 'noToken');
+    assert.equal(linkHold({ kind: 'offline' }, false, NOW), 'offline');
+    assert.equal(linkHold({ kind: 'offline' }, true, NOW), 'offline');
+    assert.equal(linkHold({ kind: 'tokenRejected', clockSkewSeconds: undefined }, true, NOW), 'tokenRejected');
+    assert.equal(linkHold({ kind: 'lockedOut', untilMs: NOW + 5_000 }, true, NOW), 'lockedOut');
+    assert.equal(linkHold({ kind: 'licenseLocked' }, true, NOW), 'licenseLocked');
+    assert.equal(linkHold(idle(true), true, NOW), 'onBreak');
+    assert.equal(linkHold(tracking(true), true, NOW), 'onBreak');
+    assert.equal(linkHold(idle(), true, NOW), undefined);
+    assert.equal(linkHold(tracking(), true, NOW), undefined);
+    assert.equal(linkHold({ kind: 'lockedOut', untilMs: NOW - 1 }, true, NOW), undefined, 'a lockout that ended');
+  });
+
+  it('says "Tracking PROJ-123 (linked to this branch)", with Undo restarting what ran, or stopping', () => {
+    const started = startedNotice(decision({ branch: 'feature/PROJ-123' }), 'PROJ-123', 'Write *docs*');
+    assert.equal(started.text, '$(link) Tracking PROJ-123 (linked to this branch)');
+    assert.equal(started.command, 'timeTracker.undoLink');
+    assert.match(started.tooltip, /\[Undo\]\(command:timeTracker\.undoLink\) restarts Write \\\*docs\\\*\./);
+    assert.match(started.accessibilityLabel, /^Tracking PROJ-123 \(linked to this branch\)\. Click to undo\.$/);
+    const fromNothing = startedNotice(decision({ branch: 'PROJ-9' }), 'PROJ-9', undefined);
+    assert.match(fromNothing.tooltip, /\[Undo\]\(command:timeTracker\.undoLink\) stops it again\./);
+  });
+
+  it('says "linked to this folder" for a folder link, and shows a name from the app as typed, never as an icon', () => {
+    const started = startedNotice(decision({ folder: 'acme' }), 'Acme $(bug)', undefined);
+    assert.equal(started.text, '$(link) Tracking Acme \\$(bug) (linked to this folder)');
+    assert.equal(started.accessibilityLabel, 'Tracking Acme $(bug) (linked to this folder). Click to undo.');
+  });
+
+  it('says once why the link did not act, and that nothing is queued', () => {
+    const held = heldNotice(decision({ branch: 'PROJ-1' }), 'offline');
+    assert.equal(held.text, '$(link) PROJ-1 not started');
+    assert.equal(held.accessibilityLabel, 'PROJ-1 is linked here but was not started: the app is not answering. Nothing is queued; start it yourself once the app takes requests.');
+    assert.notEqual(held.command, 'timeTracker.undoLink');
+    for (const hold of ['noToken', 'tokenRejected', 'lockedOut', 'licenseLocked', 'onBreak'] as const) {
+      assert.match(heldNotice(decision({ branch: 'PROJ-1' }), hold).accessibilityLabel, /not started: [a-z]/);
+    }
+    assert.match(failedNotice(decision({ branch: 'PROJ-1' }), 'No such activity.').accessibilityLabel, /could not be started: No such activity\.$/);
+  });
+
+  it('shows a notice for a few seconds on an injected clock; a newer one replaces it, and clear ends it', () => {
+    const time = new ManualTime();
+    const seen: (StatusNotice | undefined)[] = [];
+    const notice = new TransientNotice((shown) => seen.push(shown), time);
+    const first = heldNotice(decision({ branch: 'PROJ-1' }), 'offline');
+    let expired = 0;
+    notice.show(first, () => expired++);
+    assert.equal(notice.current, first);
+    time.advance(LINK_NOTICE_MS - 1);
+    assert.equal(notice.current, first);
+    time.advance(1);
+    assert.equal(notice.current, undefined);
+    assert.equal(expired, 1);
+    assert.deepEqual(seen, [first, undefined]);
+
+    const second = startedNotice(decision({ branch: 'PROJ-2' }), 'PROJ-2', undefined);
+    notice.show(first, () => expired++);
+    time.advance(1_000);
+    notice.show(second);
+    time.advance(LINK_NOTICE_MS - 1);
+    assert.equal(notice.current, second, 'the newer one has its own few seconds');
+    assert.equal(expired, 1, 'the replaced one does not expire later');
+    notice.clear();
+    assert.equal(notice.current, undefined);
+    assert.equal(time.pending.size, 0);
+  });
+
+  it('starts the linked activity on a switch by name with createIfMissing as the link says, or by the id this window knows', () => {
+    const ticketLink = decideLink(parseLinks([{ branch: '**', activity: '{ticket}', createIfMissing: true }]).links, { folders: ['/w'], branch: 'PROJ-3' }, ticketMatcher(''))!;
+    const situation = { state: tracking(), connected: true, nowMs: NOW, trigger: 'switch' as const };
+    assert.deepEqual(linkStep(ticketLink, situation), { kind: 'start', request: { name: 'PROJ-3', createIfMissing: true }, previous: { activityID: 'a1', activityName: 'Docs' } });
+    assert.deepEqual(linkStep(decision({ branch: 'PROJ-3' }), { ...situation, state: idle() }), { kind: 'start', request: { name: 'PROJ-3' }, previous: undefined });
+    const known = { activityID: 'P3', activityName: 'PROJ-3' };
+    assert.deepEqual(linkStep(ticketLink, { ...situation, known }), { kind: 'start', request: { activityID: 'P3' }, previous: { activityID: 'a1', activityName: 'Docs' } });
+  });
+
+  it('starts nothing when the linked activity runs, and on a window\'s opening only while nothing runs', () => {
+    const docs = decideLink(parseLinks([{ folder: 'w', activity: 'docs' }]).links, { folders: ['/w'] }, ticketMatcher(''))!;
+    assert.deepEqual(linkStep(docs, { state: tracking(), connected: true, nowMs: NOW, trigger: 'switch' }), { kind: 'alreadyRunning' });
+    assert.deepEqual(linkStep(decision({ branch: 'PROJ-4' }), { state: tracking(), connected: true, nowMs: NOW, trigger: 'open' }), { kind: 'leave' });
+    assert.equal(linkStep(decision({ branch: 'PROJ-4' }), { state: idle(), connected: true, nowMs: NOW, trigger: 'open' }).kind, 'start');
+  });
+
+  it('holds back, never queues: offline, no token, locked out, on a break', () => {
+    const step = (state: TrackerState, connected = true) => linkStep(decision({ branch: 'PROJ-5' }), { state, connected, nowMs: NOW, trigger: 'switch' });
+    assert.deepEqual(step({ kind: 'offline' }), { kind: 'hold', hold: 'offline' });
+    assert.deepEqual(step({ kind: 'noToken' }, false), { kind: 'hold', hold: 'noToken' });
+    assert.deepEqual(step({ kind: 'lockedOut', untilMs: NOW + 60_000 }), { kind: 'hold', hold: 'lockedOut' });
+    assert.deepEqual(step(idle(true)), { kind: 'hold', hold: 'onBreak' });
+  });
+});

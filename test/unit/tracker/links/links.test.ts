@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
+import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
+import { decideLink, knownActivityFor, matchingLinks, parseLinks, runsLinkedActivity, withLinkedFirst, type Place } from '../../../../src/tracker/links/links';
+
+const tickets = ticketMatcher('');
+const at = (branch: string | undefined, ...folders: string[]): Place => ({ folders: folders.length === 0 ? ['/work/acme-web'] : folders, branch });
+
+describe('tracker/links', () => {
+  it('replaces {ticket} by the key the branch names, and a branch without a key matches no {ticket} link', () => {
+    const { links, problems } = parseLinks([{ branch: '**', activity: '{ticket}', createIfMissing: true }]);
+    assert.deepEqual(problems, []);
+    const decision = decideLink(links, at('feature/PROJ-123-login'), tickets);
+    assert.equal(decision?.activity, 'PROJ-123');
+    assert.equal(decision.ticket, 'PROJ-123');
+    assert.equal(decision.createIfMissing, true);
+    assert.equal(decision.by, 'branch');
+    assert.equal(decideLink(links, at('main'), tickets), undefined);
+    assert.equal(decideLink(links, at(undefined), tickets), undefined, 'no branch, no key');
+  });
+
+  it('uses timeTracker.ticketPattern through Copy Summary\'s matcher', () => {
+    const { links } = parseLinks([{ branch: 'bug/*', activity: 'Bug {ticket}' }]);
+    assert.equal(decideLink(links, at('bug/gh-42'), ticketMatcher('gh-\\d+'))?.activity, 'Bug gh-42');
+    assert.equal(decideLink(links, at('bug/gh-42'), tickets), undefined, 'the default pattern finds no key there');
+  });
+
+  it('takes the first link that matches, in the setting\'s order', () => {
+    const { links } = parseLinks([
+      { branch: 'release/*', activity: 'Release' },
+      { folder: 'acme-*', activity: 'Acme' },
+      { branch: '**', activity: '{ticket}' },
+    ]);
+    assert.equal(decideLink(links, at('release/2.0'), tickets)?.activity, 'Release');
+    assert.equal(decideLink(links, at('feature/PROJ-1'), tickets)?.activity, 'Acme', 'the folder link comes before the ticket link');
+    assert.equal(decideLink(links, at('feature/PROJ-1', '/work/other'), tickets)?.activity, 'PROJ-1');
+    assert.equal(decideLink(links, at('main', '/work/other'), tickets), undefined);
+  });
+
+  it('matches a folder glob without / against the folder\'s name, one with / against its whole path', () => {
+    const { links } = parseLinks([
+      { folder: '/home/*/clients/**', activity: 'Clients' },
+      { folder: 'acme-?eb', activity: 'Acme', group: 'Customers' },
+    ]);
+    assert.equal(decideLink(links, at(undefined, '/home/ana/clients/x/y'), tickets)?.activity, 'Clients');
+    const acme = decideLink(links, at(undefined, '/srv/acme-web/'), tickets);
+    assert.equal(acme?.activity, 'Acme');
+    assert.equal(acme.group, 'Customers');
+    assert.equal(acme.by, 'folder');
+    assert.equal(decideLink(links, at(undefined, '/srv/acme-web/sub'), tickets), undefined, 'a name glob is the folder\'s own name');
+    assert.equal(decideLink(links, at(undefined, '/srv/a', '/srv/acme-web'), tickets)?.activity, 'Acme', 'any of the window\'s folders');
+  });
+
+  it('needs both where a link names a folder and a branch', () => {
+    const { links } = parseLinks([{ folder: 'acme-web', branch: 'hotfix/**', activity: 'Acme hotfixes' }]);
+    assert.equal(decideLink(links, at('hotfix/a/b'), tickets)?.activity, 'Acme hotfixes');
+    assert.equal(decideLink(links, at('hotfix/a', '/x/other'), tickets), undefined);
+    assert.equal(decideLink(links, at('main'), tickets), undefined);
+    assert.equal(decideLink(links, at(undefined), tickets), undefined, 'a branch glob never matches where there is no branch');
+  });
+
+  it('refuses every malformed entry in one sentence naming it, and uses the rest', () => {
+    const { links, problems } = parseLinks([
+      'PROJ',
+      { branch: 'a' },
+      { activity: 'Everything' },
+      { branch: 'b', activity: '' },
+      { brnach: 'c', activity: 'Typo' },
+      { branch: 'd', activity: 'D', createIfMissing: 'yes' },
+      { folder: 3, activity: 'E' },
+      { branch: 'ok/*', activity: 'Fine' },
+    ]);
+    assert.equal(problems.length, 7);
+    assert.match(problems[0]!, /^Link 1 of timeTracker\.links \("PROJ"\) is not used: a link is an object/);
+    assert.match(problems[1]!, /^Link 2 .*\{"branch":"a"\}.* names no "activity"\.$/);
+    assert.match(problems[2]!, /^Link 3 .* neither a "folder" nor a "branch"/);
+    assert.match(problems[3]!, /^Link 4 .* "activity" must be a text that is not empty\.$/);
+    assert.match(problems[4]!, /^Link 5 .* "brnach" is not a key of a link/);
+    assert.match(problems[5]!, /^Link 6 .* "createIfMissing" must be true or false\.$/);
+    assert.match(problems[6]!, /^Link 7 .* "folder" must be a text/);
+    for (const problem of problems) assert.equal(problem.split(/\.\s/).length, 1, `one sentence: ${problem}`);
+    assert.deepEqual(links.map((link) => [link.position, link.activity]), [[8, 'Fine']]);
+    assert.equal(decideLink(links, at('ok/x'), tickets)?.link.position, 8);
+  });
+
+  it('says so when the setting is not a list, and reads nothing set as no links', () => {
+    assert.deepEqual(parseLinks(undefined), { links: [], problems: [] });
+    assert.deepEqual(parseLinks([]), { links: [], problems: [] });
+    const { links, problems } = parseLinks({ branch: '**', activity: 'X' });
+    assert.deepEqual(links, []);
+    assert.deepEqual(problems, ['timeTracker.links is not a list of links, so no link is used.']);
+  });
+
+  it('quotes a long entry shortened', () => {
+    const { problems } = parseLinks([{ branch: 'x'.repeat(500) }]);
+    assert.ok(problems[0]!.length < 250, problems[0]);
+    assert.match(problems[0]!, /…\)/);
+  });
+
+  it('matches in linear time, whatever glob a workspace sets', () => {
+    const { links } = parseLinks([{ branch: '*a*a*a*a*a*a*a*a*a*a*a*b', folder: '**a**a**a**a**a**a**a**b', activity: 'Never' }]);
+    const started = performance.now();
+    assert.equal(decideLink(links, { folders: [`/${'a/'.repeat(5_000)}`], branch: 'a'.repeat(10_000) }, tickets), undefined);
+    assert.ok(performance.now() - started < 200);
+  });
+
+  it('tells the linked activity running apart: by id where known, else by name in any case', () => {
+    const { links } = parseLinks([{ branch: '**', activity: '{ticket}' }]);
+    const decision = decideLink(links, at('PROJ-7'), tickets)!;
+    assert.equal(runsLinkedActivity(decision, { activityID: 'a1', activityName: 'proj-7' }), true);
+    assert.equal(runsLinkedActivity(decision, { activityID: 'a1', activityName: 'PROJ-8' }), false);
+    assert.equal(runsLinkedActivity(decision, undefined), false);
+    assert.equal(runsLinkedActivity(decision, { activityID: 'a1', activityName: 'PROJ-7' }, 'A2'), false, 'a same-named activity of another group');
+    assert.equal(runsLinkedActivity(decision, { activityID: 'a2', activityName: 'PROJ-7' }, 'A2'), true);
+  });
+
+  it('lists every link that matches, in order, for Unlink', () => {
+    const { links } = parseLinks([{ branch: 'work/*', activity: 'Work' }, { folder: 'acme-web', activity: 'Acme' }, { branch: 'other', activity: 'Other' }]);
+    assert.deepEqual(matchingLinks(links, at('work/x'), tickets).map((decision) => decision.activity), ['Work', 'Acme']);
+  });
+
+  it('knows a linked activity by id only where one activity of that name (and group) is known', () => {
+    const { links } = parseLinks([{ branch: 'a', activity: 'Review', group: 'Acme' }, { branch: 'b', activity: 'review' }]);
+    const known = [
+      { activityID: 'R1', activityName: 'Review', groupName: 'Acme' },
+      { activityID: 'R2', activityName: 'Review', groupName: 'Globex' },
+    ];
+    assert.equal(knownActivityFor(decideLink(links, at('a'), tickets)!, known)?.activityID, 'R1');
+    assert.equal(knownActivityFor(decideLink(links, at('b'), tickets)!, known), undefined, 'two groups: by name, the app decides');
+    assert.equal(knownActivityFor(decideLink(links, at('b'), tickets)!, [known[1]!, { ...known[1]!, activityID: 'r2' }])?.activityID, 'R2', 'one id in any case');
+  });
+
+  it('puts the activity linked here first in the Start picker\'s recent list, when known by id', () => {
+    const { links } = parseLinks([{ branch: '**', activity: '{ticket}' }]);
+    const here = decideLink(links, at('PROJ-5'), tickets);
+    const recent = [
+      { activityID: 'D', activityName: 'Docs' },
+      { activityID: 'P5', activityName: 'PROJ-5' },
+    ];
+    assert.deepEqual(withLinkedFirst(here, recent, []).map((activity) => activity.activityID), ['P5', 'D']);
+    assert.deepEqual(withLinkedFirst(here, recent.slice(0, 1), [{ activityID: 'P5', activityName: 'proj-5' }]).map((activity) => activity.activityID), ['P5', 'D'], 'known from an answer');
+    assert.deepEqual(withLinkedFirst(here, recent.slice(0, 1), []).map((activity) => activity.activityID), ['D'], 'a name alone is no entry');
+    assert.deepEqual(withLinkedFirst(undefined, recent, []).map((activity) => activity.activityID), ['D', 'P5']);
+  });
+});
