@@ -21,6 +21,8 @@ import { startOnboarding } from './onboardingController';
 import { readSettings, SECTION, type Settings } from './settings';
 import { Session } from './session';
 import { StatusBarController } from './statusBar';
+import { RecentActivities } from '../tracker/view/recentActivities';
+import { STORAGE_KEYS } from '../tracker/ids';
 
 export type { TimeTrackerApi } from './api';
 
@@ -43,7 +45,9 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const branches = parts.use(new BranchReporter(session, log, () => settings));
   const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
   parts.use(new BranchTimeView(branchTime));
-  const links = parts.use(new LinkController({ session, branches, log, messages, showNotice: (notice) => statusBar.showNotice(notice), settings: () => settings, memento: context.globalState }));
+  // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
+  const recent = new RecentActivities({ get: () => context.globalState.get(STORAGE_KEYS.recentActivities), update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value) });
+  const links = parts.use(new LinkController({ session, branches, log, messages, showNotice: (notice) => statusBar.showNotice(notice), settings: () => settings, recent }));
   branches.links = { decides: links.decides, watching: () => links.watching() };
   statusBar.branchToday = () => branchTime.branchToday();
   parts.use(branchTime.onDidChange(() => statusBar.rerender()));
@@ -54,7 +58,7 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
 
   let branchWatch: Promise<void> = Promise.resolve();
-  parts.use(vscode.Disposable.from(...registerCommands({ session, statusBar, log, memento: context.globalState, workspaceState: context.workspaceState, queue, messages, branchTime, links })));
+  parts.use(vscode.Disposable.from(...registerCommands({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, links })));
   parts.use(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;

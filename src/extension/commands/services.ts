@@ -10,6 +10,7 @@ import { DEFAULT_PORT } from '../../protocol/constants';
 import type { CommandId } from '../../tracker/ids';
 import type { KnownActivities } from '../../tracker/view/activityPicks';
 import { adviceForError, diagnose, type Advice } from '../../tracker/view/advice';
+import type { RecentActivities } from '../../tracker/view/recentActivities';
 import type { BranchTime } from '../branchTime/branchTime';
 import type { LinkController } from '../links/linkController';
 import type { Messages } from '../messages';
@@ -22,8 +23,8 @@ export interface CommandServices {
   readonly session: Session;
   readonly statusBar: StatusBarController;
   readonly log: vscode.LogOutputChannel;
-  /** Where the recent activities are kept (globalState). */
-  readonly memento: vscode.Memento;
+  /** The recent activities, shared by every window (globalState). */
+  readonly recent: RecentActivities;
   /** This workspace's state: where the activities the app named are kept for the pickers. */
   readonly workspaceState: vscode.Memento;
   readonly queue: OfflineQueue;

@@ -13,11 +13,11 @@ import type { EntryAnswer, StartAnswer, StopAnswer } from '../../client/answerTy
 import { errorMessage } from '../../platform/errors';
 import { NOTE_MAX_LENGTH } from '../../protocol/constants';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
-import { COMMANDS, STORAGE_KEYS } from '../../tracker/ids';
+import { COMMANDS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import { elapsedSecondsAt, sameActivity, type TrackerState } from '../../tracker/model/trackerState';
 import { withLinkedFirst } from '../../tracker/links/links';
-import { readRecent, rememberRecent, type PickableActivity } from '../../tracker/view/activityPicks';
+import type { PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
@@ -298,7 +298,7 @@ async function linkedFirst(services: CommandServices): Promise<PickableActivity[
 
 /** What is stored, as far as it is a list of activities: a value of another shape must not break a picker or a poll. */
 function recent(services: CommandServices): PickableActivity[] {
-  return readRecent(services.memento.get(STORAGE_KEYS.recentActivities));
+  return services.recent.list();
 }
 
 /** Only an activity the app named is remembered; the group comes from the picker (answers do not carry it). */
@@ -306,7 +306,7 @@ async function remember(services: CommandServices, activity: { readonly activity
   const { activityID, activityName } = activity;
   if (activityID === undefined || activityName === undefined) return;
   const reference = { activityID, activityName, ...(groupName === undefined ? {} : { groupName }) };
-  await services.memento.update(STORAGE_KEYS.recentActivities, rememberRecent(recent(services), reference));
+  await services.recent.use(reference);
 }
 
 /**

@@ -13,13 +13,12 @@ import type { BranchChange } from '../../git/branchWatcher';
 import { parseHead } from '../../git/headState';
 import { errorMessage } from '../../platform/errors';
 import type { ActivityReference } from '../../protocol/types';
-import { STORAGE_KEYS } from '../../tracker/ids';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
 import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, type LinkHold, type StatusNotice } from '../../tracker/links/linkNotice';
 import type { Timers } from '../../tracker/model/poller';
 import { decideLink, knownActivityFor, matchingLinks, parseLinks, type CompiledLink, type LinkDecision, type ParsedLinks, type Place } from '../../tracker/links/links';
 import { classify } from '../../tracker/model/classify';
-import { readRecent } from '../../tracker/view/activityPicks';
+import type { RecentActivities } from '../../tracker/view/recentActivities';
 import type { BranchReporter } from '../branchReporter';
 import type { Messages } from '../messages';
 import type { Session } from '../session';
@@ -34,7 +33,8 @@ export interface LinkParts {
   readonly showNotice: (notice: StatusNotice | undefined) => void;
   readonly settings: () => Settings;
   /** globalState: the recent activities, whose ids a link's name may be known by. */
-  readonly memento: vscode.Memento;
+  /** The recent activities (globalState): where a link's activity may be known by id. */
+  readonly recent: RecentActivities;
   /** How the notice is timed; real timers unless a test moves the clock. */
   readonly timers?: Timers;
 }
@@ -182,7 +182,7 @@ export class LinkController implements vscode.Disposable {
     const client = await session.ready();
     if (this.disposed) return;
     if (turn !== this.turn) return this.acted.fire({ kind: 'overtaken', activity: decision.activity });
-    const known = knownActivityFor(decision, readRecent(this.parts.memento.get(STORAGE_KEYS.recentActivities)));
+    const known = knownActivityFor(decision, this.parts.recent.list());
     const step = linkStep(decision, { state: session.state, connected: client !== undefined, nowMs: Date.now(), trigger, known });
     if (step.kind === 'leave') return;
     if (step.kind === 'hold' || client === undefined) {

@@ -1,0 +1,76 @@
+/**
+ * The recent activities the pickers list first: kept in globalState, so every window of this
+ * machine shares them. A window must see its own latest use at once, yet the value it reads back
+ * may be older than what it wrote (the extension host takes in every storage change the workbench
+ * sends, a late one included). Each entry carries when it was used, and what this window used is
+ * merged over what is stored by that time, so a stale read never hides a newer use.
+ */
+import { MAX_RECENT, readRecent, rememberRecent, type PickableActivity } from './activityPicks';
+
+/** A recent entry as stored: when it was used (this machine's clock); absent in lists of older versions. */
+export type RecentActivity = PickableActivity & { readonly usedAtMs?: number };
+
+/** Where the shared list is kept: globalState's key, in the extension. */
+export interface RecentStore {
+  get(): unknown;
+  update(value: readonly RecentActivity[]): Thenable<void>;
+}
+
+const idKey = (activity: PickableActivity): string => activity.activityID.toLowerCase();
+
+/** A stored list as far as it is well formed, each entry with its time of use where it has one. */
+export function readStampedRecent(stored: unknown): RecentActivity[] {
+  const times = new Map<string, number>();
+  if (Array.isArray(stored)) {
+    for (const item of stored as unknown[]) {
+      if (typeof item !== 'object' || item === null) continue;
+      const { activityID, usedAtMs } = item as { activityID?: unknown; usedAtMs?: unknown };
+      if (typeof activityID === 'string' && typeof usedAtMs === 'number' && Number.isFinite(usedAtMs)) times.set(activityID.toLowerCase(), usedAtMs);
+    }
+  }
+  return readRecent(stored).map((activity) => {
+    const usedAtMs = times.get(idKey(activity));
+    return usedAtMs === undefined ? activity : { ...activity, usedAtMs };
+  });
+}
+
+/**
+ * One list of both: an activity in both counts once, by its latest use (a group known from either
+ * is kept); the latest use first, entries without a time after, in the order they had.
+ */
+export function mergeRecent(stored: readonly RecentActivity[], local: readonly RecentActivity[]): RecentActivity[] {
+  const merged = new Map<string, RecentActivity>();
+  for (const item of [...stored, ...local]) {
+    const had = merged.get(idKey(item));
+    if (had === undefined) {
+      merged.set(idKey(item), item);
+      continue;
+    }
+    const newer = (item.usedAtMs ?? -Infinity) >= (had.usedAtMs ?? -Infinity) ? item : had;
+    const groupName = newer.groupName ?? (newer === item ? had : item).groupName;
+    merged.set(idKey(item), groupName === undefined ? newer : { ...newer, groupName });
+  }
+  return [...merged.values()].sort((a, b) => (b.usedAtMs ?? -Infinity) - (a.usedAtMs ?? -Infinity)).slice(0, MAX_RECENT);
+}
+
+export class RecentActivities {
+  /** What this window used, newest first: merged over every read of the shared list. */
+  private local: readonly RecentActivity[] = [];
+
+  constructor(
+    private readonly store: RecentStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  list(): RecentActivity[] {
+    return mergeRecent(readStampedRecent(this.store.get()), this.local);
+  }
+
+  /** `activity` was started, logged to, or seen running: it goes to the front, here and for every window. */
+  async use(activity: PickableActivity): Promise<void> {
+    const [front] = rememberRecent(this.list(), activity);
+    const used: RecentActivity = { ...(front ?? activity), usedAtMs: this.now() };
+    this.local = [used, ...this.local.filter((item) => idKey(item) !== idKey(used))].slice(0, MAX_RECENT);
+    await this.store.update(mergeRecent(readStampedRecent(this.store.get()), this.local));
+  }
+}
