@@ -7,6 +7,8 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { DisposalStack } from '../platform/disposalStack';
+import { STORAGE_KEYS } from '../tracker/ids';
+import { readRecent, rememberedGroup } from '../tracker/view/activityPicks';
 import { buildApi, type TimeTrackerApi } from './api';
 import { BranchReporter } from './branchReporter';
 import { BranchTime } from './branchTime/branchTime';
@@ -37,7 +39,8 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   void session.start();
   const messages = new Messages(log);
   const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages));
-  const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting));
+  const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
+  statusBar.groupOf = (activityID) => rememberedGroup(readRecent(context.globalState.get(STORAGE_KEYS.recentActivities)), activityID);
   const branches = parts.use(new BranchReporter(session, log, () => settings));
   const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
   parts.use(new BranchTimeView(branchTime));

@@ -21,6 +21,8 @@ export const COMMANDS = {
   copyBranchSummary: 'timeTracker.copyBranchSummary',
   copyBranchSummaryMarkdown: 'timeTracker.copyBranchSummaryMarkdown',
   clearBranchHistory: 'timeTracker.clearBranchHistory',
+  /** timeTracker.statusBar.private on or off: no name and no time in the status bar, for screen sharing. */
+  togglePrivateStatusBar: 'timeTracker.togglePrivateStatusBar',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -14,7 +14,7 @@ import { checkConnection } from './connection';
 import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
 import { logTime, rememberRunning, start, stop } from './tracking';
-import { showLog, showMenu, showQueue } from './views';
+import { showLog, showMenu, showQueue, togglePrivateStatusBar } from './views';
 
 export function registerCommands(parts: CommandParts): vscode.Disposable[] {
   const { workspaceState, log } = parts;
@@ -38,6 +38,7 @@ export function registerCommands(parts: CommandParts): vscode.Disposable[] {
     [COMMANDS.copyBranchSummary]: (node) => copyBranchSummary(services, node, 'plain'),
     [COMMANDS.copyBranchSummaryMarkdown]: (node) => copyBranchSummary(services, node, 'markdown'),
     [COMMANDS.clearBranchHistory]: () => clearBranchHistory(services),
+    [COMMANDS.togglePrivateStatusBar]: () => togglePrivateStatusBar(services),
   };
   return [...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)), rememberRunning(services)];
 }
