@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
 import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
-import { parseStatusFormat, type StatusFormat } from '../tracker/view/statusText';
+import { FORMAT_TOKENS, StatusFormatReader } from '../tracker/view/statusText';
 import type { Session } from './session';
 import type { Settings } from './settings';
 
@@ -25,10 +25,9 @@ export class StatusBarController implements vscode.Disposable {
   private shown: Presentation | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
-  /** The format as last parsed, and the source it was parsed from. */
-  private format: { readonly source: string; readonly parsed: StatusFormat } | undefined;
-  /** Format values whose unknown tokens the log named: each is named once. */
-  private readonly reportedFormats = new Set<string>();
+  private readonly formats = new StatusFormatReader((source, unknown) =>
+    this.log?.warn(`timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${FORMAT_TOKENS.map((token) => `{${token}}`).join(', ')}); the default format is used.`),
+  );
   /** Today's time on this window's branch, for the tooltip (issue 24): set once the ledger is built. */
   branchToday: () => PresentationSettings['branchToday'] = () => undefined;
   /** The group the pickers remembered for an activity, for `{group}`: set once the commands' storage is known. */
@@ -94,21 +93,9 @@ export class StatusBarController implements vscode.Disposable {
       branchToday: this.branchToday(),
       group: state.kind === 'tracking' ? this.groupOf(state.activity.activityID) : undefined,
       private: settings.privateStatusBar,
-      format: this.parsedFormat(settings.statusFormat),
+      format: this.formats.read(settings.statusFormat),
     };
     return present(state, presentationSettings, Date.now(), this.queued());
-  }
-
-  /** Parsed when the setting's value changes, not on every tick; an unknown token is named in the log once per value. */
-  private parsedFormat(source: string): StatusFormat {
-    if (this.format?.source === source) return this.format.parsed;
-    const { format, unknown } = parseStatusFormat(source);
-    if (unknown.length > 0 && !this.reportedFormats.has(source)) {
-      this.reportedFormats.add(source);
-      this.log?.warn(`timeTracker.statusBar.format names ${unknown.join(', ')}, which it does not know (known: {activity}, {elapsed}, {today}, {group}, {branchToday}); the default format is used.`);
-    }
-    this.format = { source, parsed: format };
-    return format;
   }
 
   private render(item: vscode.StatusBarItem = this.item): void {

@@ -83,6 +83,28 @@ export function parseStatusFormat(source: string): ParsedFormat {
   return { format: { pieces, after: source.slice(from) }, unknown };
 }
 
+/**
+ * The format in use, parsed when the setting's value changes and not on every tick; a value with
+ * an unknown token is reported once, however often it is set again, and the default is used.
+ */
+export class StatusFormatReader {
+  private last: { readonly source: string; readonly format: StatusFormat } | undefined;
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly reportUnknown: (source: string, unknown: readonly string[]) => void) {}
+
+  read(source: string): StatusFormat {
+    if (this.last?.source === source) return this.last.format;
+    const { format, unknown } = parseStatusFormat(source);
+    if (unknown.length > 0 && !this.reported.has(source)) {
+      this.reported.add(source);
+      this.reportUnknown(source, unknown);
+    }
+    this.last = { source, format };
+    return format;
+  }
+}
+
 function isFormatToken(name: string): name is FormatToken {
   return (FORMAT_TOKENS as readonly string[]).includes(name);
 }

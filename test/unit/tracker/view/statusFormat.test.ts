@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import { present, type PresentationSettings } from '../../../../src/tracker/view/presentation';
-import { DEFAULT_STATUS_FORMAT, FORMAT_TOKENS, parseStatusFormat, statusText } from '../../../../src/tracker/view/statusText';
+import { DEFAULT_STATUS_FORMAT, FORMAT_TOKENS, parseStatusFormat, StatusFormatReader, statusText } from '../../../../src/tracker/view/statusText';
 
 const base: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
 const activity = { activityID: 'a1', activityName: 'Write the quarterly report for the board' };
@@ -50,6 +50,18 @@ describe('tracker/view: timeTracker.statusBar.format', () => {
     assert.deepEqual(parseStatusFormat('{activity} {actvity} {Today} {}'), { format: DEFAULT_STATUS_FORMAT, unknown: ['{actvity}', '{Today}', '{}'] });
     const shown = present(tracking, { ...base, format: parseStatusFormat('{oops}').format }, 0);
     assert.equal(shown.text, '$(record) Write the quarterly report for the board 12:05 · today 1h');
+  });
+
+  it('parses a value once, and says so once per value with an unknown token, however often it is read or set again', () => {
+    const reported: string[] = [];
+    const reader = new StatusFormatReader((source, unknown) => reported.push(`${source}: ${unknown.join(' ')}`));
+    const first = reader.read('{elapsed}');
+    assert.equal(reader.read('{elapsed}'), first, 'the same value is not parsed again');
+    for (let tick = 0; tick < 3; tick++) assert.equal(reader.read('{nope} {activity}'), DEFAULT_STATUS_FORMAT);
+    reader.read('{elapsed}');
+    reader.read('{nope} {activity}');
+    reader.read('{other}');
+    assert.deepEqual(reported, ['{nope} {activity}: {nope}', '{other}: {other}']);
   });
 
   it('keeps the text of every state as it was with the default format', () => {
