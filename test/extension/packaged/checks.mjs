@@ -6,6 +6,8 @@
 // in chromium WITHOUT any extension development or test path, and watch the real status bar item:
 //   1. "Not tracking" while the app runs and nothing is tracked;
 //   2. the activity's name with a ticking time, once a script starts it through the signed API;
+//   2b. with Toggle Private Status Bar (the palette), no name and no digit in the item's text, its
+//      labels or its hover; toggled back, the name again;
 //   3. the "Get Started" walkthrough, opened only now, shows all four steps ticked (each was
 //      true before the page opened: the app answers, a token, connected, tracking);
 //   4. a 105-character name cut with "…", the time still inside the item as laid out on screen;
@@ -18,6 +20,7 @@
 // The token reaches the extension as a user without a stored one would give it: SERVICE_TOKEN in
 // code-server's environment (the extension falls back to it when SecretStorage has none).
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { freePort, repoRoot, stopGroup } from '../host/common.mjs';
@@ -44,6 +47,11 @@ export default async function packagedChecks(run, prepared) {
     return started;
   });
 
+  // The port is a machine setting: a remote window (code-server's) reads it from the remote
+  // machine's settings once a setting changes (Toggle Private Status Bar below), not from the user's.
+  const machineSettings = join(prepared.dirs['user-data'], 'Machine');
+  mkdirSync(machineSettings, { recursive: true });
+  writeFileSync(join(machineSettings, 'settings.json'), `${JSON.stringify({ 'timeTracker.port': port }, null, 2)}\n`);
   const { page, codeServer, statusBar } = await openWorkbench(run, prepared, {
     // The shortest allowed interval, so each change shows within seconds rather than ten.
     settings: { 'timeTracker.port': port, 'timeTracker.pollIntervalSeconds': 2 },
@@ -76,6 +84,22 @@ export default async function packagedChecks(run, prepared) {
         // Ticking: the time changes on its own, between polls.
         const { text } = await statusBar.waitFor(tracking, 5_000, { changedFrom: match[1] });
         return `"${text}"`;
+      },
+    ],
+    [
+      'with Toggle Private Status Bar, neither the text, nor a label, nor the hover holds the name or a time',
+      async () => {
+        await statusBar.runCommand('Time Tracker: Toggle Private Status Bar');
+        await statusBar.waitFor(/^Tracking$/, 10_000);
+        const { text, labels, tooltip } = await statusBar.told();
+        // The hover's last paragraph names the port the app answers on: digits, but no time.
+        const words = [text, ...labels, tooltip.replace(/Connected through .*$/, '')];
+        const telling = words.filter((said) => /Review|\d/.test(said));
+        if (telling.length > 0) throw new Error(`the private item still tells: ${JSON.stringify(telling)}`);
+        if (!/private/.test(tooltip)) throw new Error(`the hover does not say the item is private: "${tooltip}"`);
+        await statusBar.runCommand('Time Tracker: Toggle Private Status Bar');
+        await statusBar.waitFor(new RegExp(`${activityName} \\d+:\\d\\d`), 10_000);
+        return `"${text}", labels ${JSON.stringify(labels)}, hover "${tooltip}"`;
       },
     ],
     [
