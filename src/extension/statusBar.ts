@@ -37,7 +37,7 @@ export class StatusBarController implements vscode.Disposable {
     private readonly session: Session,
     private readonly settings: () => Settings,
     private readonly queued: () => number = () => 0,
-    private readonly log?: Pick<vscode.LogOutputChannel, 'warn'>,
+    private readonly log?: Pick<vscode.LogOutputChannel, 'info' | 'warn'>,
   ) {
     this.placement = placementOf(settings());
     this.item = this.createItem();
@@ -57,13 +57,16 @@ export class StatusBarController implements vscode.Disposable {
       this.placement = placement;
       this.item.dispose();
       this.item = this.createItem();
+      this.log?.info(`The status bar item now stands on the ${placement.alignment}, priority ${placement.priority}.`);
     }
     this.render();
   }
 
   private createItem(): vscode.StatusBarItem {
     const { alignment, priority } = this.placement;
-    const item = vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, alignment === 'right' ? vscode.StatusBarAlignment.Right : vscode.StatusBarAlignment.Left, priority);
+    // VS Code keeps an item where its id first stood: the id names the place (the default place keeps the plain id).
+    const id = alignment === 'left' && priority === 100 ? STATUS_BAR_ITEM_ID : `${STATUS_BAR_ITEM_ID}.${alignment}.${priority}`;
+    const item = vscode.window.createStatusBarItem(id, alignment === 'right' ? vscode.StatusBarAlignment.Right : vscode.StatusBarAlignment.Left, priority);
     item.name = vscode.l10n.t('Time Tracker');
     // A new item shows nothing until it is rendered: forget what the old one showed.
     this.shown = undefined;
