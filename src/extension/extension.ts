@@ -8,6 +8,7 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { DisposalStack } from '../platform/disposalStack';
 import { errorMessage } from '../platform/errors';
+import { rememberedGroup } from '../tracker/view/activityPicks';
 import { buildApi, type TimeTrackerApi } from './api';
 import { BranchReporter } from './branchReporter';
 import { BranchTime } from './branchTime/branchTime';
@@ -41,12 +42,13 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   void session.start();
   const messages = new Messages(log);
   const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages));
-  const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting));
+  const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
   const branches = parts.use(new BranchReporter(session, log, () => settings));
   const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
   parts.use(new BranchTimeView(branchTime));
   // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
   const recent = new RecentActivities({ get: () => context.globalState.get(STORAGE_KEYS.recentActivities), update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value) });
+  statusBar.groupOf = (activityID) => rememberedGroup(recent.list(), activityID);
   const links = parts.use(new LinkController({ session, branches, log, messages, showNotice: (notice) => statusBar.showNotice(notice), settings: () => settings, recent }));
   branches.links = { decides: links.decides, watching: () => links.watching() };
   statusBar.branchToday = () => branchTime.branchToday();

@@ -25,6 +25,13 @@ export interface Settings {
   readonly showTodayTotal: boolean;
   /** The most characters of the running activity's name the status bar item shows. */
   readonly maxNameLength: number;
+  /** The status bar's text while the app says what runs (statusText.ts parses it; an unknown token falls back to the default). */
+  readonly statusFormat: string;
+  /** The icon and the state only: no name and no time in the status bar item, for screen sharing. */
+  readonly privateStatusBar: boolean;
+  /** Where the item stands; VS Code cannot move an item, so a change re-creates it (statusBar.ts). */
+  readonly statusBarAlignment: 'left' | 'right';
+  readonly statusBarPriority: number;
   /** `auto` finds the app's prefix by itself (one extra failed sign-in at most). */
   readonly headerPrefix: HeaderPrefix | 'auto';
   /** Path of the app's VS Code integration file; empty for the app's default places. */
@@ -69,6 +76,8 @@ const globs: Reader<string[]> = (value) => (Array.isArray(value) ? value.filter(
 const days: Reader<number> = (value) => (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 3660 ? value : undefined);
 const text: Reader<string> = (value) => (typeof value === 'string' ? value : undefined);
 const reporting: Reader<boolean | 'always'> = (value) => (typeof value === 'boolean' || value === 'always' ? value : undefined);
+const alignment: Reader<'left' | 'right'> = (value) => (value === 'left' || value === 'right' ? value : undefined);
+const priority: Reader<number> = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const repoName: Reader<RepoNameMode> = (value) => (value === 'folderName' || value === 'remoteUrl' ? value : undefined);
 
 export function readSettings(): Settings {
@@ -79,6 +88,10 @@ export function readSettings(): Settings {
     pollIntervalSeconds: read('pollIntervalSeconds', interval),
     showTodayTotal: read('statusBar.showTodayTotal', flag),
     maxNameLength: read('statusBar.maxNameLength', nameLength),
+    statusFormat: read('statusBar.format', text),
+    privateStatusBar: read('statusBar.private', flag),
+    statusBarAlignment: read('statusBar.alignment', alignment),
+    statusBarPriority: read('statusBar.priority', priority),
     headerPrefix: read('headerPrefix', headerPrefix),
     capabilityFile: read('capabilityFile', path),
     git: {

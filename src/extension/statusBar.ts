@@ -1,37 +1,52 @@
+/**
+ * The one status bar item. It renders the session's state (the session polls and owns the
+ * connection) and re-renders every second while something ticks, without extra requests. The
+ * user's format is parsed once per settings change; the item is re-created when its side or
+ * priority changes, since VS Code cannot move an item.
+ */
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
 import type { StatusNotice } from '../tracker/links/linkNotice';
 import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
+import { FORMAT_TOKENS, StatusFormatReader } from '../tracker/view/statusText';
 import type { Session } from './session';
 import type { Settings } from './settings';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), 'workbench.action.openSettings'];
 
-/**
- * The one status bar item. It renders the session's state (the session polls and owns the
- * connection) and re-renders every second while something ticks, without extra requests.
- */
+/** Where the item stands: what VS Code fixes when it creates an item. */
+interface Placement {
+  readonly alignment: Settings['statusBarAlignment'];
+  readonly priority: number;
+}
+
 export class StatusBarController implements vscode.Disposable {
-  private readonly item: vscode.StatusBarItem;
+  private item: vscode.StatusBarItem;
+  private placement: Placement;
   private shown: Presentation | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly formats = new StatusFormatReader((source, unknown) =>
+    this.log?.warn(`timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${FORMAT_TOKENS.map((token) => `{${token}}`).join(', ')}); the default format is used.`),
+  );
   /** Today's time on this window's branch, for the tooltip (issue 24): set once the ledger is built. */
   branchToday: () => PresentationSettings['branchToday'] = () => undefined;
   /** A passing notice shown instead of the state's words (issue 25: a link acted, or why it did not); its owner times it. */
   private notice: StatusNotice | undefined;
+  /** The group the pickers remembered for an activity, for `{group}`: set once the commands' storage is known. */
+  groupOf: (activityID: string) => string | undefined = () => undefined;
 
   constructor(
     private readonly session: Session,
     private readonly settings: () => Settings,
     private readonly queued: () => number = () => 0,
+    private readonly log?: Pick<vscode.LogOutputChannel, 'info' | 'warn'>,
   ) {
-    this.item = vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Left, 100);
-    this.item.name = vscode.l10n.t('Time Tracker');
+    this.placement = placementOf(settings());
+    this.item = this.createItem();
     // A new channel is always followed by a state (polled, or known without polling).
     this.subscriptions.push(session.onDidChangeState(() => this.onState()));
     this.onState();
-    this.item.show();
   }
 
   get presentation(): Presentation {
@@ -40,6 +55,13 @@ export class StatusBarController implements vscode.Disposable {
 
   /** Settings that only change the display, and the queue's count, apply at once. */
   rerender(): void {
+    const placement = placementOf(this.settings());
+    if (placement.alignment !== this.placement.alignment || placement.priority !== this.placement.priority) {
+      this.placement = placement;
+      this.item.dispose();
+      this.item = this.createItem();
+      this.log?.info(`The status bar item now stands on the ${placement.alignment}, priority ${placement.priority}.`);
+    }
     this.render();
   }
 
@@ -47,6 +69,19 @@ export class StatusBarController implements vscode.Disposable {
   showNotice(notice: StatusNotice | undefined): void {
     this.notice = notice;
     this.render();
+  }
+
+  private createItem(): vscode.StatusBarItem {
+    const { alignment, priority } = this.placement;
+    // VS Code keeps an item where its id first stood: the id names the place (the default place keeps the plain id).
+    const id = alignment === 'left' && priority === 100 ? STATUS_BAR_ITEM_ID : `${STATUS_BAR_ITEM_ID}.${alignment}.${priority}`;
+    const item = vscode.window.createStatusBarItem(id, alignment === 'right' ? vscode.StatusBarAlignment.Right : vscode.StatusBarAlignment.Left, priority);
+    item.name = vscode.l10n.t('Time Tracker');
+    // A new item shows nothing until it is rendered: forget what the old one showed.
+    this.shown = undefined;
+    this.render(item);
+    item.show();
+    return item;
   }
 
   private onState(): void {
@@ -62,23 +97,33 @@ export class StatusBarController implements vscode.Disposable {
 
   private compute(): Presentation {
     const settings = this.settings();
-    const presentationSettings = { showTodayTotal: settings.showTodayTotal, maxNameLength: settings.maxNameLength, route: this.session.channel.route, branchToday: this.branchToday() };
-    const state = present(this.session.state, presentationSettings, Date.now(), this.queued());
-    const notice = this.notice;
-    return notice === undefined ? state : { ...state, text: notice.text, tooltip: notice.tooltip, command: notice.command, accessibilityLabel: notice.accessibilityLabel };
+    const { state } = this.session;
+    const presentationSettings: PresentationSettings = {
+      showTodayTotal: settings.showTodayTotal,
+      maxNameLength: settings.maxNameLength,
+      route: this.session.channel.route,
+      branchToday: this.branchToday(),
+      group: state.kind === 'tracking' ? this.groupOf(state.activity.activityID) : undefined,
+      private: settings.privateStatusBar,
+      format: this.formats.read(settings.statusFormat),
+    };
+    const shown = present(state, presentationSettings, Date.now(), this.queued());
+    // A link's notice names the activity: a private status bar does not show it (the menu does).
+    const notice = settings.privateStatusBar ? undefined : this.notice;
+    return notice === undefined ? shown : { ...shown, text: notice.text, tooltip: notice.tooltip, command: notice.command, accessibilityLabel: notice.accessibilityLabel };
   }
 
-  private render(): void {
+  private render(item: vscode.StatusBarItem = this.item): void {
     const presentation = this.compute();
     if (this.shown && sameAs(this.shown, presentation)) return;
     this.shown = presentation;
-    this.item.text = presentation.text;
+    item.text = presentation.text;
     const tooltip = new vscode.MarkdownString(presentation.tooltip, true);
     tooltip.isTrusted = { enabledCommands: TRUSTED_COMMANDS };
-    this.item.tooltip = tooltip;
-    this.item.command = presentation.command;
-    this.item.accessibilityInformation = { label: presentation.accessibilityLabel, role: 'button' };
-    this.item.backgroundColor =
+    item.tooltip = tooltip;
+    item.command = presentation.command;
+    item.accessibilityInformation = { label: presentation.accessibilityLabel, role: 'button' };
+    item.backgroundColor =
       presentation.tone === 'error'
         ? new vscode.ThemeColor('statusBarItem.errorBackground')
         : presentation.tone === 'warning'
@@ -93,6 +138,10 @@ export class StatusBarController implements vscode.Disposable {
   }
 }
 
+function placementOf(settings: Settings): Placement {
+  return { alignment: settings.statusBarAlignment, priority: settings.statusBarPriority };
+}
+
 function sameAs(a: Presentation, b: Presentation): boolean {
-  return a.text === b.text && a.tooltip === b.tooltip && a.command === b.command && a.tone === b.tone;
+  return a.text === b.text && a.tooltip === b.tooltip && a.command === b.command && a.tone === b.tone && a.accessibilityLabel === b.accessibilityLabel;
 }

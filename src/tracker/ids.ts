@@ -26,6 +26,8 @@ export const COMMANDS = {
   linkFolder: 'timeTracker.linkFolder',
   unlink: 'timeTracker.unlink',
   undoLink: 'timeTracker.undoLink',
+  /** timeTracker.statusBar.private on or off: no name and no time in the status bar, for screen sharing. */
+  togglePrivateStatusBar: 'timeTracker.togglePrivateStatusBar',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

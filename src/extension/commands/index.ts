@@ -15,7 +15,7 @@ import { linkBranch, linkFolder, undoLink, unlink } from './links';
 import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
 import { logTime, rememberRunning, start, stop } from './tracking';
-import { showLog, showMenu, showQueue } from './views';
+import { showLog, showMenu, showQueue, togglePrivateStatusBar } from './views';
 
 export function registerCommands(parts: CommandParts): vscode.Disposable[] {
   const { workspaceState, log } = parts;
@@ -43,6 +43,7 @@ export function registerCommands(parts: CommandParts): vscode.Disposable[] {
     [COMMANDS.linkFolder]: () => linkFolder(services),
     [COMMANDS.unlink]: () => unlink(services),
     [COMMANDS.undoLink]: () => undoLink(services),
+    [COMMANDS.togglePrivateStatusBar]: () => togglePrivateStatusBar(services),
   };
   return [...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)), rememberRunning(services)];
 }

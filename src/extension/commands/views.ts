@@ -1,8 +1,12 @@
-/** Show Log, the status bar menu and Show Queued Entries: what the user opens to look and decide. */
+/**
+ * Show Log, the status bar menu, Show Queued Entries and the private status bar's switch: what the
+ * user opens to look and decide, and what they hide before sharing their screen.
+ */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
 import { menuFor, menuPlaceholder } from '../../tracker/view/menu';
 import { formatMinutes } from '../../tracker/view/duration';
+import { SECTION } from '../settings';
 import { PauseGate } from './pauseGate';
 import type { CommandServices } from './services';
 
@@ -19,6 +23,20 @@ export async function showMenu(services: CommandServices): Promise<void> {
     { title: vscode.l10n.t('Time Tracker'), placeHolder: menuPlaceholder(state) },
   );
   if (chosen) await vscode.commands.executeCommand(chosen.command);
+}
+
+/**
+ * timeTracker.statusBar.private on or off, where it is set: a workspace's value would outweigh a
+ * change of the user's. The status bar follows the settings change at once.
+ */
+export async function togglePrivateStatusBar(services: CommandServices): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const key = 'statusBar.private';
+  const inspected = config.inspect<boolean>(key);
+  const target = inspected?.workspaceValue === undefined ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
+  const privateNow = config.get<boolean>(key) === true;
+  await config.update(key, !privateNow, target);
+  services.log.info(`Private status bar ${privateNow ? 'off' : 'on'} (${target === vscode.ConfigurationTarget.Workspace ? 'workspace' : 'user'} settings).`);
 }
 
 interface QueuePick extends vscode.QuickPickItem {

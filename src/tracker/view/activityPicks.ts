@@ -66,6 +66,15 @@ export function rememberRecent(recent: readonly PickableActivity[], activity: Pi
   return [remembered, ...recent.filter((item) => idKey(item) !== idKey(activity))].slice(0, MAX_RECENT);
 }
 
+/**
+ * The group the pickers remembered for an activity (the app's answers about what runs do not
+ * carry it): a name, or undefined for none or not known.
+ */
+export function rememberedGroup(recent: readonly PickableActivity[], activityID: string): string | undefined {
+  const group = recent.find((item) => idKey(item) === activityID.toLowerCase())?.groupName;
+  return typeof group === 'string' && group !== '' ? group : undefined;
+}
+
 /** A stored recent list as far as it is well formed: anything that is not an activity is left out. */
 export function readRecent(stored: unknown): PickableActivity[] {
   return Array.isArray(stored) ? stored.filter(isPickable).slice(0, MAX_RECENT).map(copyPickable) : [];

@@ -21,7 +21,9 @@ export { formatElapsed } from './trackingFacts';
  * a waiting entry is shown in every state, because it is the user's time that is not yet logged.
  */
 export function present(state: TrackerState, settings: PresentationSettings, nowMs: number, queued = 0): Presentation {
-  const base = formatStatus(statusFacts(state, settings, nowMs));
+  // The user's format lays out only the states that say what runs: a warning keeps its words whatever it says.
+  const shaped = (state.kind === 'idle' || state.kind === 'tracking') && settings.private !== true;
+  const base = formatStatus(statusFacts(state, settings, nowMs), shaped ? settings.format : undefined);
   if (queued <= 0) return base;
   const one = queued === 1;
   return {

@@ -12,6 +12,8 @@ import * as l10n from '@vscode/l10n';
 import type { CommandId } from '../ids';
 import type { Route } from '../model/channel';
 import type { TrackerState } from '../model/trackerState';
+import { privateFacts } from './privateFacts';
+import type { StatusFormat } from './statusText';
 import { idleFacts, trackingFacts } from './trackingFacts';
 import {
   clockSkewFacts,
@@ -32,6 +34,12 @@ export interface PresentationSettings {
   readonly route: Route;
   /** Today's time on this window's branch (issue 24), to the minute; absent with no branch or the ledger off. */
   readonly branchToday?: { readonly branch: string; readonly duration: string } | undefined;
+  /** The running activity's group, as the pickers remembered it; absent when none is known. */
+  readonly group?: string | undefined;
+  /** timeTracker.statusBar.private: the icon and the state only, no name and no time in text, tooltip or spoken label. */
+  readonly private?: boolean | undefined;
+  /** timeTracker.statusBar.format, parsed: it lays out the text of the states that say what runs (present()). */
+  readonly format?: StatusFormat | undefined;
 }
 
 export type Tone = 'normal' | 'warning' | 'error';
@@ -48,6 +56,10 @@ export interface TextFacts {
   readonly elapsed?: string | undefined;
   /** Today's total, `3h 20m`; absent when the setting hides it or the app did not say it. */
   readonly today?: string | undefined;
+  /** The running activity's group, cut like its name; absent when not known. */
+  readonly group?: string | undefined;
+  /** This branch's time today, `1h 20m` (issue 24); absent with no branch or the ledger off. */
+  readonly branchToday?: string | undefined;
 }
 
 export interface StatusLink {
@@ -98,9 +110,9 @@ export function statusFacts(state: TrackerState, settings: PresentationSettings,
     case 'failed':
       return failedFacts(state.message);
     case 'idle':
-      return idleFacts(state, settings);
+      return settings.private === true ? privateFacts(state, settings.route) : idleFacts(state, settings);
     case 'tracking':
-      return trackingFacts(state, settings, nowMs);
+      return settings.private === true ? privateFacts(state, settings.route) : trackingFacts(state, settings, nowMs);
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * The one formatter from a state's facts (statusFacts.ts) to what the status bar item shows, so
  * every state is laid out alike. The item's text is made of a closed list of parts, the way Error
- * Lens expands its message template over a closed list of variables: a layout may choose and
- * order the parts, but a part that is not in the list cannot exist, and a part a state lacks is
- * left out with its separator.
+ * Lens expands its message template over a closed list of variables: the user's format
+ * (timeTracker.statusBar.format) may choose and order the tokens, but a token that is not in the
+ * list cannot exist (the whole format falls back to the default), and a token a state lacks is
+ * left out with the text before it.
  */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS, type CommandId } from '../ids';
@@ -24,18 +25,93 @@ export interface Presentation {
   readonly accessibilityLabel: string;
 }
 
-/** The parts the item's text can be made of: the fields of TextFacts, and nothing else. */
-export type StatusTextPart = keyof TextFacts;
+/** The tokens a format may name (`{activity}`…): the parts of TextFacts a user may place, and nothing else. */
+export const FORMAT_TOKENS = ['activity', 'elapsed', 'today', 'group', 'branchToday'] as const;
+export type FormatToken = (typeof FORMAT_TOKENS)[number];
 
-/** The item's text as it is shown: `$(record) Write docs 12:05 · today 3h 20m`. */
-export const DEFAULT_TEXT_PARTS: readonly StatusTextPart[] = ['icon', 'state', 'activity', 'elapsed', 'today'];
+/** A token, with the text the format writes before it. */
+interface FormatPiece {
+  readonly token: FormatToken;
+  readonly before: string;
+}
 
-/** What stands between a part and the one shown before it: today's total is set apart. */
-const SEPARATOR: Readonly<Record<StatusTextPart, string>> = { icon: ' ', state: ' ', activity: ' ', elapsed: ' ', today: ' · ' };
+/**
+ * A format as parsed once per settings change (parseStatusFormat). It lays out what follows the
+ * icon and the state's words, which always lead: no format can hide which state the item is in.
+ */
+export interface StatusFormat {
+  readonly pieces: readonly FormatPiece[];
+  /** The text after the last token; a format without tokens is this text alone. */
+  readonly after: string;
+}
 
-export function formatStatus(facts: StatusFacts): Presentation {
+/** timeTracker.statusBar.format's default (package.json repeats it): the item as it was before the setting. */
+export const DEFAULT_FORMAT_SOURCE = '{activity} {elapsed} · {today}';
+
+/** DEFAULT_FORMAT_SOURCE, parsed (a unit test checks they are the same). */
+export const DEFAULT_STATUS_FORMAT: StatusFormat = {
+  pieces: [
+    { token: 'activity', before: '' },
+    { token: 'elapsed', before: ' ' },
+    { token: 'today', before: ' · ' },
+  ],
+  after: '',
+};
+
+export interface ParsedFormat {
+  /** The format to use: the default when `unknown` is not empty. */
+  readonly format: StatusFormat;
+  /** The tokens the source names that are not in FORMAT_TOKENS, as written (`{actvity}`). */
+  readonly unknown: readonly string[];
+}
+
+const TOKEN = /\{([^{}]*)\}/g;
+
+/** Reads a format; one unknown token makes the whole of it fall back to the default (the caller says so, once). */
+export function parseStatusFormat(source: string): ParsedFormat {
+  const pieces: FormatPiece[] = [];
+  const unknown: string[] = [];
+  let from = 0;
+  for (const match of source.matchAll(TOKEN)) {
+    const name = match[1] ?? '';
+    const before = source.slice(from, match.index);
+    from = match.index + match[0].length;
+    if (isFormatToken(name)) pieces.push({ token: name, before });
+    else unknown.push(match[0]);
+  }
+  if (unknown.length > 0) return { format: DEFAULT_STATUS_FORMAT, unknown };
+  return { format: { pieces, after: source.slice(from) }, unknown };
+}
+
+/**
+ * The format in use, parsed when the setting's value changes and not on every tick; a value with
+ * an unknown token is reported once, however often it is set again, and the default is used.
+ */
+export class StatusFormatReader {
+  private last: { readonly source: string; readonly format: StatusFormat } | undefined;
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly reportUnknown: (source: string, unknown: readonly string[]) => void) {}
+
+  read(source: string): StatusFormat {
+    if (this.last?.source === source) return this.last.format;
+    const { format, unknown } = parseStatusFormat(source);
+    if (unknown.length > 0 && !this.reported.has(source)) {
+      this.reported.add(source);
+      this.reportUnknown(source, unknown);
+    }
+    this.last = { source, format };
+    return format;
+  }
+}
+
+function isFormatToken(name: string): name is FormatToken {
+  return (FORMAT_TOKENS as readonly string[]).includes(name);
+}
+
+export function formatStatus(facts: StatusFacts, format: StatusFormat = DEFAULT_STATUS_FORMAT): Presentation {
   return {
-    text: statusText(facts.text),
+    text: statusText(facts.text, format),
     accessibilityLabel: facts.spoken,
     tooltip: tooltipMarkdown(facts.tooltip),
     command: COMMANDS.showMenu,
@@ -43,31 +119,45 @@ export function formatStatus(facts: StatusFacts): Presentation {
   };
 }
 
-/** The item's text: `parts` in their order, each one the state has, with the separator before it. */
-export function statusText(text: TextFacts, parts: readonly StatusTextPart[] = DEFAULT_TEXT_PARTS): string {
-  let shown = '';
-  for (const part of parts) {
-    const value = partText(text, part);
-    if (value === undefined) continue;
-    shown = shown === '' ? value : `${shown}${SEPARATOR[part]}${value}`;
+/**
+ * The item's text: the icon, the state's words, then the format's tokens the state has. A token
+ * the state lacks is left out with the text before it; the text before the first token and after
+ * the last belong to those. Text between two tokens stands only after something more than the
+ * icon (`[{group}] {activity}` without a group is the name alone).
+ */
+export function statusText(text: TextFacts, format: StatusFormat = DEFAULT_STATUS_FORMAT): string {
+  let shown = `$(${text.icon})`;
+  let iconOnly = true;
+  if (text.state !== undefined) {
+    shown = `${shown} ${escapeIcons(text.state)}`;
+    iconOnly = false;
   }
+  const { pieces, after } = format;
+  if (pieces.length === 0) return after.trim() === '' ? shown : `${shown} ${after.trim()}`;
+  pieces.forEach((piece, index) => {
+    const value = tokenText(text, piece.token);
+    if (value === undefined) return;
+    const before = index === 0 ? ` ${piece.before.trimStart()}` : iconOnly ? ' ' : piece.before;
+    shown = `${shown}${before}${value}${index === pieces.length - 1 ? after.trimEnd() : ''}`;
+    iconOnly = false;
+  });
   return shown;
 }
 
-/** A part as the item shows it; words and names are plain text there, never an icon. */
-function partText(text: TextFacts, part: StatusTextPart): string | undefined {
-  switch (part) {
-    case 'icon':
-      return `$(${text.icon})`;
-    case 'state':
-    case 'activity': {
-      const words = text[part];
+/** A token as the item shows it; words and names are plain text there, never an icon. */
+function tokenText(text: TextFacts, token: FormatToken): string | undefined {
+  switch (token) {
+    case 'activity':
+    case 'group': {
+      const words = text[token];
       return words === undefined ? undefined : escapeIcons(words);
     }
     case 'elapsed':
       return text.elapsed;
     case 'today':
       return text.today === undefined ? undefined : l10n.t('today {0}', text.today);
+    case 'branchToday':
+      return text.branchToday === undefined ? undefined : l10n.t('this branch {0}', text.branchToday);
   }
 }
 

@@ -13,13 +13,13 @@ import { escapeMarkdown } from './markup';
 import type { PresentationSettings, StatusFacts, StatusLink, TooltipFacts } from './statusFacts';
 import { shortenName } from './statusText';
 
-type Answering = Extract<TrackerState, { kind: 'idle' | 'tracking' }>;
+export type Answering = Extract<TrackerState, { kind: 'idle' | 'tracking' }>;
 
 export function idleFacts(state: Extract<TrackerState, { kind: 'idle' }>, settings: PresentationSettings): StatusFacts {
   const today = todayFacts(state.todaySeconds, settings, state.firstRelease === true);
-  if (state.onBreak) return onBreakFacts(undefined, today, settings.route, state);
+  if (state.onBreak) return onBreakFacts(undefined, today, settings, state);
   return {
-    text: { icon: 'clock', state: l10n.t('Not tracking'), today: today.total },
+    text: { icon: 'clock', state: l10n.t('Not tracking'), today: today.total, ...optionalParts({ ...settings, group: undefined }) },
     spoken:
       today.total === undefined
         ? l10n.t('Time Tracker: not tracking. Activate for the menu.')
@@ -35,12 +35,12 @@ export function trackingFacts(state: Extract<TrackerState, { kind: 'tracking' }>
   const name = state.activity.activityName;
   // The item's text shows the name cut, so the time stays in view; the tooltip and the screen reader say it whole.
   const shown = shortenName(name, settings.maxNameLength);
-  if (state.onBreak) return onBreakFacts({ name, shown }, today, settings.route, state);
+  if (state.onBreak) return onBreakFacts({ name, shown }, today, settings, state);
   // When the app did not say when it started: the name alone, rather than a time made up.
   const seconds = elapsedSecondsAt(state, nowMs);
   const elapsed = seconds === undefined ? undefined : formatElapsed(seconds);
   return {
-    text: { icon: 'record', activity: shown, elapsed, today: today.total },
+    text: { icon: 'record', activity: shown, elapsed, today: today.total, ...optionalParts(settings) },
     spoken: trackingSpoken(name, elapsed, today.total),
     tooltip: answeringTooltip(
       [elapsed === undefined ? l10n.t('**Tracking {0}.**', escapeMarkdown(name)) : l10n.t('**Tracking {name}** for {elapsed}.', { name: escapeMarkdown(name), elapsed })],
@@ -65,7 +65,7 @@ function trackingSpoken(name: string, elapsed: string | undefined, today: string
 }
 
 /** A break, with or without the activity that continues after it (its name whole, and as the item shows it). */
-function onBreakFacts(activity: { readonly name: string; readonly shown: string } | undefined, today: TodayFacts, route: Route, state: Answering): StatusFacts {
+function onBreakFacts(activity: { readonly name: string; readonly shown: string } | undefined, today: TodayFacts, settings: PresentationSettings, state: Answering): StatusFacts {
   const name = activity?.name;
   let spoken: string;
   if (name === undefined) {
@@ -78,11 +78,22 @@ function onBreakFacts(activity: { readonly name: string; readonly shown: string 
   }
   const resumes = name === undefined ? [] : [l10n.t('{0} continues when you start it again.', escapeMarkdown(name))];
   return {
-    text: { icon: 'coffee', state: activity === undefined ? l10n.t('On break') : l10n.t('On break ({0})', activity.shown), today: today.total },
+    text: {
+      icon: 'coffee',
+      state: activity === undefined ? l10n.t('On break') : l10n.t('On break ({0})', activity.shown),
+      today: today.total,
+      ...optionalParts(activity === undefined ? { ...settings, group: undefined } : settings),
+    },
     spoken,
-    tooltip: answeringTooltip([l10n.t('**On break.**'), ...resumes], today, state, route),
+    tooltip: answeringTooltip([l10n.t('**On break.**'), ...resumes], today, state, settings.route),
     tone: 'normal',
   };
+}
+
+/** The parts only a user's format shows: the running activity's group (cut like its name) and this branch's time today. */
+function optionalParts(settings: PresentationSettings): { readonly group?: string; readonly branchToday?: string } {
+  const group = settings.group === undefined || settings.group === '' ? undefined : shortenName(settings.group, settings.maxNameLength);
+  return { ...(group === undefined ? {} : { group }), ...(settings.branchToday === undefined ? {} : { branchToday: settings.branchToday.duration }) };
 }
 
 /** While the app answers: the headline, today's line, the actions, and which way the app is reached. */
@@ -95,7 +106,7 @@ function answeringTooltip(headline: readonly string[], today: TodayFacts, state:
  * The tooltip's actions. An app without GET /status (a first release) has no stop and no
  * entries either, so those links are left out there.
  */
-function actions(state: Answering): StatusLink[] {
+export function actions(state: Answering): StatusLink[] {
   const full = state.firstRelease !== true;
   const links: (StatusLink | false)[] =
     state.kind === 'tracking' && !state.onBreak

@@ -190,10 +190,20 @@ export class HostRun {
     writeFileSync(join(dirs['user-data'], 'languagepacks.json'), JSON.stringify({ [locale]: pack }));
   }
 
-  /** Writes <user-data-dir>/User/settings.json: the base settings and `extra`. */
+  /**
+   * Writes <user-data-dir>/User/settings.json: the base settings and `extra`; and the settings of
+   * `extra` the manifest scopes to the machine (`timeTracker.port`, say) to Machine/settings.json
+   * too: code-server's window reads a machine setting from the user's file only until the first
+   * settings change is written, then from the remote machine's alone.
+   */
   writeUserSettings(dirs, extra = {}) {
     mkdirSync(join(dirs['user-data'], 'User'), { recursive: true });
     writeFileSync(join(dirs['user-data'], 'User', 'settings.json'), `${JSON.stringify({ ...baseSettings, ...extra }, null, 2)}\n`);
+    const properties = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).contributes.configuration.properties;
+    const machine = Object.fromEntries(Object.entries(extra).filter(([key]) => properties[key]?.scope === 'machine'));
+    if (Object.keys(machine).length === 0) return;
+    mkdirSync(join(dirs['user-data'], 'Machine'), { recursive: true });
+    writeFileSync(join(dirs['user-data'], 'Machine', 'settings.json'), `${JSON.stringify(machine, null, 2)}\n`);
   }
 
   /** The arguments that point code-server at this run's folders. */

@@ -172,6 +172,38 @@ export class StatusBarProbe {
     return this.page.evaluate(() => [...document.querySelectorAll('.statusbar-item')].map((element) => ({ id: element.id, text: element.textContent?.replace(/\s+/g, ' ').trim() ?? '' })));
   }
 
+  /**
+   * Everything the item tells without being opened: its text, every label and title in it (what
+   * a screen reader speaks), and its hover (the tooltip), shown by pointing at it as a user does.
+   * The pointer is moved away after, so the hover closes.
+   */
+  async told() {
+    const { text, labels } = await this.page.evaluate((prefix) => {
+      const item = [...document.querySelectorAll('.statusbar-item')].find((element) => element.id.startsWith(prefix));
+      const elements = item === undefined ? [] : [item, ...item.querySelectorAll('*')];
+      const labels = elements.flatMap((element) => ['aria-label', 'title'].map((name) => element.getAttribute(name)).filter((value) => value !== null && value !== ''));
+      return { text: item?.textContent?.replace(/\s+/g, ' ').trim() ?? '', labels };
+    }, extensionId);
+    await this.page.locator(itemSelector).hover({ timeout: 5_000 });
+    const hover = this.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: /\S/ }).first();
+    await hover.waitFor({ state: 'visible', timeout: 10_000 });
+    const tooltip = ((await hover.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    await this.page.mouse.move(640, 360);
+    await this.page.keyboard.press('Escape');
+    return { text, labels, tooltip };
+  }
+
+  /** Runs a command from the palette by its title, as a user does. */
+  async runCommand(title) {
+    await this.page.mouse.click(640, 360);
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`>${title}`);
+    await this.page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+    await input.press('Enter');
+  }
+
   /** Clicks the item, as a user does; it opens the item's menu, in every state. */
   async click() {
     await this.page.locator(itemSelector).click({ timeout: 5_000 });

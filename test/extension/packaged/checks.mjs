@@ -6,6 +6,8 @@
 // in chromium WITHOUT any extension development or test path, and watch the real status bar item:
 //   1. "Not tracking" while the app runs and nothing is tracked;
 //   2. the activity's name with a ticking time, once a script starts it through the signed API;
+//   2b. with Toggle Private Status Bar (the palette), no name and no digit in the item's text, its
+//      labels or its hover; toggled back, the name again;
 //   3. the "Get Started" walkthrough, opened only now, shows all four steps ticked (each was
 //      true before the page opened: the app answers, a token, connected, tracking);
 //   4. a 105-character name cut with "…", the time still inside the item as laid out on screen;
@@ -76,6 +78,22 @@ export default async function packagedChecks(run, prepared) {
         // Ticking: the time changes on its own, between polls.
         const { text } = await statusBar.waitFor(tracking, 5_000, { changedFrom: match[1] });
         return `"${text}"`;
+      },
+    ],
+    [
+      'with Toggle Private Status Bar, neither the text, nor a label, nor the hover holds the name or a time',
+      async () => {
+        await statusBar.runCommand('Time Tracker: Toggle Private Status Bar');
+        await statusBar.waitFor(/^Tracking$/, 10_000);
+        const { text, labels, tooltip } = await statusBar.told();
+        // The hover's last paragraph names the port the app answers on: digits, but no time.
+        const words = [text, ...labels, tooltip.replace(/Connected through .*$/, '')];
+        const telling = words.filter((said) => /Review|\d/.test(said));
+        if (telling.length > 0) throw new Error(`the private item still tells: ${JSON.stringify(telling)}`);
+        if (!/private/.test(tooltip)) throw new Error(`the hover does not say the item is private: "${tooltip}"`);
+        await statusBar.runCommand('Time Tracker: Toggle Private Status Bar');
+        await statusBar.waitFor(new RegExp(`${activityName} \\d+:\\d\\d`), 10_000);
+        return `"${text}", labels ${JSON.stringify(labels)}, hover "${tooltip}"`;
       },
     ],
     [

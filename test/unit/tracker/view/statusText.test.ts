@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { COMMANDS } from '../../../../src/tracker/ids';
 import type { StatusFacts } from '../../../../src/tracker/view/statusFacts';
-import { DEFAULT_TEXT_PARTS, formatStatus, shortenName, statusText } from '../../../../src/tracker/view/statusText';
+import { DEFAULT_FORMAT_SOURCE, DEFAULT_STATUS_FORMAT, formatStatus, parseStatusFormat, shortenName, statusText } from '../../../../src/tracker/view/statusText';
 
 const running = { icon: 'record', activity: 'Write docs', elapsed: '12:05', today: '3h 20m' } as const;
 
 describe('tracker/view/statusText', () => {
   it('lays the text out from its parts in order, today set apart', () => {
-    assert.deepEqual(DEFAULT_TEXT_PARTS, ['icon', 'state', 'activity', 'elapsed', 'today']);
+    assert.deepEqual(parseStatusFormat(DEFAULT_FORMAT_SOURCE), { format: DEFAULT_STATUS_FORMAT, unknown: [] });
     assert.equal(statusText(running), '$(record) Write docs 12:05 · today 3h 20m');
     assert.equal(statusText({ icon: 'clock', state: 'Not tracking', today: '0m' }), '$(clock) Not tracking · today 0m');
   });
@@ -18,11 +18,12 @@ describe('tracker/view/statusText', () => {
     assert.equal(statusText({ icon: 'key', state: 'Time Tracker: set token', activity: undefined, today: undefined }), '$(key) Time Tracker: set token');
   });
 
-  it('shows only the parts a layout names, in its order, with no separator before the first', () => {
-    assert.equal(statusText(running, ['icon', 'elapsed']), '$(record) 12:05');
-    assert.equal(statusText(running, ['elapsed', 'activity']), '12:05 Write docs');
-    assert.equal(statusText(running, ['today', 'icon']), 'today 3h 20m $(record)');
-    assert.equal(statusText(running, []), '');
+  it('shows only the tokens a format names, in its order, after the icon', () => {
+    const format = (source: string) => parseStatusFormat(source).format;
+    assert.equal(statusText(running, format('{elapsed}')), '$(record) 12:05');
+    assert.equal(statusText(running, format('{elapsed} {activity}')), '$(record) 12:05 Write docs');
+    assert.equal(statusText(running, format('{today}')), '$(record) today 3h 20m');
+    assert.equal(statusText(running, format('')), '$(record)');
   });
 
   it('shows words and names as typed, never as an icon, and the icon as an icon', () => {

@@ -1,0 +1,135 @@
+/** Issue 25 §2: the status bar the user shapes (timeTracker.statusBar.format) and the private status bar. */
+import assert from 'node:assert/strict';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
+import { present, type PresentationSettings } from '../../../../src/tracker/view/presentation';
+import { DEFAULT_STATUS_FORMAT, FORMAT_TOKENS, parseStatusFormat, StatusFormatReader, statusText } from '../../../../src/tracker/view/statusText';
+
+const base: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
+const activity = { activityID: 'a1', activityName: 'Write the quarterly report for the board' };
+// 12:05 running, 1h today.
+const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: -725_000, appClockOffsetMs: 0, todaySeconds: 3_600, observedAtMs: 0 };
+const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 };
+const onBreak: TrackerState = { ...tracking, onBreak: true };
+const idleBreak: TrackerState = { kind: 'idle', onBreak: true, todaySeconds: 60, observedAtMs: 0 };
+const branchToday = { branch: 'feature/PROJ-1', duration: '1h 20m' };
+const warnings: TrackerState[] = [
+  { kind: 'noToken' },
+  { kind: 'offline' },
+  { kind: 'tokenRejected', clockSkewSeconds: undefined },
+  { kind: 'tokenRejected', clockSkewSeconds: 300 },
+  { kind: 'licenseLocked' },
+  { kind: 'lockedOut', untilMs: 42_000 },
+  { kind: 'unavailable' },
+  { kind: 'failed', message: 'boom' },
+  { kind: 'starting' },
+];
+
+function withFormat(source: string, extra: Partial<PresentationSettings> = {}): PresentationSettings {
+  const { format, unknown } = parseStatusFormat(source);
+  assert.deepEqual(unknown, [], source);
+  return { ...base, format, ...extra };
+}
+
+describe('tracker/view: timeTracker.statusBar.format', () => {
+  it('parses tokens and the text between them, once, into a closed list', () => {
+    assert.deepEqual(FORMAT_TOKENS, ['activity', 'elapsed', 'today', 'group', 'branchToday']);
+    assert.deepEqual(parseStatusFormat('[{group}] {activity} ({elapsed})'), {
+      format: {
+        pieces: [
+          { token: 'group', before: '[' },
+          { token: 'activity', before: '] ' },
+          { token: 'elapsed', before: ' (' },
+        ],
+        after: ')',
+      },
+      unknown: [],
+    });
+  });
+
+  it('falls back to the default for a format with an unknown token, and names every unknown one', () => {
+    assert.deepEqual(parseStatusFormat('{activity} {actvity} {Today} {}'), { format: DEFAULT_STATUS_FORMAT, unknown: ['{actvity}', '{Today}', '{}'] });
+    const shown = present(tracking, { ...base, format: parseStatusFormat('{oops}').format }, 0);
+    assert.equal(shown.text, '$(record) Write the quarterly report for the board 12:05 · today 1h');
+  });
+
+  it('parses a value once, and says so once per value with an unknown token, however often it is read or set again', () => {
+    const reported: string[] = [];
+    const reader = new StatusFormatReader((source, unknown) => reported.push(`${source}: ${unknown.join(' ')}`));
+    const first = reader.read('{elapsed}');
+    assert.equal(reader.read('{elapsed}'), first, 'the same value is not parsed again');
+    for (let tick = 0; tick < 3; tick++) assert.equal(reader.read('{nope} {activity}'), DEFAULT_STATUS_FORMAT);
+    reader.read('{elapsed}');
+    reader.read('{nope} {activity}');
+    reader.read('{other}');
+    assert.deepEqual(reported, ['{nope} {activity}: {nope}', '{other}: {other}']);
+  });
+
+  it('keeps the text of every state as it was with the default format', () => {
+    const settings = withFormat('{activity} {elapsed} · {today}');
+    for (const state of [tracking, idle, onBreak, idleBreak, ...warnings]) {
+      assert.equal(present(state, settings, 0).text, present(state, base, 0).text, state.kind);
+    }
+  });
+
+  it('shows every token', () => {
+    const settings = withFormat('{group}: {activity} | {elapsed} | {today} | {branchToday}', { group: 'Clients', branchToday });
+    assert.equal(present(tracking, settings, 0).text, '$(record) Clients: Write the quarterly report for the board | 12:05 | today 1h | this branch 1h 20m');
+    assert.equal(present(idle, settings, 0).text, '$(clock) Not tracking | today 3h 20m | this branch 1h 20m');
+    assert.equal(present(idleBreak, settings, 0).text, '$(coffee) On break | today 1m | this branch 1h 20m');
+  });
+
+  it('leaves a token the state lacks out with the text before it, and the first and last texts with their tokens', () => {
+    const settings = withFormat('<{group}> {activity} ({elapsed})');
+    assert.equal(present(tracking, settings, 0).text, '$(record) Write the quarterly report for the board (12:05)');
+    assert.equal(present(tracking, withFormat('[{group}] {activity}'), 0).text, '$(record) Write the quarterly report for the board');
+    assert.equal(present({ ...tracking, startedAtMs: undefined }, { ...settings, group: 'Clients' }, 0).text, '$(record) <Clients> Write the quarterly report for the board');
+    assert.equal(present(tracking, withFormat('{today}', { showTodayTotal: false }), 0).text, '$(record)');
+    assert.equal(present(idle, withFormat('{branchToday}'), 0).text, '$(clock) Not tracking');
+    assert.equal(statusText({ icon: 'record', activity: 'x' }, parseStatusFormat('working').format), '$(record) working');
+  });
+
+  it('cuts the name inside {activity} (and the group) as timeTracker.statusBar.maxNameLength says', () => {
+    const settings = withFormat('{activity} [{group}]', { maxNameLength: 10, group: 'A rather long group name' });
+    assert.equal(present(tracking, settings, 0).text, '$(record) Write the… [A rather…]');
+    assert.match(present(tracking, settings, 0).tooltip, /Write the quarterly report for the board/);
+  });
+
+  it('shows names as typed, never as an icon', () => {
+    const settings = withFormat('{group} {activity}', { group: '$(bug)' });
+    assert.equal(present({ ...tracking, activity: { activityID: 'a1', activityName: '$(x) y' } }, settings, 0).text, '$(record) \\$(bug) \\$(x) y');
+  });
+
+  it('leaves the states that warn as they are, whatever the format says', () => {
+    const settings = withFormat('{activity} {elapsed} {today} {group} {branchToday} and more', { group: 'G', branchToday });
+    for (const state of warnings) assert.equal(present(state, settings, 42_000).text, present(state, base, 42_000).text, state.kind);
+  });
+});
+
+describe('tracker/view: timeTracker.statusBar.private', () => {
+  const secrets = /Write|quarterly|Clients|PROJ|\d/;
+  const settings: PresentationSettings = { ...withFormat('{group} {activity} {elapsed} {today} {branchToday}'), private: true, group: 'Clients', branchToday };
+
+  it('shows the icon and the state only: no name and no time in the text, tooltip or spoken label', () => {
+    const table: [TrackerState, string][] = [
+      [tracking, '$(record) Tracking'],
+      [{ ...tracking, startedAtMs: undefined, todaySeconds: undefined }, '$(record) Tracking'],
+      [onBreak, '$(coffee) On break'],
+      [idle, '$(clock) Not tracking'],
+      [idleBreak, '$(coffee) On break'],
+    ];
+    for (const [state, text] of table) {
+      const shown = present(state, settings, 0);
+      assert.equal(shown.text, text, state.kind);
+      // The links name commands, the last paragraph the port: the words around them must hold no secret.
+      const words = shown.tooltip.replace(/\(command:[^)]*\)/g, '').replace(/Connected .*$/, '');
+      assert.doesNotMatch(words, secrets, shown.tooltip);
+      assert.doesNotMatch(shown.accessibilityLabel, secrets, shown.accessibilityLabel);
+      assert.match(shown.tooltip, /command:timeTracker\.togglePrivateStatusBar/);
+    }
+  });
+
+  it('still tells a queued entry (a count, not a time) and leaves the warnings as they are', () => {
+    assert.match(present(tracking, settings, 0, 2).text, /^\$\(record\) Tracking · \$\(inbox\) 2 queued$/);
+    for (const state of warnings) assert.equal(present(state, settings, 42_000).text, present(state, base, 42_000).text, state.kind);
+  });
+});
