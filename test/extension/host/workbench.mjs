@@ -333,6 +333,19 @@ export class WalkthroughProbe {
     console.log("  the walkthrough's media showed no heading in time; the picture has the steps alone");
   }
 
+  /**
+   * Closes the walkthrough's editor as a user does, with its tab's close button. Left open, the
+   * page takes the focus back now and then (it focuses its selected step when it draws itself
+   * again), and VS Code hides a quick input that loses the focus: a command palette or picker
+   * opened after it may close before anything is chosen in it.
+   */
+  async close() {
+    const tab = this.page.locator('.tabs-container .tab', { hasText: 'Walkthrough' });
+    await tab.hover({ timeout: 5_000 });
+    await tab.locator('.codicon-close').click({ timeout: 5_000 });
+    await this.page.locator('.gettingStartedContainer').waitFor({ state: 'detached', timeout: 10_000 });
+  }
+
   /** Each step the page lists, in order: `{ id, done }`. */
   steps() {
     return this.page.evaluate(
