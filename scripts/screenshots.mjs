@@ -157,6 +157,7 @@ async function main() {
           await walkthrough.open();
           await walkthrough.waitForDone(stepIds, 10_000);
           const bytes = await walkthrough.screenshot(picture('walkthrough'));
+          await walkthrough.close();
           return `${stepIds.length} steps ticked → walkthrough.png (${bytes} bytes)`;
         },
       ],

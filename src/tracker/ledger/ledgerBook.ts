@@ -37,6 +37,8 @@ export type BookRead = { readonly book: LedgerBook } | { readonly problem: strin
 
 /** Focus changes older than this are of no use: no window holds spans that old. */
 const OWNER_MEMORY_MS = 2 * 24 * 3600_000;
+/** How late a window's claim of the focus may reach the file and still be put in its place. */
+const REPEAT_MEMORY_MS = 10 * 60_000;
 
 export const EMPTY_BOOK: LedgerBook = { version: 1, owners: [], creditedUntilMs: 0, rows: [] };
 
@@ -52,12 +54,33 @@ export function nextDayStart(ms: number): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
 }
 
-/** `window` took focus at `atMs`: it owns the time from then (or from the end of what is credited). */
+/**
+ * `window` took focus at `atMs`: it owns the time from then (or from the end of what is credited)
+ * until the next window took it. Claims reach the file in the order their windows could write,
+ * not the order they were made (a window's write waits behind its own): one made before a claim
+ * already written is put in its place by time, and owns only until that claim. So a window
+ * taking focus again is written too, though it owned the time already: a late, older claim of
+ * another window must not outrank it.
+ */
 export function claimFocus(book: LedgerBook, window: string, atMs: number): LedgerBook {
-  if (book.owners.at(-1)?.window === window) return book;
   const sinceMs = Math.max(atMs, book.creditedUntilMs);
-  const owners = [...book.owners.filter((owner) => owner.sinceMs >= sinceMs - OWNER_MEMORY_MS), { window, sinceMs }];
-  return { ...book, owners };
+  const later = book.owners.findIndex((owner) => owner.sinceMs > atMs);
+  const before = later === -1 ? book.owners : book.owners.slice(0, later);
+  const after = later === -1 ? [] : book.owners.slice(later);
+  // All of its time was credited or claimed by others already.
+  if (after[0] !== undefined && sinceMs >= after[0].sinceMs) return book;
+  const owners = [...before, { window, sinceMs }, ...after];
+  const newestMs = owners.at(-1)?.sinceMs ?? sinceMs;
+  return { ...book, owners: owners.filter((owner, index) => keepOwner(owner, owners[index - 1], newestMs)) };
+}
+
+/**
+ * Focus changes older than two days are of no use, and a window's claim right after its own is
+ * needed only while a late claim of another window may still land before it (a few minutes).
+ */
+function keepOwner(owner: FocusOwner, previous: FocusOwner | undefined, newestMs: number): boolean {
+  if (owner.sinceMs < newestMs - OWNER_MEMORY_MS) return false;
+  return previous?.window !== owner.window || owner.sinceMs >= newestMs - REPEAT_MEMORY_MS;
 }
 
 /** Adds the parts of `spans` that `window` owned; with no owner yet, the first window to credit claims. */

@@ -5,7 +5,7 @@
 // bar item as it is on screen, and of the extension's "Get Started" walkthrough as its page shows it.
 /* global document, window */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, chromiumPath, repoRoot } from './common.mjs';
 import { ensureCodeServer, isInstalled, missingPrerequisites } from './install.mjs';
@@ -66,6 +66,7 @@ export async function openWorkbench(run, prepared, { settings, env, deviceScaleF
   const { entry, dirs, isolation, configFile } = prepared;
   await timed('> install the .vsix into a clean code-server', () => installVsix(run, prepared));
   run.writeUserSettings(dirs, settings);
+  writeMachineSettings(dirs, settings);
   const codeServer = await run.startCodeServer(entry, {
     dirs,
     configFile,
@@ -75,10 +76,26 @@ export async function openWorkbench(run, prepared, { settings, env, deviceScaleF
     announce: (authority) => console.log(`> code-server on ${authority}, no extension development path: only the installed .vsix`),
   });
   const browser = await run.launchBrowser(isolation);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, deviceScaleFactor, colorScheme });
+  // A context of its own rather than browser.newPage's: a check may open a second window in it.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor, colorScheme });
+  const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[page] ${error.message}`));
   await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(dirs.workspace)}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   return { page, codeServer, statusBar: new StatusBarProbe(page, dirs.screenshots) };
+}
+
+/**
+ * The settings of machine scope (timeTracker.port...) also in <user-data>/Machine/settings.json,
+ * where VS Code reads them for a remote window. Seen with code-server 4.100.3: one window reads
+ * them from the user settings, but once a second window connects, the first one's configuration
+ * is read again without them (the port falls back to its default, and the window goes offline).
+ */
+function writeMachineSettings(dirs, settings = {}) {
+  const scoped = Object.fromEntries(
+    Object.entries(settings).filter(([key]) => manifest.contributes.configuration.properties?.[key]?.scope === 'machine'),
+  );
+  mkdirSync(join(dirs['user-data'], 'Machine'), { recursive: true });
+  writeFileSync(join(dirs['user-data'], 'Machine', 'settings.json'), `${JSON.stringify(scoped, null, 2)}\n`);
 }
 
 export function installVsix(run, { entry, vsix, dirs, configFile, isolation }) {
@@ -346,6 +363,19 @@ export class WalkthroughProbe {
       await this.page.waitForEvent('framenavigated', { timeout: Math.max(1, Math.min(500, until - Date.now())) }).catch(() => undefined);
     }
     console.log("  the walkthrough's media showed no heading in time; the picture has the steps alone");
+  }
+
+  /**
+   * Closes the walkthrough's editor as a user does, with its tab's close button. Left open, the
+   * page takes the focus back now and then (it focuses its selected step when it draws itself
+   * again), and VS Code hides a quick input that loses the focus: a command palette or picker
+   * opened after it may close before anything is chosen in it.
+   */
+  async close() {
+    const tab = this.page.locator('.tabs-container .tab', { hasText: 'Walkthrough' });
+    await tab.hover({ timeout: 5_000 });
+    await tab.locator('.codicon-close').click({ timeout: 5_000 });
+    await this.page.locator('.gettingStartedContainer').waitFor({ state: 'detached', timeout: 10_000 });
   }
 
   /** Each step the page lists, in order: `{ id, done }`. */

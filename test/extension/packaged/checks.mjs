@@ -11,8 +11,11 @@
 //   3. the "Get Started" walkthrough, opened only now, shows all four steps ticked (each was
 //      true before the page opened: the app answers, a token, connected, tracking);
 //   4. a 105-character name cut with "…", the time still inside the item as laid out on screen;
-//   5. "offline" once the app is gone;
-//   6. a click on the item opens its menu there, with Log Time in it.
+//   5. two windows (a second page on a second git repository, ./twoWindows.mjs) share the
+//      branch-time ledger: real git switches in both and the focus traded between them leave time
+//      on all four branches, and the total is the app's tracked time, counted once;
+//   6. "offline" once the app is gone;
+//   7. a click on the item opens its menu there, with Log Time in it.
 // Each is one test, and the result is data (`{ passes, failures }`), as from a mocha suite.
 // `npm run screenshots` (scripts/screenshots.mjs) walks the same packaged extension through every
 // state for the README's pictures.
@@ -25,6 +28,7 @@ import { join } from 'node:path';
 import { freePort, repoRoot, stopGroup } from '../host/common.mjs';
 import { MAX_VSIX_BYTES, shippingProblems } from '../host/vsix.mjs';
 import { openWorkbench, runChecks, timed, WalkthroughProbe } from '../host/workbench.mjs';
+import { gitRepository, twoWindowsCheck } from './twoWindows.mjs';
 
 const activityName = 'Review packaged build';
 /** 105 characters: longer than VS Code lets an item be at 1280 px, were it not cut. */
@@ -46,6 +50,8 @@ export default async function packagedChecks(run, prepared) {
     return started;
   });
 
+  // A repository, for the branch-time ledger's two windows.
+  const gitA = gitRepository(prepared.dirs.workspace);
   const { page, codeServer, statusBar } = await openWorkbench(run, prepared, {
     // The shortest allowed interval, so each change shows within seconds rather than ten.
     settings: { 'timeTracker.port': port, 'timeTracker.pollIntervalSeconds': 2 },
@@ -103,6 +109,8 @@ export default async function packagedChecks(run, prepared) {
         const probe = new WalkthroughProbe(page, title);
         await probe.open();
         const steps = await probe.waitForDone(stepIds, 5_000);
+        // Left open, it takes the focus back from the menu the last check opens.
+        await probe.close();
         return steps.map(({ id, done }) => `${id} ${done ? '✔' : '✘'}`).join(', ');
       },
     ],
@@ -121,6 +129,10 @@ export default async function packagedChecks(run, prepared) {
         if (overflow > 0) throw new Error(`the item's text runs ${overflow} px past its visible edge: "${text}"`);
         return `"${text}", all of it inside the item`;
       },
+    ],
+    [
+      'two windows on two repositories, real git switches and the focus traded: time on every branch, counted once',
+      () => twoWindowsCheck({ run, dirs: prepared.dirs, pageA: page, gitA, workspaceA: prepared.dirs.workspace, authority: codeServer.authority, token, port }),
     ],
     [
       'shows "offline" once the app is gone',

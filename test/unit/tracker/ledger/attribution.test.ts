@@ -174,6 +174,41 @@ describe('tracker/ledger: two windows sharing one book', () => {
     assert.equal(bookTotal(book, 'main'), 60 * SECOND);
     assert.equal(bookTotal(book, 'feature/PROJ-7'), 30 * SECOND);
   });
+
+  it('keeps the time with the window that took focus last when an earlier focus is written after it', () => {
+    const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch), activity: dev });
+    let book = claimFocus(EMPTY_BOOK, 'A', T0);
+    // B took focus at 10 s and A took it back at 20 s; B's write waited behind its own, so A's
+    // claim (a no-op: A owned already) is on disk first, then B's, older, one.
+    book = claimFocus(book, 'A', T0 + 20 * SECOND);
+    book = claimFocus(book, 'B', T0 + 10 * SECOND);
+    // Then B moved on to a third window C at 30 s, and C's claim landed before a late one of A's at 25 s.
+    book = claimFocus(book, 'C', T0 + 30 * SECOND);
+    book = claimFocus(book, 'A', T0 + 25 * SECOND);
+    book = creditSpans(book, 'A', [span('main', T0, T0 + 60 * SECOND)]);
+    book = creditSpans(book, 'B', [span('feature/PROJ-7', T0, T0 + 60 * SECOND)]);
+    book = creditSpans(book, 'C', [{ ...span('docs', T0, T0 + 60 * SECOND), place: place('docs', '/repos/docs') }]);
+    // A: 0-10 s and 20-30 s (its claim at 25 s changes nothing); B: 10-20 s; C: from 30 s on.
+    assert.equal(bookTotal(book, 'main'), 20 * SECOND);
+    assert.equal(bookTotal(book, 'feature/PROJ-7'), 10 * SECOND);
+    assert.equal(bookTotal(book, 'docs'), 30 * SECOND);
+  });
+
+  it('drops a late focus claim for time another window has already credited', () => {
+    const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch), activity: dev });
+    let book = claimFocus(EMPTY_BOOK, 'A', T0);
+    book = claimFocus(book, 'C', T0 + 20 * SECOND);
+    book = creditSpans(book, 'A', [span('main', T0, T0 + 20 * SECOND)]);
+    book = creditSpans(book, 'C', [span('docs', T0 + 20 * SECOND, T0 + 40 * SECOND)]);
+    // B's focus at 10 s lands now: A has credited up to 20 s, C owns from there.
+    book = claimFocus(book, 'B', T0 + 10 * SECOND);
+    book = creditSpans(book, 'B', [span('feature/PROJ-7', T0, T0 + 60 * SECOND)]);
+    assert.equal(bookTotal(book, 'feature/PROJ-7'), 0);
+    assert.deepEqual(
+      book.owners.map((owner) => owner.window),
+      ['A', 'C'],
+    );
+  });
 });
 
 /** A window in the simulation: its attribution on its own branch, its clock the shared one. */
