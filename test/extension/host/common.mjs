@@ -194,7 +194,8 @@ export class HostRun {
    * Writes <user-data-dir>/User/settings.json: the base settings and `extra`; and the settings of
    * `extra` the manifest scopes to the machine (`timeTracker.port`, say) to Machine/settings.json
    * too: code-server's window reads a machine setting from the user's file only until the first
-   * settings change is written, then from the remote machine's alone.
+   * settings change is written or a second window connects, then from the remote machine's alone
+   * (the port falls back to its default, and the window goes offline).
    */
   writeUserSettings(dirs, extra = {}) {
     mkdirSync(join(dirs['user-data'], 'User'), { recursive: true });

@@ -5,7 +5,7 @@
 // bar item as it is on screen, and of the extension's "Get Started" walkthrough as its page shows it.
 /* global document, window */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, chromiumPath, repoRoot } from './common.mjs';
 import { ensureCodeServer, isInstalled, missingPrerequisites } from './install.mjs';
@@ -65,8 +65,8 @@ function checkContents(vsix) {
 export async function openWorkbench(run, prepared, { settings, env, deviceScaleFactor = 1, colorScheme = 'light' }) {
   const { entry, dirs, isolation, configFile } = prepared;
   await timed('> install the .vsix into a clean code-server', () => installVsix(run, prepared));
+  // Machine-scoped settings go to the Machine settings too (HostRun.writeUserSettings says why).
   run.writeUserSettings(dirs, settings);
-  writeMachineSettings(dirs, settings);
   const codeServer = await run.startCodeServer(entry, {
     dirs,
     configFile,
@@ -82,20 +82,6 @@ export async function openWorkbench(run, prepared, { settings, env, deviceScaleF
   page.on('pageerror', (error) => console.error(`[page] ${error.message}`));
   await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(dirs.workspace)}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   return { page, codeServer, statusBar: new StatusBarProbe(page, dirs.screenshots) };
-}
-
-/**
- * The settings of machine scope (timeTracker.port...) also in <user-data>/Machine/settings.json,
- * where VS Code reads them for a remote window. Seen with code-server 4.100.3: one window reads
- * them from the user settings, but once a second window connects, the first one's configuration
- * is read again without them (the port falls back to its default, and the window goes offline).
- */
-function writeMachineSettings(dirs, settings = {}) {
-  const scoped = Object.fromEntries(
-    Object.entries(settings).filter(([key]) => manifest.contributes.configuration.properties?.[key]?.scope === 'machine'),
-  );
-  mkdirSync(join(dirs['user-data'], 'Machine'), { recursive: true });
-  writeFileSync(join(dirs['user-data'], 'Machine', 'settings.json'), `${JSON.stringify(scoped, null, 2)}\n`);
 }
 
 export function installVsix(run, { entry, vsix, dirs, configFile, isolation }) {
