@@ -11,25 +11,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../platform/atomicWrite';
-import { FileReadError, readBoundedText, type BoundedReadOptions } from '../../platform/boundedRead';
+import { FileReadError } from '../../platform/boundedRead';
 import { errnoCode } from '../../platform/errors';
-import { removeLockLeftovers, withShortLock, type ShortLockOptions } from '../../platform/fileLock';
+import { removeLockLeftovers, type ShortLockOptions } from '../../platform/fileLock';
 import { keepAside } from '../../platform/keepAside';
+import { platformStoreFiles, type StoreFiles } from '../../platform/storeFiles';
 import { EMPTY_BOOK, parseBook, pruneBook, serializeBook, type BookRead, type LedgerBook } from './ledgerBook';
-
-/** The lock, read and write the ledger goes through: the platform's; tests make one of them fail. */
-export interface LedgerFiles {
-  withLock<T>(path: string, work: () => Promise<T>, options?: ShortLockOptions): Promise<T>;
-  readText(path: string, options: BoundedReadOptions): Promise<string>;
-  writeAtomic(path: string, text: string): Promise<void>;
-}
-
-export const platformLedgerFiles: LedgerFiles = {
-  withLock: withShortLock,
-  readText: readBoundedText,
-  writeAtomic: (path, text) => writeFileAtomic(path, text),
-};
 
 export interface LedgerStoreOptions {
   readonly now?: () => number;
@@ -38,7 +25,7 @@ export interface LedgerStoreOptions {
   /** The file could not be read and was moved to `keptAs`; `problem` in English, for the log. Once per file. */
   readonly onCorrupt?: (keptAs: string, problem: string) => void;
   readonly lock?: ShortLockOptions;
-  readonly files?: LedgerFiles;
+  readonly files?: StoreFiles;
 }
 
 export const LEDGER_FILE = 'branch-time.json';
@@ -49,7 +36,7 @@ export class LedgerStore {
   readonly file: string;
   private readonly lock: string;
   private readonly clock: () => number;
-  private readonly files: LedgerFiles;
+  private readonly files: StoreFiles;
 
   constructor(
     private readonly folder: string,
@@ -58,7 +45,7 @@ export class LedgerStore {
     this.file = join(folder, LEDGER_FILE);
     this.lock = join(folder, `${LEDGER_FILE}.lock`);
     this.clock = options.now ?? Date.now;
-    this.files = options.files ?? platformLedgerFiles;
+    this.files = options.files ?? platformStoreFiles;
   }
 
   /** The ledger as on disk; a file that is no ledger is moved aside first (under the lock). */

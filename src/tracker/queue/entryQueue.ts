@@ -25,10 +25,10 @@ import { FileReadError } from '../../platform/boundedRead';
 import { errnoCode, errorMessage } from '../../platform/errors';
 import { FileLockError, removeLockLeftovers, type ShortLockOptions } from '../../platform/fileLock';
 import { keepAside } from '../../platform/keepAside';
+import { platformStoreFiles, type StoreFiles } from '../../platform/storeFiles';
 import type { EntryRequest } from '../../protocol/types';
 import { classify } from '../model/classify';
 import { parseQueue, withStatus, type QueuedEntry, type QueuedStatus, type ReadResult } from './queueFormat';
-import { platformQueueFiles, type QueueFiles } from './queueFiles';
 
 export type { QueuedEntry, QueuedStatus };
 
@@ -64,7 +64,7 @@ export interface EntryQueueOptions {
   readonly onCorrupt?: (keptAs: string, problem: string) => void;
   readonly lock?: ShortLockOptions;
   /** The lock, read and write the queue goes through (default: the platform's); tests make them fail. */
-  readonly files?: QueueFiles;
+  readonly files?: StoreFiles;
   /** How often the write recording a send is tried before the flush stops (default 3 times, 250 ms apart). */
   readonly settle?: { readonly attempts?: number; readonly retryMs?: number };
 }
@@ -87,7 +87,7 @@ export class EntryQueue {
   private readonly lock: string;
   private readonly me = `${process.pid}-${randomUUID()}`;
   private readonly clock: () => number;
-  private readonly files: QueueFiles;
+  private readonly files: StoreFiles;
   /** Entries this queue marked `sending` and is sending now. */
   private readonly inFlight = new Set<string>();
   /** By id, what became of sends of this queue while the file could not be written; every write applies them. */
@@ -100,7 +100,7 @@ export class EntryQueue {
     this.file = join(folder, FILE);
     this.lock = join(folder, `${FILE}.lock`);
     this.clock = options.now ?? Date.now;
-    this.files = options.files ?? platformQueueFiles;
+    this.files = options.files ?? platformStoreFiles;
   }
 
   async list(): Promise<readonly QueuedEntry[]> {

@@ -1,7 +1,7 @@
 /**
  * Issue 22 §3: an entry reaches the app at most once, even when the write that records a send
  * fails. The queue sends to the real reference server in-process; its lock, read and write go
- * through a port (queueFiles.ts) that fails at the moment that matters: right after the app took
+ * through a port (src/platform/storeFiles.ts) that fails at the moment that matters: right after the app took
  * an entry, the lock held by another window past the timeout, the disk full, or the rename refused.
  */
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { ServiceClient } from '../../../../src/client';
 import { withShortLock } from '../../../../src/platform/fileLock';
 import type { EntryRequest } from '../../../../src/protocol/types';
 import { EntryQueue, outcomeOfError, type QueuedEntry, type SendOutcome } from '../../../../src/tracker/queue/entryQueue';
-import { platformQueueFiles, type QueueFiles } from '../../../../src/tracker/queue/queueFiles';
+import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
 import { loggedEntries, startServer, TEST_TOKEN, type StartedServer } from '../../../support/server';
 
 const entry = (name: string): EntryRequest => ({ name, durationMinutes: 15, createIfMissing: true });
@@ -31,7 +31,7 @@ function systemError(code: string, syscall: string, path: string): Error {
  * `fault` once armed: the lock really held by another holder until the queue gave up waiting,
  * or the write refused as the system refuses it.
  */
-class FaultyFiles implements QueueFiles {
+class FaultyFiles implements StoreFiles {
   private failures = 0;
   private fault: Fault = 'ENOSPC on the write';
 
@@ -44,10 +44,10 @@ class FaultyFiles implements QueueFiles {
     this.failures = 0;
   }
 
-  readText: QueueFiles['readText'] = (path, options) => platformQueueFiles.readText(path, options);
+  readText: StoreFiles['readText'] = (path, options) => platformStoreFiles.readText(path, options);
 
-  async withLock<T>(path: string, work: () => Promise<T>, options?: Parameters<QueueFiles['withLock']>[2]): Promise<T> {
-    if (this.failures === 0 || this.fault !== 'the lock held past the timeout') return platformQueueFiles.withLock(path, work, options);
+  async withLock<T>(path: string, work: () => Promise<T>, options?: Parameters<StoreFiles['withLock']>[2]): Promise<T> {
+    if (this.failures === 0 || this.fault !== 'the lock held past the timeout') return platformStoreFiles.withLock(path, work, options);
     this.failures--;
     // Another window takes the lock and keeps it until this one stopped waiting for it.
     let release!: () => void;
@@ -60,19 +60,19 @@ class FaultyFiles implements QueueFiles {
     });
     await holding;
     try {
-      return await platformQueueFiles.withLock(path, work, options);
+      return await platformStoreFiles.withLock(path, work, options);
     } finally {
       release();
       await other;
     }
   }
 
-  writeAtomic: QueueFiles['writeAtomic'] = async (path, text) => {
+  writeAtomic: StoreFiles['writeAtomic'] = async (path, text) => {
     if (this.failures > 0 && this.fault !== 'the lock held past the timeout') {
       this.failures--;
       throw this.fault === 'ENOSPC on the write' ? systemError('ENOSPC', 'write', `${path}.tmp`) : systemError('EPERM', 'rename', `${path}.tmp`);
     }
-    await platformQueueFiles.writeAtomic(path, text);
+    await platformStoreFiles.writeAtomic(path, text);
   };
 }
 
@@ -165,7 +165,7 @@ describe('tracker/EntryQueue: at most once when a write fails after a delivery (
     // The write that marks A `sending` lands, yet reports a failure (a network drive): the flush stops there.
     let landedButFailed = true;
     files.writeAtomic = async (path, text) => {
-      await platformQueueFiles.writeAtomic(path, text);
+      await platformStoreFiles.writeAtomic(path, text);
       if (!landedButFailed) return;
       landedButFailed = false;
       throw systemError('EIO', 'fsync', path);

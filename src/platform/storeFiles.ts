@@ -1,0 +1,25 @@
+/**
+ * The file operations of a store every window shares (the offline queue, the branch ledger) whose
+ * failure decides what the store may do next: the short lock, the bounded read and the atomic
+ * write. They are a port so that a test can make one of them fail at the moment that matters
+ * (issue 22: the write that removed a delivered entry failed, and the entry was sent again). The
+ * stores use the platform's helpers through it; nothing here is a second lock, write or read.
+ */
+import { writeFileAtomic } from './atomicWrite';
+import { readBoundedText, type BoundedReadOptions } from './boundedRead';
+import { withShortLock, type ShortLockOptions } from './fileLock';
+
+export interface StoreFiles {
+  /** Runs `work` while holding the lock at `path` (withShortLock). */
+  withLock<T>(path: string, work: () => Promise<T>, options?: ShortLockOptions): Promise<T>;
+  /** The file's text, read bounded (readBoundedText); ENOENT and FileReadError come as they are. */
+  readText(path: string, options: BoundedReadOptions): Promise<string>;
+  /** Replaces the file whole or not at all (writeFileAtomic). */
+  writeAtomic(path: string, text: string): Promise<void>;
+}
+
+export const platformStoreFiles: StoreFiles = {
+  withLock: withShortLock,
+  readText: readBoundedText,
+  writeAtomic: (path, text) => writeFileAtomic(path, text),
+};
