@@ -11,6 +11,7 @@ import { errorMessage } from '../../platform/errors';
 import { BranchLedger } from '../../tracker/ledger/branchLedger';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
 import { LedgerStore } from '../../tracker/ledger/ledgerStore';
+import { dayOf, type LedgerRow } from '../../tracker/ledger/ledgerBook';
 import { formatLedgerDuration, summarize, todayOnBranch, type PeriodKind, type PeriodSummary } from '../../tracker/ledger/summary';
 import { maxPollGapMs, observationOf } from '../../tracker/ledger/observation';
 import type { BranchReporter } from '../branchReporter';
@@ -39,6 +40,8 @@ export class BranchTime implements vscode.Disposable {
   /** By period, until the ledger changes: every node of the view asks. */
   private readonly summaries = new Map<PeriodKind, PeriodSummary>();
   private tickets: { readonly pattern: string; readonly matcher: TicketMatcher } | undefined;
+  /** Today's time on this window's branch, for the ledger rows, place and day it was summed for: the status bar asks every second. */
+  private branchTodaySum: { readonly rows: readonly LedgerRow[]; readonly root: string; readonly branch: string; readonly day: string; readonly ms: number } | undefined;
 
   constructor(private readonly parts: BranchTimeParts) {
     this.store = new LedgerStore(parts.storageFolder, {
@@ -97,7 +100,14 @@ export class BranchTime implements vscode.Disposable {
   todayOnCurrentBranch(): number | undefined {
     const place = this.ledger.place;
     if (!this.enabled || place === undefined) return undefined;
-    return todayOnBranch(this.ledger.current.rows, place.root, place.branch, Date.now());
+    const { rows } = this.ledger.current;
+    const now = Date.now();
+    const day = dayOf(now);
+    const sum = this.branchTodaySum;
+    if (sum?.rows === rows && sum.root === place.root && sum.branch === place.branch && sum.day === day) return sum.ms;
+    const ms = todayOnBranch(rows, place.root, place.branch, now);
+    this.branchTodaySum = { rows, root: place.root, branch: place.branch, day, ms };
+    return ms;
   }
 
   /** The status bar tooltip's line: today's time on this window's branch. */
