@@ -4,9 +4,11 @@
 // server; the extension loads the transport); `--outdir <dir>` writes there instead of dist/ (the
 // tests and the bench measure a production build without touching dist/).
 //
-// The extension is two bundles: dist/extension.js, what `main` loads at activation, and
-// dist/transport.js, undici and the client's transport, which src/client/lazyTransport.ts loads
-// from beside it when the first request goes out (after `activate` has returned). The client for
+// The extension is three bundles: dist/extension.js, what `main` loads at activation (the command
+// ids and the API, src/extension/extension.ts); dist/core.js, the rest of the extension
+// (src/extension/core.ts), which extension.js loads from beside it right after `activate` has
+// returned; and dist/transport.js, undici and the client's transport, which
+// src/client/lazyTransport.ts, in the core, loads when the first request goes out. The client for
 // scripts, dist/client.js, stays one file: it is built with src/client/bundledTransport.ts in
 // place of the lazy loader.
 import { basename, join } from 'node:path';
@@ -33,13 +35,14 @@ function bundledTransport() {
 /** @type {Record<string, import('esbuild').BuildOptions>} */
 const entries = {
   extension: { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  core: { entryPoints: ['src/extension/core.ts'], outfile: 'dist/core.js', external: ['vscode'] },
   transport: { entryPoints: ['src/client/transport.ts'], outfile: 'dist/transport.js' },
   server: { entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
   client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js', plugins: [bundledTransport()] },
 };
 
 /** The entries an entry loads at run time: `--only` builds them with it. */
-const loads = { extension: ['transport'] };
+const loads = { extension: ['core', 'transport'] };
 
 if (only !== undefined && !(only in entries)) {
   console.error(`esbuild.mjs: unknown entry "${only}"; expected one of ${Object.keys(entries).join(', ')}.`);

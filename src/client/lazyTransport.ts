@@ -7,7 +7,7 @@
  * The transport's errors then come from another copy of errors.ts: every check on them goes by
  * their brand and `code` (errors.ts), never by the class of this copy.
  */
-import { createRequire } from 'node:module';
+import { loadBeside } from '../platform/besideModule';
 import type { Deadline } from './deadline';
 import { ConnectionError } from './errors';
 import type { Endpoint } from './options';
@@ -19,20 +19,13 @@ type TransportModule = typeof import('./transport');
 
 /**
  * Beside this file: dist/transport.js in a bundle, src/client/transport.ts compiled to
- * out/src/client/transport.js in the tests. A require made through createRequire is not one
- * esbuild follows, so the transport stays out of the bundle that holds this file.
+ * out/src/client/transport.js in the tests.
  */
 const TRANSPORT_MODULE = './transport';
-const requireBeside = createRequire(__filename);
 
 /** Loads the transport's module (once: Node keeps it); a failure says which file and why. */
 export function loadTransportModule(): TransportModule {
-  try {
-    return requireBeside(TRANSPORT_MODULE) as TransportModule;
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new Error(`The client's transport (${TRANSPORT_MODULE}.js beside ${__filename}) could not be loaded: ${why}. Reinstall the extension.`, { cause: error });
-  }
+  return loadBeside(__filename, TRANSPORT_MODULE, "The client's transport") as TransportModule;
 }
 
 /** A Transport made on the first `send`, with the arguments it was given now. */

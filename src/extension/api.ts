@@ -36,6 +36,11 @@ export interface TimeTrackerApi {
   readonly logUri: vscode.Uri;
   /** How long `activate` took, in milliseconds (docs/PERFORMANCE.md records it). */
   readonly activationMs: number;
+  /**
+   * How long loading and starting the rest took (dist/core.js: the session, the status bar, the
+   * commands' handlers…), in milliseconds: after `activate` returned, or when first used.
+   */
+  readonly coreMs: number;
   /** Polls now; resolves when the status bar shows the answer. */
   refresh(): Promise<void>;
   /** Logged entries in the offline queue (waiting, unknown or refused). */
@@ -68,6 +73,7 @@ export interface ApiParts {
   readonly onboarding: OnboardingView;
   readonly logUri: vscode.Uri;
   readonly activationMs: number;
+  readonly coreMs: number;
   /** The branch watcher's latest (re)start: settings changes start it again. */
   readonly branchWatch: () => Promise<void>;
 }
@@ -76,6 +82,7 @@ export function buildApi(parts: ApiParts): TimeTrackerApi {
   const { session, statusBar, queue, branches } = parts;
   return {
     activationMs: parts.activationMs,
+    coreMs: parts.coreMs,
     get state() {
       return session.state.kind;
     },

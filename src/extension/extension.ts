@@ -1,96 +1,82 @@
 /**
- * Composition root: builds the log, the session (the one owner of the connection), the status
- * bar, the offline queue, the branch reporter, onboarding and the command table, and owns their
- * disposables, which go in the reverse order of their creation (the log last). The API it returns
- * is built in api.ts. Nothing slow runs before activate returns.
+ * The activation bundle (`main`, dist/extension.js): what VS Code reads and runs before `activate`
+ * returns, kept at the floor (issue 25). It registers every command's id and returns the API; the
+ * rest, dist/core.js (core.ts: the session and its client, the status bar, the queue, the ledger,
+ * links, git, onboarding), is loaded right after `activate` has returned, or at once when a
+ * command or the API is used before that. Every import here lands in this bundle, so it imports
+ * ids and the platform's loader, and the core only as a type (test/unit/client/activationBundle.test.ts
+ * holds it under 60 KB and checks that the core stays out).
  */
-import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { DisposalStack } from '../platform/disposalStack';
+import { loadBeside } from '../platform/besideModule';
 import { errorMessage } from '../platform/errors';
-import { rememberedGroup } from '../tracker/view/activityPicks';
-import { buildApi, type TimeTrackerApi } from './api';
-import { BranchReporter } from './branchReporter';
-import { BranchTime } from './branchTime/branchTime';
-import { BranchTimeView } from './branchTime/branchTimeView';
-import { LinkController } from './links/linkController';
-import { registerCommands } from './commands';
-import { Messages } from './messages';
-import { OfflineQueue } from './offlineQueue';
-import { OneLineLogChannel } from './oneLineLog';
-import { startOnboarding } from './onboardingController';
-import { readSettings, SECTION, type Settings } from './settings';
-import { Session } from './session';
-import { StatusBarController } from './statusBar';
-import { RecentActivities } from '../tracker/view/recentActivities';
-import { STORAGE_KEYS } from '../tracker/ids';
+import { forwardOnRead, LoadOnce } from '../platform/loadOnce';
+import { COMMANDS, type CommandId } from '../tracker/ids';
+import type { TimeTrackerApi } from './api';
+import type { Core } from './core';
 
 export type { TimeTrackerApi } from './api';
 
+type CoreModule = typeof import('./core');
+
+/** Beside this file: dist/core.js in a bundle, out/src/extension/core.js in the tests. */
+const CORE_MODULE = './core';
+
 export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
-  const activationStarted = performance.now();
-  // src/tracker translates with @vscode/l10n (it cannot import vscode): hand it the bundle VS Code
-  // loaded for the display language (l10n/bundle.l10n.<language>.json; none for English). Log
-  // lines stay English, for support; they quote what the user was shown as it was shown.
-  l10n.config({ contents: vscode.l10n.bundle ?? {} });
-  const parts = new DisposalStack();
-  // Every part logs through it: each entry stays one line, whatever outside text it quotes.
-  const log = parts.use(new OneLineLogChannel(vscode.window.createOutputChannel('Time Tracker', { log: true })));
-  let settings: Settings = readSettings();
-  const session = parts.use(new Session({ secrets: context.secrets, memento: context.globalState, log, settings: () => settings }));
-  // Started first, so that whoever asks `session.ready()` below waits for the first decision.
-  void session.start();
-  const messages = new Messages(log);
-  const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages));
-  const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
-  const branches = parts.use(new BranchReporter(session, log, () => settings));
-  const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
-  parts.use(new BranchTimeView(branchTime));
-  // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
-  const recent = new RecentActivities({ get: () => context.globalState.get(STORAGE_KEYS.recentActivities), update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value) });
-  statusBar.groupOf = (activityID) => rememberedGroup(recent.list(), activityID);
-  const links = parts.use(new LinkController({ session, branches, log, messages, showNotice: (notice) => statusBar.showNotice(notice), settings: () => settings, recent }));
-  branches.links = { decides: links.decides, watching: () => links.watching() };
-  statusBar.branchToday = () => branchTime.branchToday();
-  parts.use(branchTime.onDidChange(() => statusBar.rerender()));
-  parts.use(queue.onDidChangeCount(() => statusBar.rerender()));
-  // The app answers again (or still does): send what waits. A first release has no
-  // POST /entries: what waits, waits for the app's update.
-  parts.use(session.onDidChangeState((state) => queue.stateChanged((state.kind === 'idle' || state.kind === 'tracking') && !session.firstRelease, session.client)));
-  const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
-
-  let branchWatch: Promise<void> = Promise.resolve();
-  parts.use(vscode.Disposable.from(...registerCommands({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, links })));
-  parts.use(
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration(SECTION)) return;
-      settings = readSettings();
-      links.settingsChanged();
-      statusBar.rerender();
-      void session.settingsChanged();
-      const watched = ['git', 'branchTime', 'links', 'linksEnabled'].some((key) => event.affectsConfiguration(`${SECTION}.${key}`));
-      if (watched) branchWatch = branches.apply();
-      if (event.affectsConfiguration(`${SECTION}.branchTime`)) void branchTime.settingsChanged(branchWatch);
-    }),
-  );
-  // One entry: VS Code disposes context.subscriptions in order, the stack its parts in reverse.
-  context.subscriptions.push(parts);
-
-  const { version } = context.extension.packageJSON as { version?: string };
-  log.info(`Time Tracker ${version ?? ''} activated; looking for the app's VS Code integration, else its HTTP API on 127.0.0.1:${settings.port}.`);
-  void queue.start().then(() => statusBar.rerender());
-  // Finding repositories reads the disk: started here, finished after activate has returned.
-  branchWatch = branches.apply();
-  void branchTime.start(branchWatch);
-  // A window opening on a linked folder or branch while nothing runs: once the repositories are found.
-  void branchWatch.then(() => links.windowOpened()).catch((error: unknown) => log.warn(`Following timeTracker.links at start failed: ${errorMessage(error)}`));
-
-  const activationMs = performance.now() - activationStarted;
-  log.debug(`Activation took ${activationMs.toFixed(1)} ms.`);
-  return buildApi({ session, statusBar, queue, branches, branchTime, links, onboarding, logUri: context.logUri, activationMs, branchWatch: () => branchWatch });
+  const started = performance.now();
+  const core = new CoreLoader(context);
+  // Registered here, not by the core: a command run while the core loads must find its id.
+  for (const id of Object.values(COMMANDS)) context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => core.run(id, args)));
+  const soon = setImmediate(() => core.loadOrSay());
+  context.subscriptions.push({ dispose: () => clearImmediate(soon) });
+  core.activationMs = performance.now() - started;
+  return core.api;
 }
 
 export function deactivate(): void {
-  // The parts (the session's client pool, its timers, the watchers, the log last) are disposed
-  // with context.subscriptions, in the reverse order of their creation.
+  // The core's parts (the session's client pool, its timers, the watchers, the log last) are
+  // disposed with context.subscriptions, in the reverse order of their creation.
+}
+
+/** The core, loaded and started once (LoadOnce keeps a failure rather than start a second half-built core). */
+class CoreLoader {
+  /** Set when `activate` is about to return: the core's log and the API report it. */
+  activationMs = 0;
+  readonly #core: LoadOnce<Core>;
+
+  constructor(context: vscode.ExtensionContext) {
+    this.#core = new LoadOnce(() => {
+      const loadStarted = performance.now();
+      const module = loadBeside(__filename, CORE_MODULE, "Time Tracker's core") as CoreModule;
+      return module.startCore(context, { activationMs: this.activationMs, loadStarted });
+    });
+  }
+
+  /** Right after activation: a core that cannot start says why, once, where the user looks. */
+  loadOrSay(): void {
+    try {
+      this.#core.get();
+    } catch (error) {
+      this.say(error);
+    }
+  }
+
+  /** A command: its handler in the core, or, without a core, why it cannot act. */
+  run(id: CommandId, args: unknown[]): unknown {
+    let core: Core;
+    try {
+      core = this.#core.get();
+    } catch (error) {
+      this.say(error);
+      return undefined;
+    }
+    return core.commands[id](...args);
+  }
+
+  private say(error: unknown): void {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Time Tracker could not start: {0}', errorMessage(error)));
+  }
+
+  /** The API, forwarded to the core's, which a read loads if it is not yet. */
+  readonly api: TimeTrackerApi = forwardOnRead(() => this.#core.get().api);
 }

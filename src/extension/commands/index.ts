@@ -1,5 +1,6 @@
 /**
- * The command table: every command the extension contributes, by id, registered in one place.
+ * The command table: every command the extension contributes, by id, in one place. The activation
+ * bundle (extension.ts) registers the ids before the core is loaded and calls these handlers.
  * Typed by CommandId, so a command added to src/tracker/ids.ts without a handler does not compile
  * (and a unit test keeps ids.ts and package.json's contributes.commands the same). It also builds
  * what the commands share: the activities the app named, read back from the workspace's state, and
@@ -17,7 +18,13 @@ import { clearToken, setToken } from './token';
 import { logTime, rememberRunning, start, stop } from './tracking';
 import { showLog, showMenu, showQueue, togglePrivateStatusBar } from './views';
 
-export function registerCommands(parts: CommandParts): vscode.Disposable[] {
+/** Every command's handler by id, and what the handlers keep running (disposed with the core). */
+export interface CommandTable {
+  readonly handlers: Readonly<Record<CommandId, (...args: unknown[]) => unknown>>;
+  readonly disposable: vscode.Disposable;
+}
+
+export function commandTable(parts: CommandParts): CommandTable {
   const { workspaceState, log } = parts;
   // Read back here, at activation: a picker opened while the app is away lists what it named before.
   const known = new KnownActivities({
@@ -45,5 +52,5 @@ export function registerCommands(parts: CommandParts): vscode.Disposable[] {
     [COMMANDS.undoLink]: () => undoLink(services),
     [COMMANDS.togglePrivateStatusBar]: () => togglePrivateStatusBar(services),
   };
-  return [...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)), rememberRunning(services)];
+  return { handlers: commands, disposable: rememberRunning(services) };
 }
