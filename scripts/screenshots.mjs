@@ -5,13 +5,14 @@
 // break, unwired endpoints and clock as the application would), and walks the item through every
 // state the way a user and the application get there: no token → a wrong token typed into the
 // Set Token box of the item's menu → the right one → idle → tracking (and the "Get Started"
-// walkthrough opened then, every step ticked) → a long name → on break → license locked → status
-// not available → clock off → locked out (a tool with a wrong token fails until the app locks
-// everyone out) → offline, and the menu a click opens there. Each state is waited for by reading
-// the item's text in the DOM, then the item alone (the walkthrough: its page; the menu: its widget)
-// is saved (device scale 2, VS Code's default dark theme) as media/screenshots/<state>.png. Nothing
-// in media/ changes unless every state was reached; the
-// last line is `screenshots: N passed, N failed`.
+// walkthrough opened then, every step ticked) → a long name → time by branch → a git switch to a
+// ticket branch that a `{ticket}` link starts (its notice) → private (the icon and the state
+// only) → on break → license locked → status not available → clock off → locked out (a tool with
+// a wrong token fails until the app locks everyone out) → offline, and the menu a click opens
+// there. Each state is waited for by reading the item's text in the DOM, then the item alone (the
+// walkthrough: its page; the menu: its widget) is saved (device scale 2, VS Code's default dark
+// theme) as media/screenshots/<state>.png. Nothing in media/ changes unless every state was
+// reached; the last line is `screenshots: N passed, N failed`.
 //
 // It is an asset tool, not a test: it lives in scripts/ and borrows the host tests' harness
 // (test/extension/host/: code-server, chromium, the .vsix and the status bar probe).
@@ -67,7 +68,13 @@ async function main() {
     const { page, codeServer, statusBar } = await openWorkbench(run, prepared, {
       // The shortest allowed interval, so each change shows within seconds rather than ten.
       // VS Code's default dark theme, whatever the browser prefers.
-      settings: { 'timeTracker.port': port, 'timeTracker.pollIntervalSeconds': 2, 'workbench.colorTheme': 'Default Dark Modern' },
+      // One `{ticket}` link, for fix branches only: the feature branch of time by branch stays unlinked.
+      settings: {
+        'timeTracker.port': port,
+        'timeTracker.pollIntervalSeconds': 2,
+        'workbench.colorTheme': 'Default Dark Modern',
+        'timeTracker.links': [{ branch: 'fix/**', activity: '{ticket}', createIfMissing: true }],
+      },
       // No token anywhere: the first state a new user sees.
       env: { SERVICE_TOKEN: '' },
       deviceScaleFactor: 2,
@@ -188,6 +195,26 @@ async function main() {
           const bytes = (await pane.screenshot({ path: picture('branch-time'), animations: 'disabled' })).length;
           if (viewport !== null) await page.setViewportSize(viewport);
           return `the view → branch-time.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        'a linked switch: git checkout of a ticket branch under the {ticket} link, the notice up (8 s)',
+        async () => {
+          git('checkout', '-q', '-b', 'fix/PROJ-123-login');
+          const line = await capture('linked-switch', /^Tracking PROJ-123 \(linked to this branch\)$/);
+          await withClient(token, (client) => client.startActivity({ name: activity }));
+          await statusBar.waitFor(tracking, 20_000);
+          return line;
+        },
+      ],
+      [
+        'private (Toggle Private Status Bar while tracking): the icon and the state only',
+        async () => {
+          await runCommand('Time Tracker: Toggle Private Status Bar');
+          const line = await capture('private', /^Tracking$/);
+          await runCommand('Time Tracker: Toggle Private Status Bar');
+          await statusBar.waitFor(tracking, 20_000);
+          return line;
         },
       ],
       [

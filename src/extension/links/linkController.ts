@@ -184,7 +184,12 @@ export class LinkController implements vscode.Disposable {
     if (turn !== this.turn) return this.acted.fire({ kind: 'overtaken', activity: decision.activity });
     const known = knownActivityFor(decision, this.parts.recent.list());
     const step = linkStep(decision, { state: session.state, connected: client !== undefined, nowMs: Date.now(), trigger, known });
-    if (step.kind === 'leave') return;
+    if (step.kind === 'leave') {
+      // Said in the log only: the user chose what runs, and a link never takes it over at opening.
+      const running = session.state.kind === 'tracking' ? session.state.activity.activityName : 'another activity';
+      log.info(`Link ${decision.link.position} names ${decision.activity}; the window opened while ${running} runs, which is left running.`);
+      return;
+    }
     if (step.kind === 'hold' || client === undefined) {
       const hold = step.kind === 'hold' ? step.hold : 'offline';
       log.info(`Link ${decision.link.position} names ${decision.activity}; not started (${hold}), and not queued.`);

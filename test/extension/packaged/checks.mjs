@@ -14,6 +14,9 @@
 //   5. two windows (a second page on a second git repository, ./twoWindows.mjs) share the
 //      branch-time ledger: real git switches in both and the focus traded between them leave time
 //      on all four branches, and the total is the app's tracked time, counted once;
+//   5b. windows opening on a folder, then a branch, that workspace settings link start the linked
+//      activity once while nothing runs, and a reload while something else runs starts nothing
+//      (./linkedOpening.mjs, issue 25);
 //   6. "offline" once the app is gone;
 //   7. a click on the item opens its menu there, with Log Time in it.
 // Each is one test, and the result is data (`{ passes, failures }`), as from a mocha suite.
@@ -28,6 +31,7 @@ import { join } from 'node:path';
 import { freePort, repoRoot, stopGroup } from '../host/common.mjs';
 import { MAX_VSIX_BYTES, shippingProblems } from '../host/vsix.mjs';
 import { openWorkbench, runChecks, timed, WalkthroughProbe } from '../host/workbench.mjs';
+import { linkedOpeningChecks } from './linkedOpening.mjs';
 import { gitRepository, twoWindowsCheck } from './twoWindows.mjs';
 
 const activityName = 'Review packaged build';
@@ -134,6 +138,7 @@ export default async function packagedChecks(run, prepared) {
       'two windows on two repositories, real git switches and the focus traded: time on every branch, counted once',
       () => twoWindowsCheck({ run, dirs: prepared.dirs, pageA: page, gitA, workspaceA: prepared.dirs.workspace, authority: codeServer.authority, token, port }),
     ],
+    ...linkedOpeningChecks({ run, dirs: prepared.dirs, page, authority: codeServer.authority, token, port, server }),
     [
       'shows "offline" once the app is gone',
       async () => {
