@@ -11,7 +11,8 @@
  *   --idle-minutes N      polling window (tracking, nothing typed), 1 to 120 (default 10)
  *   --profile-seconds N   CPU profiles after the window, 10 to 900 (default 180)
  *   --trials N            Starts and as many Stops, 5 to 200 (default 20)
- *   --profile-file PATH   also save the ledger-on host's CPU profile there (.cpuprofile: open it in Chrome's DevTools)
+ *   --profile-file PATH   also save the ledger-on host's CPU profile there (.cpuprofile: open it in Chrome's DevTools),
+ *                         and the ledger-off host's beside it (…-ledger-off.cpuprofile)
  *   --verbose             also print code-server's and the hosts' own output
  */
 import type { Profiler } from 'node:inspector';
@@ -95,7 +96,10 @@ export async function extensionBenchmark(options: BenchOptions): Promise<Extensi
   const host = (await import(pathToFileURL(hostModule).href)) as HostModule;
   const readings = await host.extensionBench({ idleMinutes, profileSeconds, trials, verbose });
   const profileFile = options['profile-file'];
-  if (typeof profileFile === 'string' && profileFile !== '') writeFileSync(profileFile, JSON.stringify(readings.profile.on));
+  if (typeof profileFile === 'string' && profileFile !== '') {
+    writeFileSync(profileFile, JSON.stringify(readings.profile.on));
+    writeFileSync(profileFile.replace(/(\.cpuprofile)?$/, '-ledger-off.cpuprofile'), JSON.stringify(readings.profile.off));
+  }
   const measured = report(readings);
   return { summaries: measured.summaries, notes: [...bundle.notes, ...measured.notes], verdicts: [...bundle.verdicts, ...measured.verdicts] };
 }
