@@ -217,7 +217,9 @@ function historyHeldBytes(file) {
 
 /**
  * The host's ledger as on disk, read with the ledger's own parser: its rows, and what was
- * credited since `sinceMs` (the seeded week is all older), on which repositories and branches.
+ * credited since `sinceMs` (the seeded week all ended before today), on which repositories and
+ * branches. By the rows' ends, not their starts: the ledger counts from the start the app gives,
+ * which it writes to the second and may be up to a second before `sinceMs`.
  */
 function readLedger(hostDirs, sinceMs) {
   const file = join(ledgerFolder(hostDirs), LEDGER_FILE);
@@ -225,7 +227,7 @@ function readLedger(hostDirs, sinceMs) {
   const text = readFileSync(file, 'utf8');
   const read = parseBook(text);
   if (!('book' in read)) return { rows: 0, bytes: text.length, creditedMs: 0, places: [], problem: read.problem };
-  const fresh = read.book.rows.filter((row) => row.firstMs >= sinceMs);
+  const fresh = read.book.rows.filter((row) => row.lastMs > sinceMs);
   const places = [...new Set(fresh.map((row) => `${row.repository}/${row.branch}`))];
   return { rows: read.book.rows.length, bytes: statSync(file).size, creditedMs: fresh.reduce((sum, row) => sum + row.ms, 0), places };
 }
