@@ -357,7 +357,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   { name: 'bundle', title: "The activation bundle: its size and its require time in plain Node, beside a small extension's", run: bundleBenchmark },
   {
     name: 'extension',
-    title: 'The extension in the real VS Code host: activation, idle CPU and heap, Start/Stop to the status bar',
+    title: 'The extension in the real VS Code host: activation, idle CPU and heap with the ledger on and off while tracking, Start/Stop to the status bar',
     run: extensionBenchmark,
     onlyWhenNamed: true,
   },

@@ -3,13 +3,16 @@
  * work (code-server and chromium through the extension tests' harness) is test/bench/extension/host.mjs;
  * this file turns its raw readings into the figures and verdicts the bench prints, after the
  * activation bundle's size and require time (bundleBench.ts, also `npm run bench -- bundle`). Only run when
- * named: it takes about 17 minutes, most of them the idle window and the profile.
+ * named: it takes about 17 minutes, most of them the polling window and the profiles. The window is
+ * spent tracking, with a week of branch-time history seeded, and the extension runs twice, its
+ * ledger on and off (issue 24): the ledger's cost is the difference within the one run.
  *
  * Options, after the name (`npm run bench -- extension --idle-minutes 2`):
- *   --idle-minutes N      idle polling window, 1 to 120 (default 10)
- *   --profile-seconds N   CPU profile after the window, 10 to 900 (default 180)
+ *   --idle-minutes N      polling window (tracking, nothing typed), 1 to 120 (default 10)
+ *   --profile-seconds N   CPU profiles after the window, 10 to 900 (default 180)
  *   --trials N            Starts and as many Stops, 5 to 200 (default 20)
- *   --profile-file PATH   also save the CPU profile there (.cpuprofile: open it in Chrome's DevTools)
+ *   --profile-file PATH   also save the ledger-on host's CPU profile there (.cpuprofile: open it in Chrome's DevTools),
+ *                         and the ledger-off host's beside it (…-ledger-off.cpuprofile)
  *   --verbose             also print code-server's and the hosts' own output
  */
 import type { Profiler } from 'node:inspector';
@@ -18,10 +21,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HeapAnswer } from './extension/probe';
 import { bundleBenchmark } from './bundleBench';
+import { profileShare } from './extension/profileShare';
 import { percentile, type SubjectSummary } from './harness';
 
-/** Extra CPU per hour of idle polling the extension may add (issue 13, §5). */
+/** Extra CPU per hour of idle polling the extension may add (issue 13, §5), and its profile figure with the ledger on (issue 24). */
 const TARGET_CPU_SECONDS_PER_HOUR = 0.5;
+/** The extension's share of the extension host's heap with a week of branch-time history (issue 24). */
+const TARGET_HEAP_MB = 5;
 const MB = 1024 * 1024;
 
 interface CpuUse {
@@ -36,16 +42,31 @@ interface ActivationRow {
   readonly startup: boolean;
 }
 
+type Host = 'on' | 'off' | 'without';
+type ExtensionHost = Exclude<Host, 'without'>;
+
+/** What the ledger's file held after the window (host.mjs's readLedger). */
+interface LedgerReading {
+  readonly rows: number;
+  readonly bytes: number;
+  /** Credited since the app started tracking (the seeded week is older). */
+  readonly creditedMs: number;
+  readonly places: readonly string[];
+  readonly problem?: string;
+}
+
 /** What host.mjs's extensionBench resolves to. */
 interface HostReadings {
   readonly idleMinutes: number;
   readonly settleSeconds: number;
   readonly ticksPerSecond: number;
   readonly windowSeconds: number;
-  readonly cpu: { readonly with: CpuUse; readonly without: CpuUse };
-  readonly heap: { readonly [host in 'with' | 'without']: { readonly start: HeapAnswer; readonly end: HeapAnswer } };
+  readonly cpu: { readonly [host in Host]: CpuUse };
+  readonly heap: { readonly [host in Host]: { readonly start: HeapAnswer; readonly end: HeapAnswer } };
   readonly load: { readonly start: readonly number[]; readonly end: readonly number[] };
-  readonly profile: { readonly ms: number; readonly extensionId: string; readonly taken: Profiler.Profile };
+  readonly seeded: { readonly rows: number; readonly bytes: number; readonly spans: number; readonly plannedMs: number; readonly heldBytes: number };
+  readonly ledger: { readonly [host in ExtensionHost]: LedgerReading } & { readonly trackedMs: number };
+  readonly profile: { readonly ms: number; readonly extensionId: string } & { readonly [host in ExtensionHost]: Profiler.Profile };
   readonly activation: { readonly ours: ActivationRow | undefined; readonly all: readonly ActivationRow[] };
   readonly latency: { readonly start: readonly number[]; readonly stop: readonly number[] };
 }
@@ -75,50 +96,12 @@ export async function extensionBenchmark(options: BenchOptions): Promise<Extensi
   const host = (await import(pathToFileURL(hostModule).href)) as HostModule;
   const readings = await host.extensionBench({ idleMinutes, profileSeconds, trials, verbose });
   const profileFile = options['profile-file'];
-  if (typeof profileFile === 'string' && profileFile !== '') writeFileSync(profileFile, JSON.stringify(readings.profile.taken));
+  if (typeof profileFile === 'string' && profileFile !== '') {
+    writeFileSync(profileFile, JSON.stringify(readings.profile.on));
+    writeFileSync(profileFile.replace(/(\.cpuprofile)?$/, '-ledger-off.cpuprofile'), JSON.stringify(readings.profile.off));
+  }
   const measured = report(readings);
   return { summaries: measured.summaries, notes: [...bundle.notes, ...measured.notes], verdicts: [...bundle.verdicts, ...measured.verdicts] };
-}
-
-interface ProfileShare {
-  /** Sampled time that was not idle, in ms. */
-  readonly busyMs: number;
-  /** Samples with a frame of the extension's bundle anywhere on the stack: its code and what it called. */
-  readonly extensionMs: number;
-  readonly gcMs: number;
-}
-
-/**
- * Sorts a V8 CPU profile's samples: idle, the garbage collector, and busy time with a frame of the
- * extension's installed bundle (its folder starts with `extensionId`) on the stack. Work the
- * extension causes outside its own stacks (a later status bar update sent by VS Code, garbage it
- * leaves for the collector) is not in its share.
- */
-function attribute(profile: Profiler.Profile, extensionId: string): ProfileShare {
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parents = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
-  const ours = new Map<number, boolean>();
-  const isOurs = (id: number): boolean => {
-    const known = ours.get(id);
-    if (known !== undefined) return known;
-    const parent = parents.get(id);
-    const answer = (nodes.get(id)?.callFrame.url.includes(`/${extensionId}-`) ?? false) || (parent !== undefined && isOurs(parent));
-    ours.set(id, answer);
-    return answer;
-  };
-  let busyMs = 0;
-  let extensionMs = 0;
-  let gcMs = 0;
-  (profile.samples ?? []).forEach((id, index) => {
-    const ms = (profile.timeDeltas?.[index] ?? 0) / 1000;
-    const name = nodes.get(id)?.callFrame.functionName;
-    if (name === '(idle)') return;
-    busyMs += ms;
-    if (name === '(garbage collector)') gcMs += ms;
-    if (isOurs(id)) extensionMs += ms;
-  });
-  return { busyMs, extensionMs, gcMs };
 }
 
 function knob(options: BenchOptions, name: string, fallback: number, min: number, max: number): number {
@@ -130,51 +113,74 @@ function knob(options: BenchOptions, name: string, fallback: number, min: number
 }
 
 function report(readings: HostReadings): ExtensionReport {
-  const { cpu, heap, activation, latency, ticksPerSecond, windowSeconds, load } = readings;
+  const { cpu, heap, ticksPerSecond, windowSeconds, load, seeded, ledger } = readings;
   const perHour = (ticks: number): number => (ticks / ticksPerSecond) * (3600 / windowSeconds);
-  const withCpu = perHour(cpu.with.ownTicks);
-  const withoutCpu = perHour(cpu.without.ownTicks);
-  const extra = withCpu - withoutCpu;
+  const hourly = { on: perHour(cpu.on.ownTicks), off: perHour(cpu.off.ownTicks), without: perHour(cpu.without.ownTicks) };
+  const seconds = (ticks: number): string => `${(ticks / ticksPerSecond).toFixed(2)} s`;
   // One clock tick, extrapolated to the hour: the finest difference this window can show.
   const resolution = perHour(1);
-  const mb = (bytes: number): string => `${(bytes / MB).toFixed(1)} MB`;
+  const mb = (bytes: number): string => `${(bytes / MB).toFixed(2)} MB`;
+  const share = (label: ExtensionHost, at: 'start' | 'end'): number => heap[label][at].heapUsed - heap.without[at].heapUsed;
+  const profiledHours = readings.profile.ms / 3_600_000;
+  const profiles = { on: profileShare(readings.profile.on, readings.profile.extensionId), off: profileShare(readings.profile.off, readings.profile.extensionId) };
+  const profileFigure = { on: profiles.on.extensionMs / 1000 / profiledHours, off: profiles.off.extensionMs / 1000 / profiledHours };
+  const allGc = Object.values(heap).every((host) => host.start.afterGc && host.end.afterGc);
+  const credited = ledger.on.creditedMs / 1000;
+
+  const notes = [
+    `seeded into both hosts with the extension, by the ledger's own code: a week of history, ${seeded.spans} spans (7 days × 4 repositories × 5 branches × 3 activities, ` +
+      `cut at each switch and at local midnight) → ${seeded.rows} rows, ${seeded.bytes} bytes, ${(seeded.plannedMs / 3_600_000).toFixed(1)} h; ` +
+      `read and summed for the three periods in plain Node it holds ${mb(seeded.heldBytes)} of heap`,
+    `window ${(windowSeconds / 60).toFixed(1)} min, the app tracking, every host at once, after ${readings.settleSeconds} s to settle; load average ` +
+      `${load.start.map((value) => value.toFixed(2)).join(' ')} at its start, ${load.end.map((value) => value.toFixed(2)).join(' ')} at its end`,
+    `the ledger on credited ${credited.toFixed(0)} s of ${(ledger.trackedMs / 1000).toFixed(0)} s tracked to ${ledger.on.places.join(', ') || 'nothing'} ` +
+      `(written once a minute); its file ${ledger.on.rows} rows, ${ledger.on.bytes} bytes${ledger.on.problem === undefined ? '' : ` (${ledger.on.problem})`}; ` +
+      `the ledger off credited ${(ledger.off.creditedMs / 1000).toFixed(0)} s, its file ${ledger.off.rows} rows`,
+    `extension host CPU (utime + stime) in the window: ledger on ${seconds(cpu.on.ownTicks)}, off ${seconds(cpu.off.ownTicks)}, without the extension ${seconds(cpu.without.ownTicks)}; ` +
+      `per hour ${hourly.on.toFixed(2)} s, ${hourly.off.toFixed(2)} s, ${hourly.without.toFixed(2)} s; on − off ${(hourly.on - hourly.off).toFixed(2)} s ` +
+      `(one clock tick is ${resolution.toFixed(3)} s per hour here)`,
+    `their child processes (reaped, e.g. git): ${seconds(cpu.on.childTicks)} on, ${seconds(cpu.off.childTicks)} off, ${seconds(cpu.without.childTicks)} without`,
+    `extension host heap after a full GC${allGc ? '' : ' (NO GC could be forced somewhere: figures include garbage)'}, window start → end: ` +
+      `ledger on ${mb(heap.on.start.heapUsed)} → ${mb(heap.on.end.heapUsed)}, off ${mb(heap.off.start.heapUsed)} → ${mb(heap.off.end.heapUsed)}, ` +
+      `without ${mb(heap.without.start.heapUsed)} → ${mb(heap.without.end.heapUsed)}`,
+    `the extension's share of the heap: ledger on ${mb(share('on', 'start'))} → ${mb(share('on', 'end'))}, off ${mb(share('off', 'start'))} → ${mb(share('off', 'end'))}; ` +
+      `on − off ${mb(heap.on.start.heapUsed - heap.off.start.heapUsed)} → ${mb(heap.on.end.heapUsed - heap.off.end.heapUsed)}`,
+    ...(['on', 'off'] as const).map(
+      (label) =>
+        `CPU profile, ledger ${label}, ${Math.round(readings.profile.ms / 1000)} s while tracking (V8 sampler, 1 ms, both hosts through the same seconds): busy ${profiles[label].busyMs.toFixed(0)} ms, ` +
+        `with the extension's bundles on the stack ${profiles[label].extensionMs.toFixed(0)} ms (${profileFigure[label].toFixed(2)} s per hour; bundles seen: ${profiles[label].bundles.join(', ') || 'none'}), ` +
+        `garbage collector ${profiles[label].gcMs.toFixed(0)} ms`,
+    ),
+    `the profile figure, on − off: ${(profileFigure.on - profileFigure.off).toFixed(2)} s per hour`,
+    ...interactionNotes(readings),
+  ];
+  const extra = hourly.on - hourly.without;
+  const heapShare = share('on', 'end');
+  return {
+    summaries: [],
+    notes,
+    verdicts: [
+      { what: 'the ledger on credited the tracked window to its branch (and the ledger off nothing)', measured: `${credited.toFixed(0)} s, off ${(ledger.off.creditedMs / 1000).toFixed(0)} s`, target: '> 0 s, off 0 s', met: credited > 0 && ledger.off.creditedMs === 0 },
+      { what: 'extra extension host CPU per hour while tracking (ledger on − without the extension)', measured: `${extra.toFixed(2)} s`, target: `< ${TARGET_CPU_SECONDS_PER_HOUR} s`, met: extra < TARGET_CPU_SECONDS_PER_HOUR },
+      { what: "profile figure, ledger on: the extension's bundles on the stack, per hour", measured: `${profileFigure.on.toFixed(2)} s`, target: `< ${TARGET_CPU_SECONDS_PER_HOUR} s`, met: profileFigure.on < TARGET_CPU_SECONDS_PER_HOUR },
+      { what: "the extension's heap share with the ledger on and a week of history (after the window)", measured: mb(heapShare), target: `< ${TARGET_HEAP_MB} MB`, met: heapShare < TARGET_HEAP_MB * MB },
+    ],
+  };
+}
+
+/** Activation and Start/Stop, in the host with the ledger on. */
+function interactionNotes(readings: HostReadings): string[] {
+  const { activation, latency } = readings;
   const sorted = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b);
   const start = sorted(latency.start);
   const stop = sorted(latency.stop);
   const ms = (value: number): string => `${value.toFixed(1)} ms`;
   const ours = activation.ours;
   const others = activation.all.filter((row) => row !== ours && row.ms !== undefined).map((row) => `${row.name} ${row.ms ?? '?'} ms`);
-
-  const share = attribute(readings.profile.taken, readings.profile.extensionId);
-  const profiledHours = readings.profile.ms / 3_600_000;
-
-  const notes = [
-    `idle window ${(windowSeconds / 60).toFixed(1)} min, both hosts at once, after ${readings.settleSeconds} s to settle; load average ${load.start.map((value) => value.toFixed(2)).join(' ')} at its start, ${load.end.map((value) => value.toFixed(2)).join(' ')} at its end`,
-    `extension host CPU (utime + stime): with the extension ${(cpu.with.ownTicks / ticksPerSecond).toFixed(2)} s, without ${(cpu.without.ownTicks / ticksPerSecond).toFixed(2)} s in the window; ` +
-      `per hour ${withCpu.toFixed(2)} s with, ${withoutCpu.toFixed(2)} s without (one clock tick is ${resolution.toFixed(3)} s per hour here)`,
-    `its child processes (reaped, e.g. git): ${(cpu.with.childTicks / ticksPerSecond).toFixed(2)} s with, ${(cpu.without.childTicks / ticksPerSecond).toFixed(2)} s without`,
-    `extension host heap after a full GC${heap.with.start.afterGc && heap.without.start.afterGc ? '' : ' (NO GC could be forced: figures include garbage)'}: ` +
-      `with the extension ${mb(heap.with.start.heapUsed)} at the window's start, ${mb(heap.with.end.heapUsed)} at its end; ` +
-      `without ${mb(heap.without.start.heapUsed)} and ${mb(heap.without.end.heapUsed)}; rss with ${mb(heap.with.start.rss)} → ${mb(heap.with.end.rss)}, without ${mb(heap.without.start.rss)} → ${mb(heap.without.end.rss)}`,
-    `the extension's share of the heap: ${mb(heap.with.start.heapUsed - heap.without.start.heapUsed)} at the start, ${mb(heap.with.end.heapUsed - heap.without.end.heapUsed)} after the window`,
-    `CPU profile of the host with the extension, ${Math.round(readings.profile.ms / 1000)} s of idle polling after the window (V8 sampler, 1 ms): ` +
-      `busy ${share.busyMs.toFixed(0)} ms, of which with the extension's bundle on the stack ${share.extensionMs.toFixed(0)} ms ` +
-      `(${(share.extensionMs / 1000 / profiledHours).toFixed(2)} s per hour), garbage collector ${share.gcMs.toFixed(0)} ms`,
+  return [
     `activation as VS Code measures it (Running Extensions, code loading + activate call): ${ours === undefined ? 'not listed' : `"${ours.text}"`}`,
     `other extensions in the same editor: ${others.length === 0 ? 'none with a time' : others.join(', ')}`,
     `Start → status bar (${start.length}): p50 ${ms(percentile(start, 0.5))}, p95 ${ms(percentile(start, 0.95))}, min ${ms(start[0] ?? 0)}, max ${ms(start.at(-1) ?? 0)}`,
     `Stop → status bar (${stop.length}): p50 ${ms(percentile(stop, 0.5))}, p95 ${ms(percentile(stop, 0.95))}, min ${ms(stop[0] ?? 0)}, max ${ms(stop.at(-1) ?? 0)}`,
   ];
-  return {
-    summaries: [],
-    notes,
-    verdicts: [
-      {
-        what: 'extra extension host CPU per hour of idle polling (with − without)',
-        measured: `${extra.toFixed(2)} s`,
-        target: `< ${TARGET_CPU_SECONDS_PER_HOUR} s`,
-        met: extra < TARGET_CPU_SECONDS_PER_HOUR,
-      },
-    ],
-  };
 }

@@ -4,37 +4,48 @@
 // common.mjs (HostRun: folders, processes, cleanup), install.mjs (code-server, via workbench.mjs)
 // and workbench.mjs (the .vsix as `npm run package` builds it, its install, the status bar probe).
 //
-// Two hosts run side by side through the same minutes, so the machine's load falls on both: one
-// with the packaged extension installed and connected to the reference server (started in this
-// process, token in SERVICE_TOKEN), one without it. Both open the same kind of workspace (a git
-// repository), an empty extension as their development path, and the same probe
-// (out/test/bench/extension/probe) as their test path, which reports the extension host's pid and
-// its heap after a full GC. Nothing else differs. Measured:
+// Three hosts run side by side through the same minutes, so the machine's load falls on all of
+// them: two with the packaged extension installed and connected to the reference server (started
+// in this process, token in SERVICE_TOKEN), one with the time-by-branch ledger on (its default)
+// and one with `timeTracker.branchTime.enabled: false`, and one without the extension. Both
+// extension hosts' global storage is seeded first with the same week of branch-time history
+// (./ledgerHistory.ts, written by the ledger's own code), and the app tracks an activity through
+// the window, so the ledger credits the window's branch at every poll. Every host opens the same
+// kind of workspace (a git repository on `main`), an empty extension as its development path, and
+// the same probe (out/test/bench/extension/probe) as its test path, which reports the extension
+// host's pid and its heap after a full GC. Nothing else differs. Measured:
 // - activation as VS Code measures it: the Running Extensions editor's "Startup Activation: N ms",
 //   which is the extension host's own codeLoadingTime + activateCallTime, read from its DOM;
-// - the extension host's CPU (utime + stime from /proc/<pid>/stat) over the idle window, per hour,
-//   with the extension and without it;
-// - the extension host's heap after a full GC, at the window's start and end;
-// - then a CPU profile of the host with the extension (V8's sampler, 3 min by default), to say which part of
-//   that host's CPU ran in the extension's bundle;
+// - each extension host's CPU (utime + stime from /proc/<pid>/stat) over the window, per hour;
+// - each extension host's heap after a full GC, at the window's start and end;
+// - what the ledger credited in the window (its file, read back with its own parser);
+// - then CPU profiles of the two hosts with the extension through the same seconds (V8's sampler,
+//   3 min by default), to say which part of their CPU ran in the extension's bundles;
 // - Start and Stop, run by keybindings with arguments (no picker) pressed in the page, until the
 //   extension's status bar item shows it: keydown's timeStamp to the MutationObserver callback that
 //   sees the new text, both on the page's clock.
 /* global document, window, performance, MutationObserver */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join, sep } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { HostRun, repoRoot, stopGroup, timer } from '../../extension/host/common.mjs';
 import { extensionId, installVsix, manifest, preparePackage, StatusBarProbe, timed } from '../../extension/host/workbench.mjs';
 import prepareWorkspace from '../../extension/workspace.mjs';
 import { request } from 'undici';
 
 const require = createRequire(import.meta.url);
+// The ledger's own code (compiled by `npm run compile`), to seed its file and to read it back.
+const { LEDGER_FILE } = require(join(repoRoot, 'out', 'src', 'tracker', 'ledger', 'ledgerStore.js'));
+const { parseBook } = require(join(repoRoot, 'out', 'src', 'tracker', 'ledger', 'ledgerBook.js'));
+const { PERIODS, summarize } = require(join(repoRoot, 'out', 'src', 'tracker', 'ledger', 'summary.js'));
+const { seedHistory, WEEK } = require(join(repoRoot, 'out', 'test', 'bench', 'extension', 'ledgerHistory.js'));
 
 const KEYS = { start: 'Control+Alt+Shift+F7', stop: 'Control+Alt+Shift+F8', runningExtensions: 'Control+Alt+Shift+F9' };
 const ACTIVITY = 'Bench';
@@ -47,6 +58,8 @@ const KEYBINDINGS = [
 /** A quick user's pace: one command a second at most, so each starts from a settled state. */
 const PACE_MS = 1_000;
 const SAMPLE_MS = 60_000;
+const HEAP_READINGS = 3;
+const HEAP_READING_GAP_MS = 3_000;
 
 /**
  * Runs the whole bench and resolves to its raw figures (test/bench/extensionBench.ts reads them):
@@ -62,6 +75,9 @@ export async function extensionBench({ idleMinutes = 10, settleSeconds = 30, pro
   }
 }
 
+/** The hosts, side by side: the extension with its ledger on (the default), the same with it off, and none. */
+const HOSTS = ['on', 'off', 'without'];
+
 async function measure(run, { idleMinutes, settleSeconds, profileMs, trials }) {
   const probeIndex = join(repoRoot, 'out', 'test', 'bench', 'extension', 'probe', 'index.js');
   if (!existsSync(probeIndex)) throw new Error(`${probeIndex} is missing: run \`npm run compile\` first.`);
@@ -69,82 +85,151 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials }) {
   installVsix(run, prepared);
   const { entry, dirs, isolation, configFile } = prepared;
 
-  // The host without the extension: its own profile, extensions and workspace folders.
-  const without = join(run.runDir, 'without');
-  const dirsWithout = { ...dirs, 'user-data': join(without, 'user-data'), extensions: join(without, 'extensions'), workspace: join(without, 'workspace') };
-  for (const name of ['user-data', 'extensions', 'workspace']) mkdirSync(dirsWithout[name], { recursive: true });
-  // A test path needs some development path; this one contributes nothing, in both hosts.
+  // The other hosts: their own profile, extensions and workspace folders; the ledger-off one has the extension too.
+  const dirsOf = { on: dirs };
+  for (const label of ['off', 'without']) {
+    const base = join(run.runDir, label);
+    dirsOf[label] = { ...dirs, 'user-data': join(base, 'user-data'), extensions: join(base, 'extensions'), workspace: join(base, 'workspace') };
+    for (const name of ['user-data', 'extensions', 'workspace']) mkdirSync(dirsOf[label][name], { recursive: true });
+  }
+  installVsix(run, { ...prepared, dirs: dirsOf.off });
+  // A test path needs some development path; this one contributes nothing, in every host.
   const emptyExtension = join(run.runDir, 'empty-extension');
   mkdirSync(emptyExtension);
   writeFileSync(join(emptyExtension, 'package.json'), JSON.stringify({ name: 'bench-empty', publisher: 'tt-bench', version: '0.0.0', engines: { vscode: '^1.100.0' } }));
+
+  // The same week of history in both hosts with the extension, written by the ledger's own code.
+  const seeded = {};
+  for (const label of ['on', 'off']) seeded[label] = await seedHistory(ledgerFolder(dirsOf[label]), { ...WEEK, todayMs: Date.now() });
+  seeded.on = { ...seeded.on, heldBytes: historyHeldBytes(seeded.on.file) };
+  console.log(`> seeded a week of branch-time history: ${seeded.on.rows} rows, ${seeded.on.bytes} bytes (${seeded.on.spans} spans) in each host with the extension; ${seeded.on.heldBytes} bytes of heap here, read and summed`);
 
   const { createReferenceServer } = require(join(repoRoot, 'out', 'src', 'server', 'server.js'));
   const token = randomBytes(24).toString('hex');
   const server = createReferenceServer({ token });
   const port = await server.listen(0);
   console.log(`> reference server on ${server.url}`);
-  const probes = await listenForProbes(['with', 'without']);
+  const probes = await listenForProbes(HOSTS);
 
   try {
     const browser = await run.launchBrowser(isolation);
+    const settings = { on: { 'timeTracker.port': port }, off: { 'timeTracker.port': port, 'timeTracker.branchTime.enabled': false }, without: { 'timeTracker.port': port } };
     const hosts = {};
-    for (const [label, hostDirs] of [
-      ['with', dirs],
-      ['without', dirsWithout],
-    ]) {
-      const { env } = prepareWorkspace(hostDirs.workspace);
-      run.writeUserSettings(hostDirs, { 'timeTracker.port': port });
-      writeFileSync(join(hostDirs['user-data'], 'User', 'keybindings.json'), `${JSON.stringify(KEYBINDINGS, null, 2)}\n`);
-      const codeServer = await run.startCodeServer(entry, {
-        dirs: hostDirs,
-        configFile,
-        cwd: hostDirs.workspace,
-        env: { ...isolation, ...env, SERVICE_TOKEN: token, TT_BENCH_PROBE_URL: `${probes.url}/${label}` },
-        until: Date.now() + 60_000,
-        announce: (authority) => console.log(`> code-server ${label} the extension on ${authority}`),
-      });
-      // Tall enough that the Running Extensions editor shows every activated extension at once.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.error(`[page ${label}] ${error.message}`));
-      await page.exposeFunction('codeAutomationLog', (type, args) => {
-        if (type === 'error' || run.verbose) console.error(`[host ${label}] ${Array.isArray(args) ? args.join(' ') : String(args)}`);
-      });
-      const remote = (path) => `vscode-remote://${codeServer.authority}${path.split(sep).map(encodeURIComponent).join('/')}`;
-      const payload = [
-        ['extensionDevelopmentPath', remote(emptyExtension)],
-        ['extensionTestsPath', remote(probeIndex)],
-      ];
-      await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(hostDirs.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, {
-        waitUntil: 'domcontentloaded',
-        timeout: 60_000,
-      });
-      hosts[label] = { codeServer, context, page };
-    }
+    for (const label of HOSTS) hosts[label] = await openHost(run, { label, entry, configFile, isolation, hostDirs: dirsOf[label], settings: settings[label], token, probes, emptyExtension, probeIndex, browser });
 
-    const probe = { with: await probes.hello('with', 90_000), without: await probes.hello('without', 90_000) };
-    console.log(`> extension hosts: pid ${probe.with.pid} with the extension, ${probe.without.pid} without`);
-    const statusBar = new StatusBarProbe(hosts.with.page, dirs.screenshots);
+    const probe = Object.fromEntries(await Promise.all(HOSTS.map(async (label) => [label, await probes.hello(label, 90_000)])));
+    console.log(`> extension hosts: pid ${probe.on.pid} ledger on, ${probe.off.pid} ledger off, ${probe.without.pid} without the extension`);
+    const statusBar = new StatusBarProbe(hosts.on.page, dirs.screenshots);
     const connected = await timed('> the status bar item shows the app connected', () => statusBar.waitFor(/Not tracking/, 90_000));
     console.log(`  "${connected.text}"`);
-    console.log(`> both hosts settle for ${settleSeconds} s`);
+    // Tracking through the window, so that the ledger credits the window's branch at every poll.
+    const trackingSinceMs = Date.now();
+    server.controls.state.start({ name: ACTIVITY, createIfMissing: true });
+    for (const label of ['on', 'off']) {
+      const shown = await timed(`> the app tracks "${ACTIVITY}": the status bar of the host with the ledger ${label} shows it`, () => new StatusBarProbe(hosts[label].page, dirs.screenshots).waitFor(new RegExp(`^${ACTIVITY}\\b`), 60_000));
+      console.log(`  "${shown.text}"`);
+    }
+    console.log(`> the hosts settle for ${settleSeconds} s`);
     await delay(settleSeconds * 1000);
 
     const idle = await idleWindow(probe, idleMinutes);
+    const ledger = { on: readLedger(dirsOf.on, trackingSinceMs), off: readLedger(dirsOf.off, trackingSinceMs), trackedMs: Date.now() - trackingSinceMs };
+    console.log(`> the ledger on credited ${(ledger.on.creditedMs / 1000).toFixed(0)} s to ${ledger.on.places.join(', ') || 'nothing'} of ${(ledger.trackedMs / 1000).toFixed(0)} s tracked; the ledger off ${(ledger.off.creditedMs / 1000).toFixed(0)} s`);
 
-    // The rest concerns only the host with the extension; the other would only add noise.
-    await hosts.without.context.close();
-    await stopGroup(hosts.without.codeServer.child);
-
-    // After the idle window, whose CPU figures it would otherwise inflate; where the host's time goes.
-    const profile = await timed(`> CPU profile of the host with the extension, ${profileMs / 1000} s of idle polling`, () => takeProfile(probe.with, profileMs));
-    const activation = await timed('> activation, from the Running Extensions editor', () => readActivation(hosts.with.page));
-    const latency = await timed(`> ${trials} Starts and ${trials} Stops, keybinding to status bar`, () => startStopLatency(hosts.with.page, statusBar, trials));
-    return { idleMinutes, settleSeconds, ...idle, profile: { ms: profileMs, extensionId, taken: profile }, activation, latency };
+    // The rest concerns only the hosts with the extension; the other would only add noise.
+    await closeHost(hosts.without);
+    // After the idle window, whose CPU figures they would otherwise inflate; where the hosts' time goes, through the same seconds.
+    const [profileOn, profileOff] = await timed(`> CPU profiles of the hosts with the ledger on and off, ${profileMs / 1000} s of polling while tracking`, () =>
+      Promise.all([takeProfile(probe.on, profileMs), takeProfile(probe.off, profileMs)]),
+    );
+    await closeHost(hosts.off);
+    server.controls.state.stop();
+    await timed('> the app stopped: the status bar shows it', () => statusBar.waitFor(/Not tracking/, 60_000));
+    const activation = await timed('> activation, from the Running Extensions editor', () => readActivation(hosts.on.page));
+    const latency = await timed(`> ${trials} Starts and ${trials} Stops, keybinding to status bar`, () => startStopLatency(hosts.on.page, statusBar, trials));
+    return { idleMinutes, settleSeconds, ...idle, seeded: seeded.on, ledger, profile: { ms: profileMs, extensionId, on: profileOn, off: profileOff }, activation, latency };
   } finally {
     await probes.close();
     await server.close();
   }
+}
+
+/** Starts one host's code-server and opens its workspace (a git repository on `main`) in a page of its own. */
+async function openHost(run, { label, entry, configFile, isolation, hostDirs, settings, token, probes, emptyExtension, probeIndex, browser }) {
+  const { env } = prepareWorkspace(hostDirs.workspace);
+  run.writeUserSettings(hostDirs, settings);
+  writeFileSync(join(hostDirs['user-data'], 'User', 'keybindings.json'), `${JSON.stringify(KEYBINDINGS, null, 2)}\n`);
+  const codeServer = await run.startCodeServer(entry, {
+    dirs: hostDirs,
+    configFile,
+    cwd: hostDirs.workspace,
+    env: { ...isolation, ...env, SERVICE_TOKEN: token, TT_BENCH_PROBE_URL: `${probes.url}/${label}` },
+    until: Date.now() + 60_000,
+    announce: (authority) => console.log(`> code-server ${label} on ${authority}`),
+  });
+  // Tall enough that the Running Extensions editor shows every activated extension at once.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[page ${label}] ${error.message}`));
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    if (type === 'error' || run.verbose) console.error(`[host ${label}] ${Array.isArray(args) ? args.join(' ') : String(args)}`);
+  });
+  const remote = (path) => `vscode-remote://${codeServer.authority}${path.split(sep).map(encodeURIComponent).join('/')}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(emptyExtension)],
+    ['extensionTestsPath', remote(probeIndex)],
+  ];
+  await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(hostDirs.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, {
+    waitUntil: 'domcontentloaded',
+    timeout: 60_000,
+  });
+  return { codeServer, context, page };
+}
+
+async function closeHost(host) {
+  await host.context.close();
+  await stopGroup(host.codeServer.child);
+}
+
+/** The extension's global storage in a host, where its ledger lives (VS Code names the folder by the lower-cased id). */
+function ledgerFolder(hostDirs) {
+  return join(hostDirs['user-data'], 'User', 'globalStorage', extensionId.toLowerCase());
+}
+
+/**
+ * What the seeded ledger holds in a heap, measured in this process where nothing else moves: its
+ * book as read and the three periods' summaries the view and status bar keep, after a full GC.
+ */
+function historyHeldBytes(file) {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  const text = readFileSync(file, 'utf8');
+  gc();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const read = parseBook(text);
+  const held = 'book' in read ? PERIODS.map((kind) => summarize(read.book.rows, kind, Date.now())) : [];
+  gc();
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  return held.length > 0 && 'book' in read ? after - before : 0;
+}
+
+/**
+ * The host's ledger as on disk, read with the ledger's own parser: its rows, and what was
+ * credited since `sinceMs` (the seeded week all ended before today), on which repositories and
+ * branches. By the rows' ends, not their starts: the ledger counts from the start the app gives,
+ * which it writes to the second and may be up to a second before `sinceMs`.
+ */
+function readLedger(hostDirs, sinceMs) {
+  const file = join(ledgerFolder(hostDirs), LEDGER_FILE);
+  if (!existsSync(file)) return { rows: 0, bytes: 0, creditedMs: 0, places: [], problem: 'no ledger file' };
+  const text = readFileSync(file, 'utf8');
+  const read = parseBook(text);
+  if (!('book' in read)) return { rows: 0, bytes: text.length, creditedMs: 0, places: [], problem: read.problem };
+  const fresh = read.book.rows.filter((row) => row.lastMs > sinceMs);
+  const places = [...new Set(fresh.map((row) => `${row.repository}/${row.branch}`))];
+  return { rows: read.book.rows.length, bytes: statSync(file).size, creditedMs: fresh.reduce((sum, row) => sum + row.ms, 0), places };
 }
 
 /**
@@ -202,6 +287,16 @@ async function heap(probe) {
   return answer.json();
 }
 
+/** The median of three readings a few seconds apart: one reading of a host's heap after GC varies by a few MB. */
+async function steadyHeap(probe) {
+  const readings = [];
+  for (let reading = 0; reading < HEAP_READINGS; reading++) {
+    if (reading > 0) await delay(HEAP_READING_GAP_MS);
+    readings.push(await heap(probe));
+  }
+  return readings.sort((a, b) => a.heapUsed - b.heapUsed)[Math.floor(HEAP_READINGS / 2)];
+}
+
 async function takeProfile(probe, ms) {
   // The answer comes when the profile is done: undici's own 300 s header time-out (which fetch
   // cannot change) would cut a longer one off, so the limit is the profile's length plus a minute.
@@ -212,31 +307,36 @@ async function takeProfile(probe, ms) {
 }
 
 /**
- * Both hosts' CPU over the same `minutes`, between two heap readings (whose forced GCs are left
+ * Every host's CPU over the same `minutes`, between two heap readings (whose forced GCs are left
  * out of the window). Samples once a minute for the progress lines.
  */
 async function idleWindow(probe, minutes) {
+  const labels = Object.keys(probe);
+  const each = async (work) => Object.fromEntries(await Promise.all(labels.map(async (label) => [label, await work(label)])));
   const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-  const heapStart = { with: await heap(probe.with), without: await heap(probe.without) };
-  console.log(`> idle polling for ${minutes} min, both hosts at once (CPU from /proc/<pid>/stat, ${ticksPerSecond} ticks a second)`);
+  const heapStart = {};
+  for (const label of labels) heapStart[label] = await steadyHeap(probe[label]);
+  console.log(`> polling while tracking for ${minutes} min, every host at once (CPU from /proc/<pid>/stat, ${ticksPerSecond} ticks a second)`);
   const loadStart = loadavg();
-  const first = { with: cpuTicks(probe.with.pid), without: cpuTicks(probe.without.pid), at: performance.now() };
+  const ticks = () => each((label) => cpuTicks(probe[label].pid));
+  const first = { ...(await ticks()), at: performance.now() };
   const windowMs = minutes * 60_000;
   let last = first;
   while (last.at - first.at < windowMs) {
     await delay(Math.min(SAMPLE_MS, windowMs - (last.at - first.at)));
-    last = { with: cpuTicks(probe.with.pid), without: cpuTicks(probe.without.pid), at: performance.now() };
-    const so = (label) => ((last[label].own - first[label].own) / ticksPerSecond).toFixed(2);
-    console.log(`  ${((last.at - first.at) / 60_000).toFixed(1)} min: CPU so far ${so('with')} s with the extension, ${so('without')} s without`);
+    last = { ...(await ticks()), at: performance.now() };
+    const so = labels.map((label) => `${((last[label].own - first[label].own) / ticksPerSecond).toFixed(2)} s ${label}`).join(', ');
+    console.log(`  ${((last.at - first.at) / 60_000).toFixed(1)} min: CPU so far ${so}`);
   }
   const loadEnd = loadavg();
-  const heapEnd = { with: await heap(probe.with), without: await heap(probe.without) };
+  const heapEnd = {};
+  for (const label of labels) heapEnd[label] = await steadyHeap(probe[label]);
   const used = (label) => ({ ownTicks: last[label].own - first[label].own, childTicks: last[label].children - first[label].children });
   return {
     ticksPerSecond,
     windowSeconds: (last.at - first.at) / 1000,
-    cpu: { with: used('with'), without: used('without') },
-    heap: { with: { start: heapStart.with, end: heapEnd.with }, without: { start: heapStart.without, end: heapEnd.without } },
+    cpu: await each(used),
+    heap: await each((label) => ({ start: heapStart[label], end: heapEnd[label] })),
     load: { start: loadStart, end: loadEnd },
   };
 }
