@@ -7,7 +7,7 @@
  * `maxBytes` of it, however it grows meanwhile.
  */
 import { constants, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 
 export type FileReadProblem =
   /** A FIFO, a device, a folder, a socket: nothing this reader reads. */
@@ -55,19 +55,36 @@ export async function readBoundedFile(path: string, options: BoundedReadOptions)
     const stats = await handle.stat();
     if (!stats.isFile()) throw new FileReadError('NOT_A_REGULAR_FILE', `${path} is not a regular file.`, stats.size);
     if (stats.size > options.maxBytes) throw tooLarge(path, stats.size, options.maxBytes);
-    // One byte more than allowed tells a file that grew past the cap since the stat.
-    const buffer = Buffer.alloc(options.maxBytes + 1);
-    let length = 0;
-    while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
+    const { buffer, length } = await readUpTo(handle, stats.size, options.maxBytes + 1);
     if (length > options.maxBytes) throw tooLarge(path, length, options.maxBytes);
     return { text: buffer.toString('utf8', 0, length), stats };
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Reads at most `limit` bytes, from a buffer of the size the stat gave (plus one byte, to see the
+ * end): a cap of megabytes must not cost megabytes of zeroed memory for a file of kilobytes (the
+ * branch ledger reads its file once a minute). A file that grew since the stat, or that says it is
+ * empty and is not (/proc), gets a buffer twice as large each time it fills, up to `limit`; one
+ * byte more than allowed tells a file that grew past the cap.
+ */
+async function readUpTo(handle: FileHandle, statSize: number, limit: number): Promise<{ buffer: Buffer; length: number }> {
+  let buffer = Buffer.allocUnsafe(Math.min(statSize + 1, limit));
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (buffer.length >= limit) break;
+      const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, limit));
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+    if (bytesRead === 0) break;
+    length += bytesRead;
+  }
+  return { buffer, length };
 }
 
 /** The text alone, for callers that need nothing of the file but what it says. */

@@ -83,24 +83,48 @@ function keepOwner(owner: FocusOwner, previous: FocusOwner | undefined, newestMs
   return previous?.window !== owner.window || owner.sinceMs >= newestMs - REPEAT_MEMORY_MS;
 }
 
-/** Adds the parts of `spans` that `window` owned; with no owner yet, the first window to credit claims. */
+/**
+ * Adds the parts of `spans` that `window` owned; with no owner yet, the first window to credit claims.
+ * Runs at every poll over a book of up to 90 days: only the rows of the days the spans reach are
+ * keyed and matched, the others are passed on as they are.
+ */
 export function creditSpans(book: LedgerBook, window: string, spans: readonly Span[]): LedgerBook {
   const first = spans[0];
   if (first === undefined) return book;
   const claimed = book.owners.length === 0 ? claimFocus(book, window, first.startMs) : book;
   const owned = ownedStretches(claimed.owners, window);
-  const rows = new Map(claimed.rows.map((row) => [rowKey(row), row]));
+  const credited = new Map<string, LedgerRow>();
   let creditedUntilMs = claimed.creditedUntilMs;
   for (const span of spans) {
     for (const [from, to] of owned) {
       const startMs = Math.max(span.startMs, from);
       const endMs = Math.min(span.endMs, to);
       if (endMs <= startMs) continue;
-      addByDay(rows, span, startMs, endMs);
+      addByDay(credited, span, startMs, endMs);
       creditedUntilMs = Math.max(creditedUntilMs, endMs);
     }
   }
-  return { ...claimed, creditedUntilMs, rows: [...rows.values()] };
+  return { ...claimed, creditedUntilMs, rows: mergeRows(claimed.rows, credited) };
+}
+
+/** `rows` with `credited` added: a row of the same day, place and activity grows, a new one is appended. */
+function mergeRows(rows: readonly LedgerRow[], credited: Map<string, LedgerRow>): LedgerRow[] {
+  if (credited.size === 0) return [...rows];
+  const days = new Set([...credited.values()].map((row) => row.day));
+  const merged = rows.map((row) => {
+    if (!days.has(row.day)) return row;
+    const key = rowKey(row);
+    const added = credited.get(key);
+    if (added === undefined) return row;
+    credited.delete(key);
+    return joined(row, added);
+  });
+  return [...merged, ...credited.values()];
+}
+
+/** One row of two of the same key: the later one's names, the time of both. */
+function joined(known: LedgerRow, later: LedgerRow): LedgerRow {
+  return { ...later, ms: known.ms + later.ms, firstMs: Math.min(known.firstMs, later.firstMs), lastMs: Math.max(known.lastMs, later.lastMs) };
 }
 
 /** Keeps the days of the last `keepDays` (today included). */
@@ -126,7 +150,7 @@ function addByDay(rows: Map<string, LedgerRow>, span: Span, startMs: number, end
     const row: LedgerRow = { ...span.place, ...span.activity, day: dayOf(from), ms: to - from, firstMs: from, lastMs: to };
     const key = rowKey(row);
     const known = rows.get(key);
-    rows.set(key, known ? { ...row, ms: known.ms + row.ms, firstMs: Math.min(known.firstMs, from), lastMs: Math.max(known.lastMs, to) } : row);
+    rows.set(key, known ? joined(known, row) : row);
     from = to;
   }
 }

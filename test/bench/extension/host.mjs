@@ -122,6 +122,12 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials }) {
     const statusBar = new StatusBarProbe(hosts.on.page, dirs.screenshots);
     const connected = await timed('> the status bar item shows the app connected', () => statusBar.waitFor(/Not tracking/, 90_000));
     console.log(`  "${connected.text}"`);
+    // Nothing running first: the idle cost of issue 24, the week of history loaded and shown, the app polled.
+    console.log(`> the hosts settle for ${settleSeconds} s`);
+    await delay(settleSeconds * 1000);
+    const [idleOn, idleOff] = await timed(`> CPU profiles of the hosts with the ledger on and off, ${profileMs / 1000} s of polling with nothing running`, () =>
+      Promise.all([takeProfile(probe.on, profileMs), takeProfile(probe.off, profileMs)]),
+    );
     // Tracking through the window, so that the ledger credits the window's branch at every poll.
     const trackingSinceMs = Date.now();
     server.controls.state.start({ name: ACTIVITY, createIfMissing: true });
@@ -147,7 +153,7 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials }) {
     await timed('> the app stopped: the status bar shows it', () => statusBar.waitFor(/Not tracking/, 60_000));
     const activation = await timed('> activation, from the Running Extensions editor', () => readActivation(hosts.on.page));
     const latency = await timed(`> ${trials} Starts and ${trials} Stops, keybinding to status bar`, () => startStopLatency(hosts.on.page, statusBar, trials));
-    return { idleMinutes, settleSeconds, ...idle, seeded: seeded.on, ledger, profile: { ms: profileMs, extensionId, on: profileOn, off: profileOff }, activation, latency };
+    return { idleMinutes, settleSeconds, ...idle, seeded: seeded.on, ledger, profile: { ms: profileMs, extensionId, on: profileOn, off: profileOff, idle: { on: idleOn, off: idleOff } }, activation, latency };
   } finally {
     await probes.close();
     await server.close();

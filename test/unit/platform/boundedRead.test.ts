@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { constants } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,23 @@ describe('platform/boundedRead: a file someone else controls', () => {
     assert.equal(await nodeFileSystem.readText(path), undefined, 'the port caps at 64 KiB');
     await writeFile(path, 'x'.repeat(65_536));
     assert.equal((await readBoundedText(path, { maxBytes: 65_536 })).length, 65_536, 'exactly the cap is read');
+  });
+
+  it('holds what the file holds, not the cap: a small file reads under the largest cap a Buffer allows', async () => {
+    // The branch ledger reads its file once a minute under a cap of megabytes; a buffer of the
+    // cap's size, zeroed, was most of the ledger's CPU (docs/PERFORMANCE.md). A cap no Buffer can
+    // hold shows that the buffer follows the file.
+    const path = join(dir, 'ledger.json');
+    await writeFile(path, '{"rows":[]}');
+    assert.equal(await readBoundedText(path, { maxBytes: constants.MAX_LENGTH }), '{"rows":[]}');
+  });
+
+  it('reads a file that says it is empty and is not (/proc), growing the buffer, and still stops at the cap', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const status = await readBoundedText('/proc/self/status', { maxBytes: 1 << 20 });
+    assert.match(status, /^Name:/);
+    assert.ok(status.length > 256, `read ${status.length} characters`);
+    await assert.rejects(readBoundedText('/proc/self/status', { maxBytes: 100 }), isReadError('FILE_TOO_LARGE'));
   });
 
   it('follows a link to a regular file, refuses one to a FIFO or a device, and with noFollow refuses any link', async function () {
