@@ -130,6 +130,11 @@ async function main() {
     const activity = 'Write docs';
     const longName = 'An activity name far longer than the status bar has room for, cut with an ellipsis';
     const tracking = new RegExp(`${activity} \\d+:\\d\\d`);
+    /** Back to the activity the pictures after a detour (a long name, a linked switch) expect. */
+    const trackAgain = async () => {
+      await withClient(token, (client) => client.startActivity({ name: activity }));
+      await statusBar.waitFor(tracking, 20_000);
+    };
 
     const checks = [
       ['no token', () => capture('no-token', /set token/, 45_000)],
@@ -173,8 +178,7 @@ async function main() {
         async () => {
           await withClient(token, (client) => client.startActivity({ name: longName, createIfMissing: true }));
           const line = await capture('long-name', /… \d+:\d\d · today/);
-          await withClient(token, (client) => client.startActivity({ name: activity }));
-          await statusBar.waitFor(tracking, 20_000);
+          await trackAgain();
           return line;
         },
       ],
@@ -202,8 +206,7 @@ async function main() {
         async () => {
           git('checkout', '-q', '-b', 'fix/PROJ-123-login');
           const line = await capture('linked-switch', /^Tracking PROJ-123 \(linked to this branch\)$/);
-          await withClient(token, (client) => client.startActivity({ name: activity }));
-          await statusBar.waitFor(tracking, 20_000);
+          await trackAgain();
           return line;
         },
       ],
