@@ -187,9 +187,14 @@ export class CapabilityWatcher {
     return wanted;
   }
 
-  /** A watch that failed (its folder was removed, say): dropped, and the read that follows arms it again if it can. */
+  /**
+   * A watch that failed (its folder was removed, say): dropped, and the read that follows arms it
+   * again if it can. The folder counts as lost: one made again, and the file written in it, before
+   * that read armed the new watch are seen by one more read once the watch has begun.
+   */
   private unwatchAndCheck(folder: string): void {
     this.unwatch(folder);
+    this.lost.add(folder);
     if (!this.disposed) void this.check();
   }
 

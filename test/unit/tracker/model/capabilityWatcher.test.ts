@@ -231,7 +231,8 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
       assert.deepEqual(folders.closed, ['/home/u']);
       await watcher.current();
       await settle();
-      assert.equal(reads, 2);
+      // The first read, the one on the failure, and one more once the new watch has begun.
+      assert.equal(reads, 3);
       assert.equal(watcher.watchedFolders, 1, 'watched again');
       watcher.dispose();
     });
@@ -274,6 +275,21 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
         await settle();
         assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), { '/home/u/Data': ['api-endpoint.json'] });
         assert.equal(counts.reads - before, 2, 'read on the event, and once more after the new watch began');
+        watcher.dispose();
+      });
+
+      it('reads once more after watching again a folder whose watch failed, even when it was back before the next look', async () => {
+        // The folder removed, its watch failing, and the folder made again and the file written
+        // before the watcher looked: what was written before the new watch began is read then.
+        const identities = new Map([['/home/u/Data', 'first']]);
+        const { folders, counts, watcher } = setUp(identities);
+        await watcher.current();
+        identities.set('/home/u/Data', 'second');
+        const before = counts.reads;
+        folders.open.get('/home/u/Data')!.onError();
+        await settle();
+        assert.deepEqual([...folders.open.keys()], ['/home/u/Data'], 'the folder watched again');
+        assert.equal(counts.reads - before, 2, 'read on the failure, and once more after the new watch began');
         watcher.dispose();
       });
 
