@@ -62,8 +62,18 @@ export class RecentActivities {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The last list made, and what it was made of: the status bar asks for it every second while tracking. */
+  private listed: { readonly stored: unknown; readonly local: readonly RecentActivity[]; readonly list: readonly RecentActivity[] } | undefined;
+
   list(): RecentActivity[] {
-    return mergeRecent(readStampedRecent(this.store.get()), this.local);
+    const stored = this.store.get();
+    // globalState hands back the same value until a write of any window replaces it.
+    let listed = this.listed;
+    if (listed === undefined || listed.stored !== stored || listed.local !== this.local) {
+      listed = { stored, local: this.local, list: mergeRecent(readStampedRecent(stored), this.local) };
+      this.listed = listed;
+    }
+    return [...listed.list];
   }
 
   /** `activity` was started, logged to, or seen running: it goes to the front, here and for every window. */

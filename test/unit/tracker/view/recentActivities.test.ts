@@ -34,6 +34,35 @@ describe('tracker/view/recentActivities: every window shares them, none loses it
     assert.deepEqual((store.written as RecentActivity[]).map((item) => item.activityName), ['Activity 2', 'Activity 1']);
   });
 
+  it('reads the stored list again only when the store hands back another value, or this window used one', async () => {
+    // The status bar asks for the running activity's group every second while tracking.
+    let reads = 0;
+    const counted = (n: number): RecentActivity => {
+      const item = activity(n, { usedAtMs: n });
+      return Object.defineProperty({ ...item }, 'activityID', {
+        enumerable: true,
+        get: () => {
+          reads++;
+          return item.activityID;
+        },
+      });
+    };
+    const store = new LaggingStore();
+    const recent = new RecentActivities(store, () => 5_000);
+    store.served = [counted(1), counted(2)];
+    const first = recent.list();
+    const readsOnce = reads;
+    assert.ok(readsOnce > 0);
+    assert.deepEqual(recent.list(), first);
+    assert.equal(reads, readsOnce, 'the same stored value is not read again');
+    recent.list().pop();
+    assert.equal(recent.list().length, 2, 'a caller that changes its list changes nobody else’s');
+    store.served = [counted(3)];
+    assert.deepEqual(recent.list().map((item) => item.activityName), ['Activity 3']);
+    await recent.use(activity(4));
+    assert.deepEqual(recent.list().map((item) => item.activityName), ['Activity 4', 'Activity 3']);
+  });
+
   it('takes another window’s newer use over this one’s older use of the same activity, and keeps a group either knew', () => {
     const merged = mergeRecent([activity(1, { usedAtMs: 3_000 })], [activity(1, { usedAtMs: 1_000, groupName: 'Work' }), activity(2, { usedAtMs: 2_000 })]);
     assert.deepEqual(merged, [activity(1, { usedAtMs: 3_000, groupName: 'Work' }), activity(2, { usedAtMs: 2_000 })]);
