@@ -32,13 +32,32 @@ function bundledTransport() {
   };
 }
 
+/**
+ * Leaves node:http2 out of a bundle: undici's HTTP/2 client loads it as soon as undici's Client is
+ * loaded (about 1 MB of heap in the extension host, which has not loaded it otherwise), although
+ * the transport speaks HTTP/1.1 only. undici loads it in a try and takes a runtime without it as
+ * one without HTTP/2, so the module put in its place only says why it is missing.
+ */
+function withoutHttp2() {
+  return {
+    name: 'without-http2',
+    setup(build) {
+      build.onResolve({ filter: /^(node:)?http2$/ }, () => ({ path: 'http2', namespace: 'without-http2' }));
+      build.onLoad({ filter: /.*/, namespace: 'without-http2' }, () => ({
+        contents: "throw new Error('node:http2 is left out of this bundle: the client speaks HTTP/1.1 only (esbuild.mjs)');",
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /** @type {Record<string, import('esbuild').BuildOptions>} */
 const entries = {
   extension: { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   core: { entryPoints: ['src/extension/core.ts'], outfile: 'dist/core.js', external: ['vscode'] },
-  transport: { entryPoints: ['src/client/transport.ts'], outfile: 'dist/transport.js' },
+  transport: { entryPoints: ['src/client/transport.ts'], outfile: 'dist/transport.js', plugins: [withoutHttp2()] },
   server: { entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
-  client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js', plugins: [bundledTransport()] },
+  client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js', plugins: [bundledTransport(), withoutHttp2()] },
 };
 
 /** The entries an entry loads at run time: `--only` builds them with it. */

@@ -78,6 +78,7 @@ export class Session implements vscode.Disposable {
   /** The reconnect under way (or the last one): `ready()` waits for it. */
   private pendingApply: Promise<void> = Promise.resolve();
   private disposed = false;
+  private focused = vscode.window.state.focused;
 
   /** Reads the sources and applies them; only the latest of overlapping calls applies. */
   private readonly applyLatest: () => Promise<void>;
@@ -98,7 +99,7 @@ export class Session implements vscode.Disposable {
     this.poller = new Poller({
       poll: () => this.pollOnce(),
       onState: (state) => this.show(state),
-      timing: () => ({ intervalSeconds: options.settings().pollIntervalSeconds, focused: vscode.window.state.focused }),
+      timing: () => ({ intervalSeconds: options.settings().pollIntervalSeconds, focused: vscode.window.state.focused, active: vscode.window.state.active }),
       clock: Date.now,
     });
     this.applyLatest = latestWins(
@@ -108,9 +109,11 @@ export class Session implements vscode.Disposable {
     this.subscriptions.push(
       // Another window storing or clearing the token fires this too.
       this.tokens.onDidChange(() => void this.reconnect()),
-      vscode.window.onDidChangeWindowState((windowState) => {
-        if (windowState.focused) void this.refreshUnlessPaused();
-        else this.poller.reschedule(this.currentState);
+      // Also fired as the window is used or left unused (`active`): only taking the focus polls at once.
+      vscode.window.onDidChangeWindowState(({ focused }) => {
+        const taken = focused && !this.focused;
+        this.focused = focused;
+        return taken ? void this.refreshUnlessPaused() : this.poller.windowChanged(this.currentState);
       }),
     );
   }

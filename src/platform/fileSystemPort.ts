@@ -6,7 +6,7 @@
  * belongs to someone else, so it is read bounded (boundedRead.ts).
  */
 import { watch, watchFile, unwatchFile } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { readBoundedText } from './boundedRead';
 
@@ -44,6 +44,17 @@ export interface FileSystemPort {
 export async function folderIdentity(folder: string): Promise<string | undefined> {
   const info = await stat(folder).catch(() => undefined);
   return info?.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
+}
+
+/**
+ * Which version of a file is at a path, without reading it, or undefined when none is (or it
+ * cannot be asked): the link itself, not what it points to, and its inode, size and change times
+ * to the nanosecond. An atomic write puts a new inode there, so a store that remembers the version
+ * it read or wrote last can skip reading the same bytes again.
+ */
+export async function fileVersion(path: string): Promise<string | undefined> {
+  const info = await lstat(path, { bigint: true }).catch(() => undefined);
+  return info === undefined ? undefined : `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
 }
 
 export const nodeFileSystem: FileSystemPort = {

@@ -8,6 +8,7 @@
 import { writeFileAtomic } from './atomicWrite';
 import { readBoundedText, type BoundedReadOptions } from './boundedRead';
 import { withShortLock, type ShortLockOptions } from './fileLock';
+import { fileVersion } from './fileSystemPort';
 
 export interface StoreFiles {
   /** Runs `work` while holding the lock at `path` (withShortLock). */
@@ -16,10 +17,13 @@ export interface StoreFiles {
   readText(path: string, options: BoundedReadOptions): Promise<string>;
   /** Replaces the file whole or not at all (writeFileAtomic). */
   writeAtomic(path: string, text: string): Promise<void>;
+  /** Which version of the file is there (fileVersion), undefined when none is: a store skips a read of what it already has. */
+  version(path: string): Promise<string | undefined>;
 }
 
 export const platformStoreFiles: StoreFiles = {
   withLock: withShortLock,
   readText: readBoundedText,
   writeAtomic: (path, text) => writeFileAtomic(path, text),
+  version: fileVersion,
 };

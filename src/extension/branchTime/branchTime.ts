@@ -39,6 +39,7 @@ export class BranchTime implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** By period, until the ledger changes: every node of the view asks. */
   private readonly summaries = new Map<PeriodKind, PeriodSummary>();
+  private focused = vscode.window.state.focused;
   private tickets: { readonly pattern: string; readonly matcher: TicketMatcher } | undefined;
   /** Today's time on this window's branch, for the ledger rows, place and day it was summed for: the status bar asks every second. */
   private branchTodaySum: { readonly rows: readonly LedgerRow[]; readonly root: string; readonly branch: string; readonly day: string; readonly ms: number } | undefined;
@@ -64,7 +65,13 @@ export class BranchTime implements vscode.Disposable {
     this.subscriptions = [
       this.place.onDidChange((place) => this.ledger.setPlace(place)),
       parts.session.onDidChangeState((state) => this.ledger.observe(observationOf(state))),
-      vscode.window.onDidChangeWindowState((state) => void this.ledger.focusChanged(state.focused)),
+      // Also fired when the window is used again or left unused (`active`): only focus counts here,
+      // and each change of it is a write under the lock.
+      vscode.window.onDidChangeWindowState((state) => {
+        if (state.focused === this.focused) return;
+        this.focused = state.focused;
+        void this.ledger.focusChanged(state.focused);
+      }),
     ];
   }
 

@@ -93,7 +93,7 @@ export class BranchLedger {
     return this.write((book) => book);
   }
 
-  /** Reads the ledger again (another window may have written). */
+  /** Reads the ledger again when another window wrote it since. */
   refresh(): Promise<void> {
     return this.write(undefined);
   }
@@ -120,7 +120,7 @@ export class BranchLedger {
     return this.queue(async () => {
       const taken = this.pending;
       if (change === undefined && taken.length === 0) {
-        this.book = await this.options.store.read();
+        this.book = (await this.options.store.readIfChanged()) ?? this.book;
         return;
       }
       this.pending = [];
@@ -136,10 +136,15 @@ export class BranchLedger {
 
   /** One read or write at a time, in order; a failure is reported, not thrown. */
   private queue(work: () => Promise<void>): Promise<void> {
-    const next = this.turn.then(work).then(
+    let before: LedgerBook | undefined;
+    const next = this.turn.then(() => {
+      before = this.book;
+      return work();
+    }).then(
       () => {
         this.failing = false;
-        this.options.onDidChange?.();
+        // A look that found the file as it was changes nothing: no view or status bar redraws.
+        if (this.book !== before) this.options.onDidChange?.();
       },
       (error: unknown) => {
         if (!this.failing) this.options.onError?.(error);

@@ -37,6 +37,8 @@ export class LedgerStore {
   private readonly lock: string;
   private readonly clock: () => number;
   private readonly files: StoreFiles;
+  /** The version of the file (StoreFiles.version) this store last read whole or wrote. */
+  private seenVersion: string | undefined;
 
   constructor(
     private readonly folder: string,
@@ -54,6 +56,16 @@ export class LedgerStore {
     return 'book' in read ? read.book : this.update((book) => book);
   }
 
+  /**
+   * The ledger as on disk, or undefined when the file is the very one this store last read or
+   * wrote: a view that looks again every minute reads nothing while no window wrote.
+   */
+  async readIfChanged(): Promise<LedgerBook | undefined> {
+    const version = await this.files.version(this.file);
+    if (version !== undefined && version === this.seenVersion) return undefined;
+    return this.read();
+  }
+
   /** Read, change and write back under the lock, the days past `keepDays` dropped. */
   async update(change: (book: LedgerBook) => LedgerBook): Promise<LedgerBook> {
     await mkdir(this.folder, { recursive: true });
@@ -63,7 +75,12 @@ export class LedgerStore {
         const read = await this.readBook();
         const before = 'book' in read ? read.book : await this.setAside(read.problem);
         const after = pruneBook(change(before), this.options.keepDays(), this.clock());
-        if (after !== before || !('book' in read)) await this.files.writeAtomic(this.file, serializeBook(after));
+        if (after !== before || !('book' in read)) {
+          this.seenVersion = undefined;
+          await this.files.writeAtomic(this.file, serializeBook(after));
+          // Under the lock: no other window can have written since.
+          this.seenVersion = await this.files.version(this.file);
+        }
         return after;
       },
       this.options.lock,
@@ -81,6 +98,9 @@ export class LedgerStore {
   }
 
   private async readBook(): Promise<BookRead> {
+    // Asked before the read: a write between the two makes the next look read again, never miss it.
+    const version = await this.files.version(this.file);
+    this.seenVersion = undefined;
     let text: string;
     try {
       // Ours alone: a link where the file should be is refused, not followed.
@@ -92,7 +112,9 @@ export class LedgerStore {
       if (error instanceof FileReadError) return { problem: error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${MAX_LEDGER_BYTES} bytes` };
       throw error;
     }
-    return parseBook(text);
+    const read = parseBook(text);
+    this.seenVersion = 'book' in read ? version : undefined;
+    return read;
   }
 
   /** Under the lock: keeps the unreadable file beside the ledger under a name of its own, and says where. */

@@ -6,12 +6,24 @@ import { signingPause } from './signingPause';
 import type { TrackerState } from './trackerState';
 
 export const MAX_BACKOFF_MS = 60_000;
-/** A window in the background polls three times less often, but at least once a minute. */
-const UNFOCUSED_FACTOR = 3;
+/**
+ * A window in the background polls three times less often, but at least once a minute; so does a
+ * focused one nobody has used for a while (VS Code's `WindowState.active`: no key, click or touch
+ * for about a minute) while nothing runs: what it would show changes only when the user acts in the app, and
+ * coming back to the window asks at once. While something runs, a focused window keeps the
+ * interval, for the time it credits to the branch and the stop it must show.
+ */
+const BACKGROUND_FACTOR = 3;
 
-export interface PollTiming {
-  readonly intervalSeconds: number;
+/** What the window is doing, as VS Code says (`vscode.window.state`). */
+export interface WindowUse {
   readonly focused: boolean;
+  /** Used recently (`WindowState.active`): a key, a click. Absent: taken as used while focused. */
+  readonly active?: boolean;
+}
+
+export interface PollTiming extends WindowUse {
+  readonly intervalSeconds: number;
   /** Failed polls in a row, this one included; 0 after a good answer. */
   readonly failuresInARow: number;
 }
@@ -32,8 +44,10 @@ export function nextPollDelayMs(state: TrackerState, timing: PollTiming, nowMs: 
     case 'starting':
       return 0;
     case 'idle':
-    case 'tracking':
-      return timing.focused ? base : Math.max(base, Math.min(base * UNFOCUSED_FACTOR, MAX_BACKOFF_MS));
+    case 'tracking': {
+      const inUse = timing.focused && (state.kind === 'tracking' || timing.active !== false);
+      return inUse ? base : Math.max(base, Math.min(base * BACKGROUND_FACTOR, MAX_BACKOFF_MS));
+    }
     case 'offline':
     case 'failed':
     case 'unavailable':
@@ -69,7 +83,7 @@ export interface PollerOptions {
   /** One poll: resolves to the new state, never rejects (errors are states). */
   readonly poll: () => Promise<TrackerState>;
   readonly onState: (state: TrackerState) => void;
-  readonly timing: () => { intervalSeconds: number; focused: boolean };
+  readonly timing: () => { readonly intervalSeconds: number } & WindowUse;
   readonly clock: () => number;
   readonly timers?: Timers;
 }
@@ -79,6 +93,8 @@ export class Poller {
   private inFlight: Promise<void> | undefined;
   private rerun = false;
   private failuresInARow = 0;
+  /** When the last poll's answer came (the clock's), for re-planning from it when the window changes. */
+  private lastAnsweredAtMs: number | undefined;
   private disposed = false;
   private readonly timers: Timers;
 
@@ -107,6 +123,30 @@ export class Poller {
     this.schedule(state);
   }
 
+  /**
+   * The window was used again, or left: the next regular poll is planned from the last answer
+   * with the new pace, and runs at once when it is already due (a window used again after a
+   * minute asks now; one used again after a second does not). Other states plan as `reschedule`.
+   */
+  windowChanged(state: TrackerState): void {
+    if (this.disposed || this.inFlight) return;
+    const regular = state.kind === 'idle' || state.kind === 'tracking';
+    const since = this.lastAnsweredAtMs;
+    if (!regular || since === undefined) {
+      this.schedule(state);
+      return;
+    }
+    const delay = this.delayFor(state);
+    if (delay === undefined) return;
+    const left = since + delay - this.options.clock();
+    if (left <= 0) {
+      void this.refresh();
+      return;
+    }
+    this.cancelTimer();
+    this.arm(left);
+  }
+
   dispose(): void {
     this.disposed = true;
     this.cancelTimer();
@@ -126,6 +166,7 @@ export class Poller {
   private async pollOnce(): Promise<TrackerState> {
     const state = await this.options.poll();
     if (this.disposed) return state;
+    this.lastAnsweredAtMs = this.options.clock();
     this.failuresInARow = state.kind === 'idle' || state.kind === 'tracking' ? 0 : this.failuresInARow + 1;
     this.options.onState(state);
     return state;
@@ -140,12 +181,19 @@ export class Poller {
 
   private schedule(state: TrackerState): void {
     this.cancelTimer();
-    const delay = nextPollDelayMs(state, { ...this.options.timing(), failuresInARow: this.failuresInARow }, this.options.clock());
-    if (delay === undefined) return;
+    const delay = this.delayFor(state);
+    if (delay !== undefined) this.arm(delay);
+  }
+
+  private delayFor(state: TrackerState): number | undefined {
+    return nextPollDelayMs(state, { ...this.options.timing(), failuresInARow: this.failuresInARow }, this.options.clock());
+  }
+
+  private arm(delayMs: number): void {
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
       void this.refresh();
-    }, delay);
+    }, delayMs);
   }
 
   private cancelTimer(): void {

@@ -19,8 +19,10 @@
 // - each extension host's CPU (utime + stime from /proc/<pid>/stat) over the window, per hour;
 // - each extension host's heap after a full GC, at the window's start and end;
 // - what the ledger credited in the window (its file, read back with its own parser);
-// - then CPU profiles of the two hosts with the extension through the same seconds (V8's sampler,
-//   3 min by default), to say which part of their CPU ran in the extension's bundles;
+// - CPU profiles of the two hosts with the extension through the same seconds (V8's sampler, 3 min
+//   by default), to say which part of their CPU ran in the extension's bundles: before the window
+//   with nothing running, first with a key in each page every 20 s (the windows in use), then after
+//   75 s without one (unused: the idle cost), and after the window while tracking;
 // - Start and Stop, run by keybindings with arguments (no picker) pressed in the page, until the
 //   extension's status bar item shows it: keydown's timeStamp to the MutationObserver callback that
 //   sees the new text, both on the page's clock.
@@ -32,6 +34,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join, sep } from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { setTimeout as delay } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -55,6 +58,10 @@ const KEYBINDINGS = [
   { key: 'ctrl+alt+shift+f8', command: 'timeTracker.stop' },
   { key: 'ctrl+alt+shift+f9', command: 'workbench.action.showRuntimeExtensions' },
 ];
+/** A key in each page this often keeps its window counted as used (VS Code looks every 30 s). */
+const KEY_EVERY_MS = 20_000;
+/** Past VS Code's longest wait before it counts a window without keys or clicks as unused (30 + 30 + 10 s). */
+const UNUSED_AFTER_MS = 75_000;
 /** A quick user's pace: one command a second at most, so each starts from a settled state. */
 const PACE_MS = 1_000;
 const SAMPLE_MS = 60_000;
@@ -106,7 +113,15 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials }) {
 
   const { createReferenceServer } = require(join(repoRoot, 'out', 'src', 'server', 'server.js'));
   const token = randomBytes(24).toString('hex');
-  const server = createReferenceServer({ token });
+  // GET /status answered, by all hosts together: the pace each profile saw.
+  let statusPolls = 0;
+  const server = createReferenceServer({ token, onRequest: (_line, record) => void (record.path === '/status' && statusPolls++) });
+  const profiled = async (what) => {
+    const from = statusPolls;
+    const [on, off] = await timed(`> CPU profiles of the hosts with the ledger on and off, ${profileMs / 1000} s ${what}`, () => Promise.all([takeProfile(probe.on, profileMs), takeProfile(probe.off, profileMs)]));
+    return { on, off, polls: statusPolls - from };
+  };
+  let probe;
   const port = await server.listen(0);
   console.log(`> reference server on ${server.url}`);
   const probes = await listenForProbes(HOSTS);
@@ -117,17 +132,21 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials }) {
     const hosts = {};
     for (const label of HOSTS) hosts[label] = await openHost(run, { label, entry, configFile, isolation, hostDirs: dirsOf[label], settings: settings[label], token, probes, emptyExtension, probeIndex, browser });
 
-    const probe = Object.fromEntries(await Promise.all(HOSTS.map(async (label) => [label, await probes.hello(label, 90_000)])));
+    probe = Object.fromEntries(await Promise.all(HOSTS.map(async (label) => [label, await probes.hello(label, 90_000)])));
     console.log(`> extension hosts: pid ${probe.on.pid} ledger on, ${probe.off.pid} ledger off, ${probe.without.pid} without the extension`);
     const statusBar = new StatusBarProbe(hosts.on.page, dirs.screenshots);
     const connected = await timed('> the status bar item shows the app connected', () => statusBar.waitFor(/Not tracking/, 90_000));
     console.log(`  "${connected.text}"`);
-    // Nothing running first: the idle cost of issue 24, the week of history loaded and shown, the app polled.
+    // Nothing running first: the idle cost of issue 24, the week of history loaded and shown, the app
+    // polled. A window in use (a key now and then) asks at the interval; one nobody uses, three
+    // times less often: both are profiled, the second is the idle cost.
     console.log(`> the hosts settle for ${settleSeconds} s`);
     await delay(settleSeconds * 1000);
-    const [idleOn, idleOff] = await timed(`> CPU profiles of the hosts with the ledger on and off, ${profileMs / 1000} s of polling with nothing running`, () =>
-      Promise.all([takeProfile(probe.on, profileMs), takeProfile(probe.off, profileMs)]),
-    );
+    const pages = HOSTS.map((label) => hosts[label].page);
+    const idleInUse = await withKeys(pages, KEY_EVERY_MS, () => profiled(`with nothing running, the windows in use (a key in each every ${KEY_EVERY_MS / 1000} s)`));
+    console.log(`> nobody uses the windows for ${UNUSED_AFTER_MS / 1000} s: VS Code counts a window unused 40 to 70 s after its last key`);
+    await delay(UNUSED_AFTER_MS);
+    const idleUnused = await profiled('with nothing running, the windows unused');
     // Tracking through the window, so that the ledger credits the window's branch at every poll.
     const trackingSinceMs = Date.now();
     server.controls.state.start({ name: ACTIVITY, createIfMissing: true });
@@ -145,15 +164,13 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials }) {
     // The rest concerns only the hosts with the extension; the other would only add noise.
     await closeHost(hosts.without);
     // After the idle window, whose CPU figures they would otherwise inflate; where the hosts' time goes, through the same seconds.
-    const [profileOn, profileOff] = await timed(`> CPU profiles of the hosts with the ledger on and off, ${profileMs / 1000} s of polling while tracking`, () =>
-      Promise.all([takeProfile(probe.on, profileMs), takeProfile(probe.off, profileMs)]),
-    );
+    const tracked = await profiled('while tracking');
     await closeHost(hosts.off);
     server.controls.state.stop();
     await timed('> the app stopped: the status bar shows it', () => statusBar.waitFor(/Not tracking/, 60_000));
     const activation = await timed('> activation, from the Running Extensions editor', () => readActivation(hosts.on.page));
     const latency = await timed(`> ${trials} Starts and ${trials} Stops, keybinding to status bar`, () => startStopLatency(hosts.on.page, statusBar, trials));
-    return { idleMinutes, settleSeconds, ...idle, seeded: seeded.on, ledger, profile: { ms: profileMs, extensionId, on: profileOn, off: profileOff, idle: { on: idleOn, off: idleOff } }, activation, latency };
+    return { idleMinutes, settleSeconds, ...idle, seeded: seeded.on, ledger, profile: { ms: profileMs, extensionId, ...tracked, idle: idleUnused, idleInUse }, activation, latency };
   } finally {
     await probes.close();
     await server.close();
@@ -316,6 +333,20 @@ async function takeProfile(probe, ms) {
  * Every host's CPU over the same `minutes`, between two heap readings (whose forced GCs are left
  * out of the window). Samples once a minute for the progress lines.
  */
+/** Runs `work` while a Shift key is pressed in every page now and every `everyMs`: the windows stay in use. */
+async function withKeys(pages, everyMs, work) {
+  const press = () => {
+    for (const page of pages) void page.keyboard.press('Shift').catch(() => undefined);
+  };
+  press();
+  const keys = setInterval(press, everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(keys);
+  }
+}
+
 async function idleWindow(probe, minutes) {
   const labels = Object.keys(probe);
   const each = async (work) => Object.fromEntries(await Promise.all(labels.map(async (label) => [label, await work(label)])));

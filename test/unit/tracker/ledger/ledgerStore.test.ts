@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../../../src/platform/atomicWrite';
 import { readBoundedText } from '../../../../src/platform/boundedRead';
+import { fileVersion } from '../../../../src/platform/fileSystemPort';
 import type { LedgerActivity, PollObservation, Span, WorkPlace } from '../../../../src/tracker/ledger/attribution';
 import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
 import { claimFocus, creditSpans, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
 import { LEDGER_FILE, LedgerStore, type LedgerStoreOptions } from '../../../../src/tracker/ledger/ledgerStore';
+import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
 
 const SECOND = 1000;
 const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
@@ -123,6 +125,43 @@ describe('tracker/ledger/BranchLedger: two windows over one store folder', funct
     assert.equal(total(a.current, 'feature/PROJ-7'), 420 * SECOND);
   });
 
+  it('reads the file again only when another window wrote it, and tells the view only then', async () => {
+    let now = T0;
+    const reads: string[] = [];
+    const counted = (windowId: string): StoreFiles => ({
+      ...platformStoreFiles,
+      readText: (path, options) => {
+        reads.push(windowId);
+        return platformStoreFiles.readText(path, options);
+      },
+    });
+    let changes = 0;
+    const a = new BranchLedger({
+      store: new LedgerStore(folder, { now: () => now, keepDays: () => 90, files: counted('A') }),
+      windowId: 'A',
+      now: () => now,
+      maxGapMs: () => 30 * SECOND,
+      onDidChange: () => changes++,
+    });
+    const b = new BranchLedger({ store: new LedgerStore(folder, { now: () => now, keepDays: () => 90, files: counted('B') }), windowId: 'B', now: () => now, maxGapMs: () => 30 * SECOND });
+    b.setPlace(place('feature/PROJ-7'));
+    await b.focusChanged(true);
+    await a.refresh();
+    assert.deepEqual([reads.filter((w) => w === 'A').length, changes], [1, 1], 'the first look reads');
+    for (let i = 0; i < 5; i++) await a.refresh();
+    assert.deepEqual([reads.filter((w) => w === 'A').length, changes], [1, 1], 'the same file: neither read nor told');
+    for (; now <= T0 + 60 * SECOND; now += 5 * SECOND) b.observe(tracking);
+    await b.flush();
+    await a.refresh();
+    assert.deepEqual([reads.filter((w) => w === 'A').length, changes], [2, 2], 'B wrote: read and told');
+    assert.equal(total(a.current, 'feature/PROJ-7'), 60 * SECOND);
+    a.setPlace(place('main'));
+    await a.focusChanged(true);
+    const afterOwnWrite = reads.filter((w) => w === 'A').length;
+    await a.refresh();
+    assert.equal(reads.filter((w) => w === 'A').length, afterOwnWrite, 'its own write is known: not read again');
+  });
+
   it('keeps its spans and says why when the store cannot be written, and writes them later', async () => {
     let now = T0;
     let failing = true;
@@ -134,6 +173,7 @@ describe('tracker/ledger/BranchLedger: two windows over one store folder', funct
         withLock: (_path, work) => (failing ? Promise.reject(new Error('disk full')) : work()),
         readText: readBoundedText,
         writeAtomic: (path, text) => writeFileAtomic(path, text),
+        version: fileVersion,
       },
     });
     const ledger = new BranchLedger({ store, windowId: 'A', now: () => now, maxGapMs: () => 30 * SECOND, onError: (error) => errors.push(String(error)) });

@@ -36,6 +36,15 @@ describe('tracker/poller: when to poll next', () => {
     assert.equal(nextPollDelayMs(idle, { ...timing, intervalSeconds: 90, focused: false }, 0), 90_000);
   });
 
+  it('polls slower in a focused window nobody has used for a while, but only while nothing runs', () => {
+    const tracking: TrackerState = { kind: 'tracking', activity: { activityID: 'A', activityName: 'Dev' }, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
+    assert.equal(nextPollDelayMs(idle, { ...timing, active: false }, 0), 30_000, 'idle, unused: the background pace');
+    assert.equal(nextPollDelayMs(idle, { ...timing, active: true }, 0), 10_000);
+    assert.equal(nextPollDelayMs(idle, timing, 0), 10_000, 'without word of use, focus counts as use');
+    assert.equal(nextPollDelayMs(tracking, { ...timing, active: false }, 0), 10_000, 'tracking: the ledger and a stop in the app need the interval');
+    assert.equal(nextPollDelayMs(tracking, { ...timing, focused: false, active: false }, 0), 30_000);
+  });
+
   it('backs off on errors by doubling, up to 60 s', () => {
     const delays = [1, 2, 3, 4, 5, 30].map((failuresInARow) => nextPollDelayMs(offline, { ...timing, failuresInARow }, 0));
     assert.deepEqual(delays, [10_000, 20_000, 40_000, MAX_BACKOFF_MS, MAX_BACKOFF_MS, MAX_BACKOFF_MS]);
@@ -93,6 +102,55 @@ describe('tracker/poller: Poller', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     assert.deepEqual(timers.delays, [10_000, 20_000, 40_000, 10_000]);
+  });
+
+  it('re-plans from the last answer when the window is left or used again, and asks at once when that is due', async () => {
+    const timers = new ManualTimers();
+    let now = 0;
+    let use = { focused: true, active: true };
+    let polls = 0;
+    const poller = new Poller({
+      poll: () => {
+        polls++;
+        return Promise.resolve(idle);
+      },
+      onState: () => undefined,
+      timing: () => ({ intervalSeconds: 10, ...use }),
+      clock: () => now,
+      timers,
+    });
+    await poller.refresh();
+    assert.deepEqual([polls, timers.delays], [1, [10_000]]);
+    now = 4_000;
+    use = { focused: true, active: false };
+    poller.windowChanged(idle);
+    assert.deepEqual(timers.delays.at(-1), 26_000, 'left unused 4 s after the answer: 30 s after it, not after now');
+    assert.equal(timers.pending.size, 1);
+    now = 7_000;
+    use = { focused: true, active: true };
+    poller.windowChanged(idle);
+    assert.deepEqual([polls, timers.delays.at(-1), timers.pending.size], [1, 3_000, 1], 'used again before the interval is up: no poll now');
+    now = 25_000;
+    use = { focused: true, active: false };
+    poller.windowChanged(idle);
+    now = 26_000;
+    use = { focused: true, active: true };
+    poller.windowChanged(idle);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(polls, 2, 'used again when a poll at the interval was due: it asks at once');
+    assert.deepEqual([timers.delays.at(-1), timers.pending.size], [10_000, 1]);
+    poller.dispose();
+  });
+
+  it('plans a paused or backing-off state as before when the window changes', async () => {
+    const { poller, timers, release } = setup([{ kind: 'tokenRejected', clockSkewSeconds: undefined }]);
+    const running = poller.refresh();
+    release();
+    await running;
+    poller.windowChanged({ kind: 'tokenRejected', clockSkewSeconds: undefined });
+    assert.equal(timers.pending.size, 0, 'still paused: nothing planned');
+    poller.windowChanged({ kind: 'lockedOut', untilMs: 42_000 });
+    assert.deepEqual([timers.pending.size, timers.delays.at(-1)], [1, 42_000]);
   });
 
   it('schedules nothing after a rejected token until refreshed', async () => {

@@ -45,6 +45,7 @@ class FaultyFiles implements StoreFiles {
   }
 
   readText: StoreFiles['readText'] = (path, options) => platformStoreFiles.readText(path, options);
+  version: StoreFiles['version'] = (path) => platformStoreFiles.version(path);
 
   async withLock<T>(path: string, work: () => Promise<T>, options?: Parameters<StoreFiles['withLock']>[2]): Promise<T> {
     if (this.failures === 0 || this.fault !== 'the lock held past the timeout') return platformStoreFiles.withLock(path, work, options);
