@@ -419,12 +419,12 @@ async function main(): Promise<number> {
     const parsed = parseArgs({
       args: process.argv.slice(2),
       allowPositionals: true,
-      options: { 'idle-minutes': { type: 'string' }, 'profile-seconds': { type: 'string' }, trials: { type: 'string' }, 'profile-file': { type: 'string' }, verbose: { type: 'boolean' } },
+      options: { 'idle-minutes': { type: 'string' }, 'profile-seconds': { type: 'string' }, trials: { type: 'string' }, 'profile-file': { type: 'string' }, 'heap-snapshot': { type: 'string' }, verbose: { type: 'boolean' } },
     });
     wanted = parsed.positionals;
     options = parsed.values;
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message.replace(/\. To specify[^]*/, '.') : String(error)} Options: --idle-minutes, --profile-seconds, --trials, --profile-file, --verbose (for extension).`);
+    console.error(`${error instanceof Error ? error.message.replace(/\. To specify[^]*/, '.') : String(error)} Options: --idle-minutes, --profile-seconds, --trials, --profile-file, --heap-snapshot, --verbose (for extension).`);
     return 2;
   }
   const unknown = wanted.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name));

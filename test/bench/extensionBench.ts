@@ -16,6 +16,8 @@
  *   --profile-file PATH   also save the ledger-on host's CPU profile there (.cpuprofile: open it in Chrome's DevTools),
  *                         the ledger-off host's beside it (…-ledger-off.cpuprofile), and the ledger-on host's
  *                         with nothing running (…-idle.cpuprofile unused, …-idle-in-use.cpuprofile in use)
+ *   --heap-snapshot PATH  also write each host's heap after the window, after a full GC, to PATH-on.heapsnapshot,
+ *                         PATH-off.heapsnapshot and PATH-without.heapsnapshot (DevTools' Memory tab compares them)
  *   --verbose             also print code-server's and the hosts' own output
  */
 import type { Profiler } from 'node:inspector';
@@ -82,7 +84,7 @@ interface HostReadings {
 }
 
 interface HostModule {
-  extensionBench(options: { idleMinutes: number; profileSeconds: number; trials: number; verbose: boolean }): Promise<HostReadings>;
+  extensionBench(options: { idleMinutes: number; profileSeconds: number; trials: number; verbose: boolean; heapSnapshot: string | undefined }): Promise<HostReadings>;
 }
 
 export interface ExtensionReport {
@@ -104,7 +106,8 @@ export async function extensionBenchmark(options: BenchOptions): Promise<Extensi
   // A real import(): the harness is ES modules, and this file compiles to CommonJS.
   const hostModule = join(__dirname, '..', '..', '..', 'test', 'bench', 'extension', 'host.mjs');
   const host = (await import(pathToFileURL(hostModule).href)) as HostModule;
-  const readings = await host.extensionBench({ idleMinutes, profileSeconds, trials, verbose });
+  const heapSnapshot = typeof options['heap-snapshot'] === 'string' && options['heap-snapshot'] !== '' ? options['heap-snapshot'] : undefined;
+  const readings = await host.extensionBench({ idleMinutes, profileSeconds, trials, verbose, heapSnapshot });
   const profileFile = options['profile-file'];
   if (typeof profileFile === 'string' && profileFile !== '') {
     writeFileSync(profileFile, JSON.stringify(readings.profile.on));

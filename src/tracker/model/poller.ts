@@ -9,9 +9,9 @@ export const MAX_BACKOFF_MS = 60_000;
 /**
  * A window in the background polls three times less often, but at least once a minute; so does a
  * focused one nobody has used for a while (VS Code's `WindowState.active`: no key, click or touch
- * for about a minute) while nothing runs: what it would show changes only when the user acts in the app, and
- * coming back to the window asks at once. While something runs, a focused window keeps the
- * interval, for the time it credits to the branch and the stop it must show.
+ * for about a minute) while nothing runs: what it shows then changes only when the user acts in
+ * the app, and coming back to the window asks at once. While something runs, a focused window
+ * keeps the interval, for the time it credits to the branch and the stop it must show.
  */
 const BACKGROUND_FACTOR = 3;
 

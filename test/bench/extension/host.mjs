@@ -73,10 +73,10 @@ const HEAP_READING_GAP_MS = 3_000;
  * `idleMinutes` of idle polling (default 10), after `settleSeconds` for both hosts to finish
  * starting; a CPU profile over `profileSeconds`; `trials` Starts and as many Stops.
  */
-export async function extensionBench({ idleMinutes = 10, settleSeconds = 30, profileSeconds = 180, trials = 20, verbose = false } = {}) {
+export async function extensionBench({ idleMinutes = 10, settleSeconds = 30, profileSeconds = 180, trials = 20, verbose = false, heapSnapshot = undefined } = {}) {
   const run = new HostRun({ name: 'extension bench', countLabel: 'bench-extension', tempPrefix: 'tt-bench-ext-', verbose });
   try {
-    return await measure(run, { idleMinutes, settleSeconds, profileMs: profileSeconds * 1000, trials });
+    return await measure(run, { idleMinutes, settleSeconds, profileMs: profileSeconds * 1000, trials, heapSnapshot });
   } finally {
     await run.cleanup();
   }
@@ -85,7 +85,7 @@ export async function extensionBench({ idleMinutes = 10, settleSeconds = 30, pro
 /** The hosts, side by side: the extension with its ledger on (the default), the same with it off, and none. */
 const HOSTS = ['on', 'off', 'without'];
 
-async function measure(run, { idleMinutes, settleSeconds, profileMs, trials }) {
+async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, heapSnapshot }) {
   const probeIndex = join(repoRoot, 'out', 'test', 'bench', 'extension', 'probe', 'index.js');
   if (!existsSync(probeIndex)) throw new Error(`${probeIndex} is missing: run \`npm run compile\` first.`);
   const prepared = await preparePackage(run, { noBuild: true });
@@ -158,6 +158,13 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials }) {
     await delay(settleSeconds * 1000);
 
     const idle = await idleWindow(probe, idleMinutes);
+    // Where the heap shares go: every host's heap after a full GC, for a tool (DevTools' Memory tab) to compare.
+    if (heapSnapshot !== undefined) {
+      for (const label of HOSTS) {
+        const answer = await fetch(`http://127.0.0.1:${probe[label].port}/snapshot?file=${encodeURIComponent(`${heapSnapshot}-${label}.heapsnapshot`)}`, { signal: AbortSignal.timeout(120_000) });
+        console.log(`> heap snapshot of the host ${label}: ${answer.ok ? await answer.text() : `failed (${answer.status}: ${await answer.text()})`}`);
+      }
+    }
     const ledger = { on: readLedger(dirsOf.on, trackingSinceMs), off: readLedger(dirsOf.off, trackingSinceMs), trackedMs: Date.now() - trackingSinceMs };
     console.log(`> the ledger on credited ${(ledger.on.creditedMs / 1000).toFixed(0)} s to ${ledger.on.places.join(', ') || 'nothing'} of ${(ledger.trackedMs / 1000).toFixed(0)} s tracked; the ledger off ${(ledger.off.creditedMs / 1000).toFixed(0)} s`);
 

@@ -4,14 +4,16 @@
  * and in the one without it, so both carry exactly the same extra code. It tells the bench the
  * extension host's pid (whose CPU the bench reads from /proc), answers `GET /heap` with this
  * process's memory after a full garbage collection, and `GET /profile?ms=N` with a CPU profile of
- * this process over the next N ms (V8's sampling profiler, through node:inspector, in-process). It imports nothing of VS Code or of the
- * extension: it must cost the same in both hosts, and nothing while idle.
+ * this process over the next N ms (V8's sampling profiler, through node:inspector, in-process),
+ * and `GET /snapshot?file=….heapsnapshot` by writing a heap snapshot there after a full GC (the
+ * bench's `--heap-snapshot`). It imports nothing of VS Code or of the extension: it must cost the
+ * same in both hosts, and nothing while idle.
  */
 import { createServer, request, type Server } from 'node:http';
 import { Session, type Profiler } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { setFlagsFromString } from 'node:v8';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** What `GET /heap` answers. */
@@ -46,6 +48,17 @@ export async function run(): Promise<void> {
         (taken) => answer.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(taken)),
         (error: unknown) => answer.writeHead(500).end(String(error)),
       );
+      return;
+    }
+    const file = url.searchParams.get('file');
+    if (incoming.method === 'GET' && url.pathname === '/snapshot' && file !== null && file.endsWith('.heapsnapshot')) {
+      gc?.();
+      gc?.();
+      try {
+        answer.writeHead(200, { 'Content-Type': 'text/plain' }).end(writeHeapSnapshot(file));
+      } catch (error) {
+        answer.writeHead(500).end(String(error));
+      }
       return;
     }
     if (incoming.method !== 'GET' || url.pathname !== '/heap') {
