@@ -53,7 +53,7 @@ export class BranchTime implements vscode.Disposable {
       store: this.store,
       windowId: randomUUID(),
       now: Date.now,
-      maxGapMs: () => maxPollGapMs(parts.settings().pollIntervalSeconds),
+      maxGapMs: (previous) => maxPollGapMs(parts.settings().pollIntervalSeconds, previous),
       onDidChange: () => {
         this.summaries.clear();
         this.changed.fire();

@@ -48,8 +48,11 @@ export interface Span {
 
 export interface AttributionOptions {
   readonly now: () => number;
-  /** The longest gap between two polls that still counts (two of the window's longest poll intervals). */
-  readonly maxGapMs: () => number;
+  /**
+   * The longest gap between two polls that still counts after a poll that saw `previous` (two of
+   * the window's longest poll intervals in that state: a window nobody uses polls slower while idle).
+   */
+  readonly maxGapMs: (previous: PollObservation['kind']) => number;
 }
 
 interface PlaceMark {
@@ -83,7 +86,7 @@ export class WindowAttribution {
   poll(observation: PollObservation): Span[] {
     const nowMs = this.options.now();
     const previous = this.last;
-    const seen = previous !== undefined && nowMs > previous.atMs && nowMs - previous.atMs <= this.options.maxGapMs();
+    const seen = previous !== undefined && nowMs > previous.atMs && nowMs - previous.atMs <= this.options.maxGapMs(previous.observation.kind);
     const stretch = seen ? counted(previous.atMs, previous.observation, nowMs, observation) : undefined;
     const spans = stretch ? this.split(stretch.startMs, nowMs, stretch.activity) : [];
     this.last = { atMs: nowMs, observation };

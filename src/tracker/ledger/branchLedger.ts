@@ -16,7 +16,7 @@ export interface BranchLedgerOptions {
   readonly windowId: string;
   readonly now: () => number;
   /** The longest gap between two polls that still counts (two of the longest poll intervals). */
-  readonly maxGapMs: () => number;
+  readonly maxGapMs: (previous: PollObservation['kind']) => number;
   /** How long spans wait in memory before they are written (default a minute). */
   readonly flushEveryMs?: number;
   /** The ledger as this window last read or wrote it changed. */

@@ -23,8 +23,15 @@ export function observationOf(state: TrackerState): PollObservation {
   }
 }
 
-/** Two of the longest intervals a window waits between polls while the app answers (a background window's). */
-export function maxPollGapMs(intervalSeconds: number): number {
-  const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 0 };
-  return 2 * (nextPollDelayMs(idle, { intervalSeconds, focused: false, failuresInARow: 0 }, 0) ?? intervalSeconds * 1000);
+/**
+ * Two of the longest intervals a window waits between polls while the app answers (a background
+ * window's), after a poll that saw `previous`: while idle a window nobody uses polls slower than
+ * while tracking, and a start the app reports after such a wait still counts from the start.
+ */
+export function maxPollGapMs(intervalSeconds: number, previous: PollObservation['kind'] = 'tracking'): number {
+  const state: TrackerState =
+    previous === 'idle'
+      ? { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 0 }
+      : { kind: 'tracking', activity: { activityID: '', activityName: '' }, onBreak: false, startedAtMs: undefined, appClockOffsetMs: 0, todaySeconds: undefined, observedAtMs: 0 };
+  return 2 * (nextPollDelayMs(state, { intervalSeconds, focused: false, failuresInARow: 0 }, 0) ?? intervalSeconds * 1000);
 }

@@ -7,13 +7,18 @@ import type { TrackerState } from './trackerState';
 
 export const MAX_BACKOFF_MS = 60_000;
 /**
- * A window in the background polls three times less often, but at least once a minute; so does a
- * focused one nobody has used for a while (VS Code's `WindowState.active`: no key, click or touch
- * for about a minute) while nothing runs: what it shows then changes only when the user acts in
- * the app, and coming back to the window asks at once. While something runs, a focused window
- * keeps the interval, for the time it credits to the branch and the stop it must show.
+ * While something runs, a window in the background polls three times less often, but at least once
+ * a minute (unless the interval itself is longer); a focused one keeps the interval, for the time
+ * it credits to the branch and the stop it must show.
  */
 const BACKGROUND_FACTOR = 3;
+/**
+ * While nothing runs, a window in the background, or a focused one nobody has used for a while
+ * (VS Code's `WindowState.active`: no key, click or touch for about a minute), polls six times less
+ * often, once a minute at the default: what it shows changes only when the user acts in the app,
+ * and coming back to the window, or using it again, asks at once.
+ */
+const IDLE_UNUSED_FACTOR = 6;
 
 /** What the window is doing, as VS Code says (`vscode.window.state`). */
 export interface WindowUse {
@@ -44,10 +49,9 @@ export function nextPollDelayMs(state: TrackerState, timing: PollTiming, nowMs: 
     case 'starting':
       return 0;
     case 'idle':
-    case 'tracking': {
-      const inUse = timing.focused && (state.kind === 'tracking' || timing.active !== false);
-      return inUse ? base : Math.max(base, Math.min(base * BACKGROUND_FACTOR, MAX_BACKOFF_MS));
-    }
+      return timing.focused && timing.active !== false ? base : slower(base, IDLE_UNUSED_FACTOR);
+    case 'tracking':
+      return timing.focused ? base : slower(base, BACKGROUND_FACTOR);
     case 'offline':
     case 'failed':
     case 'unavailable':
@@ -56,6 +60,11 @@ export function nextPollDelayMs(state: TrackerState, timing: PollTiming, nowMs: 
       return Math.min(MAX_BACKOFF_MS, Math.max(base, base * 2 ** Math.min(doublings, 10)));
     }
   }
+}
+
+/** `factor` times the interval, but at least once a minute, and never more often than the interval. */
+function slower(baseMs: number, factor: number): number {
+  return Math.max(baseMs, Math.min(baseMs * factor, MAX_BACKOFF_MS));
 }
 
 /**

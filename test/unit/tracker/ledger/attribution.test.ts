@@ -46,6 +46,28 @@ describe('tracker/ledger/WindowAttribution', () => {
     assert.ok(spans.every((span) => span.place.branch === 'main' && span.activity.activityName === 'Development'));
   });
 
+  it('allows the longer gap of a window polling slowly while idle, and only after an idle poll', () => {
+    let now = T0;
+    const gaps: PollObservation['kind'][] = [];
+    const attribution = new WindowAttribution({
+      now: () => now,
+      maxGapMs: (previous) => {
+        gaps.push(previous);
+        return previous === 'idle' ? 2 * 60 * SECOND : MAX_GAP;
+      },
+    });
+    attribution.setPlace(place('main'));
+    attribution.poll(idle);
+    // A window nobody used, polling once a minute while idle: the app started 50 s after that poll, seen 90 s after it.
+    now = T0 + 90 * SECOND;
+    const started = attribution.poll(tracking(dev, false, T0 + 50 * SECOND));
+    assert.equal(total(started), 40 * SECOND, 'counted from the start the app gave');
+    // While tracking the shorter gap holds: 90 s without a poll is time the window did not see.
+    now += 90 * SECOND;
+    assert.deepEqual(attribution.poll(tracking()), []);
+    assert.deepEqual(gaps, ['idle', 'tracking']);
+  });
+
   it('counts nothing during a break, and nothing for the poll interval in which it began or ended', () => {
     const window = windowAt(T0);
     window.attribution.setPlace(place('main'));

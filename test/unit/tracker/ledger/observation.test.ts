@@ -16,7 +16,13 @@ describe('tracker/ledger/observation', () => {
 
   it("allows two of a background window's poll intervals between two polls", () => {
     assert.equal(maxPollGapMs(10), 60_000);
+    assert.equal(maxPollGapMs(10, 'tracking'), 60_000);
     assert.equal(maxPollGapMs(30), 120_000);
     assert.equal(maxPollGapMs(120), 240_000);
+  });
+
+  it('allows two of the slower idle intervals after a poll that saw the app idle, so a start found late still counts', () => {
+    assert.equal(maxPollGapMs(10, 'idle'), 120_000);
+    assert.equal(maxPollGapMs(2, 'idle'), 24_000);
   });
 });

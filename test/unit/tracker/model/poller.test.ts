@@ -4,6 +4,7 @@ import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
 const offline: TrackerState = { kind: 'offline' };
+const tracking: TrackerState = { kind: 'tracking', activity: { activityID: 'A', activityName: 'Dev' }, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
 
 /** Timers that only run when the test says so, and remember each delay asked for. */
 class ManualTimers implements Timers {
@@ -29,16 +30,18 @@ class ManualTimers implements Timers {
 describe('tracker/poller: when to poll next', () => {
   const timing = { intervalSeconds: 10, focused: true, failuresInARow: 0 };
 
-  it('polls at the interval while healthy, and slower in the background (at most a minute)', () => {
+  it('polls at the interval while healthy, and slower in the background (at most a minute, never faster than the interval)', () => {
     assert.equal(nextPollDelayMs(idle, timing, 0), 10_000);
-    assert.equal(nextPollDelayMs(idle, { ...timing, focused: false }, 0), 30_000);
-    assert.equal(nextPollDelayMs(idle, { ...timing, intervalSeconds: 30, focused: false }, 0), 60_000);
+    assert.equal(nextPollDelayMs(tracking, timing, 0), 10_000);
+    assert.equal(nextPollDelayMs(tracking, { ...timing, focused: false }, 0), 30_000, 'tracking: three times less often');
+    assert.equal(nextPollDelayMs(idle, { ...timing, focused: false }, 0), 60_000, 'nothing running: six times less often');
+    assert.equal(nextPollDelayMs(idle, { ...timing, intervalSeconds: 2, focused: false }, 0), 12_000);
+    assert.equal(nextPollDelayMs(tracking, { ...timing, intervalSeconds: 30, focused: false }, 0), 60_000);
     assert.equal(nextPollDelayMs(idle, { ...timing, intervalSeconds: 90, focused: false }, 0), 90_000);
   });
 
   it('polls slower in a focused window nobody has used for a while, but only while nothing runs', () => {
-    const tracking: TrackerState = { kind: 'tracking', activity: { activityID: 'A', activityName: 'Dev' }, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
-    assert.equal(nextPollDelayMs(idle, { ...timing, active: false }, 0), 30_000, 'idle, unused: the background pace');
+    assert.equal(nextPollDelayMs(idle, { ...timing, active: false }, 0), 60_000, 'idle, unused: the background pace');
     assert.equal(nextPollDelayMs(idle, { ...timing, active: true }, 0), 10_000);
     assert.equal(nextPollDelayMs(idle, timing, 0), 10_000, 'without word of use, focus counts as use');
     assert.equal(nextPollDelayMs(tracking, { ...timing, active: false }, 0), 10_000, 'tracking: the ledger and a stop in the app need the interval');
@@ -124,16 +127,16 @@ describe('tracker/poller: Poller', () => {
     now = 4_000;
     use = { focused: true, active: false };
     poller.windowChanged(idle);
-    assert.deepEqual(timers.delays.at(-1), 26_000, 'left unused 4 s after the answer: 30 s after it, not after now');
+    assert.deepEqual(timers.delays.at(-1), 56_000, 'left unused 4 s after the answer: a minute after it, not after now');
     assert.equal(timers.pending.size, 1);
     now = 7_000;
     use = { focused: true, active: true };
     poller.windowChanged(idle);
     assert.deepEqual([polls, timers.delays.at(-1), timers.pending.size], [1, 3_000, 1], 'used again before the interval is up: no poll now');
-    now = 25_000;
+    now = 55_000;
     use = { focused: true, active: false };
     poller.windowChanged(idle);
-    now = 26_000;
+    now = 56_000;
     use = { focused: true, active: true };
     poller.windowChanged(idle);
     await new Promise((resolve) => setImmediate(resolve));
