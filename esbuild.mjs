@@ -34,8 +34,8 @@ function bundledTransport() {
 
 /**
  * Leaves node:http2 out of a bundle: undici's HTTP/2 client loads it as soon as undici's Client is
- * loaded (about 1 MB of heap in the extension host, which has not loaded it otherwise), although
- * the transport speaks HTTP/1.1 only. undici loads it in a try and takes a runtime without it as
+ * loaded (about 1 MB of heap in a plain Node process; VS Code's extension host does not load it
+ * otherwise), although the transport speaks HTTP/1.1 only. undici loads it in a try and takes a runtime without it as
  * one without HTTP/2, so the module put in its place only says why it is missing.
  */
 function withoutHttp2() {

@@ -29,7 +29,7 @@
 /* global document, window, performance, MutationObserver */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -167,8 +167,14 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     // Where the heap shares go: every host's heap after a full GC, for a tool (DevTools' Memory tab) to compare.
     if (heapSnapshot !== undefined) {
       for (const label of HOSTS) {
-        const answer = await fetch(`http://127.0.0.1:${probe[label].port}/snapshot?file=${encodeURIComponent(`${heapSnapshot}-${label}.heapsnapshot`)}`, { signal: AbortSignal.timeout(120_000) });
-        console.log(`> heap snapshot of the host ${label}: ${answer.ok ? await answer.text() : `failed (${answer.status}: ${await answer.text()})`}`);
+        const answer = await fetch(`http://127.0.0.1:${probe[label].port}/snapshot?name=${label}`, { signal: AbortSignal.timeout(120_000) });
+        if (!answer.ok) {
+          console.log(`> heap snapshot of the host ${label} failed (${answer.status}: ${await answer.text()})`);
+          continue;
+        }
+        const kept = `${heapSnapshot}-${label}.heapsnapshot`;
+        copyFileSync(await answer.text(), kept);
+        console.log(`> heap snapshot of the host ${label}: ${kept}`);
       }
     }
     const ledger = { on: readLedger(dirsOf.on, trackingSinceMs), off: readLedger(dirsOf.off, trackingSinceMs), trackedMs: Date.now() - trackingSinceMs };
@@ -190,6 +196,13 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
   }
 }
 
+/** Where the probes write heap snapshots (`--heap-snapshot`), in the run's folder, removed with it. */
+function snapshotFolder(run) {
+  const folder = join(run.runDir, 'heap-snapshots');
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
 /** Starts one host's code-server and opens its workspace (a git repository on `main`) in a page of its own. */
 async function openHost(run, { label, entry, configFile, isolation, hostDirs, settings, token, probes, emptyExtension, probeIndex, browser }) {
   const { env } = prepareWorkspace(hostDirs.workspace);
@@ -199,7 +212,7 @@ async function openHost(run, { label, entry, configFile, isolation, hostDirs, se
     dirs: hostDirs,
     configFile,
     cwd: hostDirs.workspace,
-    env: { ...isolation, ...env, SERVICE_TOKEN: token, TT_BENCH_PROBE_URL: `${probes.url}/${label}` },
+    env: { ...isolation, ...env, SERVICE_TOKEN: token, TT_BENCH_PROBE_URL: `${probes.url}/${label}`, TT_BENCH_SNAPSHOT_DIR: snapshotFolder(run) },
     until: Date.now() + 60_000,
     announce: (authority) => console.log(`> code-server ${label} on ${authority}`),
   });

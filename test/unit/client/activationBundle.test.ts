@@ -68,7 +68,7 @@ describe('the activation bundle, built as `npm run package` builds it', function
     assert.equal([activation, core, transport].some((text) => /sourceMappingURL/.test(text)), false, 'all three are production builds');
   });
 
-  it('leaves node:http2 out of the transport: loading it loads no HTTP/2 (a megabyte of heap in the host)', () => {
+  it('leaves node:http2 out of the transport: loading it loads no HTTP/2 (a megabyte of heap in plain Node)', () => {
     const load = `require(${JSON.stringify(join(folder, 'transport.js'))}); console.log(process.moduleLoadList.includes('NativeModule http2'))`;
     const loaded = spawnSync(process.execPath, ['-e', load], { encoding: 'utf8' });
     assert.equal(loaded.status, 0, loaded.stderr);

@@ -5,13 +5,14 @@
  * extension host's pid (whose CPU the bench reads from /proc), answers `GET /heap` with this
  * process's memory after a full garbage collection, and `GET /profile?ms=N` with a CPU profile of
  * this process over the next N ms (V8's sampling profiler, through node:inspector, in-process),
- * and `GET /snapshot?file=….heapsnapshot` by writing a heap snapshot there after a full GC (the
- * bench's `--heap-snapshot`). It imports nothing of VS Code or of the extension: it must cost the
+ * and `GET /snapshot?name=…` by writing a heap snapshot after a full GC to `<name>.heapsnapshot`
+ * in the folder TT_BENCH_SNAPSHOT_DIR names (the bench's `--heap-snapshot`). It imports nothing of VS Code or of the extension: it must cost the
  * same in both hosts, and nothing while idle.
  */
 import { createServer, request, type Server } from 'node:http';
 import { Session, type Profiler } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -50,12 +51,14 @@ export async function run(): Promise<void> {
       );
       return;
     }
-    const file = url.searchParams.get('file');
-    if (incoming.method === 'GET' && url.pathname === '/snapshot' && file !== null && file.endsWith('.heapsnapshot')) {
+    // Only a plain name, into the folder the bench gave: whoever else reaches this port picks no path.
+    const name = url.searchParams.get('name');
+    const folder = process.env.TT_BENCH_SNAPSHOT_DIR;
+    if (incoming.method === 'GET' && url.pathname === '/snapshot' && name !== null && /^[a-z]+$/.test(name) && folder !== undefined) {
       gc?.();
       gc?.();
       try {
-        answer.writeHead(200, { 'Content-Type': 'text/plain' }).end(writeHeapSnapshot(file));
+        answer.writeHead(200, { 'Content-Type': 'text/plain' }).end(writeHeapSnapshot(join(folder, `${name}.heapsnapshot`)));
       } catch (error) {
         answer.writeHead(500).end(String(error));
       }
