@@ -52,8 +52,7 @@ export class LedgerStore {
 
   /** The ledger as on disk; a file that is no ledger is moved aside first (under the lock). */
   async read(): Promise<LedgerBook> {
-    const read = await this.readBook();
-    return 'book' in read ? read.book : this.update((book) => book);
+    return this.bookOf(await this.readBook());
   }
 
   /**
@@ -63,7 +62,12 @@ export class LedgerStore {
   async readIfChanged(): Promise<LedgerBook | undefined> {
     const version = await this.files.version(this.file);
     if (version !== undefined && version === this.seenVersion) return undefined;
-    return this.read();
+    return this.bookOf(await this.readBook(version));
+  }
+
+  /** What was read, or, for a file that is no ledger, the empty one that replaced it (under the lock). */
+  private bookOf(read: BookRead): Promise<LedgerBook> | LedgerBook {
+    return 'book' in read ? read.book : this.update((book) => book);
   }
 
   /** Read, change and write back under the lock, the days past `keepDays` dropped. */
@@ -97,9 +101,10 @@ export class LedgerStore {
     await removeLockLeftovers(this.lock).catch(() => undefined);
   }
 
-  private async readBook(): Promise<BookRead> {
+  /** `version`: the file's, when the caller has just asked it (before this read, as it must be). */
+  private async readBook(known?: string): Promise<BookRead> {
     // Asked before the read: a write between the two makes the next look read again, never miss it.
-    const version = await this.files.version(this.file);
+    const version = known ?? (await this.files.version(this.file));
     this.seenVersion = undefined;
     let text: string;
     try {

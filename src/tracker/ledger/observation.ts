@@ -3,7 +3,7 @@
  * this machine's clock), idle, or nothing known; and how far apart two polls may be and still
  * vouch for the time between them. Pure.
  */
-import { nextPollDelayMs } from '../model/poller';
+import { backgroundPollDelayMs } from '../model/poller';
 import type { TrackerState } from '../model/trackerState';
 import type { PollObservation } from './attribution';
 
@@ -29,9 +29,5 @@ export function observationOf(state: TrackerState): PollObservation {
  * while tracking, and a start the app reports after such a wait still counts from the start.
  */
 export function maxPollGapMs(intervalSeconds: number, previous: PollObservation['kind'] = 'tracking'): number {
-  const state: TrackerState =
-    previous === 'idle'
-      ? { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 0 }
-      : { kind: 'tracking', activity: { activityID: '', activityName: '' }, onBreak: false, startedAtMs: undefined, appClockOffsetMs: 0, todaySeconds: undefined, observedAtMs: 0 };
-  return 2 * (nextPollDelayMs(state, { intervalSeconds, focused: false, failuresInARow: 0 }, 0) ?? intervalSeconds * 1000);
+  return 2 * backgroundPollDelayMs(intervalSeconds, previous !== 'idle');
 }

@@ -49,9 +49,9 @@ export function nextPollDelayMs(state: TrackerState, timing: PollTiming, nowMs: 
     case 'starting':
       return 0;
     case 'idle':
-      return timing.focused && timing.active !== false ? base : slower(base, IDLE_UNUSED_FACTOR);
+      return timing.focused && timing.active !== false ? base : backgroundPollDelayMs(timing.intervalSeconds, false);
     case 'tracking':
-      return timing.focused ? base : slower(base, BACKGROUND_FACTOR);
+      return timing.focused ? base : backgroundPollDelayMs(timing.intervalSeconds, true);
     case 'offline':
     case 'failed':
     case 'unavailable':
@@ -62,9 +62,14 @@ export function nextPollDelayMs(state: TrackerState, timing: PollTiming, nowMs: 
   }
 }
 
-/** `factor` times the interval, but at least once a minute, and never more often than the interval. */
-function slower(baseMs: number, factor: number): number {
-  return Math.max(baseMs, Math.min(baseMs * factor, MAX_BACKOFF_MS));
+/**
+ * How long a window in the background (or, idle, one nobody uses) waits between polls while the
+ * app answers: a few times the interval, but at least once a minute, and never more often than
+ * the interval.
+ */
+export function backgroundPollDelayMs(intervalSeconds: number, running: boolean): number {
+  const base = intervalSeconds * 1000;
+  return Math.max(base, Math.min(base * (running ? BACKGROUND_FACTOR : IDLE_UNUSED_FACTOR), MAX_BACKOFF_MS));
 }
 
 /**
