@@ -30,6 +30,7 @@ import type { Messages } from '../messages';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import { LinkConsentPrompt, type ConsentAnswer } from './linkConsentPrompt';
+import { foldersOf, isInside, pathOf, slashes } from './linkPlaces';
 import { OpeningGuard } from './openingGuard';
 
 export interface LinkParts {
@@ -65,6 +66,8 @@ export type LinkOutcome =
   | { readonly kind: 'overtaken'; readonly activity: string }
   /** A repository's link would act: the user is asked first, and nothing starts until the answer. */
   | { readonly kind: 'asked'; readonly activity: string }
+  /** What the user answered to it ('later': Not Now, or the question closed). */
+  | { readonly kind: 'answered'; readonly answer: ConsentAnswer }
   /** A link matched while the question was open: nothing started. */
   | { readonly kind: 'unanswered'; readonly activity: string }
   /** The window opened after the user stopped tracking on purpose: nothing started. */
@@ -191,6 +194,7 @@ export class LinkController implements vscode.Disposable {
     if (links.length === 0) return 'none';
     if (!this.trusted()) return 'untrusted';
     const answer = await this.consent.review(links);
+    this.acted.fire({ kind: 'answered', answer });
     if (answer === 'use') await this.windowOpened();
     return answer;
   }
@@ -265,7 +269,9 @@ export class LinkController implements vscode.Disposable {
     this.parts.log.info(`Link ${asked.link.position} of this repository's timeTracker.links names ${asked.activity}; asking whether to use the repository's links before anything starts.`);
     this.acted.fire({ kind: 'asked', activity: asked.activity });
     const answer = await this.consent.ask(this.standing().unanswered);
-    if (answer !== 'use' || this.disposed) return;
+    if (this.disposed) return;
+    this.acted.fire({ kind: 'answered', answer });
+    if (answer !== 'use') return;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const gate = this.gate({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) });
       const same = gate.kind === 'act' && linkFingerprint(gate.decision.link) === linkFingerprint(asked.link) && gate.decision.activity === asked.activity;
@@ -373,24 +379,4 @@ export class LinkController implements vscode.Disposable {
     this.notice.dispose();
     this.acted.dispose();
   }
-}
-
-/** The workspace folders a repository belongs to (either holds the other); its own root when none does. */
-function foldersOf(root: string): string[] {
-  const repository = slashes(root);
-  const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => pathOf(folder.uri)).filter((folder) => isInside(folder, repository) || isInside(repository, folder));
-  return folders.length === 0 ? [repository] : folders;
-}
-
-/** A folder's path as links match it: `/`-separated, for a remote folder its path there. */
-export function pathOf(uri: vscode.Uri): string {
-  return uri.scheme === 'file' ? slashes(uri.fsPath) : uri.path;
-}
-
-function slashes(path: string): string {
-  return path.replace(/\\/g, '/');
-}
-
-function isInside(path: string, root: string): boolean {
-  return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
