@@ -308,13 +308,13 @@ export class LinkController implements vscode.Disposable {
     return linkStep(decision, { state, connected: client !== undefined, nowMs: this.clock(), trigger, known, maxAnswerAgeMs: maxAge, stoppedAtMs: this.openings.stoppedAt() });
   }
 
-  /** Of windows opening together, the first to claim the opening acts; the others leave it (said in the log). */
+  /** Of windows opening together on one activity, the first to claim it acts; the others leave it (said in the log). */
   private async claimed(decision: LinkDecision): Promise<boolean> {
     const claim = await this.openings.claim(decision.activity);
     if (claim.kind === 'won') return true;
     const why =
       claim.kind === 'taken'
-        ? `another window's opening started ${claim.by.activity} ${Math.round((this.clock() - claim.by.atMs) / 1000)} s ago`
+        ? `another window's opening started it ${Math.round((this.clock() - claim.claimedAtMs) / 1000)} s ago`
         : `the claim shared with the other windows could not be made (${claim.message})`;
     this.parts.log.info(`Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: ${why}.`);
     this.acted.fire({ kind: 'leftToAnotherWindow', activity: decision.activity });

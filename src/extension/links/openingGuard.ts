@@ -2,8 +2,8 @@
  * What every window of this machine shares about openings (src/tracker/links/linkOpening.ts
  * decides): that the user stopped tracking on purpose (globalState, with the time; forgotten once
  * an answer says the app tracks again), and which window's opening acts when several open together
- * (a record in the extension's global storage, read and written under the platform's short lock,
- * so that two windows never both win).
+ * on one activity (a record in the extension's global storage, read and written under the
+ * platform's short lock, so that two windows never both win).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import type * as vscode from 'vscode';
 import { errnoCode, errorMessage } from '../../platform/errors';
 import { platformStoreFiles, type StoreFiles } from '../../platform/storeFiles';
 import { STORAGE_KEYS } from '../../tracker/ids';
-import { claimOpening, readStopped, startedSince, stopHolding, type OpeningClaim } from '../../tracker/links/linkOpening';
+import { claimOpening, readStopped, startedSince, stopHolding } from '../../tracker/links/linkOpening';
 import type { TrackerState } from '../../tracker/model/trackerState';
 
 export interface OpeningGuardParts {
@@ -28,10 +28,10 @@ export interface OpeningGuardParts {
 }
 
 /** Whether this window acts on its opening. */
-export type OpeningClaimResult = { readonly kind: 'won' } | { readonly kind: 'taken'; readonly by: OpeningClaim } | { readonly kind: 'failed'; readonly message: string };
+export type OpeningClaimResult = { readonly kind: 'won' } | { readonly kind: 'taken'; readonly claimedAtMs: number } | { readonly kind: 'failed'; readonly message: string };
 
-/** The claim's record is a few dozen bytes; anything larger is not ours. */
-const CLAIM_MAX_BYTES = 4096;
+/** The claims of the last minute are a few dozen bytes each; anything larger is not ours. */
+const CLAIM_MAX_BYTES = 16_384;
 /** Windows restored together wait for each other only a moment. */
 const CLAIM_LOCK = { timeoutMs: 3_000, staleMs: 10_000 } as const;
 
@@ -64,8 +64,8 @@ export class OpeningGuard implements vscode.Disposable {
         `${path}.lock`,
         async () => {
           const decided = claimOpening(await this.stored(path), activity, this.parts.clock());
-          if (!decided.won) return { kind: 'taken', by: decided.by };
-          await this.files.writeAtomic(path, `${JSON.stringify(decided.record)}\n`);
+          if (!decided.won) return { kind: 'taken', claimedAtMs: decided.claimedAtMs };
+          await this.files.writeAtomic(path, `${JSON.stringify(decided.claims)}\n`);
           return { kind: 'won' };
         },
         CLAIM_LOCK,

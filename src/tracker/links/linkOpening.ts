@@ -3,7 +3,7 @@
  * themselves (Reload Window, an update, the system restoring them at login), so an opening link
  * starts nothing after the user stopped tracking on purpose, until the user starts something again
  * (remembered for every window of this machine, for the rest of the day of the stop), and of
- * several windows opening together only the first to claim the opening acts. Pure: the records
+ * several windows opening together on one activity only the first to claim it acts. Pure: the records
  * as stored in, the decisions out; the storage is the extension's (globalState, a locked file).
  */
 import * as l10n from '@vscode/l10n';
@@ -68,31 +68,31 @@ export function stoppedNotice(decision: LinkDecision, stoppedAtMs: number, local
 }
 
 /**
- * How long one window's opening start keeps the others' back: windows restored together open
- * within seconds of each other, each before it could see what the first one started.
+ * How long one window's opening start of an activity keeps the others' back: windows restored
+ * together open within seconds of each other, each before it could see what the first one started.
  */
 export const OPENING_CLAIM_MS = 60_000;
+/** The most activities the shared record keeps (the claims of the last minute, in practice a few). */
+const KEPT_CLAIMS = 50;
 
-/** The last opening start any window claimed, as the shared file keeps it. */
-export interface OpeningClaim {
-  readonly atMs: number;
-  readonly activity: string;
-}
+/** The openings windows claimed: when, by activity (lower case). */
+export type OpeningClaims = Readonly<Record<string, number>>;
 
 /**
- * Whether this window may act on its opening: no window claimed one in the last OPENING_CLAIM_MS
- * (whatever activity: an opening never takes over what another window's opening just started). The
- * record to write when it may; the other window's claim when it may not. `stored` is the file's
- * parsed text, or undefined where there is none.
+ * Whether this window may act on its opening: no window claimed an opening of the same activity in
+ * the last OPENING_CLAIM_MS. The record to write when it may (this claim added, old ones dropped),
+ * when the other claim was made when it may not. `stored` is the file's parsed text, or undefined
+ * where there is none.
  */
-export function claimOpening(stored: unknown, activity: string, nowMs: number): { readonly won: true; readonly record: OpeningClaim } | { readonly won: false; readonly by: OpeningClaim } {
-  const previous = readClaim(stored);
-  if (previous !== undefined && Math.abs(nowMs - previous.atMs) < OPENING_CLAIM_MS) return { won: false, by: previous };
-  return { won: true, record: { atMs: nowMs, activity } };
+export function claimOpening(stored: unknown, activity: string, nowMs: number): { readonly won: true; readonly claims: OpeningClaims } | { readonly won: false; readonly claimedAtMs: number } {
+  const key = activity.trim().toLocaleLowerCase();
+  const recent = Object.entries(readClaims(stored)).filter(([, atMs]) => Math.abs(nowMs - atMs) < OPENING_CLAIM_MS);
+  const previous = recent.find(([claimed]) => claimed === key);
+  if (previous !== undefined) return { won: false, claimedAtMs: previous[1] };
+  return { won: true, claims: Object.fromEntries([...recent.filter(([claimed]) => claimed !== key).slice(-(KEPT_CLAIMS - 1)), [key, nowMs]]) };
 }
 
-function readClaim(value: unknown): OpeningClaim | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { atMs, activity } = value as { atMs?: unknown; activity?: unknown };
-  return typeof atMs === 'number' && Number.isFinite(atMs) && typeof activity === 'string' ? { atMs, activity } : undefined;
+function readClaims(value: unknown): OpeningClaims {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1])));
 }

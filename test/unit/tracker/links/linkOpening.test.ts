@@ -54,13 +54,14 @@ describe('tracker/links/linkOpening', () => {
     assert.equal(notice.command, 'timeTracker.showMenu');
   });
 
-  it('lets the first window that claims an opening act, and no other for a minute', () => {
+  it('lets the first window that claims the opening of an activity act, and no other for a minute', () => {
     const first = claimOpening(undefined, 'Acme', STOPPED);
-    assert.deepEqual(first, { won: true, record: { atMs: STOPPED, activity: 'Acme' } });
-    const stored = (JSON.parse(JSON.stringify(first)) as { record: unknown }).record;
-    assert.deepEqual(claimOpening(stored, 'Other', STOPPED + 5_000), { won: false, by: { atMs: STOPPED, activity: 'Acme' } }, 'any activity: an opening never replaces what another just started');
-    assert.equal(claimOpening(stored, 'Acme', STOPPED + OPENING_CLAIM_MS).won, true);
+    assert.deepEqual(first, { won: true, claims: { acme: STOPPED } });
+    const stored = (JSON.parse(JSON.stringify(first)) as { claims: unknown }).claims;
+    assert.deepEqual(claimOpening(stored, 'ACME ', STOPPED + 5_000), { won: false, claimedAtMs: STOPPED }, 'the same activity, in any case');
+    assert.deepEqual(claimOpening(stored, 'Other', STOPPED + 5_000), { won: true, claims: { acme: STOPPED, other: STOPPED + 5_000 } });
+    assert.deepEqual(claimOpening(stored, 'Acme', STOPPED + OPENING_CLAIM_MS), { won: true, claims: { acme: STOPPED + OPENING_CLAIM_MS } }, 'a minute later; the old claim dropped');
     assert.equal(claimOpening(stored, 'Acme', STOPPED - OPENING_CLAIM_MS).won, true, 'a claim from far ahead of the clock holds nothing');
-    assert.equal(claimOpening({ atMs: 'x' }, 'Acme', STOPPED).won, true);
+    for (const junk of [null, 'x', [1], { acme: 'x' }]) assert.equal(claimOpening(junk, 'Acme', STOPPED).won, true);
   });
 });
