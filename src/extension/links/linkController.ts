@@ -68,7 +68,7 @@ export type LinkOutcome =
   | { readonly kind: 'asked'; readonly activity: string }
   /** What the user answered to it ('later': Not Now, or the question closed). */
   | { readonly kind: 'answered'; readonly answer: ConsentAnswer }
-  /** A link matched while the question was open: nothing started. */
+  /** A repository's link not answered about matched while the question was open: nothing started. */
   | { readonly kind: 'unanswered'; readonly activity: string }
   /** The window opened after the user stopped tracking on purpose: nothing started. */
   | { readonly kind: 'stopped'; readonly activity: string; readonly stoppedAtMs: number }
@@ -253,15 +253,17 @@ export class LinkController implements vscode.Disposable {
     return gateAt(this.byScope, this.standing(), place, this.tickets);
   }
 
-  /** Acts on what the links say here; while the question is open, nothing. */
+  /**
+   * Acts on what the links say here, or asks first; a repository's link not answered about waits
+   * while the question is open (a notification may stay unanswered in the notification center, so
+   * the user's own links, and those the user said to use, still act meanwhile).
+   */
   private follow(gate: Exclude<LinkGate, { kind: 'none' }>, trigger: Trigger): void {
     const { decision } = gate;
-    if (this.consent.asking) {
-      this.parts.log.info(`Link ${decision.link.position} names ${decision.activity}; not started while the question about this repository's links is open.`);
-      return this.acted.fire({ kind: 'unanswered', activity: decision.activity });
-    }
     if (gate.kind === 'act') return void this.act(decision, trigger);
-    void this.askFirst(decision, trigger);
+    if (!this.consent.asking) return void this.askFirst(decision, trigger);
+    this.parts.log.info(`Link ${decision.link.position} names ${decision.activity}; not started while the question about this repository's links is open.`);
+    this.acted.fire({ kind: 'unanswered', activity: decision.activity });
   }
 
   /** Asks about the repository's links not answered yet; after Use, the link acts here if it still decides here. */

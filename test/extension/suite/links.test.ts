@@ -30,13 +30,14 @@ type ShowMessage = (message: string, ...rest: unknown[]) => Thenable<unknown>;
  * extension shares this `vscode.window`, see ../soak/spy.ts); every question asked is recorded.
  * Other notifications go through as they are. Returns the way back.
  */
-function answerLinkQuestions(answer: string, asked: string[]): vscode.Disposable {
+function answerLinkQuestions(answer: string | Promise<string>, asked: string[]): vscode.Disposable {
   const window = vscode.window as unknown as { showInformationMessage: ShowMessage };
   const original = window.showInformationMessage;
-  window.showInformationMessage = (message, ...rest) => {
+  window.showInformationMessage = async (message, ...rest) => {
     if (!message.endsWith('Use its links?')) return original(message, ...rest);
     asked.push(message);
-    return Promise.resolve(rest.find((item) => item === answer));
+    const label = await answer;
+    return rest.find((item) => item === label);
   };
   return new vscode.Disposable(() => (window.showInformationMessage = original));
 }
@@ -420,6 +421,33 @@ describe("links: a repository's links ask first, and an opening starts nothing a
       assert.deepEqual(await second, [{ kind: 'started', activity: 'PROJ-902', previous: 'PROJ-901' }]);
       assert.equal(asked.length, 1, 'asked once');
       assert.equal(running(), 'PROJ-902');
+    } finally {
+      answering.dispose();
+    }
+  });
+
+  it('starts nothing while the question is open, and after Use only where the link still applies', async () => {
+    await config().update('links', [{ branch: 'wait/**', activity: '{ticket}', createIfMissing: true }], vscode.ConfigurationTarget.Workspace);
+    const before = running();
+    let answer: (label: string) => void = () => undefined;
+    const asked: string[] = [];
+    const answering = answerLinkQuestions(new Promise<string>((resolve) => (answer = resolve)), asked);
+    try {
+      const first = outcomes((seen) => seen.length === 1);
+      switchTo('wait/PROJ-906');
+      assert.deepEqual(await first, [{ kind: 'asked', activity: 'PROJ-906' }]);
+      const during = outcomes((seen) => seen.length === 1);
+      switchTo('wait/PROJ-907');
+      assert.deepEqual(await during, [{ kind: 'unanswered', activity: 'PROJ-907' }]);
+      const answered = outcomes((seen) => seen.length === 1);
+      answer('Use Its Links');
+      assert.deepEqual(await answered, [{ kind: 'answered', answer: 'use' }]);
+      await api.refresh();
+      assert.equal(running(), before, 'the question was about PROJ-906; the branch is PROJ-907 now');
+      const next = outcomes(settled);
+      switchTo('wait/PROJ-908');
+      assert.deepEqual(await next, [{ kind: 'started', activity: 'PROJ-908', previous: before }]);
+      assert.equal(asked.length, 1);
     } finally {
       answering.dispose();
     }
