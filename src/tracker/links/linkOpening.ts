@@ -52,9 +52,15 @@ export function stopHolding(record: StoppedOnPurpose | undefined, nowMs: number)
   return nowMs >= record.atMs && nowMs < nextLocalDayMs(record.atMs) ? record.atMs : undefined;
 }
 
-/** An answer that says the app tracks, received after the stop: the user started again, and the stop is forgotten. */
+/**
+ * How long after a stop an answer saying the app tracks is taken as older than the stop: a poll on
+ * the wire while Stop went out answers after it, with what ran before.
+ */
+export const STOP_SETTLE_MS = 3_000;
+
+/** An answer that says the app tracks, received well after the stop: the user started again, and the stop is forgotten. */
 export function startedSince(record: StoppedOnPurpose | undefined, state: TrackerState): boolean {
-  return record !== undefined && state.kind === 'tracking' && state.observedAtMs > record.atMs;
+  return record !== undefined && state.kind === 'tracking' && state.observedAtMs > record.atMs + STOP_SETTLE_MS;
 }
 
 /** The opening's notice: the link did not start because the user stopped on purpose. */

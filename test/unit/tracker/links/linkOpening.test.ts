@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
-import { claimOpening, maxAnswerAgeMs, nextLocalDayMs, OPENING_CLAIM_MS, readStopped, startedSince, stopHolding, stoppedNotice } from '../../../../src/tracker/links/linkOpening';
+import { claimOpening, maxAnswerAgeMs, nextLocalDayMs, OPENING_CLAIM_MS, readStopped, startedSince, STOP_SETTLE_MS, stopHolding, stoppedNotice } from '../../../../src/tracker/links/linkOpening';
 import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
@@ -37,10 +37,11 @@ describe('tracker/links/linkOpening', () => {
 
   it('forgets the stop once an answer received after it says the app tracks', () => {
     const record = readStopped({ atMs: STOPPED });
-    assert.equal(startedSince(record, tracking(STOPPED + 1)), true);
+    assert.equal(startedSince(record, tracking(STOPPED + STOP_SETTLE_MS + 1)), true);
     assert.equal(startedSince(record, tracking(STOPPED - 1)), false, 'an answer from before the stop');
-    assert.equal(startedSince(record, { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: STOPPED + 1 }), false);
-    assert.equal(startedSince(undefined, tracking(STOPPED + 1)), false);
+    assert.equal(startedSince(record, tracking(STOPPED + 1_000)), false, 'a poll that was on the wire while Stop went out');
+    assert.equal(startedSince(record, { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: STOPPED + 60_000 }), false);
+    assert.equal(startedSince(undefined, tracking(STOPPED + 60_000)), false);
   });
 
   it('says once why the opening did not start, with the time of the stop', () => {
