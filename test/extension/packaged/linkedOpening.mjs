@@ -150,7 +150,11 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
         await probe.waitFor(/Not tracking/, 20_000);
         const before = counts();
         await folderWindow.page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
-        const { text } = await probe.waitFor(new RegExp(`^${FOLDER_ACTIVITY} not started$`), OPENING_MS);
+        const said = await probe.waitFor(new RegExp(`^${FOLDER_ACTIVITY} not started$`), OPENING_MS).catch((error) => {
+          const lines = logFiles(dirs).flatMap((file) => readFileSync(file, 'utf8').split('\n').filter((line) => line.includes(FOLDER_ACTIVITY)));
+          throw new Error(`${error.message}; ${counts().starts - before.starts} POST /activities/start since the reload; the extension's last lines on ${FOLDER_ACTIVITY}: ${lines.slice(-3).join(' | ') || 'none'}`);
+        });
+        const { text } = said;
         await probe.waitFor(/Not tracking/, 20_000);
         const after = counts();
         if (after.starts !== before.starts) throw new Error(`the reload after Stop sent ${after.starts - before.starts} POST /activities/start`);
