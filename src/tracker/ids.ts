@@ -72,8 +72,6 @@ export const STORAGE_KEYS = {
   learnedHeaderPrefixes: 'timeTracker.learnedHeaderPrefixes',
   /** workspaceState: what the user said about this workspace's links (src/tracker/links/linkConsent.ts). */
   linkConsent: 'timeTracker.linkConsent',
-  /** globalState (this machine only, shared by its windows): when the user stopped tracking on purpose (src/tracker/links/linkOpening.ts). */
-  stoppedOnPurpose: 'timeTracker.stoppedOnPurpose',
   /** globalState (synced): the user chose "Don't show again" on the first-run notice. */
   welcomeNoticeTurnedOff: 'timeTracker.welcomeNotice.turnedOff',
   /** Secret storage: the HTTP API's token. */

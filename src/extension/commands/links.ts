@@ -133,7 +133,7 @@ export async function undoLink(services: CommandServices): Promise<void> {
       services.messages.status(`$(discard) ${vscode.l10n.t('Tracking {0} again', previous.activityName)}`);
     } else {
       await client.stopActivity();
-      services.links.userStopped();
+      await services.links.userStopped();
       services.log.info(`Undo: stopped ${undo.started}, which a link had started.`);
       services.messages.status(`$(discard) ${vscode.l10n.t('Stopped {0}', undo.started)}`);
     }

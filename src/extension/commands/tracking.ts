@@ -68,7 +68,7 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
     async () => {
       const result = await client.stopActivity();
       // On purpose: no window that opens on a linked folder starts tracking again today by itself.
-      services.links.userStopped();
+      await services.links.userStopped();
       const said = stopped(result, polled, Date.now());
       // Stop in the palette while nothing runs: said where the user looks, not as a passing status line.
       if (said === undefined) void services.messages.info(vscode.l10n.t('Nothing is running.'));

@@ -45,8 +45,7 @@ export interface LinkParts {
   readonly recent: RecentActivities;
   /** This workspace's state: the answer about its links. */
   readonly workspaceState: vscode.Memento;
-  /** What every window shares: that the user stopped on purpose, and (with the storage folder) the last opening's claim. */
-  readonly globalState: vscode.Memento;
+  /** The extension's global storage folder: what every window shares, that the user stopped on purpose and the openings' claims. */
   readonly storageFolder: string;
   /** Workspace Trust; VS Code's unless a test says otherwise. */
   readonly trusted?: () => boolean;
@@ -107,7 +106,6 @@ export class LinkController implements vscode.Disposable {
     this.clock = parts.clock ?? Date.now;
     this.consent = new LinkConsentPrompt(parts.workspaceState, parts.log);
     this.openings = new OpeningGuard({
-      globalState: parts.globalState,
       storageFolder: parts.storageFolder,
       onDidChangeState: parts.session.onDidChangeState,
       log: parts.log,
@@ -130,8 +128,8 @@ export class LinkController implements vscode.Disposable {
   }
 
   /** The user stopped tracking on purpose (Stop, or Undo back to nothing): no window's opening starts it again today. */
-  userStopped(): void {
-    this.openings.userStopped();
+  userStopped(): Promise<void> {
+    return this.openings.userStopped();
   }
 
   /** Links are on and one may act (or ask): the branches must be watched for them. */
@@ -291,23 +289,25 @@ export class LinkController implements vscode.Disposable {
     };
     if (stale()) return;
     const known = knownActivityFor(decision, this.parts.recent.list());
-    let step = this.stepOf(decision, trigger, client, known);
+    let step = await this.stepOf(decision, trigger, client, known);
     if (step.kind === 'hold' && step.hold === 'unknown' && client !== undefined) {
       // An old answer, or a poll that failed, says nothing of what runs now: the app is asked once more.
       this.parts.log.debug(`Link ${decision.link.position} names ${decision.activity}; asking the app what runs before it acts.`);
       await this.parts.session.refreshUnlessPaused();
       if (stale()) return;
-      step = this.stepOf(decision, trigger, client, known);
+      step = await this.stepOf(decision, trigger, client, known);
     }
     if (step.kind === 'start' && trigger === 'open' && !(await this.claimed(decision))) return;
     if (stale()) return;
     return this.take(decision, step, client, known);
   }
 
-  private stepOf(decision: LinkDecision, trigger: Trigger, client: ServiceClient | undefined, known: ActivityReference | undefined): LinkStep {
+  private async stepOf(decision: LinkDecision, trigger: Trigger, client: ServiceClient | undefined, known: ActivityReference | undefined): Promise<LinkStep> {
+    // Only an opening heeds the stop: a switch is the user acting.
+    const stoppedAtMs = trigger === 'open' ? await this.openings.stoppedAt() : undefined;
     const { state } = this.parts.session;
     const maxAge = maxAnswerAgeMs(this.parts.settings().pollIntervalSeconds);
-    return linkStep(decision, { state, connected: client !== undefined, nowMs: this.clock(), trigger, known, maxAnswerAgeMs: maxAge, stoppedAtMs: this.openings.stoppedAt() });
+    return linkStep(decision, { state, connected: client !== undefined, nowMs: this.clock(), trigger, known, maxAnswerAgeMs: maxAge, stoppedAtMs });
   }
 
   /** Of windows opening together on one activity, the first to claim it acts; the others leave it (said in the log). */

@@ -4,7 +4,7 @@
  * starts nothing after the user stopped tracking on purpose, until the user starts something again
  * (remembered for every window of this machine, for the rest of the day of the stop), and of
  * several windows opening together on one activity only the first to claim it acts. Pure: the records
- * as stored in, the decisions out; the storage is the extension's (globalState, a locked file).
+ * as stored in, the decisions out; the storage is the extension's (files of its global storage).
  */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS } from '../ids';
@@ -25,7 +25,7 @@ export function maxAnswerAgeMs(pollIntervalSeconds: number): number {
   return Math.min(seconds * 1000, FRESH_ANSWER_MAX_MS);
 }
 
-/** The user stopped tracking on purpose (Stop, or Undo of a linked start), as globalState keeps it. */
+/** The user stopped tracking on purpose (Stop, or Undo of a linked start), as the shared file keeps it. */
 export interface StoppedOnPurpose {
   readonly atMs: number;
 }
