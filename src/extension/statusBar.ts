@@ -11,6 +11,7 @@ import { present, type Presentation, type PresentationSettings } from '../tracke
 import { FORMAT_TOKENS, StatusFormatReader } from '../tracker/view/statusText';
 import type { Session } from './session';
 import type { Settings } from './settings';
+import { every } from '../platform/timers';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), 'workbench.action.openSettings'];
 
@@ -24,7 +25,7 @@ export class StatusBarController implements vscode.Disposable {
   private item: vscode.StatusBarItem;
   private placement: Placement;
   private shown: Presentation | undefined;
-  private ticker: ReturnType<typeof setInterval> | undefined;
+  private ticker: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly formats = new StatusFormatReader((source, unknown) =>
     this.log?.warn(`timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${FORMAT_TOKENS.map((token) => `{${token}}`).join(', ')}); the default format is used.`),
@@ -87,7 +88,7 @@ export class StatusBarController implements vscode.Disposable {
   private onState(): void {
     const kind = this.session.state.kind;
     const ticks = kind === 'tracking' || kind === 'lockedOut';
-    if (ticks && !this.ticker) this.ticker = setInterval(() => this.render(), 1_000);
+    if (ticks && !this.ticker) this.ticker = every(() => this.render(), 1_000);
     if (!ticks && this.ticker) {
       clearInterval(this.ticker);
       this.ticker = undefined;
