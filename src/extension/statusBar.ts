@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
 import type { StatusNotice } from '../tracker/links/linkNotice';
 import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
-import { FORMAT_TOKENS, StatusFormatReader } from '../tracker/view/statusText';
+import { FORMAT_TOKENS, MAX_FORMAT_LENGTH, StatusFormatReader } from '../tracker/view/statusText';
 import type { Session } from './session';
 import type { Settings } from './settings';
 import { every } from '../platform/timers';
@@ -27,8 +27,12 @@ export class StatusBarController implements vscode.Disposable {
   private shown: Presentation | undefined;
   private ticker: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly formats = new StatusFormatReader((source, unknown) =>
-    this.log?.warn(`timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${FORMAT_TOKENS.map((token) => `{${token}}`).join(', ')}); the default format is used.`),
+  private readonly formats = new StatusFormatReader((source, { unknown, tooLong }) =>
+    this.log?.warn(
+      tooLong === true
+        ? `timeTracker.statusBar.format is ${source.length} characters long, more than the ${MAX_FORMAT_LENGTH} it reads ("${source.slice(0, 40)}…"); the default format is used.`
+        : `timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${FORMAT_TOKENS.map((token) => `{${token}}`).join(', ')}); the default format is used.`,
+    ),
   );
   /** Today's time on this window's branch, for the tooltip (issue 24): set once the ledger is built. */
   branchToday: () => PresentationSettings['branchToday'] = () => undefined;
