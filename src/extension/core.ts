@@ -26,6 +26,7 @@ import { Session } from './session';
 import { StatusBarController } from './statusBar';
 import { RecentActivities } from '../tracker/view/recentActivities';
 import { STORAGE_KEYS } from '../tracker/ids';
+import { touchesRestricted } from '../tracker/settings/untrustedWorkspace';
 
 /** What the activation bundle holds of the core once it is loaded. */
 export interface Core {
@@ -76,18 +77,22 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   let branchWatch: Promise<void> = Promise.resolve();
   const commands = commandTable({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, links });
   parts.use(commands.disposable);
+  /** Re-reads the settings; `affects(key)` says whether a setting (its name after `timeTracker.`) may have changed. */
+  const settingsChanged = (affects: (key: string) => boolean): void => {
+    settings = readSettings();
+    links.settingsChanged();
+    statusBar.rerender();
+    void session.settingsChanged();
+    if (['git', 'branchTime', 'links', 'linksEnabled'].some(affects)) branchWatch = branches.apply();
+    if (affects('branchTime')) void branchTime.settingsChanged(branchWatch);
+  };
   parts.use(
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration(SECTION)) return;
-      settings = readSettings();
-      links.settingsChanged();
-      statusBar.rerender();
-      void session.settingsChanged();
-      const watched = ['git', 'branchTime', 'links', 'linksEnabled'].some((key) => event.affectsConfiguration(`${SECTION}.${key}`));
-      if (watched) branchWatch = branches.apply();
-      if (event.affectsConfiguration(`${SECTION}.branchTime`)) void branchTime.settingsChanged(branchWatch);
+      if (event.affectsConfiguration(SECTION)) settingsChanged((key) => event.affectsConfiguration(`${SECTION}.${key}`));
     }),
   );
+  // Trust lets the workspace's values of the restricted settings apply: as if each of them changed.
+  parts.use(vscode.workspace.onDidGrantWorkspaceTrust(() => settingsChanged(touchesRestricted)));
   // One entry: VS Code disposes context.subscriptions in order, the stack its parts in reverse.
   context.subscriptions.push(parts);
 

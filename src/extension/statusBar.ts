@@ -8,9 +8,10 @@ import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
 import type { StatusNotice } from '../tracker/links/linkNotice';
 import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
-import { FORMAT_TOKENS, StatusFormatReader } from '../tracker/view/statusText';
+import { FORMAT_TOKENS, MAX_FORMAT_LENGTH, StatusFormatReader } from '../tracker/view/statusText';
 import type { Session } from './session';
 import type { Settings } from './settings';
+import { every } from '../platform/timers';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), 'workbench.action.openSettings'];
 
@@ -24,10 +25,14 @@ export class StatusBarController implements vscode.Disposable {
   private item: vscode.StatusBarItem;
   private placement: Placement;
   private shown: Presentation | undefined;
-  private ticker: ReturnType<typeof setInterval> | undefined;
+  private ticker: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly formats = new StatusFormatReader((source, unknown) =>
-    this.log?.warn(`timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${FORMAT_TOKENS.map((token) => `{${token}}`).join(', ')}); the default format is used.`),
+  private readonly formats = new StatusFormatReader((source, { unknown, tooLong }) =>
+    this.log?.warn(
+      tooLong === true
+        ? `timeTracker.statusBar.format is ${source.length} characters long, more than the ${MAX_FORMAT_LENGTH} it reads ("${source.slice(0, 40)}…"); the default format is used.`
+        : `timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${FORMAT_TOKENS.map((token) => `{${token}}`).join(', ')}); the default format is used.`,
+    ),
   );
   /** Today's time on this window's branch, for the tooltip (issue 24): set once the ledger is built. */
   branchToday: () => PresentationSettings['branchToday'] = () => undefined;
@@ -87,7 +92,7 @@ export class StatusBarController implements vscode.Disposable {
   private onState(): void {
     const kind = this.session.state.kind;
     const ticks = kind === 'tracking' || kind === 'lockedOut';
-    if (ticks && !this.ticker) this.ticker = setInterval(() => this.render(), 1_000);
+    if (ticks && !this.ticker) this.ticker = every(() => this.render(), 1_000);
     if (!ticks && this.ticker) {
       clearInterval(this.ticker);
       this.ticker = undefined;

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { VIEWS } from '../../tracker/ids';
 import { formatExactDuration, formatLedgerDuration, PERIODS, periodLabel, type PeriodKind } from '../../tracker/ledger/summary';
 import type { BranchTime } from './branchTime';
+import { every } from '../../platform/timers';
 
 /** What a node of the view stands for; a period node is what Copy Summary's context menu hands over. */
 export type BranchTimeNode =
@@ -27,7 +28,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
   readonly onDidChangeTreeData = this.changed.event;
   private readonly view: vscode.TreeView<BranchTimeNode>;
   private readonly subscriptions: vscode.Disposable[];
-  private reload: ReturnType<typeof setInterval> | undefined;
+  private reload: NodeJS.Timeout | undefined;
 
   constructor(private readonly branchTime: BranchTime) {
     this.view = vscode.window.createTreeView(VIEWS.branchTime, { treeDataProvider: this, showCollapseAll: true });
@@ -118,7 +119,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     this.reload = undefined;
     if (!visible) return;
     void this.branchTime.ledger.refresh();
-    this.reload = setInterval(() => void this.branchTime.ledger.refresh(), RELOAD_WHILE_VISIBLE_MS);
+    this.reload = every(() => void this.branchTime.ledger.refresh(), RELOAD_WHILE_VISIBLE_MS);
   }
 
   dispose(): void {

@@ -15,7 +15,7 @@ import { errorMessage } from '../../platform/errors';
 import type { ActivityReference } from '../../protocol/types';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
 import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, type LinkHold, type StatusNotice } from '../../tracker/links/linkNotice';
-import type { Timers } from '../../tracker/model/poller';
+import type { Timers } from '../../platform/timers';
 import { decideLink, knownActivityFor, matchingLinks, parseLinks, type CompiledLink, type LinkDecision, type ParsedLinks, type Place } from '../../tracker/links/links';
 import { classify } from '../../tracker/model/classify';
 import type { RecentActivities } from '../../tracker/view/recentActivities';

@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS, type CommandId } from '../ids';
-import { realTimers, type Timers } from '../model/poller';
+import { realTimers, type Timers } from '../../platform/timers';
 import { signingPause } from '../model/signingPause';
 import type { TrackerState } from '../model/trackerState';
 import { escapeIcons, escapeMarkdown, link } from '../view/markup';

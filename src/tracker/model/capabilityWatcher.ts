@@ -15,7 +15,7 @@
 import { basename, dirname } from 'node:path';
 import type { CapabilityReading } from '../../client/capabilityReader';
 import type { FolderWatch } from '../../platform/fileSystemPort';
-import { realTimers, type Timers } from './poller';
+import { boundedTimers, type Timers } from '../../platform/timers';
 
 export const CAPABILITY_CHECK_INTERVAL_MS = 10_000;
 
@@ -65,7 +65,7 @@ export class CapabilityWatcher {
   private readonly lost = new Set<string>();
 
   constructor(private readonly options: CapabilityWatcherOptions) {
-    this.timers = options.timers ?? realTimers;
+    this.timers = boundedTimers(options.timers);
   }
 
   /** The latest reading; the first call reads the file. */

@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import { reachability, type Reachability, type ReachabilityTarget } from '../../client/reachability';
 import { CONTEXT_KEYS, WALKTHROUGH_ID } from '../ids';
-import { realTimers, type Timers } from '../model/poller';
+import { boundedTimers, type Timers } from '../../platform/timers';
 import type { TrackerState } from '../model/trackerState';
 
 /** Where a new user stands; each field is the completion condition of one walkthrough step. */
@@ -146,7 +146,7 @@ export class ReachabilityProbing {
   private readonly probe: (target: ReachabilityTarget) => Promise<Reachability>;
 
   constructor(private readonly options: ReachabilityProbingOptions) {
-    this.timers = options.timers ?? realTimers;
+    this.timers = boundedTimers(options.timers);
     this.probe = options.probe ?? ((target) => reachability(target));
   }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { findCapability, type CapabilityReading } from '../../../../src/client/capabilityReader';
 import { folderIdentity, nodeFileSystem, type FolderWatch } from '../../../../src/platform/fileSystemPort';
 import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
-import type { Timers } from '../../../../src/tracker/model/poller';
+import type { Timers } from '../../../../src/platform/timers';
 import { Arrivals } from '../../../support/git';
 
 const path = '/home/u/api-endpoint.json';
