@@ -270,11 +270,14 @@ export class HostRun {
    * Starts code-server on a free port and waits until it answers /healthz. `auth` is its login:
    * none for the test suites, which run for minutes in a throwaway home; a password for the
    * session a user keeps open with `npm start` (scripts/start/plan.mjs, codeServerLogin).
+   * `workspaceTrust`: leave Workspace Trust on, so a folder opens in Restricted Mode (the settings
+   * must turn it on too: `security.workspace.trust.enabled`).
    */
-  async startCodeServer(entry, { dirs, configFile, cwd, env, until, auth = { args: ['--auth', 'none'], env: {} }, announce = () => {} }) {
+  async startCodeServer(entry, { dirs, configFile, cwd, env, until, auth = { args: ['--auth', 'none'], env: {} }, workspaceTrust = false, announce = () => {} }) {
     const authority = `127.0.0.1:${await freePort()}`;
     announce(authority);
-    const server = this.spawnOwned('code-server', process.execPath, [entry, ...this.codeServerArgs({ dirs, configFile }), ...auth.args, '--bind-addr', authority, ...codeServerFlags], {
+    const flags = workspaceTrust ? codeServerFlags.filter((flag) => flag !== '--disable-workspace-trust') : codeServerFlags;
+    const server = this.spawnOwned('code-server', process.execPath, [entry, ...this.codeServerArgs({ dirs, configFile }), ...auth.args, '--bind-addr', authority, ...flags], {
       cwd,
       env: {
         ...env,
