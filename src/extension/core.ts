@@ -59,7 +59,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
   const branches = parts.use(new BranchReporter(session, log, () => settings));
   const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
-  parts.use(new BranchTimeView(branchTime));
+  const branchTimeView = parts.use(new BranchTimeView(branchTime, () => settings.privateStatusBar));
   // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
   const recent = new RecentActivities({ get: () => context.globalState.get(STORAGE_KEYS.recentActivities), update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value) });
   statusBar.groupOf = (activityID) => rememberedGroup(recent.list(), activityID);
@@ -74,7 +74,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
 
   let branchWatch: Promise<void> = Promise.resolve();
-  const commands = commandTable({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, links });
+  const commands = commandTable({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, links, settings: () => settings });
   parts.use(commands.disposable);
   parts.use(
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -86,6 +86,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
       const watched = ['git', 'branchTime', 'links', 'linksEnabled'].some((key) => event.affectsConfiguration(`${SECTION}.${key}`));
       if (watched) branchWatch = branches.apply();
       if (event.affectsConfiguration(`${SECTION}.branchTime`)) void branchTime.settingsChanged(branchWatch);
+      if (event.affectsConfiguration(`${SECTION}.statusBar.private`) || event.affectsConfiguration(`${SECTION}.branchTime`)) branchTimeView.privacyChanged();
     }),
   );
   // One entry: VS Code disposes context.subscriptions in order, the stack its parts in reverse.
@@ -102,6 +103,6 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
 
   const coreMs = performance.now() - times.loadStarted;
   log.debug(`Activation took ${times.activationMs.toFixed(1)} ms; loading and starting the rest, after it, ${coreMs.toFixed(1)} ms.`);
-  const api = buildApi({ session, statusBar, queue, branches, branchTime, links, onboarding, logUri: context.logUri, activationMs: times.activationMs, coreMs, branchWatch: () => branchWatch });
+  const api = buildApi({ session, statusBar, queue, branches, branchTime, branchTimeView, links, onboarding, logUri: context.logUri, activationMs: times.activationMs, coreMs, branchWatch: () => branchWatch });
   return { api, commands: commands.handlers };
 }
