@@ -55,7 +55,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   // Started first, so that whoever asks `session.ready()` below waits for the first decision.
   void session.start();
   const messages = new Messages(log);
-  const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages));
+  const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages, () => settings.privateStatusBar));
   const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
   const branches = parts.use(new BranchReporter(session, log, () => settings));
   const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));

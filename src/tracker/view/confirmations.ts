@@ -1,8 +1,9 @@
 /**
- * The brief status bar lines after Start, Stop and a link's Undo: what happened, with the name and
- * the time where the status bar may show them. With timeTracker.statusBar.private they say what
- * happened and nothing else, since these lines appear on a shared screen unasked, exactly as the
- * item does; the menu, opened on purpose, still names what runs.
+ * The brief status bar lines after Start, Stop and a link's Undo, and the note that queued entries
+ * went out: what happened, with the name and the time where the status bar may show them. With
+ * timeTracker.statusBar.private they say what happened and nothing else, since they appear on a
+ * shared screen unasked, exactly as the item does; the menu, opened on purpose, still names what
+ * runs.
  */
 import * as l10n from '@vscode/l10n';
 import type { StopAnswer } from '../../client/answerTypes';
@@ -39,4 +40,17 @@ export function undoneConfirmation(undo: { readonly previous: string | undefined
   const { previous, started } = undo;
   if (previous === undefined) return `$(discard) ${isPrivate ? l10n.t('Tracking stopped.') : l10n.t('Stopped {0}', escapeIcons(started))}`;
   return `$(discard) ${isPrivate ? l10n.t('Tracking the previous activity again.') : l10n.t('Tracking {0} again', escapeIcons(previous))}`;
+}
+
+/**
+ * Entries logged while the app was offline, sent once it answered: said once, unasked, whenever
+ * the app comes back, so while private it says how many and nothing of what or how long.
+ */
+export function sentFromQueue(sent: readonly { readonly minutes: number; readonly name: string }[], isPrivate: boolean): string | undefined {
+  const [only] = sent;
+  if (only === undefined) return undefined;
+  if (isPrivate) return sent.length === 1 ? l10n.t('Sent an entry logged while the app was offline.') : l10n.t('Sent {0} entries logged while the app was offline.', sent.length);
+  if (sent.length === 1) return l10n.t('Sent {duration} on {name} (logged while the app was offline).', { duration: formatMinutes(only.minutes), name: only.name });
+  const total = formatMinutes(sent.reduce((sum, entry) => sum + entry.minutes, 0));
+  return l10n.t('Sent {count} entries logged while the app was offline, {total} in all.', { count: sent.length, total });
 }

@@ -1,8 +1,8 @@
 /**
  * A private status bar in a real extension host: Toggle Private Status Bar writes the user's
- * settings even where the workspace holds a value; while private, Start, Stop, a link's notice and
- * its Undo say what happened without a name or a time, and the "Time by Branch" view holds no
- * items until the status bar shows names again.
+ * settings even where the workspace holds a value; while private, Start, Stop, a link's notice, its
+ * Undo and the note that queued entries went out say what happened without a name or a time, and
+ * the "Time by Branch" view holds no items until the status bar shows names again.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import type { LinkOutcome } from '../../../src/extension/links/linkController';
 import type { ReferenceServer } from '../../../src/server/server';
 import { NotificationSpy } from '../soak/spy';
 import { connectToNewServer } from './connected';
-import { kind, until } from './states';
+import { kind, until, untilQueued } from './states';
 
 const TOKEN = 'private-status-token-4c7a';
 const NAME = 'Confidential client work';
@@ -77,6 +77,7 @@ describe('a private status bar names nothing unasked', function () {
   this.timeout(60_000);
   let api: TimeTrackerApi;
   let server: ReferenceServer;
+  let port: number;
   let root: string;
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
   const running = (): string | undefined => {
@@ -89,11 +90,13 @@ describe('a private status bar names nothing unasked', function () {
     if (!folder) this.skip();
     root = folder.uri.fsPath;
     git('checkout', '-q', 'main');
-    ({ api, server } = await connectToNewServer(TOKEN));
+    ({ api, server, port } = await connectToNewServer(TOKEN));
     await api.branchWatchReady();
   });
 
   afterEach(async () => {
+    // A link test that failed leaves its notice up for seconds: taking the start back clears it.
+    if (api.text.startsWith('$(link)')) await vscode.commands.executeCommand('timeTracker.undoLink');
     await config().update('statusBar.private', undefined, vscode.ConfigurationTarget.Global);
     await config().update('links', undefined, vscode.ConfigurationTarget.Global);
   });
@@ -162,6 +165,29 @@ describe('a private status bar names nothing unasked', function () {
     assert.equal(api.branchTimeItems.length, 3, 'shown again with the toggle its welcome text offers');
     server.controls.state.stop();
     await until(api, kind('idle'), 'idle');
+  });
+
+  it('says that an entry logged offline went out, without its name or its time', async () => {
+    await config().update('statusBar.private', true, vscode.ConfigurationTarget.Global);
+    await server.close();
+    // A keep-alive socket closing under the first ask shows as a failure, not yet as offline.
+    for (let attempt = 0; attempt < 5 && api.state !== 'offline'; attempt++) await api.refresh();
+    await until(api, kind('offline'), 'offline');
+    await vscode.commands.executeCommand('timeTracker.log', { name: NAME, durationMinutes: 35, createIfMissing: true });
+    await untilQueued(api, 1, 'the entry queued', 10_000);
+    const spy = new NotificationSpy();
+    try {
+      await server.listen(port);
+      await api.refresh();
+      await untilQueued(api, 0, 'the queue sent', 20_000);
+      assert.deepEqual(
+        spy.shown.map(({ message }) => message),
+        ['Sent an entry logged while the app was offline.'],
+      );
+    } finally {
+      spy.dispose();
+    }
+    await until(api, kind('idle'), 'idle with the app back');
   });
 
   it('says a link started its activity without naming it, and Undo takes it back without a name', async () => {

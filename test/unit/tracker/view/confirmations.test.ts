@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
-import { startedConfirmation, stoppedConfirmation, undoneConfirmation } from '../../../../src/tracker/view/confirmations';
+import { sentFromQueue, startedConfirmation, stoppedConfirmation, undoneConfirmation } from '../../../../src/tracker/view/confirmations';
 
 const NOW = 10_000_000;
 const docs = { activityID: 'a1', activityName: 'Client Docs' };
@@ -41,5 +41,15 @@ describe('tracker/view/confirmations: the status bar lines after Start, Stop and
       assert.equal(stoppedConfirmation({ stopped: null, durationSeconds: undefined }, tracking, NOW, isPrivate), undefined);
       assert.equal(stoppedConfirmation({ stopped: undefined, durationSeconds: undefined }, idle, NOW, isPrivate), undefined);
     }
+  });
+
+  it('says what queued entries went out, and while private only how many', () => {
+    const one = [{ minutes: 45, name: 'Client Docs' }];
+    const two = [...one, { minutes: 20, name: 'Reviews' }];
+    assert.equal(sentFromQueue(one, false), 'Sent 45m on Client Docs (logged while the app was offline).');
+    assert.equal(sentFromQueue(two, false), 'Sent 2 entries logged while the app was offline, 1h 5m in all.');
+    assert.equal(sentFromQueue(one, true), 'Sent an entry logged while the app was offline.');
+    assert.equal(sentFromQueue(two, true), 'Sent 2 entries logged while the app was offline.');
+    assert.equal(sentFromQueue([], true), undefined);
   });
 });
