@@ -86,7 +86,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
       const watched = ['git', 'branchTime', 'links', 'linksEnabled'].some((key) => event.affectsConfiguration(`${SECTION}.${key}`));
       if (watched) branchWatch = branches.apply();
       if (event.affectsConfiguration(`${SECTION}.branchTime`)) void branchTime.settingsChanged(branchWatch);
-      if (event.affectsConfiguration(`${SECTION}.statusBar.private`) || event.affectsConfiguration(`${SECTION}.branchTime`)) branchTimeView.privacyChanged();
+      if (event.affectsConfiguration(`${SECTION}.statusBar.private`) || event.affectsConfiguration(`${SECTION}.branchTime`)) branchTimeView.settingsChanged();
     }),
   );
   // One entry: VS Code disposes context.subscriptions in order, the stack its parts in reverse.

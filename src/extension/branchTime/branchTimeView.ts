@@ -31,9 +31,9 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
   private readonly subscriptions: vscode.Disposable[];
   private reload: ReturnType<typeof setInterval> | undefined;
 
-  /** Whether the status bar is private now (the settings as last read). */
   constructor(
     private readonly branchTime: BranchTime,
+    /** Whether the status bar is private now (the settings as last read). */
     private readonly isPrivate: () => boolean,
   ) {
     this.view = vscode.window.createTreeView(VIEWS.branchTime, { treeDataProvider: this, showCollapseAll: true });
@@ -42,8 +42,8 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     this.showHidden();
   }
 
-  /** The private status bar was switched: the view empties, or fills again, at once. */
-  privacyChanged(): void {
+  /** The private status bar or the ledger was switched: the view empties, or fills again, at once. */
+  settingsChanged(): void {
     this.showHidden();
     this.changed.fire(undefined);
   }

@@ -95,9 +95,9 @@ describe('a private status bar names nothing unasked', function () {
   });
 
   afterEach(async () => {
+    await config().update('statusBar.private', undefined, vscode.ConfigurationTarget.Global);
     // A link test that failed leaves its notice up for seconds: taking the start back clears it.
     if (api.text.startsWith('$(link)')) await vscode.commands.executeCommand('timeTracker.undoLink');
-    await config().update('statusBar.private', undefined, vscode.ConfigurationTarget.Global);
     await config().update('links', undefined, vscode.ConfigurationTarget.Global);
   });
 
