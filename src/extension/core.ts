@@ -56,11 +56,11 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   // Started first, so that whoever asks `session.ready()` below waits for the first decision.
   void session.start();
   const messages = new Messages(log);
-  const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages));
+  const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages, () => settings.privateStatusBar));
   const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
   const branches = parts.use(new BranchReporter(session, log, () => settings));
   const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
-  parts.use(new BranchTimeView(branchTime));
+  const branchTimeView = parts.use(new BranchTimeView(branchTime, () => settings.privateStatusBar));
   // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
   const recent = new RecentActivities({ get: () => context.globalState.get(STORAGE_KEYS.recentActivities), update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value) });
   statusBar.groupOf = (activityID) => rememberedGroup(recent.list(), activityID);
@@ -75,7 +75,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
 
   let branchWatch: Promise<void> = Promise.resolve();
-  const commands = commandTable({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, links });
+  const commands = commandTable({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, links, settings: () => settings });
   parts.use(commands.disposable);
   /** Re-reads the settings; `affects(key)` says whether a setting (its name after `timeTracker.`) may have changed. */
   const settingsChanged = (affects: (key: string) => boolean): void => {
@@ -85,6 +85,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
     void session.settingsChanged();
     if (['git', 'branchTime', 'links', 'linksEnabled'].some(affects)) branchWatch = branches.apply();
     if (affects('branchTime')) void branchTime.settingsChanged(branchWatch);
+    if (affects('statusBar.private') || affects('branchTime')) branchTimeView.settingsChanged();
   };
   parts.use(
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -107,6 +108,6 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
 
   const coreMs = performance.now() - times.loadStarted;
   log.debug(`Activation took ${times.activationMs.toFixed(1)} ms; loading and starting the rest, after it, ${coreMs.toFixed(1)} ms.`);
-  const api = buildApi({ session, statusBar, queue, branches, branchTime, links, onboarding, logUri: context.logUri, activationMs: times.activationMs, coreMs, branchWatch: () => branchWatch });
+  const api = buildApi({ session, statusBar, queue, branches, branchTime, branchTimeView, links, onboarding, logUri: context.logUri, activationMs: times.activationMs, coreMs, branchWatch: () => branchWatch });
   return { api, commands: commands.handlers };
 }

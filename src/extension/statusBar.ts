@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
-import type { StatusNotice } from '../tracker/links/linkNotice';
+import type { NoticeWords } from '../tracker/links/linkNotice';
 import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
 import { FORMAT_TOKENS, MAX_FORMAT_LENGTH, StatusFormatReader } from '../tracker/view/statusText';
 import type { Session } from './session';
@@ -37,7 +37,7 @@ export class StatusBarController implements vscode.Disposable {
   /** Today's time on this window's branch, for the tooltip (issue 24): set once the ledger is built. */
   branchToday: () => PresentationSettings['branchToday'] = () => undefined;
   /** A passing notice shown instead of the state's words (issue 25: a link acted, or why it did not); its owner times it. */
-  private notice: StatusNotice | undefined;
+  private notice: NoticeWords | undefined;
   /** The group the pickers remembered for an activity, for `{group}`: set once the commands' storage is known. */
   groupOf: (activityID: string) => string | undefined = () => undefined;
 
@@ -71,7 +71,7 @@ export class StatusBarController implements vscode.Disposable {
   }
 
   /** Shows `notice` in place of the state's text, tooltip, click and spoken label until it is replaced or cleared (undefined). */
-  showNotice(notice: StatusNotice | undefined): void {
+  showNotice(notice: NoticeWords | undefined): void {
     this.notice = notice;
     this.render();
   }
@@ -113,8 +113,8 @@ export class StatusBarController implements vscode.Disposable {
       format: this.formats.read(settings.statusFormat),
     };
     const shown = present(state, presentationSettings, Date.now(), this.queued());
-    // A link's notice names the activity: a private status bar does not show it (the menu does).
-    const notice = settings.privateStatusBar ? undefined : this.notice;
+    // Its private form names no activity; chosen here, so a toggle while it shows applies at once.
+    const notice = this.notice?.(settings.privateStatusBar);
     return notice === undefined ? shown : { ...shown, text: notice.text, tooltip: notice.tooltip, command: notice.command, accessibilityLabel: notice.accessibilityLabel };
   }
 

@@ -43,6 +43,8 @@ export const CONTEXT_KEYS = {
   appReachable: 'timeTracker.appReachable',
   /** Onboarding: the app accepted the token. */
   connected: 'timeTracker.connected',
+  /** The "Time by Branch" view is empty because the status bar is private: its welcome text says so. */
+  branchTimeHidden: 'timeTracker.branchTimeHidden',
 } as const;
 
 /** Views (contributes.views), for `view == …` clauses. */

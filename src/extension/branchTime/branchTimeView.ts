@@ -3,12 +3,14 @@
  * repository → branch → activity, to the minute, the branch this window is on marked; the hover
  * gives the exact total and when it was first and last seen. It renders what src/tracker/ledger
  * summarises and nothing else. Empty (and so showing its `viewsWelcome`) while the ledger has no
- * time or is turned off. While visible it reads the shared file again every minute, so other
- * windows' time shows too.
+ * time or is turned off, and while the status bar is private (src/tracker/ledger/ledgerView.ts),
+ * its context key choosing that welcome text. While visible it reads the shared file again every
+ * minute, so other windows' time shows too.
  */
 import * as vscode from 'vscode';
-import { VIEWS } from '../../tracker/ids';
-import { formatExactDuration, formatLedgerDuration, PERIODS, periodLabel, type PeriodKind } from '../../tracker/ledger/summary';
+import { CONTEXT_KEYS, VIEWS } from '../../tracker/ids';
+import { ledgerViewContent, type LedgerViewContent } from '../../tracker/ledger/ledgerView';
+import { formatExactDuration, formatLedgerDuration, periodLabel, type PeriodKind } from '../../tracker/ledger/summary';
 import type { BranchTime } from './branchTime';
 import { every } from '../../platform/timers';
 
@@ -30,19 +32,36 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
   private readonly subscriptions: vscode.Disposable[];
   private reload: NodeJS.Timeout | undefined;
 
-  constructor(private readonly branchTime: BranchTime) {
+  constructor(
+    private readonly branchTime: BranchTime,
+    /** Whether the status bar is private now (the settings as last read). */
+    private readonly isPrivate: () => boolean,
+  ) {
     this.view = vscode.window.createTreeView(VIEWS.branchTime, { treeDataProvider: this, showCollapseAll: true });
     this.subscriptions = [this.view, branchTime.onDidChange(() => this.changed.fire(undefined)), this.view.onDidChangeVisibility(({ visible }) => this.follow(visible))];
     this.follow(this.view.visible);
+    this.showHidden();
+  }
+
+  /** The private status bar or the ledger was switched: the view empties, or fills again, at once. */
+  settingsChanged(): void {
+    this.showHidden();
+    this.changed.fire(undefined);
+  }
+
+  /** The top-level items as the view shows them now (the tests read them through the API). */
+  shownItems(): readonly { readonly label: string; readonly description: string | undefined }[] {
+    return this.getChildren().map((node) => {
+      const item = this.getTreeItem(node);
+      const { label } = item;
+      return { label: typeof label === 'string' ? label : (label?.label ?? ''), description: typeof item.description === 'string' ? item.description : undefined };
+    });
   }
 
   getChildren(node?: BranchTimeNode): BranchTimeNode[] {
-    if (!this.branchTime.enabled) return [];
-    if (node === undefined) {
-      // No time at all: the welcome text explains the view instead of three empty periods.
-      if (this.branchTime.ledger.current.rows.length === 0) return [];
-      return PERIODS.map((kind) => ({ type: 'period', kind }));
-    }
+    const content = this.content();
+    if (content.kind !== 'periods') return [];
+    if (node === undefined) return content.periods.map((kind) => ({ type: 'period', kind }));
     const summary = this.branchTime.summary(node.kind);
     switch (node.type) {
       case 'period':
@@ -105,6 +124,15 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     item.iconPath = new vscode.ThemeIcon(current ? 'debug-breakpoint-log' : 'git-branch');
     item.tooltip = branch && hover(node.branch, branch);
     return item;
+  }
+
+  private content(): LedgerViewContent {
+    return ledgerViewContent({ enabled: this.branchTime.enabled, isPrivate: this.isPrivate(), hasTime: this.branchTime.ledger.current.rows.length > 0 });
+  }
+
+  /** Chooses the welcome text that says the view is hidden while private (package.json viewsWelcome). */
+  private showHidden(): void {
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.branchTimeHidden, this.content().kind === 'hiddenWhilePrivate');
   }
 
   private findBranch(node: { readonly kind: PeriodKind; readonly root: string; readonly branch: string }) {

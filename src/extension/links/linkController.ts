@@ -14,7 +14,7 @@ import { parseHead } from '../../git/headState';
 import { errorMessage } from '../../platform/errors';
 import type { ActivityReference } from '../../protocol/types';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
-import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, type LinkHold, type StatusNotice } from '../../tracker/links/linkNotice';
+import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, type LinkHold, type NoticeWords } from '../../tracker/links/linkNotice';
 import type { Timers } from '../../platform/timers';
 import { decideLink, knownActivityFor, matchingLinks, parseLinks, type CompiledLink, type LinkDecision, type ParsedLinks, type Place } from '../../tracker/links/links';
 import { classify } from '../../tracker/model/classify';
@@ -29,8 +29,8 @@ export interface LinkParts {
   readonly branches: BranchReporter;
   readonly log: vscode.LogOutputChannel;
   readonly messages: Messages;
-  /** Where the notice shows: the status bar item (src/extension/statusBar.ts showNotice). */
-  readonly showNotice: (notice: StatusNotice | undefined) => void;
+  /** Where the notice shows: the status bar item (src/extension/statusBar.ts showNotice), which picks its private form or not. */
+  readonly showNotice: (notice: NoticeWords | undefined) => void;
   readonly settings: () => Settings;
   /** globalState: the recent activities, whose ids a link's name may be known by. */
   /** The recent activities (globalState): where a link's activity may be known by id. */
@@ -58,7 +58,7 @@ export class LinkController implements vscode.Disposable {
   private readonly acted = new vscode.EventEmitter<LinkOutcome>();
   /** Fires once per link that matched a switch or the window's opening, with what it did. */
   readonly onDidAct = this.acted.event;
-  private readonly notice: TransientNotice;
+  private readonly notice: TransientNotice<NoticeWords>;
   private parsed: ParsedLinks = { links: [], problems: [] };
   /** Each settings file's links, as parsed: where Unlink removes one from. */
   private byScope: readonly { readonly scope: LinkSource['scope']; readonly links: readonly CompiledLink[] }[] = [];
@@ -193,7 +193,7 @@ export class LinkController implements vscode.Disposable {
     if (step.kind === 'hold' || client === undefined) {
       const hold = step.kind === 'hold' ? step.hold : 'offline';
       log.info(`Link ${decision.link.position} names ${decision.activity}; not started (${hold}), and not queued.`);
-      this.show(heldNotice(decision, hold));
+      this.show((isPrivate) => heldNotice(decision, hold, isPrivate));
       return this.acted.fire({ kind: 'held', activity: decision.activity, hold });
     }
     if (step.kind === 'alreadyRunning') {
@@ -206,19 +206,19 @@ export class LinkController implements vscode.Disposable {
       const name = result.activityName ?? known?.activityName ?? decision.activity;
       log.info(`Started ${name}: link ${decision.link.position} of timeTracker.links names it for this ${decision.by}.`);
       this.undoable = { previous: running, started: name };
-      this.show(startedNotice(decision, name, running?.activityName), () => (this.undoable = undefined));
+      this.show((isPrivate) => startedNotice(decision, name, running?.activityName, isPrivate), () => (this.undoable = undefined));
       this.acted.fire({ kind: 'started', activity: name, previous: running?.activityName });
     } catch (error) {
       const failure = classify(error);
       log.warn(`Link ${decision.link.position}: starting ${decision.activity} failed: ${errorMessage(error)}`);
-      this.show(failedNotice(decision, failure.message));
+      this.show((isPrivate) => failedNotice(decision, failure.message, isPrivate));
       this.acted.fire({ kind: 'failed', activity: decision.activity, message: failure.message });
     } finally {
       void session.refreshUnlessPaused();
     }
   }
 
-  private show(notice: StatusNotice, onExpiry?: () => void): void {
+  private show(notice: NoticeWords, onExpiry?: () => void): void {
     // A newer notice replaces the one Undo belonged to.
     if (onExpiry === undefined) this.undoable = undefined;
     this.notice.show(notice, onExpiry);
