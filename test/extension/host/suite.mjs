@@ -83,6 +83,7 @@ export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, 
 
   const browser = await run.launchBrowser(isolation);
   const page = await browser.newPage();
+  await codeServer.logIn(page.context());
   let settle;
   const settled = new Promise((resolveSettled) => (settle = resolveSettled));
   await page.exposeFunction('codeAutomationLog', (type, args) => {
