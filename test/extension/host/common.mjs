@@ -35,6 +35,7 @@ export const baseSettings = {
   'security.workspace.trust.enabled': false,
   'git.autofetch': false,
   'git.openRepositoryInParentFolders': 'never',
+  'timeTracker.remote.allowWorkspaceHost': true, // code-server's extension host is remote, on this machine: the user's opt-in
 };
 
 /** Flags every code-server start gets, after --bind-addr. */
