@@ -327,8 +327,9 @@ export class Session implements vscode.Disposable {
     const client = this.currentClient;
     if (!client) return this.stateWithoutClient();
     const outcome = await pollStatus(client, this.currentState, Date.now, this.pollSource);
-    // An answer for a client replaced meanwhile says nothing about the new one.
-    if (client === this.currentClient) this.pollSource = outcome.source;
+    // An answer for a client replaced meanwhile says nothing about the new one, nor about none.
+    if (client !== this.currentClient) return this.currentClient ? outcome.state : this.stateWithoutClient();
+    this.pollSource = outcome.source;
     return outcome.state;
   }
 
