@@ -174,7 +174,9 @@ export class BranchReporter implements vscode.Disposable {
     // A reconnect under way (a token just set, the app's integration just found) goes first.
     const client = await this.session.ready();
     if (!client) {
-      this.log.info(`Switched to ${change.branch}; not reported because the app is not connected (no integration, no token).`);
+      const { channel } = this.session;
+      const why = channel.kind === 'none' && channel.reason === 'remoteHost' ? 'this remote machine sends the app nothing' : 'the app is not connected (no integration, no token)';
+      this.log.info(`Switched to ${change.branch}; not reported because ${why}.`);
       return 'noToken';
     }
     const report: BranchChangeRequest = {

@@ -22,6 +22,7 @@ import { OfflineQueue } from './offlineQueue';
 import { OneLineLogChannel } from './oneLineLog';
 import { startOnboarding } from './onboardingController';
 import { readSettings, SECTION, type Settings } from './settings';
+import { hostDecider, logHostDecision, sayWhenRemoteHost } from './remoteHost';
 import { Session } from './session';
 import { StatusBarController } from './statusBar';
 import { RecentActivities } from '../tracker/view/recentActivities';
@@ -52,10 +53,13 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   // Every part logs through it: each entry stays one line, whatever outside text it quotes.
   const log = parts.use(new OneLineLogChannel(vscode.window.createOutputChannel('Time Tracker', { log: true })));
   let settings: Settings = readSettings();
-  const session = parts.use(new Session({ secrets: context.secrets, memento: context.globalState, log, settings: () => settings }));
-  // Started first, so that whoever asks `session.ready()` below waits for the first decision.
-  void session.start();
+  const host = hostDecider(context.extension, () => settings.allowWorkspaceHost);
+  logHostDecision(log, host());
+  const session = parts.use(new Session({ secrets: context.secrets, memento: context.globalState, log, settings: () => settings, host }));
   const messages = new Messages(log);
+  parts.use(sayWhenRemoteHost(session, messages));
+  // Started before the other parts, so that whoever asks `session.ready()` below waits for the first decision.
+  void session.start();
   const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages, () => settings.privateStatusBar));
   const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
   const branches = parts.use(new BranchReporter(session, log, () => settings));
@@ -80,6 +84,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   /** Re-reads the settings; `affects(key)` says whether a setting (its name after `timeTracker.`) may have changed. */
   const settingsChanged = (affects: (key: string) => boolean): void => {
     settings = readSettings();
+    if (affects('remote')) logHostDecision(log, host());
     links.settingsChanged();
     statusBar.rerender();
     void session.settingsChanged();

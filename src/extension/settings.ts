@@ -48,6 +48,8 @@ export interface Settings {
     readonly enabled: boolean;
     readonly sources: readonly LinkSource[];
   };
+  /** timeTracker.remote.allowWorkspaceHost, from the user's own settings alone: talk to the app from a remote machine's host. */
+  readonly allowWorkspaceHost: boolean;
 }
 
 /** One settings file's `timeTracker.links`, as written there. */
@@ -102,6 +104,8 @@ export function readSettings(): Settings {
     branchTime: { enabled: read('branchTime.enabled', flag), keepDays: read('branchTime.keepDays', bounded(SETTING_BOUNDS['branchTime.keepDays'])) },
     ticketPattern: read('ticketPattern', text),
     links: { enabled: read('linksEnabled', flag), sources: linkSources(config, trusted) },
+    // Whether the remote machine is the user's is the user's word: a workspace's value is never read.
+    allowWorkspaceHost: config.inspect('remote.allowWorkspaceHost')?.globalValue === true,
   };
 }
 

@@ -7,6 +7,9 @@
  * extension read the same names.
  */
 
+/** The extension's own id, package.json's `publisher.name`: what `remote.extensionKind` names. */
+export const EXTENSION_ID = 'clessira-tools.clessira-time-tracker';
+
 export const COMMANDS = {
   start: 'timeTracker.start',
   stop: 'timeTracker.stop',

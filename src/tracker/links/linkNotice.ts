@@ -19,7 +19,7 @@ import { runsLinkedActivity, type LinkDecision } from './links';
 export const LINK_NOTICE_MS = 8_000;
 
 /** Why a link did not start its activity. */
-export type LinkHold = 'noToken' | 'offline' | 'tokenRejected' | 'lockedOut' | 'licenseLocked' | 'onBreak';
+export type LinkHold = 'noToken' | 'remoteHost' | 'offline' | 'tokenRejected' | 'lockedOut' | 'licenseLocked' | 'onBreak';
 
 /** What the status bar item shows for a while instead of the state. */
 export interface StatusNotice {
@@ -32,7 +32,7 @@ export interface StatusNotice {
 
 /** Why nothing may start now (`connected`: the session has a client); undefined when a start may go out. */
 export function linkHold(state: TrackerState, connected: boolean, nowMs: number): LinkHold | undefined {
-  if (!connected) return state.kind === 'noToken' ? 'noToken' : 'offline';
+  if (!connected) return state.kind === 'noToken' || state.kind === 'remoteHost' ? state.kind : 'offline';
   const pause = signingPause(state, nowMs);
   if (pause) return pause.kind;
   switch (state.kind) {
@@ -119,6 +119,8 @@ function holdReason(hold: LinkHold): string {
   switch (hold) {
     case 'noToken':
       return l10n.t('no token is set');
+    case 'remoteHost':
+      return l10n.t('this extension runs on the remote machine of this window, where it sends nothing');
     case 'offline':
       return l10n.t('the app is not answering');
     case 'tokenRejected':

@@ -43,6 +43,7 @@ export function nextPollDelayMs(state: TrackerState, timing: PollTiming, nowMs: 
   const base = timing.intervalSeconds * 1000;
   switch (state.kind) {
     case 'noToken':
+    case 'remoteHost':
     case 'tokenRejected':
       return undefined;
     case 'lockedOut':

@@ -88,6 +88,7 @@ export function reachabilityOf(state: TrackerState): boolean | undefined {
       return false;
     case 'starting':
     case 'noToken':
+    case 'remoteHost':
     case 'failed':
       return undefined;
   }
@@ -185,7 +186,9 @@ export type WelcomeNotice =
   /** Not shown: the integration or a token (stored or from the environment) connects. */
   | 'hasToken'
   /** Not shown: the user chose "Don't show again" before. */
-  | 'turnedOff';
+  | 'turnedOff'
+  /** Not shown: the extension runs on a remote machine, where no token would help; that state has its own message. */
+  | 'remoteHost';
 
 /** The first-run notice's message and buttons, in the editor's language. */
 export function welcomeNotice(): { readonly message: string; readonly setToken: string; readonly dontShowAgain: string } {
@@ -197,7 +200,8 @@ export function welcomeNotice(): { readonly message: string; readonly setToken: 
 }
 
 /** Whether the first-run notice is shown at activation, and if not, why. */
-export function welcomeNoticeFor(facts: { readonly hasToken: boolean; readonly turnedOff: boolean }): Exclude<WelcomeNotice, 'deciding'> {
+export function welcomeNoticeFor(facts: { readonly hasToken: boolean; readonly turnedOff: boolean; readonly remoteHost?: boolean }): Exclude<WelcomeNotice, 'deciding'> {
+  if (facts.remoteHost === true) return 'remoteHost';
   if (facts.hasToken) return 'hasToken';
   if (facts.turnedOff) return 'turnedOff';
   return 'shown';

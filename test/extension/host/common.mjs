@@ -37,6 +37,7 @@ export const baseSettings = {
   'security.workspace.trust.enabled': false,
   'git.autofetch': false,
   'git.openRepositoryInParentFolders': 'never',
+  'timeTracker.remote.allowWorkspaceHost': true, // code-server's extension host is remote, on this machine: the user's opt-in
 };
 
 /** The cookie code-server's login sets and checks on every request. */

@@ -25,6 +25,7 @@ function decision(place: { branch?: string; folder?: string }): LinkDecision {
 describe('tracker/links/linkNotice', () => {
   it('holds a link back while nothing may start: no token, offline, token rejected, locked out, license locked, on a break', () => {
     assert.equal(linkHold({ kind: 'noToken' }, false, NOW), 'noToken');
+    assert.equal(linkHold({ kind: 'remoteHost' }, false, NOW), 'remoteHost', 'not "the app is not answering": nothing asked it');
     assert.equal(linkHold({ kind: 'offline' }, false, NOW), 'offline');
     assert.equal(linkHold({ kind: 'offline' }, true, NOW), 'offline');
     assert.equal(linkHold({ kind: 'tokenRejected', clockSkewSeconds: undefined }, true, NOW), 'tokenRejected');
@@ -58,7 +59,7 @@ describe('tracker/links/linkNotice', () => {
     assert.equal(held.text, '$(link) PROJ-1 not started');
     assert.equal(held.accessibilityLabel, 'PROJ-1 is linked here but was not started: the app is not answering. Nothing is queued; start it yourself once the app takes requests.');
     assert.notEqual(held.command, 'timeTracker.undoLink');
-    for (const hold of ['noToken', 'tokenRejected', 'lockedOut', 'licenseLocked', 'onBreak'] as const) {
+    for (const hold of ['noToken', 'remoteHost', 'tokenRejected', 'lockedOut', 'licenseLocked', 'onBreak'] as const) {
       assert.match(heldNotice(decision({ branch: 'PROJ-1' }), hold, false).accessibilityLabel, /not started: [a-z]/);
     }
     assert.match(failedNotice(decision({ branch: 'PROJ-1' }), 'No such activity.', false).accessibilityLabel, /could not be started: No such activity\.$/);

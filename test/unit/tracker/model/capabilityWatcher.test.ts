@@ -122,6 +122,44 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
     watcher.dispose();
   });
 
+  it('stops looking when told (no timer, no watch, no report), and reads afresh at the next check', async () => {
+    let reads = 0;
+    const seen: string[] = [];
+    const timers = new ManualTimers();
+    const folders = new ManualFolders();
+    let release: (() => void) | undefined;
+    let holdNext = false;
+    const watcher = new CapabilityWatcher({
+      read: async () => {
+        reads++;
+        if (holdNext) await new Promise<void>((resolve) => (release = resolve));
+        return ready;
+      },
+      onChange: (reading) => seen.push(reading.kind),
+      timers,
+      paths: () => [path],
+      watchFolder: folders.watch,
+    });
+    await watcher.current();
+    assert.deepEqual([[...folders.open.keys()], timers.pending.size], [['/home/u'], 1]);
+    watcher.stop();
+    assert.deepEqual([[...folders.open.keys()], timers.pending.size], [[], 0], 'nothing looks any more');
+    // A check under way as it stops reports nothing and plans nothing.
+    holdNext = true;
+    const underWay = watcher.check();
+    watcher.stop();
+    release?.();
+    await underWay;
+    await settle();
+    assert.deepEqual([[...folders.open.keys()], timers.pending.size, seen], [[], 0, ['ready']]);
+    holdNext = false;
+    const before = reads;
+    await watcher.current();
+    assert.equal(reads, before + 1, 'what was read before the stop is not trusted: read again');
+    assert.deepEqual([[...folders.open.keys()], timers.pending.size], [['/home/u'], 1], 'looking again');
+    watcher.dispose();
+  });
+
   it('compares readings by what matters to the connection', () => {
     assert.equal(sameReading(ready, { kind: 'ready', path, capability: { ...capability } }), true);
     assert.equal(sameReading(ready, { kind: 'ready', path, capability: { ...capability, token: 'rotated' } }), false);

@@ -45,6 +45,7 @@ const THE_PERSONS: Readonly<Record<string, 'application' | 'machine'>> = {
   port: 'machine',
   capabilityFile: 'machine',
   headerPrefix: 'machine',
+  'remote.allowWorkspaceHost': 'application',
 };
 /** How the item looks in one window: harmless, and bounded. */
 const DISPLAY_ONLY = ['statusBar.format', 'statusBar.alignment', 'statusBar.priority', 'statusBar.maxNameLength', 'statusBar.showTodayTotal'];
