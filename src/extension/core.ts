@@ -57,7 +57,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   const messages = new Messages(log);
   const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages));
   const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
-  const branches = parts.use(new BranchReporter(session, log, () => settings));
+  const branches = parts.use(new BranchReporter(session, log, () => settings, messages));
   const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
   parts.use(new BranchTimeView(branchTime));
   // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
