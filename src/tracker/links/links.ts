@@ -71,13 +71,11 @@ export function parseLinks(value: unknown, setting = 'timeTracker.links'): Parse
   // The globs of one file's links are one list: what a place costs to decide grows with their sum.
   let spent = 0;
   value.forEach((entry: unknown, index) => {
-    const checked = checkEntry(entry, index + 1);
-    const refused = typeof checked === 'string' ? checked : globRefusal(checked, spent);
-    if (refused !== undefined) {
-      problems.push(l10n.t('Link {position} of {setting} ({entry}) is not used: {reason}', { position: index + 1, setting, entry: quote(entry), reason: refused }));
+    const checked = checkEntry(entry, index + 1, spent);
+    if (typeof checked === 'string') {
+      problems.push(l10n.t('Link {position} of {setting} ({entry}) is not used: {reason}', { position: index + 1, setting, entry: quote(entry), reason: checked }));
       return;
     }
-    if (typeof checked === 'string') return;
     spent += globLength(checked);
     links.push(compile(checked));
   });
@@ -95,8 +93,8 @@ function globRefusal(link: Link, spent: number): string | undefined {
   return l10n.t('with those of the links before it, its globs pass the {limit} characters the globs of one settings file\'s links may have together.', { limit: MAX_GLOB_LIST_LENGTH });
 }
 
-/** The entry as a link, or why it is none (one sentence). */
-function checkEntry(entry: unknown, position: number): Link | string {
+/** The entry as a link, or why it is none (one sentence); `spent`: the glob characters of the links before it. */
+function checkEntry(entry: unknown, position: number, spent: number): Link | string {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return l10n.t('a link is an object such as {"branch": "feature/**", "activity": "{ticket}"}.');
   const record = entry as Record<string, unknown>;
   const unknown = Object.keys(record).find((key) => !KEYS.has(key));
@@ -114,7 +112,7 @@ function checkEntry(entry: unknown, position: number): Link | string {
   if (folder === undefined && branch === undefined) return l10n.t('it names neither a "folder" nor a "branch" glob, so it would match everywhere.');
   const createIfMissing = record['createIfMissing'];
   if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean') return l10n.t('its "createIfMissing" must be true or false.');
-  return {
+  const link: Link = {
     position,
     activity,
     createIfMissing: createIfMissing ?? false,
@@ -122,6 +120,7 @@ function checkEntry(entry: unknown, position: number): Link | string {
     ...(branch === undefined || branch === false ? {} : { branch }),
     ...(group === undefined || group === false ? {} : { group }),
   };
+  return globRefusal(link, spent) ?? link;
 }
 
 function compile(link: Link): CompiledLink {
