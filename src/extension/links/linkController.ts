@@ -99,6 +99,8 @@ export class LinkController implements vscode.Disposable {
     if (settings.ticketPattern !== this.ticketsKey) {
       this.ticketsKey = settings.ticketPattern;
       this.tickets = ticketMatcher(settings.ticketPattern);
+      // Said to the user by Copy Summary (branchTime.ts); here the log tells why a `{ticket}` link used the default.
+      if (this.tickets.problem !== undefined) this.parts.log.warn(`Links use the default ticket pattern: ${this.tickets.problem}`);
     }
     const key = JSON.stringify(settings.links.sources);
     if (key === this.parsedKey) return;

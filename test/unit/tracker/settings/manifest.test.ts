@@ -8,7 +8,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MAX_GLOB_LENGTH } from '../../../../src/platform/globs';
 import { MAX_PORT, MIN_PORT } from '../../../../src/protocol/constants';
+import { MAX_TICKET_PATTERN_LENGTH } from '../../../../src/tracker/ledger/copySummary';
 import { SETTING_BOUNDS, type Bounds } from '../../../../src/tracker/settings/settingBounds';
 import { RESTRICTED_SETTINGS } from '../../../../src/tracker/settings/untrustedWorkspace';
 import { DEFAULT_FORMAT_SOURCE, MAX_FORMAT_LENGTH } from '../../../../src/tracker/view/statusText';
@@ -20,6 +22,7 @@ interface Property {
   readonly maximum?: number;
   readonly maxLength?: number;
   readonly default?: unknown;
+  readonly items?: Property & { readonly properties?: Readonly<Record<string, Property>> };
 }
 
 interface Manifest {
@@ -96,6 +99,13 @@ describe('package.json: whose choice each setting is', () => {
     const format = properties[`${PREFIX}statusBar.format`];
     assert.equal(format?.maxLength, MAX_FORMAT_LENGTH, 'the format read is as long as the schema says');
     assert.equal(format.default, DEFAULT_FORMAT_SOURCE);
+  });
+
+  it('gives the pattern and every glob the length the code reads, so the settings editor warns before the code refuses', () => {
+    assert.equal(properties[`${PREFIX}ticketPattern`]?.maxLength, MAX_TICKET_PATTERN_LENGTH);
+    assert.equal(properties[`${PREFIX}git.ignoreBranches`]?.items?.maxLength, MAX_GLOB_LENGTH);
+    const link = properties[`${PREFIX}links`]?.items?.properties;
+    assert.deepEqual([link?.['folder']?.maxLength, link?.['branch']?.maxLength], [MAX_GLOB_LENGTH, MAX_GLOB_LENGTH]);
   });
 
   it('bounds every numeric setting, and the reader holds it to the very bounds of the schema', () => {
