@@ -16,6 +16,9 @@ function folders(names, message) {
   return { regex: `^(\\.\\.?/)+(${names.join('|')})(/|$)`, message };
 }
 
+/** The globals that take a delay: src/ sets them only through src/platform/timers.ts. */
+export const TIMERS = ['setTimeout', 'setInterval'];
+
 const NOT_TESTS = folders(['test'], 'Nothing in src/ imports the tests: they are not shipped.');
 
 /**
@@ -120,6 +123,15 @@ export default tseslint.config(
     rules: {
       'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
+    // Every timer through src/platform/timers.ts, which bounds its delay: Node fires a timer asked
+    // for more than 2^31-1 ms after 1 ms, and a setting or an answer can ask for that.
+    files: ['src/**/*.ts'],
+    ignores: ['src/platform/timers.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...TIMERS.map((name) => ({ name, message: `${name} is set through src/platform/timers.ts (later, every, pause, Timers), which bounds the delay.` }))],
     },
   },
   ...LAYERS.map(({ files, paths, patterns }) => ({

@@ -23,7 +23,7 @@ import { build, HostRun, repoRoot } from '../test/extension/host/common.mjs';
 import { ensureCodeServer, isInstalled, missingPrerequisites } from '../test/extension/host/install.mjs';
 import { startDemoApp } from './start/demoApp.mjs';
 import { helpText, KEYS_HINT, keysOf, pressedLine, QUIT_LINE, unknownKeyLine } from './start/keys.mjs';
-import { CAPABILITY_FILE_IN_HOME, codeServerLogin, codeServerReady, desktopArgs, findOnPath, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from './start/plan.mjs';
+import { CAPABILITY_FILE_IN_HOME, codeServerReady, desktopArgs, findOnPath, LOGIN_HEADING, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from './start/plan.mjs';
 
 const started = Date.now();
 const parsed = parseStartArgs(process.argv.slice(2));
@@ -93,7 +93,8 @@ try {
       configFile,
       cwd: repoRoot,
       env: { ...isolation, HOME: dirs.home },
-      auth: codeServerLogin(password),
+      password,
+      welcomeText: LOGIN_HEADING,
       until: Date.now() + 60_000,
     });
     window = codeServer;

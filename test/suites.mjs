@@ -29,6 +29,14 @@ export default defineSuites([
     minutes: 5,
   },
   {
+    label: 'restricted',
+    title: "a cloned repository with hostile settings opened in Restricted Mode: nothing starts or is created, the user's pace, privacy and branch-time history hold, and the status bar follows the app on a branch its pattern backtracks on",
+    files: 'out/test/extension/restricted/index.js',
+    workspace: 'test/extension/restricted/workspace.mjs',
+    driver: 'test/extension/restricted/driver.mjs',
+    minutes: 4,
+  },
+  {
     label: 'packaged',
     title: 'the .vsix installed into a clean code-server, seen through its status bar',
     files: 'test/extension/packaged/checks.mjs',

@@ -1,8 +1,8 @@
 // The pure half of `npm start` (scripts/start.mjs): its arguments, where the demo app announces
-// itself, the command lines for code-server's workbench and for a desktop `code`, code-server's
-// login and what is printed. No I/O, so test/start/check.mjs checks every decision here without
+// itself, the command lines for code-server's workbench and for a desktop `code`, the heading of
+// code-server's login page and what is printed (the login itself is every host run's:
+// codeServerLogin in test/extension/host/common.mjs). No I/O, so test/start/check.mjs checks every decision here without
 // starting anything.
-import { createHash } from 'node:crypto';
 import { delimiter, join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -60,27 +60,11 @@ export function workbenchUrl(authority, { folder, extensionPath }) {
   return `http://${authority}/?folder=${encodeURIComponent(stripTrailingSeparator(folder))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
-export const LOGIN_HEADING = 'Log in with the password npm start printed next to the URL';
-
 /**
- * code-server's password login for `password`: without it code-server gives nothing but its login
- * page (not the workbench, its files, a websocket or its port proxy), whoever asks and under
- * whatever host name, so neither another local user nor a DNS-rebinding page gets a VS Code with
- * a terminal. The login is one form POST to /login, which sets the `code-server-session` cookie.
- * The password reaches code-server only as its SHA-256 in HASHED_PASSWORD, in the environment:
- * never on a command line, and code-server removes it from its environment before it starts
- * anything. SHA-256, not argon2 (nor PASSWORD, which code-server hashes with argon2): code-server
- * checks the cookie on every request, and with argon2 the start check's browser waited twice as
- * long for the status bar (32 s rather than 15 s); a random 128-bit password needs no slow hash. A PASSWORD in the user's environment is not passed on: it is not this session's.
+ * The heading of code-server's login page: it says where the password is (code-server's own line
+ * below it names only HASHED_PASSWORD). Inserted as HTML as it is: plain words only.
  */
-export function codeServerLogin(password) {
-  return {
-    // The login page's heading says where the password is (code-server's own line below it names
-    // only HASHED_PASSWORD). Inserted as HTML as it is: plain words only.
-    args: ['--auth', 'password', '--welcome-text', LOGIN_HEADING],
-    env: { HASHED_PASSWORD: createHash('sha256').update(password).digest('hex'), PASSWORD: undefined },
-  };
-}
+export const LOGIN_HEADING = 'Log in with the password npm start printed next to the URL';
 
 /**
  * What `npm start` prints once code-server is ready, in one write so that whoever reads the URL

@@ -5,7 +5,7 @@
  * prefix learned from the app's answers when it is `auto` (headerPrefixChoice.ts).
  */
 import { inspect } from 'node:util';
-import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE } from '../protocol/constants';
+import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE, MAX_RETRY_AFTER_SECONDS } from '../protocol/constants';
 import { signingHeaderNames, type HeaderPrefix, type SigningHeaderNames } from '../protocol/headers';
 import { checkBranchChangeRequest, checkEntryRequest, checkSearchQuery, checkStartRequest, RuleViolation } from '../protocol/rules';
 import { signRequest, timestampFor } from '../protocol/signing';
@@ -328,7 +328,7 @@ export class ServiceClient {
         return new HttpError(423, 'The application has no valid license; only the health check answers until it is activated.', text);
       case 429: {
         const retryAfter = Number(single(response.headers['retry-after']));
-        const seconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.ceil(retryAfter) : undefined;
+        const seconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(retryAfter)) : undefined;
         const wait = seconds === undefined ? '' : ` Try again in ${seconds} s.`;
         return new HttpError(429, `The service is refusing requests for now: ${said}${wait}`, text, seconds);
       }

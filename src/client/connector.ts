@@ -17,6 +17,7 @@
  */
 import { Socket } from 'node:net';
 import { ConnectTimeoutError, type Connector } from './undiciPool';
+import { later } from '../platform/timers';
 
 /** The `code` of the error a request fails with when its new connection closed before it was written. */
 export const CLOSED_BEFORE_REQUEST = 'ERR_CLOSED_BEFORE_REQUEST';
@@ -52,7 +53,7 @@ export function holdingConnector(options: { readonly timeoutMs: number; readonly
       );
     };
     const where = options.socketPath ?? `${hostname}:${port}`;
-    const timer = setTimeout(() => settle(new ConnectTimeoutError(`Connecting to ${where} took longer than ${options.timeoutMs} ms.`)), options.timeoutMs);
+    const timer = later(() => settle(new ConnectTimeoutError(`Connecting to ${where} took longer than ${options.timeoutMs} ms.`)), options.timeoutMs);
     // Stays for the socket's life, as undici's connector's does: an error during the hold, or
     // before undici adds its own listener, must not go unheard (it would end the process).
     socket.on('error', (error) => settle(error));

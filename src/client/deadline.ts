@@ -8,6 +8,7 @@
  * with AbortSignal.any, through `signal`.
  */
 import { EventEmitter } from 'node:events';
+import { later } from '../platform/timers';
 
 export class Deadline extends EventEmitter {
   aborted = false;
@@ -18,7 +19,7 @@ export class Deadline extends EventEmitter {
   constructor(readonly ms: number) {
     super();
     // Unreferenced, as AbortSignal.timeout's: a pending deadline alone keeps no process alive.
-    this.#timer = setTimeout(() => this.#pass(), ms).unref();
+    this.#timer = later(() => this.#pass(), ms).unref();
   }
 
   /** The same deadline as an AbortSignal, made only when asked (to join a caller's signal). */

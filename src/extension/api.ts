@@ -9,6 +9,7 @@ import type { TrackerState, TrackerStateKind } from '../tracker/model/trackerSta
 import type { PeriodKind, PeriodSummary } from '../tracker/ledger/summary';
 import type { BranchReporter, HandledSwitch } from './branchReporter';
 import type { BranchTime } from './branchTime/branchTime';
+import type { BranchTimeView } from './branchTime/branchTimeView';
 import type { LinkController, LinkOutcome } from './links/linkController';
 import type { OfflineQueue } from './offlineQueue';
 import type { OnboardingView } from './onboardingController';
@@ -58,6 +59,8 @@ export interface TimeTrackerApi {
    * window's time was written and the shared file read again.
    */
   branchTimeSummary(kind: PeriodKind): Promise<PeriodSummary>;
+  /** The "Time by Branch" view's top-level items as it shows them now: none while it is empty, off or hidden while private. */
+  readonly branchTimeItems: readonly { readonly label: string; readonly description: string | undefined }[];
   /** Onboarding: the "Get started" walkthrough's completion conditions as they stand, and what became of the first-run notice. */
   readonly onboarding: OnboardingView;
 }
@@ -69,6 +72,7 @@ export interface ApiParts {
   readonly queue: OfflineQueue;
   readonly branches: BranchReporter;
   readonly branchTime: BranchTime;
+  readonly branchTimeView: BranchTimeView;
   readonly links: LinkController;
   readonly onboarding: OnboardingView;
   readonly logUri: vscode.Uri;
@@ -114,6 +118,9 @@ export function buildApi(parts: ApiParts): TimeTrackerApi {
     branchTimeSummary: async (kind) => {
       await parts.branchTime.ledger.flush();
       return parts.branchTime.summary(kind);
+    },
+    get branchTimeItems() {
+      return parts.branchTimeView.shownItems();
     },
     onboarding: parts.onboarding,
   };

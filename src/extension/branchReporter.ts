@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { compileGlobs } from '../platform/globs';
+import { checkGlobs, compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH, MAX_MATCHED_BRANCH_LENGTH, type RefusedGlob } from '../platform/globs';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
 import type { HeadState } from '../git/headState';
 import type { Repository } from '../git/repositories';
@@ -10,6 +10,7 @@ import type { BranchChangeRequest } from '../protocol/types';
 import { pollingPaused } from '../tracker/model/poller';
 import { REPORT_GIVE_UP_MS, REPORT_WAIT_LIFE_MS, ReportRetry, type SendResult, type Settlement, type Undelivered } from '../tracker/model/reportRetry';
 import { editorFileSystem } from './editorFileSystem';
+import type { Messages } from './messages';
 import type { Session } from './session';
 import type { Settings } from './settings';
 
@@ -58,6 +59,9 @@ interface Watch {
   readonly fileSystem: FileSystemPort;
 }
 
+/** How much of a refused glob a sentence quotes. */
+const GLOB_QUOTE_LIMIT = 80;
+
 export class BranchReporter implements vscode.Disposable {
   private readonly handled = new vscode.EventEmitter<HandledSwitch>();
   /** Fires once per switch the watcher saw, with what became of it. */
@@ -90,6 +94,7 @@ export class BranchReporter implements vscode.Disposable {
     private readonly session: Session,
     private readonly log: vscode.LogOutputChannel,
     private readonly settings: () => Settings,
+    private readonly messages: Messages,
   ) {
     this.subscriptions.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.apply()),
@@ -115,7 +120,9 @@ export class BranchReporter implements vscode.Disposable {
     const key = JSON.stringify(git.ignoreBranches);
     if (key !== this.ignoredKey) {
       this.ignoredKey = key;
-      this.ignored = compileGlobs(git.ignoreBranches);
+      // A branch is matched by its first characters only: a glob's time grows with the name's length.
+      this.ignored = compileGlobs(git.ignoreBranches, MAX_MATCHED_BRANCH_LENGTH);
+      this.sayRefused(checkGlobs(git.ignoreBranches).refused);
     }
     // The branch-time ledger and the links follow the branches too, whether or not switches are reported.
     this.watching = git.reportBranchChanges !== false || this.settings().branchTime.enabled || this.links.watching();
@@ -152,6 +159,21 @@ export class BranchReporter implements vscode.Disposable {
     );
   }
 
+  /** Each glob of ignoreBranches not used is logged, and the first said once, with why. */
+  private sayRefused(refused: readonly RefusedGlob[]): void {
+    if (refused.length === 0) return;
+    const sentences = refused.map(({ glob, problem }) => {
+      const quoted = glob.length > GLOB_QUOTE_LIMIT ? `${glob.slice(0, GLOB_QUOTE_LIMIT - 1)}…` : glob;
+      return problem === 'TOO_LONG'
+        ? vscode.l10n.t('The glob "{glob}" of timeTracker.git.ignoreBranches has {length} characters, more than the {limit} a glob may have, so it ignores no branch.', { glob: quoted, length: glob.length, limit: MAX_GLOB_LENGTH })
+        : vscode.l10n.t('The glob "{glob}" of timeTracker.git.ignoreBranches ignores no branch: with the globs before it, the list passes the {limit} characters its globs may have together.', { glob: quoted, limit: MAX_GLOB_LIST_LENGTH });
+    });
+    for (const sentence of sentences) this.log.warn(sentence);
+    const [first = ''] = sentences;
+    const message = sentences.length === 1 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: sentences.length - 1 });
+    void this.messages.advise({ severity: 'warning', message, action: 'openSettings' });
+  }
+
   private async report(change: BranchChange, fileSystem: FileSystemPort): Promise<void> {
     const linked = this.links.decides(change);
     const outcome = await this.send(change, fileSystem, linked);
@@ -174,7 +196,9 @@ export class BranchReporter implements vscode.Disposable {
     // A reconnect under way (a token just set, the app's integration just found) goes first.
     const client = await this.session.ready();
     if (!client) {
-      this.log.info(`Switched to ${change.branch}; not reported because the app is not connected (no integration, no token).`);
+      const { channel } = this.session;
+      const why = channel.kind === 'none' && channel.reason === 'remoteHost' ? 'this remote machine sends the app nothing' : 'the app is not connected (no integration, no token)';
+      this.log.info(`Switched to ${change.branch}; not reported because ${why}.`);
       return 'noToken';
     }
     const report: BranchChangeRequest = {

@@ -22,10 +22,12 @@ import { OfflineQueue } from './offlineQueue';
 import { OneLineLogChannel } from './oneLineLog';
 import { startOnboarding } from './onboardingController';
 import { readSettings, SECTION, type Settings } from './settings';
+import { hostDecider, logHostDecision, sayWhenRemoteHost } from './remoteHost';
 import { Session } from './session';
 import { StatusBarController } from './statusBar';
 import { RecentActivities } from '../tracker/view/recentActivities';
 import { STORAGE_KEYS } from '../tracker/ids';
+import { touchesRestricted } from '../tracker/settings/untrustedWorkspace';
 
 /** What the activation bundle holds of the core once it is loaded. */
 export interface Core {
@@ -51,15 +53,18 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   // Every part logs through it: each entry stays one line, whatever outside text it quotes.
   const log = parts.use(new OneLineLogChannel(vscode.window.createOutputChannel('Time Tracker', { log: true })));
   let settings: Settings = readSettings();
-  const session = parts.use(new Session({ secrets: context.secrets, memento: context.globalState, log, settings: () => settings }));
-  // Started first, so that whoever asks `session.ready()` below waits for the first decision.
-  void session.start();
+  const host = hostDecider(context.extension, () => settings.allowWorkspaceHost);
+  logHostDecision(log, host());
+  const session = parts.use(new Session({ secrets: context.secrets, memento: context.globalState, log, settings: () => settings, host }));
   const messages = new Messages(log);
-  const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages));
+  parts.use(sayWhenRemoteHost(session, messages));
+  // Started before the other parts, so that whoever asks `session.ready()` below waits for the first decision.
+  void session.start();
+  const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages, () => settings.privateStatusBar));
   const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
-  const branches = parts.use(new BranchReporter(session, log, () => settings));
+  const branches = parts.use(new BranchReporter(session, log, () => settings, messages));
   const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
-  parts.use(new BranchTimeView(branchTime));
+  const branchTimeView = parts.use(new BranchTimeView(branchTime, () => settings.privateStatusBar));
   // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
   const recent = new RecentActivities({ get: () => context.globalState.get(STORAGE_KEYS.recentActivities), update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value) });
   statusBar.groupOf = (activityID) => rememberedGroup(recent.list(), activityID);
@@ -75,20 +80,26 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
 
   let branchWatch: Promise<void> = Promise.resolve();
-  const commands = commandTable({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, links });
+  const commands = commandTable({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, links, settings: () => settings });
   parts.use(commands.disposable);
+  /** Re-reads the settings; `affects(key)` says whether a setting (its name after `timeTracker.`) may have changed. */
+  const settingsChanged = (affects: (key: string) => boolean): void => {
+    settings = readSettings();
+    if (affects('remote')) logHostDecision(log, host());
+    links.settingsChanged();
+    statusBar.rerender();
+    void session.settingsChanged();
+    if (['git', 'branchTime', 'links', 'linksEnabled'].some(affects)) branchWatch = branches.apply();
+    if (affects('branchTime')) void branchTime.settingsChanged(branchWatch);
+    if (affects('statusBar.private') || affects('branchTime')) branchTimeView.settingsChanged();
+  };
   parts.use(
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration(SECTION)) return;
-      settings = readSettings();
-      links.settingsChanged();
-      statusBar.rerender();
-      void session.settingsChanged();
-      const watched = ['git', 'branchTime', 'links', 'linksEnabled'].some((key) => event.affectsConfiguration(`${SECTION}.${key}`));
-      if (watched) branchWatch = branches.apply();
-      if (event.affectsConfiguration(`${SECTION}.branchTime`)) void branchTime.settingsChanged(branchWatch);
+      if (event.affectsConfiguration(SECTION)) settingsChanged((key) => event.affectsConfiguration(`${SECTION}.${key}`));
     }),
   );
+  // Trust lets the workspace's values of the restricted settings apply: as if each of them changed.
+  parts.use(vscode.workspace.onDidGrantWorkspaceTrust(() => settingsChanged(touchesRestricted)));
   // One entry: VS Code disposes context.subscriptions in order, the stack its parts in reverse.
   context.subscriptions.push(parts);
 
@@ -103,6 +114,6 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
 
   const coreMs = performance.now() - times.loadStarted;
   log.debug(`Activation took ${times.activationMs.toFixed(1)} ms; loading and starting the rest, after it, ${coreMs.toFixed(1)} ms.`);
-  const api = buildApi({ session, statusBar, queue, branches, branchTime, links, onboarding, logUri: context.logUri, activationMs: times.activationMs, coreMs, branchWatch: () => branchWatch });
+  const api = buildApi({ session, statusBar, queue, branches, branchTime, branchTimeView, links, onboarding, logUri: context.logUri, activationMs: times.activationMs, coreMs, branchWatch: () => branchWatch });
   return { api, commands: commands.handlers };
 }

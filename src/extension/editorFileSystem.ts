@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { posix } from 'node:path';
 import { MAX_TEXT_BYTES, type Closable, type FileSystemPort } from '../platform/fileSystemPort';
+import { every } from '../platform/timers';
 
 /**
  * The file-system port (src/platform/fileSystemPort.ts) through VS Code's file system, for
@@ -42,7 +43,7 @@ export function editorFileSystem(base: vscode.Uri): FileSystemPort {
     },
     pollFile: (path, intervalMs, onChange): Closable => {
       let last: number | undefined;
-      const timer = setInterval(() => {
+      const timer = every(() => {
         void vscode.workspace.fs.stat(uri(path)).then(
           (info) => {
             if (last !== undefined && info.mtime !== last) onChange();

@@ -69,6 +69,8 @@ export class Messages {
         return this.actions.showLog();
       case 'retry':
         return { label: vscode.l10n.t('Check Again'), run: () => vscode.commands.executeCommand(COMMANDS.checkConnection) };
+      case 'runLocally':
+        return { label: vscode.l10n.t('Open Settings'), run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'remote.extensionKind') };
     }
   }
 

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
+import { sentFromQueue } from '../tracker/view/confirmations';
 import { formatMinutes } from '../tracker/view/duration';
 import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/queue/entryQueue';
 import { FlushSchedule } from '../tracker/queue/flushSchedule';
@@ -35,6 +36,8 @@ export class OfflineQueue implements vscode.Disposable {
     folder: string,
     private readonly log: vscode.LogOutputChannel,
     private readonly messages: Messages,
+    /** timeTracker.statusBar.private as last read: the note of what was sent then names nothing. */
+    private readonly isPrivate: () => boolean,
   ) {
     this.queue = new EntryQueue(folder, { onCorrupt: (keptAs, problem) => this.reportCorrupt(keptAs, problem) });
   }
@@ -141,17 +144,11 @@ export class OfflineQueue implements vscode.Disposable {
 
   /**
    * Said once per flush, by the window that sent them, so that an entry does not leave the badge
-   * unseen: what one entry was, or how many and how long in all.
+   * unseen: what one entry was, or how many and how long in all (while private: how many).
    */
   private tellSent(sent: readonly SentEntry[]): void {
-    const [only] = sent;
-    if (only === undefined) return;
-    const total = formatMinutes(sent.reduce((sum, entry) => sum + entry.minutes, 0));
-    void this.messages.info(
-      sent.length === 1
-        ? vscode.l10n.t('Sent {duration} on {name} (logged while the app was offline).', { duration: formatMinutes(only.minutes), name: only.name })
-        : vscode.l10n.t('Sent {count} entries logged while the app was offline, {total} in all.', { count: sent.length, total }),
-    );
+    const said = sentFromQueue(sent, this.isPrivate());
+    if (said !== undefined) void this.messages.info(said);
   }
 
   /** The queue file could not be read and was kept aside (EntryQueue moved it): said once, where it went. */

@@ -142,6 +142,7 @@ class Onboarding implements OnboardingView, vscode.Disposable {
       const client = await this.services.session.ready();
       this.noticeOutcome = welcomeNoticeFor({
         hasToken: client !== undefined,
+        remoteHost: this.services.session.channel.kind === 'none' && this.services.session.channel.reason === 'remoteHost',
         turnedOff: this.memento.get<boolean>(STORAGE_KEYS.welcomeNoticeTurnedOff, false),
       });
       if (this.noticeOutcome !== 'shown') return;

@@ -1,21 +1,22 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { ConfigurationError, ServiceClient, type HeaderPrefix } from '../client';
+import { ConfigurationError, ServiceClient } from '../client';
 import { defaultCapabilityPaths, findCapability, type CapabilityReading } from '../client/capabilityReader';
 import { folderIdentity, nodeFileSystem } from '../platform/fileSystemPort';
 import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
 import { firstSetVariable } from '../protocol/environment';
-import { CONTEXT_KEYS, STORAGE_KEYS } from '../tracker/ids';
+import { CONTEXT_KEYS } from '../tracker/ids';
 import { adviceWithoutChannel } from '../tracker/view/advice';
 import { CapabilityWatcher } from '../tracker/model/capabilityWatcher';
 import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, describeRouteForLog, type Channel, type HttpToken } from '../tracker/model/channel';
-import { learnedPrefixKey, recallPrefix, rememberPrefix } from '../tracker/model/learnedPrefix';
 import { latestWins } from '../platform/latestWins';
 import { Poller, pollingPaused } from '../tracker/model/poller';
 import { signingPause } from '../tracker/model/signingPause';
 import { describeStateChangeForLog } from '../tracker/model/stateChangeLog';
 import { pollStatus, type PollSource } from '../tracker/model/statusSource';
+import type { HostDecision } from '../tracker/model/remoteHost';
 import type { TrackerState } from '../tracker/model/trackerState';
+import { prefixMemory } from './prefixMemory';
 import { logRequest } from './requestLog';
 import type { Settings } from './settings';
 import { TokenStore } from './tokenStore';
@@ -31,6 +32,8 @@ export interface SessionOptions {
   readonly environment?: Readonly<Record<string, string | undefined>>;
   /** Whose ~/Library/Containers the default capability files are in; default os.homedir(). */
   readonly home?: string;
+  /** Whether this extension host may talk to the app at all (a remote machine's may not); asked at every reconnect. */
+  readonly host: () => HostDecision;
 }
 
 /** What the last reconnect read: the sources a channel is chosen from. */
@@ -38,6 +41,8 @@ interface Sources {
   readonly httpToken: HttpToken | undefined;
   readonly tokenStored: boolean;
   readonly capability: CapabilityReading;
+  /** The host may not send: no file was read, no token counts. */
+  readonly hostRefused: boolean;
 }
 
 /**
@@ -198,14 +203,20 @@ export class Session implements vscode.Disposable {
 
   /** Reads the capability file now (Check Connection) and waits for whatever that changes. */
   async recheckIntegration(): Promise<void> {
-    await this.watcher.check();
+    await this.followCapability();
     await this.pendingApply;
   }
 
-  /** A setting changed: the capability file path, port or prefix may be new. */
+  /** A setting changed: the capability file path, port, prefix or the remote opt-in may be new. */
   async settingsChanged(): Promise<void> {
-    await this.watcher.check();
+    await this.followCapability();
     await this.reconnect();
+  }
+
+  /** Reads the capability file now, or, where this host may not talk to the app, stops looking at it. */
+  private async followCapability(): Promise<void> {
+    if (this.options.host().allowed) await this.watcher.check();
+    else this.watcher.stop();
   }
 
   // ---- sources -----------------------------------------------------------------------------------
@@ -240,7 +251,10 @@ export class Session implements vscode.Disposable {
     let httpToken: HttpToken | undefined;
     if (stored) httpToken = { token: stored, source: 'secretStorage' };
     else if (fromEnvironment) httpToken = { token: fromEnvironment.value, source: `$${fromEnvironment.name}` };
-    return { httpToken, tokenStored: stored !== undefined, capability: await this.watcher.current() };
+    // A remote machine's files and sockets are not the user's app: not even looked at.
+    const hostRefused = !this.options.host().allowed;
+    const capability = hostRefused ? { kind: 'absent' as const, path: '' } : await this.watcher.current();
+    return { httpToken, tokenStored: stored !== undefined, capability, hostRefused };
   }
 
   // ---- deciding --------------------------------------------------------------------------------
@@ -255,6 +269,7 @@ export class Session implements vscode.Disposable {
       httpToken: sources.httpToken,
       port: settings.port,
       integrationSeen: this.integrationSeenFor === settings.capabilityFile,
+      hostRefused: sources.hostRefused,
     });
     this.setContext(CONTEXT_KEYS.tokenStored, sources.tokenStored);
     const key = channelKey(channel, settings.headerPrefix);
@@ -287,7 +302,7 @@ export class Session implements vscode.Disposable {
       return;
     }
     const where = describeRouteForLog(channel.route);
-    const memory = this.learnedPrefixOptions(channel, where);
+    const memory = prefixMemory(this.options.memento, this.options.log, channel, where);
     try {
       this.currentClient = new ServiceClient({
         token: channel.token,
@@ -308,34 +323,13 @@ export class Session implements vscode.Disposable {
     if (learned !== undefined) this.options.log.info(`Trying X-${learned}-* headers first: a window learned them for this app and token before.`);
   }
 
-  /**
-   * `auto` starts from what any window learned for this app and token, and shares what it learns,
-   * so that a reload, a new window or an app restart does not spend a failed sign-in on it again.
-   */
-  private learnedPrefixOptions(
-    channel: Exclude<Channel, { kind: 'none' }>,
-    where: string,
-  ): { learnedHeaderPrefix: () => HeaderPrefix | undefined; onHeaderPrefix: (prefix: HeaderPrefix) => void } {
-    const { memento, log } = this.options;
-    const key = learnedPrefixKey(channel);
-    return {
-      learnedHeaderPrefix: () => recallPrefix(memento.get(STORAGE_KEYS.learnedHeaderPrefixes), key),
-      onHeaderPrefix: (prefix) => {
-        log.info(`The app answers to X-${prefix}-* headers ${where}; they are used from now on.`);
-        const record = rememberPrefix(memento.get(STORAGE_KEYS.learnedHeaderPrefixes), key, prefix);
-        void Promise.resolve(memento.update(STORAGE_KEYS.learnedHeaderPrefixes, record)).catch((error: unknown) =>
-          log.warn(`Keeping the header prefix for the next window failed: ${errorMessage(error)}`),
-        );
-      },
-    };
-  }
-
   private async pollOnce(): Promise<TrackerState> {
     const client = this.currentClient;
     if (!client) return this.stateWithoutClient();
     const outcome = await pollStatus(client, this.currentState, Date.now, this.pollSource);
-    // An answer for a client replaced meanwhile says nothing about the new one.
-    if (client === this.currentClient) this.pollSource = outcome.source;
+    // An answer for a client replaced meanwhile says nothing about the new one, nor about none.
+    if (client !== this.currentClient) return this.currentClient ? outcome.state : this.stateWithoutClient();
+    this.pollSource = outcome.source;
     return outcome.state;
   }
 
@@ -345,7 +339,8 @@ export class Session implements vscode.Disposable {
     if (channel.kind !== 'none') return { kind: 'failed', message: 'No client.' };
     switch (channel.reason) {
       case 'noToken':
-        return { kind: 'noToken' };
+      case 'remoteHost':
+        return { kind: channel.reason };
       case 'appClosed':
         return { kind: 'offline' };
       case 'integrationUnusable':

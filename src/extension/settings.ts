@@ -1,23 +1,17 @@
 /**
  * The one typed reader of the extension's settings (`timeTracker.*`). The defaults live in
  * package.json only: VS Code hands them over (`inspect(key).defaultValue`), and a value the
- * schema would refuse (a hand-edited settings.json) falls back to that default instead of failing.
+ * schema would refuse (a hand-edited settings.json) falls back to that default instead of failing;
+ * a number beyond the schema's bounds is held at the nearer one (tracker/settings/settingBounds.ts).
  */
 import * as vscode from 'vscode';
 import type { RepoNameMode } from '../git/repoName';
 import { MAX_PORT, MIN_PORT } from '../protocol/constants';
 import { isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
+import { boundedNumber, SETTING_BOUNDS, type Bounds } from '../tracker/settings/settingBounds';
+import { NARROWED_BY_UNTRUSTED_WORKSPACE as NARROWED } from '../tracker/settings/untrustedWorkspace';
 
 export const SECTION = 'timeTracker';
-
-/**
- * package.json's `minimum` of timeTracker.pollIntervalSeconds: VS Code only marks a smaller value
- * in the settings editor, neither enforces it nor tells an extension the schema's bounds, so the
- * number is repeated here. (The port's bounds are the protocol's, read from its constants.)
- */
-const MIN_POLL_INTERVAL_SECONDS = 2;
-/** package.json's bounds of timeTracker.statusBar.maxNameLength, repeated for the same reason. */
-const NAME_LENGTH_BOUNDS = { min: 10, max: 200 } as const;
 
 export interface Settings {
   readonly port: number;
@@ -54,6 +48,8 @@ export interface Settings {
     readonly enabled: boolean;
     readonly sources: readonly LinkSource[];
   };
+  /** timeTracker.remote.allowWorkspaceHost, from the user's own settings alone: talk to the app from a remote machine's host. */
+  readonly allowWorkspaceHost: boolean;
 }
 
 /** One settings file's `timeTracker.links`, as written there. */
@@ -66,60 +62,79 @@ export interface LinkSource {
 type Reader<T> = (value: unknown) => T | undefined;
 
 const port: Reader<number> = (value) => (typeof value === 'number' && Number.isInteger(value) && value >= MIN_PORT && value <= MAX_PORT ? value : undefined);
-const interval: Reader<number> = (value) => (typeof value === 'number' && Number.isFinite(value) ? Math.max(MIN_POLL_INTERVAL_SECONDS, value) : undefined);
-const nameLength: Reader<number> = (value) =>
-  typeof value === 'number' && Number.isFinite(value) ? Math.min(NAME_LENGTH_BOUNDS.max, Math.max(NAME_LENGTH_BOUNDS.min, Math.floor(value))) : undefined;
+const bounded =
+  (bounds: Bounds): Reader<number> =>
+  (value) =>
+    boundedNumber(value, bounds);
 const flag: Reader<boolean> = (value) => (typeof value === 'boolean' ? value : undefined);
 const headerPrefix: Reader<HeaderPrefix | 'auto'> = (value) => (typeof value === 'string' && (value === 'auto' || isHeaderPrefix(value)) ? value : undefined);
 const path: Reader<string> = (value) => (typeof value === 'string' ? value.trim() : undefined);
 const globs: Reader<string[]> = (value) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined);
-const days: Reader<number> = (value) => (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 3660 ? value : undefined);
 const text: Reader<string> = (value) => (typeof value === 'string' ? value : undefined);
 const reporting: Reader<boolean | 'always'> = (value) => (typeof value === 'boolean' || value === 'always' ? value : undefined);
 const alignment: Reader<'left' | 'right'> = (value) => (value === 'left' || value === 'right' ? value : undefined);
-const priority: Reader<number> = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const repoName: Reader<RepoNameMode> = (value) => (value === 'folderName' || value === 'remoteUrl' ? value : undefined);
 
+/**
+ * The settings as the extension uses them. In a workspace VS Code does not trust, a restricted
+ * setting's workspace value is read only as far as it narrows the user's (untrustedWorkspace.ts).
+ */
 export function readSettings(): Settings {
   const config = vscode.workspace.getConfiguration(SECTION);
+  const trusted = vscode.workspace.isTrusted;
   const read = <T>(key: string, reader: Reader<T>): T => setting(config, key, reader);
+  const restricted = <T>(key: keyof typeof NARROWED, reader: Reader<T>, narrow: (user: T, workspace: T | undefined) => T): T =>
+    trusted ? read(key, reader) : untrustedSetting(config, key, reader, narrow);
   return {
     port: read('port', port),
-    pollIntervalSeconds: read('pollIntervalSeconds', interval),
+    pollIntervalSeconds: read('pollIntervalSeconds', bounded(SETTING_BOUNDS.pollIntervalSeconds)),
     showTodayTotal: read('statusBar.showTodayTotal', flag),
-    maxNameLength: read('statusBar.maxNameLength', nameLength),
+    maxNameLength: read('statusBar.maxNameLength', bounded(SETTING_BOUNDS['statusBar.maxNameLength'])),
     statusFormat: read('statusBar.format', text),
     privateStatusBar: read('statusBar.private', flag),
     statusBarAlignment: read('statusBar.alignment', alignment),
-    statusBarPriority: read('statusBar.priority', priority),
+    statusBarPriority: read('statusBar.priority', bounded(SETTING_BOUNDS['statusBar.priority'])),
     headerPrefix: read('headerPrefix', headerPrefix),
     capabilityFile: read('capabilityFile', path),
     git: {
-      reportBranchChanges: read('git.reportBranchChanges', reporting),
-      ignoreBranches: read('git.ignoreBranches', globs),
-      repoName: read('git.repoName', repoName),
+      reportBranchChanges: restricted('git.reportBranchChanges', reporting, NARROWED['git.reportBranchChanges']),
+      ignoreBranches: restricted('git.ignoreBranches', globs, NARROWED['git.ignoreBranches']),
+      repoName: restricted('git.repoName', repoName, NARROWED['git.repoName']),
     },
-    branchTime: { enabled: read('branchTime.enabled', flag), keepDays: read('branchTime.keepDays', days) },
+    branchTime: { enabled: read('branchTime.enabled', flag), keepDays: read('branchTime.keepDays', bounded(SETTING_BOUNDS['branchTime.keepDays'])) },
     ticketPattern: read('ticketPattern', text),
-    links: { enabled: read('linksEnabled', flag), sources: linkSources(config) },
+    links: { enabled: read('linksEnabled', flag), sources: linkSources(config, trusted) },
+    // Whether the remote machine is the user's is the user's word: a workspace's value is never read.
+    allowWorkspaceHost: config.inspect('remote.allowWorkspaceHost')?.globalValue === true,
   };
 }
 
 /**
  * Each file's list, the workspace's before the user's: a team's links and a person's both apply
  * (VS Code's merged value would hide the user's list behind the workspace's). Checked where used.
+ * An untrusted workspace's links are not read at all: they would start and create activities.
  */
-function linkSources(config: vscode.WorkspaceConfiguration): LinkSource[] {
+function linkSources(config: vscode.WorkspaceConfiguration, trusted: boolean): LinkSource[] {
   const set = config.inspect('links');
   return [
-    ...(set?.workspaceValue === undefined ? [] : [{ scope: 'workspace' as const, value: set.workspaceValue }]),
+    ...(set?.workspaceValue === undefined || !trusted ? [] : [{ scope: 'workspace' as const, value: set.workspaceValue }]),
     ...(set?.globalValue === undefined ? [] : [{ scope: 'user' as const, value: set.globalValue }]),
   ];
 }
 
 /** The value set, if `reader` takes it; else package.json's default, as VS Code gives it. */
 function setting<T>(config: vscode.WorkspaceConfiguration, key: string, reader: Reader<T>): T {
-  const value = reader(config.get(key)) ?? reader(config.inspect(key)?.defaultValue);
+  return reader(config.get(key)) ?? packageDefault(config, key, reader);
+}
+
+/** The user's value (else the default), narrowed by the workspace's as `narrow` allows. */
+function untrustedSetting<T>(config: vscode.WorkspaceConfiguration, key: string, reader: Reader<T>, narrow: (user: T, workspace: T | undefined) => T): T {
+  const set = config.inspect(key);
+  return narrow(reader(set?.globalValue) ?? packageDefault(config, key, reader), reader(set?.workspaceFolderValue ?? set?.workspaceValue));
+}
+
+function packageDefault<T>(config: vscode.WorkspaceConfiguration, key: string, reader: Reader<T>): T {
+  const value = reader(config.inspect(key)?.defaultValue);
   // Only a package.json without this setting's default, or with one its own schema refuses.
   if (value === undefined) throw new Error(`package.json has no valid default for ${SECTION}.${key}.`);
   return value;

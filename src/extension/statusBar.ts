@@ -6,11 +6,12 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
-import type { StatusNotice } from '../tracker/links/linkNotice';
+import type { NoticeWords } from '../tracker/links/linkNotice';
 import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
-import { FORMAT_TOKENS, StatusFormatReader } from '../tracker/view/statusText';
+import { FORMAT_TOKENS, MAX_FORMAT_LENGTH, StatusFormatReader } from '../tracker/view/statusText';
 import type { Session } from './session';
 import type { Settings } from './settings';
+import { every } from '../platform/timers';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), 'workbench.action.openSettings'];
 
@@ -24,15 +25,19 @@ export class StatusBarController implements vscode.Disposable {
   private item: vscode.StatusBarItem;
   private placement: Placement;
   private shown: Presentation | undefined;
-  private ticker: ReturnType<typeof setInterval> | undefined;
+  private ticker: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly formats = new StatusFormatReader((source, unknown) =>
-    this.log?.warn(`timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${FORMAT_TOKENS.map((token) => `{${token}}`).join(', ')}); the default format is used.`),
+  private readonly formats = new StatusFormatReader((source, { unknown, tooLong }) =>
+    this.log?.warn(
+      tooLong === true
+        ? `timeTracker.statusBar.format is ${source.length} characters long, more than the ${MAX_FORMAT_LENGTH} it reads ("${source.slice(0, 40)}…"); the default format is used.`
+        : `timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${FORMAT_TOKENS.map((token) => `{${token}}`).join(', ')}); the default format is used.`,
+    ),
   );
   /** Today's time on this window's branch, for the tooltip (issue 24): set once the ledger is built. */
   branchToday: () => PresentationSettings['branchToday'] = () => undefined;
   /** A passing notice shown instead of the state's words (issue 25: a link acted, or why it did not); its owner times it. */
-  private notice: StatusNotice | undefined;
+  private notice: NoticeWords | undefined;
   /** The group the pickers remembered for an activity, for `{group}`: set once the commands' storage is known. */
   groupOf: (activityID: string) => string | undefined = () => undefined;
 
@@ -66,7 +71,7 @@ export class StatusBarController implements vscode.Disposable {
   }
 
   /** Shows `notice` in place of the state's text, tooltip, click and spoken label until it is replaced or cleared (undefined). */
-  showNotice(notice: StatusNotice | undefined): void {
+  showNotice(notice: NoticeWords | undefined): void {
     this.notice = notice;
     this.render();
   }
@@ -87,7 +92,7 @@ export class StatusBarController implements vscode.Disposable {
   private onState(): void {
     const kind = this.session.state.kind;
     const ticks = kind === 'tracking' || kind === 'lockedOut';
-    if (ticks && !this.ticker) this.ticker = setInterval(() => this.render(), 1_000);
+    if (ticks && !this.ticker) this.ticker = every(() => this.render(), 1_000);
     if (!ticks && this.ticker) {
       clearInterval(this.ticker);
       this.ticker = undefined;
@@ -108,8 +113,8 @@ export class StatusBarController implements vscode.Disposable {
       format: this.formats.read(settings.statusFormat),
     };
     const shown = present(state, presentationSettings, Date.now(), this.queued());
-    // A link's notice names the activity: a private status bar does not show it (the menu does).
-    const notice = settings.privateStatusBar ? undefined : this.notice;
+    // Its private form names no activity; chosen here, so a toggle while it shows applies at once.
+    const notice = this.notice?.(settings.privateStatusBar);
     return notice === undefined ? shown : { ...shown, text: notice.text, tooltip: notice.tooltip, command: notice.command, accessibilityLabel: notice.accessibilityLabel };
   }
 

@@ -7,6 +7,7 @@ import { nodeFileSystem, type Closable, type FileSystemPort } from '../platform/
 import { BUSY_MARKERS, decideSwitch, parseHead, type HeadState } from './headState';
 import { findRepository, type Repository } from './repositories';
 import { errnoCode } from '../platform/errors';
+import { later } from '../platform/timers';
 
 export interface BranchChange {
   readonly repository: Repository;
@@ -37,7 +38,7 @@ const WATCHED_NAMES = new Set<string>(['HEAD', ...BUSY_MARKERS]);
 class RepositoryWatcher {
   private watcher: Closable | undefined;
   private readonly fs: FileSystemPort;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: NodeJS.Timeout | undefined;
   private lastBranch: string | undefined;
   private checking: Promise<void> | undefined;
   private checkAgain = false;
@@ -77,7 +78,7 @@ class RepositoryWatcher {
   private schedule(): void {
     if (this.disposed) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
+    this.timer = later(() => {
       this.timer = undefined;
       void this.check();
     }, this.options.debounceMs ?? 30);

@@ -29,16 +29,39 @@ async function originFromConfig(repository: Repository, fs: FileSystemPort): Pro
   return originInConfig((await fs.readText(fs.path.join(configDir, 'config'))) ?? '');
 }
 
-function originInConfig(config: string): string | undefined {
+/**
+ * Read with plain string operations, one pass a line: the config is a repository's file (up to the
+ * port's 64 KiB), and a regular expression such as `/^\s*\[\s*([^\]]+?)\s*\]\s*$/` takes cubic time
+ * on a line of spaces.
+ */
+export function originInConfig(config: string): string | undefined {
   let inOrigin = false;
   for (const line of config.split(/\r?\n/)) {
-    const section = /^\s*\[\s*([^\]]+?)\s*\]\s*$/.exec(line);
-    if (section) {
-      inOrigin = /^remote\s+"origin"$/.test(section[1] ?? '');
+    const section = sectionName(line);
+    if (section !== undefined) {
+      inOrigin = /^remote\s+"origin"$/.test(section);
       continue;
     }
-    const url = inOrigin ? /^\s*url\s*=\s*(.+?)\s*$/.exec(line) : null;
-    if (url?.[1]) return url[1];
+    const url = inOrigin ? urlValue(line) : undefined;
+    if (url !== undefined) return url;
   }
   return undefined;
+}
+
+/** `[name]` (space around either bracket allowed): the name, trimmed; undefined for any other line. */
+function sectionName(line: string): string | undefined {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('[') || !trimmed.endsWith(']') || trimmed.length < 3) return undefined;
+  const inner = trimmed.slice(1, -1);
+  return inner.includes(']') ? undefined : inner.trim();
+}
+
+/** `url = value`: the value, trimmed, where it is not empty and stays on its line. */
+function urlValue(line: string): string | undefined {
+  const key = line.trimStart();
+  if (!key.startsWith('url')) return undefined;
+  const equals = key.slice('url'.length).trimStart();
+  if (!equals.startsWith('=')) return undefined;
+  const value = equals.slice(1).trim();
+  return value === '' || /[\r\u2028\u2029]/.test(value) ? undefined : value;
 }

@@ -30,8 +30,20 @@ export async function findRepository(folder: string, fs: FileSystemPort = nodeFi
 
 /** `gitdir: <path>`, relative to the folder holding the `.git` file. */
 async function readGitFile(path: string, fs: FileSystemPort): Promise<string | undefined> {
-  const content = await fs.readText(path);
-  const match = /^gitdir:\s*(.+?)\s*$/m.exec(content ?? '');
-  if (!match?.[1]) return undefined;
-  return fs.path.isAbsolute(match[1]) ? match[1] : fs.path.resolve(fs.path.dirname(path), match[1]);
+  const gitDir = gitDirIn((await fs.readText(path)) ?? '');
+  if (gitDir === undefined) return undefined;
+  return fs.path.isAbsolute(gitDir) ? gitDir : fs.path.resolve(fs.path.dirname(path), gitDir);
+}
+
+/**
+ * The value of the first `gitdir:` line, trimmed. Plain string operations, one pass a line: the file is a
+ * folder's (up to the port's 64 KiB), and `/^gitdir:\s*(.+?)\s*$/m` takes quadratic time on a long line.
+ */
+export function gitDirIn(content: string): string | undefined {
+  for (const line of content.split(/\r\n?|[\n\u2028\u2029]/)) {
+    if (!line.startsWith('gitdir:')) continue;
+    const value = line.slice('gitdir:'.length).trim();
+    if (value !== '') return value;
+  }
+  return undefined;
 }

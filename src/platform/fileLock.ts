@@ -25,6 +25,7 @@ import { basename, dirname, join } from 'node:path';
 import { FileReadError, readBoundedFile } from './boundedRead';
 import { errnoCode } from './errors';
 import { processIsRunning } from './processes';
+import { pause } from './timers';
 
 export type FileLockProblem =
   /** A running holder has it (or, where it cannot be checked, a holder not yet stale by age). */
@@ -301,10 +302,6 @@ function notALock(path: string): FileLockError {
 
 function contended(path: string): FileLockError {
   return new FileLockError('LOCK_CONTENDED', `Other processes kept taking and leaving ${path}.`);
-}
-
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**

@@ -1,74 +1,133 @@
 /**
  * The globs users write in settings, matched against a whole name: `timeTracker.git.ignoreBranches`
- * (branch names) and `timeTracker.links` (branch names and folder paths, issue 25). `*` matches within
- * one path segment, `**` across segments, `?` one character (not `/`). Here in src/platform because
- * both src/git and src/tracker use it and neither may import the other.
+ * (branch names) and `timeTracker.links` (branch names and folder paths). `*` matches within one path
+ * segment, `**` across segments, `?` one character (not `/`). Here in src/platform because both
+ * src/git and src/tracker use it and neither may import the other.
  *
- * Matched by walking the branch once while keeping the set of places in the pattern reached so
- * far, never by a regular expression: a workspace can set the patterns, and a backtracking match
- * of `*a*a*a*a*a*a*a*a*a*a*a*b` against 30 `a`s took 10 s, long enough to hang the extension host
- * (issue 12). This takes branch length × pattern length steps, whatever the pattern.
+ * Matched by walking the name once while keeping the set of places in the pattern reached so far,
+ * never by a regular expression: a workspace can set the patterns, and a backtracking match of
+ * `*a*a*a*a*a*a*a*a*a*a*a*b` against 30 `a`s took 10 s. This takes name length × pattern length
+ * steps, and both are bounded: a glob over MAX_GLOB_LENGTH, or past MAX_GLOB_LIST_LENGTH with those
+ * before it, is refused (matches nothing; the caller says why, `checkGlobs`), a run of stars is one step, and a name is matched by its first
+ * `maxNameLength` characters (MAX_MATCHED_BRANCH_LENGTH for a branch).
  */
-export function compileGlobs(patterns: readonly string[]): (name: string) => boolean {
-  const globs = patterns.filter((pattern) => pattern.trim() !== '').map((pattern) => compileGlob(pattern.trim()));
+
+/** The longest glob taken; a longer one matches nothing, and the caller says so. */
+export const MAX_GLOB_LENGTH = 1_000;
+/**
+ * How much of a branch name a glob or the ticket pattern sees: the longest branch the app takes
+ * (the protocol's BRANCH_MAX_LENGTH, repeated here because src/platform imports nothing of ours).
+ * Git allows longer names; such a branch is matched by its first 255 characters.
+ */
+export const MAX_MATCHED_BRANCH_LENGTH = 255;
+/** How much of any other name (a folder's path) a glob sees: the longest path most systems open. */
+export const MAX_MATCHED_NAME_LENGTH = 4_096;
+
+/**
+ * The most characters one list's globs have together (ignoreBranches; the globs of one file's
+ * links): a match costs up to name length × the globs' length, so the sum is what is bounded.
+ */
+export const MAX_GLOB_LIST_LENGTH = 4_000;
+
+/** Why a glob of a list is not used: longer than MAX_GLOB_LENGTH, or past MAX_GLOB_LIST_LENGTH with those before it. */
+export type GlobProblem = 'TOO_LONG' | 'LIST_TOO_LONG';
+
+export interface RefusedGlob {
+  readonly glob: string;
+  readonly problem: GlobProblem;
+}
+
+/** Sorts a list's globs into those used and those refused, in order; blank ones are neither. */
+export function checkGlobs(patterns: readonly string[]): { readonly used: readonly string[]; readonly refused: readonly RefusedGlob[] } {
+  const used: string[] = [];
+  const refused: RefusedGlob[] = [];
+  let spent = 0;
+  for (const pattern of patterns) {
+    const glob = pattern.trim();
+    if (glob === '') continue;
+    const problem = glob.length > MAX_GLOB_LENGTH ? 'TOO_LONG' : spent + glob.length > MAX_GLOB_LIST_LENGTH ? 'LIST_TOO_LONG' : undefined;
+    if (problem !== undefined) {
+      refused.push({ glob, problem });
+      continue;
+    }
+    spent += glob.length;
+    used.push(glob);
+  }
+  return { used, refused };
+}
+
+/** Whether a name matches one of the globs; the refused ones (checkGlobs) match nothing. */
+export function compileGlobs(patterns: readonly string[], maxNameLength = MAX_MATCHED_NAME_LENGTH): (name: string) => boolean {
+  const globs = checkGlobs(patterns).used.map(compileGlob);
   return (name) => {
-    const characters = Array.from(name);
+    const characters = codePoints(name.slice(0, maxNameLength));
     return globs.some((glob) => matches(glob, characters));
   };
 }
 
-/** One step of a pattern: a character as it is, or a wildcard. */
-type Step = { readonly literal: string } | 'one' | 'segment' | 'any';
+/** What a step of a glob reads: one given character, or a wildcard. */
+const LITERAL = 0;
+const ONE = 1;
+const SEGMENT = 2;
+const ANY = 3;
+const SLASH = 0x2f;
 
-function compileGlob(glob: string): Step[] {
-  const steps: Step[] = [];
+/** A glob's steps: `kinds[i]` is LITERAL…ANY, `literals[i]` the code point a LITERAL step reads. */
+interface Steps {
+  readonly kinds: Uint8Array;
+  readonly literals: Int32Array;
+}
+
+function compileGlob(glob: string): Steps {
+  const kinds: number[] = [];
+  const literals: number[] = [];
   const characters = Array.from(glob);
   for (let i = 0; i < characters.length; i++) {
     const character = characters[i] ?? '';
+    let kind = LITERAL;
     if (character === '*' && characters[i + 1] === '*') {
-      steps.push('any');
-      i++;
-    } else if (character === '*') {
-      steps.push('segment');
-    } else if (character === '?') {
-      steps.push('one');
-    } else {
-      steps.push({ literal: character });
-    }
+      // `**`, and any longer run of stars, which can match no more than `**`: one step.
+      kind = ANY;
+      while (characters[i + 1] === '*') i++;
+    } else if (character === '*') kind = SEGMENT;
+    else if (character === '?') kind = ONE;
+    kinds.push(kind);
+    literals.push(kind === LITERAL ? (character.codePointAt(0) ?? 0) : -1);
   }
-  return steps;
+  return { kinds: Uint8Array.from(kinds), literals: Int32Array.from(literals) };
+}
+
+function codePoints(name: string): Int32Array {
+  return Int32Array.from(Array.from(name), (character) => character.codePointAt(0) ?? 0);
 }
 
 /**
  * `reached[i]`: the first `i` steps can match what was read so far. A star is passed over without
- * reading (`closeOverStars`), and stays reached while it reads what it may read.
+ * reading (reaching it reaches the step after it), and stays reached while it reads what it may
+ * read. One pass over the steps per character: a star's step after it is set before it is looked at.
  */
-function matches(steps: readonly Step[], characters: readonly string[]): boolean {
-  let reached = new Uint8Array(steps.length + 1);
-  let next = new Uint8Array(steps.length + 1);
+function matches({ kinds, literals }: Steps, characters: Int32Array): boolean {
+  const count = kinds.length;
+  let reached = new Uint8Array(count + 1);
+  let next = new Uint8Array(count + 1);
   reached[0] = 1;
-  closeOverStars(steps, reached);
+  for (let i = 0; i < count && reached[i] === 1; i++) if ((kinds[i] as number) >= SEGMENT) reached[i + 1] = 1;
   for (const character of characters) {
     next.fill(0);
-    for (let i = 0; i < steps.length; i++) {
-      const step = steps[i];
-      if (step === undefined || reached[i] !== 1) continue;
-      const stays = step === 'any' || (step === 'segment' && character !== '/');
-      const advances = step === 'one' ? character !== '/' : typeof step === 'object' && step.literal === character;
-      if (stays) next[i] = 1;
-      if (advances) next[i + 1] = 1;
+    let alive = false;
+    for (let i = 0; i < count; i++) {
+      const kind = kinds[i] as number;
+      if (reached[i] === 1) {
+        if (kind === ANY || (kind === SEGMENT && character !== SLASH)) next[i] = 1;
+        else if (kind === ONE ? character !== SLASH : kind === LITERAL && literals[i] === character) next[i + 1] = 1;
+      }
+      if (next[i] === 1) {
+        alive = true;
+        if (kind >= SEGMENT) next[i + 1] = 1;
+      }
     }
-    closeOverStars(steps, next);
-    if (!next.includes(1)) return false;
+    if (!alive && next[count] !== 1) return false;
     [reached, next] = [next, reached];
   }
-  return reached[steps.length] === 1;
-}
-
-/** A star may match nothing: reaching it reaches the step after it too. */
-function closeOverStars(steps: readonly Step[], reached: Uint8Array): void {
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i];
-    if (reached[i] === 1 && (step === 'any' || step === 'segment')) reached[i + 1] = 1;
-  }
+  return reached[count] === 1;
 }

@@ -21,6 +21,11 @@ export const FAILURE_WINDOW_SECONDS = 30;
 /** ...and more than this many inside it start a lockout. */
 export const MAX_FAILURES_IN_WINDOW = 10;
 export const LOCKOUT_SECONDS = 60;
+/**
+ * The longest `Retry-After` the client believes (PROTOCOL.md §7): longer than a lockout and the
+ * nonce window, so a true one is kept, and short enough that a wrong one costs minutes, not days.
+ */
+export const MAX_RETRY_AFTER_SECONDS = 300;
 
 export const DEBUG_VIEW_SIZE = 25;
 

@@ -25,6 +25,7 @@ import { answerClientError, endWithJson, readBody, writeJson } from './http';
 import { EMPTY_BODY, ReferenceService, type ReceivedBody, type RequestHead, type ServiceResponse, type Transport } from './service';
 import type { SeedActivity, StateSnapshot } from './state';
 import { bindSocketPrivately, prepareSocketPath, type BoundSocket } from './unixSocket';
+import { later } from '../platform/timers';
 
 export interface ServerTimeouts {
   readonly headersMs: number;
@@ -303,7 +304,7 @@ export class ReferenceServer {
     // What the client sends after the head is read and dropped, so closing resets nothing over the
     // answer; a client that never closes its side is cut off after a while.
     socket.resume();
-    const linger = setTimeout(() => socket.destroy(), lingerMs).unref();
+    const linger = later(() => socket.destroy(), lingerMs).unref();
     this.detached.add(socket);
     socket.once('close', () => {
       clearTimeout(linger);

@@ -10,6 +10,7 @@ import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { errnoCode, errorPhrase } from '../platform/errors';
 import { SocketPathError } from './errors';
+import { later } from '../platform/timers';
 
 /** The longest socket path the OS takes, in bytes: sun_path less its terminating NUL. */
 export function maxSocketPathBytes(platform: NodeJS.Platform = process.platform): number {
@@ -159,7 +160,7 @@ function listenRefused(path: string, error: unknown): SocketPathError {
 function probeSocket(path: string): Promise<'live' | 'stale' | 'gone'> {
   return new Promise((resolvePromise, reject) => {
     const socket = connect(path);
-    const timer = setTimeout(() => settle(() => resolvePromise('live')), PROBE_TIMEOUT_MS);
+    const timer = later(() => settle(() => resolvePromise('live')), PROBE_TIMEOUT_MS);
     const settle = (then: () => void): void => {
       clearTimeout(timer);
       socket.destroy();

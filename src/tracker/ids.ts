@@ -7,6 +7,9 @@
  * extension read the same names.
  */
 
+/** The extension's own id, package.json's `publisher.name`: what `remote.extensionKind` names. */
+export const EXTENSION_ID = 'clessira-tools.clessira-time-tracker';
+
 export const COMMANDS = {
   start: 'timeTracker.start',
   stop: 'timeTracker.stop',
@@ -45,6 +48,8 @@ export const CONTEXT_KEYS = {
   appReachable: 'timeTracker.appReachable',
   /** Onboarding: the app accepted the token. */
   connected: 'timeTracker.connected',
+  /** The "Time by Branch" view is empty because the status bar is private: its welcome text says so. */
+  branchTimeHidden: 'timeTracker.branchTimeHidden',
 } as const;
 
 /** Views (contributes.views), for `view == …` clauses. */

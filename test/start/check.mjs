@@ -31,8 +31,8 @@ import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath, URLSearchParams } from 'node:url';
 import { chromium } from 'playwright-core';
 import { helpText, KEY_HELP, KEYS_HINT, keysOf, OFFLINE_REFUSAL, pressedLine, QUIT_LINE, unknownKeyLine } from '../../scripts/start/keys.mjs';
-import { codeServerLogin, codeServerReady, desktopArgs, findOnPath, LOGIN_HEADING, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from '../../scripts/start/plan.mjs';
-import { chromiumPath } from '../extension/host/common.mjs';
+import { codeServerReady, desktopArgs, findOnPath, LOGIN_HEADING, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from '../../scripts/start/plan.mjs';
+import { chromiumPath, codeServerLogin } from '../extension/host/common.mjs';
 import { codeServerPaths } from '../extension/host/install.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -182,11 +182,13 @@ const checks = [
   [
     "code-server's password login: the password in the environment, not on the command line; the URL and the password printed on lines of their own",
     () => {
-      const login = codeServerLogin('0f1e2d3c');
+      const login = codeServerLogin('0f1e2d3c', { welcomeText: LOGIN_HEADING });
       assert.deepEqual(login, {
         args: ['--auth', 'password', '--welcome-text', 'Log in with the password npm start printed next to the URL'],
         env: { HASHED_PASSWORD: createHash('sha256').update('0f1e2d3c').digest('hex'), PASSWORD: undefined },
       });
+      // The test suites' code-servers: the same login, code-server's own heading.
+      assert.deepEqual(codeServerLogin('0f1e2d3c').args, ['--auth', 'password']);
       const text = codeServerReady({ url: 'http://127.0.0.1:4000/?folder=%2Fr', password: '0f1e2d3c', seconds: '2.5', runDir: '/tmp/tt-start-x' });
       assert.equal(URL_LINE.exec(text)?.[1], 'http://127.0.0.1:4000/?folder=%2Fr');
       assert.equal(PASSWORD_LINE.exec(text)?.[1], '0f1e2d3c');

@@ -1,5 +1,5 @@
 /** Timers that fire only when a test says so, on a clock the test moves with them: no test waits for real time. */
-import type { Timers } from '../../src/tracker/model/poller';
+import type { Timers } from '../../src/platform/timers';
 
 export class ManualTime implements Timers {
   now = 0;

@@ -128,14 +128,15 @@ export class BranchTime implements vscode.Disposable {
     return this.ledger.place;
   }
 
-  /** The ticket pattern of the settings; an invalid one is said once (per pattern) and the default used. */
+  /** The ticket pattern of the settings; one refused (invalid, too long, needing backtracking) is said once per pattern, and the default used. */
   ticketMatcher(): TicketMatcher {
     const pattern = this.parts.settings().ticketPattern;
     if (this.tickets?.pattern === pattern) return this.tickets.matcher;
     const matcher = ticketMatcher(pattern);
     this.tickets = { pattern, matcher };
     if (matcher.problem !== undefined) {
-      this.parts.log.warn(`timeTracker.ticketPattern "${pattern}" is not a valid regular expression; using the default.`);
+      // The sentence says which pattern, why it is refused (invalid, too long, or needing backtracking) and the default used.
+      this.parts.log.warn(matcher.problem);
       void this.parts.messages.warn(matcher.problem, {
         label: vscode.l10n.t('Open Settings'),
         run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.ticketPattern'),

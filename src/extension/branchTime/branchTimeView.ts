@@ -3,13 +3,16 @@
  * repository → branch → activity, to the minute, the branch this window is on marked; the hover
  * gives the exact total and when it was first and last seen. It renders what src/tracker/ledger
  * summarises and nothing else. Empty (and so showing its `viewsWelcome`) while the ledger has no
- * time or is turned off. While visible it reads the shared file again every minute, so other
- * windows' time shows too.
+ * time or is turned off, and while the status bar is private (src/tracker/ledger/ledgerView.ts),
+ * its context key choosing that welcome text. While visible it reads the shared file again every
+ * minute, so other windows' time shows too.
  */
 import * as vscode from 'vscode';
-import { VIEWS } from '../../tracker/ids';
-import { formatExactDuration, formatLedgerDuration, PERIODS, periodLabel, type PeriodKind } from '../../tracker/ledger/summary';
+import { CONTEXT_KEYS, VIEWS } from '../../tracker/ids';
+import { ledgerViewContent, type LedgerViewContent } from '../../tracker/ledger/ledgerView';
+import { formatExactDuration, formatLedgerDuration, periodLabel, type PeriodKind } from '../../tracker/ledger/summary';
 import type { BranchTime } from './branchTime';
+import { every } from '../../platform/timers';
 
 /** What a node of the view stands for; a period node is what Copy Summary's context menu hands over. */
 export type BranchTimeNode =
@@ -27,21 +30,38 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
   readonly onDidChangeTreeData = this.changed.event;
   private readonly view: vscode.TreeView<BranchTimeNode>;
   private readonly subscriptions: vscode.Disposable[];
-  private reload: ReturnType<typeof setInterval> | undefined;
+  private reload: NodeJS.Timeout | undefined;
 
-  constructor(private readonly branchTime: BranchTime) {
+  constructor(
+    private readonly branchTime: BranchTime,
+    /** Whether the status bar is private now (the settings as last read). */
+    private readonly isPrivate: () => boolean,
+  ) {
     this.view = vscode.window.createTreeView(VIEWS.branchTime, { treeDataProvider: this, showCollapseAll: true });
     this.subscriptions = [this.view, branchTime.onDidChange(() => this.changed.fire(undefined)), this.view.onDidChangeVisibility(({ visible }) => this.follow(visible))];
     this.follow(this.view.visible);
+    this.showHidden();
+  }
+
+  /** The private status bar or the ledger was switched: the view empties, or fills again, at once. */
+  settingsChanged(): void {
+    this.showHidden();
+    this.changed.fire(undefined);
+  }
+
+  /** The top-level items as the view shows them now (the tests read them through the API). */
+  shownItems(): readonly { readonly label: string; readonly description: string | undefined }[] {
+    return this.getChildren().map((node) => {
+      const item = this.getTreeItem(node);
+      const { label } = item;
+      return { label: typeof label === 'string' ? label : (label?.label ?? ''), description: typeof item.description === 'string' ? item.description : undefined };
+    });
   }
 
   getChildren(node?: BranchTimeNode): BranchTimeNode[] {
-    if (!this.branchTime.enabled) return [];
-    if (node === undefined) {
-      // No time at all: the welcome text explains the view instead of three empty periods.
-      if (this.branchTime.ledger.current.rows.length === 0) return [];
-      return PERIODS.map((kind) => ({ type: 'period', kind }));
-    }
+    const content = this.content();
+    if (content.kind !== 'periods') return [];
+    if (node === undefined) return content.periods.map((kind) => ({ type: 'period', kind }));
     const summary = this.branchTime.summary(node.kind);
     switch (node.type) {
       case 'period':
@@ -106,6 +126,15 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     return item;
   }
 
+  private content(): LedgerViewContent {
+    return ledgerViewContent({ enabled: this.branchTime.enabled, isPrivate: this.isPrivate(), hasTime: this.branchTime.ledger.current.rows.length > 0 });
+  }
+
+  /** Chooses the welcome text that says the view is hidden while private (package.json viewsWelcome). */
+  private showHidden(): void {
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.branchTimeHidden, this.content().kind === 'hiddenWhilePrivate');
+  }
+
   private findBranch(node: { readonly kind: PeriodKind; readonly root: string; readonly branch: string }) {
     return this.branchTime
       .summary(node.kind)
@@ -118,7 +147,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     this.reload = undefined;
     if (!visible) return;
     void this.branchTime.ledger.refresh();
-    this.reload = setInterval(() => void this.branchTime.ledger.refresh(), RELOAD_WHILE_VISIBLE_MS);
+    this.reload = every(() => void this.branchTime.ledger.refresh(), RELOAD_WHILE_VISIBLE_MS);
   }
 
   dispose(): void {

@@ -10,6 +10,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
 import type { LinkDecision } from '../../tracker/links/links';
+import { undoneConfirmation } from '../../tracker/view/confirmations';
 import { SECTION } from '../settings';
 import { PauseGate } from './pauseGate';
 import { clientOrAdvice, run, type CommandServices } from './services';
@@ -130,12 +131,12 @@ export async function undoLink(services: CommandServices): Promise<void> {
     if (previous !== undefined) {
       await client.startActivity({ activityID: previous.activityID });
       services.log.info(`Undo: restarted ${previous.activityName} instead of ${undo.started}.`);
-      services.messages.status(`$(discard) ${vscode.l10n.t('Tracking {0} again', previous.activityName)}`);
+      services.messages.status(undoneConfirmation({ previous: previous.activityName, started: undo.started }, services.settings().privateStatusBar));
     } else {
       await client.stopActivity();
       await services.links.userStopped();
       services.log.info(`Undo: stopped ${undo.started}, which a link had started.`);
-      services.messages.status(`$(discard) ${vscode.l10n.t('Stopped {0}', undo.started)}`);
+      services.messages.status(undoneConfirmation({ previous: undefined, started: undo.started }, services.settings().privateStatusBar));
     }
   });
 }

@@ -16,6 +16,7 @@ import type { LinkController } from '../links/linkController';
 import type { Messages } from '../messages';
 import type { OfflineQueue } from '../offlineQueue';
 import type { Session } from '../session';
+import type { Settings } from '../settings';
 import type { StatusBarController } from '../statusBar';
 
 export interface CommandServices {
@@ -35,6 +36,8 @@ export interface CommandServices {
   readonly links: LinkController;
   /** The activities the pickers' searches named (kept in workspaceState): what a picker offers when it cannot ask. */
   readonly known: KnownActivities;
+  /** The settings as last read: what a private status bar keeps off the screen. */
+  readonly settings: () => Settings;
 }
 
 /** What the composition root hands the command table; the table adds what only the commands share. */

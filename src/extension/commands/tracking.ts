@@ -15,10 +15,10 @@ import { NOTE_MAX_LENGTH } from '../../protocol/constants';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
 import { COMMANDS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
-import { elapsedSecondsAt, sameActivity, type TrackerState } from '../../tracker/model/trackerState';
 import { withLinkedFirst } from '../../tracker/links/links';
 import type { PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
+import { startedConfirmation, stoppedConfirmation } from '../../tracker/view/confirmations';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
 import { pickActivity } from '../activityPicker';
@@ -49,8 +49,7 @@ export async function start(services: CommandServices, args: unknown): Promise<S
   return run(services, COMMANDS.start, async () => {
     const result = await client.startActivity(request);
     await remember(services, result, groupName);
-    const name = result.activityName ?? chosen.name ?? request.name;
-    services.messages.status(`$(record) ${name === undefined ? vscode.l10n.t('Tracking') : vscode.l10n.t('Tracking {0}', name)}`);
+    services.messages.status(startedConfirmation(result.activityName ?? chosen.name ?? request.name, services.settings().privateStatusBar));
     return result;
   });
 }
@@ -69,10 +68,10 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
       const result = await client.stopActivity();
       // On purpose: no window that opens on a linked folder starts tracking again today by itself.
       await services.links.userStopped();
-      const said = stopped(result, polled, Date.now());
+      const said = stoppedConfirmation(result, polled, Date.now(), services.settings().privateStatusBar);
       // Stop in the palette while nothing runs: said where the user looks, not as a passing status line.
       if (said === undefined) void services.messages.info(vscode.l10n.t('Nothing is running.'));
-      else services.messages.status(`$(debug-stop) ${said}`);
+      else services.messages.status(said);
       return result;
     },
     (error) => {
@@ -82,23 +81,6 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
       return true;
     },
   );
-}
-
-/**
- * What stopped and after how long, from the app's answer where it says so, else from the last
- * poll (a running activity the answer does not name is the one the poll saw); undefined when
- * nothing ran.
- */
-function stopped(result: StopAnswer, polled: TrackerState, nowMs: number): string | undefined {
-  if (result.stopped === null) return undefined;
-  const seen = polled.kind === 'tracking' ? polled : undefined;
-  const activity = result.stopped ?? seen?.activity;
-  if (activity === undefined) return undefined;
-  const seenSeconds = seen && sameActivity(seen.activity, activity) ? elapsedSecondsAt(seen, nowMs) : undefined;
-  const seconds = result.durationSeconds ?? seenSeconds;
-  return seconds === undefined
-    ? vscode.l10n.t('Stopped {0}', activity.activityName)
-    : vscode.l10n.t('Stopped {name} after {duration}', { name: activity.activityName, duration: formatMinutes(seconds / 60) });
 }
 
 /** An endpoint first releases of the app lack (PROTOCOL.md §8), said in one sentence. */

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
 import { menuFor, menuPlaceholder } from '../../tracker/view/menu';
 import { formatMinutes } from '../../tracker/view/duration';
+import { privateToggle } from '../../tracker/view/privateToggle';
 import { SECTION } from '../settings';
 import { PauseGate } from './pauseGate';
 import type { CommandServices } from './services';
@@ -26,17 +27,16 @@ export async function showMenu(services: CommandServices): Promise<void> {
 }
 
 /**
- * timeTracker.statusBar.private on or off, where it is set: a workspace's value would outweigh a
- * change of the user's. The status bar follows the settings change at once.
+ * timeTracker.statusBar.private on or off in the user's settings, never a repository's
+ * (src/tracker/view/privateToggle.ts). The status bar follows the settings change at once.
  */
 export async function togglePrivateStatusBar(services: CommandServices): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const key = 'statusBar.private';
-  const inspected = config.inspect<boolean>(key);
-  const target = inspected?.workspaceValue === undefined ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
-  const privateNow = config.get<boolean>(key) === true;
-  await config.update(key, !privateNow, target);
-  services.log.info(`Private status bar ${privateNow ? 'off' : 'on'} (${target === vscode.ConfigurationTarget.Workspace ? 'workspace' : 'user'} settings).`);
+  const toggle = privateToggle(config.inspect<boolean>(key));
+  await config.update(key, toggle.value, vscode.ConfigurationTarget.Global);
+  services.log.info(`Private status bar ${toggle.value ? 'on' : 'off'} (user settings${toggle.message === undefined ? '' : "; the repository's value is not used"}).`);
+  if (toggle.message !== undefined) void services.messages.info(toggle.message);
 }
 
 interface QueuePick extends vscode.QuickPickItem {

@@ -19,9 +19,9 @@ import { errorMessage } from '../../platform/errors';
 import type { ActivityReference } from '../../protocol/types';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
 import { gateAt, linkFingerprint, linkStanding, type LinkGate, type LinkScope, type LinkStanding, type ScopedLinks } from '../../tracker/links/linkConsent';
-import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, type LinkHold, type LinkStep, type StatusNotice } from '../../tracker/links/linkNotice';
+import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, type LinkHold, type LinkStep, type NoticeWords } from '../../tracker/links/linkNotice';
 import { maxAnswerAgeMs, stoppedNotice } from '../../tracker/links/linkOpening';
-import type { Timers } from '../../tracker/model/poller';
+import type { Timers } from '../../platform/timers';
 import { decideLink, knownActivityFor, matchingLinks, parseLinks, type CompiledLink, type LinkDecision, type ParsedLinks, type Place } from '../../tracker/links/links';
 import { classify } from '../../tracker/model/classify';
 import type { RecentActivities } from '../../tracker/view/recentActivities';
@@ -38,8 +38,8 @@ export interface LinkParts {
   readonly branches: BranchReporter;
   readonly log: vscode.LogOutputChannel;
   readonly messages: Messages;
-  /** Where the notice shows: the status bar item (src/extension/statusBar.ts showNotice). */
-  readonly showNotice: (notice: StatusNotice | undefined) => void;
+  /** Where the notice shows: the status bar item (src/extension/statusBar.ts showNotice), which picks its private form or not. */
+  readonly showNotice: (notice: NoticeWords | undefined) => void;
   readonly settings: () => Settings;
   /** The recent activities (globalState): where a link's activity may be known by id. */
   readonly recent: RecentActivities;
@@ -86,7 +86,7 @@ export class LinkController implements vscode.Disposable {
   private readonly acted = new vscode.EventEmitter<LinkOutcome>();
   /** Fires once per link that matched a switch or the window's opening, with what it did. */
   readonly onDidAct = this.acted.event;
-  private readonly notice: TransientNotice;
+  private readonly notice: TransientNotice<NoticeWords>;
   private readonly consent: LinkConsentPrompt;
   private readonly openings: OpeningGuard;
   private readonly clock: () => number;
@@ -145,6 +145,8 @@ export class LinkController implements vscode.Disposable {
     if (settings.ticketPattern !== this.ticketsKey) {
       this.ticketsKey = settings.ticketPattern;
       this.tickets = ticketMatcher(settings.ticketPattern);
+      // Said to the user by Copy Summary (branchTime.ts); here the log tells why a `{ticket}` link used the default.
+      if (this.tickets.problem !== undefined) this.parts.log.warn(`Links use the default ticket pattern: ${this.tickets.problem}`);
     }
     const key = JSON.stringify(settings.links.sources);
     if (key === this.parsedKey) return;
@@ -333,13 +335,13 @@ export class LinkController implements vscode.Disposable {
     }
     if (step.kind === 'stopped') {
       log.info(`Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: tracking was stopped on purpose at ${new Date(step.stoppedAtMs).toISOString()}.`);
-      this.show(stoppedNotice(decision, step.stoppedAtMs));
+      this.show((isPrivate) => stoppedNotice(decision, step.stoppedAtMs, isPrivate));
       return this.acted.fire({ kind: 'stopped', activity: decision.activity, stoppedAtMs: step.stoppedAtMs });
     }
     if (step.kind === 'hold' || client === undefined) {
       const hold = step.kind === 'hold' ? step.hold : 'offline';
       log.info(`Link ${decision.link.position} names ${decision.activity}; not started (${hold}), and not queued.`);
-      this.show(heldNotice(decision, hold));
+      this.show((isPrivate) => heldNotice(decision, hold, isPrivate));
       return this.acted.fire({ kind: 'held', activity: decision.activity, hold });
     }
     if (step.kind === 'alreadyRunning') {
@@ -357,19 +359,19 @@ export class LinkController implements vscode.Disposable {
       const name = result.activityName ?? known?.activityName ?? decision.activity;
       log.info(`Started ${name}: link ${decision.link.position} of timeTracker.links names it for this ${decision.by}.`);
       this.undoable = { previous: running, started: name };
-      this.show(startedNotice(decision, name, running?.activityName), () => (this.undoable = undefined));
+      this.show((isPrivate) => startedNotice(decision, name, running?.activityName, isPrivate), () => (this.undoable = undefined));
       this.acted.fire({ kind: 'started', activity: name, previous: running?.activityName });
     } catch (error) {
       const failure = classify(error);
       log.warn(`Link ${decision.link.position}: starting ${decision.activity} failed: ${errorMessage(error)}`);
-      this.show(failedNotice(decision, failure.message));
+      this.show((isPrivate) => failedNotice(decision, failure.message, isPrivate));
       this.acted.fire({ kind: 'failed', activity: decision.activity, message: failure.message });
     } finally {
       void session.refreshUnlessPaused();
     }
   }
 
-  private show(notice: StatusNotice, onExpiry?: () => void): void {
+  private show(notice: NoticeWords, onExpiry?: () => void): void {
     // A newer notice replaces the one Undo belonged to.
     if (onExpiry === undefined) this.undoable = undefined;
     this.notice.show(notice, onExpiry);

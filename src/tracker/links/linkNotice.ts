@@ -2,12 +2,13 @@
  * What the status bar says when a link acts (issue 25): "Tracking PROJ-123 (linked to this
  * branch)" with Undo, or once why it did not act. A link never queues a start: while the app may
  * not be asked (no token, offline, the token rejected, locked out, the license locked) or the user
- * is on a break, nothing starts, and this says why. Pure; the words are here, the item is
+ * is on a break, nothing starts, and this says why. With a private status bar each notice says
+ * what happened without the activity's name. Pure; the words are here, the item is
  * src/extension/statusBar.ts, the timing TransientNotice below with injected timers.
  */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS, type CommandId } from '../ids';
-import { realTimers, type Timers } from '../model/poller';
+import { realTimers, type Timers } from '../../platform/timers';
 import { signingPause } from '../model/signingPause';
 import type { TrackerState } from '../model/trackerState';
 import { escapeIcons, escapeMarkdown, link } from '../view/markup';
@@ -21,7 +22,7 @@ export const LINK_NOTICE_MS = 8_000;
  * Why a link did not start its activity. `unknown`: no fresh answer said what runs (before the
  * first one, after a failed poll, or an old one), so a start could replace what the app runs.
  */
-export type LinkHold = 'noToken' | 'offline' | 'tokenRejected' | 'lockedOut' | 'licenseLocked' | 'onBreak' | 'unknown';
+export type LinkHold = 'noToken' | 'remoteHost' | 'offline' | 'tokenRejected' | 'lockedOut' | 'licenseLocked' | 'onBreak' | 'unknown';
 
 /**
  * How old an answer may be for a link to act on it: a link acts only on what the app said just
@@ -43,7 +44,7 @@ export interface StatusNotice {
  * out: only on an answer that said, at most `maxAgeMs` ago, whether and what the app tracks.
  */
 export function linkHold(state: TrackerState, connected: boolean, nowMs: number, maxAgeMs = FRESH_ANSWER_MAX_MS): LinkHold | undefined {
-  if (!connected) return state.kind === 'noToken' ? 'noToken' : 'offline';
+  if (!connected) return state.kind === 'noToken' || state.kind === 'remoteHost' ? state.kind : 'offline';
   const pause = signingPause(state, nowMs);
   if (pause) return pause.kind;
   switch (state.kind) {
@@ -60,8 +61,18 @@ export function linkHold(state: TrackerState, connected: boolean, nowMs: number,
   }
 }
 
-/** The link started its activity: the item says so, and a click (or Undo in the tooltip) takes it back. */
-export function startedNotice(decision: LinkDecision, activityName: string, previous: string | undefined): StatusNotice {
+/**
+ * A notice in both of its forms, picked each time the item renders: a status bar made private
+ * while the notice shows hides the name at once.
+ */
+export type NoticeWords = (isPrivate: boolean) => StatusNotice;
+
+/**
+ * The link started its activity: the item says so, and a click (or Undo in the tooltip) takes it
+ * back. Private: that the linked activity started, with Undo, and no name.
+ */
+export function startedNotice(decision: LinkDecision, activityName: string, previous: string | undefined, isPrivate: boolean): StatusNotice {
+  if (isPrivate) return privateStartedNotice(decision, previous !== undefined);
   const name = escapeIcons(activityName);
   const text = decision.by === 'branch' ? l10n.t('Tracking {0} (linked to this branch)', name) : l10n.t('Tracking {0} (linked to this folder)', name);
   const spoken = decision.by === 'branch' ? l10n.t('Tracking {0} (linked to this branch)', activityName) : l10n.t('Tracking {0} (linked to this folder)', activityName);
@@ -73,10 +84,22 @@ export function startedNotice(decision: LinkDecision, activityName: string, prev
   return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${spoken}. ${l10n.t('Click to undo.')}` };
 }
 
-/** The link did not act: said once, with why. */
-export function heldNotice(decision: LinkDecision, hold: LinkHold): StatusNotice {
-  const name = escapeIcons(decision.activity);
+function privateStartedNotice(decision: LinkDecision, ranBefore: boolean): StatusNotice {
+  const text = decision.by === 'branch' ? l10n.t('Tracking started (linked to this branch)') : l10n.t('Tracking started (linked to this folder)');
+  const undo = link(l10n.t('Undo'), COMMANDS.undoLink);
+  const undoes = ranBefore ? l10n.t('{0} restarts the previous activity.', undo) : l10n.t('{undo} stops it again.', { undo });
+  const tooltip = [l10n.t('timeTracker.links links an activity here, so it started without asking.'), undoes, PRIVATE_NOTE()].join('\n\n');
+  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${text}. ${l10n.t('Click to undo.')}` };
+}
+
+/** The link did not act: said once, with why (private: without the activity's name). */
+export function heldNotice(decision: LinkDecision, hold: LinkHold, isPrivate: boolean): StatusNotice {
   const reason = holdReason(hold);
+  if (isPrivate) {
+    const sentence = l10n.t('The activity linked here was not started: {0}. Nothing is queued; start it yourself once the app takes requests.', reason);
+    return { text: `$(link) ${l10n.t('Linked activity not started')}`, tooltip: [escapeMarkdown(sentence), PRIVATE_NOTE()].join('\n\n'), command: COMMANDS.showMenu, accessibilityLabel: sentence };
+  }
+  const name = escapeIcons(decision.activity);
   const sentence = l10n.t('{activity} is linked here but was not started: {reason}. Nothing is queued; start it yourself once the app takes requests.', {
     activity: decision.activity,
     reason,
@@ -89,16 +112,28 @@ export function heldNotice(decision: LinkDecision, hold: LinkHold): StatusNotice
   };
 }
 
-/** The link's start failed: said once, in the app's words (or the classifier's). */
-export function failedNotice(decision: LinkDecision, message: string): StatusNotice {
+/**
+ * The link's start failed: said once, in the app's words (or the classifier's). Private: the
+ * app's words may quote the name, so the item points to the log, which has them.
+ */
+export function failedNotice(decision: LinkDecision, message: string, isPrivate: boolean): StatusNotice {
+  if (isPrivate) {
+    const sentence = l10n.t('The activity linked here could not be started. The log says why.');
+    return { text: `$(link) ${l10n.t('Linked activity not started')}`, tooltip: escapeMarkdown(sentence), command: COMMANDS.showLog, accessibilityLabel: sentence };
+  }
   const sentence = l10n.t('{activity} is linked here but could not be started: {message}', { activity: decision.activity, message });
   return { text: `$(link) ${l10n.t('{0} not started', escapeIcons(decision.activity))}`, tooltip: escapeMarkdown(sentence), command: COMMANDS.showLog, accessibilityLabel: sentence };
 }
+
+/** Where the name went: the menu has it, opened on purpose. */
+const PRIVATE_NOTE = (): string => l10n.t('The status bar is private: it shows no activity and no time. The menu shows them.');
 
 function holdReason(hold: LinkHold): string {
   switch (hold) {
     case 'noToken':
       return l10n.t('no token is set');
+    case 'remoteHost':
+      return l10n.t('this extension runs on the remote machine of this window, where it sends nothing');
     case 'offline':
       return l10n.t('the app is not answering');
     case 'tokenRejected':
@@ -115,21 +150,21 @@ function holdReason(hold: LinkHold): string {
 }
 
 /** One notice at a time, for LINK_NOTICE_MS; a newer one replaces it. `onChange` re-renders the item. */
-export class TransientNotice {
-  private shown: StatusNotice | undefined;
+export class TransientNotice<Notice = StatusNotice> {
+  private shown: Notice | undefined;
   private handle: unknown;
 
   constructor(
-    private readonly onChange: (notice: StatusNotice | undefined) => void,
+    private readonly onChange: (notice: Notice | undefined) => void,
     private readonly timers: Timers = realTimers,
     private readonly durationMs = LINK_NOTICE_MS,
   ) {}
 
-  get current(): StatusNotice | undefined {
+  get current(): Notice | undefined {
     return this.shown;
   }
 
-  show(notice: StatusNotice, onExpiry?: () => void): void {
+  show(notice: Notice, onExpiry?: () => void): void {
     this.cancelTimer();
     this.shown = notice;
     this.handle = this.timers.setTimeout(() => {

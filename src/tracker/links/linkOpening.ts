@@ -63,8 +63,15 @@ export function startedSince(record: StoppedOnPurpose | undefined, state: Tracke
   return record !== undefined && state.kind === 'tracking' && state.observedAtMs > record.atMs + STOP_SETTLE_MS;
 }
 
-/** The opening's notice: the link did not start because the user stopped on purpose. */
-export function stoppedNotice(decision: LinkDecision, stoppedAtMs: number, locale?: string): StatusNotice {
+/**
+ * The opening's notice: the link did not start because the user stopped on purpose. Private: no
+ * name and no time.
+ */
+export function stoppedNotice(decision: LinkDecision, stoppedAtMs: number, isPrivate: boolean, locale?: string): StatusNotice {
+  if (isPrivate) {
+    const sentence = l10n.t('The activity linked here was not started: you stopped tracking earlier today, and opening a window does not start it again. Start it from the menu when you want to.');
+    return { text: `$(link) ${l10n.t('Linked activity not started')}`, tooltip: escapeMarkdown(sentence), command: COMMANDS.showMenu, accessibilityLabel: sentence };
+  }
   const time = new Date(stoppedAtMs).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
   const sentence = l10n.t('{activity} is linked here but was not started: you stopped tracking at {time}, and opening a window does not start it again. Start it from the menu when you want to.', {
     activity: decision.activity,

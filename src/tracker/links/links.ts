@@ -7,7 +7,7 @@
  * TicketMatcher (`timeTracker.ticketPattern`), so the two never disagree on what a key is.
  */
 import * as l10n from '@vscode/l10n';
-import { compileGlobs } from '../../platform/globs';
+import { compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH, MAX_MATCHED_BRANCH_LENGTH } from '../../platform/globs';
 import type { ActivityReference } from '../../protocol/types';
 import type { TicketMatcher } from '../ledger/copySummary';
 
@@ -68,19 +68,33 @@ export function parseLinks(value: unknown, setting = 'timeTracker.links'): Parse
   if (!Array.isArray(value)) return { links: [], problems: [l10n.t('{setting} is not a list of links, so no link is used.', { setting })] };
   const links: CompiledLink[] = [];
   const problems: string[] = [];
+  // The globs of one file's links are one list: what a place costs to decide grows with their sum.
+  let spent = 0;
   value.forEach((entry: unknown, index) => {
-    const checked = checkEntry(entry, index + 1);
+    const checked = checkEntry(entry, index + 1, spent);
     if (typeof checked === 'string') {
       problems.push(l10n.t('Link {position} of {setting} ({entry}) is not used: {reason}', { position: index + 1, setting, entry: quote(entry), reason: checked }));
       return;
     }
+    spent += globLength(checked);
     links.push(compile(checked));
   });
   return { links, problems };
 }
 
-/** The entry as a link, or why it is none (one sentence). */
-function checkEntry(entry: unknown, position: number): Link | string {
+/** Why the link's globs are not used (one sentence), after the globs of the links before it. */
+function globRefusal(link: Link, spent: number): string | undefined {
+  for (const [key, glob] of [['folder', link.folder], ['branch', link.branch]] as const) {
+    if (glob !== undefined && glob.length > MAX_GLOB_LENGTH) {
+      return l10n.t('its "{key}" glob has {length} characters, more than the {limit} a glob may have.', { key, length: glob.length, limit: MAX_GLOB_LENGTH });
+    }
+  }
+  if (spent + globLength(link) <= MAX_GLOB_LIST_LENGTH) return undefined;
+  return l10n.t('with those of the links before it, its globs pass the {limit} characters the globs of one settings file\'s links may have together.', { limit: MAX_GLOB_LIST_LENGTH });
+}
+
+/** The entry as a link, or why it is none (one sentence); `spent`: the glob characters of the links before it. */
+function checkEntry(entry: unknown, position: number, spent: number): Link | string {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return l10n.t('a link is an object such as {"branch": "feature/**", "activity": "{ticket}"}.');
   const record = entry as Record<string, unknown>;
   const unknown = Object.keys(record).find((key) => !KEYS.has(key));
@@ -98,7 +112,7 @@ function checkEntry(entry: unknown, position: number): Link | string {
   if (folder === undefined && branch === undefined) return l10n.t('it names neither a "folder" nor a "branch" glob, so it would match everywhere.');
   const createIfMissing = record['createIfMissing'];
   if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean') return l10n.t('its "createIfMissing" must be true or false.');
-  return {
+  const link: Link = {
     position,
     activity,
     createIfMissing: createIfMissing ?? false,
@@ -106,6 +120,7 @@ function checkEntry(entry: unknown, position: number): Link | string {
     ...(branch === undefined || branch === false ? {} : { branch }),
     ...(group === undefined || group === false ? {} : { group }),
   };
+  return globRefusal(link, spent) ?? link;
 }
 
 function compile(link: Link): CompiledLink {
@@ -114,11 +129,22 @@ function compile(link: Link): CompiledLink {
   const folderGlob = folder === undefined ? undefined : compileGlobs([folder]);
   const folderMatches = (path: string): boolean => {
     if (folderGlob === undefined || folder === undefined) return true;
-    const trimmed = path.replace(/\/+$/, '');
+    const trimmed = withoutTrailingSlashes(path);
     return folder.includes('/') ? folderGlob(trimmed) : folderGlob(trimmed.slice(trimmed.lastIndexOf('/') + 1));
   };
-  const branchGlob = link.branch === undefined ? undefined : compileGlobs([link.branch]);
+  const branchGlob = link.branch === undefined ? undefined : compileGlobs([link.branch], MAX_MATCHED_BRANCH_LENGTH);
   return { ...link, folderMatches, branchMatches: (branch) => branchGlob === undefined || branchGlob(branch) };
+}
+
+function globLength(link: Link): number {
+  return (link.folder?.length ?? 0) + (link.branch?.length ?? 0);
+}
+
+/** Without a regular expression: `/\/+$/` takes time quadratic in a run of slashes that is not at the end. */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
 }
 
 /**

@@ -15,7 +15,7 @@
 import { basename, dirname } from 'node:path';
 import type { CapabilityReading } from '../../client/capabilityReader';
 import type { FolderWatch } from '../../platform/fileSystemPort';
-import { realTimers, type Timers } from './poller';
+import { boundedTimers, type Timers } from '../../platform/timers';
 
 export const CAPABILITY_CHECK_INTERVAL_MS = 10_000;
 
@@ -58,6 +58,8 @@ export class CapabilityWatcher {
   private again = false;
   private timer: unknown;
   private disposed = false;
+  /** Told to stop looking (stop()) until the next check. */
+  private stopped = false;
   private readonly timers: Timers;
   /** By folder. */
   private readonly watches = new Map<string, ArmedWatch>();
@@ -65,7 +67,7 @@ export class CapabilityWatcher {
   private readonly lost = new Set<string>();
 
   constructor(private readonly options: CapabilityWatcherOptions) {
-    this.timers = options.timers ?? realTimers;
+    this.timers = boundedTimers(options.timers);
   }
 
   /** The latest reading; the first call reads the file. */
@@ -78,6 +80,7 @@ export class CapabilityWatcher {
    * runs right after it, so a change made meanwhile is not missed.
    */
   check(): Promise<CapabilityReading> {
+    this.stopped = false;
     if (this.checking) {
       this.again = true;
       return this.checking;
@@ -88,6 +91,17 @@ export class CapabilityWatcher {
       this.schedule();
     });
     return this.checking;
+  }
+
+  /**
+   * Stops looking until the next check(): no timer, no watch, and what was read is forgotten, so
+   * the next current() reads the file again. A check under way reports nothing more.
+   */
+  stop(): void {
+    this.stopped = true;
+    this.last = undefined;
+    this.cancelTimer();
+    for (const folder of [...this.watches.keys()]) this.unwatch(folder);
   }
 
   dispose(): void {
@@ -106,7 +120,7 @@ export class CapabilityWatcher {
     do {
       this.again = false;
       reading = await this.options.read();
-      if (this.disposed) return reading;
+      if (this.disposed || this.stopped) return reading;
       if (!this.last || !sameReading(this.last, reading)) {
         this.last = reading;
         this.options.onChange(reading);
@@ -131,8 +145,8 @@ export class CapabilityWatcher {
     const { paths, watchFolder } = this.options;
     if (paths === undefined || watchFolder === undefined) return false;
     const wanted = await this.wantedFolders(paths());
-    // Disposed meanwhile: nothing may be watched any more.
-    if (this.disposed) return false;
+    // Disposed or stopped meanwhile: nothing may be watched any more.
+    if (this.disposed || this.stopped) return false;
     for (const [folder, armed] of [...this.watches]) {
       const want = wanted.get(folder);
       if (want !== undefined && want.identity !== armed.identity) this.lost.add(folder);
@@ -205,7 +219,7 @@ export class CapabilityWatcher {
   }
 
   private schedule(): void {
-    if (this.disposed) return;
+    if (this.disposed || this.stopped) return;
     this.cancelTimer();
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;

@@ -32,9 +32,11 @@ export type Channel =
       /**
        * `noToken`: no integration and no token (a new user); `appClosed`: the integration was in
        * use or its file is stale, so the app quit; `integrationUnusable`: its file is there but
-       * cannot be used (unreadable, invalid, newer, untrusted), and no token gives another way.
+       * cannot be used (unreadable, invalid, newer, untrusted), and no token gives another way;
+       * `remoteHost`: the extension runs on a remote machine, where no way leads to the user's app
+       * (src/tracker/model/remoteHost.ts), so none is looked for.
        */
-      readonly reason: 'noToken' | 'appClosed' | 'integrationUnusable';
+      readonly reason: 'noToken' | 'appClosed' | 'integrationUnusable' | 'remoteHost';
     };
 
 export interface ChannelInputs {
@@ -43,9 +45,12 @@ export interface ChannelInputs {
   readonly port: number;
   /** The integration was in use before (in any window): its file gone means the app quit, not "never set up". */
   readonly integrationSeen: boolean;
+  /** The extension runs where it must send nothing (remoteHost.ts): no token and no file counts. */
+  readonly hostRefused?: boolean;
 }
 
-export function chooseChannel({ capability, httpToken, port, integrationSeen }: ChannelInputs): Channel {
+export function chooseChannel({ capability, httpToken, port, integrationSeen, hostRefused }: ChannelInputs): Channel {
+  if (hostRefused === true) return { kind: 'none', route: { kind: 'http', port }, reason: 'remoteHost' };
   if (capability.kind === 'ready') {
     const { socketPath, token, pid } = capability.capability;
     return { kind: 'integration', route: { kind: 'integration', socketPath }, token, pid, file: capability.path };
@@ -108,6 +113,8 @@ export function describeNoChannelForLog(reason: Extract<Channel, { kind: 'none' 
       return "Not connected: the app's VS Code integration is gone or stale, so the app is not running, and no token is set for its HTTP API.";
     case 'integrationUnusable':
       return "Not connected: the app's VS Code integration file cannot be used (see above), and no token is set for its HTTP API.";
+    case 'remoteHost':
+      return 'Not connected: the extension runs on the remote machine of this remote window, where it sends nothing (see above).';
   }
 }
 

@@ -6,7 +6,7 @@
  * kept for the search's life (the picker's), so a query typed again is answered without a request.
  * Timers are injected, so tests drive it without waiting.
  */
-import { realTimers, type Timers } from './poller';
+import { boundedTimers, type Timers } from '../../platform/timers';
 
 export interface DebouncedSearchOptions<T> {
   /** The pause in typing after which the newest query is searched. */
@@ -40,7 +40,7 @@ export class DebouncedSearch<T> {
   private readonly answers = new Map<string, T>();
 
   constructor(private readonly options: DebouncedSearchOptions<T>) {
-    this.timers = options.timers ?? realTimers;
+    this.timers = boundedTimers(options.timers);
   }
 
   /** The answer an earlier search gave for `query`, if any. */

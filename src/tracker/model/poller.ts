@@ -2,6 +2,7 @@
  * When to ask GET /status next, and a poller that never overlaps its requests. Timers and the
  * clock are injected, so tests drive it without waiting.
  */
+import { boundedTimers, type Timers } from '../../platform/timers';
 import { signingPause } from './signingPause';
 import type { TrackerState } from './trackerState';
 
@@ -42,6 +43,7 @@ export function nextPollDelayMs(state: TrackerState, timing: PollTiming, nowMs: 
   const base = timing.intervalSeconds * 1000;
   switch (state.kind) {
     case 'noToken':
+    case 'remoteHost':
     case 'tokenRejected':
       return undefined;
     case 'lockedOut':
@@ -83,16 +85,6 @@ export function pollingPaused(state: TrackerState, nowMs: number): boolean {
   return signingPause(state, nowMs) !== undefined;
 }
 
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realTimers: Timers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export interface PollerOptions {
   /** One poll: resolves to the new state, never rejects (errors are states). */
   readonly poll: () => Promise<TrackerState>;
@@ -113,7 +105,7 @@ export class Poller {
   private readonly timers: Timers;
 
   constructor(private readonly options: PollerOptions) {
-    this.timers = options.timers ?? realTimers;
+    this.timers = boundedTimers(options.timers);
   }
 
   /**

@@ -13,7 +13,7 @@
  * Timers and the clock are injected, so tests drive it without waiting.
  */
 import { classify } from './classify';
-import { realTimers, type Timers } from './poller';
+import { boundedTimers, type Timers } from '../../platform/timers';
 
 const REPORT_FIRST_RETRY_MS = 2_000;
 const REPORT_MAX_RETRY_MS = 60_000;
@@ -81,7 +81,7 @@ export class ReportRetry<R> {
 
   constructor(private readonly options: ReportRetryOptions<R>) {
     this.clock = options.clock ?? Date.now;
-    this.timers = options.timers ?? realTimers;
+    this.timers = boundedTimers(options.timers);
     this.paused = options.paused ?? (() => false);
   }
 

@@ -14,8 +14,9 @@ export interface StateChangeLine {
 
 /**
  * The line for the change from `before` to `after`, or undefined when nothing a user would see
- * changed (the same activity still runs, the same failure again). No token is said where the
- * channel is chosen (the session's "Not connected: …"), so it gets no line here.
+ * changed (the same activity still runs, the same failure again). No token, and a remote
+ * machine's host that sends nothing, are said where the channel is chosen (the session's "Not
+ * connected: …"), so they get no line here.
  */
 export function describeStateChangeForLog(before: TrackerState, after: TrackerState): StateChangeLine | undefined {
   if (!changed(before, after)) return undefined;
@@ -23,6 +24,7 @@ export function describeStateChangeForLog(before: TrackerState, after: TrackerSt
   switch (after.kind) {
     case 'starting':
     case 'noToken':
+    case 'remoteHost':
       return undefined;
     case 'idle':
       if (before.kind === 'tracking') return info(`Stopped ${before.activity.activityName}: nothing is tracked${after.onBreak ? ', on break' : ''}.`);

@@ -12,6 +12,11 @@ export type TrackerState =
   | { readonly kind: 'starting' }
   | { readonly kind: 'noToken' }
   /**
+   * A remote window's extension host on the remote machine: the app there is not the user's, so
+   * nothing is sent until the extension runs on the user's side (src/tracker/model/remoteHost.ts).
+   */
+  | { readonly kind: 'remoteHost' }
+  /**
    * Nothing answers where the channel points: the app is closed, or its switch (VS Code
    * integration or HTTP API) is off. Where that is, the session's route says.
    */

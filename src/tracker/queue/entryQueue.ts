@@ -29,6 +29,7 @@ import { platformStoreFiles, type StoreFiles } from '../../platform/storeFiles';
 import type { EntryRequest } from '../../protocol/types';
 import { classify } from '../model/classify';
 import { parseQueue, withStatus, type QueuedEntry, type QueuedStatus, type ReadResult } from './queueFormat';
+import { pause } from '../../platform/timers';
 
 export type { QueuedEntry, QueuedStatus };
 
@@ -308,10 +309,6 @@ export class EntryQueue {
     }
     return [];
   }
-}
-
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 

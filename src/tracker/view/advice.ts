@@ -9,8 +9,10 @@ import type { CapabilityReading } from '../../client/capabilityReader';
 import type { HealthAnswer } from '../../client/answerTypes';
 import { describeRoute, httpAddress, type Channel, type Route } from '../model/channel';
 import { classify } from '../model/classify';
+import { runLocallySetting } from './warningFacts';
 
-export type FixAction = 'setToken' | 'openSettings' | 'showLog' | 'retry';
+/** `runLocally`: the user settings at `remote.extensionKind`, where the extension is told to run on the user's side. */
+export type FixAction = 'setToken' | 'openSettings' | 'showLog' | 'retry' | 'runLocally';
 
 export interface Advice {
   readonly severity: 'info' | 'warning' | 'error';
@@ -177,6 +179,27 @@ function connectedAdvice(route: Route, licenseValid: boolean): Advice {
  * HTTP API second. Also the status bar's sentence for a capability file that cannot be used.
  */
 export function adviceWithoutChannel(reason: Extract<Channel, { kind: 'none' }>['reason'], capability: CapabilityReading): Advice {
+  if (reason === 'remoteHost') return remoteHostAdvice();
+  const fileProblem = capabilityFileAdvice(capability);
+  if (fileProblem !== undefined) return fileProblem;
+  if (reason === 'appClosed') {
+    return {
+      severity: 'warning',
+      message: l10n.t("The time-tracking app is not running, or its VS Code integration is off: start the app and check Settings → Integrations → VSCode."),
+      action: 'retry',
+    };
+  }
+  return {
+    severity: 'warning',
+    message: l10n.t(
+      "Not connected: in the time-tracking app, turn on Settings → Integrations → VSCode (nothing else to set up). Or turn on its HTTP API switch and set the token it shows here.",
+    ),
+    action: 'setToken',
+  };
+}
+
+/** What a capability file that cannot be used (or names an app that quit) says; undefined for none, or a good one. */
+function capabilityFileAdvice(capability: CapabilityReading): Advice | undefined {
   switch (capability.kind) {
     case 'unreadable':
       return {
@@ -219,21 +242,22 @@ export function adviceWithoutChannel(reason: Extract<Channel, { kind: 'none' }>[
       };
     case 'absent':
     case 'ready':
-      break;
+      return undefined;
   }
-  if (reason === 'appClosed') {
-    return {
-      severity: 'warning',
-      message: l10n.t("The time-tracking app is not running, or its VS Code integration is off: start the app and check Settings → Integrations → VSCode."),
-      action: 'retry',
-    };
-  }
+}
+
+/**
+ * The extension runs on the remote machine of a remote window: what every command that would
+ * talk to the app says instead, and the one message at start. Nothing was sent.
+ */
+export function remoteHostAdvice(): Advice {
   return {
     severity: 'warning',
     message: l10n.t(
-      "Not connected: in the time-tracking app, turn on Settings → Integrations → VSCode (nothing else to set up). Or turn on its HTTP API switch and set the token it shows here.",
+      "Time Tracker runs on the remote machine of this window, where 127.0.0.1 and the app's files are that machine's: it sends nothing from there, so that your token cannot go to whatever listens on it. Let it run on your computer: choose Install Locally in the Extensions view, or add {0} to your user settings, then reload the window.",
+      runLocallySetting(),
     ),
-    action: 'setToken',
+    action: 'runLocally',
   };
 }
 

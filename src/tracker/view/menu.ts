@@ -64,6 +64,9 @@ export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): Men
       return [...e.token, e.check, e.queuedLogTime, ...e.queue, e.log];
     case 'noToken':
       return [...e.token, ...tail];
+    case 'remoteHost':
+      // Nothing is sent from here: Check Connection says how to run the extension on the user's side.
+      return [e.check, e.log, ...e.queue, ...e.token];
     case 'failed':
       // Its one sentence is in the tooltip; the log says the rest.
       return [e.log, ...e.queue, e.check, ...e.token];
@@ -95,6 +98,8 @@ export function menuPlaceholder(state: TrackerState): string {
       return l10n.t('Choose what to do while the extension connects to the app');
     case 'noToken':
       return l10n.t('Choose how to connect to the app');
+    case 'remoteHost':
+      return l10n.t('Time Tracker runs on the remote machine and sends nothing: Check Connection says how to run it on your computer');
     case 'offline':
       return l10n.t('Choose what to do while the app is not answering (logged time waits in the queue)');
     case 'tokenRejected':

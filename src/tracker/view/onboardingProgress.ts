@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import { reachability, type Reachability, type ReachabilityTarget } from '../../client/reachability';
 import { CONTEXT_KEYS, WALKTHROUGH_ID } from '../ids';
-import { realTimers, type Timers } from '../model/poller';
+import { boundedTimers, type Timers } from '../../platform/timers';
 import type { TrackerState } from '../model/trackerState';
 
 /** Where a new user stands; each field is the completion condition of one walkthrough step. */
@@ -88,6 +88,7 @@ export function reachabilityOf(state: TrackerState): boolean | undefined {
       return false;
     case 'starting':
     case 'noToken':
+    case 'remoteHost':
     case 'failed':
       return undefined;
   }
@@ -146,7 +147,7 @@ export class ReachabilityProbing {
   private readonly probe: (target: ReachabilityTarget) => Promise<Reachability>;
 
   constructor(private readonly options: ReachabilityProbingOptions) {
-    this.timers = options.timers ?? realTimers;
+    this.timers = boundedTimers(options.timers);
     this.probe = options.probe ?? ((target) => reachability(target));
   }
 
@@ -185,7 +186,9 @@ export type WelcomeNotice =
   /** Not shown: the integration or a token (stored or from the environment) connects. */
   | 'hasToken'
   /** Not shown: the user chose "Don't show again" before. */
-  | 'turnedOff';
+  | 'turnedOff'
+  /** Not shown: the extension runs on a remote machine, where no token would help; that state has its own message. */
+  | 'remoteHost';
 
 /** The first-run notice's message and buttons, in the editor's language. */
 export function welcomeNotice(): { readonly message: string; readonly setToken: string; readonly dontShowAgain: string } {
@@ -197,7 +200,8 @@ export function welcomeNotice(): { readonly message: string; readonly setToken: 
 }
 
 /** Whether the first-run notice is shown at activation, and if not, why. */
-export function welcomeNoticeFor(facts: { readonly hasToken: boolean; readonly turnedOff: boolean }): Exclude<WelcomeNotice, 'deciding'> {
+export function welcomeNoticeFor(facts: { readonly hasToken: boolean; readonly turnedOff: boolean; readonly remoteHost?: boolean }): Exclude<WelcomeNotice, 'deciding'> {
+  if (facts.remoteHost === true) return 'remoteHost';
   if (facts.hasToken) return 'hasToken';
   if (facts.turnedOff) return 'turnedOff';
   return 'shown';

@@ -22,6 +22,7 @@ import {
   lockedOutFacts,
   noTokenFacts,
   offlineFacts,
+  remoteHostFacts,
   tokenRejectedFacts,
   unavailableFacts,
 } from './warningFacts';
@@ -97,6 +98,8 @@ export function statusFacts(state: TrackerState, settings: PresentationSettings,
       return startingFacts();
     case 'noToken':
       return noTokenFacts();
+    case 'remoteHost':
+      return remoteHostFacts();
     case 'offline':
       return offlineFacts(settings.route);
     case 'tokenRejected':

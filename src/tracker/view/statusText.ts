@@ -58,17 +58,26 @@ export const DEFAULT_STATUS_FORMAT: StatusFormat = {
   after: '',
 };
 
+/**
+ * The longest format read, in UTF-16 units (package.json's `maxLength` says the same): the item has
+ * room for a line, and a longer value, set by a repository say, is refused whole, not parsed.
+ */
+export const MAX_FORMAT_LENGTH = 200;
+
 export interface ParsedFormat {
-  /** The format to use: the default when `unknown` is not empty. */
+  /** The format to use: the default when `unknown` is not empty or the source is too long. */
   readonly format: StatusFormat;
   /** The tokens the source names that are not in FORMAT_TOKENS, as written (`{actvity}`). */
   readonly unknown: readonly string[];
+  /** Longer than MAX_FORMAT_LENGTH: refused without being read. */
+  readonly tooLong?: true;
 }
 
 const TOKEN = /\{([^{}]*)\}/g;
 
-/** Reads a format; one unknown token makes the whole of it fall back to the default (the caller says so, once). */
+/** Reads a format; one unknown token, or a source too long, makes the whole of it fall back to the default (the caller says so, once). */
 export function parseStatusFormat(source: string): ParsedFormat {
+  if (source.length > MAX_FORMAT_LENGTH) return { format: DEFAULT_STATUS_FORMAT, unknown: [], tooLong: true };
   const pieces: FormatPiece[] = [];
   const unknown: string[] = [];
   let from = 0;
@@ -84,24 +93,25 @@ export function parseStatusFormat(source: string): ParsedFormat {
 }
 
 /**
- * The format in use, parsed when the setting's value changes and not on every tick; a value with
- * an unknown token is reported once, however often it is set again, and the default is used.
+ * The format in use, parsed when the setting's value changes and not on every tick; a value
+ * refused (an unknown token, too long) is reported once, however often it is set again, and the
+ * default is used.
  */
 export class StatusFormatReader {
   private last: { readonly source: string; readonly format: StatusFormat } | undefined;
   private readonly reported = new Set<string>();
 
-  constructor(private readonly reportUnknown: (source: string, unknown: readonly string[]) => void) {}
+  constructor(private readonly reportRefused: (source: string, refused: ParsedFormat) => void) {}
 
   read(source: string): StatusFormat {
     if (this.last?.source === source) return this.last.format;
-    const { format, unknown } = parseStatusFormat(source);
-    if (unknown.length > 0 && !this.reported.has(source)) {
+    const parsed = parseStatusFormat(source);
+    if ((parsed.unknown.length > 0 || parsed.tooLong === true) && !this.reported.has(source)) {
       this.reported.add(source);
-      this.reportUnknown(source, unknown);
+      this.reportRefused(source, parsed);
     }
-    this.last = { source, format };
-    return format;
+    this.last = { source, format: parsed.format };
+    return parsed.format;
   }
 }
 

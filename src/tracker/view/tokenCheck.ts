@@ -37,6 +37,12 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
     }
     case 'offline':
       return { severity: 'info', message: l10n.t('The token is stored; it is checked when the app answers.') };
+    case 'remoteHost':
+      return {
+        severity: 'info',
+        message: l10n.t('The token is stored, but not checked: this extension runs on the remote machine of this window and sends nothing from there. It is checked once the extension runs on your computer.'),
+        action: 'runLocally',
+      };
     case 'starting':
     case 'noToken':
     case 'failed':

@@ -5,7 +5,7 @@
  * integration's token and switch are fixed in the app, the HTTP API's token and port here).
  */
 import * as l10n from '@vscode/l10n';
-import { COMMANDS } from '../ids';
+import { COMMANDS, EXTENSION_ID } from '../ids';
 import { httpAddress, type Route } from '../model/channel';
 import { escapeMarkdown, link } from './markup';
 import type { StatusFacts, StatusLink } from './statusFacts';
@@ -25,6 +25,33 @@ export function noTokenFacts(): StatusFacts {
           link(l10n.t('set its token here'), COMMANDS.setToken),
         ),
       ],
+    },
+    tone: 'warning',
+  };
+}
+
+/** The user settings' line that makes the extension run on the user's side of a remote window. */
+export function runLocallySetting(): string {
+  return `"remote.extensionKind": { "${EXTENSION_ID}": ["ui"] }`;
+}
+
+/**
+ * A remote window's extension host on the remote machine: nothing is sent from there, and the
+ * tooltip says the two ways to run the extension on the user's side.
+ */
+export function remoteHostFacts(): StatusFacts {
+  const userSettings = `[${l10n.t('user settings')}](command:workbench.action.openSettings?%5B%22remote.extensionKind%22%5D)`;
+  return {
+    text: { icon: 'remote', state: l10n.t('Time Tracker: runs remotely') },
+    spoken: l10n.t('Time Tracker runs on the remote machine of this window and sends nothing from there: it must run on your computer. Activate for the menu.'),
+    tooltip: {
+      headline: [
+        l10n.t(
+          "**Time Tracker runs on the remote machine of this window.** The app and 127.0.0.1 there are that machine's, not your computer's, so it sends nothing: your token would go to whatever listens there. Let it run on your computer: **Install Locally** in the Extensions view, or add {setting} to your {userSettings}, then reload the window.",
+          { setting: `\`${runLocallySetting()}\``, userSettings },
+        ),
+      ],
+      links: [{ label: l10n.t('Show Log'), command: COMMANDS.showLog }],
     },
     tone: 'warning',
   };

@@ -218,6 +218,7 @@ async function openHost(run, { label, entry, configFile, isolation, hostDirs, se
   });
   // Tall enough that the Running Extensions editor shows every activated extension at once.
   const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
+  await codeServer.logIn(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[page ${label}] ${error.message}`));
   await page.exposeFunction('codeAutomationLog', (type, args) => {

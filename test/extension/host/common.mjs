@@ -3,11 +3,13 @@
 // through the workbench's status bar), scripts/screenshots.mjs and scripts/start.mjs. A HostRun
 // owns one run's temporary folder and every process it starts (code-server, chromium, helpers),
 // and tears them all down on its end, on an error, on a signal and, as a last resort, on exit.
+// Every code-server it starts asks for a password of its own (codeServerLogin): a VS Code in a
+// browser is a terminal as the developer, for as long as a suite runs.
 //
 // TT_CHROMIUM_PATH names another chromium than Debian's /usr/bin/chromium; it is the one
 // environment variable of the harness (test/run.mjs's header lists its options).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,7 +37,11 @@ export const baseSettings = {
   'security.workspace.trust.enabled': false,
   'git.autofetch': false,
   'git.openRepositoryInParentFolders': 'never',
+  'timeTracker.remote.allowWorkspaceHost': true, // code-server's extension host is remote, on this machine: the user's opt-in
 };
+
+/** The cookie code-server's login sets and checks on every request. */
+export const SESSION_COOKIE = 'code-server-session';
 
 /** Flags every code-server start gets, after --bind-addr. */
 const codeServerFlags = ['--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened'];
@@ -267,14 +273,21 @@ export class HostRun {
   }
 
   /**
-   * Starts code-server on a free port and waits until it answers /healthz. `auth` is its login:
-   * none for the test suites, which run for minutes in a throwaway home; a password for the
-   * session a user keeps open with `npm start` (scripts/start/plan.mjs, codeServerLogin).
+   * Starts code-server on a free port and waits until it answers /healthz (which code-server
+   * answers without a login). It always asks for a password (codeServerLogin): a new random one
+   * unless `password` is given (`npm start` prints its own), kept out of every message;
+   * `welcomeText` heads its login page. `workspaceTrust`: leave Workspace Trust on, so a folder
+   * opens in Restricted Mode (the settings must turn it on too: `security.workspace.trust.enabled`).
+   * Resolves to the process (spawnOwned's), its `authority` and `logIn(context)`, which logs a
+   * playwright BrowserContext in before a page opens the workbench (one form POST, as code-server's
+   * login page sends it).
    */
-  async startCodeServer(entry, { dirs, configFile, cwd, env, until, auth = { args: ['--auth', 'none'], env: {} }, announce = () => {} }) {
+  async startCodeServer(entry, { dirs, configFile, cwd, env, until, password = randomBytes(16).toString('hex'), welcomeText, workspaceTrust = false, announce = () => {} }) {
     const authority = `127.0.0.1:${await freePort()}`;
     announce(authority);
-    const server = this.spawnOwned('code-server', process.execPath, [entry, ...this.codeServerArgs({ dirs, configFile }), ...auth.args, '--bind-addr', authority, ...codeServerFlags], {
+    const auth = codeServerLogin(password, { welcomeText });
+    const flags = workspaceTrust ? codeServerFlags.filter((flag) => flag !== '--disable-workspace-trust') : codeServerFlags;
+    const server = this.spawnOwned('code-server', process.execPath, [entry, ...this.codeServerArgs({ dirs, configFile }), ...auth.args, '--bind-addr', authority, ...flags], {
       cwd,
       env: {
         ...env,
@@ -289,7 +302,7 @@ export class HostRun {
       server.show();
       throw error;
     }
-    return { ...server, authority };
+    return { ...server, authority, logIn: (context) => logIn(context, authority, password) };
   }
 
   /** Debian's chromium, headless, with this run's environment. */
@@ -359,6 +372,47 @@ export class HostRun {
       if (!this.interrupted) for (const [event, handler] of this.handlers.splice(0)) process.off(event, handler);
     })();
     return this.cleaning;
+  }
+}
+
+/**
+ * code-server's password login for `password`: without it code-server gives nothing but its login
+ * page (not the workbench, its files, a websocket or its port proxy), whoever asks and under
+ * whatever host name, so neither another local user nor a DNS-rebinding page gets a VS Code with
+ * a terminal. The login is one form POST to /login, which sets the `code-server-session` cookie.
+ * The password reaches code-server only as its SHA-256 in HASHED_PASSWORD, in the environment:
+ * never on a command line, and code-server removes it from its environment before it starts
+ * anything. SHA-256, not argon2 (nor PASSWORD, which code-server hashes with argon2): code-server
+ * checks the cookie on every request, and with argon2 the start check's browser waited twice as
+ * long for the status bar (32 s rather than 15 s); a random 128-bit password needs no slow hash.
+ * A PASSWORD in the user's environment is not passed on: it is not this code-server's.
+ * `welcomeText` is inserted in the login page as HTML as it is: plain words only.
+ */
+export function codeServerLogin(password, { welcomeText } = {}) {
+  return {
+    args: ['--auth', 'password', ...(welcomeText === undefined ? [] : ['--welcome-text', welcomeText])],
+    env: { HASHED_PASSWORD: createHash('sha256').update(password).digest('hex'), PASSWORD: undefined },
+  };
+}
+
+/**
+ * Logs `context` in to code-server at `authority` through its own login route, as its login page
+ * does: the answer's session cookie goes into the context's jar, which every page of the context
+ * (a second window too) sends. A message never holds the password, whatever playwright put in it.
+ */
+async function logIn(context, authority, password) {
+  let status;
+  try {
+    const response = await context.request.post(`http://${authority}/login`, { form: { password }, maxRedirects: 0, timeout: 30_000 });
+    status = response.status();
+    await response.dispose();
+  } catch (error) {
+    const said = (error instanceof Error ? error.message : String(error)).split(password).join('…');
+    throw new Error(`could not log in to code-server on ${authority}: ${said}`);
+  }
+  const cookies = await context.cookies(`http://${authority}/`);
+  if (status !== 302 || !cookies.some(({ name }) => name === SESSION_COOKIE)) {
+    throw new Error(`code-server on ${authority} answered the login with ${status} and no ${SESSION_COOKIE} cookie`);
   }
 }
 

@@ -28,7 +28,8 @@ const defaultWorkspaceSetup = join(repoRoot, 'test', 'extension', 'workspace.mjs
  * - `params`: the suite's own parameters, or a function of the run's folders that returns them;
  *   they reach the host in TT_SUITE (test/extension/launch.ts).
  * - `locale`: the workbench's display language, e.g. `de` (see HostRun#useDisplayLanguage).
- * - `settings`: user settings on top of common.mjs's base ones; `env(dirs)`: more environment for
+ * - `settings`: user settings on top of common.mjs's base ones (`security.workspace.trust.enabled`
+ *   true opens the folder in Restricted Mode); `env(dirs)`: more environment for
  *   code-server and its extension host, given the run's folders.
  * - `onPage(page, { resultFile })`: called once the workbench page is open; `afterVerdict({ resultFile })`: called
  *   before the run's folder is removed, to read what the suite left beside its result file.
@@ -75,12 +76,14 @@ export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, 
       TT_SUITE: JSON.stringify({ host: 'code-server', resultFile, params: typeof params === 'function' ? params(dirs) : params }),
     },
     until: deadline,
+    workspaceTrust: settings['security.workspace.trust.enabled'] === true,
     announce: (authority) => console.log(`> ${label} in code-server on ${authority}, workspace ${workspace}`),
   });
   const { authority, exited } = codeServer;
 
   const browser = await run.launchBrowser(isolation);
   const page = await browser.newPage();
+  await codeServer.logIn(page.context());
   let settle;
   const settled = new Promise((resolveSettled) => (settle = resolveSettled));
   await page.exposeFunction('codeAutomationLog', (type, args) => {

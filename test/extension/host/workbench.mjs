@@ -78,6 +78,7 @@ export async function openWorkbench(run, prepared, { settings, env, deviceScaleF
   const browser = await run.launchBrowser(isolation);
   // A context of its own rather than browser.newPage's: a check may open a second window in it.
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor, colorScheme });
+  await codeServer.logIn(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[page] ${error.message}`));
   await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(dirs.workspace)}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });

@@ -4,6 +4,7 @@
 // more, fails the suite) and made a clean code-server (../host/workbench.mjs preparePackage).
 // These checks install it, start the reference server as `npm run serve` would, open the workbench
 // in chromium WITHOUT any extension development or test path, and watch the real status bar item:
+//   0. the suite's own code-server answers nothing but its login page without the password;
 //   1. "Not tracking" while the app runs and nothing is tracked;
 //   1b. a window nobody uses asks six times less often while nothing runs, and at once when used;
 //   2. the activity's name with a ticking time, once a script starts it through the signed API;
@@ -33,6 +34,7 @@ import { freePort, repoRoot, stopGroup } from '../host/common.mjs';
 import { MAX_VSIX_BYTES, shippingProblems } from '../host/vsix.mjs';
 import { openWorkbench, runChecks, timed, WalkthroughProbe } from '../host/workbench.mjs';
 import { linkedOpeningChecks } from './linkedOpening.mjs';
+import { loginCheck } from './login.mjs';
 import { gitRepository, twoWindowsCheck } from './twoWindows.mjs';
 
 const activityName = 'Review packaged build';
@@ -65,6 +67,10 @@ export default async function packagedChecks(run, prepared) {
 
   const checks = [
     ['the package check refuses source maps, tests, sources, node_modules, other files and 1 MB', checkTheCheck],
+    [
+      "the suite's code-server asks for its password: without it / redirects to the login, with the browser's session the workbench",
+      () => loginCheck({ page, authority: codeServer.authority, folder: prepared.dirs.workspace }),
+    ],
     [
       'shows "Not tracking" with today\'s total while the app runs idle',
       async () => {

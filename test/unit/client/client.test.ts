@@ -353,6 +353,13 @@ describe('client: status mapping and tolerant reading (canned answers)', () => {
     assert.ok(error instanceof HttpError && error.retryAfterSeconds === 17);
   });
 
+  it('believes a Retry-After of at most five minutes: 99999999 s waits 300 s, and says so', async () => {
+    const client = await answering(429, '{"error":"locked out"}', { 'retry-after': '99999999' });
+    const error = await rejection(client.getStatus());
+    assert.ok(error instanceof HttpError && error.retryAfterSeconds === 300, String(error));
+    assert.match(error.message, /Try again in 300 s\./);
+  });
+
   it('accepts any 2xx and every search shape the application SDKs read', async () => {
     const item = { id: '6f1c1d2e-0000-4000-8000-000000000001', name: 'Design', groupName: 'Work' };
     const expected = [{ activityID: item.id, activityName: 'Design', groupName: 'Work' }];

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
 import { withoutCredentials } from '../../../src/git/remoteUrl';
 import { compileGlobs as compileBranchGlobs } from '../../../src/platform/globs';
 import { decideSwitch, parseHead } from '../../../src/git/headState';
@@ -10,6 +11,29 @@ describe('git/headState and branchFilter', () => {
     assert.deepEqual(parseHead('ref: refs/remotes/origin/main\n'), { kind: 'detached' });
     assert.deepEqual(parseHead(''), { kind: 'unreadable' });
     assert.deepEqual(parseHead(undefined), { kind: 'unreadable' });
+  });
+
+  it('reads HEAD\'s edge cases: CRLF, spaces, nothing after refs/heads/, a detached id, a 64 KiB line', () => {
+    assert.deepEqual(parseHead('ref: refs/heads/main\r\n'), { kind: 'branch', branch: 'main' });
+    assert.deepEqual(parseHead('ref:refs/heads/main'), { kind: 'branch', branch: 'main' }, 'no space, no newline');
+    assert.deepEqual(parseHead('ref: \t refs/heads/feature/a b  \t\n'), { kind: 'branch', branch: 'feature/a b' });
+    assert.deepEqual(parseHead(' ref: refs/heads/main\n'), { kind: 'detached' }, 'git writes no space before ref:');
+    assert.deepEqual(parseHead('ref: refs/heads/\n'), { kind: 'detached' });
+    assert.deepEqual(parseHead('ref: refs/heads/   \n'), { kind: 'detached' }, 'spaces are no name');
+    assert.deepEqual(parseHead('ref: refs/heads/a\rb\n'), { kind: 'detached' }, 'a carriage return inside is no branch');
+    assert.deepEqual(parseHead('ref: refs/heads/main\nref: refs/heads/other\n'), { kind: 'branch', branch: 'main' }, 'the first line only');
+    assert.deepEqual(parseHead('3f2a9c0e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39'), { kind: 'detached' });
+    assert.deepEqual(parseHead('\n\nref: refs/heads/main'), { kind: 'unreadable' });
+    const long = `x${' '.repeat(64 * 1024 - 20)}y`;
+    for (const content of [`ref: refs/heads/${long}\n`, `ref: refs/heads/${' '.repeat(64 * 1024)}x`, `ref: ${' '.repeat(64 * 1024)}`]) {
+      const started = performance.now();
+      const head = parseHead(content);
+      const tookMs = performance.now() - started;
+      assert.ok(tookMs < 50, `${tookMs.toFixed(1)} ms`);
+      assert.notEqual(head.kind, 'unreadable');
+    }
+    assert.deepEqual(parseHead(`ref: refs/heads/${long}\n`), { kind: 'branch', branch: long });
+    assert.deepEqual(parseHead(`ref: ${' '.repeat(64 * 1024)}`), { kind: 'detached' });
   });
 
   it('reports only a new branch, never while busy or detached', () => {

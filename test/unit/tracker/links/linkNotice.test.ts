@@ -25,6 +25,7 @@ function decision(place: { branch?: string; folder?: string }): LinkDecision {
 describe('tracker/links/linkNotice', () => {
   it('holds a link back while nothing may start: no token, offline, token rejected, locked out, license locked, on a break', () => {
     assert.equal(linkHold({ kind: 'noToken' }, false, NOW), 'noToken');
+    assert.equal(linkHold({ kind: 'remoteHost' }, false, NOW), 'remoteHost', 'not "the app is not answering": nothing asked it');
     assert.equal(linkHold({ kind: 'offline' }, false, NOW), 'offline');
     assert.equal(linkHold({ kind: 'offline' }, true, NOW), 'offline');
     assert.equal(linkHold({ kind: 'tokenRejected', clockSkewSeconds: undefined }, true, NOW), 'tokenRejected');
@@ -45,7 +46,7 @@ describe('tracker/links/linkNotice', () => {
     assert.equal(linkHold(idle(), true, NOW + 30_001), 'unknown');
     assert.equal(linkHold(tracking(), true, NOW + 5_001, 5_000), 'unknown', 'a shorter age from the poll interval');
     assert.equal(linkHold(idle(), true, NOW - 60_000), 'unknown', 'an answer from the future (the clock set back)');
-    const held = heldNotice(decision({ branch: 'PROJ-8' }), 'unknown');
+    const held = heldNotice(decision({ branch: 'PROJ-8' }), 'unknown', false);
     assert.match(held.accessibilityLabel, /PROJ-8 is linked here but was not started: the app did not say just now what it tracks\./);
   });
 
@@ -64,37 +65,57 @@ describe('tracker/links/linkNotice', () => {
   });
 
   it('says "Tracking PROJ-123 (linked to this branch)", with Undo restarting what ran, or stopping', () => {
-    const started = startedNotice(decision({ branch: 'feature/PROJ-123' }), 'PROJ-123', 'Write *docs*');
+    const started = startedNotice(decision({ branch: 'feature/PROJ-123' }), 'PROJ-123', 'Write *docs*', false);
     assert.equal(started.text, '$(link) Tracking PROJ-123 (linked to this branch)');
     assert.equal(started.command, 'timeTracker.undoLink');
     assert.match(started.tooltip, /\[Undo\]\(command:timeTracker\.undoLink\) restarts Write \\\*docs\\\*\./);
     assert.match(started.accessibilityLabel, /^Tracking PROJ-123 \(linked to this branch\)\. Click to undo\.$/);
-    const fromNothing = startedNotice(decision({ branch: 'PROJ-9' }), 'PROJ-9', undefined);
+    const fromNothing = startedNotice(decision({ branch: 'PROJ-9' }), 'PROJ-9', undefined, false);
     assert.match(fromNothing.tooltip, /\[Undo\]\(command:timeTracker\.undoLink\) stops it again\./);
   });
 
   it('says "linked to this folder" for a folder link, and shows a name from the app as typed, never as an icon', () => {
-    const started = startedNotice(decision({ folder: 'acme' }), 'Acme $(bug)', undefined);
+    const started = startedNotice(decision({ folder: 'acme' }), 'Acme $(bug)', undefined, false);
     assert.equal(started.text, '$(link) Tracking Acme \\$(bug) (linked to this folder)');
     assert.equal(started.accessibilityLabel, 'Tracking Acme $(bug) (linked to this folder). Click to undo.');
   });
 
   it('says once why the link did not act, and that nothing is queued', () => {
-    const held = heldNotice(decision({ branch: 'PROJ-1' }), 'offline');
+    const held = heldNotice(decision({ branch: 'PROJ-1' }), 'offline', false);
     assert.equal(held.text, '$(link) PROJ-1 not started');
     assert.equal(held.accessibilityLabel, 'PROJ-1 is linked here but was not started: the app is not answering. Nothing is queued; start it yourself once the app takes requests.');
     assert.notEqual(held.command, 'timeTracker.undoLink');
-    for (const hold of ['noToken', 'tokenRejected', 'lockedOut', 'licenseLocked', 'onBreak'] as const) {
-      assert.match(heldNotice(decision({ branch: 'PROJ-1' }), hold).accessibilityLabel, /not started: [a-z]/);
+    for (const hold of ['noToken', 'remoteHost', 'tokenRejected', 'lockedOut', 'licenseLocked', 'onBreak'] as const) {
+      assert.match(heldNotice(decision({ branch: 'PROJ-1' }), hold, false).accessibilityLabel, /not started: [a-z]/);
     }
-    assert.match(failedNotice(decision({ branch: 'PROJ-1' }), 'No such activity.').accessibilityLabel, /could not be started: No such activity\.$/);
+    assert.match(failedNotice(decision({ branch: 'PROJ-1' }), 'No such activity.', false).accessibilityLabel, /could not be started: No such activity\.$/);
+  });
+
+  it('names no activity while the status bar is private: that the linked activity started, with Undo, or why not', () => {
+    const secret = 'Client Secret $(bug)';
+    const fromBranch = startedNotice(decision({ branch: 'PROJ-7' }), secret, 'Other client', true);
+    const fromFolder = startedNotice(decision({ folder: 'acme' }), secret, undefined, true);
+    const held = heldNotice(decision({ folder: 'acme' }), 'offline', true);
+    const failed = failedNotice(decision({ folder: 'acme' }), `No activity ${secret}.`, true);
+    for (const notice of [fromBranch, fromFolder, held, failed]) {
+      for (const words of [notice.text, notice.tooltip, notice.accessibilityLabel]) assert.doesNotMatch(words, /Client|Secret|Other|Acme|PROJ|bug|\d/, words);
+    }
+    assert.equal(fromBranch.text, '$(link) Tracking started (linked to this branch)');
+    assert.equal(fromBranch.command, 'timeTracker.undoLink');
+    assert.match(fromBranch.tooltip, /\[Undo\]\(command:timeTracker\.undoLink\) restarts the previous activity\./);
+    assert.equal(fromBranch.accessibilityLabel, 'Tracking started (linked to this branch). Click to undo.');
+    assert.equal(fromFolder.text, '$(link) Tracking started (linked to this folder)');
+    assert.match(fromFolder.tooltip, /stops it again\./);
+    assert.equal(held.text, '$(link) Linked activity not started');
+    assert.match(held.accessibilityLabel, /^The activity linked here was not started: the app is not answering\./);
+    assert.equal(failed.command, 'timeTracker.showLog', 'the log has the app\'s words');
   });
 
   it('shows a notice for a few seconds on an injected clock; a newer one replaces it, and clear ends it', () => {
     const time = new ManualTime();
     const seen: (StatusNotice | undefined)[] = [];
     const notice = new TransientNotice((shown) => seen.push(shown), time);
-    const first = heldNotice(decision({ branch: 'PROJ-1' }), 'offline');
+    const first = heldNotice(decision({ branch: 'PROJ-1' }), 'offline', false);
     let expired = 0;
     notice.show(first, () => expired++);
     assert.equal(notice.current, first);
@@ -105,7 +126,7 @@ describe('tracker/links/linkNotice', () => {
     assert.equal(expired, 1);
     assert.deepEqual(seen, [first, undefined]);
 
-    const second = startedNotice(decision({ branch: 'PROJ-2' }), 'PROJ-2', undefined);
+    const second = startedNotice(decision({ branch: 'PROJ-2' }), 'PROJ-2', undefined, false);
     notice.show(first, () => expired++);
     time.advance(1_000);
     notice.show(second);

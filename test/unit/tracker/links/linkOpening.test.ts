@@ -46,13 +46,16 @@ describe('tracker/links/linkOpening', () => {
 
   it('says once why the opening did not start, with the time of the stop', () => {
     const decision = decideLink(parseLinks([{ folder: 'w', activity: 'Acme' }]).links, { folders: ['/w'] }, ticketMatcher(''))!;
-    const notice = stoppedNotice(decision, STOPPED, 'en-GB');
+    const notice = stoppedNotice(decision, STOPPED, false, 'en-GB');
     assert.equal(notice.text, '$(link) Acme not started');
     assert.equal(
       notice.accessibilityLabel,
       'Acme is linked here but was not started: you stopped tracking at 18:02, and opening a window does not start it again. Start it from the menu when you want to.',
     );
     assert.equal(notice.command, 'timeTracker.showMenu');
+    const hidden = stoppedNotice(decision, STOPPED, true, 'en-GB');
+    assert.equal(hidden.text, '$(link) Linked activity not started');
+    assert.ok(![hidden.text, hidden.tooltip, hidden.accessibilityLabel].some((said) => said.includes('Acme') || said.includes('18:02')), JSON.stringify(hidden));
   });
 
   it('lets the first window that claims the opening of an activity act, and no other for a minute', () => {

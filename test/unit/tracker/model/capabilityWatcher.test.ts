@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { findCapability, type CapabilityReading } from '../../../../src/client/capabilityReader';
 import { folderIdentity, nodeFileSystem, type FolderWatch } from '../../../../src/platform/fileSystemPort';
 import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
-import type { Timers } from '../../../../src/tracker/model/poller';
+import type { Timers } from '../../../../src/platform/timers';
 import { Arrivals } from '../../../support/git';
 
 const path = '/home/u/api-endpoint.json';
@@ -119,6 +119,44 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
     assert.equal(most, 1);
     assert.equal(reads, 2);
     assert.deepEqual(seen, ['absent', 'ready'], 'the file written during the first read is not missed');
+    watcher.dispose();
+  });
+
+  it('stops looking when told (no timer, no watch, no report), and reads afresh at the next check', async () => {
+    let reads = 0;
+    const seen: string[] = [];
+    const timers = new ManualTimers();
+    const folders = new ManualFolders();
+    let release: (() => void) | undefined;
+    let holdNext = false;
+    const watcher = new CapabilityWatcher({
+      read: async () => {
+        reads++;
+        if (holdNext) await new Promise<void>((resolve) => (release = resolve));
+        return ready;
+      },
+      onChange: (reading) => seen.push(reading.kind),
+      timers,
+      paths: () => [path],
+      watchFolder: folders.watch,
+    });
+    await watcher.current();
+    assert.deepEqual([[...folders.open.keys()], timers.pending.size], [['/home/u'], 1]);
+    watcher.stop();
+    assert.deepEqual([[...folders.open.keys()], timers.pending.size], [[], 0], 'nothing looks any more');
+    // A check under way as it stops reports nothing and plans nothing.
+    holdNext = true;
+    const underWay = watcher.check();
+    watcher.stop();
+    release?.();
+    await underWay;
+    await settle();
+    assert.deepEqual([[...folders.open.keys()], timers.pending.size, seen], [[], 0, ['ready']]);
+    holdNext = false;
+    const before = reads;
+    await watcher.current();
+    assert.equal(reads, before + 1, 'what was read before the stop is not trusted: read again');
+    assert.deepEqual([[...folders.open.keys()], timers.pending.size], [['/home/u'], 1], 'looking again');
     watcher.dispose();
   });
 

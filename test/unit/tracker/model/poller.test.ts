@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { MAX_BACKOFF_MS, nextPollDelayMs, Poller, pollingPaused, type Timers } from '../../../../src/tracker/model/poller';
+import { MAX_TIMER_DELAY_MS, type Timers } from '../../../../src/platform/timers';
+import { MAX_BACKOFF_MS, nextPollDelayMs, Poller, pollingPaused } from '../../../../src/tracker/model/poller';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
@@ -105,6 +106,23 @@ describe('tracker/poller: Poller', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     assert.deepEqual(timers.delays, [10_000, 20_000, 40_000, 10_000]);
+  });
+
+  it('never hands a timer more than it keeps: an interval of 1e7 s or a lockout years away waits the cap, not 1 ms', async () => {
+    const timers = new ManualTimers();
+    let answer: TrackerState = idle;
+    const poller = new Poller({
+      poll: () => Promise.resolve(answer),
+      onState: () => undefined,
+      timing: () => ({ intervalSeconds: 1e7, focused: true }),
+      clock: () => 0,
+      timers,
+    });
+    await poller.refresh();
+    answer = { kind: 'lockedOut', untilMs: 99_999_999_000 };
+    await poller.refresh();
+    assert.deepEqual(timers.delays, [MAX_TIMER_DELAY_MS, MAX_TIMER_DELAY_MS]);
+    poller.dispose();
   });
 
   it('re-plans from the last answer when the window is left or used again, and asks at once when that is due', async () => {

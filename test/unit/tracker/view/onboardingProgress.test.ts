@@ -96,6 +96,8 @@ describe('tracker/onboardingProgress', () => {
     assert.equal(welcomeNoticeFor({ hasToken: true, turnedOff: false }), 'hasToken');
     assert.equal(welcomeNoticeFor({ hasToken: true, turnedOff: true }), 'hasToken');
     assert.equal(welcomeNoticeFor({ hasToken: false, turnedOff: true }), 'turnedOff');
+    // A remote machine's host has a message of its own: a token would not help there.
+    assert.equal(welcomeNoticeFor({ hasToken: false, turnedOff: false, remoteHost: true }), 'remoteHost');
   });
 
   it('matches the walkthrough of package.json: steps in order, each completed by its context key, each with a button, in every language', () => {

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { Reachability, ReachabilityTarget } from '../../../../src/client/reachability';
 import { ENDPOINTS } from '../../../../src/protocol/types';
 import { ReachabilityProbing } from '../../../../src/tracker/view/onboardingProgress';
-import type { Timers } from '../../../../src/tracker/model/poller';
+import type { Timers } from '../../../../src/platform/timers';
 import { signedSend } from '../../../support/http';
 import { startServer, type StartedServer } from '../../../support/server';
 

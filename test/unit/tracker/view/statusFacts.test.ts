@@ -13,6 +13,7 @@ const activity = { activityID: 'a1', activityName: '$(bug) fix *all*' };
 const SAMPLES: { readonly [K in TrackerStateKind]: readonly Extract<TrackerState, { kind: K }>[] } = {
   starting: [{ kind: 'starting' }],
   noToken: [{ kind: 'noToken' }],
+  remoteHost: [{ kind: 'remoteHost' }],
   offline: [{ kind: 'offline' }],
   tokenRejected: [
     { kind: 'tokenRejected', clockSkewSeconds: undefined },

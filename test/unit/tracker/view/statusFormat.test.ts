@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import { present, type PresentationSettings } from '../../../../src/tracker/view/presentation';
-import { DEFAULT_STATUS_FORMAT, FORMAT_TOKENS, parseStatusFormat, StatusFormatReader, statusText } from '../../../../src/tracker/view/statusText';
+import { DEFAULT_STATUS_FORMAT, FORMAT_TOKENS, MAX_FORMAT_LENGTH, parseStatusFormat, StatusFormatReader, statusText } from '../../../../src/tracker/view/statusText';
 
 const base: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
 const activity = { activityID: 'a1', activityName: 'Write the quarterly report for the board' };
@@ -54,7 +54,7 @@ describe('tracker/view: timeTracker.statusBar.format', () => {
 
   it('parses a value once, and says so once per value with an unknown token, however often it is read or set again', () => {
     const reported: string[] = [];
-    const reader = new StatusFormatReader((source, unknown) => reported.push(`${source}: ${unknown.join(' ')}`));
+    const reader = new StatusFormatReader((source, { unknown }) => reported.push(`${source}: ${unknown.join(' ')}`));
     const first = reader.read('{elapsed}');
     assert.equal(reader.read('{elapsed}'), first, 'the same value is not parsed again');
     for (let tick = 0; tick < 3; tick++) assert.equal(reader.read('{nope} {activity}'), DEFAULT_STATUS_FORMAT);
@@ -62,6 +62,20 @@ describe('tracker/view: timeTracker.statusBar.format', () => {
     reader.read('{nope} {activity}');
     reader.read('{other}');
     assert.deepEqual(reported, ['{nope} {activity}: {nope}', '{other}: {other}']);
+  });
+
+  it('refuses a format longer than 200 characters whole, without reading it, and says so once', () => {
+    const long = `{activity}${' '.repeat(MAX_FORMAT_LENGTH - 10)}`;
+    assert.equal(MAX_FORMAT_LENGTH, 200);
+    assert.deepEqual(parseStatusFormat(long).unknown, [], 'as long as it may be: read');
+    assert.notEqual(parseStatusFormat(long).format, DEFAULT_STATUS_FORMAT);
+    const tooLong = `${long}x`;
+    assert.deepEqual(parseStatusFormat(tooLong), { format: DEFAULT_STATUS_FORMAT, unknown: [], tooLong: true });
+    assert.deepEqual(parseStatusFormat('{nope}'.repeat(50_000)), { format: DEFAULT_STATUS_FORMAT, unknown: [], tooLong: true }, 'no token of it is listed');
+    const reported: string[] = [];
+    const reader = new StatusFormatReader((source, { tooLong: refused }) => reported.push(`${source.length} ${String(refused)}`));
+    for (let tick = 0; tick < 3; tick++) assert.equal(reader.read(tooLong), DEFAULT_STATUS_FORMAT);
+    assert.deepEqual(reported, ['201 true']);
   });
 
   it('keeps the text of every state as it was with the default format', () => {

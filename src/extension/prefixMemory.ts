@@ -1,0 +1,33 @@
+/**
+ * What `headerPrefix: auto` learned about an app and token, shared by every window through
+ * globalState: a new client starts from it, and tells it what it learns, so that a reload, a new
+ * window or an app restart does not spend a failed sign-in on the wrong prefix again. The record
+ * itself (keyed by a hash, never the token) is src/tracker/model/learnedPrefix.ts.
+ */
+import type * as vscode from 'vscode';
+import type { HeaderPrefix } from '../client';
+import { errorMessage } from '../platform/errors';
+import { STORAGE_KEYS } from '../tracker/ids';
+import type { Channel } from '../tracker/model/channel';
+import { learnedPrefixKey, recallPrefix, rememberPrefix } from '../tracker/model/learnedPrefix';
+
+/** The two options of a ServiceClient that read and keep the learned prefix. */
+export interface PrefixMemory {
+  readonly learnedHeaderPrefix: () => HeaderPrefix | undefined;
+  readonly onHeaderPrefix: (prefix: HeaderPrefix) => void;
+}
+
+/** The memory of `channel`'s app and token; `where` names the route in the log. */
+export function prefixMemory(memento: vscode.Memento, log: vscode.LogOutputChannel, channel: Exclude<Channel, { kind: 'none' }>, where: string): PrefixMemory {
+  const key = learnedPrefixKey(channel);
+  return {
+    learnedHeaderPrefix: () => recallPrefix(memento.get(STORAGE_KEYS.learnedHeaderPrefixes), key),
+    onHeaderPrefix: (prefix) => {
+      log.info(`The app answers to X-${prefix}-* headers ${where}; they are used from now on.`);
+      const record = rememberPrefix(memento.get(STORAGE_KEYS.learnedHeaderPrefixes), key, prefix);
+      void Promise.resolve(memento.update(STORAGE_KEYS.learnedHeaderPrefixes, record)).catch((error: unknown) =>
+        log.warn(`Keeping the header prefix for the next window failed: ${errorMessage(error)}`),
+      );
+    },
+  };
+}

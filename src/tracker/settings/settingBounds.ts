@@ -1,0 +1,29 @@
+/**
+ * The bounds of the numeric settings, applied where a value is read: VS Code only marks a value
+ * out of package.json's `minimum`/`maximum` in the settings editor, neither enforces it nor tells
+ * an extension the schema's bounds, so they are repeated here (a unit test holds them equal to
+ * package.json's). A value beyond a bound is held at it, never passed on: a poll interval of 1e7 s
+ * would reach a timer, a keepDays of 0 would empty the ledger every window shares.
+ */
+
+export interface Bounds {
+  readonly min: number;
+  readonly max: number;
+  /** The schema says `integer`: a fraction is cut to the whole number below. */
+  readonly integer: boolean;
+}
+
+/** Keyed by the setting's name after `timeTracker.`; the port is refused out of range instead (another port is another app). */
+export const SETTING_BOUNDS = {
+  pollIntervalSeconds: { min: 2, max: 3600, integer: false },
+  'statusBar.maxNameLength': { min: 10, max: 200, integer: true },
+  'statusBar.priority': { min: -100_000, max: 100_000, integer: false },
+  'branchTime.keepDays': { min: 1, max: 3660, integer: true },
+} as const satisfies Record<string, Bounds>;
+
+/** A number held inside `bounds`; undefined for what is no number at all (the caller uses the default). */
+export function boundedNumber(value: unknown, bounds: Bounds): number | undefined {
+  if (typeof value !== 'number' || Number.isNaN(value)) return undefined;
+  const whole = bounds.integer ? Math.floor(value) : value;
+  return Math.min(bounds.max, Math.max(bounds.min, whole));
+}

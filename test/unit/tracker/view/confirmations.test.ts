@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
+import { sentFromQueue, startedConfirmation, stoppedConfirmation, undoneConfirmation } from '../../../../src/tracker/view/confirmations';
+
+const NOW = 10_000_000;
+const docs = { activityID: 'a1', activityName: 'Client Docs' };
+const tracking: TrackerState = { kind: 'tracking', activity: docs, onBreak: false, startedAtMs: NOW - 25 * 60_000, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: NOW };
+const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: NOW };
+
+describe('tracker/view/confirmations: the status bar lines after Start, Stop and Undo', () => {
+  it('names the activity and the time while the status bar is not private', () => {
+    assert.equal(startedConfirmation('Client Docs', false), '$(record) Tracking Client Docs');
+    assert.equal(startedConfirmation('$(bug) fix', false), '$(record) Tracking \\$(bug) fix', 'a name shows as typed, never as an icon');
+    assert.equal(startedConfirmation(undefined, false), '$(record) Tracking started.');
+    assert.equal(stoppedConfirmation({ stopped: docs, durationSeconds: 90 * 60 }, idle, NOW, false), '$(debug-stop) Stopped Client Docs after 1h 30m');
+    assert.equal(stoppedConfirmation({ stopped: undefined, durationSeconds: undefined }, tracking, NOW, false), '$(debug-stop) Stopped Client Docs after 25m', 'the poll says what ran and since when');
+    assert.equal(stoppedConfirmation({ stopped: docs, durationSeconds: undefined }, idle, NOW, false), '$(debug-stop) Stopped Client Docs');
+    assert.equal(undoneConfirmation({ previous: 'Other Client', started: 'PROJ-1' }, false), '$(discard) Tracking Other Client again');
+    assert.equal(undoneConfirmation({ previous: undefined, started: 'PROJ-1' }, false), '$(discard) Stopped PROJ-1');
+  });
+
+  it('says what happened and names nothing while private: no activity, no time', () => {
+    const lines = [
+      startedConfirmation('Client Docs', true),
+      stoppedConfirmation({ stopped: docs, durationSeconds: 90 * 60 }, idle, NOW, true),
+      stoppedConfirmation({ stopped: undefined, durationSeconds: undefined }, tracking, NOW, true),
+      undoneConfirmation({ previous: 'Other Client', started: 'PROJ-1' }, true),
+      undoneConfirmation({ previous: undefined, started: 'PROJ-1' }, true),
+    ];
+    assert.deepEqual(lines, [
+      '$(record) Tracking started.',
+      '$(debug-stop) Tracking stopped.',
+      '$(debug-stop) Tracking stopped.',
+      '$(discard) Tracking the previous activity again.',
+      '$(discard) Tracking stopped.',
+    ]);
+  });
+
+  it('says nothing in the status bar when nothing ran, private or not (Stop says it where the user looks)', () => {
+    for (const isPrivate of [false, true]) {
+      assert.equal(stoppedConfirmation({ stopped: null, durationSeconds: undefined }, tracking, NOW, isPrivate), undefined);
+      assert.equal(stoppedConfirmation({ stopped: undefined, durationSeconds: undefined }, idle, NOW, isPrivate), undefined);
+    }
+  });
+
+  it('says what queued entries went out, and while private only how many', () => {
+    const one = [{ minutes: 45, name: 'Client Docs' }];
+    const two = [...one, { minutes: 20, name: 'Reviews' }];
+    assert.equal(sentFromQueue(one, false), 'Sent 45m on Client Docs (logged while the app was offline).');
+    assert.equal(sentFromQueue(two, false), 'Sent 2 entries logged while the app was offline, 1h 5m in all.');
+    assert.equal(sentFromQueue(one, true), 'Sent an entry logged while the app was offline.');
+    assert.equal(sentFromQueue(two, true), 'Sent 2 entries logged while the app was offline.');
+    assert.equal(sentFromQueue([], true), undefined);
+  });
+});
