@@ -68,7 +68,8 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
   const recent = new RecentActivities({ get: () => context.globalState.get(STORAGE_KEYS.recentActivities), update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value) });
   statusBar.groupOf = (activityID) => rememberedGroup(recent.list(), activityID);
-  const links = parts.use(new LinkController({ session, branches, log, messages, showNotice: (notice) => statusBar.showNotice(notice), settings: () => settings, recent }));
+  const storage = { workspaceState: context.workspaceState, storageFolder: context.globalStorageUri.fsPath };
+  const links = parts.use(new LinkController({ session, branches, log, messages, showNotice: (notice) => statusBar.showNotice(notice), settings: () => settings, recent, ...storage }));
   branches.links = { decides: links.decides, watching: () => links.watching() };
   statusBar.branchToday = () => branchTime.branchToday();
   parts.use(branchTime.onDidChange(() => statusBar.rerender()));

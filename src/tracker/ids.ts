@@ -29,6 +29,8 @@ export const COMMANDS = {
   linkFolder: 'timeTracker.linkFolder',
   unlink: 'timeTracker.unlink',
   undoLink: 'timeTracker.undoLink',
+  /** The question about a repository's links, asked again: use them or not. */
+  useRepositoryLinks: 'timeTracker.useRepositoryLinks',
   /** timeTracker.statusBar.private on or off: no name and no time in the status bar, for screen sharing. */
   togglePrivateStatusBar: 'timeTracker.togglePrivateStatusBar',
 } as const;
@@ -73,6 +75,8 @@ export const STORAGE_KEYS = {
    * app and token (src/tracker/model/learnedPrefix.ts; keyed by a hash, never the token).
    */
   learnedHeaderPrefixes: 'timeTracker.learnedHeaderPrefixes',
+  /** workspaceState: what the user said about this workspace's links (src/tracker/links/linkConsent.ts). */
+  linkConsent: 'timeTracker.linkConsent',
   /** globalState (synced): the user chose "Don't show again" on the first-run notice. */
   welcomeNoticeTurnedOff: 'timeTracker.welcomeNotice.turnedOff',
   /** Secret storage: the HTTP API's token. */

@@ -12,7 +12,7 @@ import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
 import { KnownActivities } from '../../tracker/view/activityPicks';
 import { clearBranchHistory, copyBranchSummary } from './branchTime';
 import { checkConnection } from './connection';
-import { linkBranch, linkFolder, undoLink, unlink } from './links';
+import { linkBranch, linkFolder, undoLink, unlink, useRepositoryLinks } from './links';
 import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
 import { logTime, rememberRunning, start, stop } from './tracking';
@@ -50,6 +50,7 @@ export function commandTable(parts: CommandParts): CommandTable {
     [COMMANDS.linkFolder]: () => linkFolder(services),
     [COMMANDS.unlink]: () => unlink(services),
     [COMMANDS.undoLink]: () => undoLink(services),
+    [COMMANDS.useRepositoryLinks]: () => useRepositoryLinks(services),
     [COMMANDS.togglePrivateStatusBar]: () => togglePrivateStatusBar(services),
   };
   return { handlers: commands, disposable: rememberRunning(services) };

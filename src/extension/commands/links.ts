@@ -1,9 +1,11 @@
 /**
- * Link This Branch…, Link This Folder…, Unlink and Undo (issue 25). The two Link commands pick the
- * activity with Start's picker and write the link first in the workspace settings (a team's links
- * live there; the new one wins over a broader one). Unlink removes a link that applies here from
- * the settings file it is in. Undo takes back what a link just started: the activity that ran
- * before starts again, or tracking stops when nothing ran. Each says once why when it cannot act.
+ * Link This Branch…, Link This Folder…, Unlink, Undo and Use This Repository's Links…. The two Link
+ * commands pick the activity with Start's picker, ask where the link goes (only for the user, in
+ * the user settings, first; or for everyone in the repository, in the workspace settings a team may
+ * commit) and write it first there (the new one wins over a broader one); the message names the
+ * file. Unlink removes a link that applies here from the settings file it is in. Undo takes back
+ * what a link just started: the activity that ran before starts again, or tracking stops when
+ * nothing ran. Each says once why when it cannot act.
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
@@ -33,8 +35,10 @@ export async function linkBranch(services: CommandServices): Promise<void> {
   }
   const link = await pickLink(services, COMMANDS.linkBranch, vscode.l10n.t('Link branch {0} to…', branch));
   if (!link) return;
-  await writeLink(services, { branch, ...link }, (written) => written.branch === branch && written.folder === undefined);
-  void services.messages.info(vscode.l10n.t('Branch {branch} is linked to {activity}: switching to it tracks {activity} without asking.', { branch, activity: link.activity }));
+  const where = await askWhere(vscode.l10n.t('Link branch {0} to {1}: for whom?', branch, link.activity));
+  if (!where) return;
+  await writeLink(services, { branch, ...link }, where, (written) => written.branch === branch && written.folder === undefined);
+  void services.messages.info(vscode.l10n.t('Branch {branch} is linked to {activity} in {file}: switching to it tracks {activity} without asking.', { branch, activity: link.activity, file: fileOf(where) }));
 }
 
 export async function linkFolder(services: CommandServices): Promise<void> {
@@ -42,8 +46,40 @@ export async function linkFolder(services: CommandServices): Promise<void> {
   if (!folder) return;
   const link = await pickLink(services, COMMANDS.linkFolder, vscode.l10n.t('Link folder {0} to…', folder.name));
   if (!link) return;
-  await writeLink(services, { folder: folder.name, ...link }, (written) => written.folder === folder.name && written.branch === undefined);
-  void services.messages.info(vscode.l10n.t('Folder {folder} is linked to {activity}: opening it while nothing runs tracks {activity}.', { folder: folder.name, activity: link.activity }));
+  const where = await askWhere(vscode.l10n.t('Link folder {0} to {1}: for whom?', folder.name, link.activity));
+  if (!where) return;
+  await writeLink(services, { folder: folder.name, ...link }, where, (written) => written.folder === folder.name && written.branch === undefined);
+  void services.messages.info(
+    vscode.l10n.t('Folder {folder} is linked to {activity} in {file}: opening it while nothing runs tracks {activity}.', { folder: folder.name, activity: link.activity, file: fileOf(where) }),
+  );
+}
+
+/** "Use This Repository's Links…": the question about the workspace's links again, whatever was answered. */
+export async function useRepositoryLinks(services: CommandServices): Promise<void> {
+  if ((vscode.workspace.workspaceFolders ?? []).length === 0) {
+    void services.messages.info(vscode.l10n.t('Open a folder first: a repository keeps its links in its workspace settings.'));
+    return;
+  }
+  const answer = await services.links.reviewRepositoryLinks();
+  switch (answer) {
+    case 'none':
+      void services.messages.info(vscode.l10n.t("This workspace's settings hold no timeTracker.links: there is nothing to use or refuse. Your own links (user settings) always apply."));
+      return;
+    case 'untrusted':
+      void services.messages.info(
+        vscode.l10n.t("This folder is not trusted (Restricted Mode), so its links are not used and not asked about. Trust it first, then run Use This Repository's Links… again."),
+        { label: vscode.l10n.t('Manage Workspace Trust'), run: () => vscode.commands.executeCommand('workbench.trust.manage') },
+      );
+      return;
+    case 'use':
+      void services.messages.info(vscode.l10n.t("This repository's links are used in this workspace."));
+      return;
+    case 'refuse':
+      void services.messages.info(vscode.l10n.t("This repository's links are not used in this workspace; your own links (user settings) still apply."));
+      return;
+    case 'later':
+      return;
+  }
 }
 
 export async function unlink(services: CommandServices): Promise<void> {
@@ -98,6 +134,7 @@ export async function undoLink(services: CommandServices): Promise<void> {
       services.messages.status(undoneConfirmation({ previous: previous.activityName, started: undo.started }, services.settings().privateStatusBar));
     } else {
       await client.stopActivity();
+      await services.links.userStopped();
       services.log.info(`Undo: stopped ${undo.started}, which a link had started.`);
       services.messages.status(undoneConfirmation({ previous: undefined, started: undo.started }, services.settings().privateStatusBar));
     }
@@ -126,14 +163,42 @@ async function pickLink(services: CommandServices, command: typeof COMMANDS.link
   return { activity: name, ...(typeof groupName === 'string' ? { group: groupName } : {}), ...(request.createIfMissing === true ? { createIfMissing: true } : {}) };
 }
 
-/** Writes `link` first in the workspace's list, in place of an entry for the same folder or branch. */
-async function writeLink(services: CommandServices, link: WrittenLink, replaces: (written: Partial<WrittenLink>) => boolean): Promise<void> {
+/** Where a new link goes: only for this user (first, the default) or for everyone who opens the repository. */
+type LinkTarget = 'user' | 'workspace';
+
+/** Asks where the link goes; undefined when the user leaves. */
+async function askWhere(title: string): Promise<LinkTarget | undefined> {
+  const items: (vscode.QuickPickItem & { readonly target: LinkTarget })[] = [
+    { label: vscode.l10n.t('Only for me'), description: vscode.l10n.t('your user settings'), detail: vscode.l10n.t('In every window of yours; nobody else sees it.'), target: 'user' },
+    {
+      label: vscode.l10n.t('For everyone in this repository'),
+      description: fileOf('workspace'),
+      detail: vscode.l10n.t('In the workspace settings, which a team may commit: everyone who opens the repository is asked whether to use its links.'),
+      target: 'workspace',
+    },
+  ];
+  return (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where does the link go?') }))?.target;
+}
+
+/** The settings file a target writes, as the user knows it. */
+function fileOf(target: LinkTarget): string {
+  if (target === 'user') return vscode.l10n.t('your user settings');
+  const file = vscode.workspace.workspaceFile;
+  return file === undefined || file.scheme === 'untitled' ? '.vscode/settings.json' : vscode.l10n.t('the workspace file {0}', file.path.slice(file.path.lastIndexOf('/') + 1));
+}
+
+/** Writes `link` first in the target's list, in place of an entry for the same folder or branch. */
+async function writeLink(services: CommandServices, link: WrittenLink, target: LinkTarget, replaces: (written: Partial<WrittenLink>) => boolean): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);
-  const written = config.inspect('links')?.workspaceValue;
+  const inspected = config.inspect('links');
+  const written = target === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue;
   const list: unknown[] = Array.isArray(written) ? (written as unknown[]) : [];
   const kept = list.filter((entry) => !(typeof entry === 'object' && entry !== null && replaces(entry as Partial<WrittenLink>)));
-  await config.update('links', [link, ...kept], vscode.ConfigurationTarget.Workspace);
-  services.log.info(`Linked ${link.branch === undefined ? `folder ${link.folder ?? '?'}` : `branch ${link.branch}`} to ${link.activity} in the workspace settings.`);
+  // The user's own link: used in this workspace without the question a repository's links ask.
+  if (target === 'workspace') await services.links.ownWorkspaceLink(link);
+  await config.update('links', [link, ...kept], target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+  const what = link.branch === undefined ? `folder ${link.folder ?? '?'}` : `branch ${link.branch}`;
+  services.log.info(`Linked ${what} to ${link.activity} in the ${target === 'workspace' ? 'workspace' : 'user'} settings.`);
 }
 
 function describe(decision: LinkDecision, scope: 'workspace' | 'user'): string {

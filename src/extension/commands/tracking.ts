@@ -66,6 +66,8 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
     COMMANDS.stop,
     async () => {
       const result = await client.stopActivity();
+      // On purpose: no window that opens on a linked folder starts tracking again today by itself.
+      await services.links.userStopped();
       const said = stoppedConfirmation(result, polled, Date.now(), services.settings().privateStatusBar);
       // Stop in the palette while nothing runs: said where the user looks, not as a passing status line.
       if (said === undefined) void services.messages.info(vscode.l10n.t('Nothing is running.'));

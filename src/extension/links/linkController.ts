@@ -1,20 +1,26 @@
 /**
- * Links in the editor (issue 25): on a branch switch the branch reporter asks `decides`, and a
- * window opening on a linked folder or branch while nothing runs asks `windowOpened`; when a link
- * names an activity other than the one running, it is started once (POST /activities/start, by
- * the id this window knows or by name with the link's createIfMissing), never queued, never
- * retried. While the app may not be asked or the user is on a break nothing starts, and the
- * status bar says once why. The status bar shows what happened for a few seconds
+ * Links in the editor: on a branch switch the branch reporter asks `decides`, and a window opening
+ * on a linked folder or branch while nothing runs asks `windowOpened`; when a link names an
+ * activity other than the one running, it is started once (POST /activities/start, by the id this
+ * window knows or by name with the link's createIfMissing), never queued, never retried. Only on
+ * what the app said just now: while it may not be asked, has not answered afresh, or the user is on
+ * a break, nothing starts, and the status bar says once why. A repository's links act only in a
+ * trusted workspace and once the user said so (./linkConsentPrompt.ts); an opening starts nothing
+ * after the user stopped on purpose, and only one window acts on windows opening together
+ * (./openingGuard.ts). The status bar shows what happened for a few seconds
  * (src/tracker/links/linkNotice.ts); a click, or Undo in its tooltip, restarts what ran before.
  * What the links are and which one matches is src/tracker/links/links.ts.
  */
 import * as vscode from 'vscode';
+import type { ServiceClient } from '../../client';
 import type { BranchChange } from '../../git/branchWatcher';
 import { parseHead } from '../../git/headState';
 import { errorMessage } from '../../platform/errors';
 import type { ActivityReference } from '../../protocol/types';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
-import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, type LinkHold, type NoticeWords } from '../../tracker/links/linkNotice';
+import { gateAt, linkFingerprint, linkStanding, type LinkGate, type LinkScope, type LinkStanding, type ScopedLinks } from '../../tracker/links/linkConsent';
+import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, type LinkHold, type LinkStep, type NoticeWords } from '../../tracker/links/linkNotice';
+import { maxAnswerAgeMs, stoppedNotice } from '../../tracker/links/linkOpening';
 import type { Timers } from '../../platform/timers';
 import { decideLink, knownActivityFor, matchingLinks, parseLinks, type CompiledLink, type LinkDecision, type ParsedLinks, type Place } from '../../tracker/links/links';
 import { classify } from '../../tracker/model/classify';
@@ -22,7 +28,10 @@ import type { RecentActivities } from '../../tracker/view/recentActivities';
 import type { BranchReporter } from '../branchReporter';
 import type { Messages } from '../messages';
 import type { Session } from '../session';
-import type { LinkSource, Settings } from '../settings';
+import type { Settings } from '../settings';
+import { LinkConsentPrompt, type ConsentAnswer } from './linkConsentPrompt';
+import { foldersOf, isInside, pathOf, slashes } from './linkPlaces';
+import { OpeningGuard } from './openingGuard';
 
 export interface LinkParts {
   readonly session: Session;
@@ -32,9 +41,16 @@ export interface LinkParts {
   /** Where the notice shows: the status bar item (src/extension/statusBar.ts showNotice), which picks its private form or not. */
   readonly showNotice: (notice: NoticeWords | undefined) => void;
   readonly settings: () => Settings;
-  /** globalState: the recent activities, whose ids a link's name may be known by. */
   /** The recent activities (globalState): where a link's activity may be known by id. */
   readonly recent: RecentActivities;
+  /** This workspace's state: the answer about its links. */
+  readonly workspaceState: vscode.Memento;
+  /** The extension's global storage folder: what every window shares, that the user stopped on purpose and the openings' claims. */
+  readonly storageFolder: string;
+  /** Workspace Trust; VS Code's unless a test says otherwise. */
+  readonly trusted?: () => boolean;
+  /** The time for freshness and the stop; Date.now unless a test moves it. */
+  readonly clock?: () => number;
   /** How the notice is timed; real timers unless a test moves the clock. */
   readonly timers?: Timers;
 }
@@ -46,7 +62,17 @@ export type LinkOutcome =
   | { readonly kind: 'held'; readonly activity: string; readonly hold: LinkHold }
   | { readonly kind: 'failed'; readonly activity: string; readonly message: string }
   /** A newer switch came before this one could act. */
-  | { readonly kind: 'overtaken'; readonly activity: string };
+  | { readonly kind: 'overtaken'; readonly activity: string }
+  /** A repository's link would act: the user is asked first, and nothing starts until the answer. */
+  | { readonly kind: 'asked'; readonly activity: string }
+  /** What the user answered to it ('later': Not Now, or the question closed). */
+  | { readonly kind: 'answered'; readonly answer: ConsentAnswer }
+  /** A repository's link not answered about matched while the question was open: nothing started. */
+  | { readonly kind: 'unanswered'; readonly activity: string }
+  /** The window opened after the user stopped tracking on purpose: nothing started. */
+  | { readonly kind: 'stopped'; readonly activity: string; readonly stoppedAtMs: number }
+  /** Another window acted on the opening (windows opened together), or the claim could not be made. */
+  | { readonly kind: 'leftToAnotherWindow'; readonly activity: string };
 
 /** What Undo takes back: the activity that ran before the link's start (undefined: nothing ran). */
 export interface LinkUndo {
@@ -54,14 +80,19 @@ export interface LinkUndo {
   readonly started: string;
 }
 
+type Trigger = 'switch' | 'open';
+
 export class LinkController implements vscode.Disposable {
   private readonly acted = new vscode.EventEmitter<LinkOutcome>();
   /** Fires once per link that matched a switch or the window's opening, with what it did. */
   readonly onDidAct = this.acted.event;
   private readonly notice: TransientNotice<NoticeWords>;
+  private readonly consent: LinkConsentPrompt;
+  private readonly openings: OpeningGuard;
+  private readonly clock: () => number;
   private parsed: ParsedLinks = { links: [], problems: [] };
-  /** Each settings file's links, as parsed: where Unlink removes one from. */
-  private byScope: readonly { readonly scope: LinkSource['scope']; readonly links: readonly CompiledLink[] }[] = [];
+  /** Each settings file's links, as parsed: which need the user's word, and where Unlink removes one from. */
+  private byScope: readonly ScopedLinks[] = [];
   private parsedKey: string | undefined;
   private tickets: TicketMatcher = ticketMatcher('');
   private ticketsKey: string | undefined;
@@ -72,6 +103,14 @@ export class LinkController implements vscode.Disposable {
 
   constructor(private readonly parts: LinkParts) {
     this.notice = new TransientNotice((notice) => parts.showNotice(notice), parts.timers);
+    this.clock = parts.clock ?? Date.now;
+    this.consent = new LinkConsentPrompt(parts.workspaceState, parts.log);
+    this.openings = new OpeningGuard({
+      storageFolder: parts.storageFolder,
+      onDidChangeState: parts.session.onDidChangeState,
+      log: parts.log,
+      clock: this.clock,
+    });
     this.settingsChanged();
   }
 
@@ -88,9 +127,16 @@ export class LinkController implements vscode.Disposable {
     return undo;
   }
 
-  /** Links are on and there is at least one: the branches must be watched for them. */
+  /** The user stopped tracking on purpose (Stop, or Undo back to nothing): no window's opening starts it again today. */
+  userStopped(): Promise<void> {
+    return this.openings.userStopped();
+  }
+
+  /** Links are on and one may act (or ask): the branches must be watched for them. */
   watching(): boolean {
-    return this.parts.settings().links.enabled && this.parsed.links.length > 0;
+    if (!this.parts.settings().links.enabled) return false;
+    const { usable, unanswered } = this.standing();
+    return usable.length + unanswered.length > 0;
   }
 
   /** Reads the links again after a settings change; each refused entry is logged and said once. */
@@ -119,17 +165,17 @@ export class LinkController implements vscode.Disposable {
     });
   }
 
-  /** The link that decides `place`, if links are on; undefined otherwise. */
+  /** The link that acts at `place` (the user's, or a repository's the user said to use), if links are on. */
   decide(place: Place): LinkDecision | undefined {
     if (!this.parts.settings().links.enabled) return undefined;
-    return decideLink(this.parsed.links, place, this.tickets);
+    return decideLink(this.standing().usable, place, this.tickets);
   }
 
-  /** A branch switch: whether a link decides it (then the link acts, and the switch is not reported). */
+  /** A branch switch: whether a link decides it (then the link acts, or asks first, and the switch is not reported). */
   readonly decides = (change: BranchChange): boolean => {
-    const decision = this.decide({ folders: foldersOf(change.repository.root), branch: change.branch });
-    if (decision === undefined) return false;
-    void this.act(decision, 'switch');
+    const gate = this.gate({ folders: foldersOf(change.repository.root), branch: change.branch });
+    if (gate.kind === 'none') return false;
+    this.follow(gate, 'switch');
     return true;
   };
 
@@ -137,9 +183,25 @@ export class LinkController implements vscode.Disposable {
   async windowOpened(): Promise<void> {
     if (!this.parts.settings().links.enabled || this.parsed.links.length === 0) return;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const decision = this.decide({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) });
-      if (decision !== undefined) return this.act(decision, 'open');
+      const gate = this.gate({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) });
+      if (gate.kind !== 'none') return this.follow(gate, 'open');
     }
+  }
+
+  /** "Use This Repository's Links…": the question again, about every link of the workspace's settings; after Use, they act as on opening. */
+  async reviewRepositoryLinks(): Promise<ConsentAnswer | 'none' | 'untrusted'> {
+    const links = this.byScope.filter(({ scope }) => scope === 'workspace').flatMap(({ links }) => links);
+    if (links.length === 0) return 'none';
+    if (!this.trusted()) return 'untrusted';
+    const answer = await this.consent.review(links);
+    this.acted.fire({ kind: 'answered', answer });
+    if (answer === 'use') await this.windowOpened();
+    return answer;
+  }
+
+  /** The user wrote this link into the workspace's settings: theirs, so it acts without a question. */
+  ownWorkspaceLink(link: Parameters<typeof linkFingerprint>[0]): Promise<void> {
+    return this.consent.own([link]);
   }
 
   /** The folder this window works in: the active editor's, else the only one; several: the user picks (undefined: none, or left). */
@@ -160,7 +222,7 @@ export class LinkController implements vscode.Disposable {
   }
 
   /** Every link that matches `folder` on `branch`, with the settings file it is in (Unlink). */
-  linksAt(folder: vscode.WorkspaceFolder, branch: string | undefined): { readonly decision: LinkDecision; readonly scope: LinkSource['scope'] }[] {
+  linksAt(folder: vscode.WorkspaceFolder, branch: string | undefined): { readonly decision: LinkDecision; readonly scope: LinkScope }[] {
     const place = { folders: [pathOf(folder.uri)], branch };
     return matchingLinks(this.parsed.links, place, this.tickets).map((decision) => ({
       decision,
@@ -178,19 +240,103 @@ export class LinkController implements vscode.Disposable {
     return head.kind === 'branch' ? head.branch : undefined;
   }
 
-  private async act(decision: LinkDecision, trigger: 'switch' | 'open'): Promise<void> {
-    const turn = ++this.turn;
-    const { session, log } = this.parts;
-    const client = await session.ready();
+  private trusted(): boolean {
+    return (this.parts.trusted ?? (() => vscode.workspace.isTrusted))();
+  }
+
+  private standing(): LinkStanding {
+    return linkStanding(this.byScope, { trusted: this.trusted(), consent: this.consent.consent, putOff: this.consent.putOff });
+  }
+
+  private gate(place: Place): LinkGate {
+    if (!this.parts.settings().links.enabled) return { kind: 'none' };
+    return gateAt(this.byScope, this.standing(), place, this.tickets);
+  }
+
+  /**
+   * Acts on what the links say here, or asks first; a repository's link not answered about waits
+   * while the question is open (a notification may stay unanswered in the notification center, so
+   * the user's own links, and those the user said to use, still act meanwhile).
+   */
+  private follow(gate: Exclude<LinkGate, { kind: 'none' }>, trigger: Trigger): void {
+    const { decision } = gate;
+    if (gate.kind === 'act') return void this.act(decision, trigger);
+    if (!this.consent.asking) return void this.askFirst(decision, trigger);
+    this.parts.log.info(`Link ${decision.link.position} names ${decision.activity}; not started while the question about this repository's links is open.`);
+    this.acted.fire({ kind: 'unanswered', activity: decision.activity });
+  }
+
+  /** Asks about the repository's links not answered yet; after Use, the link acts here if it still decides here. */
+  private async askFirst(asked: LinkDecision, trigger: Trigger): Promise<void> {
+    this.parts.log.info(`Link ${asked.link.position} of this repository's timeTracker.links names ${asked.activity}; asking whether to use the repository's links before anything starts.`);
+    this.acted.fire({ kind: 'asked', activity: asked.activity });
+    const answer = await this.consent.ask(this.standing().unanswered);
     if (this.disposed) return;
-    if (turn !== this.turn) return this.acted.fire({ kind: 'overtaken', activity: decision.activity });
+    this.acted.fire({ kind: 'answered', answer });
+    if (answer !== 'use') return;
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const gate = this.gate({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) });
+      const same = gate.kind === 'act' && linkFingerprint(gate.decision.link) === linkFingerprint(asked.link) && gate.decision.activity === asked.activity;
+      if (same) return this.act(gate.decision, trigger);
+    }
+    this.parts.log.info(`${asked.activity} no longer applies here (the branch changed while the question was open): nothing started; the next switch follows the links.`);
+  }
+
+  private async act(decision: LinkDecision, trigger: Trigger): Promise<void> {
+    const turn = ++this.turn;
+    const client = await this.parts.session.ready();
+    const stale = (): boolean => {
+      if (turn !== this.turn && !this.disposed) this.acted.fire({ kind: 'overtaken', activity: decision.activity });
+      return this.disposed || turn !== this.turn;
+    };
+    if (stale()) return;
     const known = knownActivityFor(decision, this.parts.recent.list());
-    const step = linkStep(decision, { state: session.state, connected: client !== undefined, nowMs: Date.now(), trigger, known });
+    let step = await this.stepOf(decision, trigger, client, known);
+    if (step.kind === 'hold' && step.hold === 'unknown' && client !== undefined) {
+      // An old answer, or a poll that failed, says nothing of what runs now: the app is asked once more.
+      this.parts.log.debug(`Link ${decision.link.position} names ${decision.activity}; asking the app what runs before it acts.`);
+      await this.parts.session.refreshUnlessPaused();
+      if (stale()) return;
+      step = await this.stepOf(decision, trigger, client, known);
+    }
+    if (step.kind === 'start' && trigger === 'open' && !(await this.claimed(decision))) return;
+    if (stale()) return;
+    return this.take(decision, step, client, known);
+  }
+
+  private async stepOf(decision: LinkDecision, trigger: Trigger, client: ServiceClient | undefined, known: ActivityReference | undefined): Promise<LinkStep> {
+    // Only an opening heeds the stop: a switch is the user acting.
+    const stoppedAtMs = trigger === 'open' ? await this.openings.stoppedAt() : undefined;
+    const { state } = this.parts.session;
+    const maxAge = maxAnswerAgeMs(this.parts.settings().pollIntervalSeconds);
+    return linkStep(decision, { state, connected: client !== undefined, nowMs: this.clock(), trigger, known, maxAnswerAgeMs: maxAge, stoppedAtMs });
+  }
+
+  /** Of windows opening together on one activity, the first to claim it acts; the others leave it (said in the log). */
+  private async claimed(decision: LinkDecision): Promise<boolean> {
+    const claim = await this.openings.claim(decision.activity);
+    if (claim.kind === 'won') return true;
+    const why =
+      claim.kind === 'taken'
+        ? `another window's opening started it ${Math.round((this.clock() - claim.claimedAtMs) / 1000)} s ago`
+        : `the claim shared with the other windows could not be made (${claim.message})`;
+    this.parts.log.info(`Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: ${why}.`);
+    this.acted.fire({ kind: 'leftToAnotherWindow', activity: decision.activity });
+    return false;
+  }
+
+  private async take(decision: LinkDecision, step: LinkStep, client: ServiceClient | undefined, known: ActivityReference | undefined): Promise<void> {
+    const { session, log } = this.parts;
     if (step.kind === 'leave') {
       // Said in the log only: the user chose what runs, and a link never takes it over at opening.
       const running = session.state.kind === 'tracking' ? session.state.activity.activityName : 'another activity';
       log.info(`Link ${decision.link.position} names ${decision.activity}; the window opened while ${running} runs, which is left running.`);
       return;
+    }
+    if (step.kind === 'stopped') {
+      log.info(`Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: tracking was stopped on purpose at ${new Date(step.stoppedAtMs).toISOString()}.`);
+      this.show((isPrivate) => stoppedNotice(decision, step.stoppedAtMs, isPrivate));
+      return this.acted.fire({ kind: 'stopped', activity: decision.activity, stoppedAtMs: step.stoppedAtMs });
     }
     if (step.kind === 'hold' || client === undefined) {
       const hold = step.kind === 'hold' ? step.hold : 'offline';
@@ -202,6 +348,11 @@ export class LinkController implements vscode.Disposable {
       log.debug(`Link ${decision.link.position} names ${decision.activity}, which runs already.`);
       return this.acted.fire({ kind: 'alreadyRunning', activity: decision.activity });
     }
+    await this.start(decision, step, client, known);
+  }
+
+  private async start(decision: LinkDecision, step: Extract<LinkStep, { kind: 'start' }>, client: ServiceClient, known: ActivityReference | undefined): Promise<void> {
+    const { session, log } = this.parts;
     const { request, previous: running } = step;
     try {
       const result = await client.startActivity(request);
@@ -228,27 +379,8 @@ export class LinkController implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
+    this.openings.dispose();
     this.notice.dispose();
     this.acted.dispose();
   }
-}
-
-/** The workspace folders a repository belongs to (either holds the other); its own root when none does. */
-function foldersOf(root: string): string[] {
-  const repository = slashes(root);
-  const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => pathOf(folder.uri)).filter((folder) => isInside(folder, repository) || isInside(repository, folder));
-  return folders.length === 0 ? [repository] : folders;
-}
-
-/** A folder's path as links match it: `/`-separated, for a remote folder its path there. */
-export function pathOf(uri: vscode.Uri): string {
-  return uri.scheme === 'file' ? slashes(uri.fsPath) : uri.path;
-}
-
-function slashes(path: string): string {
-  return path.replace(/\\/g, '/');
-}
-
-function isInside(path: string, root: string): boolean {
-  return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
 }

@@ -18,8 +18,17 @@ import { runsLinkedActivity, type LinkDecision } from './links';
 /** How long a notice stays in the status bar: long enough to read it and click Undo. */
 export const LINK_NOTICE_MS = 8_000;
 
-/** Why a link did not start its activity. */
-export type LinkHold = 'noToken' | 'remoteHost' | 'offline' | 'tokenRejected' | 'lockedOut' | 'licenseLocked' | 'onBreak';
+/**
+ * Why a link did not start its activity. `unknown`: no fresh answer said what runs (before the
+ * first one, after a failed poll, or an old one), so a start could replace what the app runs.
+ */
+export type LinkHold = 'noToken' | 'remoteHost' | 'offline' | 'tokenRejected' | 'lockedOut' | 'licenseLocked' | 'onBreak' | 'unknown';
+
+/**
+ * How old an answer may be for a link to act on it: a link acts only on what the app said just
+ * now, not on what a poll saw before the user changed it in the app or in another window.
+ */
+export const FRESH_ANSWER_MAX_MS = 30_000;
 
 /** What the status bar item shows for a while instead of the state. */
 export interface StatusNotice {
@@ -30,8 +39,11 @@ export interface StatusNotice {
   readonly accessibilityLabel: string;
 }
 
-/** Why nothing may start now (`connected`: the session has a client); undefined when a start may go out. */
-export function linkHold(state: TrackerState, connected: boolean, nowMs: number): LinkHold | undefined {
+/**
+ * Why nothing may start now (`connected`: the session has a client); undefined when a start may go
+ * out: only on an answer that said, at most `maxAgeMs` ago, whether and what the app tracks.
+ */
+export function linkHold(state: TrackerState, connected: boolean, nowMs: number, maxAgeMs = FRESH_ANSWER_MAX_MS): LinkHold | undefined {
   if (!connected) return state.kind === 'noToken' || state.kind === 'remoteHost' ? state.kind : 'offline';
   const pause = signingPause(state, nowMs);
   if (pause) return pause.kind;
@@ -42,9 +54,10 @@ export function linkHold(state: TrackerState, connected: boolean, nowMs: number)
       return state.kind;
     case 'idle':
     case 'tracking':
-      return state.onBreak ? 'onBreak' : undefined;
+      if (state.onBreak) return 'onBreak';
+      return Math.abs(nowMs - state.observedAtMs) <= maxAgeMs ? undefined : 'unknown';
     default:
-      return undefined;
+      return 'unknown';
   }
 }
 
@@ -131,6 +144,8 @@ function holdReason(hold: LinkHold): string {
       return l10n.t("the app's license does not allow it");
     case 'onBreak':
       return l10n.t('you are on a break in the app');
+    case 'unknown':
+      return l10n.t('the app did not say just now what it tracks');
   }
 }
 
@@ -183,23 +198,37 @@ export type LinkStep =
   | { readonly kind: 'hold'; readonly hold: LinkHold }
   /** The window opened while something runs: a link never takes over what the user runs then. */
   | { readonly kind: 'leave' }
+  /** The window opened after the user stopped tracking on purpose (the time of the stop). */
+  | { readonly kind: 'stopped'; readonly stoppedAtMs: number }
   | { readonly kind: 'alreadyRunning' }
   | { readonly kind: 'start'; readonly request: ActivitySelector; readonly previous: ActivityReference | undefined };
 
+/** What a link's step is decided on. */
+export interface LinkSituation {
+  readonly state: TrackerState;
+  readonly connected: boolean;
+  readonly nowMs: number;
+  readonly trigger: 'switch' | 'open';
+  readonly known?: ActivityReference | undefined;
+  /** How old the answer may be (FRESH_ANSWER_MAX_MS unless the poll interval is shorter). */
+  readonly maxAnswerAgeMs?: number;
+  /** When the user stopped tracking on purpose, while that still holds (src/tracker/links/linkOpening.ts). */
+  readonly stoppedAtMs?: number | undefined;
+}
+
 /**
- * The one rule for a link's start, pure: nothing while the app may not be asked or on a break
- * (said once, never queued); on opening, only while nothing runs; nothing when the linked activity
- * runs; else a start by the id this window knows, or by name with the link's createIfMissing.
+ * The one rule for a link's start, pure: nothing while the app may not be asked, has not said just
+ * now what runs, or the user is on a break (said once, never queued); on opening, only while
+ * nothing runs and not after the user stopped on purpose; nothing when the linked activity runs;
+ * else a start by the id this window knows, or by name with the link's createIfMissing.
  */
-export function linkStep(
-  decision: LinkDecision,
-  situation: { readonly state: TrackerState; readonly connected: boolean; readonly nowMs: number; readonly trigger: 'switch' | 'open'; readonly known?: ActivityReference | undefined },
-): LinkStep {
+export function linkStep(decision: LinkDecision, situation: LinkSituation): LinkStep {
   const { state, known } = situation;
-  const hold = linkHold(state, situation.connected, situation.nowMs);
+  const hold = linkHold(state, situation.connected, situation.nowMs, situation.maxAnswerAgeMs);
   if (hold !== undefined) return { kind: 'hold', hold };
   const running = state.kind === 'tracking' ? state.activity : undefined;
   if (situation.trigger === 'open' && running !== undefined) return { kind: 'leave' };
+  if (situation.trigger === 'open' && situation.stoppedAtMs !== undefined) return { kind: 'stopped', stoppedAtMs: situation.stoppedAtMs };
   if (runsLinkedActivity(decision, running, known?.activityID)) return { kind: 'alreadyRunning' };
   const request: ActivitySelector = known ? { activityID: known.activityID } : { name: decision.activity, ...(decision.createIfMissing ? { createIfMissing: true } : {}) };
   return { kind: 'start', request, previous: running };

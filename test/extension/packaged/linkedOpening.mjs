@@ -9,7 +9,12 @@
 //   - a branch link (the folder not linked, its branch under a `{ticket}` link), nothing running:
 //     the ticket starts once, "(linked to this branch)";
 //   - the folder's window reloaded while another activity runs: the link is left alone (the
-//     extension logs that it left what runs), nothing starts, what ran still runs.
+//     extension logs that it left what runs), nothing starts, what ran still runs, and the question
+//     about the repository's links is not asked again;
+//   - the folder's window reloaded after Stop Tracking (from its palette): nothing starts, and the
+//     status bar says why.
+// A repository's links ask first: each new folder's window shows the question, answered "Use Its
+// Links" as a user does.
 // The windows share the one app and the one code-server (settings, token) of ./checks.mjs.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -53,6 +58,14 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
     await opened.goto(`http://${authority}/?folder=${encodeURIComponent(folder)}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
     return opened;
   };
+  /** The question a repository's links ask, answered as a user does; resolves to its text. */
+  const useItsLinks = async (opened) => {
+    const toast = opened.locator('.notifications-toasts .notification-toast', { hasText: 'Use its links?' }).first();
+    await toast.waitFor({ state: 'visible', timeout: OPENING_MS });
+    const question = ((await toast.locator('.notification-list-item-message').textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    await toast.locator('.monaco-button', { hasText: 'Use Its Links' }).click({ timeout: 5_000 });
+    return question;
+  };
   /** A started link's notice, then the same count of starts once the notice is gone: once, not again. */
   const startedOnce = async (opened, notice, before) => {
     const probe = new StatusBarProbe(opened, dirs.screenshots);
@@ -77,7 +90,9 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
         writeWorkspaceLinks(folderWindow.folder, [{ folder: 'linked-folder', activity: FOLDER_ACTIVITY, createIfMissing: true }]);
         const before = counts();
         folderWindow.page = await open(folderWindow.folder);
-        return startedOnce(folderWindow.page, new RegExp(`^Tracking ${FOLDER_ACTIVITY} \\(linked to this folder\\)$`), before);
+        const question = await useItsLinks(folderWindow.page);
+        if (counts().starts !== before.starts) throw new Error('a start went out before the question was answered');
+        return `asked "${question}"; ${await startedOnce(folderWindow.page, new RegExp(`^Tracking ${FOLDER_ACTIVITY} \\(linked to this folder\\)$`), before)}`;
       },
     ],
     [
@@ -94,6 +109,7 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
         const before = counts();
         const opened = await open(folder);
         try {
+          await useItsLinks(opened);
           return await startedOnce(opened, new RegExp(`^Tracking ${TICKET} \\(linked to this branch\\)$`), before);
         } finally {
           await opened.close().catch(() => undefined);
@@ -121,9 +137,30 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
         const after = counts();
         if (after.starts !== before.starts) throw new Error(`the reload sent ${after.starts - before.starts} POST /activities/start`);
         if (after.reports !== before.reports) throw new Error(`the reload sent ${after.reports - before.reports} POST /branch-changed`);
+        if ((await folderWindow.page.locator('.notifications-toasts', { hasText: 'Use its links?' }).count()) > 0) throw new Error('the question was asked again after the reload');
+        return `"${text}", no start, not asked again; the log: "${left.replace(/^.*\] /, '')}"`;
+      },
+    ],
+    [
+      "the linked folder's window reloaded after Stop Tracking: nothing starts, and the status bar says why",
+      async () => {
+        if (folderWindow.page === undefined) throw new Error("the linked folder's window is not open");
+        const probe = new StatusBarProbe(folderWindow.page, dirs.screenshots);
+        await probe.runCommand('Time Tracker: Stop Tracking');
+        await probe.waitFor(/Not tracking/, 20_000);
+        const before = counts();
+        await folderWindow.page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
+        const said = await probe.waitFor(new RegExp(`^${FOLDER_ACTIVITY} not started$`), OPENING_MS).catch((error) => {
+          const lines = logFiles(dirs).flatMap((file) => readFileSync(file, 'utf8').split('\n').filter((line) => line.includes(FOLDER_ACTIVITY)));
+          throw new Error(`${error.message}; ${counts().starts - before.starts} POST /activities/start since the reload; the extension's last lines on ${FOLDER_ACTIVITY}: ${lines.slice(-3).join(' | ') || 'none'}`);
+        });
+        const { text } = said;
+        await probe.waitFor(/Not tracking/, 20_000);
+        const after = counts();
+        if (after.starts !== before.starts) throw new Error(`the reload after Stop sent ${after.starts - before.starts} POST /activities/start`);
         await folderWindow.page.close().catch(() => undefined);
         folderWindow.page = undefined;
-        return `"${text}", no start; the log: "${left.replace(/^.*\] /, '')}"`;
+        return `"${text}", no start`;
       },
     ],
   ];

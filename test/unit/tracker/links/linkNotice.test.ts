@@ -35,7 +35,33 @@ describe('tracker/links/linkNotice', () => {
     assert.equal(linkHold(tracking(true), true, NOW), 'onBreak');
     assert.equal(linkHold(idle(), true, NOW), undefined);
     assert.equal(linkHold(tracking(), true, NOW), undefined);
-    assert.equal(linkHold({ kind: 'lockedOut', untilMs: NOW - 1 }, true, NOW), undefined, 'a lockout that ended');
+    assert.equal(linkHold({ kind: 'lockedOut', untilMs: NOW - 1 }, true, NOW), 'unknown', 'a lockout that ended: the app has not said since what runs');
+  });
+
+  it('acts only on a fresh answer that said what runs: never before one, after a failed poll, or on an old one', () => {
+    assert.equal(linkHold({ kind: 'starting' }, true, NOW), 'unknown');
+    assert.equal(linkHold({ kind: 'failed', message: 'The app did not answer within 5 s.' }, true, NOW), 'unknown');
+    assert.equal(linkHold({ kind: 'unavailable' }, true, NOW), 'unknown');
+    assert.equal(linkHold(idle(), true, NOW + 30_000), undefined, 'as old as it may be');
+    assert.equal(linkHold(idle(), true, NOW + 30_001), 'unknown');
+    assert.equal(linkHold(tracking(), true, NOW + 5_001, 5_000), 'unknown', 'a shorter age from the poll interval');
+    assert.equal(linkHold(idle(), true, NOW - 60_000), 'unknown', 'an answer from the future (the clock set back)');
+    const held = heldNotice(decision({ branch: 'PROJ-8' }), 'unknown', false);
+    assert.match(held.accessibilityLabel, /PROJ-8 is linked here but was not started: the app did not say just now what it tracks\./);
+  });
+
+  it('a failed first poll holds a switch and an opening: no start whose Undo would stop what the app ran', () => {
+    const failed: TrackerState = { kind: 'failed', message: 'The app answered 500.' };
+    for (const trigger of ['switch', 'open'] as const) {
+      assert.deepEqual(linkStep(decision({ branch: 'PROJ-9' }), { state: failed, connected: true, nowMs: NOW, trigger }), { kind: 'hold', hold: 'unknown' });
+    }
+  });
+
+  it('an opening starts nothing after the user stopped on purpose; a switch still does', () => {
+    const situation = { state: idle(), connected: true, nowMs: NOW, stoppedAtMs: NOW - 1_000 };
+    assert.deepEqual(linkStep(decision({ branch: 'PROJ-10' }), { ...situation, trigger: 'open' }), { kind: 'stopped', stoppedAtMs: NOW - 1_000 });
+    assert.equal(linkStep(decision({ branch: 'PROJ-10' }), { ...situation, trigger: 'switch' }).kind, 'start');
+    assert.deepEqual(linkStep(decision({ branch: 'PROJ-10' }), { ...situation, state: { kind: 'offline' }, trigger: 'open' }), { kind: 'hold', hold: 'offline' }, 'offline says that first');
   });
 
   it('says "Tracking PROJ-123 (linked to this branch)", with Undo restarting what ran, or stopping', () => {

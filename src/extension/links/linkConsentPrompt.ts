@@ -1,0 +1,85 @@
+/**
+ * The question about a repository's links (src/tracker/links/linkConsent.ts words it), and where
+ * the answer is kept: this workspace's state, so another repository asks for itself. "Not Now" is
+ * kept in this window only; "Use This Repository's Links…" asks again whatever was said.
+ */
+import * as vscode from 'vscode';
+import { errorMessage } from '../../platform/errors';
+import { STORAGE_KEYS } from '../../tracker/ids';
+import { consentQuestion, readConsent, withAnswer, type LinkConsent, type LinkText } from '../../tracker/links/linkConsent';
+
+/** What the user answered: use the links, not in this repository, or not now (the question closed). */
+export type ConsentAnswer = 'use' | 'refuse' | 'later';
+
+export class LinkConsentPrompt {
+  /** Not Now in this window: the links wait for the next window, or for the command. */
+  private laterHere = false;
+  private open = false;
+
+  constructor(
+    private readonly workspaceState: vscode.Memento,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  get consent(): LinkConsent {
+    return readConsent(this.workspaceState.get(STORAGE_KEYS.linkConsent));
+  }
+
+  get putOff(): boolean {
+    return this.laterHere;
+  }
+
+  /** A question is on screen: nothing a link would start starts until it is answered. */
+  get asking(): boolean {
+    return this.open;
+  }
+
+  /** The first time the links would act: one notification, answered once per workspace. */
+  ask(links: readonly LinkText[]): Promise<ConsentAnswer> {
+    const [use, later, never] = [vscode.l10n.t('Use Its Links'), vscode.l10n.t('Not Now'), vscode.l10n.t('Never Here')];
+    return this.asked(links, () => vscode.window.showInformationMessage(consentQuestion(links), use, later, never), { use, never });
+  }
+
+  /** The command: the question again, modal, about every link of the workspace. */
+  review(links: readonly LinkText[]): Promise<ConsentAnswer> {
+    const [use, never] = [vscode.l10n.t('Use Its Links'), vscode.l10n.t("Don't Use Them")];
+    return this.asked(links, () => vscode.window.showInformationMessage(consentQuestion(links), { modal: true }, use, never), { use, never });
+  }
+
+  /** The user wrote these links into the workspace's settings: theirs, so used without a question. */
+  async own(links: readonly LinkText[]): Promise<void> {
+    await this.keep(links, 'use');
+  }
+
+  private async asked(links: readonly LinkText[], show: () => Thenable<string | undefined>, labels: { readonly use: string; readonly never: string }): Promise<ConsentAnswer> {
+    this.open = true;
+    let chosen: string | undefined;
+    try {
+      chosen = await show();
+    } finally {
+      this.open = false;
+    }
+    const answer: ConsentAnswer = chosen === labels.use ? 'use' : chosen === labels.never ? 'refuse' : 'later';
+    if (answer === 'later') {
+      this.laterHere = true;
+      this.log.info(`This repository's ${links.length} link(s) of timeTracker.links are not used in this window: not answered. "Use This Repository's Links…" asks again.`);
+      return answer;
+    }
+    this.laterHere = false;
+    await this.keep(links, answer);
+    this.log.info(
+      answer === 'use'
+        ? `This repository's ${links.length} link(s) of timeTracker.links are used from now on, as answered. "Use This Repository's Links…" changes it.`
+        : `This repository's ${links.length} link(s) of timeTracker.links are never used, as answered. "Use This Repository's Links…" changes it.`,
+    );
+    return answer;
+  }
+
+  private async keep(links: readonly LinkText[], answer: 'use' | 'refuse'): Promise<void> {
+    try {
+      await this.workspaceState.update(STORAGE_KEYS.linkConsent, withAnswer(this.consent, links, answer));
+    } catch (error) {
+      this.log.warn(`Keeping the answer about this repository's links failed (asked again in the next window): ${errorMessage(error)}`);
+    }
+  }
+}

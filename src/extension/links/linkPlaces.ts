@@ -1,0 +1,25 @@
+/**
+ * Where a window works, as links match it: the workspace folders a repository belongs to, and a
+ * folder's path (`/`-separated; for a remote folder its path there).
+ */
+import * as vscode from 'vscode';
+
+/** The workspace folders a repository belongs to (either holds the other); its own root when none does. */
+export function foldersOf(root: string): string[] {
+  const repository = slashes(root);
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => pathOf(folder.uri)).filter((folder) => isInside(folder, repository) || isInside(repository, folder));
+  return folders.length === 0 ? [repository] : folders;
+}
+
+/** A folder's path as links match it: `/`-separated, for a remote folder its path there. */
+export function pathOf(uri: vscode.Uri): string {
+  return uri.scheme === 'file' ? slashes(uri.fsPath) : uri.path;
+}
+
+export function slashes(path: string): string {
+  return path.replace(/\\/g, '/');
+}
+
+export function isInside(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
+}
