@@ -8,20 +8,20 @@
  */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS } from '../ids';
+import { nextDayStart } from '../ledger/ledgerBook';
 import type { TrackerState } from '../model/trackerState';
+import { SETTING_BOUNDS } from '../settings/settingBounds';
 import { escapeIcons, escapeMarkdown } from '../view/markup';
 import { FRESH_ANSWER_MAX_MS, type StatusNotice } from './linkNotice';
 import type { LinkDecision } from './links';
-
-/** The fastest poll interval the settings allow, in seconds (package.json's minimum). */
-const MIN_POLL_SECONDS = 2;
 
 /**
  * How old an answer a link acts on may be: one poll interval, so that a window polling at its pace
  * has a fresh one, and never more than FRESH_ANSWER_MAX_MS (a slow pace asks the app once more).
  */
 export function maxAnswerAgeMs(pollIntervalSeconds: number): number {
-  const seconds = Number.isFinite(pollIntervalSeconds) ? Math.max(MIN_POLL_SECONDS, pollIntervalSeconds) : MIN_POLL_SECONDS;
+  const { min } = SETTING_BOUNDS.pollIntervalSeconds;
+  const seconds = Number.isFinite(pollIntervalSeconds) ? Math.max(min, pollIntervalSeconds) : min;
   return Math.min(seconds * 1000, FRESH_ANSWER_MAX_MS);
 }
 
@@ -37,19 +37,13 @@ export function readStopped(value: unknown): StoppedOnPurpose | undefined {
   return typeof atMs === 'number' && Number.isFinite(atMs) && atMs > 0 ? { atMs } : undefined;
 }
 
-/** The first moment of the local day after the one `atMs` falls in. */
-export function nextLocalDayMs(atMs: number): number {
-  const day = new Date(atMs);
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1).getTime();
-}
-
 /**
  * When the stop still holds a window's opening back (its time), else undefined: for the rest of the
  * day of the stop; a record from the future (a clock set back) holds nothing.
  */
 export function stopHolding(record: StoppedOnPurpose | undefined, nowMs: number): number | undefined {
   if (record === undefined) return undefined;
-  return nowMs >= record.atMs && nowMs < nextLocalDayMs(record.atMs) ? record.atMs : undefined;
+  return nowMs >= record.atMs && nowMs < nextDayStart(record.atMs) ? record.atMs : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
-import { claimOpening, maxAnswerAgeMs, nextLocalDayMs, OPENING_CLAIM_MS, readStopped, startedSince, STOP_SETTLE_MS, stopHolding, stoppedNotice } from '../../../../src/tracker/links/linkOpening';
+import { nextDayStart } from '../../../../src/tracker/ledger/ledgerBook';
+import { claimOpening, maxAnswerAgeMs, OPENING_CLAIM_MS, readStopped, startedSince, STOP_SETTLE_MS, stopHolding, stoppedNotice } from '../../../../src/tracker/links/linkOpening';
 import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
@@ -29,7 +30,7 @@ describe('tracker/links/linkOpening', () => {
     assert.equal(stopHolding(record, STOPPED + 60_000), STOPPED, 'a reload a minute later');
     assert.equal(stopHolding(record, new Date(2026, 10, 27, 23, 59).getTime()), STOPPED);
     assert.equal(stopHolding(record, new Date(2026, 10, 28, 0, 0).getTime()), undefined, 'the next day opens as before');
-    assert.equal(nextLocalDayMs(STOPPED), new Date(2026, 10, 28).getTime());
+    assert.equal(nextDayStart(STOPPED), new Date(2026, 10, 28).getTime());
     assert.equal(stopHolding(record, STOPPED - 1), undefined, 'a stop from the future (a clock set back) holds nothing');
     assert.equal(stopHolding(undefined, STOPPED), undefined);
     for (const stored of [undefined, null, 'x', { atMs: 'x' }, { atMs: -1 }, { atMs: Number.POSITIVE_INFINITY }]) assert.equal(readStopped(stored), undefined);
