@@ -15,36 +15,12 @@ import type { RequestRecord } from '../../../src/server/debugView';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { kind, nextStateOr, until, untilEvent } from './states';
 import { withWizardAnswers, type PickerSeen } from './wizardAnswers';
+import { notificationsDuring, type ShownNotification } from './windowSpies';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'paused-test-token-3d9e';
 const WRONG = 'paused-test-wrong-token-77a1';
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
-
-interface ShownWithButtons {
-  readonly message: string;
-  readonly buttons: readonly string[];
-}
-
-/** The notifications shown meanwhile, with their buttons (the extension shares this `vscode.window`). */
-async function notificationsDuring(run: () => Thenable<unknown>): Promise<ShownWithButtons[]> {
-  const window = vscode.window as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const methods = ['showInformationMessage', 'showWarningMessage', 'showErrorMessage'];
-  const originals = methods.map((method) => window[method]!);
-  const shown: ShownWithButtons[] = [];
-  methods.forEach((method, index) => {
-    window[method] = (...args: unknown[]) => {
-      shown.push({ message: String(args[0]), buttons: args.slice(1).filter((arg): arg is string => typeof arg === 'string') });
-      return originals[index]!(...args);
-    };
-  });
-  try {
-    await run();
-  } finally {
-    methods.forEach((method, index) => (window[method] = originals[index]!));
-  }
-  return shown;
-}
 
 describe('while the token is rejected, nothing signed goes out on its own', function () {
   this.timeout(40_000);
@@ -108,7 +84,7 @@ describe('while the token is rejected, nothing signed goes out on its own', func
   });
 
   it('searches nothing while a name is typed into Start, offers what was known, and says once why with Set Token', async () => {
-    let shown: ShownWithButtons[] = [];
+    let shown: ShownNotification[] = [];
     const seen: PickerSeen[] = [];
     const { paths, failedSignIns } = await signedDuring(async () => {
       shown = await notificationsDuring(() =>
@@ -136,7 +112,7 @@ describe('while the token is rejected, nothing signed goes out on its own', func
 
   it('keeps what Log Time was given, says once why with Set Token, and sends it once the token works', async () => {
     const queuedBefore = api.queuedEntries;
-    let shown: ShownWithButtons[] = [];
+    let shown: ShownNotification[] = [];
     const { paths } = await signedDuring(async () => {
       shown = await notificationsDuring(() =>
         withWizardAnswers({ pick: '$(add) Create “Paused entry”', typed: ['30m', 'while paused'], pickerTyping: { text: 'Paused entry', keystrokeMs: 20 } }, () =>

@@ -13,6 +13,7 @@ import type { ReferenceServer } from '../../../src/server/server';
 import { NotificationSpy } from '../soak/spy';
 import { connectToNewServer } from './connected';
 import { kind, until, untilQueued } from './states';
+import { statusMessagesDuring } from './windowSpies';
 
 const TOKEN = 'private-status-token-4c7a';
 const NAME = 'Confidential client work';
@@ -20,23 +21,6 @@ const BRANCH = 'work/PRIV-731-secret';
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
 /** The tooltip without its last paragraph, which names the port the app answers on. */
 const tooltipWords = (api: TimeTrackerApi): string => api.tooltip.replace(/\n\nConnected [^\n]*$/, '');
-
-/** The brief status bar lines `run` sets (the extension shares this `vscode.window`). */
-async function statusLinesDuring(run: () => Thenable<unknown>): Promise<string[]> {
-  const window = vscode.window as unknown as { setStatusBarMessage: (...args: unknown[]) => unknown };
-  const original = window.setStatusBarMessage;
-  const shown: string[] = [];
-  window.setStatusBarMessage = (...args: unknown[]) => {
-    shown.push(String(args[0]));
-    return original(...args);
-  };
-  try {
-    await run();
-  } finally {
-    window.setStatusBarMessage = original;
-  }
-  return shown;
-}
 
 /**
  * Runs `run` while timeTracker's configuration reports a workspace value of statusBar.private (as
@@ -134,12 +118,12 @@ describe('a private status bar names nothing unasked', function () {
 
   it('starts and stops without the name or the time: the item, its tooltip and the brief lines', async () => {
     await config().update('statusBar.private', true, vscode.ConfigurationTarget.Global);
-    const started = await statusLinesDuring(() => vscode.commands.executeCommand('timeTracker.start', { name: NAME, createIfMissing: true }));
+    const started = await statusMessagesDuring(() => vscode.commands.executeCommand('timeTracker.start', { name: NAME, createIfMissing: true }));
     await until(api, kind('tracking'), 'tracking');
     assert.deepEqual(started, ['$(record) Tracking started.']);
     assert.equal(api.text, '$(record) Tracking');
     assert.doesNotMatch(tooltipWords(api), /Confidential|\d+:\d\d|\dm\b|\dh\b/, api.tooltip);
-    const stopped = await statusLinesDuring(() => vscode.commands.executeCommand('timeTracker.stop'));
+    const stopped = await statusMessagesDuring(() => vscode.commands.executeCommand('timeTracker.stop'));
     await until(api, kind('idle'), 'idle');
     assert.deepEqual(stopped, ['$(debug-stop) Tracking stopped.']);
     assert.doesNotMatch(api.text + api.tooltip, /Confidential/);
@@ -207,7 +191,7 @@ describe('a private status bar names nothing unasked', function () {
     assert.equal(api.text, '$(link) Tracking started (linked to this branch)');
     assert.doesNotMatch(api.tooltip, /PRIV|Confidential/, api.tooltip);
     assert.match(api.tooltip, /\(command:timeTracker\.undoLink\) restarts the previous activity\./);
-    const undone = await statusLinesDuring(() => vscode.commands.executeCommand('timeTracker.undoLink'));
+    const undone = await statusMessagesDuring(() => vscode.commands.executeCommand('timeTracker.undoLink'));
     assert.deepEqual(undone, ['$(discard) Tracking the previous activity again.']);
     assert.equal(running(), NAME, 'what ran before runs again');
   });

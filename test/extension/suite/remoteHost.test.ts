@@ -15,34 +15,10 @@ import { createReferenceServer, type ReferenceServer } from '../../../src/server
 import { suiteLaunch } from '../launch';
 import { EXTENSION_ID } from './connected';
 import { kind, nextStateOr, until, untilEvent } from './states';
+import { notificationsDuring } from './windowSpies';
 
 const TOKEN = 'remote-host-token-5b1e';
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
-
-interface Shown {
-  readonly message: string;
-  readonly buttons: readonly string[];
-}
-
-/** The notifications shown while `run` runs (the extension shares this `vscode.window`). */
-async function notificationsDuring(run: () => Promise<unknown>): Promise<Shown[]> {
-  const window = vscode.window as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const methods = ['showInformationMessage', 'showWarningMessage', 'showErrorMessage'];
-  const originals = methods.map((method) => window[method]!);
-  const shown: Shown[] = [];
-  methods.forEach((method, index) => {
-    window[method] = (...args: unknown[]) => {
-      shown.push({ message: String(args[0]), buttons: args.slice(1).filter((arg): arg is string => typeof arg === 'string') });
-      return originals[index]!(...args);
-    };
-  });
-  try {
-    await run();
-  } finally {
-    methods.forEach((method, index) => (window[method] = originals[index]!));
-  }
-  return shown;
-}
 
 // Desktop VS Code (test/extension/electron.mjs) runs the extension locally: nothing to refuse there.
 const onRemoteHost = suiteLaunch().host === 'code-server' ? describe : describe.skip;

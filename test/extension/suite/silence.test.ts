@@ -15,6 +15,7 @@ import type { ReferenceServer } from '../../../src/server/server';
 import { loggedEntries } from '../../support/server';
 import { NotificationSpy, type Severity } from '../soak/spy';
 import { kind, until, untilQueued } from './states';
+import { statusMessagesDuring } from './windowSpies';
 import { connectToNewServer } from './connected';
 import { withWizardAnswers, type Validation } from './wizardAnswers';
 
@@ -31,23 +32,6 @@ async function notificationsDuring(run: () => Thenable<unknown>): Promise<string
   } finally {
     spy.dispose();
   }
-}
-
-/** The status bar messages `run` sets (the extension shares this `vscode.window`). */
-async function statusMessagesDuring(run: () => Thenable<unknown>): Promise<string[]> {
-  const window = vscode.window as unknown as { setStatusBarMessage: (...args: unknown[]) => unknown };
-  const original = window.setStatusBarMessage;
-  const shown: string[] = [];
-  window.setStatusBarMessage = (...args: unknown[]) => {
-    shown.push(String(args[0]));
-    return original(...args);
-  };
-  try {
-    await run();
-  } finally {
-    window.setStatusBarMessage = original;
-  }
-  return shown;
 }
 
 /**
