@@ -12,6 +12,7 @@ import { statSync } from 'node:fs';
 import type { LedgerActivity, Span, WorkPlace } from '../../../src/tracker/ledger/attribution';
 import { creditSpans, EMPTY_BOOK, type LedgerBook } from '../../../src/tracker/ledger/ledgerBook';
 import { LedgerStore } from '../../../src/tracker/ledger/ledgerStore';
+import { seededRandom } from '../../support/random';
 
 export interface HistoryPlan {
   /** How many local days before `todayMs`'s day the history covers (the last one is yesterday). */
@@ -46,7 +47,7 @@ const ACTIVITIES = ['Development', 'Code Review', 'Meetings', 'Support'];
  * from 23:30 to 00:30 on one branch, so that the ledger has rows to split at midnight.
  */
 export function planHistory(plan: HistoryPlan): PlannedHistory {
-  const random = seeded(plan.seed ?? 24);
+  const random = seededRandom(plan.seed ?? 24);
   const places = Array.from({ length: plan.repositories }, (_, r) => Array.from({ length: plan.branchesPerRepository }, (_, b) => place(r, b))).flat();
   const activities = Array.from({ length: plan.activities }, (_, a): LedgerActivity => ({ activityID: randomUuidFrom(random), activityName: ACTIVITIES[a % ACTIVITIES.length] ?? `Activity ${a}` }));
   const today = new Date(plan.todayMs);
@@ -97,18 +98,6 @@ function place(repository: number, branch: number): WorkPlace {
   const suffix = repository < REPOSITORIES.length ? '' : `-${repository}`;
   const branchName = BRANCHES[branch % BRANCHES.length] ?? 'main';
   return { root: `/home/dev/src/${name}${suffix}`, repository: `${name}${suffix}`, branch: branch < BRANCHES.length ? branchName : `${branchName}-${branch}` };
-}
-
-/** Mulberry32: small, fast and the same on every machine. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffle<T>(items: T[], random: () => number): T[] {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { compileGlobs as compileBranchGlobs } from '../../../src/platform/globs';
+import { seededRandom } from '../../support/random';
 
 /** The globs as regular expressions, as they were matched before issue 12: the meaning to keep, for small inputs. */
 function asRegExp(glob: string): RegExp {
@@ -8,17 +9,6 @@ function asRegExp(glob: string): RegExp {
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replace(/\*\*|\*|\?/g, (wildcard) => (wildcard === '**' ? '.*' : wildcard === '*' ? '[^/]*' : '[^/]'));
   return new RegExp(`^${source}$`);
-}
-
-/** A small seeded generator, so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('platform/globs', () => {
@@ -61,7 +51,7 @@ describe('platform/globs', () => {
   });
 
   it('agrees with the regular expressions it replaced, on 20,000 small globs and branches', () => {
-    const next = random(12);
+    const next = seededRandom(12);
     const pick = (alphabet: string, most: number): string =>
       Array.from({ length: Math.floor(next() * (most + 1)) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
     for (let i = 0; i < 20_000; i++) {

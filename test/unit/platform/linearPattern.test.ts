@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { compileLinearPattern, PatternError, type PatternProblem } from '../../../src/platform/linearPattern';
+import { seededRandom } from '../../support/random';
 
 const LIMITS = { maxLength: 200, maxProgramSize: 2_000 };
-
-/** A small seeded generator, so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function refusal(source: string): PatternProblem | undefined {
   try {
@@ -54,7 +44,7 @@ describe('platform/linearPattern', () => {
       '\\x41\\u0042',
       'a{',
     ];
-    const next = random(7);
+    const next = seededRandom(7);
     const alphabet = 'aAbBcdxyz-#/_1 .ABC2{';
     for (const source of patterns) {
       const linear = compileLinearPattern(source, LIMITS);

@@ -1,0 +1,14 @@
+/**
+ * Mulberry32: a small seeded generator, the same sequence on every machine, so that a test or a
+ * bench that draws its cases from it fails (or measures) the same way on every run.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
