@@ -6,6 +6,7 @@ import type { Repository } from '../git/repositories';
 import { repoName } from '../git/repoName';
 import { errorMessage } from '../platform/errors';
 import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
+import { displayText } from '../platform/outsideText';
 import type { BranchChangeRequest } from '../protocol/types';
 import { pollingPaused } from '../tracker/model/poller';
 import { REPORT_GIVE_UP_MS, REPORT_WAIT_LIFE_MS, ReportRetry, type SendResult, type Settlement, type Undelivered } from '../tracker/model/reportRetry';
@@ -163,7 +164,7 @@ export class BranchReporter implements vscode.Disposable {
   private sayRefused(refused: readonly RefusedGlob[]): void {
     if (refused.length === 0) return;
     const sentences = refused.map(({ glob, problem }) => {
-      const quoted = glob.length > GLOB_QUOTE_LIMIT ? `${glob.slice(0, GLOB_QUOTE_LIMIT - 1)}…` : glob;
+      const quoted = displayText(glob, GLOB_QUOTE_LIMIT);
       return problem === 'TOO_LONG'
         ? vscode.l10n.t('The glob "{glob}" of timeTracker.git.ignoreBranches has {length} characters, more than the {limit} a glob may have, so it ignores no branch.', { glob: quoted, length: glob.length, limit: MAX_GLOB_LENGTH })
         : vscode.l10n.t('The glob "{glob}" of timeTracker.git.ignoreBranches ignores no branch: with the globs before it, the list passes the {limit} characters its globs may have together.', { glob: quoted, limit: MAX_GLOB_LIST_LENGTH });

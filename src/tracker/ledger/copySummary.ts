@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { compileLinearPattern, PatternError, type LinearPattern } from '../../platform/linearPattern';
 import { MAX_MATCHED_BRANCH_LENGTH } from '../../platform/globs';
+import { displayText } from '../../platform/outsideText';
 import { formatLedgerDuration, periodLabel, type BranchSummary, type PeriodSummary } from './summary';
 
 /** How much of a refused pattern a sentence quotes. */
@@ -54,7 +55,7 @@ function compile(pattern: string): LinearPattern | PatternError {
 
 /** One sentence: the pattern, why it is not used, and the default used instead. */
 function refusal(pattern: string, error: PatternError): string {
-  const shown = pattern.length > QUOTE_LIMIT ? `${pattern.slice(0, QUOTE_LIMIT - 1)}…` : pattern;
+  const shown = displayText(pattern, QUOTE_LIMIT);
   const values = { pattern: shown, piece: error.detail, fallback: DEFAULT_TICKET_PATTERN, limit: MAX_TICKET_PATTERN_LENGTH, length: pattern.length, steps: MAX_PROGRAM_SIZE };
   switch (error.code) {
     case 'SYNTAX':
