@@ -41,7 +41,7 @@ export default defineSuites([
     title: 'the .vsix installed into a clean code-server, seen through its status bar',
     files: 'test/extension/packaged/checks.mjs',
     build: 'packaged',
-    minutes: 7,
+    minutes: 9,
   },
   {
     label: 'start',

@@ -16,6 +16,10 @@
 //   5. two windows (a second page on a second git repository, ./twoWindows.mjs) share the
 //      branch-time ledger: real git switches in both and the focus traded between them leave time
 //      on all four branches, and the total is the app's tracked time, counted once;
+//   5a. two windows, the second with the ledger off by its workspace settings, a stop and a start
+//      in the app between polls and a reload of the first in the background: the ledger holds the
+//      app's time less the ledger-off window's stretch, on the first repository only
+//      (./billableTime.mjs);
 //   5b. windows opening on a folder, then a branch, that workspace settings link start the linked
 //      activity once while nothing runs, and a reload while something else runs starts nothing
 //      (./linkedOpening.mjs, issue 25);
@@ -35,6 +39,7 @@ import { MAX_VSIX_BYTES, shippingProblems } from '../host/vsix.mjs';
 import { openWorkbench, runChecks, timed, WalkthroughProbe } from '../host/workbench.mjs';
 import { linkedOpeningChecks } from './linkedOpening.mjs';
 import { loginCheck } from './login.mjs';
+import { billableTimeCheck } from './billableTime.mjs';
 import { gitRepository, twoWindowsCheck } from './twoWindows.mjs';
 
 const activityName = 'Review packaged build';
@@ -148,6 +153,10 @@ export default async function packagedChecks(run, prepared) {
     [
       'two windows on two repositories, real git switches and the focus traded: time on every branch, counted once',
       () => twoWindowsCheck({ run, dirs: prepared.dirs, pageA: page, gitA, workspaceA: prepared.dirs.workspace, authority: codeServer.authority, token, port }),
+    ],
+    [
+      'two windows, one with the ledger off, a stop and a start between polls and a reload: the ledger holds the app\'s time, less what the ledger-off window owned',
+      () => billableTimeCheck({ run, dirs: prepared.dirs, pageA: page, gitA, workspaceA: prepared.dirs.workspace, authority: codeServer.authority, token, port }),
     ],
     ...linkedOpeningChecks({ run, dirs: prepared.dirs, page, authority: codeServer.authority, token, port, server }),
     [

@@ -100,7 +100,7 @@ export async function twoWindowsCheck({ run, dirs, pageA, gitA, workspaceA, auth
  * the time already). VS Code shows no mark of a window's focus in the web workbench's DOM: the
  * claim is what tells that its extension host heard of it.
  */
-async function bringToFront(front, back, file, ms = 10_000) {
+export async function bringToFront(front, back, file, ms = 10_000) {
   const claims = ownersIn(file).length;
   await front.bringToFront();
   // And a click into its editor area, as a user moving to a window does: with no element focused
@@ -117,7 +117,7 @@ async function bringToFront(front, back, file, ms = 10_000) {
  * sometimes never reach its extension host (no claim is written), while every later move does.
  * So B comes up first, and the move is made again, up to three times, until A's claim is written.
  */
-async function firstFocus(pageA, pageB, file) {
+export async function firstFocus(pageA, pageB, file) {
   for (let attempt = 1; ; attempt++) {
     await pageB.bringToFront();
     await pageA.waitForFunction(() => !document.hasFocus(), undefined, { timeout: 5_000, polling: 100 });
@@ -133,7 +133,7 @@ async function firstFocus(pageA, pageB, file) {
 }
 
 /** The focus claims in the ledger file, oldest first; none before the file exists. */
-function ownersIn(file) {
+export function ownersIn(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8')).owners;
   } catch {
@@ -141,7 +141,7 @@ function ownersIn(file) {
   }
 }
 
-async function waitUntil(condition, ms, failure) {
+export async function waitUntil(condition, ms, failure) {
   for (const until = Date.now() + ms; !condition(); await delay(100)) {
     if (Date.now() > until) throw new Error(failure);
   }
@@ -151,7 +151,7 @@ async function waitUntil(condition, ms, failure) {
  * The ledger's rows once no window has written for three seconds (the writes the focus moves
  * started have landed), within 30 s.
  */
-async function settledRows(file) {
+export async function settledRows(file) {
   const until = Date.now() + 30_000;
   let last;
   let since = Date.now();
