@@ -48,6 +48,7 @@ export class BranchTime implements vscode.Disposable {
     this.store = new LedgerStore(parts.storageFolder, {
       keepDays: () => parts.settings().branchTime.keepDays,
       onCorrupt: (keptAs, problem) => this.reportCorrupt(keptAs, problem),
+      onTrimmed: (fromDay, toDay, maxBytes) => this.reportTrimmed(fromDay, toDay, maxBytes),
     });
     this.ledger = new BranchLedger({
       store: this.store,
@@ -149,6 +150,16 @@ export class BranchTime implements vscode.Disposable {
   private reportCorrupt(keptAs: string, problem: string): void {
     this.parts.log.warn(`The time-by-branch ledger ${problem}; it was kept as ${keptAs} and a new, empty ledger started.`);
     void this.parts.messages.warn(vscode.l10n.t('The time-by-branch ledger could not be read, so it was kept as {0} and a new one started.', keptAs));
+  }
+
+  /** Said by the window whose write dropped the days; room is left, so months pass before it is said again. */
+  private reportTrimmed(fromDay: string, toDay: string, maxBytes: number): void {
+    const mebibytes = maxBytes / (1024 * 1024);
+    this.parts.log.warn(`The time-by-branch history grew past ${mebibytes} MiB, the most its file may hold; the days from ${fromDay} to ${toDay} were removed to fit (timeTracker.branchTime.keepDays keeps more than fits).`);
+    void this.parts.messages.warn(vscode.l10n.t('The time-by-branch history grew past the {0} MiB its file may hold, so its oldest days, {1} to {2}, were removed.', mebibytes, fromDay, toDay), {
+      label: vscode.l10n.t('Open Settings'),
+      run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.branchTime.keepDays'),
+    });
   }
 
   dispose(): void {

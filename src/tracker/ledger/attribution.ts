@@ -5,10 +5,14 @@
  * focus, or last had it) is decided against the store's shared focus record (./ledgerBook.ts), so
  * one second of the app's time is counted once across all windows.
  *
- * A stretch counts only between two polls that both saw an activity running and no break (or from
- * the start the app gave, after a poll that saw it idle), less than `maxGapMs` apart: time the window did not see (the editor closed, the machine asleep, the
- * app unreachable) is never filled in. Branch names arrive as data; nothing here knows git.
+ * A stretch counts only between two polls less than `maxGapMs` apart that both answered, and only
+ * for what the second answer says ran in it (the session the first saw, or one the app says started
+ * in between, from its start), never during a break: time the window did not see (the editor
+ * closed, the machine asleep, the app unreachable) is never filled in, and time between an activity
+ * stopping and the next starting is given to neither. Branch names arrive as data; nothing here
+ * knows git.
  */
+import { sameActivityID } from '../../protocol/rules';
 
 /** Where the user works: a repository (or a folder without git) and its branch. */
 export interface WorkPlace {
@@ -112,14 +116,35 @@ export class WindowAttribution {
 }
 
 /**
- * What the stretch between two polls close enough together counts: all of it with the activity
- * running since the first when both saw it running without a break; from its start when the first
- * saw the app idle and the second an activity the app says started in between; else nothing.
+ * What the stretch between two polls close enough together counts: only what the second answer
+ * says ran in it. The same session as the first poll saw running without a break: all of it. A
+ * session the app says started in the stretch: from that start, and none of the time before it
+ * (when the one before ended is not said). Another activity the app says ran since before the
+ * first poll (its start comes in whole seconds and through the offset of its clock, so one just
+ * after a poll may be said as a moment before it): the stretch, never more. Anything else, and
+ * anything after a poll without an answer or across a break whose end is not said: nothing.
  */
 function counted(beforeMs: number, before: PollObservation, nowMs: number, after: PollObservation): { startMs: number; activity: LedgerActivity } | undefined {
-  if (after.kind !== 'tracking' || after.onBreak) return undefined;
-  if (before.kind === 'tracking' && !before.onBreak) return { startMs: beforeMs, activity: before.activity };
+  if (after.kind !== 'tracking' || after.onBreak || before.kind === 'unknown') return undefined;
   const started = after.startedAtMs;
-  if (before.kind === 'idle' && started !== undefined && started > beforeMs && started < nowMs) return { startMs: started, activity: after.activity };
-  return undefined;
+  const afterBreak = before.kind === 'tracking' && before.onBreak;
+  if (before.kind === 'tracking' && sameSession(before, after, beforeMs)) return afterBreak ? undefined : { startMs: beforeMs, activity: after.activity };
+  if (started === undefined) return undefined;
+  if (started > beforeMs) return started < nowMs ? { startMs: started, activity: after.activity } : undefined;
+  return afterBreak ? undefined : { startMs: beforeMs, activity: after.activity };
+}
+
+type Tracking = Extract<PollObservation, { kind: 'tracking' }>;
+
+/**
+ * The second answer names the session the first saw: the same activity, and no start after the
+ * first poll unless it is the very start the first answer gave (a start in the future, from a clock
+ * that is off, is still the same session while it does not change). A start not said is taken as
+ * the same session: the status block has none, so a stop and start of the same activity between
+ * two polls cannot be told from it.
+ */
+function sameSession(before: Tracking, after: Tracking, beforeMs: number): boolean {
+  if (!sameActivityID(before.activity.activityID, after.activity.activityID)) return false;
+  const started = after.startedAtMs;
+  return started === undefined || started <= beforeMs || started === before.startedAtMs;
 }

@@ -2,7 +2,8 @@
  * The branch-time ledger on disk (issue 24): one file in the extension's global storage, shared
  * by the windows of this machine, changed only under the platform's one short lock and written
  * whole with its atomic write, read through its bounded read (never a second lock or write). It
- * keeps `keepDays` days and is never sent anywhere.
+ * keeps `keepDays` days, fewer where they would not fit in the file its reader accepts (the oldest
+ * go, named once through `onTrimmed`), and is never sent anywhere.
  *
  * A file that cannot be read as a ledger (cut short, not JSON, a FIFO or a link where the file
  * should be) is moved aside under a name of its own and named once through `onCorrupt`, as the
@@ -16,7 +17,8 @@ import { errnoCode } from '../../platform/errors';
 import { removeLockLeftovers, type ShortLockOptions } from '../../platform/fileLock';
 import { keepAside } from '../../platform/keepAside';
 import { platformStoreFiles, type StoreFiles } from '../../platform/storeFiles';
-import { EMPTY_BOOK, parseBook, pruneBook, serializeBook, type BookRead, type LedgerBook } from './ledgerBook';
+import { fitBook } from './bookSize';
+import { EMPTY_BOOK, parseBook, pruneBook, type BookRead, type LedgerBook } from './ledgerBook';
 
 export interface LedgerStoreOptions {
   readonly now?: () => number;
@@ -24,19 +26,30 @@ export interface LedgerStoreOptions {
   readonly keepDays: () => number;
   /** The file could not be read and was moved to `keptAs`; `problem` in English, for the log. Once per file. */
   readonly onCorrupt?: (keptAs: string, problem: string) => void;
+  /**
+   * The oldest days, `fromDay` to `toDay` (`YYYY-MM-DD`), were dropped so that the file stays within
+   * the `maxBytes` it may hold; said by the window that wrote it, after the write.
+   */
+  readonly onTrimmed?: (fromDay: string, toDay: string, maxBytes: number) => void;
+  /** The largest file read or written (default 8 MiB). */
+  readonly maxBytes?: number;
   readonly lock?: ShortLockOptions;
   readonly files?: StoreFiles;
 }
 
 export const LEDGER_FILE = 'branch-time.json';
-/** Far more than 90 days of branches (a few hundred bytes a row); a larger file is no ledger of ours. */
-const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
+/**
+ * Far more than 90 days of branches (a few hundred bytes a row): about eight years at ten rows a
+ * day. A larger file is no ledger of ours, so none larger is ever written (./bookSize.ts).
+ */
+export const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
 
 export class LedgerStore {
   readonly file: string;
   private readonly lock: string;
   private readonly clock: () => number;
   private readonly files: StoreFiles;
+  private readonly maxBytes: number;
   /** The version of the file (StoreFiles.version) this store last read whole or wrote. */
   private seenVersion: string | undefined;
 
@@ -48,6 +61,7 @@ export class LedgerStore {
     this.lock = join(folder, `${LEDGER_FILE}.lock`);
     this.clock = options.now ?? Date.now;
     this.files = options.files ?? platformStoreFiles;
+    this.maxBytes = options.maxBytes ?? MAX_LEDGER_BYTES;
   }
 
   /** The ledger as on disk; a file that is no ledger is moved aside first (under the lock). */
@@ -70,7 +84,10 @@ export class LedgerStore {
     return 'book' in read ? read.book : this.update((book) => book);
   }
 
-  /** Read, change and write back under the lock, the days past `keepDays` dropped. */
+  /**
+   * Read, change and write back under the lock, the days past `keepDays` dropped, and the oldest
+   * days too where the file would be larger than it may be read.
+   */
   async update(change: (book: LedgerBook) => LedgerBook): Promise<LedgerBook> {
     await mkdir(this.folder, { recursive: true });
     return this.files.withLock(
@@ -79,13 +96,15 @@ export class LedgerStore {
         const read = await this.readBook();
         const before = 'book' in read ? read.book : await this.setAside(read.problem);
         const after = pruneBook(change(before), this.options.keepDays(), this.clock());
-        if (after !== before || !('book' in read)) {
-          this.seenVersion = undefined;
-          await this.files.writeAtomic(this.file, serializeBook(after));
-          // Under the lock: no other window can have written since.
-          this.seenVersion = await this.files.version(this.file);
-        }
-        return after;
+        if (after === before && 'book' in read) return after;
+        const fitted = fitBook(after, this.maxBytes);
+        this.seenVersion = undefined;
+        await this.files.writeAtomic(this.file, fitted.text);
+        // Under the lock: no other window can have written since.
+        this.seenVersion = await this.files.version(this.file);
+        const { dropped } = fitted;
+        if (dropped) this.tell(() => this.options.onTrimmed?.(dropped.fromDay, dropped.toDay, this.maxBytes));
+        return fitted.book;
       },
       this.options.lock,
     );
@@ -109,12 +128,12 @@ export class LedgerStore {
     let text: string;
     try {
       // Ours alone: a link where the file should be is refused, not followed.
-      text = await this.files.readText(this.file, { maxBytes: MAX_LEDGER_BYTES, noFollow: true });
+      text = await this.files.readText(this.file, { maxBytes: this.maxBytes, noFollow: true });
     } catch (error) {
       const code = errnoCode(error);
       if (code === 'ENOENT') return { book: EMPTY_BOOK };
       if (code === 'ELOOP') return { problem: 'is a symbolic link' };
-      if (error instanceof FileReadError) return { problem: error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${MAX_LEDGER_BYTES} bytes` };
+      if (error instanceof FileReadError) return { problem: error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${this.maxBytes} bytes` };
       throw error;
     }
     const read = parseBook(text);
@@ -125,11 +144,15 @@ export class LedgerStore {
   /** Under the lock: keeps the unreadable file beside the ledger under a name of its own, and says where. */
   private async setAside(problem: string): Promise<LedgerBook> {
     const keptAs = await keepAside(this.file, this.clock());
+    this.tell(() => this.options.onCorrupt?.(keptAs, problem));
+    return EMPTY_BOOK;
+  }
+
+  private tell(report: () => void): void {
     try {
-      this.options.onCorrupt?.(keptAs, problem);
+      report();
     } catch {
       // Telling about it must not cost the time at hand.
     }
-    return EMPTY_BOOK;
   }
 }

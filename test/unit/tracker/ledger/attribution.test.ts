@@ -143,6 +143,72 @@ describe('tracker/ledger/WindowAttribution', () => {
     assert.equal(total(spans), 3 * SECOND);
   });
 
+  describe('a change between two polls: only what the app says ran in the stretch', () => {
+    const review: LedgerActivity = { activityID: 'B2', activityName: 'Review' };
+    /** One poll of `first` at T0, then one of `second` 59 s later (two polls a minute apart may count): what the stretch counts, by activity. */
+    function stretch(first: PollObservation, second: PollObservation): [string, number][] {
+      let now = T0;
+      const attribution = new WindowAttribution({ now: () => now, maxGapMs: () => 2 * 60 * SECOND });
+      attribution.setPlace(place('main'));
+      attribution.poll(first);
+      now = T0 + 59 * SECOND;
+      return attribution.poll(second).map((span) => [span.activity.activityName, span.endMs - span.startMs]);
+    }
+
+    it('gives another activity the time from the start the app gave, and the one before nothing (its stop is not said)', () => {
+      // A stopped at 0:01, B started at 0:54, polled at 0:59.
+      assert.deepEqual(stretch(tracking(dev, false, T0 - 600 * SECOND), tracking(review, false, T0 + 54 * SECOND)), [['Review', 5 * SECOND]]);
+    });
+
+    it('counts nothing for the stretch when the activity changed and the app gave no start, nor after a poll without an answer', () => {
+      assert.deepEqual(stretch(tracking(dev), tracking(review)), []);
+      assert.deepEqual(stretch(tracking(dev, false, T0 - 600 * SECOND), tracking(review)), []);
+      assert.deepEqual(stretch({ kind: 'unknown' }, tracking(review, false, T0 + 54 * SECOND)), []);
+      assert.deepEqual(stretch({ kind: 'unknown' }, tracking(dev, false, T0 - 600 * SECOND)), []);
+    });
+
+    it('counts a restart of the same activity from its new start, and the same session whole', () => {
+      const before = tracking(dev, false, T0 - 600 * SECOND);
+      assert.deepEqual(stretch(before, tracking(dev, false, T0 + 54 * SECOND)), [['Development', 5 * SECOND]], 'stopped and started again in between');
+      assert.deepEqual(stretch(before, tracking(dev, false, T0 - 600 * SECOND)), [['Development', 59 * SECOND]], 'the same start');
+      assert.deepEqual(stretch(before, tracking(dev)), [['Development', 59 * SECOND]], 'no start said: the same session as far as known');
+      assert.deepEqual(stretch(tracking(dev), tracking({ activityID: 'a1', activityName: 'Development' })), [['Development', 59 * SECOND]], 'the id in another letter case');
+      // A start in the future (a clock off) said by both answers is still the same session.
+      assert.deepEqual(stretch(tracking(dev, false, T0 + 120 * SECOND), tracking(dev, false, T0 + 120 * SECOND)), [['Development', 59 * SECOND]]);
+    });
+
+    it('never counts more than the stretch (nor the bounded gap) for a start the app gives after now or before the first poll', () => {
+      assert.deepEqual(stretch(tracking(dev), tracking(review, false, T0 + 120 * SECOND)), [], 'a start after now');
+      assert.deepEqual(stretch(tracking(dev, false, T0 + 30 * SECOND), tracking(dev, false, T0 + 60 * SECOND)), [], 'a restart after now');
+      // The app's start comes in whole seconds and through the offset of its clock: a start just
+      // after the first poll may be said as a moment before it. The stretch at most, to what runs.
+      assert.deepEqual(stretch(tracking(dev), tracking(review, false, T0 - SECOND)), [['Review', 59 * SECOND]], 'another activity, started before the first poll');
+      assert.deepEqual(stretch(idle, tracking(review, false, T0 - SECOND)), [['Review', 59 * SECOND]], 'after an idle poll');
+      assert.deepEqual(stretch(tracking(dev), tracking(review, false, T0 - 3600 * SECOND)), [['Review', 59 * SECOND]], 'an hour before');
+      // Nor more than the bounded gap: polls further apart vouch for nothing between them.
+      const window = windowAt(T0);
+      window.attribution.setPlace(place('main'));
+      window.attribution.poll(tracking());
+      window.at(T0 + MAX_GAP + SECOND);
+      assert.deepEqual(window.attribution.poll(tracking(review, false, T0 + SECOND)), []);
+    });
+
+    it('counts a session started after a poll that saw a break, and nothing for a break that ended in the stretch', () => {
+      const onBreak = tracking(dev, true, T0 - 600 * SECOND);
+      // Starting clears the break: the new session ran from its start, not on a break.
+      assert.deepEqual(stretch(onBreak, tracking(review, false, T0 + 54 * SECOND)), [['Review', 5 * SECOND]]);
+      assert.deepEqual(stretch(onBreak, tracking(dev, false, T0 + 54 * SECOND)), [['Development', 5 * SECOND]]);
+      // When the break ended is not said.
+      assert.deepEqual(stretch(onBreak, tracking(dev, false, T0 - 600 * SECOND)), []);
+      assert.deepEqual(stretch(onBreak, tracking(review, false, T0 - 600 * SECOND)), []);
+      assert.deepEqual(stretch(onBreak, tracking(dev)), []);
+      // When a break began is not said either; one the app reports for a new session counts nothing.
+      assert.deepEqual(stretch(tracking(dev), tracking(review, true, T0 + 54 * SECOND)), []);
+      assert.deepEqual(stretch(tracking(dev), { kind: 'idle' }), []);
+    });
+
+  });
+
   it('counts nothing on no place (no folder open)', () => {
     const window = windowAt(T0);
     const spans = window.pollEvery(POLL, T0 + 30 * SECOND, tracking());

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../../../src/platform/atomicWrite';
@@ -8,8 +8,8 @@ import { readBoundedText } from '../../../../src/platform/boundedRead';
 import { fileVersion } from '../../../../src/platform/fileSystemPort';
 import type { LedgerActivity, PollObservation, Span, WorkPlace } from '../../../../src/tracker/ledger/attribution';
 import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
-import { claimFocus, creditSpans, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
-import { LEDGER_FILE, LedgerStore, type LedgerStoreOptions } from '../../../../src/tracker/ledger/ledgerStore';
+import { claimFocus, creditSpans, dayOf, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
+import { LEDGER_FILE, LedgerStore, MAX_LEDGER_BYTES, type LedgerStoreOptions } from '../../../../src/tracker/ledger/ledgerStore';
 import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
 
 const SECOND = 1000;
@@ -76,6 +76,51 @@ describe('tracker/ledger/LedgerStore', () => {
       Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? a : b).update((book) => creditSpans(book, 'A', [span(`b${index % 4}`, T0 + index * 10 * SECOND, T0 + (index + 1) * 10 * SECOND)]))),
     );
     assert.equal(total(await a.read()), 200 * SECOND);
+  });
+
+  describe('a history larger than the file may be', () => {
+    /** `days` days up to T0, ten branches a day: about 2.9 KB a day in the file. */
+    const history = (days: number): LedgerBook => ({
+      version: 1,
+      owners: [{ window: 'A', sinceMs: T0 }],
+      creditedUntilMs: T0,
+      rows: Array.from({ length: days * 10 }, (_, index) => {
+        const startMs = new Date(2026, 10, 25 - (days - 1) + Math.floor(index / 10), 9).getTime();
+        return { ...place(`feature/PROJ-${1000 + (index % 10)}-a-branch-name`, '/home/someone/src/customer-project'), ...dev, day: dayOf(startMs), ms: 60 * SECOND, firstMs: startMs, lastMs: startMs + 60 * SECOND };
+      }),
+    });
+    const sizeOf = async (file: string): Promise<number> => (await stat(file)).size;
+
+    it('drops the oldest days rather than write what it would refuse to read, says which once, and reads the rest back intact', async () => {
+      const trimmed: string[] = [];
+      const options = { keepDays: () => 3660, maxBytes: 40_000, onTrimmed: (fromDay: string, toDay: string) => trimmed.push(`${fromDay} to ${toDay}`) };
+      const book = history(30);
+      await store(options).update(() => book);
+      const read = await store(options).read();
+      assert.deepEqual(corrupt, [], 'read back, not moved aside');
+      assert.ok((await sizeOf(store().file)) <= 40_000);
+      const kept = read.rows[0]?.day ?? '';
+      assert.deepEqual(read.rows, book.rows.filter((row) => row.day >= kept), 'the newest days, every row as written');
+      assert.ok(read.rows.length >= 100 && read.rows.length < book.rows.length, `${read.rows.length} rows of ${book.rows.length}`);
+      assert.deepEqual(trimmed, [`${book.rows[0]?.day} to ${dayOf(new Date(2026, 10, 25 - 30 + (book.rows.length - read.rows.length) / 10, 9).getTime())}`]);
+      // Room was left: the next credits do not drop days again at once.
+      await store(options).update((current) => creditSpans(current, 'A', [span('main', T0, T0 + 90 * SECOND)]));
+      assert.equal(trimmed.length, 1);
+      assert.equal(total(await store(options).read(), 'main'), 90 * SECOND);
+    });
+
+    it('keeps ten years of ten rows a day within the 8 MiB it reads (the setting allows 3660 days)', async () => {
+      const trimmed: string[] = [];
+      const book = history(3660);
+      await store({ keepDays: () => 3660, onTrimmed: (fromDay, toDay) => trimmed.push(`${fromDay} to ${toDay}`) }).update(() => book);
+      const read = await store({ keepDays: () => 3660 }).read();
+      assert.deepEqual(corrupt, []);
+      assert.ok((await sizeOf(store().file)) <= MAX_LEDGER_BYTES);
+      assert.equal(read.rows.at(-1)?.day, dayOf(T0), 'today kept');
+      assert.ok(read.rows.length > 2000 * 10, `${read.rows.length / 10} days kept`);
+      assert.equal(trimmed.length, 1);
+      assert.match(trimmed[0] ?? '', new RegExp(`^${book.rows[0]?.day} to `));
+    });
   });
 
   it('keeps keepDays days and clears everything on Clear History', async () => {
