@@ -41,7 +41,9 @@ export async function exportBranchTimeCsv(services: CommandServices, args: unkno
     return;
   }
   log.info(`${COMMANDS.exportBranchTimeCsv}: wrote ${csv.rows} rows to ${shown}.`);
-  void messages.info(vscode.l10n.t('Exported {count} rows of time by branch ({period}) to {file}.', { count: csv.rows, period: exportPeriodLabel(period), file: shown }), {
+  const values = { count: csv.rows, period: exportPeriodLabel(period), file: shown };
+  const said = csv.rows === 1 ? vscode.l10n.t('Exported 1 row of time by branch ({period}) to {file}.', values) : vscode.l10n.t('Exported {count} rows of time by branch ({period}) to {file}.', values);
+  void messages.info(said, {
     label: vscode.l10n.t('Open'),
     run: () => vscode.commands.executeCommand('vscode.open', target),
   });
