@@ -5,9 +5,9 @@
 // break, unwired endpoints and clock as the application would), and walks the item through every
 // state the way a user and the application get there: no token → a wrong token typed into the
 // Set Token box of the item's menu → the right one → idle → tracking (and the "Get Started"
-// walkthrough opened then, every step ticked) → a long name → time by branch → a git switch to a
-// ticket branch that a `{ticket}` link starts (its notice) → private (the icon and the state
-// only) → on break → license locked → status not available → clock off → locked out (a tool with
+// walkthrough opened then, every step ticked) → a long name → time by branch (and a branch row's
+// context menu) → a git switch to a ticket branch that a `{ticket}` link starts (its notice) →
+// private (the icon and the state only) → on break → license locked → status not available → clock off → locked out (a tool with
 // a wrong token fails until the app locks everyone out) → offline, and the menu a click opens
 // there. Each state is waited for by reading the item's text in the DOM, then the item alone (the
 // walkthrough: its page; the menu: its widget) is saved (device scale 2, VS Code's default dark
@@ -199,6 +199,29 @@ async function main() {
           const bytes = (await pane.screenshot({ path: picture('branch-time'), animations: 'disabled' })).length;
           if (viewport !== null) await page.setViewportSize(viewport);
           return `the view → branch-time.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        "time by branch: a branch row's context menu (Copy Summary of that branch, plain or Markdown)",
+        async () => {
+          const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Time by Branch' }) });
+          const viewport = page.viewportSize();
+          await page.setViewportSize({ width: 1280, height: 1000 });
+          const row = pane.locator('.monaco-list-row', { hasText: 'feature/PROJ-142-export' }).first();
+          await row.click({ button: 'right' });
+          const menu = page.locator('.context-view .monaco-menu').first();
+          await menu.locator('.action-label', { hasText: 'Copy Summary as Markdown' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+          // The pane and the menu over it, in one picture.
+          const [paneBox, menuBox] = [await pane.boundingBox(), await menu.boundingBox()];
+          if (paneBox === null || menuBox === null) throw new Error('the view or its context menu has no box on screen');
+          const x = Math.min(paneBox.x, menuBox.x);
+          const y = Math.min(paneBox.y, menuBox.y);
+          const clip = { x, y, width: Math.max(paneBox.x + paneBox.width, menuBox.x + menuBox.width) - x, height: Math.max(paneBox.y + paneBox.height, menuBox.y + menuBox.height) - y };
+          const bytes = (await page.screenshot({ path: picture('branch-time-menu'), clip, animations: 'disabled' })).length;
+          await page.keyboard.press('Escape');
+          await menu.waitFor({ state: 'hidden', timeout: 10_000 });
+          if (viewport !== null) await page.setViewportSize(viewport);
+          return `the branch row's context menu → branch-time-menu.png (${bytes} bytes)`;
         },
       ],
       [

@@ -80,7 +80,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
 
   let branchWatch: Promise<void> = Promise.resolve();
-  const commands = commandTable({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, links, settings: () => settings });
+  const commands = commandTable({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, branchTimeSelection: () => branchTimeView.selectedPeriod(), links, settings: () => settings });
   parts.use(commands.disposable);
   /** Re-reads the settings; `affects(key)` says whether a setting (its name after `timeTracker.`) may have changed. */
   const settingsChanged = (affects: (key: string) => boolean): void => {

@@ -20,9 +20,10 @@ export const COMMANDS = {
   showLog: 'timeTracker.showLog',
   showMenu: 'timeTracker.showMenu',
   showQueue: 'timeTracker.showQueue',
-  /** The "Time by Branch" view (issue 24): a period's summary to the clipboard, and forgetting it all. */
+  /** The "Time by Branch" view (issue 24): a summary to the clipboard, a period as CSV, and forgetting it all. */
   copyBranchSummary: 'timeTracker.copyBranchSummary',
   copyBranchSummaryMarkdown: 'timeTracker.copyBranchSummaryMarkdown',
+  exportBranchTimeCsv: 'timeTracker.exportBranchTimeCsv',
   clearBranchHistory: 'timeTracker.clearBranchHistory',
   /** Links (issue 25): a folder or branch tracks its activity; Undo takes a linked start back. */
   linkBranch: 'timeTracker.linkBranch',

@@ -14,15 +14,15 @@ import { formatExactDuration, formatLedgerDuration, periodLabel, type PeriodKind
 import type { BranchTime } from './branchTime';
 import { every } from '../../platform/timers';
 
-/** What a node of the view stands for; a period node is what Copy Summary's context menu hands over. */
+/** What a node of the view stands for; the node under the pointer is what Copy Summary's context menu hands over. */
 export type BranchTimeNode =
   | { readonly type: 'period'; readonly kind: PeriodKind }
   | { readonly type: 'repository'; readonly kind: PeriodKind; readonly root: string }
   | { readonly type: 'branch'; readonly kind: PeriodKind; readonly root: string; readonly branch: string }
   | { readonly type: 'activity'; readonly kind: PeriodKind; readonly root: string; readonly branch: string; readonly activityID: string };
 
-/** The context value of a period node, for the view's menus (package.json `viewItem == …`). */
-export const PERIOD_ITEM = 'branchTimePeriod';
+/** The context value of each kind of row, for the view's menus (package.json `viewItem =~ …`). */
+export const ITEM_CONTEXT = { period: 'branchTimePeriod', repository: 'branchTimeRepository', branch: 'branchTimeBranch', activity: 'branchTimeActivity' } as const;
 const RELOAD_WHILE_VISIBLE_MS = 60_000;
 
 export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, vscode.Disposable {
@@ -58,6 +58,11 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     });
   }
 
+  /** The period of the selected row, if a row is selected. */
+  selectedPeriod(): PeriodKind | undefined {
+    return this.view.selection[0]?.kind;
+  }
+
   getChildren(node?: BranchTimeNode): BranchTimeNode[] {
     const content = this.content();
     if (content.kind !== 'periods') return [];
@@ -87,7 +92,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
         const item = new vscode.TreeItem(periodLabel(node.kind), node.kind === 'today' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
         item.id = node.kind;
         item.description = summary.repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(summary.ms);
-        item.contextValue = PERIOD_ITEM;
+        item.contextValue = ITEM_CONTEXT.period;
         item.iconPath = new vscode.ThemeIcon('calendar');
         return item;
       }
@@ -97,6 +102,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
         item.id = JSON.stringify(node);
         item.description = formatLedgerDuration(repository?.ms ?? 0);
         item.iconPath = new vscode.ThemeIcon('repo');
+        item.contextValue = ITEM_CONTEXT.repository;
         item.tooltip = repository && hover(repository.repository, repository);
         return item;
       }
@@ -108,6 +114,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
         item.id = JSON.stringify(node);
         item.description = formatLedgerDuration(activity?.ms ?? 0);
         item.tooltip = activity && hover(activity.activityName, activity);
+        item.contextValue = ITEM_CONTEXT.activity;
         return item;
       }
     }
@@ -123,6 +130,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     item.description = current ? vscode.l10n.t('{0} · this window', duration) : duration;
     item.iconPath = new vscode.ThemeIcon(current ? 'debug-breakpoint-log' : 'git-branch');
     item.tooltip = branch && hover(node.branch, branch);
+    item.contextValue = ITEM_CONTEXT.branch;
     return item;
   }
 

@@ -1,50 +1,71 @@
 /**
- * The "Time by Branch" view's commands (issue 24): Copy Summary (plain text or Markdown) of the
- * period it is invoked on (today from the view's title or the palette), and Clear History. None of
- * them sends anything to the app: the ledger is a view of time the app already has.
+ * The "Time by Branch" view's commands: Copy Summary (plain text or Markdown) of the period,
+ * repository or branch a row's context menu is opened on, or of the period asked for from the
+ * view's title or the palette; and Clear History, which asks first. None of them sends anything to
+ * the app: the ledger is a view of time the app already has.
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
-import { summaryText, type SummaryFormat } from '../../tracker/ledger/copySummary';
+import { summaryText, type SummaryFormat, type SummaryScope } from '../../tracker/ledger/copySummary';
 import { PERIODS, periodLabel, type PeriodKind } from '../../tracker/ledger/summary';
+import { confirmClear, pickPeriod } from '../branchTime/periodPick';
 import type { CommandServices } from './services';
+
+/** What a copy covers: a period, and within it a repository or a branch. */
+interface CopyTarget {
+  readonly kind: PeriodKind;
+  readonly scope?: SummaryScope;
+}
 
 export async function copyBranchSummary(services: CommandServices, node: unknown, format: SummaryFormat): Promise<void> {
   const { branchTime, messages } = services;
-  if (!branchTime.enabled) {
-    void messages.info(vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is no summary to copy.'), {
-      label: vscode.l10n.t('Open Settings'),
-      run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.branchTime.enabled'),
-    });
-    return;
-  }
+  if (!ledgerOn(services, vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is no summary to copy.'))) return;
   await branchTime.ledger.refresh();
-  const kind = periodOf(node);
-  const text = summaryText(branchTime.summary(kind), branchTime.ticketMatcher(), format);
+  const target = targetOf(node) ?? (await askPeriod(services, format));
+  if (target === undefined) return;
+  const text = summaryText(branchTime.summary(target.kind), branchTime.ticketMatcher(), format, target.scope);
   if (text === undefined) {
-    void messages.info(vscode.l10n.t('No time by branch for {0} yet: it is counted while the app tracks an activity.', periodLabel(kind)));
+    void messages.info(vscode.l10n.t('No time by branch for {0} yet: it is counted while the app tracks an activity.', periodLabel(target.kind)));
     return;
   }
   await vscode.env.clipboard.writeText(text);
-  messages.status(vscode.l10n.t('Copied the summary of {0}.', periodLabel(kind)));
+  messages.status(vscode.l10n.t('Copied the summary of {0}.', periodLabel(target.kind)));
 }
 
 export async function clearBranchHistory(services: CommandServices): Promise<void> {
-  const clear = vscode.l10n.t('Clear History');
-  const chosen = await services.messages.ask(
-    vscode.l10n.t('Clear the time by branch of every window on this computer? The app keeps its own time; only this ledger is emptied.'),
-    { modal: true },
-    clear,
-  );
-  if (chosen !== clear) return;
+  if (!(await confirmClear())) return;
   await services.branchTime.ledger.clear();
   services.log.info(`${COMMANDS.clearBranchHistory}: the time-by-branch ledger was cleared.`);
   services.messages.status(vscode.l10n.t('Time by branch cleared.'));
 }
 
-/** The period node the context menu hands over; from the view's title or the palette, today. */
-function periodOf(node: unknown): PeriodKind {
-  if (typeof node !== 'object' || node === null) return 'today';
-  const { kind } = node as { kind?: unknown };
-  return PERIODS.find((period) => period === kind) ?? 'today';
+/** Whether the ledger is on; off, says so with the setting's button. */
+export function ledgerOn(services: CommandServices, whyNot: string): boolean {
+  if (services.branchTime.enabled) return true;
+  void services.messages.info(whyNot, {
+    label: vscode.l10n.t('Open Settings'),
+    run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.branchTime.enabled'),
+  });
+  return false;
+}
+
+/** From the view's title or the palette: which period, the one selected in the view first. */
+async function askPeriod(services: CommandServices, format: SummaryFormat): Promise<CopyTarget | undefined> {
+  const title = format === 'markdown' ? vscode.l10n.t('Copy Summary as Markdown') : vscode.l10n.t('Copy Summary');
+  const kind = await pickPeriod(services.branchTime, { title, active: services.branchTimeSelection(), withAll: false });
+  return kind === undefined || kind === 'all' ? undefined : { kind };
+}
+
+/**
+ * The node a row's context menu hands over (a period, a repository or a branch of it; an
+ * activity's row copies its branch), or `{ kind }` from a keybinding's arguments; undefined for
+ * anything else, and then the command asks.
+ */
+function targetOf(node: unknown): CopyTarget | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  const { kind, root, branch } = node as { kind?: unknown; root?: unknown; branch?: unknown };
+  const period = PERIODS.find((candidate) => candidate === kind);
+  if (period === undefined) return undefined;
+  if (typeof root !== 'string') return { kind: period };
+  return { kind: period, scope: typeof branch === 'string' ? { root, branch } : { root } };
 }

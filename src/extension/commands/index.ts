@@ -11,6 +11,7 @@ import { errorMessage } from '../../platform/errors';
 import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
 import { KnownActivities } from '../../tracker/view/activityPicks';
 import { clearBranchHistory, copyBranchSummary } from './branchTime';
+import { exportBranchTimeCsv } from './branchTimeExport';
 import { checkConnection } from './connection';
 import { linkBranch, linkFolder, undoLink, unlink, useRepositoryLinks } from './links';
 import type { CommandParts, CommandServices } from './services';
@@ -45,6 +46,7 @@ export function commandTable(parts: CommandParts): CommandTable {
     [COMMANDS.showQueue]: () => showQueue(services),
     [COMMANDS.copyBranchSummary]: (node) => copyBranchSummary(services, node, 'plain'),
     [COMMANDS.copyBranchSummaryMarkdown]: (node) => copyBranchSummary(services, node, 'markdown'),
+    [COMMANDS.exportBranchTimeCsv]: (args) => exportBranchTimeCsv(services, args),
     [COMMANDS.clearBranchHistory]: () => clearBranchHistory(services),
     [COMMANDS.linkBranch]: () => linkBranch(services),
     [COMMANDS.linkFolder]: () => linkFolder(services),

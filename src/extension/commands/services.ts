@@ -8,6 +8,7 @@ import type * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
 import { DEFAULT_PORT } from '../../protocol/constants';
 import type { CommandId } from '../../tracker/ids';
+import type { PeriodKind } from '../../tracker/ledger/summary';
 import type { KnownActivities } from '../../tracker/view/activityPicks';
 import { adviceForError, diagnose, type Advice } from '../../tracker/view/advice';
 import type { RecentActivities } from '../../tracker/view/recentActivities';
@@ -32,6 +33,8 @@ export interface CommandServices {
   readonly messages: Messages;
   /** The time-by-branch ledger of this window. */
   readonly branchTime: BranchTime;
+  /** The period of the row selected in the "Time by Branch" view, if one is: what its title's commands offer first. */
+  readonly branchTimeSelection: () => PeriodKind | undefined;
   /** timeTracker.links (issue 25): what is linked here, and the Undo of a linked start. */
   readonly links: LinkController;
   /** The activities the pickers' searches named (kept in workspaceState): what a picker offers when it cannot ask. */

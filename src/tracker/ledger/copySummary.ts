@@ -1,13 +1,16 @@
 /**
- * Copy Summary's text (issue 24): one line a branch, what a user pastes into a timesheet or a
- * ticket: the ticket key when the branch names one (`timeTracker.ticketPattern`), the branch, its
- * duration to the minute and its activities; plain text or Markdown. Pure.
+ * Copy Summary's text: what a user pastes into a timesheet or a ticket. A line a branch (the ticket
+ * key when the branch names one, `timeTracker.ticketPattern`; the repository when several appear)
+ * with its minutes, and under it a line an activity with its minutes, all adding up to the
+ * heading's total; plain text or Markdown. Pure.
  */
 import * as l10n from '@vscode/l10n';
 import { compileLinearPattern, PatternError, type LinearPattern } from '../../platform/linearPattern';
 import { MAX_MATCHED_BRANCH_LENGTH } from '../../platform/globs';
 import { displayText } from '../../platform/outsideText';
-import { formatLedgerDuration, periodLabel, type BranchSummary, type PeriodSummary } from './summary';
+import { formatMinutes } from '../view/duration';
+import { roundedMinutes, shareMinutes } from './minuteShares';
+import { periodLabel, type BranchSummary, type PeriodSummary } from './summary';
 
 /** How much of a refused pattern a sentence quotes. */
 const QUOTE_LIMIT = 80;
@@ -77,24 +80,53 @@ function refusal(pattern: string, error: PatternError): string {
 
 export type SummaryFormat = 'plain' | 'markdown';
 
-/** The period's heading, then one line a branch (most time first); `undefined` for an empty period. */
-export function summaryText(summary: PeriodSummary, tickets: TicketMatcher, format: SummaryFormat): string | undefined {
-  const branches = summary.repositories.flatMap((repository) => repository.branches);
+/** What a copy covers within its period: a repository, or one branch of it; nothing, the whole period. */
+export interface SummaryScope {
+  readonly root: string;
+  readonly branch?: string;
+}
+
+/**
+ * The period's heading with its total, then a line a branch (most time first) and under it a line
+ * an activity, each with its minutes; `undefined` when nothing is in scope. The total is rounded
+ * once to the minute and shared down (src/tracker/ledger/minuteShares.ts), so the branches add up
+ * to the heading and each branch's activities to the branch.
+ */
+export function summaryText(summary: PeriodSummary, tickets: TicketMatcher, format: SummaryFormat, scope?: SummaryScope): string | undefined {
+  const branches = summary.repositories
+    .filter((repository) => scope === undefined || repository.root === scope.root)
+    .flatMap((repository) => repository.branches)
+    .filter((branch) => scope?.branch === undefined || branch.branch === scope.branch)
+    .sort((a, b) => b.ms - a.ms || a.firstMs - b.firstMs);
   if (branches.length === 0) return undefined;
-  const multipleRepositories = summary.repositories.length > 1;
+  const withRepository = new Set(branches.map((branch) => branch.root)).size > 1;
   const range = summary.fromDay === summary.toDay ? summary.fromDay : `${summary.fromDay} – ${summary.toDay}`;
-  const heading = l10n.t('Time by branch, {period} ({range}): {total}', { period: periodLabel(summary.kind), range, total: formatLedgerDuration(summary.ms) });
-  const lines = branches.sort((a, b) => b.ms - a.ms).map((branch) => branchLine(branch, tickets.keyOf(branch.branch), multipleRepositories, format));
+  const total = roundedMinutes(branches.reduce((sum, branch) => sum + branch.ms, 0));
+  const heading = l10n.t('Time by branch, {period} ({range}): {total}', { period: periodLabel(summary.kind), range, total: formatMinutes(total) });
+  const minutes = shareMinutes(
+    total,
+    branches.map((branch) => branch.ms),
+  );
+  const lines = branches.flatMap((branch, index) => branchLines(branch, minutes[index] ?? 0, { ticket: tickets.keyOf(branch.branch), withRepository, format }));
   return format === 'markdown' ? [`**${escape(heading)}**`, '', ...lines, ''].join('\n') : [heading, ...lines, ''].join('\n');
 }
 
-function branchLine(branch: BranchSummary, ticket: string | undefined, withRepository: boolean, format: SummaryFormat): string {
-  const activities = branch.activities.map((activity) => activity.activityName).join(', ');
-  const duration = formatLedgerDuration(branch.ms);
-  const where = withRepository ? ` (${branch.repository})` : '';
-  if (format === 'plain') return `${ticket === undefined ? '' : `${ticket} `}${branch.branch}${where}: ${duration}, ${activities}`;
+/** The branch's line, then its activities' lines, indented, sharing the branch's minutes. */
+function branchLines(branch: BranchSummary, minutes: number, how: { readonly ticket: string | undefined; readonly withRepository: boolean; readonly format: SummaryFormat }): string[] {
+  const { ticket, format } = how;
+  const where = how.withRepository ? ` (${branch.repository})` : '';
+  const shares = shareMinutes(
+    minutes,
+    branch.activities.map((activity) => activity.ms),
+  );
+  const activities = branch.activities.map((activity, index) => ({ name: activity.activityName, duration: formatMinutes(shares[index] ?? 0) }));
+  if (format === 'plain') {
+    const head = `${ticket === undefined ? '' : `${ticket} `}${branch.branch}${where}: ${formatMinutes(minutes)}`;
+    return [head, ...activities.map((activity) => `  ${activity.name}: ${activity.duration}`)];
+  }
   const key = ticket === undefined ? '' : `**${escape(ticket)}** `;
-  return `- ${key}\`${branch.branch.replace(/`/g, "'")}\`${escape(where)}: ${duration}, ${escape(activities)}`;
+  const head = `- ${key}\`${branch.branch.replace(/`/g, "'")}\`${escape(where)}: ${formatMinutes(minutes)}`;
+  return [head, ...activities.map((activity) => `  - ${escape(activity.name)}: ${activity.duration}`)];
 }
 
 /**

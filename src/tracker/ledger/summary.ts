@@ -1,8 +1,8 @@
 /**
- * What the "Time by Branch" view and Copy Summary show (issue 24): the ledger's rows for one
- * period (today, this week, last week), grouped repository → branch → activity, with durations to
- * the minute and one line a branch for a timesheet or a ticket. Pure: rows and the clock in, data
- * and text out; the view (src/extension) only renders it.
+ * What the "Time by Branch" view and Copy Summary show: the ledger's rows for one period (today,
+ * this week, last week), grouped repository → branch → activity, with the view's durations to the
+ * minute (Copy Summary's text, whose lines add up, is copySummary.ts). Pure: rows and the clock in,
+ * data and text out; the view (src/extension) only renders it.
  */
 import * as l10n from '@vscode/l10n';
 import { formatMinutes } from '../view/duration';

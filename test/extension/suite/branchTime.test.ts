@@ -1,23 +1,44 @@
 /**
  * Issue 24 in a real extension host: the app (the reference server in this process) tracks while
  * the workspace's real git repository switches branches; the ledger the "Time by Branch" view
- * renders shows both branches with totals that add up to the time tracked, and Copy Summary puts
- * a line per branch on the clipboard. (Two windows in one host cannot be made here: the sharing
- * between windows is the unit test test/unit/tracker/ledger/ledgerStore.test.ts, two ledgers over
- * one store folder.)
+ * renders shows both branches with totals that add up to the time tracked; Copy Summary puts a
+ * line a branch and an activity on the clipboard, for the period asked or the row pointed at;
+ * Export writes the CSV where the save dialog says; Clear History keeps everything on Enter. (Two
+ * windows in one host cannot be made here: the sharing between windows is the unit test
+ * test/unit/tracker/ledger/ledgerStore.test.ts, two ledgers over one store folder.)
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { PeriodSummary } from '../../../src/tracker/ledger/summary';
 import type { ReferenceServer } from '../../../src/server/server';
 import { kind, until } from './states';
 import { connectToNewServer } from './connected';
+import { answering } from './pressEnter';
+import { notificationsDuring } from './windowSpies';
 
 const TOKEN = 'branch-time-test-token-3d1e';
 /** The longest a background window waits between polls at the 2 s interval set here (three times it). */
 const LONGEST_POLL_MS = 6_000;
+
+/** Runs `run` with the save dialog answering `file`, recording the default each dialog offered. */
+async function withSaveDialog(file: vscode.Uri | undefined, offered: (vscode.Uri | undefined)[], run: () => Thenable<unknown>): Promise<void> {
+  const window = vscode.window as unknown as { showSaveDialog: unknown };
+  const original = window.showSaveDialog;
+  window.showSaveDialog = (options?: vscode.SaveDialogOptions) => {
+    offered.push(options?.defaultUri);
+    return Promise.resolve(file);
+  };
+  try {
+    await run();
+  } finally {
+    window.showSaveDialog = original;
+  }
+}
 
 describe('time by branch against the reference server and real git', function () {
   this.timeout(60_000);
@@ -86,14 +107,68 @@ describe('time by branch against the reference server and real git', function ()
     assert.ok(activities.some((activity) => activity.activityName === 'Branch work'));
   });
 
-  it('copies a line per branch, plain and as Markdown', async () => {
-    await vscode.commands.executeCommand('timeTracker.copyBranchSummary');
+  it('copies, from the palette, the period it asks for (Today active), a line a branch with each activity and its minutes', async () => {
+    const asked = await answering(() => vscode.commands.executeCommand('timeTracker.copyBranchSummary'));
+    assert.deepEqual(
+      asked.map(({ items, taken }) => ({ items, taken })),
+      [{ items: ['Today', 'This Week', 'Last Week'], taken: 'Today' }],
+    );
     const plain = await vscode.env.clipboard.readText();
-    assert.match(plain, /^Time by branch, Today \(\d{4}-\d\d-\d\d\): /);
-    assert.match(plain, /^main: (< 1m|\d+m|\d+h( \d+m)?), .*Branch work/m);
-    assert.match(plain, /^feature: (< 1m|\d+m|\d+h( \d+m)?), .*Branch work/m);
+    assert.match(plain, /^Time by branch, Today \(\d{4}-\d\d-\d\d\): \d/);
+    assert.match(plain, /^main( \(.+\))?: (\d+m|\d+h( \d+m)?)$/m);
+    assert.match(plain, /^feature( \(.+\))?: (\d+m|\d+h( \d+m)?)$/m);
+    assert.match(plain, /^ {2}Branch work: (\d+m|\d+h( \d+m)?)$/m);
     await vscode.commands.executeCommand('timeTracker.copyBranchSummaryMarkdown', { type: 'period', kind: 'today' });
     const markdown = await vscode.env.clipboard.readText();
-    assert.match(markdown, /^- `feature`: (< 1m|\d+m|\d+h( \d+m)?), .*Branch work$/m);
+    assert.match(markdown, /^- `feature`( \(.+\))?: (\d+m|\d+h( \d+m)?)$/m);
+    assert.match(markdown, /^ {2}- Branch work: (\d+m|\d+h( \d+m)?)$/m);
+  });
+
+  it("copies the branch a row's context menu is opened on, and only it", async () => {
+    const asked = await answering(() => vscode.commands.executeCommand('timeTracker.copyBranchSummary', { type: 'branch', kind: 'today', root, branch: 'feature' }));
+    assert.deepEqual(asked, [], 'no question: the row says what to copy');
+    const text = await vscode.env.clipboard.readText();
+    assert.match(text, /^feature: /m);
+    assert.doesNotMatch(text, /^main\b/m);
+  });
+
+  it('exports the period as CSV through the save dialog, and says where, with Open', async () => {
+    const file = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'branch-csv-')), 'today.csv'));
+    const offered: (vscode.Uri | undefined)[] = [];
+    const shown = await notificationsDuring(() => withSaveDialog(file, offered, () => vscode.commands.executeCommand('timeTracker.exportBranchTimeCsv', { period: 'today' })));
+    assert.match(offered[0]?.path ?? '', /\/time-by-branch-\d{4}-\d\d-\d\d\.csv$/);
+    const lines = readFileSync(file.fsPath, 'utf8').split('\r\n');
+    assert.equal(lines[0], 'date,repository,branch,ticket,activity,seconds');
+    assert.ok(lines.some((line) => /^\d{4}-\d\d-\d\d,[^,]+,feature,,Branch work,\d+$/.test(line)), lines.join(' | '));
+    assert.ok(lines.some((line) => /^\d{4}-\d\d-\d\d,[^,]+,main,,Branch work,\d+$/.test(line)), lines.join(' | '));
+    assert.deepEqual(
+      shown.map(({ buttons }) => buttons),
+      [['Open']],
+    );
+    assert.match(shown[0]?.message ?? '', /^Exported \d+ rows of time by branch \(Today\) to .*today\.csv\.$/);
+  });
+
+  it('keeps the history when Clear History is answered with Enter: Cancel is the default', async () => {
+    const before = await api.branchTimeSummary('today');
+    assert.ok(before.repositories.length > 0, 'there is history to keep');
+    const asked = await answering(() => vscode.commands.executeCommand('timeTracker.clearBranchHistory'));
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0]?.taken, 'Cancel');
+    assert.deepEqual(await api.branchTimeSummary('today'), before);
+  });
+
+  it('clears every row when Clear History is chosen, and then has nothing to export, without a save dialog', async () => {
+    await answering(
+      () => vscode.commands.executeCommand('timeTracker.clearBranchHistory'),
+      (labels) => labels.find((label) => label.includes('Clear History')),
+    );
+    assert.deepEqual((await api.branchTimeSummary('today')).repositories, []);
+    const offered: (vscode.Uri | undefined)[] = [];
+    const shown = await notificationsDuring(() => withSaveDialog(undefined, offered, () => vscode.commands.executeCommand('timeTracker.exportBranchTimeCsv', { period: 'all' })));
+    assert.deepEqual(offered, [], 'no save dialog');
+    assert.deepEqual(
+      shown.map(({ message }) => message),
+      ['No time by branch for All Kept Days: there is nothing to export.'],
+    );
   });
 });

@@ -58,6 +58,14 @@ describe('tracker: the Command Palette', () => {
     assert.equal(offered(COMMANDS.log, gone), true);
   });
 
+  it('lists the time-by-branch commands in every state: each says itself when the ledger is off or empty', () => {
+    const gone = { ...idle, [CONTEXT_KEYS.hasToken]: false, [CONTEXT_KEYS.tokenStored]: false };
+    for (const command of [COMMANDS.copyBranchSummary, COMMANDS.copyBranchSummaryMarkdown, COMMANDS.exportBranchTimeCsv, COMMANDS.clearBranchHistory]) {
+      assert.ok(manifest.contributes.commands.some((item) => item.command === command), `${command} is contributed`);
+      for (const context of [idle, gone, { ...idle, [CONTEXT_KEYS.tracking]: true }]) assert.equal(offered(command, context), true, command);
+    }
+  });
+
   it('disables no command, so that a keybinding always runs and says itself why it cannot act', () => {
     const disabled = manifest.contributes.commands.filter((item) => item.enablement !== undefined).map((item) => item.command);
     assert.deepEqual(disabled, []);

@@ -79,19 +79,44 @@ describe('tracker/ledger/summary', () => {
 });
 
 describe('tracker/ledger/copySummary', () => {
-  it('writes one plain line a branch: ticket key, branch, repository when there are several, duration, activities', () => {
+  it('writes a plain line a branch (ticket key, branch, repository when there are several, minutes) and under it each activity with its minutes', () => {
     const text = summaryText(summarize(rows, 'today', NOW), ticketMatcher(DEFAULT_TICKET_PATTERN), 'plain');
     assert.equal(
       text,
-      ['Time by branch, Today (2026-11-25): 2h 35m', 'PROJ-123 feature/PROJ-123-login (api): 2h 15m, Development, Review', 'main (web): 20m, Development', ''].join('\n'),
+      [
+        'Time by branch, Today (2026-11-25): 2h 35m',
+        'PROJ-123 feature/PROJ-123-login (api): 2h 15m',
+        '  Development: 1h 30m',
+        '  Review: 45m',
+        'main (web): 20m',
+        '  Development: 20m',
+        '',
+      ].join('\n'),
     );
   });
 
-  it('writes Markdown with the key in bold and the branch as code', () => {
+  it('writes Markdown with the key in bold, the branch as code and the activities as a nested list', () => {
     const text = summaryText(summarize(rows, 'lastWeek', NOW), ticketMatcher(''), 'markdown');
-    assert.equal(text, ['**Time by branch, Last Week (2026-11-16 – 2026-11-22): 30m**', '', '- `fix/typo`: 30m, Development', ''].join('\n'));
+    assert.equal(text, ['**Time by branch, Last Week (2026-11-16 – 2026-11-22): 30m**', '', '- `fix/typo`: 30m', '  - Development: 30m', ''].join('\n'));
     const today = summaryText(summarize(rows.slice(0, 2), 'today', NOW), ticketMatcher(DEFAULT_TICKET_PATTERN), 'markdown');
-    assert.match(today ?? '', /^- \*\*PROJ-123\*\* `feature\/PROJ-123-login`: 2h 15m, Development, Review$/m);
+    assert.match(today ?? '', /^- \*\*PROJ-123\*\* `feature\/PROJ-123-login`: 2h 15m\n {2}- Development: 1h 30m\n {2}- Review: 45m$/m);
+  });
+
+  it('rounds once, at the total, and shares its minutes so that branches and activities add up: 2m 50s + 40s × 3 is 5m', () => {
+    const at = daysAgo(0);
+    const seconds = (branch: string, activityName: string, ms: number): LedgerRow => ({ ...row(branch, 0, at, activityName), ms });
+    const small = [seconds('a', 'Write', 170_000), seconds('b', 'Write', 40_000), seconds('c', 'Write', 40_000), seconds('d', 'Review', 25_000), seconds('d', 'Write', 15_000)];
+    const text = summaryText(summarize(small, 'today', NOW), ticketMatcher(''), 'plain') ?? '';
+    assert.equal(text, ['Time by branch, Today (2026-11-25): 5m', 'a: 3m', '  Write: 3m', 'b: 1m', '  Write: 1m', 'c: 1m', '  Write: 1m', 'd: 0m', '  Review: 0m', '  Write: 0m', ''].join('\n'));
+  });
+
+  it('copies one repository or one branch of the period when asked, with its own total', () => {
+    const tickets = ticketMatcher(DEFAULT_TICKET_PATTERN);
+    const branch = summaryText(summarize(rows, 'today', NOW), tickets, 'plain', { root: '/repos/api', branch: 'feature/PROJ-123-login' });
+    assert.equal(branch, ['Time by branch, Today (2026-11-25): 2h 15m', 'PROJ-123 feature/PROJ-123-login: 2h 15m', '  Development: 1h 30m', '  Review: 45m', ''].join('\n'));
+    const repository = summaryText(summarize(rows, 'today', NOW), tickets, 'plain', { root: '/repos/web' });
+    assert.equal(repository, ['Time by branch, Today (2026-11-25): 20m', 'main: 20m', '  Development: 20m', ''].join('\n'));
+    assert.equal(summaryText(summarize(rows, 'today', NOW), tickets, 'plain', { root: '/repos/gone' }), undefined);
   });
 
   it('has nothing to copy for an empty period', () => {

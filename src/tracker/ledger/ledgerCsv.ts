@@ -1,0 +1,52 @@
+/**
+ * The ledger as CSV for a timesheet tool or a spreadsheet: one line per ledger row (a day, a
+ * repository, a branch and an activity) with its whole seconds. RFC 4180: comma-separated, CRLF line
+ * ends, a field with a comma, a double quote, CR or LF in double quotes with its quotes doubled.
+ * Branch, repository and activity names come from outside (a repository's branches, the app's
+ * activities), and a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or a CR as a
+ * formula (CSV injection): such a field gets a leading apostrophe, which spreadsheets show as text
+ * and which a reader strips back easily; numbers and dates are ours and never start so. Pure.
+ */
+import type { TicketMatcher } from './copySummary';
+import type { LedgerRow } from './ledgerBook';
+
+export const CSV_HEADER = ['date', 'repository', 'branch', 'ticket', 'activity', 'seconds'] as const;
+
+/** The days a CSV covers, `YYYY-MM-DD` both included; none: every day the ledger keeps. */
+export interface DayRange {
+  readonly fromDay: string;
+  readonly toDay: string;
+}
+
+export interface LedgerCsv {
+  readonly text: string;
+  /** Lines after the header. */
+  readonly rows: number;
+  /** The first and last day with a line (for a file name when every kept day is exported). */
+  readonly days: DayRange;
+}
+
+/** The CSV of the rows in `range`, by day, repository, branch and activity; `undefined` when none is. */
+export function ledgerCsv(rows: readonly LedgerRow[], range: DayRange | undefined, tickets: TicketMatcher): LedgerCsv | undefined {
+  const inRange = rows.filter((row) => range === undefined || (row.day >= range.fromDay && row.day <= range.toDay));
+  if (inRange.length === 0) return undefined;
+  const sorted = [...inRange].sort((a, b) => compare(a.day, b.day) || compare(a.repository, b.repository) || compare(a.root, b.root) || compare(a.branch, b.branch) || compare(a.activityName, b.activityName));
+  const lines = sorted.map((row) => [row.day, row.repository, row.branch, tickets.keyOf(row.branch) ?? '', row.activityName, String(Math.round(row.ms / 1000))].map(csvField).join(','));
+  const days = { fromDay: sorted[0]?.day ?? '', toDay: sorted.at(-1)?.day ?? '' };
+  return { text: [CSV_HEADER.join(','), ...lines, ''].join('\r\n'), rows: lines.length, days };
+}
+
+/** One field: neutralized if a spreadsheet would run it, quoted if it holds a separator, a quote or a line break. */
+export function csvField(value: string): string {
+  const neutral = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(neutral) ? `"${neutral.replace(/"/g, '""')}"` : neutral;
+}
+
+/** The file name a save dialog proposes: `time-by-branch-2026-11-27.csv`, or from–to for several days. */
+export function csvFileName(range: DayRange): string {
+  return range.fromDay === range.toDay ? `time-by-branch-${range.fromDay}.csv` : `time-by-branch-${range.fromDay}-to-${range.toDay}.csv`;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { DEFAULT_TICKET_PATTERN, ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
+import type { LedgerRow } from '../../../../src/tracker/ledger/ledgerBook';
+import { csvField, csvFileName, ledgerCsv } from '../../../../src/tracker/ledger/ledgerCsv';
+
+function row(day: string, branch: string, activityName: string, ms: number, repository = 'api'): LedgerRow {
+  return { root: `/repos/${repository}`, repository, branch, activityID: activityName.toUpperCase(), activityName, day, ms, firstMs: 0, lastMs: ms };
+}
+
+const tickets = ticketMatcher(DEFAULT_TICKET_PATTERN);
+
+describe('tracker/ledger/ledgerCsv', () => {
+  it('writes the header and one CRLF line per ledger row of the range, sorted, with the ticket and whole seconds', () => {
+    const rows = [row('2026-11-26', 'main', 'Review', 61_400, 'web'), row('2026-11-25', 'feature/PROJ-7-login', 'Development', 5_400_499), row('2026-11-20', 'old', 'Development', 1_000)];
+    const csv = ledgerCsv(rows, { fromDay: '2026-11-23', toDay: '2026-11-27' }, tickets);
+    assert.deepEqual(csv, {
+      text: 'date,repository,branch,ticket,activity,seconds\r\n2026-11-25,api,feature/PROJ-7-login,PROJ-7,Development,5400\r\n2026-11-26,web,main,,Review,61\r\n',
+      rows: 2,
+      days: { fromDay: '2026-11-25', toDay: '2026-11-26' },
+    });
+    assert.equal(ledgerCsv(rows, undefined, tickets)?.rows, 3, 'without a range: every kept day');
+  });
+
+  it('has nothing to write for a range without rows', () => {
+    assert.equal(ledgerCsv([row('2026-11-20', 'old', 'Development', 1_000)], { fromDay: '2026-11-23', toDay: '2026-11-27' }, tickets), undefined);
+    assert.equal(ledgerCsv([], undefined, tickets), undefined);
+  });
+
+  it('quotes as RFC 4180 says: a comma, a double quote, CR or LF in quotes, quotes doubled', () => {
+    assert.equal(csvField('plain name'), 'plain name');
+    assert.equal(csvField('a,b'), '"a,b"');
+    assert.equal(csvField('say "hi"'), '"say ""hi"""');
+    assert.equal(csvField('two\nlines'), '"two\nlines"');
+    assert.equal(csvField('cr\rhere'), '"cr\rhere"');
+  });
+
+  it('neutralizes a field a spreadsheet would run as a formula with a leading apostrophe', () => {
+    for (const field of ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd']) {
+      const written = csvField(field);
+      const unquoted = written.startsWith('"') ? written.slice(1, -1).replace(/""/g, '"') : written;
+      assert.equal(unquoted, `'${field}`, field);
+    }
+    const csv = ledgerCsv([row('2026-11-25', '=cmd|"/c calc"!A1', '-Review, then merge', 400)], undefined, tickets);
+    assert.equal(csv?.text.split('\r\n')[1], `2026-11-25,api,"'=cmd|""/c calc""!A1",,"'-Review, then merge",0`);
+  });
+
+  it('names the file after the range', () => {
+    assert.equal(csvFileName({ fromDay: '2026-11-27', toDay: '2026-11-27' }), 'time-by-branch-2026-11-27.csv');
+    assert.equal(csvFileName({ fromDay: '2026-11-23', toDay: '2026-11-27' }), 'time-by-branch-2026-11-23-to-2026-11-27.csv');
+  });
+});
