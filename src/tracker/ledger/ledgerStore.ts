@@ -16,7 +16,7 @@ import { errnoCode } from '../../platform/errors';
 import { removeLockLeftovers, type ShortLockOptions } from '../../platform/fileLock';
 import { keepAside } from '../../platform/keepAside';
 import { platformStoreFiles, type StoreFiles } from '../../platform/storeFiles';
-import { EMPTY_BOOK, parseBook, pruneBook, serializeBook, type BookRead, type LedgerBook } from './ledgerBook';
+import { clampToNow, EMPTY_BOOK, parseBook, pruneBook, serializeBook, type BookRead, type LedgerBook } from './ledgerBook';
 
 export interface LedgerStoreOptions {
   readonly now?: () => number;
@@ -70,7 +70,10 @@ export class LedgerStore {
     return 'book' in read ? read.book : this.update((book) => book);
   }
 
-  /** Read, change and write back under the lock, the days past `keepDays` dropped. */
+  /**
+   * Read, change and write back under the lock, the days past `keepDays` dropped. `change` sees no
+   * claim and no credit mark after this writer's now (ledgerBook.ts clampToNow).
+   */
   async update(change: (book: LedgerBook) => LedgerBook): Promise<LedgerBook> {
     await mkdir(this.folder, { recursive: true });
     return this.files.withLock(
@@ -78,7 +81,8 @@ export class LedgerStore {
       async () => {
         const read = await this.readBook();
         const before = 'book' in read ? read.book : await this.setAside(read.problem);
-        const after = pruneBook(change(before), this.options.keepDays(), this.clock());
+        const nowMs = this.clock();
+        const after = pruneBook(change(clampToNow(before, nowMs)), this.options.keepDays(), nowMs);
         if (after !== before || !('book' in read)) {
           this.seenVersion = undefined;
           await this.files.writeAtomic(this.file, serializeBook(after));
