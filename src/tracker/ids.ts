@@ -50,6 +50,11 @@ export const CONTEXT_KEYS = {
   connected: 'timeTracker.connected',
   /** The "Time by Branch" view is empty because the status bar is private: its welcome text says so. */
   branchTimeHidden: 'timeTracker.branchTimeHidden',
+  /**
+   * The ledger is off in this window, by the user's settings or the workspace's (which may turn it
+   * off, never on): what `config.timeTracker.branchTime.enabled` cannot tell a `when` clause.
+   */
+  branchTimeOff: 'timeTracker.branchTimeOff',
 } as const;
 
 /** Views (contributes.views), for `view == …` clauses. */

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
+import { CONTEXT_KEYS } from '../../tracker/ids';
 import { BranchLedger } from '../../tracker/ledger/branchLedger';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
 import { LedgerStore } from '../../tracker/ledger/ledgerStore';
@@ -61,7 +62,7 @@ export class BranchTime implements vscode.Disposable {
       onError: (error) => parts.log.warn(`The time-by-branch ledger could not be read or written (${errorMessage(error)}); this window keeps its time and tries again.`),
     });
     this.place = new WindowPlace(parts.branches);
-    this.ledger.setEnabled(this.enabled);
+    this.applyEnabled();
     this.subscriptions = [
       this.place.onDidChange((place) => this.ledger.setPlace(place)),
       parts.session.onDidChangeState((state) => this.ledger.observe(observationOf(state))),
@@ -91,7 +92,7 @@ export class BranchTime implements vscode.Disposable {
 
   /** The settings changed: on or off, and the branches again when the watchers restarted. */
   async settingsChanged(branchWatch: Promise<void>): Promise<void> {
-    this.ledger.setEnabled(this.enabled);
+    this.applyEnabled();
     await branchWatch;
     await this.place.refresh();
     this.changed.fire();
@@ -143,6 +144,12 @@ export class BranchTime implements vscode.Disposable {
       });
     }
     return matcher;
+  }
+
+  /** On or off as the settings say, and the view's welcome text with it (the workspace may have turned it off). */
+  private applyEnabled(): void {
+    this.ledger.setEnabled(this.enabled);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.branchTimeOff, !this.enabled);
   }
 
   /** Said once per file, by the window that moved it; the ledger starts again and tracking goes on. */

@@ -82,10 +82,15 @@ export class BranchLedger {
     if (oldest && this.options.now() - oldest.startMs >= (this.options.flushEveryMs ?? FLUSH_EVERY_MS)) void this.flush();
   }
 
-  /** The window took or lost focus: what waits is written, and a window taking focus owns the time from now. */
+  /**
+   * The window took or lost focus: what waits is written, and a window taking focus owns the time
+   * from now. With the ledger off it takes the focus too, and credits nothing: its time is recorded
+   * nowhere, not by the window focused before. (With the ledger off and no window's claim in the
+   * file, none can be recording: nothing is written.)
+   */
   focusChanged(focused: boolean): Promise<void> {
     const atMs = this.options.now();
-    return this.write((book) => (focused && this.enabled ? claimFocus(book, this.options.windowId, atMs) : book));
+    return this.write((book) => (focused && (this.enabled || book.owners.length > 0) ? claimFocus(book, this.options.windowId, atMs) : book));
   }
 
   /** Writes what waits in memory. */

@@ -43,7 +43,7 @@ describe("package.json's welcome texts of the Time by Branch view", () => {
     for (const enabled of [false, true]) {
       for (const isPrivate of [false, true]) {
         const content = ledgerViewContent({ enabled, isPrivate, hasTime: false });
-        const context = { 'config.timeTracker.branchTime.enabled': enabled, [CONTEXT_KEYS.branchTimeHidden]: content.kind === 'hiddenWhilePrivate' };
+        const context = { [CONTEXT_KEYS.branchTimeOff]: !enabled, [CONTEXT_KEYS.branchTimeHidden]: content.kind === 'hiddenWhilePrivate' };
         const shown = welcomes.filter((welcome) => holds(welcome.when, context)).map((welcome) => texts[welcome.contents.slice(1, -1)] ?? welcome.contents);
         assert.equal(shown.length, 1, `${content.kind}: ${shown.join(' | ')}`);
         const [text = ''] = shown;
