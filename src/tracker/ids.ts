@@ -80,6 +80,11 @@ export const STORAGE_KEYS = {
    * app and token (src/tracker/model/learnedPrefix.ts; keyed by a hash, never the token).
    */
   learnedHeaderPrefixes: 'timeTracker.learnedHeaderPrefixes',
+  /**
+   * workspaceState: this window's id in the branch-time ledger, kept across activations so a
+   * restarted extension host is the same window (src/tracker/ledger/windowIdentity.ts).
+   */
+  branchTimeWindow: 'timeTracker.branchTimeWindow',
   /** workspaceState: what the user said about this workspace's links (src/tracker/links/linkConsent.ts). */
   linkConsent: 'timeTracker.linkConsent',
   /** globalState (synced): the user chose "Don't show again" on the first-run notice. */
