@@ -13,7 +13,8 @@
  * The machine's clock may be wrong for a while (a VM resumed, an RTC glitch, set back by hand): a
  * window writing with its clock never leaves a claim or a credit mark after its now (the next
  * window taking focus owns from its own now), and pruning counts days back from the newest row
- * written before that now, never from the clock alone, so one write at a wrong clock deletes nothing.
+ * known before the write that is not after that now, never from the clock alone, at most once a
+ * day: a write at a wrong clock deletes nothing.
  */
 import type { LedgerActivity, Span, WorkPlace } from './attribution';
 import { claimantOf, ownedStretches, ownerEntry, ownerOf, sameClaimant, type Claimant, type FocusOwner } from './ledgerOwners';
@@ -33,8 +34,14 @@ export interface LedgerBook {
   /** The end of the latest span any window credited (or where an owner that left stopped). */
   readonly creditedUntilMs: number;
   readonly rows: readonly LedgerRow[];
-  /** The first day the last pruning kept (absent until the first): pruning runs again only once that moves on. */
-  readonly keptFromDay?: string;
+  /** When the rows were last pruned, by the writer's clock, and to how many days (absent until the first time). */
+  readonly lastPrune?: LastPrune;
+}
+
+export interface LastPrune {
+  /** The writer's local day. */
+  readonly day: string;
+  readonly keepDays: number;
 }
 
 export type BookRead = { readonly book: LedgerBook } | { readonly problem: string };
@@ -148,21 +155,28 @@ export function clampToNow(book: LedgerBook, nowMs: number): LedgerBook {
 }
 
 /**
- * Keeps `keepDays` days up to the newest day a row was counted on that is not after the writer's
- * now (rows of days after it are left alone too): a clock ahead deletes nothing, and days away
- * from the editor do not shorten what is kept. Once pruned, nothing is done until the first day
- * kept moves on (a day later, or fewer days kept), so most writes do not even look at the rows.
+ * Keeps `keepDays` days up to the newest day the ledger knew before this write (`known`: the book
+ * as read) that is not after the writer's now; with no such day, the newest of `book`'s. The rows a
+ * write adds never move the line (a window whose clock jumped ahead writes rows dated ahead), nor do
+ * rows dated after the writer's now, so a clock ahead deletes nothing, and days away from the
+ * editor do not shorten what is kept. At most once a day of the writer's clock, or again when fewer
+ * days are to be kept: a clock ahead for a while prunes once, from the history it found.
  */
-export function pruneBook(book: LedgerBook, keepDays: number, nowMs: number): LedgerBook {
+export function pruneBook(book: LedgerBook, keepDays: number, nowMs: number, known: LedgerBook = book): LedgerBook {
   const today = dayOf(nowMs);
   const days = Math.max(1, keepDays);
-  if (book.keptFromDay !== undefined && daysBack(today, days - 1) <= book.keptFromDay) return book;
-  let newest: string | undefined;
-  for (const row of book.rows) if (row.day <= today && (newest === undefined || row.day > newest)) newest = row.day;
+  if (book.lastPrune !== undefined && book.lastPrune.day === today && days >= book.lastPrune.keepDays) return book;
+  const newest = newestDay(known.rows, today) ?? newestDay(book.rows, today);
   if (newest === undefined) return book;
   const keptFromDay = daysBack(newest, days - 1);
-  if (book.keptFromDay !== undefined && keptFromDay <= book.keptFromDay) return book;
-  return { ...book, keptFromDay, rows: book.rows.filter((row) => row.day >= keptFromDay) };
+  return { ...book, lastPrune: { day: today, keepDays: days }, rows: book.rows.filter((row) => row.day >= keptFromDay) };
+}
+
+/** The newest day of `rows` that is not after `today`. */
+function newestDay(rows: readonly LedgerRow[], today: string): string | undefined {
+  let newest: string | undefined;
+  for (const row of rows) if (row.day <= today && (newest === undefined || row.day > newest)) newest = row.day;
+  return newest;
 }
 
 /** The local day `count` days before `day` (both `YYYY-MM-DD`). */
@@ -200,9 +214,9 @@ export function parseBook(text: string): BookRead {
   }
   const owners = data.owners.map(ownerOf);
   if (!owners.every((owner): owner is FocusOwner => owner !== undefined) || !data.rows.every(isRow)) return { problem: 'holds an entry of another shape' };
-  // Files of earlier versions have no day of their last pruning: they are pruned at the next write.
-  const keptFromDay = typeof data.keptFromDay === 'string' && DAY.test(data.keptFromDay) ? { keptFromDay: data.keptFromDay } : {};
-  return { book: { version: 1, owners, creditedUntilMs: data.creditedUntilMs, rows: data.rows, ...keptFromDay } };
+  // Files of earlier versions do not say when they were pruned: they are pruned at the next write.
+  const lastPrune = isLastPrune(data.lastPrune) ? { lastPrune: { day: data.lastPrune.day, keepDays: data.lastPrune.keepDays } } : {};
+  return { book: { version: 1, owners, creditedUntilMs: data.creditedUntilMs, rows: data.rows, ...lastPrune } };
 }
 
 export function serializeBook(book: LedgerBook): string {
@@ -215,6 +229,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function finite(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
+}
+
+function isLastPrune(value: unknown): value is LastPrune {
+  return isRecord(value) && typeof value.day === 'string' && DAY.test(value.day) && finite(value.keepDays);
 }
 
 function isRow(value: unknown): value is LedgerRow {

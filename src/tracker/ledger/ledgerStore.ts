@@ -71,8 +71,9 @@ export class LedgerStore {
   }
 
   /**
-   * Read, change and write back under the lock, the days past `keepDays` dropped. `change` sees no
-   * claim and no credit mark after this writer's now (ledgerBook.ts clampToNow).
+   * Read, change and write back under the lock, the days past `keepDays` dropped (counted from the
+   * history as read, not from what `change` adds). `change` sees no claim and no credit mark after
+   * this writer's now (ledgerBook.ts clampToNow).
    */
   async update(change: (book: LedgerBook) => LedgerBook): Promise<LedgerBook> {
     await mkdir(this.folder, { recursive: true });
@@ -82,7 +83,8 @@ export class LedgerStore {
         const read = await this.readBook();
         const before = 'book' in read ? read.book : await this.setAside(read.problem);
         const nowMs = this.clock();
-        const after = pruneBook(change(clampToNow(before, nowMs)), this.options.keepDays(), nowMs);
+        const found = clampToNow(before, nowMs);
+        const after = pruneBook(change(found), this.options.keepDays(), nowMs, found);
         if (after !== before || !('book' in read)) {
           this.seenVersion = undefined;
           await this.files.writeAtomic(this.file, serializeBook(after));

@@ -13,7 +13,8 @@ import { clampToNow, claimFocus, creditSpans, dayOf, EMPTY_BOOK, pruneBook, type
 import { LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
 
 const SECOND = 1000;
-const HOUR = 3600 * SECOND;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
 const dev: LedgerActivity = { activityID: 'A1', activityName: 'Development' };
@@ -63,6 +64,25 @@ describe('tracker/ledger: a wrong clock', function () {
     // The clock is right again: the next write prunes as before, from the newest day it knows.
     await window('A', 'main', { now: T0 + 3 * HOUR }).focusChanged(true);
     assert.equal(total(await store.read()), 30 * HOUR);
+  });
+
+  it('deletes no history when a window that tracks writes its spans with its clock 120 days ahead, twice, then right again', async () => {
+    const store = new LedgerStore(folder, { now: () => T0, keepDays: () => 90 });
+    const history = Array.from({ length: 30 }, (_, index) => span('main', daysBefore(index), daysBefore(index) + HOUR));
+    await store.update((book) => creditSpans(claimFocus(book, 'A', daysBefore(30)), 'A', history));
+    const clock = { now: T0 + 2 * HOUR };
+    const a = window('A', 'main', clock);
+    const pollAndWrite = async (fromMs: number): Promise<void> => {
+      for (clock.now = fromMs; clock.now <= fromMs + 10 * SECOND; clock.now += 5 * SECOND) a.observe(tracking);
+      await a.flush();
+    };
+    await pollAndWrite(T0 + 2 * HOUR);
+    // The clock jumps ahead: the next polls' spans, and so rows, are dated 120 days on.
+    await pollAndWrite(T0 + 2 * HOUR + 120 * DAY);
+    await pollAndWrite(T0 + 2 * HOUR + 120 * DAY + MINUTE);
+    await pollAndWrite(T0 + 3 * HOUR);
+    const book = await store.read();
+    assert.equal(total(book) - total({ ...book, rows: book.rows.filter((row) => row.day > dayOf(T0)) }), 30 * HOUR + 20 * SECOND, 'the 30 days, and the 20 s tracked today at the right clock');
   });
 
   it('lets the window focused after a claim 3 days ahead own the time from its now', async () => {
@@ -127,17 +147,16 @@ describe('tracker/ledger/ledgerBook: clamping and pruning against the writer clo
       ['kept', 'last', 'ahead'],
       '30 days back from the row 10 days ago, the row ahead left alone',
     );
-    assert.equal(pruned.keptFromDay, dayOf(daysBefore(39)));
     assert.equal(pruneBook(book, 30, T0 + 200 * DAY).rows.length, 1, 'the row ahead is the newest once the clock has passed it');
   });
 
-  it('prunes at most once a day: again only once the first day kept moves on (the next day, or fewer days kept)', () => {
+  it('prunes at most once a day of the writer clock, or again when fewer days are to be kept, and never from the rows the write adds', () => {
     const book = pruneBook(
       creditSpans(claimFocus(EMPTY_BOOK, 'A', daysBefore(5)), 'A', [span('old', daysBefore(5), daysBefore(5) + HOUR), span('new', T0, T0 + HOUR)]),
       10,
       T0,
     );
-    assert.equal(book.keptFromDay, dayOf(daysBefore(9)));
+    assert.deepEqual(book.lastPrune, { day: dayOf(T0), keepDays: 10 });
     assert.equal(pruneBook(book, 10, T0 + HOUR), book, 'the same day: nothing to do');
     assert.equal(pruneBook(book, 20, T0 + HOUR), book, 'more days kept: nothing to do');
     const fewer = pruneBook(book, 3, T0 + HOUR);
@@ -145,6 +164,11 @@ describe('tracker/ledger/ledgerBook: clamping and pruning against the writer clo
       fewer.rows.map((row) => row.branch),
       ['new'],
     );
-    assert.equal(fewer.keptFromDay, dayOf(daysBefore(2)));
+    const written = creditSpans(book, 'A', [span('later', daysBefore(-20), daysBefore(-20) + HOUR)]);
+    assert.deepEqual(
+      pruneBook(written, 10, daysBefore(-20) + 2 * HOUR, book).rows.map((row) => row.branch),
+      ['old', 'new', 'later'],
+      'the next day by a clock 20 days ahead: 10 days back from the newest day known before the write',
+    );
   });
 });
