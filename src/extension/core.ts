@@ -63,7 +63,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages, () => settings.privateStatusBar));
   const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
   const branches = parts.use(new BranchReporter(session, log, () => settings, messages));
-  const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, session, branches, log, messages, settings: () => settings }));
+  const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, workspaceState: context.workspaceState, session, branches, log, messages, settings: () => settings }));
   const branchTimeView = parts.use(new BranchTimeView(branchTime, () => settings.privateStatusBar));
   // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
   const recent = new RecentActivities({ get: () => context.globalState.get(STORAGE_KEYS.recentActivities), update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value) });

@@ -10,6 +10,7 @@ import { MAX_PORT, MIN_PORT } from '../protocol/constants';
 import { isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
 import { boundedNumber, SETTING_BOUNDS, type Bounds } from '../tracker/settings/settingBounds';
 import { NARROWED_BY_UNTRUSTED_WORKSPACE as NARROWED } from '../tracker/settings/untrustedWorkspace';
+import { onUnlessWorkspaceTurnsOff, type TurnedOffByWorkspace } from '../tracker/settings/workspaceTurnsOff';
 
 export const SECTION = 'timeTracker';
 
@@ -38,6 +39,7 @@ export interface Settings {
   };
   /** Issue 24: the time-by-branch ledger, kept on this machine only. */
   readonly branchTime: {
+    /** The user's choice, unless the workspace turned it off for itself (workspaceTurnsOff.ts). */
     readonly enabled: boolean;
     readonly keepDays: number;
   };
@@ -101,7 +103,7 @@ export function readSettings(): Settings {
       ignoreBranches: restricted('git.ignoreBranches', globs, NARROWED['git.ignoreBranches']),
       repoName: restricted('git.repoName', repoName, NARROWED['git.repoName']),
     },
-    branchTime: { enabled: read('branchTime.enabled', flag), keepDays: read('branchTime.keepDays', bounded(SETTING_BOUNDS['branchTime.keepDays'])) },
+    branchTime: { enabled: turnedOffByWorkspace(config, 'branchTime.enabled'), keepDays: read('branchTime.keepDays', bounded(SETTING_BOUNDS['branchTime.keepDays'])) },
     ticketPattern: read('ticketPattern', text),
     links: { enabled: read('linksEnabled', flag), sources: linkSources(config, trusted) },
     // Whether the remote machine is the user's is the user's word: a workspace's value is never read.
@@ -120,6 +122,16 @@ function linkSources(config: vscode.WorkspaceConfiguration, trusted: boolean): L
     ...(set?.workspaceValue === undefined || !trusted ? [] : [{ scope: 'workspace' as const, value: set.workspaceValue }]),
     ...(set?.globalValue === undefined ? [] : [{ scope: 'user' as const, value: set.globalValue }]),
   ];
+}
+
+/**
+ * The user's value (else the default), unless the workspace's or the folder's settings say
+ * `false`: trusted or not, since recording less always narrows. VS Code's merged value would let
+ * a workspace's `true` override the user's `false`.
+ */
+function turnedOffByWorkspace(config: vscode.WorkspaceConfiguration, key: TurnedOffByWorkspace): boolean {
+  const set = config.inspect(key);
+  return onUnlessWorkspaceTurnsOff(flag(set?.globalValue) ?? packageDefault(config, key, flag), [set?.workspaceValue, set?.workspaceFolderValue]);
 }
 
 /** The value set, if `reader` takes it; else package.json's default, as VS Code gives it. */

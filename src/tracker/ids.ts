@@ -51,6 +51,11 @@ export const CONTEXT_KEYS = {
   connected: 'timeTracker.connected',
   /** The "Time by Branch" view is empty because the status bar is private: its welcome text says so. */
   branchTimeHidden: 'timeTracker.branchTimeHidden',
+  /**
+   * The ledger is off in this window, by the user's settings or the workspace's (which may turn it
+   * off, never on): what `config.timeTracker.branchTime.enabled` cannot tell a `when` clause.
+   */
+  branchTimeOff: 'timeTracker.branchTimeOff',
 } as const;
 
 /** Views (contributes.views), for `view == …` clauses. */
@@ -76,6 +81,11 @@ export const STORAGE_KEYS = {
    * app and token (src/tracker/model/learnedPrefix.ts; keyed by a hash, never the token).
    */
   learnedHeaderPrefixes: 'timeTracker.learnedHeaderPrefixes',
+  /**
+   * workspaceState: this window's id in the branch-time ledger, kept across activations so a
+   * restarted extension host is the same window (src/tracker/ledger/windowIdentity.ts).
+   */
+  branchTimeWindow: 'timeTracker.branchTimeWindow',
   /** workspaceState: what the user said about this workspace's links (src/tracker/links/linkConsent.ts). */
   linkConsent: 'timeTracker.linkConsent',
   /** globalState (synced): the user chose "Don't show again" on the first-run notice. */

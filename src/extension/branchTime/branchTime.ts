@@ -6,14 +6,18 @@
  * is ever sent to the app, which already has the time (sending it would count it twice).
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
+import { processIsRunning } from '../../platform/processes';
+import { CONTEXT_KEYS, STORAGE_KEYS } from '../../tracker/ids';
 import { BranchLedger } from '../../tracker/ledger/branchLedger';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
 import { LedgerStore } from '../../tracker/ledger/ledgerStore';
 import { dayOf, type LedgerRow } from '../../tracker/ledger/ledgerBook';
 import { formatLedgerDuration, summarize, todayOnBranch, type PeriodKind, type PeriodSummary } from '../../tracker/ledger/summary';
 import { maxPollGapMs, observationOf } from '../../tracker/ledger/observation';
+import { ledgerWindowId } from '../../tracker/ledger/windowIdentity';
 import type { BranchReporter } from '../branchReporter';
 import type { Messages } from '../messages';
 import type { Session } from '../session';
@@ -22,6 +26,8 @@ import { WindowPlace } from './windowPlace';
 
 export interface BranchTimeParts {
   readonly storageFolder: string;
+  /** Where this window's ledger id is kept across activations. */
+  readonly workspaceState: vscode.Memento;
   readonly session: Session;
   readonly branches: BranchReporter;
   readonly log: vscode.LogOutputChannel;
@@ -52,7 +58,8 @@ export class BranchTime implements vscode.Disposable {
     });
     this.ledger = new BranchLedger({
       store: this.store,
-      windowId: randomUUID(),
+      windowId: ledgerWindowId(parts.workspaceState, STORAGE_KEYS.branchTimeWindow, randomUUID),
+      host: { pid: process.pid, host: hostname(), isRunning: processIsRunning },
       now: Date.now,
       maxGapMs: (previous) => maxPollGapMs(parts.settings().pollIntervalSeconds, previous),
       onDidChange: () => {
@@ -62,7 +69,7 @@ export class BranchTime implements vscode.Disposable {
       onError: (error) => parts.log.warn(`The time-by-branch ledger could not be read or written (${errorMessage(error)}); this window keeps its time and tries again.`),
     });
     this.place = new WindowPlace(parts.branches);
-    this.ledger.setEnabled(this.enabled);
+    this.applyEnabled();
     this.subscriptions = [
       this.place.onDidChange((place) => this.ledger.setPlace(place)),
       parts.session.onDidChangeState((state) => this.ledger.observe(observationOf(state))),
@@ -80,19 +87,21 @@ export class BranchTime implements vscode.Disposable {
     return this.parts.settings().branchTime.enabled;
   }
 
-  /** At start, once the branch watchers run: the branches, the ledger on disk, and this window's focus. */
+  /**
+   * At start, once the branch watchers run: the branches, the ledger on disk with the claims an
+   * earlier extension host of this window left taken over, and this window's focus.
+   */
   async start(branchWatch: Promise<void>): Promise<void> {
     // Drafts and claims of the lock that windows killed mid-way left: litter, never a lock.
     await this.store.removeLeftovers();
     await branchWatch;
     await this.place.refresh();
-    if (vscode.window.state.focused) await this.ledger.focusChanged(true);
-    else await this.ledger.refresh();
+    await this.ledger.open(vscode.window.state.focused);
   }
 
   /** The settings changed: on or off, and the branches again when the watchers restarted. */
   async settingsChanged(branchWatch: Promise<void>): Promise<void> {
-    this.ledger.setEnabled(this.enabled);
+    this.applyEnabled();
     await branchWatch;
     await this.place.refresh();
     this.changed.fire();
@@ -146,6 +155,12 @@ export class BranchTime implements vscode.Disposable {
     return matcher;
   }
 
+  /** On or off as the settings say, and the view's welcome text with it (the workspace may have turned it off). */
+  private applyEnabled(): void {
+    this.ledger.setEnabled(this.enabled);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.branchTimeOff, !this.enabled);
+  }
+
   /** Said once per file, by the window that moved it; the ledger starts again and tracking goes on. */
   private reportCorrupt(keptAs: string, problem: string): void {
     this.parts.log.warn(`The time-by-branch ledger ${problem}; it was kept as ${keptAs} and a new, empty ledger started.`);
@@ -163,8 +178,9 @@ export class BranchTime implements vscode.Disposable {
   }
 
   dispose(): void {
-    // Best effort: what this window saw in its last minute goes to the file.
-    void this.ledger.flush();
+    // Best effort: what this window saw in its last minute goes to the file, and, if it owns the
+    // time, the window that takes it over starts from here.
+    void this.ledger.close();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.place.dispose();
     this.changed.dispose();

@@ -8,12 +8,19 @@
  */
 import { samePlace, WindowAttribution, type PollObservation, type Span, type WorkPlace } from './attribution';
 import { claimFocus, creditSpans, EMPTY_BOOK, type LedgerBook } from './ledgerBook';
+import { asSeenBy, leave, type Claimant, type HostProcess } from './ledgerOwners';
 import type { LedgerStore } from './ledgerStore';
 
 export interface BranchLedgerOptions {
   readonly store: LedgerStore;
-  /** Tells this window's credits and focus apart from the other windows' (random per window). */
+  /** Tells this window's credits and focus apart from the other windows' (kept across activations: ./windowIdentity.ts). */
   readonly windowId: string;
+  /**
+   * This window's extension host, named in its claims: a restarted host takes its window's claims
+   * over, and the claims of a host that is gone pass to a live window (./ledgerOwners.ts). Without
+   * it, claims name the window alone and always count as alive.
+   */
+  readonly host?: HostProcess;
   readonly now: () => number;
   /** The longest gap between two polls that still counts (two of the longest poll intervals). */
   readonly maxGapMs: (previous: PollObservation['kind']) => number;
@@ -35,9 +42,13 @@ export class BranchLedger {
   private enabled = true;
   private failing = false;
   private shown: { readonly book: LedgerBook; readonly pending: readonly Span[]; readonly current: LedgerBook } | undefined;
+  /** How this window's claims name it. */
+  private readonly claimant: Claimant;
 
   constructor(private readonly options: BranchLedgerOptions) {
     this.attribution = new WindowAttribution({ now: options.now, maxGapMs: options.maxGapMs });
+    const { windowId: window, host } = options;
+    this.claimant = host === undefined ? { window } : { window, pid: host.pid, host: host.host };
   }
 
   get place(): WorkPlace | undefined {
@@ -51,7 +62,7 @@ export class BranchLedger {
   get current(): LedgerBook {
     // Asked for by every node of the view: worked out once per change of the book or what waits.
     if (this.shown?.book !== this.book || this.shown.pending !== this.pending) {
-      this.shown = { book: this.book, pending: this.pending, current: creditSpans(this.book, this.options.windowId, this.pending) };
+      this.shown = { book: this.book, pending: this.pending, current: creditSpans(this.book, this.claimant, this.pending) };
     }
     return this.shown.current;
   }
@@ -82,10 +93,28 @@ export class BranchLedger {
     if (oldest && this.options.now() - oldest.startMs >= (this.options.flushEveryMs ?? FLUSH_EVERY_MS)) void this.flush();
   }
 
-  /** The window took or lost focus: what waits is written, and a window taking focus owns the time from now. */
+  /**
+   * The window took or lost focus: what waits is written, and a window taking focus owns the time
+   * from now. With the ledger off it takes the focus too, and credits nothing: its time is recorded
+   * nowhere, not by the window focused before. (With the ledger off and no window's claim in the
+   * file, none can be recording: nothing is written.)
+   */
   focusChanged(focused: boolean): Promise<void> {
     const atMs = this.options.now();
-    return this.write((book) => (focused && this.enabled ? claimFocus(book, this.options.windowId, atMs) : book));
+    return this.write((book) => (focused && (this.enabled || book.owners.length > 0) ? claimFocus(book, this.claimant, atMs) : book));
+  }
+
+  /**
+   * At start: the ledger read, with this window's claims that an earlier extension host of it wrote
+   * taken over (written only when there are any), and the focus claimed when the window has it.
+   */
+  open(focused: boolean): Promise<void> {
+    return focused ? this.focusChanged(true) : this.flush();
+  }
+
+  /** The extension host shuts down: what waits is written, and, if this window owns the time, it ends here (ledgerOwners.ts leave). */
+  close(): Promise<void> {
+    return this.write((book) => leave(book, this.claimant, this.options.now()));
   }
 
   /** Writes what waits in memory. */
@@ -125,13 +154,20 @@ export class BranchLedger {
       }
       this.pending = [];
       try {
-        this.book = await this.options.store.update((book) => (change ?? ((same) => same))(creditSpans(book, this.options.windowId, taken)));
+        this.book = await this.options.store.update((book) => (change ?? ((same) => same))(creditSpans(this.seen(book, taken.length > 0), this.claimant, taken)));
       } catch (error) {
         // Kept for the next write, before anything observed meanwhile.
         this.pending = [...taken, ...this.pending];
         throw error;
       }
     });
+  }
+
+  /** The book as this window's host finds it when it writes (ledgerOwners.ts asSeenBy). */
+  private seen(book: LedgerBook, sawTime: boolean): LedgerBook {
+    const { host, now, maxGapMs } = this.options;
+    // Two poll gaps: a restarting host of the owning window takes its claims back well within that.
+    return host === undefined ? book : asSeenBy(book, this.options.windowId, host, { sawTime, nowMs: now(), graceMs: maxGapMs('tracking') });
   }
 
   /** One read or write at a time, in order; a failure is reported, not thrown. */

@@ -7,9 +7,17 @@
  * focus last owns the time from then on, focused or not (the user may be in another program),
  * until another window takes it. A window credits only the parts of its spans it owned. A window
  * taking focus owns from the later of that moment and the end of everything already credited, so a
- * credit written just before the focus was recorded is never counted twice.
+ * credit written just before the focus was recorded is never counted twice. Who a claim names, and
+ * what happens to the claim of a window whose extension host is gone, is ./ledgerOwners.ts.
+ *
+ * The machine's clock may be wrong for a while (a VM resumed, an RTC glitch, set back by hand): a
+ * window writing with its clock never leaves a claim or a credit mark after its now (the next
+ * window taking focus owns from its own now), and pruning counts days back from the newest row
+ * known before the write that is not after that now, never from the clock alone, at most once a
+ * day: a write at a wrong clock deletes nothing.
  */
 import type { LedgerActivity, Span, WorkPlace } from './attribution';
+import { claimantOf, ownedStretches, ownerEntry, ownerOf, sameClaimant, type Claimant, type FocusOwner } from './ledgerOwners';
 
 export interface LedgerRow extends WorkPlace, LedgerActivity {
   /** The local day, `YYYY-MM-DD`. */
@@ -19,18 +27,21 @@ export interface LedgerRow extends WorkPlace, LedgerActivity {
   readonly lastMs: number;
 }
 
-export interface FocusOwner {
-  readonly window: string;
-  readonly sinceMs: number;
-}
-
 export interface LedgerBook {
   readonly version: 1;
   /** Oldest first; the last one owns the time now. */
   readonly owners: readonly FocusOwner[];
-  /** The end of the latest span any window credited. */
+  /** The end of the latest span any window credited (or where an owner that left stopped). */
   readonly creditedUntilMs: number;
   readonly rows: readonly LedgerRow[];
+  /** When the rows were last pruned, by the writer's clock, and to how many days (absent until the first time). */
+  readonly lastPrune?: LastPrune;
+}
+
+export interface LastPrune {
+  /** The writer's local day. */
+  readonly day: string;
+  readonly keepDays: number;
 }
 
 export type BookRead = { readonly book: LedgerBook } | { readonly problem: string };
@@ -39,6 +50,8 @@ export type BookRead = { readonly book: LedgerBook } | { readonly problem: strin
 const OWNER_MEMORY_MS = 2 * 24 * 3600_000;
 /** How late a window's claim of the focus may reach the file and still be put in its place. */
 const REPEAT_MEMORY_MS = 10 * 60_000;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const EMPTY_BOOK: LedgerBook = { version: 1, owners: [], creditedUntilMs: 0, rows: [] };
 
@@ -62,14 +75,14 @@ export function nextDayStart(ms: number): number {
  * taking focus again is written too, though it owned the time already: a late, older claim of
  * another window must not outrank it.
  */
-export function claimFocus(book: LedgerBook, window: string, atMs: number): LedgerBook {
+export function claimFocus(book: LedgerBook, window: string | Claimant, atMs: number): LedgerBook {
   const sinceMs = Math.max(atMs, book.creditedUntilMs);
   const later = book.owners.findIndex((owner) => owner.sinceMs > atMs);
   const before = later === -1 ? book.owners : book.owners.slice(0, later);
   const after = later === -1 ? [] : book.owners.slice(later);
   // All of its time was credited or claimed by others already.
   if (after[0] !== undefined && sinceMs >= after[0].sinceMs) return book;
-  const owners = [...before, { window, sinceMs }, ...after];
+  const owners = [...before, ownerEntry(claimantOf(window), sinceMs), ...after];
   const newestMs = owners.at(-1)?.sinceMs ?? sinceMs;
   return { ...book, owners: owners.filter((owner, index) => keepOwner(owner, owners[index - 1], newestMs)) };
 }
@@ -80,7 +93,7 @@ export function claimFocus(book: LedgerBook, window: string, atMs: number): Ledg
  */
 function keepOwner(owner: FocusOwner, previous: FocusOwner | undefined, newestMs: number): boolean {
   if (owner.sinceMs < newestMs - OWNER_MEMORY_MS) return false;
-  return previous?.window !== owner.window || owner.sinceMs >= newestMs - REPEAT_MEMORY_MS;
+  return previous === undefined || !sameClaimant(previous, owner) || owner.sinceMs >= newestMs - REPEAT_MEMORY_MS;
 }
 
 /**
@@ -88,11 +101,11 @@ function keepOwner(owner: FocusOwner, previous: FocusOwner | undefined, newestMs
  * Runs at every poll over a book of up to 90 days: only the rows of the days the spans reach are
  * keyed and matched, the others are passed on as they are.
  */
-export function creditSpans(book: LedgerBook, window: string, spans: readonly Span[]): LedgerBook {
+export function creditSpans(book: LedgerBook, window: string | Claimant, spans: readonly Span[]): LedgerBook {
   const first = spans[0];
   if (first === undefined) return book;
   const claimed = book.owners.length === 0 ? claimFocus(book, window, first.startMs) : book;
-  const owned = ownedStretches(claimed.owners, window);
+  const owned = ownedStretches(claimed.owners, claimantOf(window));
   const credited = new Map<string, LedgerRow>();
   let creditedUntilMs = claimed.creditedUntilMs;
   for (const span of spans) {
@@ -127,21 +140,49 @@ function joined(known: LedgerRow, later: LedgerRow): LedgerRow {
   return { ...later, ms: known.ms + later.ms, firstMs: Math.min(known.firstMs, later.firstMs), lastMs: Math.max(known.lastMs, later.lastMs) };
 }
 
-/** Keeps the days of the last `keepDays` (today included). */
-export function pruneBook(book: LedgerBook, keepDays: number, nowMs: number): LedgerBook {
-  const today = new Date(nowMs);
-  const oldest = dayOf(new Date(today.getFullYear(), today.getMonth(), today.getDate() - Math.max(1, keepDays) + 1).getTime());
-  const rows = book.rows.filter((row) => row.day >= oldest);
-  return rows.length === book.rows.length ? book : { ...book, rows };
+/**
+ * A claim or the credit mark after the writer's now (its clock was ahead, or is set back) moved to
+ * its now: a claim in the future would own time nobody has seen yet, and a credit mark there would
+ * push every later claim past it. The rows are what was counted, and stay.
+ */
+export function clampToNow(book: LedgerBook, nowMs: number): LedgerBook {
+  if (book.creditedUntilMs <= nowMs && book.owners.every((owner) => owner.sinceMs <= nowMs)) return book;
+  return {
+    ...book,
+    creditedUntilMs: Math.min(book.creditedUntilMs, nowMs),
+    owners: book.owners.map((owner) => (owner.sinceMs > nowMs ? { ...owner, sinceMs: nowMs } : owner)),
+  };
 }
 
-/** The stretches [from, to) in which `window` owned the time. */
-function ownedStretches(owners: readonly FocusOwner[], window: string): [number, number][] {
-  const stretches: [number, number][] = [];
-  owners.forEach((owner, index) => {
-    if (owner.window === window) stretches.push([owner.sinceMs, owners[index + 1]?.sinceMs ?? Number.POSITIVE_INFINITY]);
-  });
-  return stretches;
+/**
+ * Keeps `keepDays` days up to the newest day the ledger knew before this write (`known`: the book
+ * as read) that is not after the writer's now; with no such day, the newest of `book`'s. The rows a
+ * write adds never move the line (a window whose clock jumped ahead writes rows dated ahead), nor do
+ * rows dated after the writer's now, so a clock ahead deletes nothing, and days away from the
+ * editor do not shorten what is kept. At most once a day of the writer's clock, or again when fewer
+ * days are to be kept: a clock ahead for a while prunes once, from the history it found.
+ */
+export function pruneBook(book: LedgerBook, keepDays: number, nowMs: number, known: LedgerBook = book): LedgerBook {
+  const today = dayOf(nowMs);
+  const days = Math.max(1, keepDays);
+  if (book.lastPrune !== undefined && book.lastPrune.day === today && days >= book.lastPrune.keepDays) return book;
+  const newest = newestDay(known.rows, today) ?? newestDay(book.rows, today);
+  if (newest === undefined) return book;
+  const keptFromDay = daysBack(newest, days - 1);
+  return { ...book, lastPrune: { day: today, keepDays: days }, rows: book.rows.filter((row) => row.day >= keptFromDay) };
+}
+
+/** The newest day of `rows` that is not after `today`. */
+function newestDay(rows: readonly LedgerRow[], today: string): string | undefined {
+  let newest: string | undefined;
+  for (const row of rows) if (row.day <= today && (newest === undefined || row.day > newest)) newest = row.day;
+  return newest;
+}
+
+/** The local day `count` days before `day` (both `YYYY-MM-DD`). */
+function daysBack(day: string, count: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return dayOf(new Date(year, month - 1, date - count).getTime());
 }
 
 function addByDay(rows: Map<string, LedgerRow>, span: Span, startMs: number, endMs: number): void {
@@ -171,8 +212,11 @@ export function parseBook(text: string): BookRead {
   if (!isRecord(data) || data.version !== 1 || !Array.isArray(data.owners) || !Array.isArray(data.rows) || !finite(data.creditedUntilMs)) {
     return { problem: 'is not a branch-time ledger (version 1)' };
   }
-  if (!data.owners.every(isOwner) || !data.rows.every(isRow)) return { problem: 'holds an entry of another shape' };
-  return { book: { version: 1, owners: data.owners, creditedUntilMs: data.creditedUntilMs, rows: data.rows } };
+  const owners = data.owners.map(ownerOf);
+  if (!owners.every((owner): owner is FocusOwner => owner !== undefined) || !data.rows.every(isRow)) return { problem: 'holds an entry of another shape' };
+  // Files of earlier versions do not say when they were pruned: they are pruned at the next write.
+  const lastPrune = isLastPrune(data.lastPrune) ? { lastPrune: { day: data.lastPrune.day, keepDays: data.lastPrune.keepDays } } : {};
+  return { book: { version: 1, owners, creditedUntilMs: data.creditedUntilMs, rows: data.rows, ...lastPrune } };
 }
 
 export function serializeBook(book: LedgerBook): string {
@@ -187,12 +231,12 @@ function finite(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-function isOwner(value: unknown): value is FocusOwner {
-  return isRecord(value) && typeof value.window === 'string' && finite(value.sinceMs);
+function isLastPrune(value: unknown): value is LastPrune {
+  return isRecord(value) && typeof value.day === 'string' && DAY.test(value.day) && finite(value.keepDays);
 }
 
 function isRow(value: unknown): value is LedgerRow {
   if (!isRecord(value)) return false;
   const texts = ['day', 'root', 'repository', 'branch', 'activityID', 'activityName'].every((key) => typeof value[key] === 'string');
-  return texts && /^\d{4}-\d{2}-\d{2}$/.test(String(value.day)) && finite(value.ms) && value.ms >= 0 && finite(value.firstMs) && finite(value.lastMs);
+  return texts && DAY.test(String(value.day)) && finite(value.ms) && value.ms >= 0 && finite(value.firstMs) && finite(value.lastMs);
 }

@@ -18,7 +18,7 @@ import { removeLockLeftovers, type ShortLockOptions } from '../../platform/fileL
 import { keepAside } from '../../platform/keepAside';
 import { platformStoreFiles, type StoreFiles } from '../../platform/storeFiles';
 import { fitBook } from './bookSize';
-import { EMPTY_BOOK, parseBook, pruneBook, type BookRead, type LedgerBook } from './ledgerBook';
+import { clampToNow, EMPTY_BOOK, parseBook, pruneBook, type BookRead, type LedgerBook } from './ledgerBook';
 
 export interface LedgerStoreOptions {
   readonly now?: () => number;
@@ -85,8 +85,10 @@ export class LedgerStore {
   }
 
   /**
-   * Read, change and write back under the lock, the days past `keepDays` dropped, and the oldest
-   * days too where the file would be larger than it may be read.
+   * Read, change and write back under the lock, the days past `keepDays` dropped (counted from the
+   * history as read, not from what `change` adds), and the oldest days too where the file would be
+   * larger than it may be read. `change` sees no claim and no credit mark after this writer's now
+   * (ledgerBook.ts clampToNow).
    */
   async update(change: (book: LedgerBook) => LedgerBook): Promise<LedgerBook> {
     await mkdir(this.folder, { recursive: true });
@@ -95,7 +97,9 @@ export class LedgerStore {
       async () => {
         const read = await this.readBook();
         const before = 'book' in read ? read.book : await this.setAside(read.problem);
-        const after = pruneBook(change(before), this.options.keepDays(), this.clock());
+        const nowMs = this.clock();
+        const found = clampToNow(before, nowMs);
+        const after = pruneBook(change(found), this.options.keepDays(), nowMs, found);
         if (after === before && 'book' in read) return after;
         const fitted = fitBook(after, this.maxBytes);
         this.seenVersion = undefined;

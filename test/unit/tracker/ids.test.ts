@@ -15,6 +15,7 @@ interface Manifest {
     menus: Record<string, { command?: string; when?: string }[]>;
     walkthroughs: { id: string }[];
     views: Record<string, { id: string }[]>;
+    viewsWelcome: { when?: string }[];
   };
 }
 
@@ -33,11 +34,14 @@ describe('tracker: ids and package.json', () => {
     }
   });
 
+  // A `config.timeTracker.*` clause would read the setting as VS Code merges it, not the value the
+  // extension uses (a workspace may turn the ledger off, never on): clauses read the extension's keys.
   it('reads in its clauses only context keys the extension sets, and views of VIEWS', () => {
     const keys = new Set<string>([...Object.values(CONTEXT_KEYS), ...Object.values(VIEWS)]);
     const clauses = [
       ...manifest.contributes.commands.map((command) => command.enablement),
       ...Object.values(manifest.contributes.menus).flatMap((items) => items.map((item) => item.when)),
+      ...manifest.contributes.viewsWelcome.map((welcome) => welcome.when),
     ].filter((clause): clause is string => clause !== undefined);
     assert.ok(clauses.length > 0);
     for (const clause of clauses) {

@@ -62,7 +62,7 @@ describe('tracker/ledger: the Time by Branch view in package.json', () => {
   it('says in the empty view what fills it, and offers Start Tracking only while nothing is tracked, not the settings', () => {
     const welcome = (tracking: boolean): string =>
       manifest.contributes.viewsWelcome
-        .filter((item) => item.view === VIEWS.branchTime && holds(item.when, { 'config.timeTracker.branchTime.enabled': true, [CONTEXT_KEYS.tracking]: tracking }))
+        .filter((item) => item.view === VIEWS.branchTime && holds(item.when, { [CONTEXT_KEYS.branchTimeOff]: false, [CONTEXT_KEYS.tracking]: tracking }))
         .map((item) => texts[item.contents.slice(1, -1)] ?? '')
         .join('\n');
     assert.match(welcome(false), /tracks an activity and this editor is open on a repository's branch/);

@@ -44,7 +44,7 @@ describe("package.json's welcome texts of the Time by Branch view", () => {
       for (const isPrivate of [false, true]) {
         const content = ledgerViewContent({ enabled, isPrivate, hasTime: false });
         // While something is tracked: the empty view's Start Tracking (tracker/ledger/branchTimeMenus.test.ts) is not added.
-        const context = { 'config.timeTracker.branchTime.enabled': enabled, [CONTEXT_KEYS.branchTimeHidden]: content.kind === 'hiddenWhilePrivate', [CONTEXT_KEYS.tracking]: true };
+        const context = { [CONTEXT_KEYS.branchTimeOff]: !enabled, [CONTEXT_KEYS.branchTimeHidden]: content.kind === 'hiddenWhilePrivate', [CONTEXT_KEYS.tracking]: true };
         const shown = welcomes.filter((welcome) => holds(welcome.when, context)).map((welcome) => texts[welcome.contents.slice(1, -1)] ?? welcome.contents);
         assert.equal(shown.length, 1, `${content.kind}: ${shown.join(' | ')}`);
         const [text = ''] = shown;

@@ -1,9 +1,10 @@
 /**
  * Whose choice each setting is, held over package.json: every `timeTracker.*` setting stands in
- * exactly one of three lists. The person's settings are `application` (or `machine` where they
+ * exactly one of four lists. The person's settings are `application` (or `machine` where they
  * name something of this computer), so a repository's settings cannot set them; the restricted
  * ones are listed in `restrictedConfigurations`, so a repository may only narrow them until
- * trusted; the display-only ones may differ per window, but every number and text has a bound.
+ * trusted; a repository may turn the switches of the fourth list off for itself, never on; the
+ * display-only ones may differ per window, but every number and text has a bound.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { MAX_PORT, MIN_PORT } from '../../../../src/protocol/constants';
 import { MAX_TICKET_PATTERN_LENGTH } from '../../../../src/tracker/ledger/copySummary';
 import { SETTING_BOUNDS, type Bounds } from '../../../../src/tracker/settings/settingBounds';
 import { RESTRICTED_SETTINGS } from '../../../../src/tracker/settings/untrustedWorkspace';
+import { TURNED_OFF_BY_WORKSPACE } from '../../../../src/tracker/settings/workspaceTurnsOff';
 import { DEFAULT_FORMAT_SOURCE, MAX_FORMAT_LENGTH } from '../../../../src/tracker/view/statusText';
 
 interface Property {
@@ -41,7 +43,6 @@ const THIS_FILE = 'test/unit/tracker/settings/manifest.test.ts';
 const THE_PERSONS: Readonly<Record<string, 'application' | 'machine'>> = {
   pollIntervalSeconds: 'application',
   'statusBar.private': 'application',
-  'branchTime.enabled': 'application',
   'branchTime.keepDays': 'application',
   linksEnabled: 'application',
   ticketPattern: 'application',
@@ -58,10 +59,11 @@ describe('package.json: whose choice each setting is', () => {
   const lists: readonly (readonly [string, readonly string[]])[] = [
     ["the person's (application or machine)", Object.keys(THE_PERSONS)],
     ['restricted (a repository narrows, widens only when trusted)', RESTRICTED_SETTINGS],
+    ['a workspace may only turn it off', TURNED_OFF_BY_WORKSPACE],
     ['display only', DISPLAY_ONLY],
   ];
 
-  it('puts every timeTracker setting in exactly one of the three lists, and names no setting it lacks', () => {
+  it('puts every timeTracker setting in exactly one of the four lists, and names no setting it lacks', () => {
     const names = Object.keys(properties);
     assert.ok(names.length >= 18, 'the manifest lists the settings');
     for (const name of names) {
@@ -70,7 +72,7 @@ describe('package.json: whose choice each setting is', () => {
       const holding = lists.filter(([, keys]) => keys.includes(key)).map(([list]) => list);
       assert.ok(
         holding.length > 0,
-        `${name} is in none of the lists of ${THIS_FILE}: add it to the person's (with its scope), the restricted ones (with restrictedConfigurations and src/tracker/settings/untrustedWorkspace.ts) or the display-only ones.`,
+        `${name} is in none of the lists of ${THIS_FILE}: add it to the person's (with its scope), the restricted ones (with restrictedConfigurations and src/tracker/settings/untrustedWorkspace.ts), the ones a workspace may only turn off (src/tracker/settings/workspaceTurnsOff.ts) or the display-only ones.`,
       );
       assert.equal(holding.length, 1, `${name} is in more than one list: ${holding.join('; ')}`);
     }
@@ -91,6 +93,17 @@ describe('package.json: whose choice each setting is', () => {
     for (const file of ['package.nls.json', 'package.nls.de.json']) {
       const text = (read(file) as Record<string, string | undefined>)[nlsKey] ?? '';
       for (const key of RESTRICTED_SETTINGS) assert.ok(text.includes(`${PREFIX}${key}`), `${file}'s ${nlsKey} names ${PREFIX}${key}`);
+    }
+  });
+
+  it('lets a workspace turn the switches of the fourth list off for itself: on by default, window scope, and its settings text says a workspace may only turn it off', () => {
+    const nls = (file: string): Readonly<Record<string, string | undefined>> => read(file) as Record<string, string | undefined>;
+    for (const key of TURNED_OFF_BY_WORKSPACE) {
+      const property = properties[`${PREFIX}${key}`];
+      assert.deepEqual([property?.type, property?.default, property?.scope], ['boolean', true, 'window'], `${PREFIX}${key}`);
+      const nlsKey = /^%(.+)%$/.exec((property as { markdownDescription?: string } | undefined)?.markdownDescription ?? '')?.[1] ?? '';
+      assert.match(nls('package.nls.json')[nlsKey] ?? '', /workspace's settings may turn it off for that workspace, never on/, `${PREFIX}${key}`);
+      assert.match(nls('package.nls.de.json')[nlsKey] ?? '', /Arbeitsbereichs können sie für diesen ausschalten, nie einschalten/, `${PREFIX}${key}`);
     }
   });
 

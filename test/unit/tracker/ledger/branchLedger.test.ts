@@ -1,0 +1,80 @@
+/**
+ * A window that records nothing (the ledger off for it, or no folder open) still takes the focus:
+ * the time it has is recorded nowhere, never given to the window focused before it.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LedgerActivity, PollObservation, WorkPlace } from '../../../../src/tracker/ledger/attribution';
+import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
+import type { LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
+import { LEDGER_FILE, LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
+const dev: LedgerActivity = { activityID: 'A1', activityName: 'Development' };
+const tracking: PollObservation = { kind: 'tracking', activity: dev, onBreak: false };
+const place = (branch: string, root: string): WorkPlace => ({ root, repository: root.split('/').at(-1)!, branch });
+const total = (book: LedgerBook): number => book.rows.reduce((sum, row) => sum + row.ms, 0);
+
+describe('tracker/ledger/BranchLedger: a window that records nothing', function () {
+  // Real locks and synced writes on a shared, slow machine.
+  this.timeout(30_000);
+  let folder: string;
+  let now: number;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'tt-ledger-focus-'));
+    now = T0;
+  });
+  afterEach(() => rm(folder, { recursive: true, force: true }));
+
+  const window = (id: string, where: WorkPlace | undefined): BranchLedger => {
+    // Written when the test flushes: the same credits in a few synced writes.
+    const ledger = new BranchLedger({ store: new LedgerStore(folder, { now: () => now, keepDays: () => 90 }), windowId: id, now: () => now, maxGapMs: () => 30 * SECOND, flushEveryMs: 24 * HOUR });
+    ledger.setPlace(where);
+    return ledger;
+  };
+  /** A focused for a minute, then `b` for an hour, both seeing the app track all along. */
+  const minuteThenHour = async (a: BranchLedger, b: BranchLedger): Promise<LedgerBook> => {
+    await a.focusChanged(true);
+    for (now = T0; now <= T0 + MINUTE + HOUR; now += 5 * SECOND) {
+      if (now === T0 + MINUTE) {
+        await a.focusChanged(false);
+        await b.focusChanged(true);
+      }
+      a.observe(tracking);
+      b.observe(tracking);
+    }
+    await Promise.all([a.flush(), b.flush()]);
+    await a.refresh();
+    return a.current;
+  };
+
+  it('takes the focus with the ledger off for it, and credits nothing: the window focused before keeps its minute only', async () => {
+    const a = window('A', place('main', '/repos/public-app'));
+    const b = window('B', place('main', '/repos/private'));
+    b.setEnabled(false);
+    const book = await minuteThenHour(a, b);
+    assert.equal(total(book), MINUTE);
+    assert.deepEqual(
+      book.rows.map((row) => row.repository),
+      ['public-app'],
+    );
+  });
+
+  it('takes the focus with no folder open, and credits nothing', async () => {
+    const a = window('A', place('main', '/repos/public-app'));
+    const b = window('B', undefined);
+    assert.equal(total(await minuteThenHour(a, b)), MINUTE);
+  });
+
+  it('with the ledger off and no ledger yet, writes no file', async () => {
+    const b = window('B', place('main', '/repos/private'));
+    b.setEnabled(false);
+    await b.focusChanged(true);
+    await assert.rejects(stat(join(folder, LEDGER_FILE)), { code: 'ENOENT' });
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The ledger under a wrong clock: a machine's clock jumps ahead (a VM resumed, an RTC glitch) or is
+ * set back, for a moment, while windows write. No history is lost to it, and the window taking
+ * focus owns the time from its own now.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LedgerActivity, PollObservation, Span, WorkPlace } from '../../../../src/tracker/ledger/attribution';
+import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
+import { clampToNow, claimFocus, creditSpans, dayOf, EMPTY_BOOK, pruneBook, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
+import { LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
+const dev: LedgerActivity = { activityID: 'A1', activityName: 'Development' };
+const tracking: PollObservation = { kind: 'tracking', activity: dev, onBreak: false };
+const place = (branch: string, root = '/repos/api'): WorkPlace => ({ root, repository: root.split('/').at(-1)!, branch });
+const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch), activity: dev });
+const total = (book: LedgerBook, branch?: string): number => book.rows.filter((row) => branch === undefined || row.branch === branch).reduce((sum, row) => sum + row.ms, 0);
+/** The same hour of day `daysAgo` days before T0 (local days: a DST change moves no row to another day). */
+const daysBefore = (daysAgo: number, ms = T0): number => {
+  const date = new Date(ms);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() - daysAgo, date.getHours()).getTime();
+};
+
+describe('tracker/ledger: a wrong clock', function () {
+  // Real locks and synced writes on a shared, slow machine.
+  this.timeout(30_000);
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'tt-ledger-clock-'));
+  });
+  afterEach(() => rm(folder, { recursive: true, force: true }));
+
+  /** A window with a clock of its own (its store's too), on its own repository. */
+  const window = (id: string, branch: string, clock: { now: number }): BranchLedger => {
+    const now = (): number => clock.now;
+    // Written when the test flushes, not every minute: the same credits in a few synced writes.
+    const ledger = new BranchLedger({ store: new LedgerStore(folder, { now, keepDays: () => 90 }), windowId: id, now, maxGapMs: () => 30 * SECOND, flushEveryMs: DAY });
+    ledger.setPlace(place(branch, `/repos/${id}`));
+    return ledger;
+  };
+  /** Both windows poll every 5 s from `from` to `to` on their clocks (the same one here), then write. */
+  const trackBoth = async (clock: { now: number }, from: number, to: number, ...ledgers: BranchLedger[]): Promise<void> => {
+    for (clock.now = from; clock.now <= to; clock.now += 5 * SECOND) for (const ledger of ledgers) ledger.observe(tracking);
+    clock.now -= 5 * SECOND;
+    for (const ledger of ledgers) await ledger.flush();
+  };
+
+  it('deletes no history when a window writes with its clock 120 days ahead', async () => {
+    const store = new LedgerStore(folder, { now: () => T0, keepDays: () => 90 });
+    const history = Array.from({ length: 30 }, (_, index) => span('main', daysBefore(index), daysBefore(index) + HOUR));
+    await store.update((book) => creditSpans(claimFocus(book, 'A', daysBefore(30)), 'A', history));
+    assert.equal(total(await store.read()), 30 * HOUR);
+
+    const ahead = { now: T0 + 2 * HOUR + 120 * DAY };
+    await window('B', 'main', ahead).focusChanged(true);
+    assert.equal(total(await store.read()), 30 * HOUR, 'one focus change at the wrong clock');
+    // The clock is right again: the next write prunes as before, from the newest day it knows.
+    await window('A', 'main', { now: T0 + 3 * HOUR }).focusChanged(true);
+    assert.equal(total(await store.read()), 30 * HOUR);
+  });
+
+  it('deletes no history when a window that tracks writes its spans with its clock 120 days ahead, twice, then right again', async () => {
+    const store = new LedgerStore(folder, { now: () => T0, keepDays: () => 90 });
+    const history = Array.from({ length: 30 }, (_, index) => span('main', daysBefore(index), daysBefore(index) + HOUR));
+    await store.update((book) => creditSpans(claimFocus(book, 'A', daysBefore(30)), 'A', history));
+    const clock = { now: T0 + 2 * HOUR };
+    const a = window('A', 'main', clock);
+    const pollAndWrite = async (fromMs: number): Promise<void> => {
+      for (clock.now = fromMs; clock.now <= fromMs + 10 * SECOND; clock.now += 5 * SECOND) a.observe(tracking);
+      await a.flush();
+    };
+    await pollAndWrite(T0 + 2 * HOUR);
+    // The clock jumps ahead: the next polls' spans, and so rows, are dated 120 days on.
+    await pollAndWrite(T0 + 2 * HOUR + 120 * DAY);
+    await pollAndWrite(T0 + 2 * HOUR + 120 * DAY + MINUTE);
+    await pollAndWrite(T0 + 3 * HOUR);
+    const book = await store.read();
+    assert.equal(total(book) - total({ ...book, rows: book.rows.filter((row) => row.day > dayOf(T0)) }), 30 * HOUR + 20 * SECOND, 'the 30 days, and the 20 s tracked today at the right clock');
+  });
+
+  it('lets the window focused after a claim 3 days ahead own the time from its now', async () => {
+    const clock = { now: T0 };
+    const ahead = window('A', 'main', { now: T0 + 3 * DAY });
+    await ahead.focusChanged(true);
+    // A's clock is right again; B takes the focus and both track for an hour.
+    const a = window('A', 'main', clock);
+    const b = window('B', 'feature/PROJ-7', clock);
+    await b.focusChanged(true);
+    await trackBoth(clock, T0 + SECOND, T0 + SECOND + HOUR, a, b);
+    await a.refresh();
+    assert.equal(total(a.current, 'feature/PROJ-7'), HOUR);
+    assert.equal(total(a.current, 'main'), 0);
+    const book = await new LedgerStore(folder, { now: () => clock.now, keepDays: () => 90 }).read();
+    assert.ok(
+      book.owners.every((owner) => owner.sinceMs <= clock.now),
+      'no claim stays in the future',
+    );
+  });
+
+  it('lets the window taking focus own the time from its now after the clock was set back an hour', async () => {
+    const clock = { now: T0 };
+    const a = window('A', 'main', clock);
+    const b = window('B', 'feature/PROJ-7', clock);
+    await a.focusChanged(true);
+    await trackBoth(clock, T0, T0 + 2 * HOUR, a, b);
+    // Set back an hour; B takes the focus at once, and both track another hour.
+    clock.now = T0 + HOUR;
+    await b.focusChanged(true);
+    await trackBoth(clock, T0 + HOUR + 5 * SECOND, T0 + 2 * HOUR + 5 * SECOND, a, b);
+    await a.refresh();
+    assert.equal(total(a.current, 'main'), 2 * HOUR, 'the window no longer focused gets nothing of the hour');
+    assert.equal(total(a.current, 'feature/PROJ-7'), HOUR);
+  });
+});
+
+describe('tracker/ledger/ledgerBook: clamping and pruning against the writer clock', () => {
+  it('clamps claims and the credited-until stamp in the future of the writer to its now, and leaves a book without any alone', () => {
+    const book = creditSpans(claimFocus(EMPTY_BOOK, 'A', T0), 'A', [span('main', T0, T0 + HOUR)]);
+    assert.equal(clampToNow(book, T0 + HOUR), book);
+    const clamped = clampToNow(claimFocus(book, 'B', T0 + 3 * DAY), T0 + 2 * HOUR);
+    assert.deepEqual(
+      clamped.owners.map((owner) => [owner.window, owner.sinceMs]),
+      [['B', T0 + 2 * HOUR]],
+    );
+    assert.equal(clampToNow(book, T0).creditedUntilMs, T0);
+    assert.equal(clamped.rows, book.rows, 'rows are what was counted: never moved');
+  });
+
+  it('prunes from the newest day it knows that is not after the writer clock', () => {
+    const book = creditSpans(claimFocus(EMPTY_BOOK, 'A', daysBefore(40)), 'A', [
+      span('old', daysBefore(40), daysBefore(40) + HOUR),
+      span('kept', daysBefore(20), daysBefore(20) + HOUR),
+      span('last', daysBefore(10), daysBefore(10) + HOUR),
+      // Written while the clock was 100 days ahead.
+      span('ahead', daysBefore(-100), daysBefore(-100) + HOUR),
+    ]);
+    const pruned = pruneBook(book, 30, T0);
+    assert.deepEqual(
+      pruned.rows.map((row) => row.branch),
+      ['kept', 'last', 'ahead'],
+      '30 days back from the row 10 days ago, the row ahead left alone',
+    );
+    assert.equal(pruneBook(book, 30, T0 + 200 * DAY).rows.length, 1, 'the row ahead is the newest once the clock has passed it');
+  });
+
+  it('prunes at most once a day of the writer clock, or again when fewer days are to be kept, and never from the rows the write adds', () => {
+    const book = pruneBook(
+      creditSpans(claimFocus(EMPTY_BOOK, 'A', daysBefore(5)), 'A', [span('old', daysBefore(5), daysBefore(5) + HOUR), span('new', T0, T0 + HOUR)]),
+      10,
+      T0,
+    );
+    assert.deepEqual(book.lastPrune, { day: dayOf(T0), keepDays: 10 });
+    assert.equal(pruneBook(book, 10, T0 + HOUR), book, 'the same day: nothing to do');
+    assert.equal(pruneBook(book, 20, T0 + HOUR), book, 'more days kept: nothing to do');
+    const fewer = pruneBook(book, 3, T0 + HOUR);
+    assert.deepEqual(
+      fewer.rows.map((row) => row.branch),
+      ['new'],
+    );
+    const written = creditSpans(book, 'A', [span('later', daysBefore(-20), daysBefore(-20) + HOUR)]);
+    assert.deepEqual(
+      pruneBook(written, 10, daysBefore(-20) + 2 * HOUR, book).rows.map((row) => row.branch),
+      ['old', 'new', 'later'],
+      'the next day by a clock 20 days ahead: 10 days back from the newest day known before the write',
+    );
+  });
+});
