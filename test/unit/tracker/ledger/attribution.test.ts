@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import { WindowAttribution, type LedgerActivity, type PollObservation, type Span, type WorkPlace } from '../../../../src/tracker/ledger/attribution';
+import { WindowAttribution, type LedgerActivity, type PollObservation, type Span } from '../../../../src/tracker/ledger/attribution';
 import { claimFocus, creditSpans, EMPTY_BOOK, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
+import { dev, place, SECOND, span, T0 } from './ledgerFixtures';
 
-const SECOND = 1000;
 const POLL = 5 * SECOND;
 const UNFOCUSED_POLL = 15 * SECOND;
 const MAX_GAP = 2 * UNFOCUSED_POLL;
-const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
 
-const dev: LedgerActivity = { activityID: 'A1', activityName: 'Development' };
-const place = (branch: string, root = '/repos/api'): WorkPlace => ({ root, repository: root.split('/').at(-1)!, branch });
 const tracking = (activity = dev, onBreak = false, startedAtMs?: number): PollObservation => ({ kind: 'tracking', activity, onBreak, startedAtMs });
 const idle: PollObservation = { kind: 'idle' };
 
@@ -253,8 +250,7 @@ describe('tracker/ledger: two windows sharing one book', () => {
 
   it('gives the time to the window that last had focus while none has it, and never counts a credited second again', () => {
     let book = claimFocus(EMPTY_BOOK, 'A', T0);
-    const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch), activity: dev });
-    book = creditSpans(book, 'A', [span('main', T0, T0 + 60 * SECOND)]);
+        book = creditSpans(book, 'A', [span('main', T0, T0 + 60 * SECOND)]);
     // B took focus at T0 + 50 s, recorded only after A had credited up to T0 + 60 s.
     book = claimFocus(book, 'B', T0 + 50 * SECOND);
     book = creditSpans(book, 'B', [span('feature/PROJ-7', T0 + 45 * SECOND, T0 + 90 * SECOND)]);

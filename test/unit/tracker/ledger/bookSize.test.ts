@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { fitBook } from '../../../../src/tracker/ledger/bookSize';
 import { dayOf, EMPTY_BOOK, parseBook, serializeBook, type LedgerBook, type LedgerRow } from '../../../../src/tracker/ledger/ledgerBook';
+import { T0 } from './ledgerFixtures';
 
 const DAY = 24 * 3600_000;
-const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
 
 /** `days` days up to T0, `perDay` rows a day on branches named by `branch`. */
 function history(days: number, perDay: number, branch = (index: number): string => `feature/PROJ-${index}`): LedgerBook {

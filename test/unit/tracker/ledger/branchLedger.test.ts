@@ -6,18 +6,12 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LedgerActivity, PollObservation, WorkPlace } from '../../../../src/tracker/ledger/attribution';
+import type { WorkPlace } from '../../../../src/tracker/ledger/attribution';
 import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
 import type { LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
 import { LEDGER_FILE, LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
+import { HOUR, MINUTE, place, SECOND, T0, tracking } from './ledgerFixtures';
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
-const dev: LedgerActivity = { activityID: 'A1', activityName: 'Development' };
-const tracking: PollObservation = { kind: 'tracking', activity: dev, onBreak: false };
-const place = (branch: string, root: string): WorkPlace => ({ root, repository: root.split('/').at(-1)!, branch });
 const total = (book: LedgerBook): number => book.rows.reduce((sum, row) => sum + row.ms, 0);
 
 describe('tracker/ledger/BranchLedger: a window that records nothing', function () {

@@ -7,21 +7,11 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LedgerActivity, PollObservation, Span, WorkPlace } from '../../../../src/tracker/ledger/attribution';
 import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
-import { clampToNow, claimFocus, creditSpans, dayOf, EMPTY_BOOK, pruneBook, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
+import { clampToNow, claimFocus, creditSpans, dayOf, EMPTY_BOOK, pruneBook } from '../../../../src/tracker/ledger/ledgerBook';
 import { LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
+import { DAY, HOUR, MINUTE, place, SECOND, span, T0, total, tracking } from './ledgerFixtures';
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
-const dev: LedgerActivity = { activityID: 'A1', activityName: 'Development' };
-const tracking: PollObservation = { kind: 'tracking', activity: dev, onBreak: false };
-const place = (branch: string, root = '/repos/api'): WorkPlace => ({ root, repository: root.split('/').at(-1)!, branch });
-const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch), activity: dev });
-const total = (book: LedgerBook, branch?: string): number => book.rows.filter((row) => branch === undefined || row.branch === branch).reduce((sum, row) => sum + row.ms, 0);
 /** The same hour of day `daysAgo` days before T0 (local days: a DST change moves no row to another day). */
 const daysBefore = (daysAgo: number, ms = T0): number => {
   const date = new Date(ms);

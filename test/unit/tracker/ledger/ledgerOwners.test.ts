@@ -7,22 +7,16 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LedgerActivity, PollObservation, Span, WorkPlace } from '../../../../src/tracker/ledger/attribution';
+import type { Span } from '../../../../src/tracker/ledger/attribution';
 import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
-import { claimFocus, creditSpans, EMPTY_BOOK, parseBook, serializeBook, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
+import { claimFocus, creditSpans, EMPTY_BOOK, parseBook, serializeBook } from '../../../../src/tracker/ledger/ledgerBook';
 import { asSeenBy, leave, type Claimant, type HostProcess } from '../../../../src/tracker/ledger/ledgerOwners';
 import { LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
 import { ledgerWindowId, type IdStorage } from '../../../../src/tracker/ledger/windowIdentity';
+import { dev, MINUTE, place, SECOND, T0, total, tracking } from './ledgerFixtures';
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
 const HOST = 'dev-box';
-const dev: LedgerActivity = { activityID: 'A1', activityName: 'Development' };
-const tracking: PollObservation = { kind: 'tracking', activity: dev, onBreak: false };
-const place = (branch: string, root: string): WorkPlace => ({ root, repository: root.split('/').at(-1)!, branch });
 const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch, `/repos/${branch}`), activity: dev });
-const total = (book: LedgerBook, branch?: string): number => book.rows.filter((row) => branch === undefined || row.branch === branch).reduce((sum, row) => sum + row.ms, 0);
 /** The processes running on HOST, by pid. */
 const running = new Set<number>();
 const host = (pid: number, name = HOST): HostProcess => ({ pid, host: name, isRunning: (other) => running.has(other) });

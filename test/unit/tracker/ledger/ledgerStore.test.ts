@@ -6,19 +6,14 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../../../../src/platform/atomicWrite';
 import { readBoundedText } from '../../../../src/platform/boundedRead';
 import { fileVersion } from '../../../../src/platform/fileSystemPort';
-import type { LedgerActivity, PollObservation, Span, WorkPlace } from '../../../../src/tracker/ledger/attribution';
+import type { WorkPlace } from '../../../../src/tracker/ledger/attribution';
 import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
 import { claimFocus, creditSpans, dayOf, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
 import { LEDGER_FILE, LedgerStore, MAX_LEDGER_BYTES, type LedgerStoreOptions } from '../../../../src/tracker/ledger/ledgerStore';
 import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
+import { dev, SECOND, span, T0, total, tracking } from './ledgerFixtures';
 
-const SECOND = 1000;
-const T0 = new Date(2026, 10, 25, 9, 0, 0).getTime();
-const dev: LedgerActivity = { activityID: 'A1', activityName: 'Development' };
 const place = (branch: string, root = '/repos/api'): WorkPlace => ({ root, repository: 'api', branch });
-const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch), activity: dev });
-const tracking: PollObservation = { kind: 'tracking', activity: dev, onBreak: false };
-const total = (book: LedgerBook, branch?: string): number => book.rows.filter((row) => branch === undefined || row.branch === branch).reduce((sum, row) => sum + row.ms, 0);
 
 describe('tracker/ledger/LedgerStore', () => {
   let folder: string;
