@@ -5,14 +5,21 @@
 // break, unwired endpoints and clock as the application would), and walks the item through every
 // state the way a user and the application get there: no token → a wrong token typed into the
 // Set Token box of the item's menu → the right one → idle → tracking (and the "Get Started"
-// walkthrough opened then, every step ticked) → a long name → time by branch (and a branch row's
-// context menu) → a git switch to a ticket branch that a `{ticket}` link starts (its notice) →
+// walkthrough opened then, every step ticked) → time by branch (and a branch row's context menu,
+// This Week's Copy Summary pasted into a new editor, This Week exported as CSV and opened) → a
+// long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}` link starts (its notice) →
 // private (the icon and the state only) → on break → license locked → status not available → clock off → locked out (a tool with
 // a wrong token fails until the app locks everyone out) → offline, and the menu a click opens
 // there. Each state is waited for by reading the item's text in the DOM, then the item alone (the
 // walkthrough: its page; the menu: its widget) is saved (device scale 2, VS Code's default dark
 // theme) as media/screenshots/<state>.png. Nothing in media/ changes unless every state was
 // reached; the last line is `screenshots: N passed, N failed`.
+//
+// Time by branch shows a seeded fortnight (test/fixtures/screenshotHistory.ts, written by the
+// ledger's own code into the extension's global storage before code-server starts) on three
+// repositories, the live window's among them, so its own seconds add to rows that have minutes.
+// Every process of the run keeps its clock in the early afternoon (TZ, below), so that today
+// has a morning of that history behind it whatever the hour here.
 //
 // It is an asset tool, not a test: it lives in scripts/ and borrows the host tests' harness
 // (test/extension/host/: code-server, chromium, the .vsix and the status bar probe).
@@ -21,16 +28,17 @@
 //   --no-build     skip esbuild (dist/ is fresh); the .vsix is always built
 //   --verbose      also print code-server's own output
 // TT_CHROMIUM_PATH names another chromium than /usr/bin/chromium, as for `npm test`.
+/* global document */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
 import { HostRun, repoRoot } from '../test/extension/host/common.mjs';
 import { relativeImages } from '../test/extension/host/vsix.mjs';
-import { openWorkbench, preparePackage, runChecks, timed, WalkthroughProbe } from '../test/extension/host/workbench.mjs';
+import { clearNotifications, extensionId, openWorkbench, preparePackage, runChecks, timed, WalkthroughProbe } from '../test/extension/host/workbench.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -41,6 +49,11 @@ const { values: options } = parseArgs({
 const { verbose } = options;
 const target = join(repoRoot, 'media', 'screenshots');
 const require = createRequire(import.meta.url);
+
+// A fixed offset (Etc/GMT-N is UTC+N) that puts local time in the 14:00 hour now: the run's
+// processes (code-server, its extension host, chromium, the reference server here) inherit it.
+const hoursAhead = 14 - new Date().getUTCHours();
+process.env.TZ = `Etc/GMT${hoursAhead >= 0 ? '-' : '+'}${Math.abs(hoursAhead)}`;
 
 const run = new HostRun({ name: 'screenshots', countLabel: 'screenshots', tempPrefix: 'tt-shots-', verbose });
 
@@ -55,17 +68,30 @@ async function main() {
     await esbuild.build({ entryPoints: [join(repoRoot, 'src', 'server', 'server.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
     return require(outfile);
   });
+  const { ACTIVITY_NAMES, seedScreenshotHistory } = await timed('> the seeded history, bundled from test/fixtures/screenshotHistory.ts', async () => {
+    const outfile = join(run.runDir, 'screenshot-history.cjs');
+    await esbuild.build({ entryPoints: [join(repoRoot, 'test', 'fixtures', 'screenshotHistory.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+    return require(outfile);
+  });
   const token = randomBytes(24).toString('hex');
   const server = createReferenceServer({ token });
   const port = await server.listen(0);
   console.log(`  listening on ${server.url}`);
 
   try {
-    // A git repository, so that time by branch has branches to show.
-    const git = (...args) => execFileSync('git', args, { cwd: dirs.workspace, stdio: 'ignore' });
+    // A git repository, so that time by branch has branches to show; named as a project would be.
+    const workspace = join(dirs.workspace, 'shop-web');
+    mkdirSync(workspace);
+    const git = (...args) => execFileSync('git', args, { cwd: workspace, stdio: 'ignore' });
     git('init', '-q', '-b', 'main');
     git('-c', 'user.name=Screenshots', '-c', 'user.email=screenshots@example.invalid', 'commit', '-q', '--allow-empty', '-m', 'start');
-    const { page, codeServer, statusBar } = await openWorkbench(run, prepared, {
+    // The history's activities are the app's, with its ids, so the live window's time joins their rows.
+    const activities = Object.fromEntries(ACTIVITY_NAMES.map((name) => [name, server.controls.seedActivity(name)]));
+    const storage = join(dirs['user-data'], 'User', 'globalStorage', extensionId.toLowerCase());
+    mkdirSync(storage, { recursive: true });
+    const seeded = await seedScreenshotHistory(storage, { nowMs: Date.now(), workspaceRoot: workspace, activities });
+    console.log(`> seeded ${seeded.rows} rows of branch-time history into ${seeded.file} (local time ${new Date().toTimeString()})`);
+    const { page, codeServer, statusBar } = await openWorkbench(run, { ...prepared, dirs: { ...dirs, workspace } }, {
       // The shortest allowed interval, so each change shows within seconds rather than ten.
       // VS Code's default dark theme, whatever the browser prefers.
       // One `{ticket}` link, for fix branches only: the feature branch of time by branch stays unlinked.
@@ -86,6 +112,13 @@ async function main() {
     const picture = (name) => {
       taken.push(`${name}.png`);
       return join(dirs.screenshots, `${name}.png`);
+    };
+    /** The box of the Time by Branch pane down to its last row (the pane has room to spare below). */
+    const branchTimeBox = async (pane) => {
+      const box = await pane.boundingBox();
+      const last = await pane.locator('.monaco-list-row').last().boundingBox();
+      if (box === null || last === null) throw new Error('the Time by Branch view has no box on screen');
+      return { ...box, height: Math.min(box.height, last.y + last.height + 8 - box.y) };
     };
     /** Runs a command from the Command Palette (F1), as a user does. */
     const runCommand = async (title) => {
@@ -174,15 +207,6 @@ async function main() {
         },
       ],
       [
-        'a long name (cut at timeTracker.statusBar.maxNameLength, 40), the time still in view',
-        async () => {
-          await withClient(token, (client) => client.startActivity({ name: longName, createIfMissing: true }));
-          const line = await capture('long-name', /… \d+:\d\d · today/);
-          await trackAgain();
-          return line;
-        },
-      ],
-      [
         'time by branch: tracked on main, then on a ticket branch (and the picker opened once, so the app named its activities)',
         async () => {
           await runCommand('Time Tracker: Start Tracking');
@@ -195,8 +219,12 @@ async function main() {
           // A taller window, as on a desktop, so that the view shows its three periods whole.
           const viewport = page.viewportSize();
           await page.setViewportSize({ width: 1280, height: 1000 });
+          // The folder's section folded, so that the view has the room; one branch open, to show its activities.
+          await page.locator('.pane-header', { hasText: 'shop-web' }).first().click();
+          await pane.locator('.monaco-list-row', { hasText: 'feature/PAY-87-refunds' }).first().locator('.monaco-tl-twistie').click();
+          await pane.locator('.monaco-list-row', { hasText: 'Code review' }).first().waitFor({ timeout: 10_000 });
           await page.mouse.move(640, 900);
-          const bytes = (await pane.screenshot({ path: picture('branch-time'), animations: 'disabled' })).length;
+          const bytes = (await page.screenshot({ path: picture('branch-time'), clip: await branchTimeBox(pane), animations: 'disabled' })).length;
           if (viewport !== null) await page.setViewportSize(viewport);
           return `the view → branch-time.png (${bytes} bytes)`;
         },
@@ -212,7 +240,7 @@ async function main() {
           const menu = page.locator('.context-view .monaco-menu').first();
           await menu.locator('.action-label', { hasText: 'Copy Summary as Markdown' }).first().waitFor({ state: 'visible', timeout: 10_000 });
           // The pane and the menu over it, in one picture.
-          const [paneBox, menuBox] = [await pane.boundingBox(), await menu.boundingBox()];
+          const [paneBox, menuBox] = [await branchTimeBox(pane), await menu.boundingBox()];
           if (paneBox === null || menuBox === null) throw new Error('the view or its context menu has no box on screen');
           const x = Math.min(paneBox.x, menuBox.x);
           const y = Math.min(paneBox.y, menuBox.y);
@@ -222,6 +250,69 @@ async function main() {
           await menu.waitFor({ state: 'hidden', timeout: 10_000 });
           if (viewport !== null) await page.setViewportSize(viewport);
           return `the branch row's context menu → branch-time-menu.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        "time by branch: Copy Summary from This Week's context menu, pasted (Ctrl+V) into a new editor",
+        async () => {
+          const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Time by Branch' }) });
+          await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://${codeServer.authority}` });
+          const viewport = page.viewportSize();
+          await page.setViewportSize({ width: 1280, height: 1000 });
+          // Today folded, so that the pane's list has This Week's row on screen.
+          await pane.locator('.monaco-list-row', { hasText: 'Today' }).first().click();
+          await pane.locator('.monaco-list-row', { hasText: 'This Week' }).first().click({ button: 'right' });
+          const menu = page.locator('.context-view .monaco-menu').first();
+          await menu.locator('.action-label', { hasText: /^Copy Summary$/ }).first().hover();
+          await page.keyboard.press('Enter');
+          await menu.waitFor({ state: 'hidden', timeout: 10_000 });
+          if (viewport !== null) await page.setViewportSize(viewport);
+          // Clicked by its exact title: Enter would take whichever row ranks first (Compare New Untitled Text Files, say).
+          await page.keyboard.press('F1');
+          await page.locator('.quick-input-widget .quick-input-box input').fill('>New Untitled Text File');
+          await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'File: New Untitled Text File' }).first().click({ timeout: 10_000 });
+          const editor = page.locator('.editor-group-container.active');
+          await editor.locator('.monaco-editor.focused').waitFor({ timeout: 10_000 });
+          await page.keyboard.press('Control+V');
+          await editor.locator('.view-lines', { hasText: 'Time by branch, This Week' }).waitFor({ timeout: 10_000 });
+          await page.mouse.move(640, 700);
+          const bytes = (await editor.screenshot({ path: picture('branch-time-summary'), animations: 'disabled' })).length;
+          await runCommand('View: Revert and Close Editor');
+          return `the pasted summary → branch-time-summary.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        'time by branch: Export Time by Branch as CSV… for This Week, saved through the save dialog, opened from its message',
+        async () => {
+          await runCommand('Time Tracker: Export Time by Branch as CSV…');
+          await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'This Week' }).first().click();
+          // code-server's save dialog is a quick input holding the proposed path: a path typed there, Enter saves.
+          const input = page.locator('.quick-input-widget .quick-input-box input');
+          await page.waitForFunction((selector) => document.querySelector(selector)?.value.endsWith('.csv') === true, '.quick-input-widget .quick-input-box input', { timeout: 10_000 });
+          const exports = join(run.runDir, 'exports');
+          mkdirSync(exports);
+          const file = join(exports, basename(await input.inputValue()));
+          await input.fill(file);
+          await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).click();
+          const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Exported' });
+          await toast.locator('.monaco-button', { hasText: 'Open' }).click({ timeout: 15_000 });
+          const editor = page.locator('.editor-group-container.active');
+          await editor.locator('.view-lines', { hasText: 'date,repository,branch,ticket,activity,seconds' }).waitFor({ timeout: 10_000 });
+          await clearNotifications(page);
+          await page.mouse.move(640, 700);
+          const bytes = (await editor.screenshot({ path: picture('branch-time-csv'), animations: 'disabled' })).length;
+          await runCommand('View: Close Editor');
+          const rows = readFileSync(file, 'utf8').split('\r\n').filter((line) => line !== '').length - 1;
+          return `${basename(file)}, ${rows} rows → branch-time-csv.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        'a long name (cut at timeTracker.statusBar.maxNameLength, 40), the time still in view',
+        async () => {
+          await withClient(token, (client) => client.startActivity({ name: longName, createIfMissing: true }));
+          const line = await capture('long-name', /… \d+:\d\d · today/);
+          await trackAgain();
+          return line;
         },
       ],
       [
