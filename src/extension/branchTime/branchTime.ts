@@ -14,8 +14,8 @@ import { CONTEXT_KEYS, STORAGE_KEYS } from '../../tracker/ids';
 import { BranchLedger } from '../../tracker/ledger/branchLedger';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
 import { LedgerStore } from '../../tracker/ledger/ledgerStore';
-import { dayOf, type LedgerRow } from '../../tracker/ledger/ledgerBook';
-import { formatLedgerDuration, summarize, todayOnBranch, type PeriodKind, type PeriodSummary } from '../../tracker/ledger/summary';
+import { dayOf } from '../../tracker/ledger/ledgerBook';
+import { formatLedgerDuration, summarize, type PeriodKind, type PeriodSummary } from '../../tracker/ledger/summary';
 import { maxPollGapMs, observationOf } from '../../tracker/ledger/observation';
 import { ledgerWindowId } from '../../tracker/ledger/windowIdentity';
 import type { BranchReporter } from '../branchReporter';
@@ -43,12 +43,13 @@ export class BranchTime implements vscode.Disposable {
   private readonly store: LedgerStore;
   private readonly place: WindowPlace;
   private readonly subscriptions: vscode.Disposable[];
-  /** By period, until the ledger changes: every node of the view asks. */
-  private readonly summaries = new Map<PeriodKind, PeriodSummary>();
+  /**
+   * By period, until the ledger changes or the day turns: every node of the view asks, and the
+   * status bar (today's) every second.
+   */
+  private readonly summaries = new Map<PeriodKind, { readonly day: string; readonly summary: PeriodSummary }>();
   private focused = vscode.window.state.focused;
   private tickets: { readonly pattern: string; readonly matcher: TicketMatcher } | undefined;
-  /** Today's time on this window's branch, for the ledger rows, place and day it was summed for: the status bar asks every second. */
-  private branchTodaySum: { readonly rows: readonly LedgerRow[]; readonly root: string; readonly branch: string; readonly day: string; readonly ms: number } | undefined;
 
   constructor(private readonly parts: BranchTimeParts) {
     this.store = new LedgerStore(parts.storageFolder, {
@@ -108,30 +109,26 @@ export class BranchTime implements vscode.Disposable {
   }
 
   summary(kind: PeriodKind): PeriodSummary {
-    const summary = this.summaries.get(kind) ?? summarize(this.ledger.current.rows, kind, Date.now());
-    this.summaries.set(kind, summary);
+    const now = Date.now();
+    const day = dayOf(now);
+    const cached = this.summaries.get(kind);
+    if (cached?.day === day) return cached.summary;
+    const summary = summarize(this.ledger.current.rows, kind, now);
+    this.summaries.set(kind, { day, summary });
     return summary;
   }
 
-  /** Today's time on the branch this window is on, or undefined with none (or the ledger off). */
-  todayOnCurrentBranch(): number | undefined {
-    const place = this.ledger.place;
-    if (!this.enabled || place === undefined) return undefined;
-    const { rows } = this.ledger.current;
-    const now = Date.now();
-    const day = dayOf(now);
-    const sum = this.branchTodaySum;
-    if (sum?.rows === rows && sum.root === place.root && sum.branch === place.branch && sum.day === day) return sum.ms;
-    const ms = todayOnBranch(rows, place.root, place.branch, now);
-    this.branchTodaySum = { rows, root: place.root, branch: place.branch, day, ms };
-    return ms;
-  }
-
-  /** The status bar tooltip's line: today's time on this window's branch. */
+  /**
+   * The status bar tooltip's line: today's time on this window's branch, as the view's row for it
+   * says (its share of today's total); undefined with no branch or the ledger off.
+   */
   branchToday(): { readonly branch: string; readonly duration: string } | undefined {
     const place = this.ledger.place;
-    const ms = this.todayOnCurrentBranch();
-    return place === undefined || ms === undefined ? undefined : { branch: place.branch, duration: formatLedgerDuration(ms) };
+    if (!this.enabled || place === undefined) return undefined;
+    const branch = this.summary('today')
+      .repositories.find((repository) => repository.root === place.root)
+      ?.branches.find((candidate) => candidate.branch === place.branch);
+    return { branch: place.branch, duration: formatLedgerDuration(branch ?? { ms: 0, minutes: 0 }) };
   }
 
   get currentPlace(): { readonly root: string; readonly branch: string } | undefined {

@@ -1,11 +1,12 @@
 /**
  * The "Time by Branch" view in the Explorer (issue 24): Today, This Week and Last Week, each →
- * repository → branch → activity, to the minute, the branch this window is on marked; the hover
- * gives the exact total and when it was first and last seen. It renders what src/tracker/ledger
- * summarises and nothing else. Empty (and so showing its `viewsWelcome`) while the ledger has no
- * time or is turned off, and while the status bar is private (src/tracker/ledger/ledgerView.ts),
- * its context key choosing that welcome text. While visible it reads the shared file again every
- * minute, so other windows' time shows too.
+ * repository → branch → activity, to the minute (the minutes Copy Summary gives: shares of the
+ * period's total rounded once, src/tracker/ledger/summary.ts), the branch this window is on
+ * marked; the hover gives the exact total and when it was first and last seen. It renders what
+ * src/tracker/ledger summarises and nothing else. Empty (and so showing its `viewsWelcome`) while
+ * the ledger has no time or is turned off, and while the status bar is private
+ * (src/tracker/ledger/ledgerView.ts), its context key choosing that welcome text. While visible it
+ * reads the shared file again every minute, so other windows' time shows too.
  */
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS, VIEWS } from '../../tracker/ids';
@@ -24,6 +25,8 @@ export type BranchTimeNode =
 /** The context value of each kind of row, for the view's menus (package.json `viewItem =~ …`). */
 export const ITEM_CONTEXT = { period: 'branchTimePeriod', repository: 'branchTimeRepository', branch: 'branchTimeBranch', activity: 'branchTimeActivity' } as const;
 const RELOAD_WHILE_VISIBLE_MS = 60_000;
+/** A row whose node left the summary between the view's two questions. */
+const NO_TIME = { ms: 0, minutes: 0 };
 
 export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<BranchTimeNode | undefined>();
@@ -91,7 +94,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
       case 'period': {
         const item = new vscode.TreeItem(periodLabel(node.kind), node.kind === 'today' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
         item.id = node.kind;
-        item.description = summary.repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(summary.ms);
+        item.description = summary.repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(summary);
         item.contextValue = ITEM_CONTEXT.period;
         item.iconPath = new vscode.ThemeIcon('calendar');
         return item;
@@ -100,7 +103,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
         const repository = summary.repositories.find((candidate) => candidate.root === node.root);
         const item = new vscode.TreeItem(repository?.repository ?? node.root, vscode.TreeItemCollapsibleState.Expanded);
         item.id = JSON.stringify(node);
-        item.description = formatLedgerDuration(repository?.ms ?? 0);
+        item.description = formatLedgerDuration(repository ?? NO_TIME);
         item.iconPath = new vscode.ThemeIcon('repo');
         item.contextValue = ITEM_CONTEXT.repository;
         item.tooltip = repository && hover(repository.repository, repository);
@@ -112,7 +115,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
         const activity = this.findBranch(node)?.activities.find((candidate) => candidate.activityID === node.activityID);
         const item = new vscode.TreeItem(activity?.activityName ?? '', vscode.TreeItemCollapsibleState.None);
         item.id = JSON.stringify(node);
-        item.description = formatLedgerDuration(activity?.ms ?? 0);
+        item.description = formatLedgerDuration(activity ?? NO_TIME);
         item.tooltip = activity && hover(activity.activityName, activity);
         item.contextValue = ITEM_CONTEXT.activity;
         return item;
@@ -126,7 +129,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     const current = place?.root === node.root && place.branch === node.branch;
     const item = new vscode.TreeItem(node.branch, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = JSON.stringify(node);
-    const duration = formatLedgerDuration(branch?.ms ?? 0);
+    const duration = formatLedgerDuration(branch ?? NO_TIME);
     item.description = current ? vscode.l10n.t('{0} · this window', duration) : duration;
     item.iconPath = new vscode.ThemeIcon(current ? 'debug-breakpoint-log' : 'git-branch');
     item.tooltip = branch && hover(node.branch, branch);

@@ -41,8 +41,8 @@ export function pickOne<T>(items: readonly Choice<T>[], options: { readonly titl
 /** Which period, each with its total; the one selected in the view (else Today) is active. */
 export function pickPeriod(branchTime: BranchTime, options: { readonly title: string; readonly active: PeriodKind | undefined; readonly withAll: boolean }): Promise<ExportPeriod | undefined> {
   const items: Choice<ExportPeriod>[] = PERIODS.map((kind) => {
-    const { ms, repositories } = branchTime.summary(kind);
-    return { value: kind, label: periodLabel(kind), description: repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(ms) };
+    const summary = branchTime.summary(kind);
+    return { value: kind, label: periodLabel(kind), description: summary.repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(summary) };
   });
   if (options.withAll) items.push({ value: 'all', label: exportPeriodLabel('all'), description: vscode.l10n.t('every day the ledger keeps') });
   return pickOne(items, { title: options.title, placeholder: vscode.l10n.t('Which period?'), active: options.active ?? 'today' });

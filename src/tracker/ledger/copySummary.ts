@@ -8,9 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { compileLinearPattern, PatternError, type LinearPattern } from '../../platform/linearPattern';
 import { MAX_MATCHED_BRANCH_LENGTH } from '../../platform/globs';
 import { displayText } from '../../platform/outsideText';
-import { formatMinutes } from '../view/duration';
-import { roundedMinutes, shareMinutes } from './minuteShares';
-import { periodLabel, type BranchSummary, type PeriodSummary } from './summary';
+import { formatLedgerDuration, periodLabel, type BranchSummary, type PeriodSummary } from './summary';
 
 /** How much of a refused pattern a sentence quotes. */
 const QUOTE_LIMIT = 80;
@@ -88,9 +86,10 @@ export interface SummaryScope {
 
 /**
  * The period's heading with its total, then a line a branch (most time first) and under it a line
- * an activity, each with its minutes; `undefined` when nothing is in scope. The total is rounded
- * once to the minute and shared down (src/tracker/ledger/minuteShares.ts), so the branches add up
- * to the heading and each branch's activities to the branch.
+ * an activity, each with its minutes; `undefined` when nothing is in scope. The minutes are the
+ * summary's (the period's total rounded once and shared down, ./summary.ts), the ones the view
+ * shows: the branches add up to the heading and each branch's activities to the branch, and a
+ * repository or branch copied alone has the total its row in the view has.
  */
 export function summaryText(summary: PeriodSummary, tickets: TicketMatcher, format: SummaryFormat, scope?: SummaryScope): string | undefined {
   const branches = summary.repositories
@@ -101,31 +100,23 @@ export function summaryText(summary: PeriodSummary, tickets: TicketMatcher, form
   if (branches.length === 0) return undefined;
   const withRepository = new Set(branches.map((branch) => branch.root)).size > 1;
   const range = summary.fromDay === summary.toDay ? summary.fromDay : `${summary.fromDay} – ${summary.toDay}`;
-  const total = roundedMinutes(branches.reduce((sum, branch) => sum + branch.ms, 0));
-  const heading = l10n.t('Time by branch, {period} ({range}): {total}', { period: periodLabel(summary.kind), range, total: formatMinutes(total) });
-  const minutes = shareMinutes(
-    total,
-    branches.map((branch) => branch.ms),
-  );
-  const lines = branches.flatMap((branch, index) => branchLines(branch, minutes[index] ?? 0, { ticket: tickets.keyOf(branch.branch), withRepository, format }));
+  const total = { ms: branches.reduce((sum, branch) => sum + branch.ms, 0), minutes: branches.reduce((sum, branch) => sum + branch.minutes, 0) };
+  const heading = l10n.t('Time by branch, {period} ({range}): {total}', { period: periodLabel(summary.kind), range, total: formatLedgerDuration(total) });
+  const lines = branches.flatMap((branch) => branchLines(branch, { ticket: tickets.keyOf(branch.branch), withRepository, format }));
   return format === 'markdown' ? [`**${escape(heading)}**`, '', ...lines, ''].join('\n') : [heading, ...lines, ''].join('\n');
 }
 
-/** The branch's line, then its activities' lines, indented, sharing the branch's minutes. */
-function branchLines(branch: BranchSummary, minutes: number, how: { readonly ticket: string | undefined; readonly withRepository: boolean; readonly format: SummaryFormat }): string[] {
+/** The branch's line, then its activities' lines, indented. */
+function branchLines(branch: BranchSummary, how: { readonly ticket: string | undefined; readonly withRepository: boolean; readonly format: SummaryFormat }): string[] {
   const { ticket, format } = how;
   const where = how.withRepository ? ` (${branch.repository})` : '';
-  const shares = shareMinutes(
-    minutes,
-    branch.activities.map((activity) => activity.ms),
-  );
-  const activities = branch.activities.map((activity, index) => ({ name: activity.activityName, duration: formatMinutes(shares[index] ?? 0) }));
+  const activities = branch.activities.map((activity) => ({ name: activity.activityName, duration: formatLedgerDuration(activity) }));
   if (format === 'plain') {
-    const head = `${ticket === undefined ? '' : `${ticket} `}${branch.branch}${where}: ${formatMinutes(minutes)}`;
+    const head = `${ticket === undefined ? '' : `${ticket} `}${branch.branch}${where}: ${formatLedgerDuration(branch)}`;
     return [head, ...activities.map((activity) => `  ${activity.name}: ${activity.duration}`)];
   }
   const key = ticket === undefined ? '' : `**${escape(ticket)}** `;
-  const head = `- ${key}\`${branch.branch.replace(/`/g, "'")}\`${escape(where)}: ${formatMinutes(minutes)}`;
+  const head = `- ${key}\`${branch.branch.replace(/`/g, "'")}\`${escape(where)}: ${formatLedgerDuration(branch)}`;
   return [head, ...activities.map((activity) => `  - ${escape(activity.name)}: ${activity.duration}`)];
 }
 

@@ -1,19 +1,31 @@
 /**
  * What the "Time by Branch" view and Copy Summary show: the ledger's rows for one period (today,
- * this week, last week), grouped repository → branch → activity, with the view's durations to the
- * minute (Copy Summary's text, whose lines add up, is copySummary.ts). Pure: rows and the clock in,
- * data and text out; the view (src/extension) only renders it.
+ * this week, last week), grouped repository → branch → activity, each with its whole minutes: the
+ * period's total rounded once and shared down (./minuteShares.ts), so that the view's rows and
+ * Copy Summary's lines (copySummary.ts) give the same figures and each adds up to the one above.
+ * Pure: rows and the clock in, data and text out; the view (src/extension) only renders it.
  */
 import * as l10n from '@vscode/l10n';
 import { formatMinutes } from '../view/duration';
 import { dayOf, type LedgerRow } from './ledgerBook';
+import { roundedMinutes, shareMinutes } from './minuteShares';
 
 export type PeriodKind = 'today' | 'thisWeek' | 'lastWeek';
 
 export const PERIODS: readonly PeriodKind[] = ['today', 'thisWeek', 'lastWeek'];
 
-interface Totals {
+/** A time and the whole minutes shown for it. */
+export interface Minuted {
   readonly ms: number;
+  /**
+   * Its share of the period's total rounded once: what the view and Copy Summary show, so that
+   * repositories add up to the period, branches to their repository, activities to their branch
+   * (so a node may be off its own rounding, by less than a minute at each level).
+   */
+  readonly minutes: number;
+}
+
+interface Totals extends Minuted {
   readonly firstMs: number;
   readonly lastMs: number;
 }
@@ -43,6 +55,8 @@ export interface PeriodSummary {
   readonly fromDay: string;
   readonly toDay: string;
   readonly ms: number;
+  /** The period's total, rounded once to the nearest minute. */
+  readonly minutes: number;
   readonly repositories: readonly RepositorySummary[];
 }
 
@@ -64,31 +78,45 @@ export function periodDays(kind: PeriodKind, nowMs: number): { fromDay: string; 
 export function summarize(rows: readonly LedgerRow[], kind: PeriodKind, nowMs: number): PeriodSummary {
   const { fromDay, toDay } = periodDays(kind, nowMs);
   const inPeriod = rows.filter((row) => row.day >= fromDay && row.day <= toDay);
-  const repositories = groupBy(inPeriod, (row) => row.root).map((repositoryRows) => {
-    const branches = groupBy(repositoryRows, (row) => row.branch).map((branchRows) => {
-      const activities = groupBy(branchRows, (row) => row.activityID.toLowerCase()).map((activityRows) => {
+  const ms = sumMs(inPeriod);
+  const minutes = roundedMinutes(ms);
+  const repositories = shared(minutes, groupBy(inPeriod, (row) => row.root), (repositoryRows, repositoryMinutes) => {
+    const branches = shared(repositoryMinutes, groupBy(repositoryRows, (row) => row.branch), (branchRows, branchMinutes) => {
+      const activities = shared(branchMinutes, groupBy(branchRows, (row) => row.activityID.toLowerCase()), (activityRows) => {
         const latest = latestOf(activityRows);
-        return { activityID: latest.activityID, activityName: latest.activityName, ...totals(activityRows) };
+        return { activityID: latest.activityID, activityName: latest.activityName };
       });
       const latest = latestOf(branchRows);
-      return { root: latest.root, repository: latest.repository, branch: latest.branch, activities: byTime(activities), ...totals(branchRows) };
+      return { root: latest.root, repository: latest.repository, branch: latest.branch, activities };
     });
     const latest = latestOf(repositoryRows);
-    return { root: latest.root, repository: latest.repository, branches: byTime(branches), ...totals(repositoryRows) };
+    return { root: latest.root, repository: latest.repository, branches };
   });
-  return { kind, fromDay, toDay, ms: totals(inPeriod).ms, repositories: byTime(repositories) };
+  return { kind, fromDay, toDay, ms, minutes, repositories };
 }
 
-/** Today's time on one place, for the status bar's tooltip. */
-export function todayOnBranch(rows: readonly LedgerRow[], root: string, branch: string, nowMs: number): number {
-  const today = dayOf(nowMs);
-  return rows.filter((row) => row.day === today && row.root === root && row.branch === branch).reduce((sum, row) => sum + row.ms, 0);
+/**
+ * The groups, most time first, each made with its share of `minutes` (in proportion to its time,
+ * by the largest remainder, the earlier group first on a tie) and its totals.
+ */
+function shared<T>(minutes: number, groups: readonly LedgerRow[][], make: (rows: readonly LedgerRow[], minutes: number) => T): (T & Totals)[] {
+  const sorted = groups.map((rows) => ({ rows, ms: sumMs(rows), firstMs: Math.min(...rows.map((row) => row.firstMs)), lastMs: Math.max(...rows.map((row) => row.lastMs)) })).sort((a, b) => b.ms - a.ms || a.firstMs - b.firstMs);
+  const shares = shareMinutes(
+    minutes,
+    sorted.map((group) => group.ms),
+  );
+  return sorted.map(({ rows, ms, firstMs, lastMs }, index) => {
+    const share = shares[index] ?? 0;
+    return { ...make(rows, share), ms, minutes: share, firstMs, lastMs };
+  });
 }
 
-/** To the minute: `2h 15m`, `45m`, `< 1m`. */
-export function formatLedgerDuration(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  return minutes < 1 ? l10n.t('< 1m') : formatMinutes(minutes);
+/**
+ * A node's minutes as the view and Copy Summary show them: `2h 15m`, `45m`; `< 1m` for some time
+ * whose share is no minute, `0m` for none.
+ */
+export function formatLedgerDuration(node: Minuted): string {
+  return node.minutes === 0 && node.ms > 0 ? l10n.t('< 1m') : formatMinutes(node.minutes);
 }
 
 /** The exact total, for the hover: `2h 15m 7s` (`45s` under a minute). */
@@ -109,12 +137,8 @@ export function periodLabel(kind: PeriodKind): string {
   }
 }
 
-function totals(rows: readonly LedgerRow[]): Totals {
-  return {
-    ms: rows.reduce((sum, row) => sum + row.ms, 0),
-    firstMs: Math.min(...rows.map((row) => row.firstMs)),
-    lastMs: Math.max(...rows.map((row) => row.lastMs)),
-  };
+function sumMs(rows: readonly LedgerRow[]): number {
+  return rows.reduce((sum, row) => sum + row.ms, 0);
 }
 
 function groupBy(rows: readonly LedgerRow[], key: (row: LedgerRow) => string): LedgerRow[][] {
@@ -126,8 +150,4 @@ function groupBy(rows: readonly LedgerRow[], key: (row: LedgerRow) => string): L
 /** The most recent row: its names are the ones the user sees now (an activity renamed in the app). */
 function latestOf(rows: readonly LedgerRow[]): LedgerRow {
   return rows.reduce((latest, row) => (row.lastMs > latest.lastMs ? row : latest));
-}
-
-function byTime<T extends Totals>(items: T[]): T[] {
-  return items.sort((a, b) => b.ms - a.ms || a.firstMs - b.firstMs);
 }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_TICKET_PATTERN, summaryText, ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
 import { dayOf, type LedgerRow } from '../../../../src/tracker/ledger/ledgerBook';
-import { formatExactDuration, formatLedgerDuration, periodDays, summarize, todayOnBranch } from '../../../../src/tracker/ledger/summary';
+import { formatExactDuration, formatLedgerDuration, periodDays, summarize, type Minuted, type PeriodSummary } from '../../../../src/tracker/ledger/summary';
+import { seededRandom } from '../../../support/random';
 
 const MINUTE = 60_000;
 // Wednesday 25 November 2026, 15:00 local time.
@@ -22,6 +23,27 @@ function row(branch: string, minutes: number, atMs: number, activityName = 'Deve
     lastMs: atMs + minutes * MINUTE,
   };
 }
+
+/** A row of today with a time in milliseconds. */
+function seconds(branch: string, activityName: string, ms: number, root = '/repos/api'): LedgerRow {
+  return { ...row(branch, 0, daysAgo(0), activityName, root), ms };
+}
+
+/** 2m 50s + 40 s × 3 on four branches, the last one's 40 s on two activities: floored on their own they are 2m + 0m × 3 under 4m. */
+const small = [seconds('a', 'Write', 170_000), seconds('b', 'Write', 40_000), seconds('c', 'Write', 40_000), seconds('d', 'Review', 25_000), seconds('d', 'Write', 15_000)];
+
+/** Each node of the summary with the label the view gives it: `period`, then `repository`, `  branch`, `    activity`. */
+function viewLabels(summary: PeriodSummary): string[] {
+  return [
+    `period: ${formatLedgerDuration(summary)}`,
+    ...summary.repositories.flatMap((repository) => [
+      `${repository.repository}: ${formatLedgerDuration(repository)}`,
+      ...repository.branches.flatMap((branch) => [`  ${branch.branch}: ${formatLedgerDuration(branch)}`, ...branch.activities.map((activity) => `    ${activity.activityName}: ${formatLedgerDuration(activity)}`)]),
+    ]),
+  ];
+}
+
+const sumMinutes = (nodes: readonly Minuted[]): number => nodes.reduce((sum, node) => sum + node.minutes, 0);
 
 const rows: LedgerRow[] = [
   row('feature/PROJ-123-login', 90, daysAgo(0)),
@@ -63,18 +85,44 @@ describe('tracker/ledger/summary', () => {
     );
   });
 
-  it('shows durations to the minute, and exactly in the hover', () => {
-    assert.equal(formatLedgerDuration(59_999), '< 1m');
-    assert.equal(formatLedgerDuration(0), '< 1m');
-    assert.equal(formatLedgerDuration(45 * MINUTE + 59_000), '45m');
-    assert.equal(formatLedgerDuration(135 * MINUTE), '2h 15m');
+  it('shows a node\'s minutes, `< 1m` for some time that has no minute, and the exact time in the hover', () => {
+    assert.equal(formatLedgerDuration({ ms: 59_999, minutes: 0 }), '< 1m');
+    assert.equal(formatLedgerDuration({ ms: 0, minutes: 0 }), '0m');
+    assert.equal(formatLedgerDuration({ ms: 45 * MINUTE + 59_000, minutes: 46 }), '46m');
+    assert.equal(formatLedgerDuration({ ms: 135 * MINUTE, minutes: 135 }), '2h 15m');
     assert.equal(formatExactDuration(135 * MINUTE + 7_400), '2h 15m 7s');
     assert.equal(formatExactDuration(45_000), '45s');
   });
 
-  it("adds up today's time on one branch, for the status bar", () => {
-    assert.equal(todayOnBranch(rows, '/repos/api', 'feature/PROJ-123-login', NOW), 135 * MINUTE + 14_000);
-    assert.equal(todayOnBranch(rows, '/repos/api', 'main', NOW), 0);
+  it('gives the view\'s rows the shares of the period\'s total rounded once, not each row floored: 2m 50s + 40 s × 3 is 5m', () => {
+    assert.deepEqual(viewLabels(summarize(small, 'today', NOW)), ['period: 5m', 'api: 5m', '  a: 3m', '    Write: 3m', '  b: 1m', '    Write: 1m', '  c: 1m', '    Write: 1m', '  d: < 1m', '    Review: < 1m', '    Write: < 1m']);
+  });
+
+  it('shares the period among repositories, each repository among its branches, each branch among its activities', () => {
+    // 1m 40s in each of two repositories: 3m 20s is 3m, shared 2m + 1m (each rounded alone would be 2m + 2m).
+    const two = summarize([seconds('main', 'Write', 100_000, '/repos/api'), seconds('main', 'Write', 100_000, '/repos/web'), seconds('x', 'Review', 0, '/repos/web')], 'today', NOW);
+    assert.deepEqual(viewLabels(two), ['period: 3m', 'api: 2m', '  main: 2m', '    Write: 2m', 'web: 1m', '  main: 1m', '    Write: 1m', '  x: 0m', '    Review: 0m']);
+    // Branches whose floors add up to less than their repository: 3 × 50 s is 3m, not 0m × 3 under 2m.
+    const floors = summarize([seconds('a', 'Write', 50_000), seconds('b', 'Write', 50_000), seconds('c', 'Write', 50_000)], 'today', NOW);
+    assert.deepEqual(viewLabels(floors), ['period: 3m', 'api: 3m', '  a: 1m', '    Write: 1m', '  b: 1m', '    Write: 1m', '  c: 1m', '    Write: 1m']);
+  });
+
+  it('adds up at every level for any rows, each node less than two minutes off its own time', () => {
+    const next = seededRandom(11);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    for (let run = 0; run < 100; run++) {
+      const random = Array.from({ length: 1 + Math.floor(next() * 12) }, () => seconds(pick(['a', 'b', 'c']), pick(['Write', 'Review', 'Test']), Math.floor(next() * 40 * MINUTE), pick(['/repos/api', '/repos/web'])));
+      const summary = summarize(random, 'today', NOW);
+      const context = JSON.stringify(random.map((each) => [each.root, each.branch, each.activityName, each.ms]));
+      assert.equal(summary.minutes, Math.round(summary.ms / MINUTE), context);
+      assert.equal(sumMinutes(summary.repositories), summary.minutes, context);
+      for (const repository of summary.repositories) {
+        assert.equal(sumMinutes(repository.branches), repository.minutes, context);
+        for (const branch of repository.branches) assert.equal(sumMinutes(branch.activities), branch.minutes, context);
+      }
+      const nodes = summary.repositories.flatMap((repository) => [repository, ...repository.branches.flatMap((branch) => [branch, ...branch.activities])]);
+      for (const node of nodes) assert.ok(Math.abs(node.minutes - node.ms / MINUTE) < 2, context);
+    }
   });
 });
 
@@ -103,14 +151,21 @@ describe('tracker/ledger/copySummary', () => {
   });
 
   it('rounds once, at the total, and shares its minutes so that branches and activities add up: 2m 50s + 40s × 3 is 5m', () => {
-    const at = daysAgo(0);
-    const seconds = (branch: string, activityName: string, ms: number): LedgerRow => ({ ...row(branch, 0, at, activityName), ms });
-    const small = [seconds('a', 'Write', 170_000), seconds('b', 'Write', 40_000), seconds('c', 'Write', 40_000), seconds('d', 'Review', 25_000), seconds('d', 'Write', 15_000)];
     const text = summaryText(summarize(small, 'today', NOW), ticketMatcher(''), 'plain') ?? '';
-    assert.equal(text, ['Time by branch, Today (2026-11-25): 5m', 'a: 3m', '  Write: 3m', 'b: 1m', '  Write: 1m', 'c: 1m', '  Write: 1m', 'd: 0m', '  Review: 0m', '  Write: 0m', ''].join('\n'));
+    assert.equal(text, ['Time by branch, Today (2026-11-25): 5m', 'a: 3m', '  Write: 3m', 'b: 1m', '  Write: 1m', 'c: 1m', '  Write: 1m', 'd: < 1m', '  Review: < 1m', '  Write: < 1m', ''].join('\n'));
   });
 
-  it('copies one repository or one branch of the period when asked, with its own total', () => {
+  it('gives each line the minutes the view gives its row, a repository or branch copied alone included', () => {
+    const summary = summarize([seconds('main', 'Write', 100_000, '/repos/api'), seconds('main', 'Write', 60_000, '/repos/web'), seconds('main', 'Review', 40_000, '/repos/web')], 'today', NOW);
+    const web = summary.repositories[1]!;
+    assert.deepEqual([web.repository, formatLedgerDuration(web), formatLedgerDuration(web.branches[0]!.activities[0]!), formatLedgerDuration(web.branches[0]!.activities[1]!)], ['web', '1m', '1m', '< 1m']);
+    const tickets = ticketMatcher('');
+    assert.equal(summaryText(summary, tickets, 'plain'), ['Time by branch, Today (2026-11-25): 3m', 'main (api): 2m', '  Write: 2m', 'main (web): 1m', '  Write: 1m', '  Review: < 1m', ''].join('\n'));
+    assert.equal(summaryText(summary, tickets, 'plain', { root: '/repos/web' }), ['Time by branch, Today (2026-11-25): 1m', 'main: 1m', '  Write: 1m', '  Review: < 1m', ''].join('\n'));
+    assert.equal(summaryText(summary, tickets, 'plain', { root: '/repos/web', branch: 'main' }), ['Time by branch, Today (2026-11-25): 1m', 'main: 1m', '  Write: 1m', '  Review: < 1m', ''].join('\n'));
+  });
+
+  it('copies one repository or one branch of the period when asked, with its total', () => {
     const tickets = ticketMatcher(DEFAULT_TICKET_PATTERN);
     const branch = summaryText(summarize(rows, 'today', NOW), tickets, 'plain', { root: '/repos/api', branch: 'feature/PROJ-123-login' });
     assert.equal(branch, ['Time by branch, Today (2026-11-25): 2h 15m', 'PROJ-123 feature/PROJ-123-login: 2h 15m', '  Development: 1h 30m', '  Review: 45m', ''].join('\n'));
