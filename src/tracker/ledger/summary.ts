@@ -101,10 +101,7 @@ export function summarize(rows: readonly LedgerRow[], kind: PeriodKind, nowMs: n
  */
 function shared<T>(minutes: number, groups: readonly LedgerRow[][], make: (rows: readonly LedgerRow[], minutes: number) => T): (T & Totals)[] {
   const sorted = groups.map((rows) => ({ rows, ms: sumMs(rows), firstMs: Math.min(...rows.map((row) => row.firstMs)), lastMs: Math.max(...rows.map((row) => row.lastMs)) })).sort((a, b) => b.ms - a.ms || a.firstMs - b.firstMs);
-  const shares = shareMinutes(
-    minutes,
-    sorted.map((group) => group.ms),
-  );
+  const shares = shareMinutes(minutes, sorted.map((group) => group.ms));
   return sorted.map(({ rows, ms, firstMs, lastMs }, index) => {
     const share = shares[index] ?? 0;
     return { ...make(rows, share), ms, minutes: share, firstMs, lastMs };
