@@ -3,9 +3,10 @@
  * the user types, through src/tracker/model/debouncedSearch.ts (one request after a pause in typing,
  * never two on the wire, none while the command may not sign, a query typed again answered from this
  * picker's answers), lists the running and recent activities first and offers "Create “…”" for a
- * name it does not list. Until an answer comes, or when none can be had, it lists the activities
- * earlier answers named, and says in itself why and as of when (src/tracker/view/activityPicks.ts):
- * a notification behind an open picker is one the user does not see, and the picker tells it better.
+ * name it does not list (an item saying why not, for a name the command refuses). Until an answer
+ * comes, or when none can be had, it lists the activities earlier answers named, and says in itself
+ * why and as of when (src/tracker/view/activityPicks.ts): a notification behind an open picker is one
+ * the user does not see, and the picker tells it better.
  */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
@@ -28,6 +29,8 @@ const RESULT_LIMIT = 20;
 
 interface PickItem extends vscode.QuickPickItem {
   readonly pick?: ActivityPick;
+  /** A typed name the command does not take as a new activity: Enter leaves the picker open. */
+  readonly refused?: true;
 }
 
 export interface PickerOptions {
@@ -46,6 +49,8 @@ export interface PickerOptions {
   readonly createsWhenSent: boolean;
   /** A search failed; each failure is handed over (the picker says it in itself, the command may log it or say it later). */
   readonly onError: (error: unknown) => void;
+  /** Why a typed name is not offered as a new activity (the picker lists the reason instead), or undefined to offer it. */
+  readonly refuseNew?: (name: string) => string | undefined;
 }
 
 /**
@@ -67,11 +72,10 @@ export function pickActivity(client: ServiceClient | undefined, options: PickerO
   };
   const show = (query: string): void => {
     const answer = search.answered(query);
-    const { known } = options;
-    const picks = buildActivityPicks(query, answer ?? known.matching(query), options.recent, options.running());
-    const learnedAt = known.learnedAtMs === undefined ? undefined : learnedAtLabel(known.learnedAtMs, Date.now(), vscode.env.language);
+    const picks = buildActivityPicks(query, answer ?? options.known.matching(query), options.recent, options.running());
+    const learnedAt = options.known.learnedAtMs === undefined ? undefined : learnedAtLabel(options.known.learnedAtMs, Date.now(), vscode.env.language);
     const notice = pickerNotice(situation(), answer === undefined, learnedAt, options.createsWhenSent);
-    quickPick.items = [...(notice ? [{ label: notice.separator, kind: vscode.QuickPickItemKind.Separator }] : []), ...picks.map(toItem)];
+    quickPick.items = [...(notice ? [{ label: notice.separator, kind: vscode.QuickPickItemKind.Separator }] : []), ...picks.map((pick) => toItem(pick, options.refuseNew))];
     quickPick.placeholder = notice?.placeholder ?? options.placeholder;
   };
   const search = new DebouncedSearch<readonly PickableActivity[]>({
@@ -104,6 +108,8 @@ export function pickActivity(client: ServiceClient | undefined, options: PickerO
       search.typed(value);
     });
     quickPick.onDidAccept(() => {
+      // The refused name's item says why; the user types another.
+      if (quickPick.selectedItems[0]?.refused === true) return;
       chosen = quickPick.selectedItems[0]?.pick;
       quickPick.hide();
     });
@@ -134,8 +140,10 @@ function failedSearch(error: unknown): PickerSituation | undefined {
   }
 }
 
-function toItem(pick: ActivityPick): PickItem {
+function toItem(pick: ActivityPick, refuseNew: PickerOptions['refuseNew']): PickItem {
   if (pick.kind === 'create') {
+    const refusal = refuseNew?.(pick.name);
+    if (refusal !== undefined) return { label: `$(circle-slash) ${vscode.l10n.t('Not an activity name: “{0}”', pick.name)}`, detail: refusal, refused: true, alwaysShow: true };
     return { label: `$(add) ${vscode.l10n.t('Create “{0}”', pick.name)}`, pick, alwaysShow: true };
   }
   const marks = pick.running ? vscode.l10n.t('running') : pick.recent ? vscode.l10n.t('recent') : undefined;

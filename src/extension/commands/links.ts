@@ -3,16 +3,23 @@
  * commands pick the activity with Start's picker, ask where the link goes (only for the user, in
  * the user settings, first; or for everyone in the repository, in the workspace settings a team may
  * commit) and write it first there (the new one wins over a broader one); the message names the
- * file. Unlink removes a link that applies here from the settings file it is in. Undo takes back
- * what a link just started: the activity that ran before starts again, or tracking stops when
- * nothing ran. Each says once why when it cannot act.
+ * file. On a branch that names a ticket, Link This Branch… first asks whether to link this branch
+ * only or every branch like it to its ticket, and once the branch is linked it offers to start its
+ * activity now (./linkChoices.ts); the picker takes no new name with a placeholder. Unlink removes
+ * a link that applies here from the settings file it is in. Undo takes back what a link just
+ * started: the activity that ran before starts again, or tracking stops when nothing ran. Each says
+ * once why when it cannot act.
  */
 import * as vscode from 'vscode';
+import type { ActivitySelector } from '../../protocol/types';
 import { COMMANDS } from '../../tracker/ids';
+import { ticketMatcher } from '../../tracker/ledger/copySummary';
+import { placeholderRefusal, ticketLinkFor, type TicketLinkChoice } from '../../tracker/links/linkChoices';
 import type { LinkDecision } from '../../tracker/links/links';
 import { undoneConfirmation } from '../../tracker/view/confirmations';
 import { SECTION } from '../settings';
 import { PauseGate } from './pauseGate';
+import { askWhatToLink, offerStart } from './linkChoices';
 import { clientOrAdvice, run, type CommandServices } from './services';
 import { chooseActivity } from './tracking';
 
@@ -33,18 +40,38 @@ export async function linkBranch(services: CommandServices): Promise<void> {
     void services.messages.info(vscode.l10n.t('{0} is on no branch (no git repository, or a detached HEAD), so there is no branch to link. Link This Folder… links the folder.', folder.name));
     return;
   }
-  const link = await pickLink(services, COMMANDS.linkBranch, vscode.l10n.t('Link branch {0} to…', branch));
-  if (!link) return;
+  const ticketChoice = ticketLinkFor(branch, ticketMatcher(services.settings().ticketPattern));
+  const kind = ticketChoice === undefined ? 'branch' : await askWhatToLink(branch, ticketChoice);
+  if (kind === undefined) return;
+  if (kind === 'ticket' && ticketChoice !== undefined) return linkTicketPattern(services, ticketChoice);
+  const picked = await pickLink(services, COMMANDS.linkBranch, vscode.l10n.t('Link branch {0} to…', branch));
+  if (!picked) return;
+  const { link, request } = picked;
   const where = await askWhere(vscode.l10n.t('Link branch {0} to {1}: for whom?', branch, link.activity));
   if (!where) return;
   await writeLink(services, { branch, ...link }, where, (written) => written.branch === branch && written.folder === undefined);
-  void services.messages.info(vscode.l10n.t('Branch {branch} is linked to {activity} in {file}: switching to it tracks {activity} without asking.', { branch, activity: link.activity, file: fileOf(where) }));
+  const linked = vscode.l10n.t('Branch {branch} is linked to {activity} in {file}: switching to it tracks {activity} without asking.', { branch, activity: link.activity, file: fileOf(where) });
+  offerStart(services, linked, { name: link.activity, activityID: request.activityID }, request);
+}
+
+/** "Every branch like this one → its ticket": the pattern link, written where the user says; then the offer to start this branch's ticket. */
+async function linkTicketPattern(services: CommandServices, choice: TicketLinkChoice): Promise<void> {
+  const { pattern, ticket } = choice;
+  const where = await askWhere(vscode.l10n.t('Link every branch like {0} to its ticket: for whom?', pattern));
+  if (!where) return;
+  await writeLink(services, choice.link, where, (written) => written.branch === pattern && written.folder === undefined);
+  const linked = vscode.l10n.t('Every branch like {pattern} is linked to its ticket in {file}: switching to one tracks the ticket its name holds ({ticket} on this one) without asking.', {
+    pattern,
+    ticket,
+    file: fileOf(where),
+  });
+  offerStart(services, linked, { name: ticket }, { name: ticket, createIfMissing: true });
 }
 
 export async function linkFolder(services: CommandServices): Promise<void> {
   const folder = await folderOrSay(services);
   if (!folder) return;
-  const link = await pickLink(services, COMMANDS.linkFolder, vscode.l10n.t('Link folder {0} to…', folder.name));
+  const link = (await pickLink(services, COMMANDS.linkFolder, vscode.l10n.t('Link folder {0} to…', folder.name)))?.link;
   if (!link) return;
   const where = await askWhere(vscode.l10n.t('Link folder {0} to {1}: for whom?', folder.name, link.activity));
   if (!where) return;
@@ -149,18 +176,23 @@ async function folderOrSay(services: CommandServices): Promise<vscode.WorkspaceF
   return services.links.folderHere();
 }
 
-/** The activity through Start's picker, as a link names it; undefined when the user leaves. */
-async function pickLink(services: CommandServices, command: typeof COMMANDS.linkBranch | typeof COMMANDS.linkFolder, title: string): Promise<Omit<WrittenLink, 'folder' | 'branch'> | undefined> {
+/** The activity through Start's picker (never a new name with a placeholder), as a link names it and as a start asks for it; undefined when the user leaves. */
+async function pickLink(
+  services: CommandServices,
+  command: typeof COMMANDS.linkBranch | typeof COMMANDS.linkFolder,
+  title: string,
+): Promise<{ readonly link: Omit<WrittenLink, 'folder' | 'branch'>; readonly request: ActivitySelector } | undefined> {
   const client = await clientOrAdvice(services);
   if (!client) return undefined;
   const gate = new PauseGate(services, command);
-  const chosen = await chooseActivity(services, client, gate, title);
+  const chosen = await chooseActivity(services, client, gate, title, placeholderRefusal);
   if (!chosen) {
     gate.leftAfterLearning();
     return undefined;
   }
   const { request, name, groupName } = chosen;
-  return { activity: name, ...(typeof groupName === 'string' ? { group: groupName } : {}), ...(request.createIfMissing === true ? { createIfMissing: true } : {}) };
+  const link = { activity: name, ...(typeof groupName === 'string' ? { group: groupName } : {}), ...(request.createIfMissing === true ? { createIfMissing: true as const } : {}) };
+  return { link, request };
 }
 
 /** Where a new link goes: only for this user (first, the default) or for everyone who opens the repository. */

@@ -21,7 +21,7 @@ import type { Advice } from '../../tracker/view/advice';
 import { startedConfirmation, stoppedConfirmation } from '../../tracker/view/confirmations';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
-import { pickActivity } from '../activityPicker';
+import { pickActivity, type PickerOptions } from '../activityPicker';
 import { PauseGate } from './pauseGate';
 import { adviseWithoutClient, clientOrAdvice, run, tell, type CommandServices } from './services';
 
@@ -252,9 +252,16 @@ async function requestFrom<T extends object>(
 
 /**
  * The activity picker of Start, Log Time and the Link commands: what to send, and the name to show.
- * The activity linked here (timeTracker.links), where this window knows it by id, is listed first.
+ * The activity linked here (timeTracker.links), where this window knows it by id, is listed first;
+ * `refuseNew` says why a typed name is not offered as a new activity (the Link commands' placeholders).
  */
-export async function chooseActivity(services: CommandServices, client: ServiceClient | undefined, gate: PauseGate, title: string): Promise<Picked | undefined> {
+export async function chooseActivity(
+  services: CommandServices,
+  client: ServiceClient | undefined,
+  gate: PauseGate,
+  title: string,
+  refuseNew?: PickerOptions['refuseNew'],
+): Promise<Picked | undefined> {
   const { session } = services;
   const pick = await pickActivity(client, {
     title,
@@ -267,6 +274,7 @@ export async function chooseActivity(services: CommandServices, client: ServiceC
     // Log Time queues what the app cannot take now, a new name with it.
     createsWhenSent: gate.command === COMMANDS.log,
     onError: gate.searchFailed,
+    ...(refuseNew === undefined ? {} : { refuseNew }),
   });
   if (!pick) return undefined;
   return pick.kind === 'create'

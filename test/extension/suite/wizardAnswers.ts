@@ -12,7 +12,7 @@ import { NotificationSpy, type Shown } from '../soak/spy';
 /** What a picker showed at one moment. */
 export interface PickerView {
   readonly placeholder: string | undefined;
-  readonly items: readonly { readonly label: string; readonly description: string | undefined; readonly separator: boolean }[];
+  readonly items: readonly { readonly label: string; readonly description: string | undefined; readonly detail?: string | undefined; readonly separator: boolean }[];
 }
 
 /** One picker, as the user met it. */
@@ -115,7 +115,7 @@ function answeringQuickPick(label: string, typing?: WizardAnswers['pickerTyping'
   let chosenFrom: PickerView | undefined;
   const view = (): PickerView => ({
     placeholder: quickPick.placeholder,
-    items: quickPick.items.map((item) => ({ label: item.label, description: item.description, separator: item.kind === vscode.QuickPickItemKind.Separator })),
+    items: quickPick.items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, separator: item.kind === vscode.QuickPickItemKind.Separator })),
   });
   const quickPick = {
     title: undefined as string | undefined,
