@@ -10,7 +10,8 @@
 // long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}` link starts (its notice) →
 // private (the icon and the state only) → on break → license locked → status not available → clock off → locked out (a tool with
 // a wrong token fails until the app locks everyone out) → offline, and the menu a click opens
-// there. Each state is waited for by reading the item's text in the DOM, then the item alone (the
+// there → Start Tracking with the app away (the token cleared, the app's VS Code integration
+// turned on and the app quitting): its message. Each state is waited for by reading the item's text in the DOM, then the item alone (the
 // walkthrough: its page; the menu: its widget) is saved (device scale 2, VS Code's default dark
 // theme) as media/screenshots/<state>.png. Nothing in media/ changes unless every state was
 // reached; the last line is `screenshots: N passed, N failed`.
@@ -31,8 +32,9 @@
 /* global document */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
@@ -77,6 +79,9 @@ async function main() {
   const server = createReferenceServer({ token });
   const port = await server.listen(0);
   console.log(`  listening on ${server.url}`);
+  // Short: a Unix socket path has room for 107 bytes.
+  const integrationDir = mkdtempSync(join(tmpdir(), 'tt-shot-'));
+  const capabilityFile = join(integrationDir, 'api-endpoint.json');
 
   try {
     // A git repository, so that time by branch has branches to show; named as a project would be.
@@ -100,6 +105,8 @@ async function main() {
         'timeTracker.pollIntervalSeconds': 2,
         'workbench.colorTheme': 'Default Dark Modern',
         'timeTracker.links': [{ branch: 'fix/**', activity: '{ticket}', createIfMissing: true }],
+        // Where the app's VS Code integration announces itself: nothing there until the app-away picture.
+        'timeTracker.capabilityFile': capabilityFile,
       },
       // No token anywhere: the first state a new user sees.
       env: { SERVICE_TOKEN: '' },
@@ -419,6 +426,32 @@ async function main() {
           return `the picker → picker-offline.png (${bytes} bytes)`;
         },
       ],
+      [
+        "Start Tracking with the app away (its VS Code integration's file gone, no token): why, and Log Time",
+        async () => {
+          await runCommand('Time Tracker: Clear Token');
+          await statusBar.waitFor(/set token/, 20_000);
+          // Its "Removed the token" may still be sliding in: closed by the workbench's own command.
+          await runCommand('Notifications: Clear All Notifications');
+          // The app with its VS Code integration on, then quitting: its socket and its file go.
+          const app = createReferenceServer({ token: randomBytes(24).toString('hex') });
+          await app.listenOnSocket(join(integrationDir, 'app.sock'), { capabilityFile });
+          try {
+            await statusBar.waitFor(/Not tracking/, 20_000);
+          } finally {
+            await app.close();
+          }
+          await statusBar.waitFor(/offline/, 20_000);
+          // Found in the palette by its title: not hidden in this state.
+          await runCommand('Time Tracker: Start Tracking');
+          const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'The app is not running' }).first();
+          await toast.locator('.monaco-button', { hasText: 'Log Time' }).waitFor({ state: 'visible', timeout: 15_000 });
+          await page.mouse.move(640, 200);
+          const bytes = (await toast.screenshot({ path: picture('start-app-away'), animations: 'disabled' })).length;
+          await clearNotifications(page);
+          return `the message → start-app-away.png (${bytes} bytes)`;
+        },
+      ],
     ];
 
     const outcome = await runChecks(run, { heading: 'status bar item, state by state', checks, statusBar, onFailure: () => codeServer.show() });
@@ -426,6 +459,7 @@ async function main() {
     return outcome;
   } finally {
     await server.close();
+    rmSync(integrationDir, { recursive: true, force: true });
   }
 }
 

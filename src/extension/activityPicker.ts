@@ -16,6 +16,7 @@ import { DebouncedSearch } from '../tracker/model/debouncedSearch';
 import {
   buildActivityPicks,
   learnedAtLabel,
+  namedFirst,
   pickerNotice,
   type ActivityPick,
   type KnownActivities,
@@ -71,12 +72,9 @@ export function pickActivity(client: ServiceClient | undefined, options: PickerO
     return answeredHere || options.appAnswers() ? { kind: 'answering' } : { kind: 'notAnswering' };
   };
   const show = (query: string): void => {
-    const answer = search.answered(query);
-    const picks = buildActivityPicks(query, answer ?? options.known.matching(query), options.recent, options.running());
-    const learnedAt = options.known.learnedAtMs === undefined ? undefined : learnedAtLabel(options.known.learnedAtMs, Date.now(), vscode.env.language);
-    const notice = pickerNotice(situation(), answer === undefined, learnedAt, options.createsWhenSent);
-    quickPick.items = [...(notice ? [{ label: notice.separator, kind: vscode.QuickPickItemKind.Separator }] : []), ...picks.map((pick) => toItem(pick, options.refuseNew))];
-    quickPick.placeholder = notice?.placeholder ?? options.placeholder;
+    const shown = listFor(query, search.answered(query), situation(), options);
+    quickPick.items = shown.items;
+    quickPick.placeholder = shown.placeholder;
   };
   const search = new DebouncedSearch<readonly PickableActivity[]>({
     delayMs: SEARCH_DELAY_MS,
@@ -124,6 +122,19 @@ export function pickActivity(client: ServiceClient | undefined, options: PickerO
   });
 }
 
+/** The picker's list for `query` and its placeholder: the app's `answer` (undefined: none yet, or none to be had), else what is known. */
+function listFor(query: string, answer: readonly PickableActivity[] | undefined, now: PickerSituation, options: PickerOptions): { readonly items: PickItem[]; readonly placeholder: string } {
+  const { known } = options;
+  const built = buildActivityPicks(query, answer ?? known.matching(query), options.recent, options.running());
+  // Log Time's entry waits in the queue: a known name typed is where it lands, and said so.
+  const queues = options.createsWhenSent && (now.kind === 'notAnswering' || now.kind === 'refusing');
+  const { picks, named } = queues ? namedFirst(built, query) : { picks: built, named: undefined };
+  const learnedAt = known.learnedAtMs === undefined ? undefined : learnedAtLabel(known.learnedAtMs, Date.now(), vscode.env.language);
+  const notice = pickerNotice(now, answer === undefined, learnedAt, options.createsWhenSent);
+  const separator: PickItem[] = notice ? [{ label: notice.separator, kind: vscode.QuickPickItemKind.Separator }] : [];
+  return { items: [...separator, ...picks.map((pick) => toItem(pick, pick === named, options.refuseNew))], placeholder: notice?.placeholder ?? options.placeholder };
+}
+
 /** What a failed search means for the list: nothing answered, or the app's failure in its words. */
 function failedSearch(error: unknown): PickerSituation | undefined {
   const failure = classify(error);
@@ -140,7 +151,8 @@ function failedSearch(error: unknown): PickerSituation | undefined {
   }
 }
 
-function toItem(pick: ActivityPick, refuseNew: PickerOptions['refuseNew']): PickItem {
+/** `logTo`: the activity of the name typed into Log Time while its entry waits in the queue; `refuseNew`: why a typed name is not taken. */
+function toItem(pick: ActivityPick, logTo: boolean, refuseNew: PickerOptions['refuseNew']): PickItem {
   if (pick.kind === 'create') {
     const refusal = refuseNew?.(pick.name);
     if (refusal !== undefined) return { label: `$(circle-slash) ${vscode.l10n.t('Not an activity name: “{0}”', pick.name)}`, detail: refusal, refused: true, alwaysShow: true };
@@ -148,7 +160,7 @@ function toItem(pick: ActivityPick, refuseNew: PickerOptions['refuseNew']): Pick
   }
   const marks = pick.running ? vscode.l10n.t('running') : pick.recent ? vscode.l10n.t('recent') : undefined;
   return {
-    label: pick.activity.activityName,
+    label: logTo ? vscode.l10n.t('Log to “{0}”', pick.activity.activityName) : pick.activity.activityName,
     // The group tells two activities of the same name apart.
     description: [pick.activity.groupName, marks].filter(Boolean).join(' · '),
     pick,

@@ -57,6 +57,7 @@ export class Messages {
   readonly actions = {
     showLog: (): MessageAction => ({ label: vscode.l10n.t('Show Log'), run: () => this.log.show() }),
     showQueue: (): MessageAction => ({ label: vscode.l10n.t('Show Queued Entries'), run: () => vscode.commands.executeCommand(COMMANDS.showQueue) }),
+    logTime: (): MessageAction => ({ label: vscode.l10n.t('Log Time'), run: () => vscode.commands.executeCommand(COMMANDS.log) }),
   };
 
   private fix(action: FixAction): MessageAction {

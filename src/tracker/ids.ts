@@ -40,9 +40,12 @@ export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
 /** Context keys, for `when` and `enablement` clauses and the walkthrough's completion events. */
 export const CONTEXT_KEYS = {
-  /** There is a way to the app with a token: the integration's, or the HTTP API's. Start, Stop and Log Time need it. */
+  /**
+   * There is a way to the app with a token: the integration's, or the HTTP API's. The walkthrough's
+   * step completes on it; no command is hidden without it (each says itself why it cannot act).
+   */
   hasToken: 'timeTracker.hasToken',
-  /** A token is in secret storage: Clear Token has something to clear. */
+  /** A token is in secret storage (Clear Token says itself when there is none). */
   tokenStored: 'timeTracker.tokenStored',
   tracking: 'timeTracker.tracking',
   /** Onboarding: the app answered through one of its switches. */

@@ -3,8 +3,10 @@
  * or through the activity picker and input boxes. Each sends through the shared `run()`; Stop tells
  * an app without Stop apart (a 404), Log Time queues the entry on disk when the app surely did not
  * get it; an app without Stop or entries (a first release) is told apart before anything is sent.
- * While the app rejects the token or locks us out (./pauseGate.ts) none of them sends: Start and
- * Stop say once why, Log Time queues the entry and says once why. Stop says what stopped and for
+ * While the app rejects the token or locks us out (./pauseGate.ts) none of them sends: Start's
+ * picker says why and offers the fixes (src/tracker/view/startBlocked.ts), Stop says once why, Log
+ * Time queues the entry and says once why. With the app not running and no way to it, Start says
+ * so and offers Log Time, which still works. Stop says what stopped and for
  * how long (from the last poll where the app's answer leaves it out), or that nothing runs.
  */
 import * as vscode from 'vscode';
@@ -19,9 +21,11 @@ import { withLinkedFirst } from '../../tracker/links/links';
 import type { PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
 import { startedConfirmation, stoppedConfirmation } from '../../tracker/view/confirmations';
+import { blockedStart } from '../../tracker/view/startBlocked';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
 import { pickActivity, type PickerOptions } from '../activityPicker';
+import { offerStartFixes } from '../startBlockedPicker';
 import { PauseGate } from './pauseGate';
 import { adviseWithoutClient, clientOrAdvice, run, tell, type CommandServices } from './services';
 
@@ -36,10 +40,13 @@ interface Chosen<T> {
 type Picked = Chosen<ActivitySelector> & { readonly name: string };
 
 export async function start(services: CommandServices, args: unknown): Promise<StartAnswer | undefined> {
-  const client = await clientOrAdvice(services);
-  if (!client) return undefined;
+  const client = await services.session.ready();
+  if (!client) {
+    adviseStartWithoutClient(services);
+    return undefined;
+  }
   const gate = new PauseGate(services, COMMANDS.start);
-  const chosen = await requestFrom(services, args, readStartArguments, () => chooseActivity(services, client, gate, vscode.l10n.t('Start Tracking')));
+  const chosen = await requestFrom(services, args, readStartArguments, () => chooseStart(services, client, gate));
   if (!chosen) {
     gate.leftAfterLearning();
     return undefined;
@@ -52,6 +59,32 @@ export async function start(services: CommandServices, args: unknown): Promise<S
     services.messages.status(startedConfirmation(result.activityName ?? chosen.name ?? request.name, services.settings().privateStatusBar));
     return result;
   });
+}
+
+/**
+ * Start's picker: the activities, or, where nothing can be started now (a rejected token, a
+ * lockout, a locked license), why and the fixes, with nothing to choose that would only fail.
+ */
+async function chooseStart(services: CommandServices, client: ServiceClient, gate: PauseGate): Promise<Picked | undefined> {
+  const title = vscode.l10n.t('Start Tracking');
+  const { session } = services;
+  const blocked = blockedStart(session.state, session.channel.route, Date.now());
+  if (!blocked) return chooseActivity(services, client, gate, title);
+  await offerStartFixes(title, blocked);
+  return undefined;
+}
+
+/**
+ * Start with no way to the app. The app quit (its integration's file gone or stale): nothing can
+ * start it from here, but time can still be logged (it queues), so that is offered at once. Any
+ * other reason has its own advice (a token to set, a file to fix, a remote window).
+ */
+function adviseStartWithoutClient(services: CommandServices): void {
+  const { channel } = services.session;
+  if (channel.kind !== 'none' || channel.reason !== 'appClosed') return adviseWithoutClient(services);
+  const message = vscode.l10n.t('The app is not running: start it, or log the time instead.');
+  services.log.warn(`${COMMANDS.start}: ${message}`);
+  void services.messages.warn(message, services.messages.actions.logTime());
 }
 
 export async function stop(services: CommandServices): Promise<StopAnswer | undefined> {

@@ -56,6 +56,17 @@ export function buildActivityPicks(query: string, results: readonly PickableActi
 }
 
 /**
+ * Log Time while its entry waits to be sent: the activity listed under the very name typed (as the
+ * app matches names: trimmed, without case) goes first, as where the entry lands; the entry is not
+ * sent by name, and no one is told that a name the app already has will be created.
+ */
+export function namedFirst(picks: readonly ActivityPick[], query: string): { readonly picks: ActivityPick[]; readonly named: ActivityPick | undefined } {
+  const needle = key(query);
+  const named = needle === '' ? undefined : picks.find((pick) => pick.kind === 'existing' && key(pick.activity.activityName) === needle);
+  return { picks: named === undefined ? [...picks] : [named, ...picks.filter((pick) => pick !== named)], named };
+}
+
+/**
  * The recent list after using `activity` (or seeing the app run it): it moves to the front, and the
  * list stays short. A group known before is kept when `activity` does not say one.
  */

@@ -1,7 +1,8 @@
 /**
  * While the app rejects the token (or locks everyone out), polling is paused, and nothing may send a
- * signed request on its own (issue 22 §2, §5): a picker searches nothing and offers what was last
- * known, Start and Log Time say once why and offer Set Token, Check Connection and Set Token make
+ * signed request on its own (issue 22 §2, §5): Start's picker says why and offers the fixes only,
+ * Log Time's searches nothing and offers what was last known and says once why with Set Token,
+ * Check Connection and Set Token make
  * one signed request each, and a branch switch waits until the token works. Every request the
  * reference server in this process sees is recorded, and `failedSignIns` says what counted
  * toward a lockout.
@@ -83,31 +84,28 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     assert.equal(failedSignIns, 1, `requests: ${paths.join(', ')}`);
   });
 
-  it('searches nothing while a name is typed into Start, offers what was known, and says once why with Set Token', async () => {
+  it('searches nothing while a name is typed into Start, whose picker says why and offers the fixes, not a name', async () => {
     let shown: ShownNotification[] = [];
     const seen: PickerSeen[] = [];
     const { paths, failedSignIns } = await signedDuring(async () => {
       shown = await notificationsDuring(() =>
-        withWizardAnswers({ pick: '$(add) Create “abcdefghijklmnopqrst”', typed: [], seen, pickerTyping: { text: 'abcdefghijklmnopqrst', keystrokeMs: 250 } }, () =>
-          vscode.commands.executeCommand('timeTracker.start'),
-        ),
+        withWizardAnswers({ pick: 'no such item: dismiss', typed: [], seen, pickerTyping: { text: 'Known work', keystrokeMs: 250 } }, () => vscode.commands.executeCommand('timeTracker.start')),
       );
     });
     assert.deepEqual(paths, [], 'no signed request');
     assert.equal(failedSignIns, 0);
-    assert.equal(shown.length, 1, `said once: ${JSON.stringify(shown)}`);
-    // Said in the picker while it is open (as of when the app named what it lists), the notification only after it.
-    assert.match(seen[0]?.opened.placeholder ?? '', /^Not searching while the app refuses requests: these are the activities it named at \d{1,2}[:.]\d\d/);
-    assert.deepEqual(seen[0]?.notificationsWhileOpen, []);
-    assert.ok(shown[0]!.buttons.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
-    assert.equal(api.state, 'tokenRejected');
-
-    const known = await signedDuring(() =>
-      notificationsDuring(() => withWizardAnswers({ pick: 'Known work', typed: [], pickerTyping: { text: 'Kno', keystrokeMs: 50 } }, () => vscode.commands.executeCommand('timeTracker.start'))).then(
-        (again) => assert.equal(again.length, 1, `the activity known from the last search was offered and picked: ${JSON.stringify(again)}`),
-      ),
+    const [picker] = seen;
+    assert.ok(picker, 'the picker opened');
+    // Said in the picker while it is open, before anything is typed: no notification needed after it.
+    assert.match(picker.opened.placeholder ?? '', /^Nothing can be started: the app rejected the token/);
+    assert.deepEqual(
+      picker.chosenFrom.items.map((item) => item.label),
+      ['$(key) Set Token…', '$(plug) Check Connection'],
+      'neither the known activity typed nor a new name is offered',
     );
-    assert.deepEqual(known.paths, []);
+    assert.deepEqual(picker.notificationsWhileOpen, []);
+    assert.deepEqual(shown, []);
+    assert.equal(api.state, 'tokenRejected');
   });
 
   it('keeps what Log Time was given, says once why with Set Token, and sends it once the token works', async () => {

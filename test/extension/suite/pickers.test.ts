@@ -86,7 +86,7 @@ for (const answers of ['full', 'minimal'] as const) {
       const spy = new NotificationSpy();
       let picker: PickerSeen;
       try {
-        picker = await pickerOf('timeTracker.log', codeReview, codeReview.toLowerCase(), ['30m', '']);
+        picker = await pickerOf('timeTracker.log', `Log to “${codeReview}”`, codeReview.toLowerCase(), ['30m', '']);
       } finally {
         spy.dispose();
       }

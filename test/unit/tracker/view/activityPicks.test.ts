@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildActivityPicks, KnownActivities, learnedAtLabel, MAX_KNOWN, MAX_RECENT, pickerNotice, readRecent, rememberRecent, type KnownRecord } from '../../../../src/tracker/view/activityPicks';
+import { buildActivityPicks, KnownActivities, learnedAtLabel, MAX_KNOWN, MAX_RECENT, namedFirst, pickerNotice, readRecent, rememberRecent, type KnownRecord } from '../../../../src/tracker/view/activityPicks';
 
 const ref = (id: string, name: string): { activityID: string; activityName: string } => ({ activityID: id, activityName: name });
 const docs = ref('1', 'Docs');
@@ -21,6 +21,18 @@ describe('tracker/activityPicks', () => {
     assert.deepEqual(buildActivityPicks('  Research ', [], []), [{ kind: 'create', name: 'Research' }]);
     assert.equal(buildActivityPicks('DOCS', [docs], []).some((pick) => pick.kind === 'create'), false);
     assert.deepEqual(buildActivityPicks('', [], []), []);
+  });
+
+  it('puts the activity of the very name typed first (trimmed, any case, as the app matches names), for Log Time to say where the entry lands', () => {
+    const codeReview = ref('7', 'Code review');
+    const picks = buildActivityPicks(' code REVIEW ', [ref('8', 'Code review notes'), codeReview], [ref('8', 'Code review notes')]);
+    const { picks: ordered, named } = namedFirst(picks, ' code REVIEW ');
+    assert.deepEqual(named, { kind: 'existing', activity: codeReview, recent: false });
+    assert.deepEqual(ordered[0], named);
+    assert.equal(ordered.length, picks.length);
+    assert.equal(ordered.some((pick) => pick.kind === 'create'), false);
+    assert.equal(namedFirst(buildActivityPicks('Code', [codeReview], []), 'Code').named, undefined, 'a name only part of one is not it');
+    assert.equal(namedFirst(picks, '').named, undefined);
   });
 
   it('keeps the recent list short and the last used first', () => {
