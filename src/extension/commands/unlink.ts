@@ -75,7 +75,7 @@ async function planFor(found: Found, branch: string | undefined, folder: string)
       { label: vscode.l10n.t('Remove {0} for every branch', glob), detail: vscode.l10n.t('No branch like {0} tracks an activity by this link any more.', branch), plan: 'remove' },
       {
         label: vscode.l10n.t('Keep {0}, stop only {1}', glob, branch),
-        detail: vscode.l10n.t('{0} is left out of the link (its "except"); every other branch like it still tracks its activity.', branch),
+        detail: vscode.l10n.t('The link stays; only {0} is left out (its "except").', branch),
         plan: 'except',
       },
     ];
