@@ -7,7 +7,8 @@
 // Set Token box of the item's menu → the right one → idle → tracking (and the "Get Started"
 // walkthrough opened then, every step ticked) → time by branch (and a branch row's context menu,
 // This Week's Copy Summary pasted into a new editor, This Week exported as CSV and opened) → a
-// long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}` link starts (its notice) →
+// long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}` link starts (its notice),
+// and Unlink's question there →
 // private (the icon and the state only) → on break → license locked → status not available → clock off → locked out (a tool with
 // a wrong token fails until the app locks everyone out) → offline, and the menu a click opens
 // there → Start Tracking with the app away (the token cleared, the app's VS Code integration
@@ -329,6 +330,15 @@ async function main() {
           const line = await capture('linked-switch', /^Tracking PROJ-123 \(linked to this branch\)$/);
           await trackAgain();
           return line;
+        },
+      ],
+      [
+        'Unlink on that branch, which the fix/** pattern matched: the question (the pattern for every branch, or only this branch)',
+        async () => {
+          // Still on fix/PROJ-123-login; Escape in screenshotQuickInput leaves the link as it is.
+          await runCommand('Time Tracker: Unlink');
+          const bytes = await screenshotQuickInput('unlink-pattern', 'stop only fix/PROJ-123-login');
+          return `the question → unlink-pattern.png (${bytes} bytes)`;
         },
       ],
       [

@@ -6,14 +6,14 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
-import type { NoticeWords } from '../tracker/links/linkNotice';
+import { OPEN_LINK_COMMANDS, type NoticeWords } from '../tracker/links/linkNotice';
 import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
 import { FORMAT_TOKENS, MAX_FORMAT_LENGTH, StatusFormatReader } from '../tracker/view/statusText';
 import type { Session } from './session';
 import type { Settings } from './settings';
 import { every } from '../platform/timers';
 
-const TRUSTED_COMMANDS = [...Object.values(COMMANDS), 'workbench.action.openSettings'];
+const TRUSTED_COMMANDS = [...Object.values(COMMANDS), ...Object.values(OPEN_LINK_COMMANDS)];
 
 /** Where the item stands: what VS Code fixes when it creates an item. */
 interface Placement {

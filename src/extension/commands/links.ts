@@ -2,35 +2,25 @@
  * Link This Branch…, Link This Folder…, Unlink, Undo and Use This Repository's Links…. The two Link
  * commands pick the activity with Start's picker, ask where the link goes (only for the user, in
  * the user settings, first; or for everyone in the repository, in the workspace settings a team may
- * commit) and write it first there (the new one wins over a broader one); the message names the
- * file. On a branch that names a ticket, Link This Branch… first asks whether to link this branch
- * only or every branch like it to its ticket, and once the branch is linked it offers to start its
- * activity now (./linkChoices.ts); the picker takes no new name with a placeholder. Unlink removes
- * a link that applies here from the settings file it is in. Undo takes back what a link just
- * started: the activity that ran before starts again, or tracking stops when nothing ran. Each says
- * once why when it cannot act.
+ * commit) and write it where it shadows no link there (src/tracker/links/linkEdits.ts); the message
+ * names the file. On a branch that names a ticket, Link This Branch… first asks whether to link this
+ * branch only or every branch like it to its ticket, and once the branch is linked it offers to
+ * start its activity now (./linkChoices.ts); the picker takes no new name with a placeholder.
+ * Unlink is ./unlink.ts. Undo takes back what a link just started: the activity that ran before
+ * starts again, or tracking stops when nothing ran. Each says once why when it cannot act.
  */
 import * as vscode from 'vscode';
 import type { ActivitySelector } from '../../protocol/types';
 import { COMMANDS } from '../../tracker/ids';
 import { ticketMatcher } from '../../tracker/ledger/copySummary';
 import { placeholderRefusal, ticketLinkFor, type TicketLinkChoice } from '../../tracker/links/linkChoices';
-import type { LinkDecision } from '../../tracker/links/links';
+import { placeLink, type WrittenLink } from '../../tracker/links/linkEdits';
 import { undoneConfirmation } from '../../tracker/view/confirmations';
 import { SECTION } from '../settings';
 import { PauseGate } from './pauseGate';
 import { askWhatToLink, offerStart } from './linkChoices';
 import { clientOrAdvice, run, type CommandServices } from './services';
 import { chooseActivity } from './tracking';
-
-/** A link as written to settings.json. */
-interface WrittenLink {
-  readonly folder?: string;
-  readonly branch?: string;
-  readonly activity: string;
-  readonly group?: string;
-  readonly createIfMissing?: true;
-}
 
 export async function linkBranch(services: CommandServices): Promise<void> {
   const folder = await folderOrSay(services);
@@ -90,7 +80,7 @@ export async function useRepositoryLinks(services: CommandServices): Promise<voi
   const answer = await services.links.reviewRepositoryLinks();
   switch (answer) {
     case 'none':
-      void services.messages.info(vscode.l10n.t("This workspace's settings hold no timeTracker.links: there is nothing to use or refuse. Your own links (user settings) always apply."));
+      void services.messages.info(vscode.l10n.t("This workspace's settings hold no links: there is nothing to use or refuse. Your own links (user settings) always apply."));
       return;
     case 'untrusted':
       void services.messages.info(
@@ -107,35 +97,6 @@ export async function useRepositoryLinks(services: CommandServices): Promise<voi
     case 'later':
       return;
   }
-}
-
-export async function unlink(services: CommandServices): Promise<void> {
-  const folder = await folderOrSay(services);
-  if (!folder) return;
-  const branch = await services.links.branchOf(folder.uri);
-  const here = services.links.linksAt(folder, branch);
-  if (here.length === 0) {
-    void services.messages.info(vscode.l10n.t('No link of timeTracker.links applies to {0} here.', branch === undefined ? folder.name : `${folder.name} (${branch})`));
-    return;
-  }
-  const chosen =
-    here.length === 1
-      ? here[0]
-      : (
-          await vscode.window.showQuickPick(
-            here.map((item) => ({ label: item.decision.activity, description: describe(item.decision, item.scope), item })),
-            { title: vscode.l10n.t('Unlink'), placeHolder: vscode.l10n.t('Which link?') },
-          )
-        )?.item;
-  if (!chosen) return;
-  const target = chosen.scope === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  const config = vscode.workspace.getConfiguration(SECTION);
-  const inspected = config.inspect('links');
-  const written = chosen.scope === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue;
-  const list: unknown[] = Array.isArray(written) ? [...(written as unknown[])] : [];
-  list.splice(chosen.decision.link.position - 1, 1);
-  await config.update('links', list.length === 0 ? undefined : list, target);
-  void services.messages.info(vscode.l10n.t('Unlinked {0}.', chosen.decision.activity));
 }
 
 /** Undo of the status bar's notice: restarts what ran before the linked start, or stops it. */
@@ -168,7 +129,7 @@ export async function undoLink(services: CommandServices): Promise<void> {
   });
 }
 
-async function folderOrSay(services: CommandServices): Promise<vscode.WorkspaceFolder | undefined> {
+export async function folderOrSay(services: CommandServices): Promise<vscode.WorkspaceFolder | undefined> {
   if ((vscode.workspace.workspaceFolders ?? []).length === 0) {
     void services.messages.info(vscode.l10n.t('Open a folder first: links are kept in the workspace settings.'));
     return undefined;
@@ -219,22 +180,15 @@ function fileOf(target: LinkTarget): string {
   return file === undefined || file.scheme === 'untitled' ? '.vscode/settings.json' : vscode.l10n.t('the workspace file {0}', file.path.slice(file.path.lastIndexOf('/') + 1));
 }
 
-/** Writes `link` first in the target's list, in place of an entry for the same folder or branch. */
+/** Writes `link` into the target's list where it shadows no link there (placeLink), in place of an entry for the same folder or branch. */
 async function writeLink(services: CommandServices, link: WrittenLink, target: LinkTarget, replaces: (written: Partial<WrittenLink>) => boolean): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const inspected = config.inspect('links');
   const written = target === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue;
   const list: unknown[] = Array.isArray(written) ? (written as unknown[]) : [];
-  const kept = list.filter((entry) => !(typeof entry === 'object' && entry !== null && replaces(entry as Partial<WrittenLink>)));
   // The user's own link: used in this workspace without the question a repository's links ask.
   if (target === 'workspace') await services.links.ownWorkspaceLink(link);
-  await config.update('links', [link, ...kept], target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+  await config.update('links', placeLink(list, link, replaces), target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
   const what = link.branch === undefined ? `folder ${link.folder ?? '?'}` : `branch ${link.branch}`;
   services.log.info(`Linked ${what} to ${link.activity} in the ${target === 'workspace' ? 'workspace' : 'user'} settings.`);
-}
-
-function describe(decision: LinkDecision, scope: 'workspace' | 'user'): string {
-  const where = scope === 'workspace' ? vscode.l10n.t('workspace settings') : vscode.l10n.t('user settings');
-  const what = [decision.link.folder, decision.link.branch].filter((glob) => glob !== undefined).join(' · ');
-  return `${what} · ${where}`;
 }

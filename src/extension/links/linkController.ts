@@ -151,7 +151,7 @@ export class LinkController implements vscode.Disposable {
     const key = JSON.stringify(settings.links.sources);
     if (key === this.parsedKey) return;
     this.parsedKey = key;
-    const parsed = settings.links.sources.map(({ scope, value }) => parseLinks(value, scope === 'workspace' ? vscode.l10n.t('timeTracker.links in the workspace settings') : undefined));
+    const parsed = settings.links.sources.map(({ scope, value }) => parseLinks(value, scope === 'workspace' ? vscode.l10n.t('the workspace settings') : undefined));
     this.byScope = settings.links.sources.map(({ scope }, index) => ({ scope, links: parsed[index]?.links ?? [] }));
     this.parsed = { links: parsed.flatMap(({ links }) => links), problems: parsed.flatMap(({ problems }) => problems) };
     if (this.parsed.problems.length === 0) return;
@@ -171,9 +171,12 @@ export class LinkController implements vscode.Disposable {
     return decideLink(this.standing().usable, place, this.tickets);
   }
 
-  /** A branch switch: whether a link decides it (then the link acts, or asks first, and the switch is not reported). */
+  /**
+   * A branch switch: whether a branch link decides it (then the link acts, or asks first, and the
+   * switch is not reported). A folder link never does: it acts only when a window opens.
+   */
   readonly decides = (change: BranchChange): boolean => {
-    const gate = this.gate({ folders: foldersOf(change.repository.root), branch: change.branch });
+    const gate = this.gate({ folders: foldersOf(change.repository.root), branch: change.branch }, 'switch');
     if (gate.kind === 'none') return false;
     this.follow(gate, 'switch');
     return true;
@@ -183,7 +186,7 @@ export class LinkController implements vscode.Disposable {
   async windowOpened(): Promise<void> {
     if (!this.parts.settings().links.enabled || this.parsed.links.length === 0) return;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const gate = this.gate({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) });
+      const gate = this.gate({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) }, 'open');
       if (gate.kind !== 'none') return this.follow(gate, 'open');
     }
   }
@@ -224,10 +227,12 @@ export class LinkController implements vscode.Disposable {
   /** Every link that matches `folder` on `branch`, with the settings file it is in (Unlink). */
   linksAt(folder: vscode.WorkspaceFolder, branch: string | undefined): { readonly decision: LinkDecision; readonly scope: LinkScope }[] {
     const place = { folders: [pathOf(folder.uri)], branch };
-    return matchingLinks(this.parsed.links, place, this.tickets).map((decision) => ({
-      decision,
-      scope: this.byScope.find(({ links }) => links.includes(decision.link as CompiledLink))?.scope ?? 'user',
-    }));
+    return matchingLinks(this.parsed.links, place, this.tickets).map((decision) => ({ decision, scope: this.scopeOf(decision) }));
+  }
+
+  /** The settings file the link that decided is in. */
+  private scopeOf(decision: LinkDecision): LinkScope {
+    return this.byScope.find(({ links }) => links.includes(decision.link as CompiledLink))?.scope ?? 'user';
   }
 
   /** The branch the repository of `folder` is on, as its HEAD says now; undefined without git or on a detached HEAD. */
@@ -248,9 +253,9 @@ export class LinkController implements vscode.Disposable {
     return linkStanding(this.byScope, { trusted: this.trusted(), consent: this.consent.consent, putOff: this.consent.putOff });
   }
 
-  private gate(place: Place): LinkGate {
+  private gate(place: Place, on: Trigger): LinkGate {
     if (!this.parts.settings().links.enabled) return { kind: 'none' };
-    return gateAt(this.byScope, this.standing(), place, this.tickets);
+    return gateAt(this.byScope, this.standing(), place, this.tickets, on);
   }
 
   /**
@@ -275,7 +280,7 @@ export class LinkController implements vscode.Disposable {
     this.acted.fire({ kind: 'answered', answer });
     if (answer !== 'use') return;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const gate = this.gate({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) });
+      const gate = this.gate({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) }, trigger);
       const same = gate.kind === 'act' && linkFingerprint(gate.decision.link) === linkFingerprint(asked.link) && gate.decision.activity === asked.activity;
       if (same) return this.act(gate.decision, trigger);
     }
@@ -359,7 +364,8 @@ export class LinkController implements vscode.Disposable {
       const name = result.activityName ?? known?.activityName ?? decision.activity;
       log.info(`Started ${name}: link ${decision.link.position} of timeTracker.links names it for this ${decision.by}.`);
       this.undoable = { previous: running, started: name };
-      this.show((isPrivate) => startedNotice(decision, name, running?.activityName, isPrivate), () => (this.undoable = undefined));
+      const scope = this.scopeOf(decision);
+      this.show((isPrivate) => startedNotice(decision, name, running?.activityName, isPrivate, scope), () => (this.undoable = undefined));
       this.acted.fire({ kind: 'started', activity: name, previous: running?.activityName });
     } catch (error) {
       const failure = classify(error);

@@ -8,7 +8,7 @@
  * act (or the question to ask) out.
  */
 import * as l10n from '@vscode/l10n';
-import { decideLink, type CompiledLink, type Link, type LinkDecision, type Place } from './links';
+import { decideLink, type CompiledLink, type Link, type LinkDecision, type LinkEvent, type Place } from './links';
 import type { TicketMatcher } from '../ledger/copySummary';
 
 /** Where a list of links was read: the workspace's settings or the user's. */
@@ -90,13 +90,14 @@ export function linkStanding(sources: readonly ScopedLinks[], situation: { reado
 export type LinkGate = { readonly kind: 'act'; readonly decision: LinkDecision } | { readonly kind: 'ask'; readonly decision: LinkDecision } | { readonly kind: 'none' };
 
 /**
- * The first link that matches, among those that act and those not answered about, in the
- * settings' order: a link not answered about asks before anything acts here.
+ * The link that decides (decideLink: a branch link before a folder link, and on a switch a branch
+ * link only), among those that act and those not answered about, in the settings' order: a link
+ * not answered about asks before anything acts here.
  */
-export function gateAt(sources: readonly ScopedLinks[], standing: LinkStanding, place: Place, tickets: TicketMatcher): LinkGate {
+export function gateAt(sources: readonly ScopedLinks[], standing: LinkStanding, place: Place, tickets: TicketMatcher, on: LinkEvent): LinkGate {
   const open = new Set<CompiledLink>([...standing.usable, ...standing.unanswered]);
   const candidates = sources.flatMap(({ links }) => links).filter((link) => open.has(link));
-  const decision = decideLink(candidates, place, tickets);
+  const decision = decideLink(candidates, place, tickets, on);
   if (decision === undefined) return { kind: 'none' };
   return standing.unanswered.includes(decision.link as CompiledLink) ? { kind: 'ask', decision } : { kind: 'act', decision };
 }

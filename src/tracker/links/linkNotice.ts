@@ -13,6 +13,7 @@ import { signingPause } from '../model/signingPause';
 import type { TrackerState } from '../model/trackerState';
 import { escapeIcons, escapeMarkdown, link } from '../view/markup';
 import type { ActivityReference, ActivitySelector } from '../../protocol/types';
+import type { LinkScope } from './linkConsent';
 import { runsLinkedActivity, type LinkDecision } from './links';
 
 /** How long a notice stays in the status bar: long enough to read it and click Undo. */
@@ -69,10 +70,11 @@ export type NoticeWords = (isPrivate: boolean) => StatusNotice;
 
 /**
  * The link started its activity: the item says so, and a click (or Undo in the tooltip) takes it
- * back. Private: that the linked activity started, with Undo, and no name.
+ * back; the tooltip says whose link it is (`scope`: the settings file it is in), with a way to it.
+ * Private: that the linked activity started, with Undo, and no name.
  */
-export function startedNotice(decision: LinkDecision, activityName: string, previous: string | undefined, isPrivate: boolean): StatusNotice {
-  if (isPrivate) return privateStartedNotice(decision, previous !== undefined);
+export function startedNotice(decision: LinkDecision, activityName: string, previous: string | undefined, isPrivate: boolean, scope: LinkScope = 'user'): StatusNotice {
+  if (isPrivate) return privateStartedNotice(decision, previous !== undefined, scope);
   const name = escapeIcons(activityName);
   const text = decision.by === 'branch' ? l10n.t('Tracking {0} (linked to this branch)', name) : l10n.t('Tracking {0} (linked to this folder)', name);
   const spoken = decision.by === 'branch' ? l10n.t('Tracking {0} (linked to this branch)', activityName) : l10n.t('Tracking {0} (linked to this folder)', activityName);
@@ -80,16 +82,43 @@ export function startedNotice(decision: LinkDecision, activityName: string, prev
     previous === undefined
       ? l10n.t('{undo} stops it again.', { undo: link(l10n.t('Undo'), COMMANDS.undoLink) })
       : l10n.t('{undo} restarts {previous}.', { undo: link(l10n.t('Undo'), COMMANDS.undoLink), previous: escapeMarkdown(previous) });
-  const tooltip = [l10n.t('timeTracker.links links {0} here, so it started without asking.', escapeMarkdown(activityName)), undo].join('\n\n');
+  const glob = escapeMarkdown(decision.by === 'branch' ? (decision.link.branch ?? '') : (decision.link.folder ?? ''));
+  const words = { activity: escapeMarkdown(activityName), glob };
+  const whose =
+    scope === 'workspace'
+      ? decision.by === 'branch'
+        ? l10n.t("This repository's link for this branch ({glob}) started {activity} without asking.", words)
+        : l10n.t("This repository's link for this folder ({glob}) started {activity} without asking.", words)
+      : decision.by === 'branch'
+        ? l10n.t('Your link for this branch ({glob}) started {activity} without asking.', words)
+        : l10n.t('Your link for this folder ({glob}) started {activity} without asking.', words);
+  const tooltip = [`${whose} ${openLinks(scope)}`, undo].join('\n\n');
   return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${spoken}. ${l10n.t('Click to undo.')}` };
 }
 
-function privateStartedNotice(decision: LinkDecision, ranBefore: boolean): StatusNotice {
+function privateStartedNotice(decision: LinkDecision, ranBefore: boolean, scope: LinkScope): StatusNotice {
   const text = decision.by === 'branch' ? l10n.t('Tracking started (linked to this branch)') : l10n.t('Tracking started (linked to this folder)');
   const undo = link(l10n.t('Undo'), COMMANDS.undoLink);
   const undoes = ranBefore ? l10n.t('{0} restarts the previous activity.', undo) : l10n.t('{undo} stops it again.', { undo });
-  const tooltip = [l10n.t('timeTracker.links links an activity here, so it started without asking.'), undoes, PRIVATE_NOTE()].join('\n\n');
+  const whose =
+    scope === 'workspace'
+      ? decision.by === 'branch'
+        ? l10n.t("This repository's link for this branch started an activity without asking.")
+        : l10n.t("This repository's link for this folder started an activity without asking.")
+      : decision.by === 'branch'
+        ? l10n.t('Your link for this branch started an activity without asking.')
+        : l10n.t('Your link for this folder started an activity without asking.');
+  const tooltip = [`${whose} ${openLinks(scope)}`, undoes, PRIVATE_NOTE()].join('\n\n');
   return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${text}. ${l10n.t('Click to undo.')}` };
+}
+
+/** The settings that hold the link, opened at it: the user's, or the workspace's (a repository's link). */
+export const OPEN_LINK_COMMANDS = { user: 'workbench.action.openSettings', workspace: 'workbench.action.openWorkspaceSettings' } as const;
+
+/** A command link to the links in the settings of `scope` (the setting's id is the command's argument, not words). */
+function openLinks(scope: LinkScope): string {
+  const label = scope === 'workspace' ? l10n.t("Open this repository's links") : l10n.t('Open your links');
+  return `[${label}](command:${OPEN_LINK_COMMANDS[scope]}?${encodeURIComponent(JSON.stringify(['timeTracker.links']))})`;
 }
 
 /** The link did not act: said once, with why (private: without the activity's name). */

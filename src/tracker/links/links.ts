@@ -23,6 +23,8 @@ export interface Link {
   readonly activity: string;
   readonly group?: string;
   readonly createIfMissing: boolean;
+  /** Branches a branch glob leaves out (Unlink's "only this branch"): globs, a plain name matching itself. */
+  readonly except?: readonly string[];
 }
 
 export interface CompiledLink extends Link {
@@ -55,17 +57,23 @@ export interface LinkDecision {
   readonly by: 'branch' | 'folder';
 }
 
-const KEYS = new Set(['folder', 'branch', 'activity', 'group', 'createIfMissing']);
+/**
+ * What a link is asked about: a branch switch, where only links with a branch glob act (a folder
+ * link acts only when a window opens while nothing runs), or a window opening, where any may.
+ */
+export type LinkEvent = 'switch' | 'open';
+
+const KEYS = new Set(['folder', 'branch', 'activity', 'group', 'createIfMissing', 'except']);
 /** How much of a refused entry a sentence quotes. */
 const QUOTE_LIMIT = 80;
 
 /**
  * The setting's value (anything a settings.json may hold): the links in order, and why each refused
- * entry is. `setting` names where the value was read, in the sentences.
+ * entry is. `setting` names where the value was read, in the user's words ("your user settings").
  */
-export function parseLinks(value: unknown, setting = 'timeTracker.links'): ParsedLinks {
+export function parseLinks(value: unknown, setting = l10n.t('your user settings')): ParsedLinks {
   if (value === undefined || value === null) return { links: [], problems: [] };
-  if (!Array.isArray(value)) return { links: [], problems: [l10n.t('{setting} is not a list of links, so no link is used.', { setting })] };
+  if (!Array.isArray(value)) return { links: [], problems: [l10n.t('The links in {setting} are not a list, so no link is used.', { setting })] };
   const links: CompiledLink[] = [];
   const problems: string[] = [];
   // The globs of one file's links are one list: what a place costs to decide grows with their sum.
@@ -73,7 +81,7 @@ export function parseLinks(value: unknown, setting = 'timeTracker.links'): Parse
   value.forEach((entry: unknown, index) => {
     const checked = checkEntry(entry, index + 1, spent);
     if (typeof checked === 'string') {
-      problems.push(l10n.t('Link {position} of {setting} ({entry}) is not used: {reason}', { position: index + 1, setting, entry: quote(entry), reason: checked }));
+      problems.push(l10n.t('Link {position} in {setting} ({entry}) is not used: {reason}', { position: index + 1, setting, entry: quote(entry), reason: checked }));
       return;
     }
     spent += globLength(checked);
@@ -98,7 +106,7 @@ function checkEntry(entry: unknown, position: number, spent: number): Link | str
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return l10n.t('a link is an object such as {"branch": "feature/**", "activity": "{ticket}"}.');
   const record = entry as Record<string, unknown>;
   const unknown = Object.keys(record).find((key) => !KEYS.has(key));
-  if (unknown !== undefined) return l10n.t('"{key}" is not a key of a link (folder, branch, activity, group, createIfMissing).', { key: unknown });
+  if (unknown !== undefined) return l10n.t('"{key}" is not a key of a link (folder, branch, activity, group, createIfMissing, except).', { key: unknown });
   const text = (key: string): string | undefined | false => {
     const field = record[key];
     if (field === undefined) return undefined;
@@ -112,6 +120,8 @@ function checkEntry(entry: unknown, position: number, spent: number): Link | str
   if (folder === undefined && branch === undefined) return l10n.t('it names neither a "folder" nor a "branch" glob, so it would match everywhere.');
   const createIfMissing = record['createIfMissing'];
   if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean') return l10n.t('its "createIfMissing" must be true or false.');
+  const except = exceptOf(record['except'], branch);
+  if (typeof except === 'string') return except;
   const link: Link = {
     position,
     activity,
@@ -119,8 +129,17 @@ function checkEntry(entry: unknown, position: number, spent: number): Link | str
     ...(folder === undefined || folder === false ? {} : { folder }),
     ...(branch === undefined || branch === false ? {} : { branch }),
     ...(group === undefined || group === false ? {} : { group }),
+    ...(except === undefined ? {} : { except }),
   };
   return globRefusal(link, spent) ?? link;
+}
+
+/** The `except` list as given (branch names or globs), or why it is refused (one sentence). */
+function exceptOf(value: unknown, branch: string | false | undefined): readonly string[] | undefined | string {
+  if (value === undefined) return undefined;
+  if (branch === undefined || branch === false) return l10n.t('its "except" leaves branches out of a "branch" glob, and it has none.');
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && item.trim() !== '')) return l10n.t('its "except" must be a list of branch names or globs.');
+  return value.map((item: string) => item.trim());
 }
 
 function compile(link: Link): CompiledLink {
@@ -133,11 +152,13 @@ function compile(link: Link): CompiledLink {
     return folder.includes('/') ? folderGlob(trimmed) : folderGlob(trimmed.slice(trimmed.lastIndexOf('/') + 1));
   };
   const branchGlob = link.branch === undefined ? undefined : compileGlobs([link.branch], MAX_MATCHED_BRANCH_LENGTH);
-  return { ...link, folderMatches, branchMatches: (branch) => branchGlob === undefined || branchGlob(branch) };
+  const excepted = link.except === undefined ? undefined : compileGlobs(link.except, MAX_MATCHED_BRANCH_LENGTH);
+  const branchMatches = (branch: string): boolean => (branchGlob === undefined || branchGlob(branch)) && (excepted === undefined || !excepted(branch));
+  return { ...link, folderMatches, branchMatches };
 }
 
 function globLength(link: Link): number {
-  return (link.folder?.length ?? 0) + (link.branch?.length ?? 0);
+  return (link.folder?.length ?? 0) + (link.branch?.length ?? 0) + (link.except ?? []).reduce((sum, glob) => sum + glob.length, 0);
 }
 
 /** Without a regular expression: `/\/+$/` takes time quadratic in a run of slashes that is not at the end. */
@@ -148,23 +169,24 @@ function withoutTrailingSlashes(path: string): string {
 }
 
 /**
- * The first link that matches the place: its folder glob matches one of the folders (or it has
- * none), its branch glob the branch (or it has none; a branch glob never matches where there is no
- * branch), and a `{ticket}` link only where the branch names a key.
+ * The link that decides the place: the first that matches among the links with a branch glob,
+ * else (only when a window opens) the first among those with a folder glob alone. A link matches
+ * where its folder glob matches one of the folders (or it has none), its branch glob the branch
+ * (or it has none; a branch glob never matches where there is no branch, nor a branch its
+ * `except` names), and a `{ticket}` link only where the branch names a key. A branch link beats a
+ * folder link wherever each stands in the list: the folder says where, the branch what, so a
+ * switch never lands on the folder's activity instead of the branch's, nor replaces what the user
+ * runs because of a folder.
  */
-export function decideLink(links: readonly CompiledLink[], place: Place, tickets: TicketMatcher): LinkDecision | undefined {
-  const ticket = place.branch === undefined ? undefined : tickets.keyOf(place.branch);
-  for (const link of links) {
-    const decision = decisionOf(link, place, ticket);
-    if (decision !== undefined) return decision;
-  }
-  return undefined;
+export function decideLink(links: readonly CompiledLink[], place: Place, tickets: TicketMatcher, on: LinkEvent = 'open'): LinkDecision | undefined {
+  return matchingLinks(links, place, tickets, on)[0];
 }
 
-/** Every link that matches the place, in order (Unlink offers them). */
-export function matchingLinks(links: readonly CompiledLink[], place: Place, tickets: TicketMatcher): LinkDecision[] {
+/** Every link that matches the place, the one that decides first: branch links in order, then folder links in order (Unlink offers them). */
+export function matchingLinks(links: readonly CompiledLink[], place: Place, tickets: TicketMatcher, on: LinkEvent = 'open'): LinkDecision[] {
   const ticket = place.branch === undefined ? undefined : tickets.keyOf(place.branch);
-  return links.map((link) => decisionOf(link, place, ticket)).filter((decision) => decision !== undefined);
+  const ranked = [...links.filter((link) => link.branch !== undefined), ...(on === 'switch' ? [] : links.filter((link) => link.branch === undefined))];
+  return ranked.map((link) => decisionOf(link, place, ticket)).filter((decision) => decision !== undefined);
 }
 
 function decisionOf(link: CompiledLink, place: Place, ticket: string | undefined): LinkDecision | undefined {

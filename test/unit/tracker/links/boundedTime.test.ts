@@ -60,7 +60,7 @@ describe('every decision on a branch name takes bounded time, whatever the setti
     assert.deepEqual(checkGlobs([stars, 'wip/*']).refused, [{ glob: stars, problem: 'TOO_LONG' }]);
     const parsed = parseLinks([{ branch: stars, activity: 'Stars' }, { folder: `**${stars}`, activity: 'Stars' }]);
     assert.equal(parsed.links.length, 0);
-    assert.match(parsed.problems[0] ?? '', /Link 1 of timeTracker\.links .* is not used: its "branch" glob has 500000 characters, more than the 1000 a glob may have\./);
+    assert.match(parsed.problems[0] ?? '', /Link 1 in your user settings .* is not used: its "branch" glob has 500000 characters, more than the 1000 a glob may have\./);
     assert.match(parsed.problems[1] ?? '', /Link 2 .* its "folder" glob has 500002 characters/);
   });
 

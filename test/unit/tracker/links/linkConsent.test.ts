@@ -9,6 +9,7 @@ const sources = (workspace: unknown[], user: unknown[] = []): ScopedLinks[] => [
   { scope: 'workspace', links: parseLinks(workspace).links },
   { scope: 'user', links: parseLinks(user).links },
 ];
+const decided = (gate: ReturnType<typeof gateAt>): [string, string] | undefined => (gate.kind === 'none' ? undefined : [gate.kind, gate.decision.activity]);
 const REPOSITORY_LINK = { branch: '**', activity: '{ticket}', createIfMissing: true };
 
 describe('tracker/links/linkConsent', () => {
@@ -22,7 +23,7 @@ describe('tracker/links/linkConsent', () => {
         standing.usable.map(({ activity }) => activity),
         ['Acme'],
       );
-      const gate = gateAt(scoped, standing, at('feature/PROJ-1'), tickets);
+      const gate = gateAt(scoped, standing, at('feature/PROJ-1'), tickets, 'open');
       assert.equal(gate.kind === 'act' && gate.decision.activity, 'Acme', 'the repository link would have decided first');
     }
   });
@@ -31,20 +32,31 @@ describe('tracker/links/linkConsent', () => {
     const scoped = sources([REPOSITORY_LINK], [{ branch: 'main', activity: 'Upkeep' }]);
     const standing = linkStanding(scoped, { trusted: true, consent: NO_CONSENT, putOff: false });
     assert.equal(standing.unanswered.length, 1);
-    const gate = gateAt(scoped, standing, at('feature/PROJ-2'), tickets);
+    const gate = gateAt(scoped, standing, at('feature/PROJ-2'), tickets, 'switch');
     assert.deepEqual(gate.kind === 'none' ? undefined : [gate.kind, gate.decision.activity], ['ask', 'PROJ-2']);
-    assert.equal(gateAt(scoped, standing, at('main'), tickets).kind, 'act', "the user's own link acts at once");
-    assert.equal(gateAt(scoped, standing, at('no-ticket'), tickets).kind, 'none');
+    assert.equal(gateAt(scoped, standing, at('main'), tickets, 'switch').kind, 'act', "the user's own link acts at once");
+    assert.equal(gateAt(scoped, standing, at('no-ticket'), tickets, 'switch').kind, 'none');
+  });
+
+  it('on a switch, lets a branch link decide (or ask) whatever folder link stands before it, and a folder link never', () => {
+    const scoped = sources([REPOSITORY_LINK], [{ folder: 'acme-web', activity: 'Acme' }]);
+    const standing = linkStanding(scoped, { trusted: true, consent: NO_CONSENT, putOff: false });
+    const onlyFolder = sources([], [{ folder: 'acme-web', activity: 'Acme' }, { branch: 'fix/**', activity: '{ticket}' }]);
+    const theUsers = linkStanding(onlyFolder, { trusted: true, consent: NO_CONSENT, putOff: false });
+    assert.deepEqual(decided(gateAt(onlyFolder, theUsers, at('fix/PROJ-123-x'), tickets, 'switch')), ['act', 'PROJ-123']);
+    assert.deepEqual(decided(gateAt(onlyFolder, theUsers, at('main'), tickets, 'switch')), undefined, 'a folder link never decides a switch');
+    assert.deepEqual(decided(gateAt(onlyFolder, theUsers, at('main'), tickets, 'open')), ['act', 'Acme'], 'it acts when the window opens');
+    assert.deepEqual(decided(gateAt(scoped, standing, at('feature/PROJ-4'), tickets, 'open')), ['ask', 'PROJ-4'], "the repository's branch link beats the user's folder link");
   });
 
   it('acts once the user said Use, never once refused, and not after Not Now in this window', () => {
     const scoped = sources([REPOSITORY_LINK]);
     const use = linkStanding(scoped, { trusted: true, consent: withAnswer(NO_CONSENT, [REPOSITORY_LINK], 'use'), putOff: false });
-    assert.equal(gateAt(scoped, use, at('feature/PROJ-3'), tickets).kind, 'act');
+    assert.equal(gateAt(scoped, use, at('feature/PROJ-3'), tickets, 'switch').kind, 'act');
     const refused = linkStanding(scoped, { trusted: true, consent: withAnswer(NO_CONSENT, [REPOSITORY_LINK], 'refuse'), putOff: false });
-    assert.equal(gateAt(scoped, refused, at('feature/PROJ-3'), tickets).kind, 'none');
+    assert.equal(gateAt(scoped, refused, at('feature/PROJ-3'), tickets, 'switch').kind, 'none');
     const later = linkStanding(scoped, { trusted: true, consent: NO_CONSENT, putOff: true });
-    assert.equal(gateAt(scoped, later, at('feature/PROJ-3'), tickets).kind, 'none');
+    assert.equal(gateAt(scoped, later, at('feature/PROJ-3'), tickets, 'switch').kind, 'none');
   });
 
   it('asks again about a link the repository changed, and keeps the answer by what a link says, not where it stands', () => {

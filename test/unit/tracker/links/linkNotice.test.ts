@@ -74,6 +74,20 @@ describe('tracker/links/linkNotice', () => {
     assert.match(fromNothing.tooltip, /\[Undo\]\(command:timeTracker\.undoLink\) stops it again\./);
   });
 
+  it('says whose link started it in the user\'s words, with a way to it, and never the setting\'s id', () => {
+    const openUser = '[Open your links](command:workbench.action.openSettings?%5B%22timeTracker.links%22%5D)';
+    const openRepository = "[Open this repository's links](command:workbench.action.openWorkspaceSettings?%5B%22timeTracker.links%22%5D)";
+    const yours = startedNotice(decision({ branch: 'fix/PROJ-123' }), 'Code review', undefined, false, 'user');
+    assert.ok(yours.tooltip.startsWith(`Your link for this branch (\\*\\*) started Code review without asking. ${openUser}\n\n`), yours.tooltip);
+    const folder = startedNotice(decision({ folder: 'acme' }), 'Code review', undefined, false, 'user');
+    assert.ok(folder.tooltip.startsWith(`Your link for this folder (acme) started Code review without asking. ${openUser}`), folder.tooltip);
+    const repository = startedNotice(decision({ branch: 'PROJ-1' }), 'Review', undefined, false, 'workspace');
+    assert.ok(repository.tooltip.startsWith(`This repository's link for this branch (\\*\\*) started Review without asking. ${openRepository}`), repository.tooltip);
+    const secret = startedNotice(decision({ folder: 'acme' }), 'Code review', undefined, true, 'workspace');
+    assert.ok(secret.tooltip.startsWith(`This repository's link for this folder started an activity without asking. ${openRepository}`), secret.tooltip);
+    for (const notice of [yours, folder, repository, secret]) assert.doesNotMatch(notice.tooltip.replace(/\]\(command:[^)]*\)/g, ']'), /timeTracker/);
+  });
+
   it('says "linked to this folder" for a folder link, and shows a name from the app as typed, never as an icon', () => {
     const started = startedNotice(decision({ folder: 'acme' }), 'Acme $(bug)', undefined, false);
     assert.equal(started.text, '$(link) Tracking Acme \\$(bug) (linked to this folder)');
@@ -98,7 +112,9 @@ describe('tracker/links/linkNotice', () => {
     const held = heldNotice(decision({ folder: 'acme' }), 'offline', true);
     const failed = failedNotice(decision({ folder: 'acme' }), `No activity ${secret}.`, true);
     for (const notice of [fromBranch, fromFolder, held, failed]) {
-      for (const words of [notice.text, notice.tooltip, notice.accessibilityLabel]) assert.doesNotMatch(words, /Client|Secret|Other|Acme|PROJ|bug|\d/, words);
+      // A command link's target is not shown; its label is.
+      const shown = (words: string): string => words.replace(/\]\(command:[^)]*\)/g, ']');
+      for (const words of [notice.text, notice.tooltip, notice.accessibilityLabel]) assert.doesNotMatch(shown(words), /Client|Secret|Other|Acme|PROJ|bug|\d/, words);
     }
     assert.equal(fromBranch.text, '$(link) Tracking started (linked to this branch)');
     assert.equal(fromBranch.command, 'timeTracker.undoLink');

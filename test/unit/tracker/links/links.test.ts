@@ -25,16 +25,40 @@ describe('tracker/links', () => {
     assert.equal(decideLink(links, at('bug/gh-42'), tickets), undefined, 'the default pattern finds no key there');
   });
 
-  it('takes the first link that matches, in the setting\'s order', () => {
+  it('takes the first branch link that matches, in the setting\'s order, before any folder link wherever it stands', () => {
     const { links } = parseLinks([
-      { branch: 'release/*', activity: 'Release' },
       { folder: 'acme-*', activity: 'Acme' },
+      { branch: 'release/*', activity: 'Release' },
       { branch: '**', activity: '{ticket}' },
     ]);
-    assert.equal(decideLink(links, at('release/2.0'), tickets)?.activity, 'Release');
-    assert.equal(decideLink(links, at('feature/PROJ-1'), tickets)?.activity, 'Acme', 'the folder link comes before the ticket link');
+    assert.equal(decideLink(links, at('release/2.0'), tickets)?.activity, 'Release', 'first match wins among branch links');
+    assert.equal(decideLink(links, at('feature/PROJ-1'), tickets)?.activity, 'PROJ-1', 'the branch link beats the folder link written before it');
     assert.equal(decideLink(links, at('feature/PROJ-1', '/work/other'), tickets)?.activity, 'PROJ-1');
+    assert.equal(decideLink(links, at('main'), tickets)?.activity, 'Acme', 'no branch link matches: the folder link, when the window opens');
     assert.equal(decideLink(links, at('main', '/work/other'), tickets), undefined);
+  });
+
+  it('lets no folder link decide a branch switch', () => {
+    const { links } = parseLinks([{ folder: 'acme-*', activity: 'Acme' }, { branch: 'fix/**', activity: '{ticket}' }]);
+    assert.equal(decideLink(links, at('main'), tickets, 'switch'), undefined, 'what runs is left, and the switch is reported');
+    assert.equal(decideLink(links, at('fix/PROJ-123-x'), tickets, 'switch')?.activity, 'PROJ-123');
+    assert.equal(decideLink(links, at('main'), tickets, 'open')?.activity, 'Acme');
+  });
+
+  it('leaves the branches a link\'s "except" names out of its branch glob, and refuses a wrong "except"', () => {
+    const { links, problems } = parseLinks([
+      { branch: 'fix/**', activity: '{ticket}', except: ['fix/PROJ-123-login-crash', 'fix/old-*'] },
+      { folder: 'acme-web', activity: 'Acme', except: ['main'] },
+      { branch: 'x', activity: 'X', except: 'x' },
+      { branch: 'y', activity: 'Y', except: [''] },
+    ]);
+    assert.equal(decideLink(links, at('fix/PROJ-123-login-crash'), tickets, 'switch'), undefined);
+    assert.equal(decideLink(links, at('fix/old-PROJ-9'), tickets, 'switch'), undefined, 'an exception may be a glob');
+    assert.equal(decideLink(links, at('fix/PROJ-124-other'), tickets, 'switch')?.activity, 'PROJ-124');
+    assert.deepEqual(links.map(({ position }) => position), [1]);
+    assert.match(problems[0]!, /^Link 2 .* "except" leaves branches out of a "branch" glob, and it has none\.$/);
+    assert.match(problems[1]!, /^Link 3 .* "except" must be a list of branch names or globs\.$/);
+    assert.match(problems[2]!, /^Link 4 .* "except" must be a list/);
   });
 
   it('matches a folder glob without / against the folder\'s name, one with / against its whole path', () => {
@@ -71,7 +95,7 @@ describe('tracker/links', () => {
       { branch: 'ok/*', activity: 'Fine' },
     ]);
     assert.equal(problems.length, 7);
-    assert.match(problems[0]!, /^Link 1 of timeTracker\.links \("PROJ"\) is not used: a link is an object/);
+    assert.match(problems[0]!, /^Link 1 in your user settings \("PROJ"\) is not used: a link is an object/);
     assert.match(problems[1]!, /^Link 2 .*\{"branch":"a"\}.* names no "activity"\.$/);
     assert.match(problems[2]!, /^Link 3 .* neither a "folder" nor a "branch"/);
     assert.match(problems[3]!, /^Link 4 .* "activity" must be a text that is not empty\.$/);
@@ -88,7 +112,7 @@ describe('tracker/links', () => {
     assert.deepEqual(parseLinks([]), { links: [], problems: [] });
     const { links, problems } = parseLinks({ branch: '**', activity: 'X' });
     assert.deepEqual(links, []);
-    assert.deepEqual(problems, ['timeTracker.links is not a list of links, so no link is used.']);
+    assert.deepEqual(problems, ['The links in your user settings are not a list, so no link is used.']);
   });
 
   it('quotes a long entry shortened', () => {
@@ -114,8 +138,8 @@ describe('tracker/links', () => {
     assert.equal(runsLinkedActivity(decision, { activityID: 'a2', activityName: 'PROJ-7' }, 'A2'), true);
   });
 
-  it('lists every link that matches, in order, for Unlink', () => {
-    const { links } = parseLinks([{ branch: 'work/*', activity: 'Work' }, { folder: 'acme-web', activity: 'Acme' }, { branch: 'other', activity: 'Other' }]);
+  it('lists every link that matches, the one that decides first, for Unlink', () => {
+    const { links } = parseLinks([{ folder: 'acme-web', activity: 'Acme' }, { branch: 'work/*', activity: 'Work' }, { branch: 'other', activity: 'Other' }]);
     assert.deepEqual(matchingLinks(links, at('work/x'), tickets).map((decision) => decision.activity), ['Work', 'Acme']);
   });
 
