@@ -12,21 +12,24 @@
 // In a terminal, keys (./start/keys.mjs) take the demo app offline and back, lock its license,
 // start a break and replace its token while VS Code keeps running, so every state of the status
 // bar can be seen, not only the happy one. Without a terminal (CI) there are no keys.
+// --lang de shows the extension in German the way the German host suite does (HostRun's
+// useDisplayLanguage): no language pack can be downloaded offline, so VS Code's own menus stay English.
 // q, Ctrl-C (or SIGTERM, SIGHUP) stop everything it started and remove the temporary folder: the
 // teardown is the host tests' HostRun (test/extension/host/common.mjs). Decisions that need no I/O
 // live in ./start/plan.mjs and ./start/keys.mjs; test/start/check.mjs proves the whole route in a
 // real browser, the keys through a pseudo-terminal.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build, HostRun, repoRoot } from '../test/extension/host/common.mjs';
 import { ensureCodeServer, isInstalled, missingPrerequisites } from '../test/extension/host/install.mjs';
 import { startDemoApp } from './start/demoApp.mjs';
 import { helpText, KEYS_HINT, keysOf, pressedLine, QUIT_LINE, unknownKeyLine } from './start/keys.mjs';
-import { CAPABILITY_FILE_IN_HOME, codeServerReady, desktopArgs, findOnPath, LOGIN_HEADING, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from './start/plan.mjs';
+import { CAPABILITY_FILE_IN_HOME, codeServerReady, desktopArgs, findOnPath, LOGIN_HEADING, NO_DESKTOP_CODE, parseStartArgs, startLanguages, USAGE, workbenchUrl } from './start/plan.mjs';
 
 const started = Date.now();
-const parsed = parseStartArgs(process.argv.slice(2));
+const languages = startLanguages({ root: readdirSync(repoRoot), l10n: readdirSync(join(repoRoot, 'l10n')) });
+const parsed = parseStartArgs(process.argv.slice(2), languages);
 if (parsed.kind === 'help') {
   console.log(USAGE);
   process.exit(0);
@@ -65,6 +68,10 @@ try {
   const capabilityFile = join(dirs.home, ...CAPABILITY_FILE_IN_HOME);
   mkdirSync(dirname(capabilityFile), { recursive: true });
   const socket = join(dirs.app, 'api.sock');
+  if (options.lang !== 'en') {
+    run.useDisplayLanguage({ dirs, configFile }, options.lang);
+    console.log(`> display language ${options.lang}: the extension speaks it; VS Code's own menus stay English (no language pack offline)`);
+  }
 
   const app = await startDemoApp({
     repoRoot,
@@ -79,7 +86,7 @@ try {
   let window;
   if (options.desktop) {
     run.writeUserSettings(dirs, { 'timeTracker.capabilityFile': capabilityFile });
-    const args = desktopArgs({ repoRoot, userDataDir: dirs['user-data'], extensionsDir: dirs.extensions });
+    const args = desktopArgs({ repoRoot, userDataDir: dirs['user-data'], extensionsDir: dirs.extensions, locale: options.lang });
     window = run.spawnOwned('code', code, args, { cwd: repoRoot, env: {} });
     console.log(
       `\nVS Code opens with this repository and the extension connected to the demo app (${seconds()} s).\nClosing its window or Ctrl-C stops VS Code and the demo app, and removes ${runDir}.`,

@@ -16,6 +16,8 @@ b starts a break, t replaces its token (each again to undo), h lists them. q or 
 everything it started.
 
   --desktop     open a desktop VS Code (\`code\` on PATH) instead of code-server
+  --lang <id>   show the extension in this language (\`de\`: German; default \`en\`), with no
+                language pack: VS Code's own menus stay English
   --no-build    skip the build (dist/ is already fresh)
   --verbose     also print what code-server and the server say
   --help        print this text`;
@@ -28,8 +30,19 @@ everything it started.
  */
 export const CAPABILITY_FILE_IN_HOME = ['Library', 'Containers', 'com.mattes.clessira', 'Data', 'api-endpoint.json'];
 
-/** `{ kind: 'run', options }`, `{ kind: 'help' }` or `{ kind: 'error', message }` (one sentence). */
-export function parseStartArgs(argv) {
+/** English, which needs no translation files, and the languages `names` (file names) translate both halves into. */
+export function startLanguages({ root, l10n }) {
+  const of = (names, pattern) => names.map((name) => pattern.exec(name)?.[1]).filter((language) => language !== undefined);
+  const manifest = of(root, /^package\.nls\.([\w-]+)\.json$/);
+  return ['en', ...of(l10n, /^bundle\.l10n\.([\w-]+)\.json$/).filter((language) => manifest.includes(language)).sort()];
+}
+
+/**
+ * `{ kind: 'run', options }`, `{ kind: 'help' }` or `{ kind: 'error', message }` (one sentence).
+ * `languages`: what --lang accepts (startLanguages); a language the extension has no
+ * translation for would show English while claiming another language, so it is refused.
+ */
+export function parseStartArgs(argv, languages = ['en']) {
   let values;
   try {
     ({ values } = parseArgs({
@@ -38,6 +51,7 @@ export function parseStartArgs(argv) {
       allowPositionals: false,
       options: {
         desktop: { type: 'boolean', default: false },
+        lang: { type: 'string', default: 'en' },
         'no-build': { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -47,7 +61,10 @@ export function parseStartArgs(argv) {
     return { kind: 'error', message: `${error instanceof Error ? error.message : String(error)}; run \`npm start -- --help\` for the options.` };
   }
   if (values.help) return { kind: 'help' };
-  return { kind: 'run', options: { desktop: values.desktop, build: !values['no-build'], verbose: values.verbose } };
+  if (!languages.includes(values.lang)) {
+    return { kind: 'error', message: `--lang ${JSON.stringify(values.lang)} is not a language of the extension; it has ${languages.join(', ')}.` };
+  }
+  return { kind: 'run', options: { desktop: values.desktop, lang: values.lang, build: !values['no-build'], verbose: values.verbose } };
 }
 
 /**
@@ -87,11 +104,13 @@ export function codeServerReady({ url, password, seconds, runDir }) {
  * Arguments for a desktop `code`: a window of its own profile (so it is a new instance that loads
  * this checkout, not a tab of a running VS Code), the extension from this checkout, every
  * installed extension off, no trust prompt or welcome page, and `--wait` so that closing the
- * window ends `npm start`.
+ * window ends `npm start`. A `locale` but English is VS Code's --locale (the profile's
+ * languagepacks.json, HostRun#useDisplayLanguage, stands in for the language pack).
  */
-export function desktopArgs({ repoRoot, userDataDir, extensionsDir }) {
+export function desktopArgs({ repoRoot, userDataDir, extensionsDir, locale = 'en' }) {
   const root = stripTrailingSeparator(repoRoot);
   return [
+    ...(locale === 'en' ? [] : ['--locale', locale]),
     '--new-window',
     '--wait',
     `--extensionDevelopmentPath=${root}`,

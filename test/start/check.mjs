@@ -134,10 +134,11 @@ export default async function startSuite() {
 
 const checks = [
   [
-    'arguments: --desktop, --no-build, --verbose, --help; anything else is one sentence',
+    'arguments: --desktop, --lang, --no-build, --verbose, --help; anything else is one sentence',
     () => {
-      assert.deepEqual(parseStartArgs([]), { kind: 'run', options: { desktop: false, build: true, verbose: false } });
-      assert.deepEqual(parseStartArgs(['--desktop', '--no-build', '--verbose']), { kind: 'run', options: { desktop: true, build: false, verbose: true } });
+      assert.deepEqual(parseStartArgs([]), { kind: 'run', options: { desktop: false, lang: 'en', build: true, verbose: false } });
+      assert.deepEqual(parseStartArgs(['--desktop', '--lang', 'de', '--no-build', '--verbose'], ['en', 'de']), { kind: 'run', options: { desktop: true, lang: 'de', build: false, verbose: true } });
+      assert.match(parseStartArgs(['--lang', 'fr'], ['en', 'de']).message, /^--lang "fr" is not a language of the extension; it has en, de\.$/);
       assert.deepEqual(parseStartArgs(['--help']), { kind: 'help' });
       for (const argv of [['--port', '3000'], ['folder'], ['--desktop=yes']]) {
         const parsed = parseStartArgs(argv);
@@ -336,11 +337,13 @@ const checks = [
     },
   ],
   [
-    'SIGTERM does the same',
-    async ({ started }) => {
-      const start = startProcess(['--no-build'], {}, started);
-      await start.waitFor(URL_LINE, 120_000);
-      return stopAndCheck(start, 'SIGTERM');
+    'with --lang de the status bar speaks German (as in the German suite); SIGTERM does the same',
+    async (context) => {
+      const start = startProcess(['--no-build', '--lang', 'de'], {}, context.started);
+      const [, url] = await start.waitFor(URL_LINE, 120_000);
+      assert.match(start.stdout(), /^> display language de: /m);
+      const status = await withWorkbench(url, passwordOf(start.stdout()), context, (page) => statusMatching(page, new RegExp(`^${RUNNING}.*heute`), 90_000));
+      return `"${status}"; ${await stopAndCheck(start, 'SIGTERM')}`;
     },
   ],
   [
