@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
-import { sentFromQueue } from '../tracker/view/confirmations';
+import { sentFromQueue, type QueueCause, type SentEntry } from '../tracker/view/confirmations';
 import { formatMinutes } from '../tracker/view/duration';
 import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/queue/entryQueue';
 import { FlushSchedule } from '../tracker/queue/flushSchedule';
@@ -31,6 +31,8 @@ export class OfflineQueue implements vscode.Disposable {
   private sendable = 0;
   private readonly schedule = new FlushSchedule();
   private flushing: Promise<FlushResult | undefined> | undefined;
+  /** Why each entry this window queued waits, for the words when it is sent; another window's entries are not known here. */
+  private readonly causes = new Map<string, QueueCause>();
 
   constructor(
     folder: string,
@@ -57,9 +59,10 @@ export class OfflineQueue implements vscode.Disposable {
     await this.recount();
   }
 
-  /** On disk when this resolves: only then may the user be told "queued". */
-  async add(request: EntryRequest): Promise<QueuedEntry> {
+  /** On disk when this resolves: only then may the user be told "queued" (and why: `cause`). */
+  async add(request: EntryRequest, cause: QueueCause): Promise<QueuedEntry> {
     const entry = await this.queue.add(request);
+    this.causes.set(entry.id, cause);
     this.log.info(`Queued ${formatMinutes(request.durationMinutes)} on ${request.name ?? request.activityID ?? '?'} until the app answers.`);
     await this.recount();
     return entry;
@@ -109,10 +112,11 @@ export class OfflineQueue implements vscode.Disposable {
     this.setCount(entries);
     if (!entries.some(needsFlush)) return undefined;
     const sent: SentEntry[] = [];
-    const result = await this.queue.flush(async (request): Promise<SendOutcome> => {
+    const result = await this.queue.flush(async (request, id): Promise<SendOutcome> => {
       try {
         const logged = await client.logEntry(request);
-        const entry = { minutes: logged.durationMinutes ?? request.durationMinutes, name: logged.activityName ?? request.name ?? request.activityID ?? '?' };
+        const entry = { minutes: logged.durationMinutes ?? request.durationMinutes, name: logged.activityName ?? request.name ?? request.activityID ?? '?', cause: this.causes.get(id) };
+        this.causes.delete(id);
         sent.push(entry);
         this.log.info(`Sent the queued ${formatMinutes(entry.minutes)} on ${entry.name}.`);
         return { kind: 'delivered' };
@@ -174,12 +178,6 @@ export class OfflineQueue implements vscode.Disposable {
   dispose(): void {
     this.changed.dispose();
   }
-}
-
-/** A queued entry the app took, as the user logged it. */
-interface SentEntry {
-  readonly minutes: number;
-  readonly name: string;
 }
 
 /** Waiting to be sent, or delivered with its removal still to be written: what a flush does something with. */

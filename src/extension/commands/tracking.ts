@@ -18,7 +18,7 @@ import { classify } from '../../tracker/model/classify';
 import { withLinkedFirst } from '../../tracker/links/links';
 import type { PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
-import { startedConfirmation, stoppedConfirmation } from '../../tracker/view/confirmations';
+import { startedConfirmation, stoppedConfirmation, type QueueCause } from '../../tracker/view/confirmations';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
 import { pickActivity } from '../activityPicker';
@@ -113,13 +113,13 @@ export async function logTime(services: CommandServices, args: unknown): Promise
   const pause = gate.pause;
   if (pause) {
     // Nothing a user logged is lost: it waits on disk and goes once the app takes requests again.
-    await queueEntry(services, entry.request, entry.name, (duration, name) =>
+    await queueEntry(services, entry.request, entry.name, pause.kind === 'lockedOut' ? 'lockedOut' : 'refused', (duration, name) =>
       gate.heldBack(pause, vscode.l10n.t('{duration} on {name} is queued; it is sent once the app accepts requests again.', { duration, name }), 'warning'),
     );
     return undefined;
   }
   if (!client) {
-    await queueEntry(services, entry.request, entry.name, toldQueuedOffline(services));
+    await queueEntry(services, entry.request, entry.name, 'offline', toldQueuedOffline(services));
     return undefined;
   }
   return sendEntry(services, client, entry);
@@ -191,7 +191,7 @@ function sendEntry(services: CommandServices, client: ServiceClient, { request, 
     },
     async (error) => {
       if (classify(error).kind !== 'offline') return false;
-      await queueEntry(services, request, chosenName, toldQueuedOffline(services));
+      await queueEntry(services, request, chosenName, 'offline', toldQueuedOffline(services));
       return true;
     },
   );
@@ -209,13 +209,19 @@ function toldQueuedOffline(services: CommandServices): (duration: string, name: 
  * Log Time while the app surely did not get the entry (or must not be asked): on disk, then the
  * user is told, by `queued`, with the duration and the name as they read them.
  */
-async function queueEntry(services: CommandServices, request: EntryRequest, chosenName: string | undefined, queued: (duration: string, name: string) => void): Promise<void> {
+async function queueEntry(
+  services: CommandServices,
+  request: EntryRequest,
+  chosenName: string | undefined,
+  cause: QueueCause,
+  queued: (duration: string, name: string) => void,
+): Promise<void> {
   const { messages } = services;
   const duration = formatMinutes(request.durationMinutes);
   // An entry picked from the list is sent by id: the picker's name is the one the user knows.
   const name = request.name ?? chosenName ?? request.activityID ?? vscode.l10n.t('the activity');
   try {
-    await services.queue.add(request);
+    await services.queue.add(request, cause);
   } catch (queueError) {
     // Neither logged nor queued: the user must hear which entry, or it is lost unseen.
     services.log.error(`Could not queue ${duration} on ${name}${request.note === undefined ? '' : ` (note: ${request.note})`}: ${errorMessage(queueError)}`);
