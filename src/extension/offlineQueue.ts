@@ -33,6 +33,8 @@ export class OfflineQueue implements vscode.Disposable {
   private flushing: Promise<FlushResult | undefined> | undefined;
   /** Why each entry this window queued waits, for the words when it is sent; another window's entries are not known here. */
   private readonly causes = new Map<string, QueueCause>();
+  /** Entries someone waits to see leave the queue (settled()), and how to tell them. */
+  private readonly watched = new Map<string, () => void>();
 
   constructor(
     folder: string,
@@ -66,6 +68,14 @@ export class OfflineQueue implements vscode.Disposable {
     this.log.info(`Queued ${formatMinutes(request.durationMinutes)} on ${request.name ?? request.activityID ?? '?'} until the app answers.`);
     await this.recount();
     return entry;
+  }
+
+  /**
+   * Resolves once the entry no longer waits to be sent, as this window reads the queue: sent,
+   * refused, of unknown fate or discarded (or the window closes).
+   */
+  settled(id: string): Promise<void> {
+    return new Promise((resolve) => this.watched.set(id, resolve));
   }
 
   list(): Promise<readonly QueuedEntry[]> {
@@ -125,6 +135,7 @@ export class OfflineQueue implements vscode.Disposable {
       }
     });
     this.tellSent(sent);
+    // Withdraws the notices of what was queued (settle()), in the same moment.
     await this.recount();
     if (result.unrecorded !== undefined) {
       // Shown as it is in Show Queued Entries meanwhile (a delivered entry as such); the next write records it.
@@ -165,17 +176,32 @@ export class OfflineQueue implements vscode.Disposable {
   }
 
   private async recount(): Promise<void> {
-    this.setCount(await this.queue.list().catch(() => []));
+    const entries = await this.queue.list().catch(() => undefined);
+    // An unreadable queue counts as empty, but tells no watcher that its entry left it.
+    this.setCount(entries ?? [], entries !== undefined);
   }
 
-  private setCount(entries: readonly QueuedEntry[]): void {
+  private setCount(entries: readonly QueuedEntry[], read = true): void {
+    if (read) this.settle(entries);
     this.sendable = entries.filter(needsFlush).length;
     if (entries.length === this.count) return;
     this.count = entries.length;
     this.changed.fire(this.count);
   }
 
+  /** Tells whoever waits for an entry that no longer waits in `entries`. */
+  private settle(entries: readonly QueuedEntry[]): void {
+    for (const [id, resolve] of this.watched) {
+      if (entries.some((entry) => entry.id === id && (entry.status === 'waiting' || entry.status === 'sending'))) continue;
+      this.watched.delete(id);
+      this.causes.delete(id);
+      resolve();
+    }
+  }
+
   dispose(): void {
+    for (const resolve of this.watched.values()) resolve();
+    this.watched.clear();
     this.changed.dispose();
   }
 }

@@ -99,7 +99,7 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     // Said in the picker while it is open (as of when the app named what it lists), the notification only after it.
     assert.match(seen[0]?.opened.placeholder ?? '', /^Not searching while the app refuses requests: these are the activities it named at \d{1,2}[:.]\d\d/);
     assert.deepEqual(seen[0]?.notificationsWhileOpen, []);
-    assert.ok(shown[0]!.buttons.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
+    assert.ok(shown[0]!.links.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
     assert.equal(api.state, 'tokenRejected');
 
     const known = await signedDuring(() =>
@@ -122,7 +122,7 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     });
     assert.deepEqual(paths, [], 'no signed request');
     assert.equal(shown.length, 1, `said once: ${JSON.stringify(shown)}`);
-    assert.ok(shown[0]!.buttons.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
+    assert.ok(shown[0]!.links.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
     assert.equal(api.queuedEntries, queuedBefore + 1, 'kept in the queue');
   });
 
