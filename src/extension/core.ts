@@ -56,12 +56,12 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   const host = hostDecider(context.extension, () => settings.allowWorkspaceHost);
   logHostDecision(log, host());
   const session = parts.use(new Session({ secrets: context.secrets, memento: context.globalState, log, settings: () => settings, host }));
-  const messages = new Messages(log);
+  const messages = parts.use(new Messages(log));
   parts.use(sayWhenRemoteHost(session, messages));
   // Started before the other parts, so that whoever asks `session.ready()` below waits for the first decision.
   void session.start();
   const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages, () => settings.privateStatusBar));
-  const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log));
+  const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log, messages));
   const branches = parts.use(new BranchReporter(session, log, () => settings, messages));
   const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, workspaceState: context.workspaceState, session, branches, log, messages, settings: () => settings }));
   const branchTimeView = parts.use(new BranchTimeView(branchTime, () => settings.privateStatusBar));

@@ -1,9 +1,10 @@
 /**
  * Every message the user reads goes out here: notifications with their buttons, the advice of a
- * failure, a question before something risky, the status bar's brief confirmations. One place
- * decides how a sentence is shown and what a button does, and logs a button whose action failed
- * instead of losing it in a promise nobody awaits. The window's functions are looked up at each
- * call, so the soak test's spy on them sees everything shown.
+ * failure, a question before something risky, the status bar's brief confirmations, and the
+ * notices withdrawn once their outcome makes them wrong. One place decides how a sentence is shown
+ * and what a button does, and logs a button whose action failed instead of losing it in a promise
+ * nobody awaits. The window's functions are looked up at each call, so the tests' spies on them
+ * see everything shown.
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../tracker/ids';
@@ -17,9 +18,19 @@ export interface MessageAction {
 
 type Severity = 'info' | 'warning' | 'error';
 
+/**
+ * What a withdrawable notice is about; a newer notice on the same topic replaces the older.
+ * `queued`: an entry waits in the queue (withdrawn once it leaves it: sent, refused or discarded).
+ * `paused`: a command sent nothing while the app refuses requests (withdrawn once it takes them).
+ */
+export type NoticeTopic = 'queued' | 'paused';
+
 const SHOW = { info: 'showInformationMessage', warning: 'showWarningMessage', error: 'showErrorMessage' } as const;
 
-export class Messages {
+export class Messages implements vscode.Disposable {
+  /** The notices on screen, by topic: each one's withdrawal. */
+  private readonly notices = new Map<NoticeTopic, () => void>();
+
   constructor(private readonly log: vscode.LogOutputChannel) {}
 
   info(message: string, ...actions: MessageAction[]): Promise<void> {
@@ -48,6 +59,25 @@ export class Messages {
     return vscode.window.showWarningMessage(message, { modal: options.modal }, ...labels);
   }
 
+  /**
+   * A notice that its own outcome makes wrong ("…is queued" once it is sent, "the app rejected the
+   * token" once it works): shown until `until` settles, then withdrawn, or replaced by a newer one
+   * on its topic. VS Code lets an extension close only a progress notification, so that is its
+   * form; it has no buttons, so its fix is a link in its text. A message that must stay until the
+   * user acts (a decision, something lost) is a plain one instead.
+   */
+  notice(topic: NoticeTopic, message: string, until: Thenable<unknown>, fix?: FixAction): void {
+    this.notices.get(topic)?.();
+    let withdraw = (): void => undefined;
+    const withdrawn = new Promise<void>((resolve) => (withdraw = resolve));
+    this.notices.set(topic, withdraw);
+    until.then(withdraw, withdraw);
+    const fixLink = fix === undefined ? '' : ` ${commandLink(this.fixCommand(fix))}`;
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${message}${fixLink}` }, () => withdrawn).then(() => {
+      if (this.notices.get(topic) === withdraw) this.notices.delete(topic);
+    });
+  }
+
   /** A brief confirmation in the status bar (a started or stopped activity), gone after 3 s. */
   status(text: string): void {
     vscode.window.setStatusBarMessage(text, 3_000);
@@ -61,18 +91,31 @@ export class Messages {
   };
 
   private fix(action: FixAction): MessageAction {
+    if (action === 'showLog') return this.actions.showLog();
+    const { label, command, args } = this.fixCommand(action);
+    return { label, run: () => vscode.commands.executeCommand(command, ...args) };
+  }
+
+  /** The command that fixes what `action` names, and its button's label. */
+  private fixCommand(action: FixAction): FixCommand {
     switch (action) {
       case 'setToken':
-        return { label: vscode.l10n.t('Set Token'), run: () => vscode.commands.executeCommand(COMMANDS.setToken) };
+        return { label: vscode.l10n.t('Set Token'), command: COMMANDS.setToken, args: [] };
       case 'openSettings':
-        return { label: vscode.l10n.t('Open Settings'), run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker') };
+        return { label: vscode.l10n.t('Open Settings'), command: 'workbench.action.openSettings', args: ['timeTracker'] };
       case 'showLog':
-        return this.actions.showLog();
+        return { label: vscode.l10n.t('Show Log'), command: COMMANDS.showLog, args: [] };
       case 'retry':
-        return { label: vscode.l10n.t('Check Again'), run: () => vscode.commands.executeCommand(COMMANDS.checkConnection) };
+        return { label: vscode.l10n.t('Check Again'), command: COMMANDS.checkConnection, args: [] };
       case 'runLocally':
-        return { label: vscode.l10n.t('Open Settings'), run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'remote.extensionKind') };
+        return { label: vscode.l10n.t('Open Settings'), command: 'workbench.action.openSettings', args: ['remote.extensionKind'] };
     }
+  }
+
+  /** Withdraws every notice still shown: the window's extension is going away. */
+  dispose(): void {
+    for (const withdraw of this.notices.values()) withdraw();
+    this.notices.clear();
   }
 
   /** Shows the message; resolves once the chosen button's action has run (or at once when dismissed). */
@@ -86,4 +129,16 @@ export class Messages {
       this.log.error(`${action.label} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+interface FixCommand {
+  readonly label: string;
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/** A Markdown link that runs `command` (a notification's text renders it, and runs the command on a click). */
+function commandLink({ label, command, args }: FixCommand): string {
+  const query = args.length === 0 ? '' : `?${encodeURIComponent(JSON.stringify(args))}`;
+  return `[${label}](command:${command}${query})`;
 }

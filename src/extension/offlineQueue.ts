@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
-import { sentFromQueue } from '../tracker/view/confirmations';
+import { sentFromQueue, type QueueCause, type SentEntry } from '../tracker/view/confirmations';
 import { formatMinutes } from '../tracker/view/duration';
 import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/queue/entryQueue';
 import { FlushSchedule } from '../tracker/queue/flushSchedule';
@@ -31,6 +31,10 @@ export class OfflineQueue implements vscode.Disposable {
   private sendable = 0;
   private readonly schedule = new FlushSchedule();
   private flushing: Promise<FlushResult | undefined> | undefined;
+  /** Why each entry this window queued waits, for the words when it is sent; another window's entries are not known here. */
+  private readonly causes = new Map<string, QueueCause>();
+  /** Entries someone waits to see leave the queue (settled()), and how to tell them. */
+  private readonly watched = new Map<string, () => void>();
 
   constructor(
     folder: string,
@@ -57,12 +61,21 @@ export class OfflineQueue implements vscode.Disposable {
     await this.recount();
   }
 
-  /** On disk when this resolves: only then may the user be told "queued". */
-  async add(request: EntryRequest): Promise<QueuedEntry> {
+  /** On disk when this resolves: only then may the user be told "queued" (and why: `cause`). */
+  async add(request: EntryRequest, cause: QueueCause): Promise<QueuedEntry> {
     const entry = await this.queue.add(request);
+    this.causes.set(entry.id, cause);
     this.log.info(`Queued ${formatMinutes(request.durationMinutes)} on ${request.name ?? request.activityID ?? '?'} until the app answers.`);
     await this.recount();
     return entry;
+  }
+
+  /**
+   * Resolves once the entry no longer waits to be sent, as this window reads the queue: sent,
+   * refused, of unknown fate or discarded (or the window closes).
+   */
+  settled(id: string): Promise<void> {
+    return new Promise((resolve) => this.watched.set(id, resolve));
   }
 
   list(): Promise<readonly QueuedEntry[]> {
@@ -109,10 +122,11 @@ export class OfflineQueue implements vscode.Disposable {
     this.setCount(entries);
     if (!entries.some(needsFlush)) return undefined;
     const sent: SentEntry[] = [];
-    const result = await this.queue.flush(async (request): Promise<SendOutcome> => {
+    const result = await this.queue.flush(async (request, id): Promise<SendOutcome> => {
       try {
         const logged = await client.logEntry(request);
-        const entry = { minutes: logged.durationMinutes ?? request.durationMinutes, name: logged.activityName ?? request.name ?? request.activityID ?? '?' };
+        const entry = { minutes: logged.durationMinutes ?? request.durationMinutes, name: logged.activityName ?? request.name ?? request.activityID ?? '?', cause: this.causes.get(id) };
+        this.causes.delete(id);
         sent.push(entry);
         this.log.info(`Sent the queued ${formatMinutes(entry.minutes)} on ${entry.name}.`);
         return { kind: 'delivered' };
@@ -121,6 +135,7 @@ export class OfflineQueue implements vscode.Disposable {
       }
     });
     this.tellSent(sent);
+    // Withdraws the notices of what was queued (settle()), in the same moment.
     await this.recount();
     if (result.unrecorded !== undefined) {
       // Shown as it is in Show Queued Entries meanwhile (a delivered entry as such); the next write records it.
@@ -161,25 +176,34 @@ export class OfflineQueue implements vscode.Disposable {
   }
 
   private async recount(): Promise<void> {
-    this.setCount(await this.queue.list().catch(() => []));
+    const entries = await this.queue.list().catch(() => undefined);
+    // An unreadable queue counts as empty, but tells no watcher that its entry left it.
+    this.setCount(entries ?? [], entries !== undefined);
   }
 
-  private setCount(entries: readonly QueuedEntry[]): void {
+  private setCount(entries: readonly QueuedEntry[], read = true): void {
+    if (read) this.settle(entries);
     this.sendable = entries.filter(needsFlush).length;
     if (entries.length === this.count) return;
     this.count = entries.length;
     this.changed.fire(this.count);
   }
 
+  /** Tells whoever waits for an entry that no longer waits in `entries`. */
+  private settle(entries: readonly QueuedEntry[]): void {
+    for (const [id, resolve] of this.watched) {
+      if (entries.some((entry) => entry.id === id && (entry.status === 'waiting' || entry.status === 'sending'))) continue;
+      this.watched.delete(id);
+      this.causes.delete(id);
+      resolve();
+    }
+  }
+
   dispose(): void {
+    for (const resolve of this.watched.values()) resolve();
+    this.watched.clear();
     this.changed.dispose();
   }
-}
-
-/** A queued entry the app took, as the user logged it. */
-interface SentEntry {
-  readonly minutes: number;
-  readonly name: string;
 }
 
 /** Waiting to be sent, or delivered with its removal still to be written: what a flush does something with. */

@@ -8,9 +8,10 @@ import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
 import { OPEN_LINK_COMMANDS, type NoticeWords } from '../tracker/links/linkNotice';
 import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
-import { FORMAT_TOKENS, MAX_FORMAT_LENGTH, StatusFormatReader } from '../tracker/view/statusText';
+import { FORMAT_TOKENS, MAX_FORMAT_LENGTH, StatusFormatReader, type ParsedFormat } from '../tracker/view/statusText';
+import type { Messages } from './messages';
 import type { Session } from './session';
-import type { Settings } from './settings';
+import { SECTION, type Settings } from './settings';
 import { every } from '../platform/timers';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), ...Object.values(OPEN_LINK_COMMANDS)];
@@ -27,13 +28,7 @@ export class StatusBarController implements vscode.Disposable {
   private shown: Presentation | undefined;
   private ticker: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly formats = new StatusFormatReader((source, { unknown, tooLong }) =>
-    this.log?.warn(
-      tooLong === true
-        ? `timeTracker.statusBar.format is ${source.length} characters long, more than the ${MAX_FORMAT_LENGTH} it reads ("${source.slice(0, 40)}…"); the default format is used.`
-        : `timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${FORMAT_TOKENS.map((token) => `{${token}}`).join(', ')}); the default format is used.`,
-    ),
-  );
+  private readonly formats = new StatusFormatReader((source, refused) => this.reportFormat(source, refused));
   /** Today's time on this window's branch, for the tooltip (issue 24): set once the ledger is built. */
   branchToday: () => PresentationSettings['branchToday'] = () => undefined;
   /** A passing notice shown instead of the state's words (issue 25: a link acted, or why it did not); its owner times it. */
@@ -46,6 +41,8 @@ export class StatusBarController implements vscode.Disposable {
     private readonly settings: () => Settings,
     private readonly queued: () => number = () => 0,
     private readonly log?: Pick<vscode.LogOutputChannel, 'info' | 'warn'>,
+    /** Where a format the item cannot show as written is said to the user, once per value. */
+    private readonly messages?: Pick<Messages, 'warn'>,
   ) {
     this.placement = placementOf(settings());
     this.item = this.createItem();
@@ -74,6 +71,21 @@ export class StatusBarController implements vscode.Disposable {
   showNotice(notice: NoticeWords | undefined): void {
     this.notice = notice;
     this.render();
+  }
+
+  /** A format with an unknown token (shown as written) or too long (the default shown): in the log, and once to the user, with the way to the setting. */
+  private reportFormat(source: string, { unknown, tooLong }: ParsedFormat): void {
+    const known = FORMAT_TOKENS.map((token) => `{${token}}`).join(', ');
+    this.log?.warn(
+      tooLong === true
+        ? `timeTracker.statusBar.format is ${source.length} characters long, more than the ${MAX_FORMAT_LENGTH} it reads ("${source.slice(0, 40)}…"); the default format is used.`
+        : `timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${known}); the status bar shows it as written.`,
+    );
+    const message =
+      tooLong === true
+        ? vscode.l10n.t('The status bar format is {length} characters long, more than the {max} it reads, so the status bar shows the default format.', { length: source.length, max: MAX_FORMAT_LENGTH })
+        : vscode.l10n.t('The status bar format names {unknown}, which it does not know, so the status bar shows it as written. It knows {known}.', { unknown: unknown.join(', '), known });
+    void this.messages?.warn(message, { label: vscode.l10n.t('Open Settings'), run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.statusBar.format`) });
   }
 
   private createItem(): vscode.StatusBarItem {

@@ -9,7 +9,7 @@ import { classify } from '../../tracker/model/classify';
 import { pauseFromError, signingPause, type SigningPause } from '../../tracker/model/signingPause';
 import type { CommandId } from '../../tracker/ids';
 import { pausedAdvice } from '../../tracker/view/pausedAdvice';
-import { tell, type CommandServices } from './services';
+import type { CommandServices } from './services';
 
 export class PauseGate {
   /** A pause a failed search of this run met before the session's state said it. */
@@ -49,13 +49,29 @@ export class PauseGate {
 
   /**
    * Nothing was sent for `pause`: says once what was done instead (`done`, a translated sentence;
-   * undefined for nothing) and why, with the fix. An error when nothing was done, a warning when
-   * what the user gave waits to be sent.
+   * undefined for nothing) and why, with the fix. The sentence is withdrawn once it is wrong: when
+   * the app takes requests again, or, for an entry that waits in the queue, once it is sent
+   * (`queued` settles).
    */
-  heldBack(pause: SigningPause, done: string | undefined, severity: 'warning' | 'error'): void {
+  heldBack(pause: SigningPause, done: string | undefined, severity: 'warning' | 'error', queued?: Thenable<unknown>): void {
     if (this.toldPause) return;
     this.toldPause = true;
-    tell(this.services, this.command, pausedAdvice(pause, this.services.session.channel.route, done, severity));
+    const advice = pausedAdvice(pause, this.services.session.channel.route, done, severity);
+    this.services.log[severity === 'error' ? 'error' : 'warn'](`${this.command}: ${advice.message}`);
+    if (queued !== undefined) this.services.messages.notice('queued', advice.message, queued, advice.action);
+    else this.services.messages.notice('paused', advice.message, this.requestsTaken(), advice.action);
+  }
+
+  /** Resolves once the app answers again, the token and the clock taken: what the pause's sentence waits for. */
+  private requestsTaken(): Promise<void> {
+    const { session } = this.services;
+    return new Promise((resolve) => {
+      const listener = session.onDidChangeState((state) => {
+        if (state.kind !== 'idle' && state.kind !== 'tracking') return;
+        listener.dispose();
+        resolve();
+      });
+    });
   }
 
   /**

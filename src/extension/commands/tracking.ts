@@ -15,12 +15,13 @@ import type { EntryAnswer, StartAnswer, StopAnswer } from '../../client/answerTy
 import { errorMessage } from '../../platform/errors';
 import { NOTE_MAX_LENGTH } from '../../protocol/constants';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
+import type { QueuedEntry } from '../../tracker/queue/queueFormat';
 import { COMMANDS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import { withLinkedFirst } from '../../tracker/links/links';
 import type { PickableActivity } from '../../tracker/view/activityPicks';
 import type { Advice } from '../../tracker/view/advice';
-import { startedConfirmation, stoppedConfirmation } from '../../tracker/view/confirmations';
+import { startedConfirmation, stoppedConfirmation, type QueueCause } from '../../tracker/view/confirmations';
 import { blockedStart } from '../../tracker/view/startBlocked';
 import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
@@ -146,13 +147,13 @@ export async function logTime(services: CommandServices, args: unknown): Promise
   const pause = gate.pause;
   if (pause) {
     // Nothing a user logged is lost: it waits on disk and goes once the app takes requests again.
-    await queueEntry(services, entry.request, entry.name, (duration, name) =>
-      gate.heldBack(pause, vscode.l10n.t('{duration} on {name} is queued; it is sent once the app accepts requests again.', { duration, name }), 'warning'),
+    await queueEntry(services, entry.request, entry.name, pause.kind === 'lockedOut' ? 'lockedOut' : 'refused', (duration, name, queued) =>
+      gate.heldBack(pause, vscode.l10n.t('{duration} on {name} is queued; it is sent once the app accepts requests again.', { duration, name }), 'warning', services.queue.settled(queued.id)),
     );
     return undefined;
   }
   if (!client) {
-    await queueEntry(services, entry.request, entry.name, toldQueuedOffline(services));
+    await queueEntry(services, entry.request, entry.name, 'offline', toldQueuedOffline(services));
     return undefined;
   }
   return sendEntry(services, client, entry);
@@ -224,31 +225,42 @@ function sendEntry(services: CommandServices, client: ServiceClient, { request, 
     },
     async (error) => {
       if (classify(error).kind !== 'offline') return false;
-      await queueEntry(services, request, chosenName, toldQueuedOffline(services));
+      await queueEntry(services, request, chosenName, 'offline', toldQueuedOffline(services));
       return true;
     },
   );
 }
 
 /** How Log Time says that its entry waits because the app does not answer, with the way to the queue. */
-function toldQueuedOffline(services: CommandServices): (duration: string, name: string) => void {
-  return (duration, name) => {
+function toldQueuedOffline(services: CommandServices): Queued {
+  return (duration, name, queued) => {
     const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', { duration, name });
-    void services.messages.warn(message, services.messages.actions.showQueue());
+    // Withdrawn once the entry is sent, so that it never stands beside "Sent …".
+    services.messages.notice('queued', message, services.queue.settled(queued.id));
   };
 }
+
+/** Says that an entry is queued, with the duration and the name as the user reads them. */
+type Queued = (duration: string, name: string, queued: QueuedEntry) => void;
 
 /**
  * Log Time while the app surely did not get the entry (or must not be asked): on disk, then the
  * user is told, by `queued`, with the duration and the name as they read them.
  */
-async function queueEntry(services: CommandServices, request: EntryRequest, chosenName: string | undefined, queued: (duration: string, name: string) => void): Promise<void> {
+async function queueEntry(
+  services: CommandServices,
+  request: EntryRequest,
+  chosenName: string | undefined,
+  cause: QueueCause,
+  queued: Queued,
+): Promise<void> {
   const { messages } = services;
   const duration = formatMinutes(request.durationMinutes);
   // An entry picked from the list is sent by id: the picker's name is the one the user knows.
   const name = request.name ?? chosenName ?? request.activityID ?? vscode.l10n.t('the activity');
+  let entry: QueuedEntry;
   try {
-    await services.queue.add(request);
+    entry = await services.queue.add(request, cause);
   } catch (queueError) {
     // Neither logged nor queued: the user must hear which entry, or it is lost unseen.
     services.log.error(`Could not queue ${duration} on ${name}${request.note === undefined ? '' : ` (note: ${request.note})`}: ${errorMessage(queueError)}`);
@@ -258,7 +270,7 @@ async function queueEntry(services: CommandServices, request: EntryRequest, chos
     );
     return;
   }
-  queued(duration, name);
+  queued(duration, name, entry);
 }
 
 /**

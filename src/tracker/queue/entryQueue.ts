@@ -137,7 +137,7 @@ export class EntryQueue {
    * Sends the waiting entries in order, one window at a time. An entry is marked `sending` on disk
    * before it goes out, so a crash mid-send leaves it `unknown` rather than sent twice.
    */
-  async flush(send: (request: EntryRequest) => Promise<SendOutcome>): Promise<FlushResult> {
+  async flush(send: (request: EntryRequest, id: string) => Promise<SendOutcome>): Promise<FlushResult> {
     const newlyUnknown: QueuedEntry[] = [];
     const newlyRefused: QueuedEntry[] = [];
     let delivered = 0;
@@ -145,7 +145,7 @@ export class EntryQueue {
     for (;;) {
       const next = await this.claimNext(newlyUnknown);
       if (!next) break;
-      const outcome = await send(next.request).catch((error: unknown): SendOutcome => ({ kind: 'unknown', reason: String(error) }));
+      const outcome = await send(next.request, next.id).catch((error: unknown): SendOutcome => ({ kind: 'unknown', reason: String(error) }));
       const settled = this.settle(next, outcome);
       if (outcome.kind === 'delivered') delivered++;
       if (settled?.status === 'unknown') newlyUnknown.push(settled);

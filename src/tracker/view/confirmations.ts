@@ -42,15 +42,41 @@ export function undoneConfirmation(undo: { readonly previous: string | undefined
   return `$(discard) ${isPrivate ? l10n.t('Tracking the previous activity again.') : l10n.t('Tracking {0} again', escapeIcons(previous))}`;
 }
 
+/** Why a queued entry waited: the app did not answer, locked requests out, or refused them (the token, the clock). */
+export type QueueCause = 'offline' | 'lockedOut' | 'refused';
+
+/** A queued entry the app took, as the user logged it, and why it had waited (undefined: not known in this window). */
+export interface SentEntry {
+  readonly minutes: number;
+  readonly name: string;
+  readonly cause: QueueCause | undefined;
+}
+
 /**
- * Entries logged while the app was offline, sent once it answered: said once, unasked, whenever
- * the app comes back, so while private it says how many and nothing of what or how long.
+ * Entries that waited in the queue, sent once the app took them: said once, unasked, whenever the
+ * app comes back, so while private it says how many and nothing of what or how long. Worded by why
+ * they waited where all waited for one known reason.
  */
-export function sentFromQueue(sent: readonly { readonly minutes: number; readonly name: string }[], isPrivate: boolean): string | undefined {
+export function sentFromQueue(sent: readonly SentEntry[], isPrivate: boolean): string | undefined {
   const [only] = sent;
   if (only === undefined) return undefined;
-  if (isPrivate) return sent.length === 1 ? l10n.t('Sent an entry logged while the app was offline.') : l10n.t('Sent {0} entries logged while the app was offline.', sent.length);
-  if (sent.length === 1) return l10n.t('Sent {duration} on {name} (logged while the app was offline).', { duration: formatMinutes(only.minutes), name: only.name });
+  const why = waitedBecause(sent);
+  if (isPrivate) return sent.length === 1 ? l10n.t('Sent an entry {why}.', { why }) : l10n.t('Sent {count} entries {why}.', { count: sent.length, why });
+  if (sent.length === 1) return l10n.t('Sent {duration} on {name} ({why}).', { duration: formatMinutes(only.minutes), name: only.name, why });
   const total = formatMinutes(sent.reduce((sum, entry) => sum + entry.minutes, 0));
-  return l10n.t('Sent {count} entries logged while the app was offline, {total} in all.', { count: sent.length, total });
+  return l10n.t('Sent {count} entries {why}, {total} in all.', { count: sent.length, why, total });
+}
+
+function waitedBecause(sent: readonly SentEntry[]): string {
+  const cause = sent[0]?.cause;
+  switch (sent.every((entry) => entry.cause === cause) ? cause : undefined) {
+    case 'offline':
+      return l10n.t('logged while the app was offline');
+    case 'lockedOut':
+      return l10n.t('logged while the app locked requests out');
+    case 'refused':
+      return l10n.t('logged while the app refused requests');
+    case undefined:
+      return sent.length === 1 ? l10n.t('queued while the app could not take it') : l10n.t('queued while the app could not take them');
+  }
 }

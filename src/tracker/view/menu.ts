@@ -61,7 +61,12 @@ export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): Men
         ? [...e.token, e.check, e.queuedLogTime, ...e.queue, e.log]
         : [e.check, e.queuedLogTime, ...e.queue, e.log, ...e.token];
     case 'lockedOut':
-      return [...e.token, e.check, e.queuedLogTime, ...e.queue, e.log];
+      // The lockout ends by itself and the token may be fine: what works meanwhile first, a new token last.
+      return [e.queuedLogTime, e.check, ...e.queue, e.log, ...e.token];
+    case 'licenseLocked':
+      // The token works (the app answered), so no token entry; the license is renewed in the app, then
+      // checked here. No Log Time: the app refuses an entry (423) and nothing queues it.
+      return [entry(`$(plug) ${l10n.t('Check Connection')}`, COMMANDS.checkConnection, l10n.t('Once the license is activated or renewed in the app')), ...e.queue, e.log];
     case 'noToken':
       return [...e.token, ...tail];
     case 'remoteHost':
@@ -71,24 +76,24 @@ export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): Men
       // Its one sentence is in the tooltip; the log says the rest.
       return [e.log, ...e.queue, e.check, ...e.token];
     case 'starting':
-    case 'licenseLocked':
     case 'unavailable':
-      // Not yet known, or the app would refuse an entry (423, 503) that nothing queues: no Log Time.
+      // Not yet known, or the app would refuse an entry (503) that nothing queues: no Log Time.
       return [...tail, ...e.token];
   }
 }
 
-/** While the app answers: Stop and Log Time only where it has them (a first release has neither). */
+/**
+ * While the app answers: Stop and Log Time only where it has them (a first release has neither).
+ * On break a start ends the break (the tooltip says so) and Stop ends the paused activity.
+ */
 function answeringMenu(state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>, logTime: MenuEntry, tail: readonly MenuEntry[]): MenuEntry[] {
   const full = state.firstRelease !== true;
   const logTimes = full ? [logTime] : [];
-  if (state.kind === 'idle') return [entry(`$(play) ${l10n.t('Start Tracking…')}`, COMMANDS.start), ...logTimes, ...tail];
-  return [
-    ...(full ? [entry(`$(debug-stop) ${l10n.t('Stop Tracking')}`, COMMANDS.stop, state.activity.activityName)] : []),
-    entry(`$(play) ${l10n.t('Switch Activity…')}`, COMMANDS.start),
-    ...logTimes,
-    ...tail,
-  ];
+  const startTracking = entry(`$(play) ${l10n.t('Start Tracking…')}`, COMMANDS.start);
+  if (state.kind === 'idle') return [startTracking, ...logTimes, ...tail];
+  const stops = full ? [entry(`$(debug-stop) ${l10n.t('Stop Tracking')}`, COMMANDS.stop, state.activity.activityName)] : [];
+  if (state.onBreak) return [startTracking, ...stops, ...logTimes, ...tail];
+  return [...stops, entry(`$(play) ${l10n.t('Switch Activity…')}`, COMMANDS.start), ...logTimes, ...tail];
 }
 
 /** The menu's placeholder: what it is for, and the state in a few words where that helps choose. */

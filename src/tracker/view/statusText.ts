@@ -3,8 +3,8 @@
  * every state is laid out alike. The item's text is made of a closed list of parts, the way Error
  * Lens expands its message template over a closed list of variables: the user's format
  * (timeTracker.statusBar.format) may choose and order the tokens, but a token that is not in the
- * list cannot exist (the whole format falls back to the default), and a token a state lacks is
- * left out with the text before it.
+ * list expands to nothing: it stays in the text as written, so the user sees the mistake where they
+ * look (and is told once), and a token a state lacks is left out with the text before it.
  */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS, type CommandId } from '../ids';
@@ -29,11 +29,8 @@ export interface Presentation {
 export const FORMAT_TOKENS = ['activity', 'elapsed', 'today', 'group', 'branchToday'] as const;
 export type FormatToken = (typeof FORMAT_TOKENS)[number];
 
-/** A token, with the text the format writes before it. */
-interface FormatPiece {
-  readonly token: FormatToken;
-  readonly before: string;
-}
+/** A token, or a name in braces that is none (`{actvity}`, kept as written), with the text the format writes before it. */
+type FormatPiece = { readonly token: FormatToken; readonly before: string } | { readonly written: string; readonly before: string };
 
 /**
  * A format as parsed once per settings change (parseStatusFormat). It lays out what follows the
@@ -65,7 +62,7 @@ export const DEFAULT_STATUS_FORMAT: StatusFormat = {
 export const MAX_FORMAT_LENGTH = 200;
 
 export interface ParsedFormat {
-  /** The format to use: the default when `unknown` is not empty or the source is too long. */
+  /** The format to use: the default when the source is too long; an unknown token in it stays as written. */
   readonly format: StatusFormat;
   /** The tokens the source names that are not in FORMAT_TOKENS, as written (`{actvity}`). */
   readonly unknown: readonly string[];
@@ -75,7 +72,10 @@ export interface ParsedFormat {
 
 const TOKEN = /\{([^{}]*)\}/g;
 
-/** Reads a format; one unknown token, or a source too long, makes the whole of it fall back to the default (the caller says so, once). */
+/**
+ * Reads a format. An unknown token is kept as written, so the status bar shows the rest of the format
+ * and the mistake itself; a source too long falls back to the default whole. The caller says either, once.
+ */
 export function parseStatusFormat(source: string): ParsedFormat {
   if (source.length > MAX_FORMAT_LENGTH) return { format: DEFAULT_STATUS_FORMAT, unknown: [], tooLong: true };
   const pieces: FormatPiece[] = [];
@@ -86,30 +86,28 @@ export function parseStatusFormat(source: string): ParsedFormat {
     const before = source.slice(from, match.index);
     from = match.index + match[0].length;
     if (isFormatToken(name)) pieces.push({ token: name, before });
-    else unknown.push(match[0]);
+    else {
+      pieces.push({ written: match[0], before });
+      unknown.push(match[0]);
+    }
   }
-  if (unknown.length > 0) return { format: DEFAULT_STATUS_FORMAT, unknown };
   return { format: { pieces, after: source.slice(from) }, unknown };
 }
 
 /**
- * The format in use, parsed when the setting's value changes and not on every tick; a value
- * refused (an unknown token, too long) is reported once, however often it is set again, and the
- * default is used.
+ * The format in use, parsed when the setting's value changes and not on every tick; a value with
+ * an unknown token or too long is reported when it is read first and whenever the setting changes
+ * to it again, never on a render of the same value.
  */
 export class StatusFormatReader {
   private last: { readonly source: string; readonly format: StatusFormat } | undefined;
-  private readonly reported = new Set<string>();
 
   constructor(private readonly reportRefused: (source: string, refused: ParsedFormat) => void) {}
 
   read(source: string): StatusFormat {
     if (this.last?.source === source) return this.last.format;
     const parsed = parseStatusFormat(source);
-    if ((parsed.unknown.length > 0 || parsed.tooLong === true) && !this.reported.has(source)) {
-      this.reported.add(source);
-      this.reportRefused(source, parsed);
-    }
+    if (parsed.unknown.length > 0 || parsed.tooLong === true) this.reportRefused(source, parsed);
     this.last = { source, format: parsed.format };
     return parsed.format;
   }
@@ -130,8 +128,8 @@ export function formatStatus(facts: StatusFacts, format: StatusFormat = DEFAULT_
 }
 
 /**
- * The item's text: the icon, the state's words, then the format's tokens the state has. A token
- * the state lacks is left out with the text before it; the text before the first token and after
+ * The item's text: the icon, the state's words, then the format's tokens the state has (an unknown
+ * one as written). A token the state lacks is left out with the text before it; the text before the first token and after
  * the last belong to those. Text between two tokens stands only after something more than the
  * icon (`[{group}] {activity}` without a group is the name alone).
  */
@@ -145,7 +143,7 @@ export function statusText(text: TextFacts, format: StatusFormat = DEFAULT_STATU
   const { pieces, after } = format;
   if (pieces.length === 0) return after.trim() === '' ? shown : `${shown} ${after.trim()}`;
   pieces.forEach((piece, index) => {
-    const value = tokenText(text, piece.token);
+    const value = 'written' in piece ? piece.written : tokenText(text, piece.token);
     if (value === undefined) return;
     const before = index === 0 ? ` ${piece.before.trimStart()}` : iconOnly ? ' ' : piece.before;
     shown = `${shown}${before}${value}${index === pieces.length - 1 ? after.trimEnd() : ''}`;

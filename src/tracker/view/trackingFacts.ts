@@ -69,12 +69,12 @@ function onBreakFacts(activity: { readonly name: string; readonly shown: string 
   const name = activity?.name;
   let spoken: string;
   if (name === undefined) {
-    spoken = today.total === undefined ? l10n.t('Time Tracker: on break.') : l10n.t('Time Tracker: on break, {0} today.', today.total);
+    spoken = today.total === undefined ? l10n.t('Time Tracker: on break. Activate for the menu.') : l10n.t('Time Tracker: on break, {0} today. Activate for the menu.', today.total);
   } else {
     spoken =
       today.total === undefined
-        ? l10n.t('Time Tracker: on break, {0} paused.', name)
-        : l10n.t('Time Tracker: on break, {name} paused, {today} today.', { name, today: today.total });
+        ? l10n.t('Time Tracker: on break, {0} paused. Activate for the menu.', name)
+        : l10n.t('Time Tracker: on break, {name} paused, {today} today. Activate for the menu.', { name, today: today.total });
   }
   const resumes = name === undefined ? [] : [l10n.t('{0} continues when you start it again.', escapeMarkdown(name))];
   return {
@@ -103,19 +103,19 @@ function answeringTooltip(headline: readonly string[], today: TodayFacts, state:
 }
 
 /**
- * The tooltip's actions. An app without GET /status (a first release) has no stop and no
- * entries either, so those links are left out there.
+ * The tooltip's actions, in the order of the menu (menu.ts). An app without GET /status (a first
+ * release) has no stop and no entries either, so those links are left out there.
  */
 export function actions(state: Answering): StatusLink[] {
   const full = state.firstRelease !== true;
-  const links: (StatusLink | false)[] =
-    state.kind === 'tracking' && !state.onBreak
-      ? [
-          full && { label: l10n.t('Stop'), command: COMMANDS.stop },
-          { label: l10n.t('Switch Activity'), command: COMMANDS.start },
-          full && { label: l10n.t('Log Time'), command: COMMANDS.log },
-        ]
-      : [{ label: l10n.t('Start'), command: COMMANDS.start }, full && { label: l10n.t('Log Time'), command: COMMANDS.log }];
+  const stop = full && { label: l10n.t('Stop'), command: COMMANDS.stop };
+  const logTime = full && { label: l10n.t('Log Time'), command: COMMANDS.log };
+  const start = { label: l10n.t('Start'), command: COMMANDS.start };
+  let links: (StatusLink | false)[];
+  if (state.kind === 'idle') links = [start, logTime];
+  // On break a start ends the break (the headline says so) and Stop ends the paused activity: the menu's order.
+  else if (state.onBreak) links = [start, stop, logTime];
+  else links = [stop, { label: l10n.t('Switch Activity'), command: COMMANDS.start }, logTime];
   return links.filter((entry): entry is StatusLink => entry !== false);
 }
 

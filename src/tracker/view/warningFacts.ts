@@ -11,6 +11,8 @@ import { escapeMarkdown, link } from './markup';
 import type { StatusFacts, StatusLink } from './statusFacts';
 
 const checkConnection = (): StatusLink => ({ label: l10n.t('Check Connection'), command: COMMANDS.checkConnection });
+/** Log Time where the app cannot take the entry now: the entry waits in the queue, as the menu says. */
+const queuedLogTime = (): StatusLink => ({ label: l10n.t('Log Time (queued)'), command: COMMANDS.log });
 const openPortSetting = (): string => `[${l10n.t('port setting')}](command:workbench.action.openSettings?%5B%22timeTracker.port%22%5D)`;
 const linkTo = ({ label, command }: StatusLink): string => link(label, command);
 
@@ -51,7 +53,7 @@ export function remoteHostFacts(): StatusFacts {
           { setting: `\`${runLocallySetting()}\``, userSettings },
         ),
       ],
-      links: [{ label: l10n.t('Show Log'), command: COMMANDS.showLog }],
+      links: [checkConnection(), { label: l10n.t('Show Log'), command: COMMANDS.showLog }],
     },
     tone: 'warning',
   };
@@ -68,7 +70,7 @@ export function offlineFacts(route: Route): StatusFacts {
         headline: [
           l10n.t("**The app is not answering through its VS Code integration.** Start the time-tracking application; if it runs, turn **Settings → Integrations → VSCode** off and on."),
         ],
-        links: [checkConnection()],
+        links: [queuedLogTime(), checkConnection()],
       },
     };
   }
@@ -83,7 +85,7 @@ export function offlineFacts(route: Route): StatusFacts {
           { address, portSetting: openPortSetting() },
         ),
       ],
-      links: [checkConnection()],
+      links: [queuedLogTime(), checkConnection()],
     },
   };
 }
@@ -95,8 +97,8 @@ export function clockSkewFacts(skewSeconds: number): StatusFacts {
   return {
     text: { icon: 'error', state: l10n.t('Time Tracker: your clock is off by {0} s', seconds) },
     spoken: behind
-      ? l10n.t("Time Tracker: requests refused because this computer's clock is {0} seconds behind the app's.", seconds)
-      : l10n.t("Time Tracker: requests refused because this computer's clock is {0} seconds ahead of the app's.", seconds),
+      ? l10n.t("Time Tracker: requests refused because this computer's clock is {0} seconds behind the app's. Activate for the menu.", seconds)
+      : l10n.t("Time Tracker: requests refused because this computer's clock is {0} seconds ahead of the app's. Activate for the menu.", seconds),
     tooltip: {
       headline: [
         l10n.t('**Your clock is off by {seconds} s** ({direction}). The app refuses requests more than 60 s off; set the system clock right, then {link}.', {
@@ -146,7 +148,7 @@ export function tokenRejectedFacts(route: Route): StatusFacts {
 export function licenseLockedFacts(): StatusFacts {
   return {
     text: { icon: 'lock', state: l10n.t('Time Tracker: license locked') },
-    spoken: l10n.t('Time Tracker: the application has no valid license.'),
+    spoken: l10n.t('Time Tracker: the application has no valid license. Activate for the menu.'),
     tooltip: {
       headline: [l10n.t("**The application's license is locked.** Activate or renew the license in the application; tracking works again right after."), linkTo(checkConnection())],
     },
@@ -158,14 +160,15 @@ export function licenseLockedFacts(): StatusFacts {
 export function lockedOutFacts(seconds: number): StatusFacts {
   return {
     text: { icon: 'circle-slash', state: l10n.t('Time Tracker: locked out ({0} s)', seconds) },
-    spoken: l10n.t('Time Tracker: locked out after too many failed sign-ins, {0} seconds left.', seconds),
+    spoken: l10n.t('Time Tracker: locked out after too many failed sign-ins, {0} seconds left. Activate for the menu.', seconds),
     tooltip: {
       headline: [
         l10n.t(
-          '**Locked out for {0} s more.** The app refuses every request for 60 s after more than 10 failed authentications in 30 s (a wrong token in some tool?). Polling waits until then.',
+          '**Locked out for {0} s more.** The app refuses every request for 60 s after more than 10 failed authentications in 30 s (a wrong token in some tool?). Polling waits until then; logged time waits in the queue.',
           seconds,
         ),
       ],
+      links: [queuedLogTime(), checkConnection()],
     },
     tone: 'error',
   };
@@ -174,7 +177,7 @@ export function lockedOutFacts(seconds: number): StatusFacts {
 export function unavailableFacts(): StatusFacts {
   return {
     text: { icon: 'warning', state: l10n.t('Time Tracker: status not available') },
-    spoken: l10n.t('Time Tracker: the app does not offer its status right now.'),
+    spoken: l10n.t('Time Tracker: the app does not offer its status right now. Activate for the menu.'),
     tooltip: { headline: [l10n.t('**The app does not offer this endpoint right now (503).** Update the application or restart it.'), linkTo(checkConnection())] },
     tone: 'warning',
   };

@@ -41,7 +41,7 @@ const QUEUE_FILE = 'queued-entries.json';
 /** The queue's own warning after a send whose fate is unknown, or refused (offlineQueue.ts). */
 const QUEUE_DECISION = /Decide in Show Queued Entries\.$/;
 /** The queue's word that a flush sent what waited (offlineQueue.ts): once per flush that sent something. */
-const QUEUE_SENT = /^Sent .*\(?logged while the app was offline/;
+const QUEUE_SENT = /^Sent .*\(?(logged|queued) while the app/;
 /** After the faults: the poller backs off to at most 60 s, so a queue still waiting after that is stuck. */
 const DRAIN_MS = 90_000;
 /** Long enough for idle keep-alive connections (client 2–4 s, server 5 s) to close. */

@@ -2,14 +2,15 @@
  * Counts the notifications the extension shows, as it shows them. VS Code gives one `vscode` API
  * object to every file under an extension's folder, so these tests (loaded from this extension's
  * out/) and the extension's bundle share `vscode.window`; wrapping its three show…Message
- * functions sees every call. The workbench cannot be asked instead: it merges a notification
+ * functions and withProgress (the notices it withdraws) sees every call. The workbench cannot be asked instead: it merges a notification
  * into an identical one still listed and drops toasts beyond three in 800 ms, so its DOM would
  * hide exactly the storm this looks for. (./driver.mjs, outside the host, still reads the DOM, to
  * check that nothing the user saw escaped this count.)
  */
 import * as vscode from 'vscode';
 
-export type Severity = 'info' | 'warning' | 'error';
+/** `notice`: a progress notification, which the extension withdraws once its outcome makes it wrong. */
+export type Severity = 'info' | 'warning' | 'error' | 'notice';
 
 export interface Shown {
   readonly severity: Severity;
@@ -20,7 +21,9 @@ export interface Shown {
 }
 
 type Show = (...args: unknown[]) => unknown;
-const METHODS = { showInformationMessage: 'info', showWarningMessage: 'warning', showErrorMessage: 'error' } as const;
+const METHODS = { showInformationMessage: 'info', showWarningMessage: 'warning', showErrorMessage: 'error', withProgress: 'notice' } as const;
+/** A command link in a notification's text, which the workbench shows as its label. */
+const LINK = /\[([^\]]*)\]\(command:[^)]*\)/g;
 
 export class NotificationSpy implements vscode.Disposable {
   readonly shown: Shown[] = [];
@@ -33,7 +36,9 @@ export class NotificationSpy implements vscode.Disposable {
       const original = window[method];
       this.originals.set(method, original);
       window[method] = (...args: unknown[]) => {
-        this.shown.push({ severity, message: String(args[0]), atMs: Date.now(), action: this.action });
+        const options = args[0] as vscode.ProgressOptions;
+        if (severity !== 'notice') this.shown.push({ severity, message: String(args[0]).replace(LINK, '$1'), atMs: Date.now(), action: this.action });
+        else if (options.location === vscode.ProgressLocation.Notification) this.shown.push({ severity, message: (options.title ?? '').replace(LINK, '$1'), atMs: Date.now(), action: this.action });
         return original(...args);
       };
     }

@@ -120,7 +120,7 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     });
     assert.deepEqual(paths, [], 'no signed request');
     assert.equal(shown.length, 1, `said once: ${JSON.stringify(shown)}`);
-    assert.ok(shown[0]!.buttons.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
+    assert.ok(shown[0]!.links.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
     assert.equal(api.queuedEntries, queuedBefore + 1, 'kept in the queue');
   });
 

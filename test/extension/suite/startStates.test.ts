@@ -43,7 +43,7 @@ async function answeringWarnings(choose: string, run: () => Thenable<unknown>): 
   const shown: ShownNotification[] = [];
   window.showWarningMessage = (...args: unknown[]) => {
     const buttons = args.slice(1).filter((arg): arg is string => typeof arg === 'string');
-    shown.push({ message: String(args[0]), buttons });
+    shown.push({ message: String(args[0]), buttons, links: [] });
     return Promise.resolve(buttons.includes(choose) ? choose : undefined);
   };
   try {

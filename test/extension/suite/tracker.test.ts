@@ -245,7 +245,7 @@ describe('logging while the app is away', function () {
     try {
       const result = await withWizardAnswers({ pick: 'Picked work', typed: ['45m', ''] }, () => vscode.commands.executeCommand('timeTracker.log'));
       assert.equal(result, undefined, 'nothing was logged yet');
-      const warnings = spy.shown.filter(({ severity }) => severity === 'warning').map(({ message }) => message);
+      const warnings = spy.shown.filter(({ severity }) => severity === 'notice').map(({ message }) => message);
       assert.deepEqual(warnings, ['The time tracker is not answering, so 45m on Picked work is queued; it is sent as soon as the app answers.']);
     } finally {
       spy.dispose();

@@ -44,12 +44,23 @@ describe('tracker/view/confirmations: the status bar lines after Start, Stop and
   });
 
   it('says what queued entries went out, and while private only how many', () => {
-    const one = [{ minutes: 45, name: 'Client Docs' }];
-    const two = [...one, { minutes: 20, name: 'Reviews' }];
+    const one = [{ minutes: 45, name: 'Client Docs', cause: 'offline' as const }];
+    const two = [...one, { minutes: 20, name: 'Reviews', cause: 'offline' as const }];
     assert.equal(sentFromQueue(one, false), 'Sent 45m on Client Docs (logged while the app was offline).');
     assert.equal(sentFromQueue(two, false), 'Sent 2 entries logged while the app was offline, 1h 5m in all.');
     assert.equal(sentFromQueue(one, true), 'Sent an entry logged while the app was offline.');
     assert.equal(sentFromQueue(two, true), 'Sent 2 entries logged while the app was offline.');
     assert.equal(sentFromQueue([], true), undefined);
+  });
+
+  it('says why the sent entries had waited: offline, a lockout, a refused token, or, mixed or not known here, that the app could not take them', () => {
+    const lockedOut = [{ minutes: 45, name: 'Client Docs', cause: 'lockedOut' as const }];
+    assert.equal(sentFromQueue(lockedOut, false), 'Sent 45m on Client Docs (logged while the app locked requests out).');
+    assert.equal(sentFromQueue([...lockedOut, ...lockedOut], true), 'Sent 2 entries logged while the app locked requests out.');
+    assert.equal(sentFromQueue([{ minutes: 5, name: 'Reviews', cause: 'refused' as const }], true), 'Sent an entry logged while the app refused requests.');
+    assert.equal(sentFromQueue([{ minutes: 5, name: 'Reviews', cause: 'offline' as const }], false), 'Sent 5m on Reviews (logged while the app was offline).');
+    const mixed = [...lockedOut, { minutes: 20, name: 'Reviews', cause: 'offline' as const }];
+    assert.equal(sentFromQueue(mixed, false), 'Sent 2 entries queued while the app could not take them, 1h 5m in all.');
+    assert.equal(sentFromQueue([{ minutes: 5, name: 'Reviews', cause: undefined }], false), 'Sent 5m on Reviews (queued while the app could not take it).');
   });
 });

@@ -11,6 +11,9 @@ describe('tracker/menu', () => {
     assert.deepEqual(commands(tracking), ['stop', 'start', 'log', 'checkConnection', 'showLog']);
     assert.deepEqual(commands({ kind: 'idle', onBreak: false, todaySeconds: 60, observedAtMs: 0 }), ['start', 'log', 'checkConnection', 'showLog']);
     assert.deepEqual(commands({ kind: 'idle', onBreak: true, todaySeconds: 60, observedAtMs: 0 }), ['start', 'log', 'checkConnection', 'showLog'], 'on break');
+    // A start ends the break, as the tooltip says; Stop ends the paused activity.
+    assert.deepEqual(commands({ ...tracking, onBreak: true }), ['start', 'stop', 'log', 'checkConnection', 'showLog'], 'on break, an activity paused');
+    assert.deepEqual(commands({ ...tracking, onBreak: true, firstRelease: true }), ['start', 'checkConnection', 'showLog']);
   });
 
   it('leaves Stop and Log Time out for a first release of the app (GET /current alone: no stop, no entries)', () => {
@@ -33,17 +36,21 @@ describe('tracker/menu', () => {
     assert.equal(menuFor({ kind: 'offline' }, false, 0)[1]?.label, '$(inbox) Show Queued Entries');
   });
 
-  it('offers Set Token, Check Connection and Log Time (it queues) while the app rejects the token or locks us out', () => {
+  it('offers Set Token first while the app rejects the token, and last during a lockout, which ends by itself', () => {
     assert.deepEqual(commands({ kind: 'tokenRejected', clockSkewSeconds: undefined }), ['setToken', 'checkConnection', 'log', 'showLog']);
     assert.deepEqual(commands({ kind: 'tokenRejected', clockSkewSeconds: undefined }, true, 1), ['setToken', 'clearToken', 'checkConnection', 'log', 'showQueue', 'showLog']);
-    assert.deepEqual(commands({ kind: 'lockedOut', untilMs: 60_000 }), ['setToken', 'checkConnection', 'log', 'showLog']);
+    assert.deepEqual(commands({ kind: 'lockedOut', untilMs: 60_000 }), ['log', 'checkConnection', 'showLog', 'setToken']);
+    assert.deepEqual(commands({ kind: 'lockedOut', untilMs: 60_000 }, true, 1), ['log', 'checkConnection', 'showQueue', 'showLog', 'setToken', 'clearToken']);
     // A clock that is off is no token's fault: setting it right and checking comes first.
     assert.deepEqual(commands({ kind: 'tokenRejected', clockSkewSeconds: 300 }), ['checkConnection', 'log', 'showLog', 'setToken']);
   });
 
   it('offers no Log Time where the app would refuse the entry and nothing would queue it', () => {
     assert.deepEqual(commands({ kind: 'noToken' }), ['setToken', 'checkConnection', 'showLog']);
-    assert.deepEqual(commands({ kind: 'licenseLocked' }, true), ['checkConnection', 'showLog', 'setToken', 'clearToken']);
+    // The app answered: the token works, and the license is renewed in the app, then checked.
+    assert.deepEqual(commands({ kind: 'licenseLocked' }, true), ['checkConnection', 'showLog']);
+    assert.deepEqual(commands({ kind: 'licenseLocked' }, false, 2), ['checkConnection', 'showQueue', 'showLog']);
+    assert.equal(menuFor({ kind: 'licenseLocked' }, true)[0]?.detail, 'Once the license is activated or renewed in the app');
     assert.deepEqual(commands({ kind: 'unavailable' }, false, 1), ['showQueue', 'checkConnection', 'showLog', 'setToken']);
     assert.deepEqual(commands({ kind: 'starting' }), ['checkConnection', 'showLog', 'setToken']);
     assert.deepEqual(commands({ kind: 'failed', message: 'boom' }), ['showLog', 'checkConnection', 'setToken']);

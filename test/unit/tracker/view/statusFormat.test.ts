@@ -46,22 +46,26 @@ describe('tracker/view: timeTracker.statusBar.format', () => {
     });
   });
 
-  it('falls back to the default for a format with an unknown token, and names every unknown one', () => {
-    assert.deepEqual(parseStatusFormat('{activity} {actvity} {Today} {}'), { format: DEFAULT_STATUS_FORMAT, unknown: ['{actvity}', '{Today}', '{}'] });
-    const shown = present(tracking, { ...base, format: parseStatusFormat('{oops}').format }, 0);
-    assert.equal(shown.text, '$(record) Write the quarterly report for the board 12:05 · today 1h');
+  it('shows the known tokens of a format with an unknown one, and the unknown one as written, and names every unknown one', () => {
+    const parsed = parseStatusFormat('{activity} {actvity} {Today} {}');
+    assert.deepEqual(parsed.unknown, ['{actvity}', '{Today}', '{}']);
+    assert.equal(present(tracking, { ...base, format: parsed.format }, 0).text, '$(record) Write the quarterly report for the board {actvity} {Today} {}');
+    assert.equal(present(tracking, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }, 0).text, '$(record) {activty} 12:05');
+    assert.equal(present(idle, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }, 0).text, '$(clock) Not tracking {activty}', 'a state without the time still shows the mistake');
   });
 
-  it('parses a value once, and says so once per value with an unknown token, however often it is read or set again', () => {
+  it('parses a value once, and says so when a value with an unknown token is read first or set again, never on a render of the same value', () => {
     const reported: string[] = [];
     const reader = new StatusFormatReader((source, { unknown }) => reported.push(`${source}: ${unknown.join(' ')}`));
     const first = reader.read('{elapsed}');
     assert.equal(reader.read('{elapsed}'), first, 'the same value is not parsed again');
-    for (let tick = 0; tick < 3; tick++) assert.equal(reader.read('{nope} {activity}'), DEFAULT_STATUS_FORMAT);
+    const wrong = reader.read('{nope} {activity}');
+    for (let tick = 0; tick < 3; tick++) assert.equal(reader.read('{nope} {activity}'), wrong);
+    assert.deepEqual(reported, ['{nope} {activity}: {nope}'], 'once, however often the item renders');
     reader.read('{elapsed}');
     reader.read('{nope} {activity}');
     reader.read('{other}');
-    assert.deepEqual(reported, ['{nope} {activity}: {nope}', '{other}: {other}']);
+    assert.deepEqual(reported, ['{nope} {activity}: {nope}', '{nope} {activity}: {nope}', '{other}: {other}'], 'again after the value changed');
   });
 
   it('refuses a format longer than 200 characters whole, without reading it, and says so once', () => {
