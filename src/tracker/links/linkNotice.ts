@@ -81,7 +81,7 @@ export function startedNotice(decision: LinkDecision, activityName: string, prev
       ? l10n.t('{undo} stops it again.', { undo: link(l10n.t('Undo'), COMMANDS.undoLink) })
       : l10n.t('{undo} restarts {previous}.', { undo: link(l10n.t('Undo'), COMMANDS.undoLink), previous: escapeMarkdown(previous) });
   const tooltip = [l10n.t('timeTracker.links links {0} here, so it started without asking.', escapeMarkdown(activityName)), undo].join('\n\n');
-  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${spoken}. ${l10n.t('Click to undo.')}` };
+  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${spoken}. ${l10n.t('Activate to undo.')}` };
 }
 
 function privateStartedNotice(decision: LinkDecision, ranBefore: boolean): StatusNotice {
@@ -89,7 +89,7 @@ function privateStartedNotice(decision: LinkDecision, ranBefore: boolean): Statu
   const undo = link(l10n.t('Undo'), COMMANDS.undoLink);
   const undoes = ranBefore ? l10n.t('{0} restarts the previous activity.', undo) : l10n.t('{undo} stops it again.', { undo });
   const tooltip = [l10n.t('timeTracker.links links an activity here, so it started without asking.'), undoes, PRIVATE_NOTE()].join('\n\n');
-  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${text}. ${l10n.t('Click to undo.')}` };
+  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${text}. ${l10n.t('Activate to undo.')}` };
 }
 
 /** The link did not act: said once, with why (private: without the activity's name). */
