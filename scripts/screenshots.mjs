@@ -7,8 +7,8 @@
 // Set Token box of the item's menu → the right one → idle → tracking (and the "Get Started"
 // walkthrough opened then, every step ticked) → time by branch (and a branch row's context menu,
 // This Week's Copy Summary pasted into a new editor, This Week exported as CSV and opened) → a
-// long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}` link starts (its notice),
-// and Unlink's question there →
+// long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}` link starts (its notice,
+// then the menu with Undo Linked Start once the notice is gone), and Unlink's question there →
 // private (the icon and the state only) → on break → license locked → status not available → clock off → locked out (a tool with
 // a wrong token fails until the app locks everyone out) → offline, and the menu a click opens
 // there → Start Tracking with the app away (the token cleared, the app's VS Code integration
@@ -327,9 +327,19 @@ async function main() {
         'a linked switch: git checkout of a ticket branch under the {ticket} link, the notice up (8 s)',
         async () => {
           git('checkout', '-q', '-b', 'fix/PROJ-123-login');
-          const line = await capture('linked-switch', /^Tracking PROJ-123 \(linked to this branch\)$/);
-          await trackAgain();
-          return line;
+          return capture('linked-switch', /^Tracking PROJ-123 \(linked to this branch\)$/);
+        },
+      ],
+      [
+        'the menu after the linked switch\'s notice is gone (a click on the item): Undo Linked Start first, until what runs changes',
+        async () => {
+          await statusBar.waitFor(/PROJ-123 \d+:\d\d/, 20_000);
+          await statusBar.click();
+          const bytes = await screenshotQuickInput('linked-undo-menu', 'Undo Linked Start');
+          // Typed as a user would: "Time Tracker: Undo" + Enter runs it, and what ran before runs again.
+          await runCommand('Time Tracker: Undo');
+          await statusBar.waitFor(tracking, 20_000);
+          return `the menu → linked-undo-menu.png (${bytes} bytes); "Time Tracker: Undo" + Enter restarted ${activity}`;
         },
       ],
       [

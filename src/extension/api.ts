@@ -52,6 +52,8 @@ export interface TimeTrackerApi {
   readonly onDidHandleBranchSwitch: vscode.Event<HandledSwitch>;
   /** Fires once per link of timeTracker.links that matched a switch or the window's opening, with what it did (issue 25). */
   readonly onDidActOnLink: vscode.Event<LinkOutcome>;
+  /** Fires when a link's notice shows in the status bar (true) or goes (false); Undo outlives it. */
+  readonly onDidChangeLinkNotice: vscode.Event<boolean>;
   /** Resolves once the branch watcher watches the workspace's repositories, with their roots. */
   branchWatchReady(): Promise<readonly string[]>;
   /**
@@ -111,6 +113,7 @@ export function buildApi(parts: ApiParts): TimeTrackerApi {
     refresh: () => session.refresh(),
     onDidHandleBranchSwitch: branches.onDidHandle,
     onDidActOnLink: parts.links.onDidAct,
+    onDidChangeLinkNotice: parts.links.onDidChangeNotice,
     branchWatchReady: async () => {
       await parts.branchWatch();
       return branches.repositories;

@@ -71,6 +71,8 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   const storage = { workspaceState: context.workspaceState, storageFolder: context.globalStorageUri.fsPath };
   const links = parts.use(new LinkController({ session, branches, log, messages, showNotice: (notice) => statusBar.showNotice(notice), settings: () => settings, recent, ...storage }));
   branches.links = { decides: links.decides, watching: () => links.watching() };
+  statusBar.linkedStart = () => links.undo;
+  parts.use(links.onDidChangeUndo(() => statusBar.rerender()));
   statusBar.branchToday = () => branchTime.branchToday();
   parts.use(branchTime.onDidChange(() => statusBar.rerender()));
   parts.use(queue.onDidChangeCount(() => statusBar.rerender()));

@@ -33,6 +33,8 @@ export class StatusBarController implements vscode.Disposable {
   branchToday: () => PresentationSettings['branchToday'] = () => undefined;
   /** A passing notice shown instead of the state's words (issue 25: a link acted, or why it did not); its owner times it. */
   private notice: NoticeWords | undefined;
+  /** The linked start Undo still takes back, for the tooltip: set once the links are built. */
+  linkedStart: () => PresentationSettings['linkedStart'] = () => undefined;
   /** The group the pickers remembered for an activity, for `{group}`: set once the commands' storage is known. */
   groupOf: (activityID: string) => string | undefined = () => undefined;
 
@@ -123,6 +125,7 @@ export class StatusBarController implements vscode.Disposable {
       group: state.kind === 'tracking' ? this.groupOf(state.activity.activityID) : undefined,
       private: settings.privateStatusBar,
       format: this.formats.read(settings.statusFormat),
+      linkedStart: this.linkedStart(),
     };
     const shown = present(state, presentationSettings, Date.now(), this.queued());
     // Its private form names no activity; chosen here, so a toggle while it shows applies at once.

@@ -6,8 +6,8 @@
  * names the file. On a branch that names a ticket, Link This Branch… first asks whether to link this
  * branch only or every branch like it to its ticket, and once the branch is linked it offers to
  * start its activity now (./linkChoices.ts); the picker takes no new name with a placeholder.
- * Unlink is ./unlink.ts. Undo takes back what a link just started: the activity that ran before
- * starts again, or tracking stops when nothing ran. Each says once why when it cannot act.
+ * Unlink is ./unlink.ts. Undo takes back what a link started, until what runs changes: the activity
+ * that ran before starts again, or tracking stops when nothing ran. Each says once why when it cannot act.
  */
 import * as vscode from 'vscode';
 import type { ActivitySelector } from '../../protocol/types';
@@ -99,10 +99,13 @@ export async function useRepositoryLinks(services: CommandServices): Promise<voi
   }
 }
 
-/** Undo of the status bar's notice: restarts what ran before the linked start, or stops it. */
+/**
+ * Undo of a linked start, until what runs changes: restarts what ran before it, or stops it. In
+ * the palette in every state, so with nothing to take back it says why.
+ */
 export async function undoLink(services: CommandServices): Promise<void> {
   if (!services.links.undo) {
-    void services.messages.info(vscode.l10n.t('Nothing to undo: a linked start can be undone while the status bar shows it.'));
+    void services.messages.info(vscode.l10n.t('Nothing to undo: no link started what runs now. Undo takes back a linked start until another activity starts or tracking stops.'));
     return;
   }
   const client = await clientOrAdvice(services);
@@ -111,20 +114,21 @@ export async function undoLink(services: CommandServices): Promise<void> {
   const undo = services.links.takeUndo();
   if (!undo) return;
   const { previous } = undo;
+  const started = undo.started.activityName;
   if (previous === undefined && services.session.firstRelease) {
-    void services.messages.warn(vscode.l10n.t('This version of the app cannot be stopped from VS Code: stop {0} in the app.', undo.started));
+    void services.messages.warn(vscode.l10n.t('This version of the app cannot be stopped from VS Code: stop {0} in the app.', started));
     return;
   }
   await run(services, COMMANDS.undoLink, async () => {
     if (previous !== undefined) {
       await client.startActivity({ activityID: previous.activityID });
-      services.log.info(`Undo: restarted ${previous.activityName} instead of ${undo.started}.`);
-      services.messages.status(undoneConfirmation({ previous: previous.activityName, started: undo.started }, services.settings().privateStatusBar));
+      services.log.info(`Undo: restarted ${previous.activityName} instead of ${started}.`);
+      services.messages.status(undoneConfirmation({ previous: previous.activityName, started }, services.settings().privateStatusBar));
     } else {
       await client.stopActivity();
       await services.links.userStopped();
-      services.log.info(`Undo: stopped ${undo.started}, which a link had started.`);
-      services.messages.status(undoneConfirmation({ previous: undefined, started: undo.started }, services.settings().privateStatusBar));
+      services.log.info(`Undo: stopped ${started}, which a link had started.`);
+      services.messages.status(undoneConfirmation({ previous: undefined, started }, services.settings().privateStatusBar));
     }
   });
 }

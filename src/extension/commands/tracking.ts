@@ -102,7 +102,7 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
       const result = await client.stopActivity();
       // On purpose: no window that opens on a linked folder starts tracking again today by itself.
       await services.links.userStopped();
-      const said = stoppedConfirmation(result, polled, Date.now(), services.settings().privateStatusBar);
+      const said = stoppedConfirmation(result, polled, Date.now(), services.settings().privateStatusBar, services.settings().maxNameLength);
       // Stop in the palette while nothing runs: said where the user looks, not as a passing status line.
       if (said === undefined) void services.messages.info(vscode.l10n.t('Nothing is running.'));
       else services.messages.status(said);

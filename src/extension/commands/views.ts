@@ -18,7 +18,8 @@ export function showLog(services: CommandServices): void {
 /** The status bar item's click in every state: what works in the state, under a placeholder saying what the menu is for. */
 export async function showMenu(services: CommandServices): Promise<void> {
   const { state } = services.session;
-  const entries = menuFor(state, services.session.tokenStored, services.queue.waiting);
+  const undo = services.links.undo;
+  const entries = menuFor(state, services.session.tokenStored, services.queue.waiting, undo && { started: undo.started.activityName, previous: undo.previous?.activityName });
   const chosen = await vscode.window.showQuickPick(
     entries.map((entry) => ({ label: entry.label, ...(entry.detail === undefined ? {} : { detail: entry.detail }), command: entry.command })),
     { title: vscode.l10n.t('Time Tracker'), placeHolder: menuPlaceholder(state) },

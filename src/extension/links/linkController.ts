@@ -9,6 +9,7 @@
  * after the user stopped on purpose, and only one window acts on windows opening together
  * (./openingGuard.ts). The status bar shows what happened for a few seconds
  * (src/tracker/links/linkNotice.ts); a click, or Undo in its tooltip, restarts what ran before.
+ * Undo stays until what runs changes (./undoKeeper.ts): in the palette, the menu and the tooltip.
  * What the links are and which one matches is src/tracker/links/links.ts.
  */
 import * as vscode from 'vscode';
@@ -23,6 +24,7 @@ import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, typ
 import { maxAnswerAgeMs, stoppedNotice } from '../../tracker/links/linkOpening';
 import type { Timers } from '../../platform/timers';
 import { decideLink, knownActivityFor, matchingLinks, parseLinks, type CompiledLink, type LinkDecision, type ParsedLinks, type Place } from '../../tracker/links/links';
+import { linkUndo, type LinkUndo } from '../../tracker/links/linkUndo';
 import { classify } from '../../tracker/model/classify';
 import type { RecentActivities } from '../../tracker/view/recentActivities';
 import type { BranchReporter } from '../branchReporter';
@@ -30,8 +32,9 @@ import type { Messages } from '../messages';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import { LinkConsentPrompt, type ConsentAnswer } from './linkConsentPrompt';
-import { foldersOf, isInside, pathOf, slashes } from './linkPlaces';
+import { folderHere, foldersOf, isInside, pathOf, slashes } from './linkPlaces';
 import { OpeningGuard } from './openingGuard';
+import { UndoKeeper } from './undoKeeper';
 
 export interface LinkParts {
   readonly session: Session;
@@ -74,11 +77,7 @@ export type LinkOutcome =
   /** Another window acted on the opening (windows opened together), or the claim could not be made. */
   | { readonly kind: 'leftToAnotherWindow'; readonly activity: string };
 
-/** What Undo takes back: the activity that ran before the link's start (undefined: nothing ran). */
-export interface LinkUndo {
-  readonly previous: ActivityReference | undefined;
-  readonly started: string;
-}
+export type { LinkUndo } from '../../tracker/links/linkUndo';
 
 type Trigger = 'switch' | 'open';
 
@@ -87,6 +86,12 @@ export class LinkController implements vscode.Disposable {
   /** Fires once per link that matched a switch or the window's opening, with what it did. */
   readonly onDidAct = this.acted.event;
   private readonly notice: TransientNotice<NoticeWords>;
+  private readonly noticeChanged = new vscode.EventEmitter<boolean>();
+  /** Fires when the status bar's notice shows (true) or goes (false). */
+  readonly onDidChangeNotice = this.noticeChanged.event;
+  private readonly undos: UndoKeeper;
+  /** Fires when Undo of a linked start becomes possible or ends. */
+  readonly onDidChangeUndo: vscode.Event<LinkUndo | undefined>;
   private readonly consent: LinkConsentPrompt;
   private readonly openings: OpeningGuard;
   private readonly clock: () => number;
@@ -98,11 +103,17 @@ export class LinkController implements vscode.Disposable {
   private ticketsKey: string | undefined;
   /** Each switch takes a turn; a start whose turn passed does not go out. */
   private turn = 0;
-  private undoable: LinkUndo | undefined;
   private disposed = false;
 
   constructor(private readonly parts: LinkParts) {
-    this.notice = new TransientNotice((notice) => parts.showNotice(notice), parts.timers);
+    this.notice = new TransientNotice((notice) => {
+      parts.showNotice(notice);
+      this.noticeChanged.fire(notice !== undefined);
+    }, parts.timers);
+    this.undos = new UndoKeeper(parts.session);
+    this.onDidChangeUndo = this.undos.onDidChange;
+    // What runs changed: a notice still saying the link started it, with Undo, would be wrong now.
+    this.undos.onDidChange((undo) => undo === undefined && this.notice.clear());
     this.clock = parts.clock ?? Date.now;
     this.consent = new LinkConsentPrompt(parts.workspaceState, parts.log);
     this.openings = new OpeningGuard({
@@ -114,15 +125,14 @@ export class LinkController implements vscode.Disposable {
     this.settingsChanged();
   }
 
-  /** What a click on the notice, or Undo, takes back; undefined once the notice is gone. */
+  /** What Undo takes back; undefined once what runs changed (or another link acted). */
   get undo(): LinkUndo | undefined {
-    return this.undoable;
+    return this.undos.current;
   }
 
   /** Undo is under way: the notice goes, and a second click finds nothing to undo. */
   takeUndo(): LinkUndo | undefined {
-    const undo = this.undoable;
-    this.undoable = undefined;
+    const undo = this.undos.take();
     this.notice.clear();
     return undo;
   }
@@ -207,13 +217,9 @@ export class LinkController implements vscode.Disposable {
     return this.consent.own([link]);
   }
 
-  /** The folder this window works in: the active editor's, else the only one; several: the user picks (undefined: none, or left). */
-  async folderHere(): Promise<vscode.WorkspaceFolder | undefined> {
-    const file = vscode.window.activeTextEditor?.document.uri;
-    const active = file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file);
-    if (active !== undefined) return active;
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    return folders.length <= 1 ? folders[0] : vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which folder?') });
+  /** The folder this window works in (./linkPlaces.ts). */
+  folderHere(): Promise<vscode.WorkspaceFolder | undefined> {
+    return folderHere();
   }
 
   /** The link that decides where this window works (the Start picker lists its activity first). */
@@ -363,9 +369,9 @@ export class LinkController implements vscode.Disposable {
       const result = await client.startActivity(request);
       const name = result.activityName ?? known?.activityName ?? decision.activity;
       log.info(`Started ${name}: link ${decision.link.position} of timeTracker.links names it for this ${decision.by}.`);
-      this.undoable = { previous: running, started: name };
       const scope = this.scopeOf(decision);
-      this.show((isPrivate) => startedNotice(decision, name, running?.activityName, isPrivate, scope), () => (this.undoable = undefined));
+      this.show((isPrivate) => startedNotice(decision, name, running?.activityName, isPrivate, scope));
+      this.undos.set(linkUndo(decision.link, { activityID: result.activityID ?? known?.activityID, activityName: name }, running));
       this.acted.fire({ kind: 'started', activity: name, previous: running?.activityName });
     } catch (error) {
       const failure = classify(error);
@@ -377,16 +383,18 @@ export class LinkController implements vscode.Disposable {
     }
   }
 
-  private show(notice: NoticeWords, onExpiry?: () => void): void {
-    // A newer notice replaces the one Undo belonged to.
-    if (onExpiry === undefined) this.undoable = undefined;
-    this.notice.show(notice, onExpiry);
+  private show(notice: NoticeWords): void {
+    // Another link acted: the start Undo belonged to is no longer the latest.
+    this.undos.set(undefined);
+    this.notice.show(notice);
   }
 
   dispose(): void {
     this.disposed = true;
     this.openings.dispose();
     this.notice.dispose();
+    this.undos.dispose();
+    this.noticeChanged.dispose();
     this.acted.dispose();
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Where a window works, as links match it: the workspace folders a repository belongs to, and a
- * folder's path (`/`-separated; for a remote folder its path there).
+ * folder's path (`/`-separated; for a remote folder its path there), and the folder a command acts on.
  */
 import * as vscode from 'vscode';
 
@@ -22,4 +22,13 @@ export function slashes(path: string): string {
 
 export function isInside(path: string, root: string): boolean {
   return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
+}
+
+/** The folder this window works in: the active editor's, else the only one; several: the user picks (undefined: none, or left). */
+export async function folderHere(): Promise<vscode.WorkspaceFolder | undefined> {
+  const file = vscode.window.activeTextEditor?.document.uri;
+  const active = file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file);
+  if (active !== undefined) return active;
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return folders.length <= 1 ? folders[0] : vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which folder?') });
 }

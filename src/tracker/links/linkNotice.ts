@@ -93,7 +93,7 @@ export function startedNotice(decision: LinkDecision, activityName: string, prev
         ? l10n.t('Your link for this branch ({glob}) started {activity} without asking.', words)
         : l10n.t('Your link for this folder ({glob}) started {activity} without asking.', words);
   const tooltip = [`${whose} ${openLinks(scope)}`, undo].join('\n\n');
-  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${spoken}. ${l10n.t('Click to undo.')}` };
+  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${spoken}. ${l10n.t('Activate to undo.')}` };
 }
 
 function privateStartedNotice(decision: LinkDecision, ranBefore: boolean, scope: LinkScope): StatusNotice {
@@ -109,7 +109,7 @@ function privateStartedNotice(decision: LinkDecision, ranBefore: boolean, scope:
         ? l10n.t('Your link for this branch started an activity without asking.')
         : l10n.t('Your link for this folder started an activity without asking.');
   const tooltip = [`${whose} ${openLinks(scope)}`, undoes, PRIVATE_NOTE()].join('\n\n');
-  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${text}. ${l10n.t('Click to undo.')}` };
+  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${text}. ${l10n.t('Activate to undo.')}` };
 }
 
 /** The settings that hold the link, opened at it: the user's, or the workspace's (a repository's link). */

@@ -10,6 +10,10 @@ import type { StopAnswer } from '../../client/answerTypes';
 import { elapsedSecondsAt, sameActivity, type TrackerState } from '../model/trackerState';
 import { formatMinutes } from './duration';
 import { escapeIcons } from './markup';
+import { shortenName } from './statusText';
+
+/** The most characters of a name the Stop message shows, so "after 1h 30m" stays in view beside the item. */
+export const STOPPED_NAME_MAX = 30;
 
 /** Start went through: the activity the app named (or the one asked for), unless private. */
 export function startedConfirmation(name: string | undefined, isPrivate: boolean): string {
@@ -20,15 +24,17 @@ export function startedConfirmation(name: string | undefined, isPrivate: boolean
 /**
  * Stop went through: what stopped and after how long, from the app's answer where it says so,
  * else from the last poll (a running activity the answer does not name is the one the poll saw);
- * undefined when nothing ran, which the caller says where the user looks instead.
+ * undefined when nothing ran, which the caller says where the user looks instead. The name is
+ * cut as the item cuts it (`maxNameLength`), and to STOPPED_NAME_MAX at most: the message shares
+ * the status bar with the item and others, and the duration is what it is for.
  */
-export function stoppedConfirmation(result: StopAnswer, polled: TrackerState, nowMs: number, isPrivate: boolean): string | undefined {
+export function stoppedConfirmation(result: StopAnswer, polled: TrackerState, nowMs: number, isPrivate: boolean, maxNameLength: number): string | undefined {
   if (result.stopped === null) return undefined;
   const seen = polled.kind === 'tracking' ? polled : undefined;
   const activity = result.stopped ?? seen?.activity;
   if (activity === undefined) return undefined;
   if (isPrivate) return `$(debug-stop) ${l10n.t('Tracking stopped.')}`;
-  const name = escapeIcons(activity.activityName);
+  const name = escapeIcons(shortenName(activity.activityName, Math.min(maxNameLength, STOPPED_NAME_MAX)));
   const seenSeconds = seen && sameActivity(seen.activity, activity) ? elapsedSecondsAt(seen, nowMs) : undefined;
   const seconds = result.durationSeconds ?? seenSeconds;
   const said = seconds === undefined ? l10n.t('Stopped {0}', name) : l10n.t('Stopped {name} after {duration}', { name, duration: formatMinutes(seconds / 60) });

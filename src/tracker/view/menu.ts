@@ -46,13 +46,19 @@ function entries(hasToken: boolean, queued: number): Entries {
   };
 }
 
-export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): MenuEntry[] {
+/** A linked start Undo still takes back: what it started, and what ran before (undefined: nothing). */
+export interface MenuUndo {
+  readonly started: string;
+  readonly previous: string | undefined;
+}
+
+export function menuFor(state: TrackerState, hasToken: boolean, queued = 0, undo?: MenuUndo): MenuEntry[] {
   const e = entries(hasToken, queued);
   const tail = [...e.queue, e.check, e.log];
   switch (state.kind) {
     case 'tracking':
     case 'idle':
-      return answeringMenu(state, e.logTime, tail);
+      return [...undoEntry(state, undo), ...answeringMenu(state, e.logTime, tail)];
     case 'offline':
       return [e.queuedLogTime, e.queueAlways, e.check, e.log, ...e.token];
     case 'tokenRejected':
@@ -80,6 +86,13 @@ export function menuFor(state: TrackerState, hasToken: boolean, queued = 0): Men
       // Not yet known, or the app would refuse an entry (503) that nothing queues: no Log Time.
       return [...tail, ...e.token];
   }
+}
+
+/** Undo Linked Start, first: a link chose what runs, and the user opened the menu right after. */
+function undoEntry(state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>, undo: MenuUndo | undefined): MenuEntry[] {
+  if (undo === undefined || state.kind !== 'tracking') return [];
+  const detail = undo.previous === undefined ? l10n.t('Stops {0}, which a link started', undo.started) : l10n.t('Restarts {previous} instead of {started}', { previous: undo.previous, started: undo.started });
+  return [entry(`$(discard) ${l10n.t('Undo Linked Start')}`, COMMANDS.undoLink, detail)];
 }
 
 /**

@@ -12,6 +12,7 @@ import * as l10n from '@vscode/l10n';
 import type { CommandId } from '../ids';
 import type { Route } from '../model/channel';
 import type { TrackerState } from '../model/trackerState';
+import { undoParagraph, type LinkUndo } from '../links/linkUndo';
 import { privateFacts } from './privateFacts';
 import type { StatusFormat } from './statusText';
 import { idleFacts, trackingFacts } from './trackingFacts';
@@ -41,6 +42,8 @@ export interface PresentationSettings {
   readonly private?: boolean | undefined;
   /** timeTracker.statusBar.format, parsed: it lays out the text of the states that say what runs (present()). */
   readonly format?: StatusFormat | undefined;
+  /** A link started what runs, and Undo still takes it back: the tooltip says which link, with Undo. */
+  readonly linkedStart?: Pick<LinkUndo, 'branch' | 'previous'> | undefined;
 }
 
 export type Tone = 'normal' | 'warning' | 'error';
@@ -115,8 +118,15 @@ export function statusFacts(state: TrackerState, settings: PresentationSettings,
     case 'idle':
       return settings.private === true ? privateFacts(state, settings.route) : idleFacts(state, settings);
     case 'tracking':
-      return settings.private === true ? privateFacts(state, settings.route) : trackingFacts(state, settings, nowMs);
+      return withUndo(settings.private === true ? privateFacts(state, settings.route) : trackingFacts(state, settings, nowMs), settings);
   }
+}
+
+/** The linked start's paragraph, first after the headline: what ran before is one click away. */
+function withUndo(facts: StatusFacts, settings: PresentationSettings): StatusFacts {
+  if (settings.linkedStart === undefined) return facts;
+  const undo = undoParagraph(settings.linkedStart, settings.private === true);
+  return { ...facts, tooltip: { ...facts.tooltip, body: [undo, ...(facts.tooltip.body ?? [])] } };
 }
 
 function startingFacts(): StatusFacts {

@@ -69,7 +69,7 @@ describe('tracker/links/linkNotice', () => {
     assert.equal(started.text, '$(link) Tracking PROJ-123 (linked to this branch)');
     assert.equal(started.command, 'timeTracker.undoLink');
     assert.match(started.tooltip, /\[Undo\]\(command:timeTracker\.undoLink\) restarts Write \\\*docs\\\*\./);
-    assert.match(started.accessibilityLabel, /^Tracking PROJ-123 \(linked to this branch\)\. Click to undo\.$/);
+    assert.match(started.accessibilityLabel, /^Tracking PROJ-123 \(linked to this branch\)\. Activate to undo\.$/);
     const fromNothing = startedNotice(decision({ branch: 'PROJ-9' }), 'PROJ-9', undefined, false);
     assert.match(fromNothing.tooltip, /\[Undo\]\(command:timeTracker\.undoLink\) stops it again\./);
   });
@@ -91,7 +91,7 @@ describe('tracker/links/linkNotice', () => {
   it('says "linked to this folder" for a folder link, and shows a name from the app as typed, never as an icon', () => {
     const started = startedNotice(decision({ folder: 'acme' }), 'Acme $(bug)', undefined, false);
     assert.equal(started.text, '$(link) Tracking Acme \\$(bug) (linked to this folder)');
-    assert.equal(started.accessibilityLabel, 'Tracking Acme $(bug) (linked to this folder). Click to undo.');
+    assert.equal(started.accessibilityLabel, 'Tracking Acme $(bug) (linked to this folder). Activate to undo.');
   });
 
   it('says once why the link did not act, and that nothing is queued', () => {
@@ -119,7 +119,7 @@ describe('tracker/links/linkNotice', () => {
     assert.equal(fromBranch.text, '$(link) Tracking started (linked to this branch)');
     assert.equal(fromBranch.command, 'timeTracker.undoLink');
     assert.match(fromBranch.tooltip, /\[Undo\]\(command:timeTracker\.undoLink\) restarts the previous activity\./);
-    assert.equal(fromBranch.accessibilityLabel, 'Tracking started (linked to this branch). Click to undo.');
+    assert.equal(fromBranch.accessibilityLabel, 'Tracking started (linked to this branch). Activate to undo.');
     assert.equal(fromFolder.text, '$(link) Tracking started (linked to this folder)');
     assert.match(fromFolder.tooltip, /stops it again\./);
     assert.equal(held.text, '$(link) Linked activity not started');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
-import { sentFromQueue, startedConfirmation, stoppedConfirmation, undoneConfirmation } from '../../../../src/tracker/view/confirmations';
+import { sentFromQueue, startedConfirmation, STOPPED_NAME_MAX, stoppedConfirmation, undoneConfirmation } from '../../../../src/tracker/view/confirmations';
 
 const NOW = 10_000_000;
 const docs = { activityID: 'a1', activityName: 'Client Docs' };
@@ -12,18 +12,26 @@ describe('tracker/view/confirmations: the status bar lines after Start, Stop and
     assert.equal(startedConfirmation('Client Docs', false), '$(record) Tracking Client Docs');
     assert.equal(startedConfirmation('$(bug) fix', false), '$(record) Tracking \\$(bug) fix', 'a name shows as typed, never as an icon');
     assert.equal(startedConfirmation(undefined, false), '$(record) Tracking started.');
-    assert.equal(stoppedConfirmation({ stopped: docs, durationSeconds: 90 * 60 }, idle, NOW, false), '$(debug-stop) Stopped Client Docs after 1h 30m');
-    assert.equal(stoppedConfirmation({ stopped: undefined, durationSeconds: undefined }, tracking, NOW, false), '$(debug-stop) Stopped Client Docs after 25m', 'the poll says what ran and since when');
-    assert.equal(stoppedConfirmation({ stopped: docs, durationSeconds: undefined }, idle, NOW, false), '$(debug-stop) Stopped Client Docs');
+    assert.equal(stoppedConfirmation({ stopped: docs, durationSeconds: 90 * 60 }, idle, NOW, false, 40), '$(debug-stop) Stopped Client Docs after 1h 30m');
+    assert.equal(stoppedConfirmation({ stopped: undefined, durationSeconds: undefined }, tracking, NOW, false, 40), '$(debug-stop) Stopped Client Docs after 25m', 'the poll says what ran and since when');
+    assert.equal(stoppedConfirmation({ stopped: docs, durationSeconds: undefined }, idle, NOW, false, 40), '$(debug-stop) Stopped Client Docs');
     assert.equal(undoneConfirmation({ previous: 'Other Client', started: 'PROJ-1' }, false), '$(discard) Tracking Other Client again');
     assert.equal(undoneConfirmation({ previous: undefined, started: 'PROJ-1' }, false), '$(discard) Stopped PROJ-1');
+  });
+
+  it('cuts a long name, never the duration, so "after 1m" stays in view', () => {
+    const long = { activityID: 'a2', activityName: 'Quarterly planning for the platform migration workstream' };
+    const said = stoppedConfirmation({ stopped: long, durationSeconds: 60 }, idle, NOW, false, 40);
+    assert.equal(said, '$(debug-stop) Stopped Quarterly planning for the pl… after 1m', `the name cut to ${STOPPED_NAME_MAX} characters, the ellipsis included`);
+    assert.equal(stoppedConfirmation({ stopped: long, durationSeconds: 60 }, idle, NOW, false, 12), '$(debug-stop) Stopped Quarterly p… after 1m', "the user's shorter maxNameLength holds too");
+    assert.equal(stoppedConfirmation({ stopped: long, durationSeconds: 60 }, idle, NOW, false, 200), said, 'a longer setting does not let the message run past the status bar');
   });
 
   it('says what happened and names nothing while private: no activity, no time', () => {
     const lines = [
       startedConfirmation('Client Docs', true),
-      stoppedConfirmation({ stopped: docs, durationSeconds: 90 * 60 }, idle, NOW, true),
-      stoppedConfirmation({ stopped: undefined, durationSeconds: undefined }, tracking, NOW, true),
+      stoppedConfirmation({ stopped: docs, durationSeconds: 90 * 60 }, idle, NOW, true, 40),
+      stoppedConfirmation({ stopped: undefined, durationSeconds: undefined }, tracking, NOW, true, 40),
       undoneConfirmation({ previous: 'Other Client', started: 'PROJ-1' }, true),
       undoneConfirmation({ previous: undefined, started: 'PROJ-1' }, true),
     ];
@@ -38,8 +46,8 @@ describe('tracker/view/confirmations: the status bar lines after Start, Stop and
 
   it('says nothing in the status bar when nothing ran, private or not (Stop says it where the user looks)', () => {
     for (const isPrivate of [false, true]) {
-      assert.equal(stoppedConfirmation({ stopped: null, durationSeconds: undefined }, tracking, NOW, isPrivate), undefined);
-      assert.equal(stoppedConfirmation({ stopped: undefined, durationSeconds: undefined }, idle, NOW, isPrivate), undefined);
+      assert.equal(stoppedConfirmation({ stopped: null, durationSeconds: undefined }, tracking, NOW, isPrivate, 40), undefined);
+      assert.equal(stoppedConfirmation({ stopped: undefined, durationSeconds: undefined }, idle, NOW, isPrivate, 40), undefined);
     }
   });
 

@@ -1,0 +1,64 @@
+/**
+ * Undo of a linked start, after its notice is gone: it stays until what runs changes, so the
+ * palette, the menu and the tooltip offer it as long as the link's activity still runs. Pure: the
+ * start and each new state in, whether Undo still stands out; the words the tooltip adds here.
+ */
+import * as l10n from '@vscode/l10n';
+import { sameActivityID } from '../../protocol/rules';
+import type { ActivityReference } from '../../protocol/types';
+import { COMMANDS } from '../ids';
+import type { TrackerState } from '../model/trackerState';
+import { escapeMarkdown, link } from '../view/markup';
+import type { Link } from './links';
+
+/** What Undo takes back: the activity that ran before the link's start (undefined: nothing ran). */
+export interface LinkUndo {
+  readonly previous: ActivityReference | undefined;
+  /** The activity the link started (its id where the app or the recent list said it). */
+  readonly started: { readonly activityID: string | undefined; readonly activityName: string };
+  /** The link's branch glob, where it is a branch's link; undefined for a folder's. */
+  readonly branch: string | undefined;
+  /** An answer showed the started activity running: from then on any other answer is a change. */
+  readonly seen: boolean;
+}
+
+/** The undo of a start by `link`, before any answer showed it. */
+export function linkUndo(link: Link, started: LinkUndo['started'], previous: ActivityReference | undefined): LinkUndo {
+  return { previous, started, branch: link.branch, seen: false };
+}
+
+/**
+ * Undo after a new state: kept while the started activity runs (on a break too), or while no
+ * answer says what runs; gone once an answer shows another activity or none. Until an answer has
+ * shown the start, one that still shows what ran before is an answer older than the start.
+ */
+export function undoAfter(undo: LinkUndo, state: TrackerState): LinkUndo | undefined {
+  if (state.kind !== 'tracking' && state.kind !== 'idle') return undo;
+  const running = state.kind === 'tracking' ? state.activity : undefined;
+  if (running !== undefined && isStarted(undo, running)) return undo.seen ? undo : { ...undo, seen: true };
+  if (undo.seen) return undefined;
+  const before = undo.previous;
+  const stillBefore = running === undefined ? before === undefined : before !== undefined && sameActivityID(before.activityID, running.activityID);
+  return stillBefore ? undo : undefined;
+}
+
+function isStarted(undo: LinkUndo, running: ActivityReference): boolean {
+  const { activityID, activityName } = undo.started;
+  return activityID === undefined ? running.activityName === activityName : sameActivityID(activityID, running.activityID);
+}
+
+/**
+ * The tooltip's paragraph while Undo stands and no notice shows: which link started what runs,
+ * and Undo. Private: that a link started it, without the branch or any name.
+ */
+export function undoParagraph(undo: Pick<LinkUndo, 'branch' | 'previous'>, isPrivate: boolean): string {
+  const by = isPrivate
+    ? l10n.t('Started by a link.')
+    : undo.branch === undefined
+      ? l10n.t('Started by the link for this folder.')
+      : l10n.t('Started by the link for {0}.', escapeMarkdown(undo.branch));
+  const action = link(l10n.t('Undo'), COMMANDS.undoLink);
+  if (undo.previous === undefined) return `${by} ${l10n.t('{undo} stops it again.', { undo: action })}`;
+  if (isPrivate) return `${by} ${l10n.t('{0} restarts the previous activity.', action)}`;
+  return `${by} ${l10n.t('{undo} restarts {previous}.', { undo: action, previous: escapeMarkdown(undo.previous.activityName) })}`;
+}
