@@ -19,7 +19,7 @@ export function showLog(services: CommandServices): void {
 export async function showMenu(services: CommandServices): Promise<void> {
   const { state } = services.session;
   const undo = services.links.undo;
-  const entries = menuFor(state, services.session.tokenStored, services.queue.waiting, undo && { started: undo.started.activityName, previous: undo.previous?.activityName });
+  const entries = menuFor(state, services.session.tokenStored, services.queue.waiting, undo && { started: undo.started.activityName, previous: undo.previous?.activityName }, services.session.channel.route.kind);
   const chosen = await vscode.window.showQuickPick(
     entries.map((entry) => ({ label: entry.label, ...(entry.detail === undefined ? {} : { detail: entry.detail }), command: entry.command })),
     { title: vscode.l10n.t('Time Tracker'), placeHolder: menuPlaceholder(state) },

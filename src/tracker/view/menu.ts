@@ -5,6 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS, type CommandId } from '../ids';
+import type { Route } from '../model/channel';
 import type { TrackerState } from '../model/trackerState';
 
 export interface MenuEntry {
@@ -52,7 +53,8 @@ export interface MenuUndo {
   readonly previous: string | undefined;
 }
 
-export function menuFor(state: TrackerState, hasToken: boolean, queued = 0, undo?: MenuUndo): MenuEntry[] {
+/** `route`: the way to the app; over its VS Code integration the token is the app's own, fixed in the app. */
+export function menuFor(state: TrackerState, hasToken: boolean, queued = 0, undo?: MenuUndo, route: Route['kind'] = 'http'): MenuEntry[] {
   const e = entries(hasToken, queued);
   const tail = [...e.queue, e.check, e.log];
   switch (state.kind) {
@@ -62,8 +64,8 @@ export function menuFor(state: TrackerState, hasToken: boolean, queued = 0, undo
     case 'offline':
       return [e.queuedLogTime, e.queueAlways, e.check, e.log, ...e.token];
     case 'tokenRejected':
-      // A clock that is off is set right in the system, not with another token.
-      return state.clockSkewSeconds === undefined
+      // A clock that is off is set right in the system, and the integration's own token in the app: not with another token.
+      return state.clockSkewSeconds === undefined && route === 'http'
         ? [...e.token, e.check, e.queuedLogTime, ...e.queue, e.log]
         : [e.check, e.queuedLogTime, ...e.queue, e.log, ...e.token];
     case 'lockedOut':

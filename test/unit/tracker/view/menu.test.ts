@@ -45,6 +45,11 @@ describe('tracker/menu', () => {
     assert.deepEqual(commands({ kind: 'tokenRejected', clockSkewSeconds: 300 }), ['checkConnection', 'log', 'showLog', 'setToken']);
   });
 
+  it("leads with Check Connection when the app rejects its own integration's token, which is fixed in the app, not with Set Token", () => {
+    const rejected = menuFor({ kind: 'tokenRejected', clockSkewSeconds: undefined }, true, 0, undefined, 'integration').map((entry) => entry.command.replace('timeTracker.', ''));
+    assert.deepEqual(rejected, ['checkConnection', 'log', 'showLog', 'setToken', 'clearToken']);
+  });
+
   it('offers no Log Time where the app would refuse the entry and nothing would queue it', () => {
     assert.deepEqual(commands({ kind: 'noToken' }), ['setToken', 'checkConnection', 'showLog']);
     // The app answered: the token works, and the license is renewed in the app, then checked.
