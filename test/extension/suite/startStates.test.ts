@@ -93,7 +93,7 @@ describe('Start Tracking with the app away (its VS Code integration gone)', func
         assert.match(logTime.opened.placeholder ?? '', /The app is not answering.*created when the entry is sent/);
       }),
     );
-    assert.deepEqual(shown, [{ message: 'The app is not running: start it, or log the time instead.', buttons: ['Log Time'] }]);
+    assert.deepEqual(shown, [{ message: 'The app is not running: start it, or log the time instead.', buttons: ['Log Time'], links: [] }]);
     assert.equal(seen.length, 1, 'one picker: Log Time, and none of Start');
   });
 });
