@@ -8,7 +8,7 @@
 // walkthrough opened then, every step ticked) → time by branch (and a branch row's context menu,
 // This Week's Copy Summary pasted into a new editor, This Week exported as CSV and opened) → a
 // long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}` link starts (its notice,
-// then the menu with Undo Linked Start once the notice is gone), and Unlink's question there →
+// then the menu with Undo Automatic Start once the notice is gone), and Unlink's question there →
 // private (the icon and the state only) → on break → license locked → status not available → clock off → locked out (a tool with
 // a wrong token fails until the app locks everyone out) → offline, and the menu a click opens
 // there → Start Tracking with the app away (the token cleared, the app's VS Code integration
@@ -271,7 +271,7 @@ async function main() {
           await pane.locator('.monaco-list-row', { hasText: 'Today' }).first().click();
           await pane.locator('.monaco-list-row', { hasText: 'This Week' }).first().click({ button: 'right' });
           const menu = page.locator('.context-view .monaco-menu').first();
-          await menu.locator('.action-label', { hasText: /^Copy Summary$/ }).first().hover();
+          await menu.locator('.action-label', { hasText: /^Copy Summary as Text$/ }).first().hover();
           await page.keyboard.press('Enter');
           await menu.waitFor({ state: 'hidden', timeout: 10_000 });
           if (viewport !== null) await page.setViewportSize(viewport);
@@ -331,11 +331,11 @@ async function main() {
         },
       ],
       [
-        'the menu after the linked switch\'s notice is gone (a click on the item): Undo Linked Start first, until what runs changes',
+        'the menu after the linked switch\'s notice is gone (a click on the item): Undo Automatic Start first, until what runs changes',
         async () => {
           await statusBar.waitFor(/PROJ-123 \d+:\d\d/, 20_000);
           await statusBar.click();
-          const bytes = await screenshotQuickInput('linked-undo-menu', 'Undo Linked Start');
+          const bytes = await screenshotQuickInput('linked-undo-menu', 'Undo Automatic Start');
           // Typed as a user would: "Time Tracker: Undo" + Enter runs it, and what ran before runs again.
           await runCommand('Time Tracker: Undo');
           await statusBar.waitFor(tracking, 20_000);

@@ -51,7 +51,7 @@ export function ledgerOn(services: CommandServices, whyNot: string): boolean {
 
 /** From the view's title or the palette: which period, the one selected in the view first. */
 async function askPeriod(services: CommandServices, format: SummaryFormat): Promise<CopyTarget | undefined> {
-  const title = format === 'markdown' ? vscode.l10n.t('Copy Summary as Markdown') : vscode.l10n.t('Copy Summary');
+  const title = format === 'markdown' ? vscode.l10n.t('Copy Summary as Markdown') : vscode.l10n.t('Copy Summary as Text');
   const kind = await pickPeriod(services.branchTime, { title, active: services.branchTimeSelection(), withAll: false });
   return kind === undefined || kind === 'all' ? undefined : { kind };
 }

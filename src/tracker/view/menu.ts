@@ -90,11 +90,11 @@ export function menuFor(state: TrackerState, hasToken: boolean, queued = 0, undo
   }
 }
 
-/** Undo Linked Start, first: a link chose what runs, and the user opened the menu right after. */
+/** Undo Automatic Start, first: a link chose what runs, and the user opened the menu right after. */
 function undoEntry(state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>, undo: MenuUndo | undefined): MenuEntry[] {
   if (undo === undefined || state.kind !== 'tracking') return [];
   const detail = undo.previous === undefined ? l10n.t('Stops {0}, which a link started', undo.started) : l10n.t('Restarts {previous} instead of {started}', { previous: undo.previous, started: undo.started });
-  return [entry(`$(discard) ${l10n.t('Undo Linked Start')}`, COMMANDS.undoLink, detail)];
+  return [entry(`$(discard) ${l10n.t('Undo Automatic Start')}`, COMMANDS.undoLink, detail)];
 }
 
 /**

@@ -19,7 +19,7 @@ const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'link-undo-test-token-5c2d';
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
 
-describe('links: Undo Linked Start until what runs changes', function () {
+describe('links: Undo Automatic Start until what runs changes', function () {
   // The notice stays its real 8 s; each wait is on an event.
   this.timeout(40_000);
   let api: TimeTrackerApi;
@@ -78,7 +78,7 @@ describe('links: Undo Linked Start until what runs changes', function () {
 
     const menu = await withMenuChoice('timeTracker.undoLink', () => vscode.commands.executeCommand('timeTracker.showMenu'));
     assert.equal(commandsOf(menu)[0], 'undoLink', JSON.stringify(menu.entries));
-    assert.equal(menu.entries[0]?.label, '$(discard) Undo Linked Start');
+    assert.equal(menu.entries[0]?.label, '$(discard) Undo Automatic Start');
     assert.equal(running(), 'Docs', 'Undo from the menu restarted what ran before');
     await tracks('Docs');
     assert.doesNotMatch(api.tooltip, /undoLink/, 'nothing left to undo');

@@ -13,7 +13,7 @@ import { COMMANDS, CONTEXT_KEYS } from '../../../src/tracker/ids';
 
 interface Manifest {
   contributes: {
-    commands: { command: string; enablement?: string }[];
+    commands: { command: string; title: string; category?: string; enablement?: string }[];
     menus: { commandPalette: { command: string; when?: string }[] };
   };
 }
@@ -35,6 +35,37 @@ function offered(command: string, context: Readonly<Record<string, boolean>>): b
   const when = manifest.contributes.menus.commandPalette.find((item) => item.command === command)?.when;
   const enablement = manifest.contributes.commands.find((item) => item.command === command)?.enablement;
   return holds(when, context) && holds(enablement, context);
+}
+
+const SEPARATOR = /[\s\-_/\\:.,;()[\]{}'"`<>|&!?…]/;
+
+/**
+ * Whether the palette's word filter lists `title` for `typed`: each typed character either follows
+ * the one before in the title or starts a later word, from any word's start ("Un" + "link" finds
+ * "Undo Linked Start"). A command the user ran lately is listed first ("recently used"), so another
+ * command's whole title typed + Enter runs it instead when this holds.
+ */
+function wordsMatch(typed: string, title: string): boolean {
+  const query = typed.toLowerCase();
+  const target = title.toLowerCase();
+  const starts = Array.from({ length: target.length }, (_, index) => index).filter((index) => index === 0 || SEPARATOR.test(target[index - 1] ?? ''));
+  const failed = new Set<string>();
+  const from = (i: number, j: number): boolean => {
+    if (i === query.length) return true;
+    if (j >= target.length || query[i] !== target[j] || failed.has(`${i},${j}`)) return false;
+    const next = [j + 1, ...starts.filter((start) => start > j + 1)];
+    if (next.some((k) => from(i + 1, k))) return true;
+    failed.add(`${i},${j}`);
+    return false;
+  };
+  return starts.some((start) => from(0, start));
+}
+
+/** Every command's title as the palette shows it in `language` ('' for English). */
+function paletteTitles(language: string): { readonly command: string; readonly title: string }[] {
+  const nls = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', `package.nls${language}.json`), 'utf8')) as Record<string, string>;
+  const words = (value: string | undefined): string => (value === undefined ? '' : (nls[value.replace(/^%|%$/g, '')] ?? value));
+  return manifest.contributes.commands.map(({ command, title, category }) => ({ command, title: category === undefined ? words(title) : `${words(category)}: ${words(title)}` }));
 }
 
 describe('tracker: the Command Palette', () => {
@@ -78,5 +109,14 @@ describe('tracker: the Command Palette', () => {
   it('disables no command, so that a keybinding always runs and says itself why it cannot act', () => {
     const disabled = manifest.contributes.commands.filter((item) => item.enablement !== undefined).map((item) => item.command);
     assert.deepEqual(disabled, []);
+  });
+
+  it('lists no command for another command\'s whole title, in English and German: a recently used one would be first', () => {
+    assert.equal(wordsMatch('Time Tracker: Unlink', 'Time Tracker: Undo Linked Start'), true, 'the matcher finds what the palette found');
+    for (const language of ['', '.de']) {
+      const titles = paletteTitles(language);
+      const answered = titles.flatMap((typed) => titles.filter((other) => other.command !== typed.command && wordsMatch(typed.title, other.title)).map((other) => `"${typed.title}" lists "${other.title}"`));
+      assert.deepEqual(answered, [], language || 'English');
+    }
   });
 });

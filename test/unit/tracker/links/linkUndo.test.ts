@@ -71,14 +71,14 @@ describe('tracker/links/linkUndo: Undo of a linked start stands until what runs 
     assert.doesNotMatch(present(tracking(ticket), { ...settings, linkedStart: fromDocs, private: true }, NOW).tooltip, /Docs|fix/);
   });
 
-  it('offers Undo Linked Start first in the menu while it stands, saying what it restarts', () => {
+  it('offers Undo Automatic Start first in the menu while it stands, saying what it restarts', () => {
     const [first] = menuFor(tracking(ticket), true, 0, { started: 'PROJ-123', previous: 'Docs' });
-    assert.deepEqual(first, { label: '$(discard) Undo Linked Start', command: COMMANDS.undoLink, detail: 'Restarts Docs instead of PROJ-123' });
+    assert.deepEqual(first, { label: '$(discard) Undo Automatic Start', command: COMMANDS.undoLink, detail: 'Restarts Docs instead of PROJ-123' });
     assert.equal(menuFor(tracking(ticket), true, 0, { started: 'PROJ-123', previous: undefined })[0]?.detail, 'Stops PROJ-123, which a link started');
     assert.ok(!menuFor(tracking(ticket), true, 0).some(({ command }) => command === COMMANDS.undoLink));
   });
 
-  it('lists Undo Linked Start in the palette in every state, under a title "Time Tracker: Undo" finds', () => {
+  it('lists Undo Automatic Start in the palette in every state, under a title "Time Tracker: Undo" finds', () => {
     const root = join(__dirname, '..', '..', '..', '..', '..');
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { menus: { commandPalette: { command: string; when?: string }[] } } };
     const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
