@@ -1,6 +1,7 @@
 /**
  * After the reload: nothing in memory, the app away again; the pickers still list the activity
- * the app named before the reload (read back from the workspace's state) and offer no Create for it.
+ * the app named before the reload (read back from the workspace's state) and offer no Create for it:
+ * Log Time, whose entry queues, offers to log to it.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -21,7 +22,8 @@ describe('after the reload: the pickers still know what the app named', function
     const picker = seen[0];
     assert.ok(picker, 'the picker was shown');
     const labels = picker.chosenFrom.items.filter((item) => !item.separator).map((item) => item.label);
-    assert.deepEqual(labels, [KNOWN_ACTIVITY], 'listed from the workspace state, no Create');
+    // The entry queues, so the known name typed says where it lands: on the activity the app has.
+    assert.deepEqual(labels, [`Log to “${KNOWN_ACTIVITY}”`], 'listed from the workspace state, no Create');
     assert.match(picker.opened.placeholder ?? '', /^The app is not answering: these are the activities it named at \d{1,2}[:.]\d\d/);
     assert.deepEqual(picker.notificationsWhileOpen, []);
   });
