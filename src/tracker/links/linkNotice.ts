@@ -74,14 +74,11 @@ export type NoticeWords = (isPrivate: boolean) => StatusNotice;
  * Private: that the linked activity started, with Undo, and no name.
  */
 export function startedNotice(decision: LinkDecision, activityName: string, previous: string | undefined, isPrivate: boolean, scope: LinkScope = 'user'): StatusNotice {
-  if (isPrivate) return privateStartedNotice(decision, previous !== undefined, scope);
+  if (isPrivate) return privateStartedNotice(decision, previous, scope);
   const name = escapeIcons(activityName);
   const text = decision.by === 'branch' ? l10n.t('Tracking {0} (linked to this branch)', name) : l10n.t('Tracking {0} (linked to this folder)', name);
   const spoken = decision.by === 'branch' ? l10n.t('Tracking {0} (linked to this branch)', activityName) : l10n.t('Tracking {0} (linked to this folder)', activityName);
-  const undo =
-    previous === undefined
-      ? l10n.t('{undo} stops it again.', { undo: link(l10n.t('Undo'), COMMANDS.undoLink) })
-      : l10n.t('{undo} restarts {previous}.', { undo: link(l10n.t('Undo'), COMMANDS.undoLink), previous: escapeMarkdown(previous) });
+  const undo = undoWords(previous, false);
   const glob = escapeMarkdown(decision.by === 'branch' ? (decision.link.branch ?? '') : (decision.link.folder ?? ''));
   const words = { activity: escapeMarkdown(activityName), glob };
   const whose =
@@ -96,10 +93,16 @@ export function startedNotice(decision: LinkDecision, activityName: string, prev
   return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${spoken}. ${l10n.t('Activate to undo.')}` };
 }
 
-function privateStartedNotice(decision: LinkDecision, ranBefore: boolean, scope: LinkScope): StatusNotice {
-  const text = decision.by === 'branch' ? l10n.t('Tracking started (linked to this branch)') : l10n.t('Tracking started (linked to this folder)');
+/** What Undo does, with its command link: stops the linked start, or restarts what ran before (private: not named). */
+export function undoWords(previous: string | undefined, isPrivate: boolean): string {
   const undo = link(l10n.t('Undo'), COMMANDS.undoLink);
-  const undoes = ranBefore ? l10n.t('{0} restarts the previous activity.', undo) : l10n.t('{undo} stops it again.', { undo });
+  if (previous === undefined) return l10n.t('{undo} stops it again.', { undo });
+  return isPrivate ? l10n.t('{0} restarts the previous activity.', undo) : l10n.t('{undo} restarts {previous}.', { undo, previous: escapeMarkdown(previous) });
+}
+
+function privateStartedNotice(decision: LinkDecision, previous: string | undefined, scope: LinkScope): StatusNotice {
+  const text = decision.by === 'branch' ? l10n.t('Tracking started (linked to this branch)') : l10n.t('Tracking started (linked to this folder)');
+  const undoes = undoWords(previous, true);
   const whose =
     scope === 'workspace'
       ? decision.by === 'branch'

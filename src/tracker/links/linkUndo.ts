@@ -6,9 +6,9 @@
 import * as l10n from '@vscode/l10n';
 import { sameActivityID } from '../../protocol/rules';
 import type { ActivityReference } from '../../protocol/types';
-import { COMMANDS } from '../ids';
 import type { TrackerState } from '../model/trackerState';
-import { escapeMarkdown, link } from '../view/markup';
+import { escapeMarkdown } from '../view/markup';
+import { undoWords } from './linkNotice';
 import type { Link } from './links';
 
 /** What Undo takes back: the activity that ran before the link's start (undefined: nothing ran). */
@@ -57,8 +57,5 @@ export function undoParagraph(undo: Pick<LinkUndo, 'branch' | 'previous'>, isPri
     : undo.branch === undefined
       ? l10n.t('Started by the link for this folder.')
       : l10n.t('Started by the link for {0}.', escapeMarkdown(undo.branch));
-  const action = link(l10n.t('Undo'), COMMANDS.undoLink);
-  if (undo.previous === undefined) return `${by} ${l10n.t('{undo} stops it again.', { undo: action })}`;
-  if (isPrivate) return `${by} ${l10n.t('{0} restarts the previous activity.', action)}`;
-  return `${by} ${l10n.t('{undo} restarts {previous}.', { undo: action, previous: escapeMarkdown(undo.previous.activityName) })}`;
+  return `${by} ${undoWords(undo.previous?.activityName, isPrivate)}`;
 }
