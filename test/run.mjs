@@ -148,7 +148,7 @@ async function unitTests(grep) {
     .sort()
     .map((file) => join(unitRoot, file));
   console.log('\n> unit tests (mocha)');
-  const mocha = new Mocha({ reporter: 'spec', timeout: 20_000, ...(grep ? { grep } : {}) });
+  const mocha = new Mocha({ reporter: 'spec', timeout: 20_000, forbidOnly: true, ...(grep ? { grep } : {}) });
   for (const file of files) mocha.addFile(file);
   const stats = await new Promise((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats));

@@ -18,7 +18,7 @@ import {
   HttpError,
   NotFoundError,
   ReplayError,
-  ServiceError,
+  type ServiceError,
   UnavailableError,
   ValidationError,
 } from './errors';

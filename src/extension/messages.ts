@@ -7,6 +7,7 @@
  * see everything shown.
  */
 import * as vscode from 'vscode';
+import { errorMessage } from '../platform/errors';
 import { COMMANDS } from '../tracker/ids';
 import type { Advice, FixAction } from '../tracker/view/advice';
 
@@ -126,7 +127,7 @@ export class Messages implements vscode.Disposable {
     try {
       await action.run();
     } catch (error) {
-      this.log.error(`${action.label} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.error(`${action.label} failed: ${errorMessage(error)}`);
     }
   }
 }

@@ -8,6 +8,7 @@
  * and says what the module is: the answer is `unknown` until the caller names its type.
  */
 import { createRequire } from 'node:module';
+import { errorMessage } from './errors';
 
 /**
  * Loads `moduleName` (e.g. `./core`) from beside `callerFile`, once (Node keeps it); a failure
@@ -17,7 +18,6 @@ export function loadBeside(callerFile: string, moduleName: string, what: string)
   try {
     return createRequire(callerFile)(moduleName) as unknown;
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new Error(`${what} (${moduleName}.js beside ${callerFile}) could not be loaded: ${why}. Reinstall the extension.`, { cause: error });
+    throw new Error(`${what} (${moduleName}.js beside ${callerFile}) could not be loaded: ${errorMessage(error)}. Reinstall the extension.`, { cause: error });
   }
 }

@@ -13,6 +13,7 @@
  * `maxLength` and a program over `maxProgramSize` (a `{n,m}` is written out n to m times).
  */
 
+import { errorMessage } from './errors';
 import { isWord, parsePattern, PatternError, type Assertion, type CharTest, type Node } from './patternSyntax';
 
 export { PatternError, type PatternProblem } from './patternSyntax';
@@ -34,7 +35,7 @@ export function compileLinearPattern(source: string, limits: PatternLimits): Lin
     // The engine's own check first, so that a typo gets the engine's message; compiling does not run it.
     new RegExp(source);
   } catch (error) {
-    throw new PatternError('SYNTAX', error instanceof Error ? error.message : String(error));
+    throw new PatternError('SYNTAX', errorMessage(error));
   }
   const tree = parsePattern(source);
   if (sizeOf(tree) + 1 > limits.maxProgramSize) throw new PatternError('TOO_COMPLEX', source);

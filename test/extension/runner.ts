@@ -33,7 +33,7 @@ export interface RunOptions {
 /** Runs every `*.test.js` of `folder`, in name order, writes the result file and returns it. */
 export async function runSuite(folder: string, what = 'extension test', { earlierHalf }: RunOptions = {}): Promise<SuiteResult> {
   const { resultFile } = suiteLaunch();
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000 });
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000, forbidOnly: true });
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.test.js')).sort()) {
     mocha.addFile(join(folder, file));
   }

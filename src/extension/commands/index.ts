@@ -6,7 +6,7 @@
  * what the commands share: the activities the app named, read back from the workspace's state, and
  * the recent list that learns what the app runs.
  */
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
 import { KnownActivities } from '../../tracker/view/activityPicks';
