@@ -4,7 +4,8 @@
  *
  * `instanceof` holds across loaded copies of this file, as undici's lib/core/errors.js does it:
  * each class carries a `Symbol.for` brand (one registry per process, so every copy gets the same
- * symbol) and `static [Symbol.hasInstance]` checks the brand instead of the prototype chain. An
+ * symbol) and its `Symbol.hasInstance` checks the brand instead of the prototype chain (both set
+ * by `brand`, at the end of the file). An
  * error thrown by the client of another bundle (dist/client.js beside dist/extension.js, or a
  * transport loaded later) is then still a ConnectionError to the code that catches it.
  */
@@ -20,33 +21,21 @@ export type ServiceErrorCode =
   | 'ANSWER_LOST'
   | 'CONFIGURATION';
 
-/** Each class's brand: from `Symbol.for`, so the same symbol in every loaded copy of this file. */
-const BRAND = {
-  ServiceError: Symbol.for('clessira-time-tracker.client.ServiceError'),
-  ValidationError: Symbol.for('clessira-time-tracker.client.ValidationError'),
-  AuthenticationError: Symbol.for('clessira-time-tracker.client.AuthenticationError'),
-  NotFoundError: Symbol.for('clessira-time-tracker.client.NotFoundError'),
-  ReplayError: Symbol.for('clessira-time-tracker.client.ReplayError'),
-  UnavailableError: Symbol.for('clessira-time-tracker.client.UnavailableError'),
-  HttpError: Symbol.for('clessira-time-tracker.client.HttpError'),
-  ConnectionError: Symbol.for('clessira-time-tracker.client.ConnectionError'),
-  AnswerLostError: Symbol.for('clessira-time-tracker.client.AnswerLostError'),
-  ConfigurationError: Symbol.for('clessira-time-tracker.client.ConfigurationError'),
-} as const;
-
-/** Whether `value` was made by `brand`'s class (or a subclass) of any loaded copy of this file. */
-function carries(value: unknown, brand: symbol): boolean {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+/**
+ * Marks `Class` with its brand, from `Symbol.for` (so the same symbol in every loaded copy of this
+ * file): a getter on its prototype, which its subclasses inherit, and an `instanceof` that asks
+ * for the brand instead of the prototype chain.
+ */
+function brand(Class: abstract new (...args: never[]) => Error, name: string): void {
+  // The name is spelled out: a minified bundle renames classes, and every copy must agree.
+  const symbol = Symbol.for(`clessira-time-tracker.client.${name}`);
+  Object.defineProperty(Class.prototype, symbol, { get: () => true });
+  Object.defineProperty(Class, Symbol.hasInstance, {
+    value: (value: unknown): boolean => typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[symbol] === true,
+  });
 }
 
 export class ServiceError extends Error {
-  static override [Symbol.hasInstance](value: unknown): value is ServiceError {
-    return carries(value, BRAND.ServiceError);
-  }
-  get [BRAND.ServiceError](): true {
-    return true;
-  }
-
   override name = 'ServiceError';
   readonly code: ServiceErrorCode;
   /** The HTTP status, where there was an answer. */
@@ -61,13 +50,6 @@ export class ServiceError extends Error {
 
 /** 400 from the service, or arguments the service would refuse, caught before any request (status undefined). */
 export class ValidationError extends ServiceError {
-  static override [Symbol.hasInstance](value: unknown): value is ValidationError {
-    return carries(value, BRAND.ValidationError);
-  }
-  get [BRAND.ValidationError](): true {
-    return true;
-  }
-
   override name = 'ValidationError';
   constructor(message: string, status?: 400) {
     super('VALIDATION', message, status);
@@ -76,13 +58,6 @@ export class ValidationError extends ServiceError {
 
 /** 401: wrong token or signature, or this computer's clock is off (then `clockSkewSeconds` says by how much). */
 export class AuthenticationError extends ServiceError {
-  static override [Symbol.hasInstance](value: unknown): value is AuthenticationError {
-    return carries(value, BRAND.AuthenticationError);
-  }
-  get [BRAND.AuthenticationError](): true {
-    return true;
-  }
-
   override name = 'AuthenticationError';
   /** Service clock minus this computer's clock, in seconds, when they differ by more than 60 s. */
   readonly clockSkewSeconds: number | undefined;
@@ -94,13 +69,6 @@ export class AuthenticationError extends ServiceError {
 
 /** 404: the activity (or the path) is unknown. */
 export class NotFoundError extends ServiceError {
-  static override [Symbol.hasInstance](value: unknown): value is NotFoundError {
-    return carries(value, BRAND.NotFoundError);
-  }
-  get [BRAND.NotFoundError](): true {
-    return true;
-  }
-
   override name = 'NotFoundError';
   constructor(message: string) {
     super('NOT_FOUND', message, 404);
@@ -109,13 +77,6 @@ export class NotFoundError extends ServiceError {
 
 /** 409: the nonce was already used. The client never re-sends under a new nonce on its own. */
 export class ReplayError extends ServiceError {
-  static override [Symbol.hasInstance](value: unknown): value is ReplayError {
-    return carries(value, BRAND.ReplayError);
-  }
-  get [BRAND.ReplayError](): true {
-    return true;
-  }
-
   override name = 'ReplayError';
   constructor(message: string) {
     super('REPLAY', message, 409);
@@ -124,13 +85,6 @@ export class ReplayError extends ServiceError {
 
 /** 503: the application has not wired this endpoint. */
 export class UnavailableError extends ServiceError {
-  static override [Symbol.hasInstance](value: unknown): value is UnavailableError {
-    return carries(value, BRAND.UnavailableError);
-  }
-  get [BRAND.UnavailableError](): true {
-    return true;
-  }
-
   override name = 'UnavailableError';
   /** The app's own words (its `error` field), for a caller that phrases the sentence itself. */
   readonly reason: string;
@@ -142,13 +96,6 @@ export class UnavailableError extends ServiceError {
 
 /** 423 (license locked), 429 (locked out or busy) and every other status without a class of its own. */
 export class HttpError extends ServiceError {
-  static override [Symbol.hasInstance](value: unknown): value is HttpError {
-    return carries(value, BRAND.HttpError);
-  }
-  get [BRAND.HttpError](): true {
-    return true;
-  }
-
   override name = 'HttpError';
   /** True for 423: every endpoint but GET /healthcheck is refused until the license is valid. */
   readonly licenseLocked: boolean;
@@ -173,13 +120,6 @@ export class HttpError extends ServiceError {
  * the error of that answer).
  */
 export class ConnectionError extends ServiceError {
-  static override [Symbol.hasInstance](value: unknown): value is ConnectionError {
-    return carries(value, BRAND.ConnectionError);
-  }
-  get [BRAND.ConnectionError](): true {
-    return true;
-  }
-
   override name = 'ConnectionError';
   readonly sent: boolean;
   constructor(message: string, sent: boolean, options?: ErrorOptions) {
@@ -195,13 +135,6 @@ export class ConnectionError extends ServiceError {
  * is not sent again.
  */
 export class AnswerLostError extends ServiceError {
-  static override [Symbol.hasInstance](value: unknown): value is AnswerLostError {
-    return carries(value, BRAND.AnswerLostError);
-  }
-  get [BRAND.AnswerLostError](): true {
-    return true;
-  }
-
   override name = 'AnswerLostError';
   readonly delivered = true;
   constructor(message: string, options?: ErrorOptions) {
@@ -211,15 +144,20 @@ export class AnswerLostError extends ServiceError {
 
 /** Options the client cannot work with: a missing token, a port out of range, a host that is not loopback. */
 export class ConfigurationError extends ServiceError {
-  static override [Symbol.hasInstance](value: unknown): value is ConfigurationError {
-    return carries(value, BRAND.ConfigurationError);
-  }
-  get [BRAND.ConfigurationError](): true {
-    return true;
-  }
-
   override name = 'ConfigurationError';
   constructor(message: string) {
     super('CONFIGURATION', message);
   }
 }
+
+// After every class exists: the brands are what `instanceof` asks, in this copy and any other.
+brand(ServiceError, 'ServiceError');
+brand(ValidationError, 'ValidationError');
+brand(AuthenticationError, 'AuthenticationError');
+brand(NotFoundError, 'NotFoundError');
+brand(ReplayError, 'ReplayError');
+brand(UnavailableError, 'UnavailableError');
+brand(HttpError, 'HttpError');
+brand(ConnectionError, 'ConnectionError');
+brand(AnswerLostError, 'AnswerLostError');
+brand(ConfigurationError, 'ConfigurationError');
