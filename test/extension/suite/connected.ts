@@ -27,3 +27,9 @@ export async function connectToNewServer(token: string, options: Omit<ReferenceS
   await until(api, kind('idle'), 'the extension connected to the new server');
   return { api, server, port };
 }
+
+/** The name of the activity `server` runs now, as its own state says (undefined: nothing runs). */
+export function runningOn(server: ReferenceServer): string | undefined {
+  const session = server.controls.state.snapshot().running;
+  return session === null ? undefined : server.controls.state.listActivities().find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
+}

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { ReferenceServer } from '../../../src/server/server';
 import type { TrackerState } from '../../../src/tracker/model/trackerState';
-import { connectToNewServer } from './connected';
+import { connectToNewServer, runningOn } from './connected';
 import { until } from './states';
 import { withWizardAnswers, type PickerSeen } from './wizardAnswers';
 
@@ -69,10 +69,7 @@ describe('links: Link This Branch… on a branch that names a ticket', function 
   let root: string;
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
   const tracking = (name: string) => (state: TrackerState) => state.kind === 'tracking' && state.activity.activityName === name;
-  const running = (): string | undefined => {
-    const session = server.controls.state.snapshot().running;
-    return session === null ? undefined : server.controls.state.listActivities().find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
-  };
+  const running = (): string | undefined => runningOn(server);
   /** Link This Branch… → "Every branch like this one" → "Only for me", clicking Start Now where it is offered. */
   const linkEveryBranch = (): ReturnType<typeof answering> =>
     answering(

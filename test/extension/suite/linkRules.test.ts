@@ -14,7 +14,8 @@ import type { HandledSwitch } from '../../../src/extension/branchReporter';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { LinkOutcome } from '../../../src/extension/links/linkController';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
-import { kind, until } from './states';
+import { runningOn } from './connected';
+import { kind, until, untilEvent } from './states';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
 const TOKEN = 'link-rules-test-token-5c2a';
@@ -90,19 +91,9 @@ describe('links: a folder link waits for a window to open, a branch link decides
     git('checkout', '-q', '-b', branch);
   };
   const reportedBranches = (): string[] => server.controls.state.listBranchReports().map(({ branch }) => branch);
-  const running = (): string | undefined => {
-    const session = server.controls.state.snapshot().running;
-    return session === null ? undefined : server.controls.state.listActivities().find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
-  };
+  const running = (): string | undefined => runningOn(server);
   const nextSwitch = (): Promise<HandledSwitch> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no branch switch handled within 10 s; the status bar shows ${api.text}`)), 10_000);
-      const subscription = api.onDidHandleBranchSwitch((handled) => {
-        clearTimeout(timer);
-        subscription.dispose();
-        resolve(handled);
-      });
-    });
+    untilEvent<HandledSwitch | undefined>(api.onDidHandleBranchSwitch, () => undefined, (handled) => handled !== undefined, () => `no branch switch handled; the status bar shows ${api.text}`, 10_000) as Promise<HandledSwitch>;
 
   // Ticket keys no other suite starts: the recent activities (kept across suites) would name them
   // by an id of this suite's server, which the next suite's server does not know.

@@ -13,6 +13,7 @@ import type { LinkOutcome } from '../../../src/extension/links/linkController';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { NotificationSpy } from '../soak/spy';
 import { commandsOf, withMenuChoice } from './menuAnswers';
+import { runningOn } from './connected';
 import { kind, until, untilEvent } from './states';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
@@ -31,10 +32,7 @@ describe('links: Undo Automatic Start until what runs changes', function () {
     made.push(branch);
     git('checkout', '-q', '-b', branch);
   };
-  const running = (): string | undefined => {
-    const session = server.controls.state.snapshot().running;
-    return session === null ? undefined : server.controls.state.listActivities().find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
-  };
+  const running = (): string | undefined => runningOn(server);
   const tracks = (name: string): Promise<unknown> => until(api, (state) => state.kind === 'tracking' && state.activity.activityName === name, `${name} running`);
   const nextLink = (): Promise<LinkOutcome> =>
     untilEvent<LinkOutcome | undefined>(api.onDidActOnLink, () => undefined, (outcome) => outcome !== undefined, () => `no link outcome; the status bar shows ${api.text}`, 10_000) as Promise<LinkOutcome>;

@@ -16,6 +16,7 @@ import type { LinkOutcome } from '../../../src/extension/links/linkController';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import type { TrackerState } from '../../../src/tracker/model/trackerState';
 import { NotificationSpy } from '../soak/spy';
+import { runningOn } from './connected';
 import { kind, until } from './states';
 import { withWizardAnswers, type PickerSeen } from './wizardAnswers';
 
@@ -74,10 +75,7 @@ for (const answers of ['full', 'minimal'] as const) {
       git('checkout', '-q', '-b', branch);
     };
     const reportedBranches = (): string[] => server.controls.state.listBranchReports().map(({ branch }) => branch);
-    const running = (): string | undefined => {
-      const session = server.controls.state.snapshot().running;
-      return session === null ? undefined : server.controls.state.listActivities().find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
-    };
+    const running = (): string | undefined => runningOn(server);
     /** The next event of `event`, within 10 s. */
     const next = <T>(event: vscode.Event<T>, what: string): Promise<T> =>
       new Promise((resolve, reject) => {
@@ -358,10 +356,7 @@ describe("links: a repository's links ask first, and an opening starts nothing a
     made.push(branch);
     git('checkout', '-q', '-b', branch);
   };
-  const running = (): string | undefined => {
-    const session = server.controls.state.snapshot().running;
-    return session === null ? undefined : server.controls.state.listActivities().find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
-  };
+  const running = (): string | undefined => runningOn(server);
   /** The outcomes of links until `done` says enough, within 10 s. */
   const outcomes = (done: (seen: readonly LinkOutcome[]) => boolean): Promise<LinkOutcome[]> =>
     new Promise((resolve, reject) => {
