@@ -27,7 +27,9 @@ function bundledTransport() {
   return {
     name: 'bundled-transport',
     setup(build) {
-      build.onResolve({ filter: /^\.\/lazyTransport$/ }, ({ resolveDir }) => ({ path: join(resolveDir, 'bundledTransport.ts') }));
+      build.onResolve({ filter: /^\.\/lazyTransport$/ }, ({ resolveDir }) => ({
+        path: join(resolveDir, 'bundledTransport.ts'),
+      }));
     },
   };
 }
@@ -44,7 +46,8 @@ function withoutHttp2() {
     setup(build) {
       build.onResolve({ filter: /^(node:)?http2$/ }, () => ({ path: 'http2', namespace: 'without-http2' }));
       build.onLoad({ filter: /.*/, namespace: 'without-http2' }, () => ({
-        contents: "throw new Error('node:http2 is left out of this bundle: the client speaks HTTP/1.1 only (esbuild.mjs)');",
+        contents:
+          "throw new Error('node:http2 is left out of this bundle: the client speaks HTTP/1.1 only (esbuild.mjs)');",
         loader: 'js',
       }));
     },
@@ -57,7 +60,11 @@ const entries = {
   core: { entryPoints: ['src/extension/core.ts'], outfile: 'dist/core.js', external: ['vscode'] },
   transport: { entryPoints: ['src/client/transport.ts'], outfile: 'dist/transport.js', plugins: [withoutHttp2()] },
   server: { entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
-  client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js', plugins: [bundledTransport(), withoutHttp2()] },
+  client: {
+    entryPoints: ['src/client/index.ts'],
+    outfile: 'dist/client.js',
+    plugins: [bundledTransport(), withoutHttp2()],
+  },
 };
 
 /** The entries an entry loads at run time: `--only` builds them with it. */
@@ -95,8 +102,17 @@ const watchReporter = {
 
 const wanted = only === undefined ? undefined : new Set([only, ...(loads[only] ?? [])]);
 const selected = Object.entries(entries).filter(([name]) => wanted === undefined || wanted.has(name));
-const placed = (options) => (outdir === undefined ? options : { ...options, outfile: join(outdir, basename(options.outfile)) });
-const contexts = await Promise.all(selected.map(([, options]) => esbuild.context({ ...common, ...placed(options), plugins: [...(options.plugins ?? []), ...(watch ? [watchReporter] : [])] })));
+const placed = (options) =>
+  outdir === undefined ? options : { ...options, outfile: join(outdir, basename(options.outfile)) };
+const contexts = await Promise.all(
+  selected.map(([, options]) =>
+    esbuild.context({
+      ...common,
+      ...placed(options),
+      plugins: [...(options.plugins ?? []), ...(watch ? [watchReporter] : [])],
+    }),
+  ),
+);
 
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));

@@ -9,7 +9,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const VSCODE = { name: 'vscode', message: 'Only src/extension/ and test/extension/ may import vscode: everything else runs under plain Node.' };
+const VSCODE = {
+  name: 'vscode',
+  message: 'Only src/extension/ and test/extension/ may import vscode: everything else runs under plain Node.',
+};
 
 /** A relative import of one of `folders` (from any depth: `../client/x`, `./../../server`). */
 function folders(names, message) {
@@ -32,33 +35,61 @@ export const LAYERS = [
     files: ['src/platform/**/*.ts'],
     paths: [VSCODE],
     patterns: [
-      folders(['protocol', 'client', 'server', 'git', 'tracker', 'extension'], 'src/platform imports nothing of ours: it is the bottom layer every other one uses.'),
+      folders(
+        ['protocol', 'client', 'server', 'git', 'tracker', 'extension'],
+        'src/platform imports nothing of ours: it is the bottom layer every other one uses.',
+      ),
     ],
   },
   {
     files: ['src/protocol/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['platform', 'client', 'server', 'git', 'tracker', 'extension'], 'src/protocol imports nothing of ours: the client and the server share it.')],
+    patterns: [
+      folders(
+        ['platform', 'client', 'server', 'git', 'tracker', 'extension'],
+        'src/protocol imports nothing of ours: the client and the server share it.',
+      ),
+    ],
   },
   {
     files: ['src/client/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['server', 'git', 'tracker', 'extension'], 'src/client imports only src/protocol and src/platform: it ships alone as dist/client.js.')],
+    patterns: [
+      folders(
+        ['server', 'git', 'tracker', 'extension'],
+        'src/client imports only src/protocol and src/platform: it ships alone as dist/client.js.',
+      ),
+    ],
   },
   {
     files: ['src/server/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['client', 'git', 'tracker', 'extension'], 'src/server imports only src/protocol and src/platform: it is the app, not a user of our client.')],
+    patterns: [
+      folders(
+        ['client', 'git', 'tracker', 'extension'],
+        'src/server imports only src/protocol and src/platform: it is the app, not a user of our client.',
+      ),
+    ],
   },
   {
     files: ['src/git/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['protocol', 'client', 'server', 'tracker', 'extension'], 'src/git imports only src/platform: it watches a file system given to it.')],
+    patterns: [
+      folders(
+        ['protocol', 'client', 'server', 'tracker', 'extension'],
+        'src/git imports only src/platform: it watches a file system given to it.',
+      ),
+    ],
   },
   {
     files: ['src/tracker/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['server', 'git', 'extension'], 'src/tracker never imports the server, git or the extension: it is the editor-free logic they do not reach into.')],
+    patterns: [
+      folders(
+        ['server', 'git', 'extension'],
+        'src/tracker never imports the server, git or the extension: it is the editor-free logic they do not reach into.',
+      ),
+    ],
   },
   {
     files: ['src/tracker/ids.ts'],
@@ -69,23 +100,35 @@ export const LAYERS = [
     files: ['src/tracker/model/**/*.ts'],
     paths: [VSCODE],
     patterns: [
-      folders(['server', 'git', 'extension', 'view', 'queue', 'ids'], 'src/tracker/model imports neither view nor queue (nor ids): the arrows point down to it.'),
+      folders(
+        ['server', 'git', 'extension', 'view', 'queue', 'ids'],
+        'src/tracker/model imports neither view nor queue (nor ids): the arrows point down to it.',
+      ),
     ],
   },
   {
     files: ['src/tracker/queue/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['server', 'git', 'extension', 'view', 'ids'], 'src/tracker/queue imports model only, never view.')],
+    patterns: [
+      folders(['server', 'git', 'extension', 'view', 'ids'], 'src/tracker/queue imports model only, never view.'),
+    ],
   },
   {
     files: ['src/tracker/view/**/*.ts'],
     paths: [VSCODE],
-    patterns: [folders(['server', 'git', 'extension', 'queue'], 'src/tracker/view imports model and ids, never the queue.')],
+    patterns: [
+      folders(['server', 'git', 'extension', 'queue'], 'src/tracker/view imports model and ids, never the queue.'),
+    ],
   },
   {
     files: ['src/extension/**/*.ts'],
     paths: [],
-    patterns: [folders(['server'], 'src/extension never imports the reference server: it talks to the app only through src/client.')],
+    patterns: [
+      folders(
+        ['server'],
+        'src/extension never imports the reference server: it talks to the app only through src/client.',
+      ),
+    ],
   },
   {
     files: ['test/**/*.ts'],
@@ -117,7 +160,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
       // The activation bundle must not pull in what a file imports only for its types; the rule names the line.
       // `typeof import('./core')` stays allowed: it is how a lazily loaded bundle's types are named without loading it.
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   {
@@ -134,25 +180,47 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/platform/timers.ts'],
     rules: {
-      'no-restricted-globals': ['error', ...TIMERS.map((name) => ({ name, message: `${name} is set through src/platform/timers.ts (later, every, pause, Timers), which bounds the delay.` }))],
+      'no-restricted-globals': [
+        'error',
+        ...TIMERS.map((name) => ({
+          name,
+          message: `${name} is set through src/platform/timers.ts (later, every, pause, Timers), which bounds the delay.`,
+        })),
+      ],
     },
   },
   ...LAYERS.map(({ files, paths, patterns }) => ({
     files,
-    rules: { 'no-restricted-imports': ['error', { paths, patterns: files[0].startsWith('src/') ? [...patterns, NOT_TESTS] : patterns }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths, patterns: files[0].startsWith('src/') ? [...patterns, NOT_TESTS] : patterns },
+      ],
+    },
   })),
   {
     files: ['test/**/*.ts'],
     rules: {
       // mocha's describe/it return values are not promises to await.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'mocha', name: ['describe', 'it'] }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'mocha', name: ['describe', 'it'] }] },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
   {
     files: ['**/*.mjs'],
     languageOptions: {
-      globals: { console: 'readonly', process: 'readonly', URL: 'readonly', setTimeout: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', AbortController: 'readonly' },
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        fetch: 'readonly',
+        AbortSignal: 'readonly',
+        AbortController: 'readonly',
+      },
     },
   },
 );

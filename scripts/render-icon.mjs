@@ -11,11 +11,17 @@ const SIZE = 256;
 const source = join(repoRoot, 'media', 'icon.svg');
 const target = join(repoRoot, 'media', 'icon.png');
 
-const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: SIZE, height: SIZE } });
   const svg = readFileSync(source).toString('base64');
-  await page.setContent(`<html><body style="margin:0;background:transparent"><img src="data:image/svg+xml;base64,${svg}" width="${SIZE}" height="${SIZE}" style="display:block"></body></html>`);
+  await page.setContent(
+    `<html><body style="margin:0;background:transparent"><img src="data:image/svg+xml;base64,${svg}" width="${SIZE}" height="${SIZE}" style="display:block"></body></html>`,
+  );
   await page.locator('img').evaluate((image) => image.decode());
   const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: SIZE, height: SIZE } });
   writeFileSync(target, png);

@@ -41,7 +41,15 @@ import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
 import { HostRun, repoRoot } from '../test/extension/host/common.mjs';
 import { relativeImages } from '../test/extension/host/vsix.mjs';
-import { clearNotifications, extensionId, openWorkbench, preparePackage, runChecks, timed, WalkthroughProbe } from '../test/extension/host/workbench.mjs';
+import {
+  clearNotifications,
+  extensionId,
+  openWorkbench,
+  preparePackage,
+  runChecks,
+  timed,
+  WalkthroughProbe,
+} from '../test/extension/host/workbench.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -66,16 +74,38 @@ async function main() {
   const { ServiceClient } = require(join(repoRoot, 'dist', 'client.js'));
 
   // The reference server in this process, for its controls; bundled fresh from src/ (no tsc needed).
-  const { createReferenceServer } = await timed('> reference server, in this process (bundled from src/server/server.ts)', async () => {
-    const outfile = join(run.runDir, 'reference-server.cjs');
-    await esbuild.build({ entryPoints: [join(repoRoot, 'src', 'server', 'server.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
-    return require(outfile);
-  });
-  const { ACTIVITY_NAMES, seedScreenshotHistory } = await timed('> the seeded history, bundled from test/fixtures/screenshotHistory.ts', async () => {
-    const outfile = join(run.runDir, 'screenshot-history.cjs');
-    await esbuild.build({ entryPoints: [join(repoRoot, 'test', 'fixtures', 'screenshotHistory.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
-    return require(outfile);
-  });
+  const { createReferenceServer } = await timed(
+    '> reference server, in this process (bundled from src/server/server.ts)',
+    async () => {
+      const outfile = join(run.runDir, 'reference-server.cjs');
+      await esbuild.build({
+        entryPoints: [join(repoRoot, 'src', 'server', 'server.ts')],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        logLevel: 'warning',
+      });
+      return require(outfile);
+    },
+  );
+  const { ACTIVITY_NAMES, seedScreenshotHistory } = await timed(
+    '> the seeded history, bundled from test/fixtures/screenshotHistory.ts',
+    async () => {
+      const outfile = join(run.runDir, 'screenshot-history.cjs');
+      await esbuild.build({
+        entryPoints: [join(repoRoot, 'test', 'fixtures', 'screenshotHistory.ts')],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        logLevel: 'warning',
+      });
+      return require(outfile);
+    },
+  );
   const token = randomBytes(24).toString('hex');
   const server = createReferenceServer({ token });
   const port = await server.listen(0);
@@ -90,30 +120,46 @@ async function main() {
     mkdirSync(workspace);
     const git = (...args) => execFileSync('git', args, { cwd: workspace, stdio: 'ignore' });
     git('init', '-q', '-b', 'main');
-    git('-c', 'user.name=Screenshots', '-c', 'user.email=screenshots@example.invalid', 'commit', '-q', '--allow-empty', '-m', 'start');
+    git(
+      '-c',
+      'user.name=Screenshots',
+      '-c',
+      'user.email=screenshots@example.invalid',
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      'start',
+    );
     // The history's activities are the app's, with its ids, so the live window's time joins their rows.
     const activities = Object.fromEntries(ACTIVITY_NAMES.map((name) => [name, server.controls.seedActivity(name)]));
     const storage = join(dirs['user-data'], 'User', 'globalStorage', extensionId.toLowerCase());
     mkdirSync(storage, { recursive: true });
     const seeded = await seedScreenshotHistory(storage, { nowMs: Date.now(), workspaceRoot: workspace, activities });
-    console.log(`> seeded ${seeded.rows} rows of branch-time history into ${seeded.file} (local time ${new Date().toTimeString()})`);
-    const { page, codeServer, statusBar } = await openWorkbench(run, { ...prepared, dirs: { ...dirs, workspace } }, {
-      // The shortest allowed interval, so each change shows within seconds rather than ten.
-      // VS Code's default dark theme, whatever the browser prefers.
-      // One `{ticket}` link, for fix branches only: the feature branch of time by branch stays unlinked.
-      settings: {
-        'timeTracker.port': port,
-        'timeTracker.pollIntervalSeconds': 2,
-        'workbench.colorTheme': 'Default Dark Modern',
-        'timeTracker.links': [{ branch: 'fix/**', activity: '{ticket}', createIfMissing: true }],
-        // Where the app's VS Code integration announces itself: nothing there until the app-away picture.
-        'timeTracker.capabilityFile': capabilityFile,
+    console.log(
+      `> seeded ${seeded.rows} rows of branch-time history into ${seeded.file} (local time ${new Date().toTimeString()})`,
+    );
+    const { page, codeServer, statusBar } = await openWorkbench(
+      run,
+      { ...prepared, dirs: { ...dirs, workspace } },
+      {
+        // The shortest allowed interval, so each change shows within seconds rather than ten.
+        // VS Code's default dark theme, whatever the browser prefers.
+        // One `{ticket}` link, for fix branches only: the feature branch of time by branch stays unlinked.
+        settings: {
+          'timeTracker.port': port,
+          'timeTracker.pollIntervalSeconds': 2,
+          'workbench.colorTheme': 'Default Dark Modern',
+          'timeTracker.links': [{ branch: 'fix/**', activity: '{ticket}', createIfMissing: true }],
+          // Where the app's VS Code integration announces itself: nothing there until the app-away picture.
+          'timeTracker.capabilityFile': capabilityFile,
+        },
+        // No token anywhere: the first state a new user sees.
+        env: { SERVICE_TOKEN: '' },
+        deviceScaleFactor: 2,
+        colorScheme: 'dark',
       },
-      // No token anywhere: the first state a new user sees.
-      env: { SERVICE_TOKEN: '' },
-      deviceScaleFactor: 2,
-      colorScheme: 'dark',
-    });
+    );
 
     /** The file of the picture `name`, counted as taken: every check takes one. */
     const taken = [];
@@ -134,13 +180,19 @@ async function main() {
       const input = page.locator('.quick-input-widget .quick-input-box input');
       await input.waitFor({ state: 'visible', timeout: 10_000 });
       await input.fill(`>${title}`);
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: title })
+        .first()
+        .waitFor({ timeout: 10_000 });
       await input.press('Enter');
     };
     /** The quick input's widget, once it lists `text`, with the pointer off its rows. */
     const screenshotQuickInput = async (name, text) => {
       const widget = page.locator('.quick-input-widget');
-      await widget.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await widget
+        .locator('.quick-input-list .monaco-list-row', { hasText: text })
+        .first()
+        .waitFor({ state: 'visible', timeout: 15_000 });
       await page.mouse.move(640, 700);
       const bytes = (await widget.screenshot({ path: picture(name), animations: 'disabled' })).length;
       await page.keyboard.press('Escape');
@@ -189,7 +241,9 @@ async function main() {
       [
         'idle (the right token; time logged earlier today)',
         async () => {
-          await withClient(token, (client) => client.logEntry({ name: 'Code review', durationMinutes: 200, createIfMissing: true }));
+          await withClient(token, (client) =>
+            client.logEntry({ name: 'Code review', durationMinutes: 200, createIfMissing: true }),
+          );
           await typeToken(token);
           return capture('idle', /Not tracking/);
         },
@@ -218,21 +272,37 @@ async function main() {
         'time by branch: tracked on main, then on a ticket branch (and the picker opened once, so the app named its activities)',
         async () => {
           await runCommand('Time Tracker: Start Tracking');
-          await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Code review' }).first().waitFor({ timeout: 15_000 });
+          await page
+            .locator('.quick-input-widget .monaco-list-row', { hasText: 'Code review' })
+            .first()
+            .waitFor({ timeout: 15_000 });
           await page.keyboard.press('Escape');
           git('checkout', '-q', '-b', 'feature/PROJ-142-export');
           await runCommand('Focus on Time by Branch View');
           const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Time by Branch' }) });
-          await pane.locator('.monaco-list-row', { hasText: 'feature/PROJ-142-export' }).first().waitFor({ timeout: 120_000 });
+          await pane
+            .locator('.monaco-list-row', { hasText: 'feature/PROJ-142-export' })
+            .first()
+            .waitFor({ timeout: 120_000 });
           // A taller window, as on a desktop, so that the view shows its three periods whole.
           const viewport = page.viewportSize();
           await page.setViewportSize({ width: 1280, height: 1000 });
           // The folder's section folded, so that the view has the room; one branch open, to show its activities.
           await page.locator('.pane-header', { hasText: 'shop-web' }).first().click();
-          await pane.locator('.monaco-list-row', { hasText: 'feature/PAY-87-refunds' }).first().locator('.monaco-tl-twistie').click();
+          await pane
+            .locator('.monaco-list-row', { hasText: 'feature/PAY-87-refunds' })
+            .first()
+            .locator('.monaco-tl-twistie')
+            .click();
           await pane.locator('.monaco-list-row', { hasText: 'Code review' }).first().waitFor({ timeout: 10_000 });
           await page.mouse.move(640, 900);
-          const bytes = (await page.screenshot({ path: picture('branch-time'), clip: await branchTimeBox(pane), animations: 'disabled' })).length;
+          const bytes = (
+            await page.screenshot({
+              path: picture('branch-time'),
+              clip: await branchTimeBox(pane),
+              animations: 'disabled',
+            })
+          ).length;
           if (viewport !== null) await page.setViewportSize(viewport);
           return `the view → branch-time.png (${bytes} bytes)`;
         },
@@ -246,14 +316,24 @@ async function main() {
           const row = pane.locator('.monaco-list-row', { hasText: 'feature/PROJ-142-export' }).first();
           await row.click({ button: 'right' });
           const menu = page.locator('.context-view .monaco-menu').first();
-          await menu.locator('.action-label', { hasText: 'Copy Summary as Markdown' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+          await menu
+            .locator('.action-label', { hasText: 'Copy Summary as Markdown' })
+            .first()
+            .waitFor({ state: 'visible', timeout: 10_000 });
           // The pane and the menu over it, in one picture.
           const [paneBox, menuBox] = [await branchTimeBox(pane), await menu.boundingBox()];
-          if (paneBox === null || menuBox === null) throw new Error('the view or its context menu has no box on screen');
+          if (paneBox === null || menuBox === null)
+            throw new Error('the view or its context menu has no box on screen');
           const x = Math.min(paneBox.x, menuBox.x);
           const y = Math.min(paneBox.y, menuBox.y);
-          const clip = { x, y, width: Math.max(paneBox.x + paneBox.width, menuBox.x + menuBox.width) - x, height: Math.max(paneBox.y + paneBox.height, menuBox.y + menuBox.height) - y };
-          const bytes = (await page.screenshot({ path: picture('branch-time-menu'), clip, animations: 'disabled' })).length;
+          const clip = {
+            x,
+            y,
+            width: Math.max(paneBox.x + paneBox.width, menuBox.x + menuBox.width) - x,
+            height: Math.max(paneBox.y + paneBox.height, menuBox.y + menuBox.height) - y,
+          };
+          const bytes = (await page.screenshot({ path: picture('branch-time-menu'), clip, animations: 'disabled' }))
+            .length;
           await page.keyboard.press('Escape');
           await menu.waitFor({ state: 'hidden', timeout: 10_000 });
           if (viewport !== null) await page.setViewportSize(viewport);
@@ -264,27 +344,36 @@ async function main() {
         "time by branch: Copy Summary from This Week's context menu, pasted (Ctrl+V) into a new editor",
         async () => {
           const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Time by Branch' }) });
-          await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://${codeServer.authority}` });
+          await page
+            .context()
+            .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://${codeServer.authority}` });
           const viewport = page.viewportSize();
           await page.setViewportSize({ width: 1280, height: 1000 });
           // Today folded, so that the pane's list has This Week's row on screen.
           await pane.locator('.monaco-list-row', { hasText: 'Today' }).first().click();
           await pane.locator('.monaco-list-row', { hasText: 'This Week' }).first().click({ button: 'right' });
           const menu = page.locator('.context-view .monaco-menu').first();
-          await menu.locator('.action-label', { hasText: /^Copy Summary as Text$/ }).first().hover();
+          await menu
+            .locator('.action-label', { hasText: /^Copy Summary as Text$/ })
+            .first()
+            .hover();
           await page.keyboard.press('Enter');
           await menu.waitFor({ state: 'hidden', timeout: 10_000 });
           if (viewport !== null) await page.setViewportSize(viewport);
           // Clicked by its exact title: Enter would take whichever row ranks first (Compare New Untitled Text Files, say).
           await page.keyboard.press('F1');
           await page.locator('.quick-input-widget .quick-input-box input').fill('>New Untitled Text File');
-          await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'File: New Untitled Text File' }).first().click({ timeout: 10_000 });
+          await page
+            .locator('.quick-input-widget .monaco-list-row', { hasText: 'File: New Untitled Text File' })
+            .first()
+            .click({ timeout: 10_000 });
           const editor = page.locator('.editor-group-container.active');
           await editor.locator('.monaco-editor.focused').waitFor({ timeout: 10_000 });
           await page.keyboard.press('Control+V');
           await editor.locator('.view-lines', { hasText: 'Time by branch, This Week' }).waitFor({ timeout: 10_000 });
           await page.mouse.move(640, 700);
-          const bytes = (await editor.screenshot({ path: picture('branch-time-summary'), animations: 'disabled' })).length;
+          const bytes = (await editor.screenshot({ path: picture('branch-time-summary'), animations: 'disabled' }))
+            .length;
           await runCommand('View: Revert and Close Editor');
           return `the pasted summary → branch-time-summary.png (${bytes} bytes)`;
         },
@@ -296,7 +385,11 @@ async function main() {
           await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'This Week' }).first().click();
           // code-server's save dialog is a quick input holding the proposed path: a path typed there, Enter saves.
           const input = page.locator('.quick-input-widget .quick-input-box input');
-          await page.waitForFunction((selector) => document.querySelector(selector)?.value.endsWith('.csv') === true, '.quick-input-widget .quick-input-box input', { timeout: 10_000 });
+          await page.waitForFunction(
+            (selector) => document.querySelector(selector)?.value.endsWith('.csv') === true,
+            '.quick-input-widget .quick-input-box input',
+            { timeout: 10_000 },
+          );
           const exports = join(run.runDir, 'exports');
           mkdirSync(exports);
           const file = join(exports, basename(await input.inputValue()));
@@ -305,12 +398,17 @@ async function main() {
           const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Exported' });
           await toast.locator('.monaco-button', { hasText: 'Open' }).click({ timeout: 15_000 });
           const editor = page.locator('.editor-group-container.active');
-          await editor.locator('.view-lines', { hasText: 'date,repository,branch,ticket,activity,seconds' }).waitFor({ timeout: 10_000 });
+          await editor
+            .locator('.view-lines', { hasText: 'date,repository,branch,ticket,activity,seconds' })
+            .waitFor({ timeout: 10_000 });
           await clearNotifications(page);
           await page.mouse.move(640, 700);
           const bytes = (await editor.screenshot({ path: picture('branch-time-csv'), animations: 'disabled' })).length;
           await runCommand('View: Close Editor');
-          const rows = readFileSync(file, 'utf8').split('\r\n').filter((line) => line !== '').length - 1;
+          const rows =
+            readFileSync(file, 'utf8')
+              .split('\r\n')
+              .filter((line) => line !== '').length - 1;
           return `${basename(file)}, ${rows} rows → branch-time-csv.png (${bytes} bytes)`;
         },
       ],
@@ -331,7 +429,7 @@ async function main() {
         },
       ],
       [
-        'the menu after the linked switch\'s notice is gone (a click on the item): Undo Automatic Start first, until what runs changes',
+        "the menu after the linked switch's notice is gone (a click on the item): Undo Automatic Start first, until what runs changes",
         async () => {
           await statusBar.waitFor(/PROJ-123 \d+:\d\d/, 20_000);
           await statusBar.click();
@@ -392,7 +490,7 @@ async function main() {
         },
       ],
       [
-        'clock off (the app\'s clock 125 s ahead); Check Connection from the item\'s menu checks again once it is right',
+        "clock off (the app's clock 125 s ahead); Check Connection from the item's menu checks again once it is right",
         async () => {
           const now = Date.now;
           server.controls.setClock(() => now() + 125_000);
@@ -421,7 +519,7 @@ async function main() {
         },
       ],
       [
-        'offline (the app quit); Check Connection from the item\'s menu checks at once',
+        "offline (the app quit); Check Connection from the item's menu checks at once",
         async () => {
           await server.close();
           await statusBar.chooseInMenu('Check Connection');
@@ -433,7 +531,10 @@ async function main() {
         async () => {
           await statusBar.click();
           const widget = page.locator('.quick-input-widget');
-          await widget.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible', timeout: 10_000 });
+          await widget
+            .locator('.quick-input-list .monaco-list-row')
+            .first()
+            .waitFor({ state: 'visible', timeout: 10_000 });
           const bytes = await screenshotQuickInput('offline-menu', 'Log Time');
           return `the menu → offline-menu.png (${bytes} bytes)`;
         },
@@ -464,7 +565,9 @@ async function main() {
           await statusBar.waitFor(/offline/, 20_000);
           // Found in the palette by its title: not hidden in this state.
           await runCommand('Time Tracker: Start Tracking');
-          const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'The app is not running' }).first();
+          const toast = page
+            .locator('.notifications-toasts .notification-toast', { hasText: 'The app is not running' })
+            .first();
           await toast.locator('.monaco-button', { hasText: 'Log Time' }).waitFor({ state: 'visible', timeout: 15_000 });
           await page.mouse.move(640, 200);
           const bytes = (await toast.screenshot({ path: picture('start-app-away'), animations: 'disabled' })).length;
@@ -474,7 +577,12 @@ async function main() {
       ],
     ];
 
-    const outcome = await runChecks(run, { heading: 'status bar item, state by state', checks, statusBar, onFailure: () => codeServer.show() });
+    const outcome = await runChecks(run, {
+      heading: 'status bar item, state by state',
+      checks,
+      statusBar,
+      onFailure: () => codeServer.show(),
+    });
     if (outcome.failures === 0 && !run.interrupted) publish(dirs.screenshots, taken);
     return outcome;
   } finally {
@@ -487,12 +595,15 @@ async function main() {
 function publish(from, taken) {
   const pictures = readdirSync(from).filter((name) => name.endsWith('.png') && name !== 'failure.png');
   const notTaken = taken.filter((name) => !pictures.includes(name));
-  if (notTaken.length > 0 || pictures.length !== taken.length) throw new Error(`expected ${taken.join(', ')}; found ${pictures.join(', ')}`);
+  if (notTaken.length > 0 || pictures.length !== taken.length)
+    throw new Error(`expected ${taken.join(', ')}; found ${pictures.join(', ')}`);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   for (const name of pictures) copyFileSync(join(from, name), join(target, name));
   console.log(`\n  ${pictures.length} pictures written to media/screenshots/`);
-  const shown = relativeImages(readFileSync(join(repoRoot, 'README.md'), 'utf8')).filter((path) => path.startsWith('media/screenshots/'));
+  const shown = relativeImages(readFileSync(join(repoRoot, 'README.md'), 'utf8')).filter((path) =>
+    path.startsWith('media/screenshots/'),
+  );
   const unshown = pictures.filter((name) => !shown.includes(`media/screenshots/${name}`));
   const missing = shown.filter((path) => !pictures.includes(path.slice('media/screenshots/'.length)));
   if (unshown.length > 0) console.log(`  README.md does not show ${unshown.join(', ')}`);

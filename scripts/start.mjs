@@ -25,7 +25,18 @@ import { build, HostRun, repoRoot } from '../test/extension/host/common.mjs';
 import { ensureCodeServer, isInstalled, missingPrerequisites } from '../test/extension/host/install.mjs';
 import { startDemoApp } from './start/demoApp.mjs';
 import { helpText, KEYS_HINT, keysOf, pressedLine, QUIT_LINE, unknownKeyLine } from './start/keys.mjs';
-import { CAPABILITY_FILE_IN_HOME, codeServerReady, desktopArgs, findOnPath, LOGIN_HEADING, NO_DESKTOP_CODE, parseStartArgs, startLanguages, USAGE, workbenchUrl } from './start/plan.mjs';
+import {
+  CAPABILITY_FILE_IN_HOME,
+  codeServerReady,
+  desktopArgs,
+  findOnPath,
+  LOGIN_HEADING,
+  NO_DESKTOP_CODE,
+  parseStartArgs,
+  startLanguages,
+  USAGE,
+  workbenchUrl,
+} from './start/plan.mjs';
 
 const started = Date.now();
 const languages = startLanguages({ root: readdirSync(repoRoot), l10n: readdirSync(join(repoRoot, 'l10n')) });
@@ -45,7 +56,8 @@ const code = options.desktop ? findOnPath('code', process.env.PATH, isFile) : un
 if (options.desktop && code === undefined) fail(NO_DESKTOP_CODE);
 if (!options.desktop) {
   const problems = missingPrerequisites({ build: !isInstalled() });
-  if (problems.length > 0) fail(`npm start needs code-server, which cannot be installed here yet:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0)
+    fail(`npm start needs code-server, which cannot be installed here yet:\n  ${problems.join('\n  ')}`);
 }
 
 try {
@@ -53,7 +65,8 @@ try {
 } catch {
   fail('The build failed (see above); nothing was started.');
 }
-if (!existsSync(join(repoRoot, 'dist', 'extension.js'))) fail('dist/extension.js is missing: run `npm run build` (or leave out --no-build).');
+if (!existsSync(join(repoRoot, 'dist', 'extension.js')))
+  fail('dist/extension.js is missing: run `npm run build` (or leave out --no-build).');
 const entry = options.desktop ? undefined : ensureCodeServer().entry;
 
 const run = new HostRun({ name: 'npm start', tempPrefix: 'tt-start-', verbose: options.verbose });
@@ -70,7 +83,9 @@ try {
   const socket = join(dirs.app, 'api.sock');
   if (options.lang !== 'en') {
     run.useDisplayLanguage({ dirs, configFile }, options.lang);
-    console.log(`> display language ${options.lang}: the extension speaks it; VS Code's own menus stay English (no language pack offline)`);
+    console.log(
+      `> display language ${options.lang}: the extension speaks it; VS Code's own menus stay English (no language pack offline)`,
+    );
   }
 
   const app = await startDemoApp({
@@ -86,7 +101,12 @@ try {
   let window;
   if (options.desktop) {
     run.writeUserSettings(dirs, { 'timeTracker.capabilityFile': capabilityFile });
-    const args = desktopArgs({ repoRoot, userDataDir: dirs['user-data'], extensionsDir: dirs.extensions, locale: options.lang });
+    const args = desktopArgs({
+      repoRoot,
+      userDataDir: dirs['user-data'],
+      extensionsDir: dirs.extensions,
+      locale: options.lang,
+    });
     window = run.spawnOwned('code', code, args, { cwd: repoRoot, env: {} });
     console.log(
       `\nVS Code opens with this repository and the extension connected to the demo app (${seconds()} s).\nClosing its window or Ctrl-C stops VS Code and the demo app, and removes ${runDir}.`,
@@ -114,7 +134,10 @@ try {
   stopKeys = listenForKeys(app, quit);
 
   // Runs until q, a signal (HostRun cleans up and exits) or until VS Code ends by itself.
-  const ended = await Promise.race([window.exited.then((exit) => ({ who: options.desktop ? 'VS Code' : 'code-server', exit })), quitPressed.then(() => ({ who: 'q' }))]);
+  const ended = await Promise.race([
+    window.exited.then((exit) => ({ who: options.desktop ? 'VS Code' : 'code-server', exit })),
+    quitPressed.then(() => ({ who: 'q' })),
+  ]);
   if (run.interrupted || ended.who === 'q') {
     // The signal handler is already tearing down and exits when done; q tears down below.
   } else if (options.desktop && ended.exit.code === 0) {
@@ -125,11 +148,16 @@ try {
     process.exitCode = 1;
   }
 } catch (error) {
-  if (!run.interrupted) console.error(`npm start could not start: ${error instanceof Error ? error.message : String(error)}`);
+  if (!run.interrupted)
+    console.error(`npm start could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
   await stopKeys();
-  await demoApp?.close().catch((error) => console.error(`The demo app did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`));
+  await demoApp
+    ?.close()
+    .catch((error) =>
+      console.error(`The demo app did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`),
+    );
   await run.cleanup();
 }
 
@@ -163,7 +191,9 @@ function listenForKeys(app, quit) {
         try {
           console.log(pressedLine(key, await act(key)));
         } catch (error) {
-          console.log(`${key}  The demo app could not do it: ${error instanceof Error ? error.message : String(error)}`);
+          console.log(
+            `${key}  The demo app could not do it: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       });
     }

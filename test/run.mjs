@@ -1,5 +1,5 @@
 // `npm test`, the one test launcher. First the unit step: build (esbuild), type-check and compile
-// (tsc), the unit tests (mocha, out/test/unit/), with lint (ESLint) running beside them. Then, after making sure the Debian
+// (tsc), the unit tests (mocha, out/test/unit/), with lint (ESLint) and the format check (Prettier) running beside them. Then, after making sure the Debian
 // packages they need are installed (./extension/host/debian.mjs), every host suite of the table in
 // ./suites.mjs, each in its own code-server and chromium. Results come back as data (the result file
 // of the in-host runner, the return value of packaged checks), never parsed from output. It prints a
@@ -32,7 +32,12 @@ const started = Date.now();
 
 const options = readOptions();
 if (options.list) {
-  console.log(['unit: build, type-check, lint and the unit tests', ...suites.map((suite) => `${suite.label}: ${suite.title}`)].join('\n'));
+  console.log(
+    [
+      'unit: build, type-check, lint and the unit tests',
+      ...suites.map((suite) => `${suite.label}: ${suite.title}`),
+    ].join('\n'),
+  );
   process.exit(0);
 }
 const hostSuites = options.suite === undefined ? suites : suites.filter((suite) => options.suite.includes(suite.label));
@@ -40,34 +45,68 @@ const withUnit = options.suite === undefined || options.suite.includes('unit');
 const driver = new Map();
 for (const suite of hostSuites) {
   try {
-    driver.set(suite.label, await driverOptions(suite, { soakMinutes: options['soak-minutes'], seed: options.seed, faults: options.faults }));
+    driver.set(
+      suite.label,
+      await driverOptions(suite, { soakMinutes: options['soak-minutes'], seed: options.seed, faults: options.faults }),
+    );
   } catch (error) {
     usage(error.message);
   }
 }
 
-// ESLint reads the sources, not what tsc writes, so it runs beside the build, tsc and mocha: on a
-// fresh clone (no caches) that is what keeps `npm run test:unit` under a minute on two cores.
-const lint = withUnit ? startLint() : undefined;
+// ESLint and Prettier read the sources, not what tsc writes, so they run beside the build, tsc and
+// mocha: on a fresh clone (no caches) that is what keeps `npm run test:unit` under a minute on two cores.
+// Both caches are by content; `npm run lint` and `npm run format:check` check everything afresh.
+const cache = (location) => [
+  '--cache',
+  '--cache-strategy',
+  'content',
+  '--cache-location',
+  join('node_modules', '.cache', ...location),
+];
+const checks = withUnit
+  ? [
+      startCheck('lint (eslint)', bin('eslint'), [...cache(['eslint', '']), '.']),
+      startCheck('format check (prettier)', bin('prettier'), [
+        '--check',
+        '--log-level',
+        'warn',
+        ...cache(['prettier', 'cache.json']),
+        '.',
+      ]),
+    ]
+  : [];
 step('build (esbuild)', process.execPath, ['esbuild.mjs']);
 // Incremental: the build info lives in out/, so deleting out/ also forgets it.
-step('type-check and compile (tsc)', bin('tsc'), ['-p', '.', '--incremental', '--tsBuildInfoFile', join('out', '.tsbuildinfo')]);
+step('type-check and compile (tsc)', bin('tsc'), [
+  '-p',
+  '.',
+  '--incremental',
+  '--tsBuildInfoFile',
+  join('out', '.tsbuildinfo'),
+]);
 // Before the slow part, so that a machine without the packages hears it at once.
 if (hostSuites.length > 0 && !ensureDebianPackages()) process.exit(1);
 
 const results = [];
 if (withUnit) {
   const unit = await unitTests(options.grep);
-  await finishLint(lint);
+  for (const check of checks) await finishCheck(check);
   results.push({ label: 'unit', ...unit });
 }
-for (const suite of hostSuites) results.push({ label: suite.label, ...(await launchSuite(suite, { verbose: options.verbose, options: driver.get(suite.label) })) });
+for (const suite of hostSuites)
+  results.push({
+    label: suite.label,
+    ...(await launchSuite(suite, { verbose: options.verbose, options: driver.get(suite.label) })),
+  });
 
 const passed = results.reduce((sum, result) => sum + result.passes, 0);
 const failed = results.reduce((sum, result) => sum + result.failures, 0);
 console.log('\nsuite       passed  failed     time');
 for (const { label, passes, failures, seconds } of results) {
-  console.log(`${label.padEnd(10)} ${String(passes).padStart(7)} ${String(failures).padStart(7)} ${seconds.toFixed(1).padStart(7)} s${failures > 0 ? '  FAILED' : ''}`);
+  console.log(
+    `${label.padEnd(10)} ${String(passes).padStart(7)} ${String(failures).padStart(7)} ${seconds.toFixed(1).padStart(7)} s${failures > 0 ? '  FAILED' : ''}`,
+  );
 }
 console.log(`all ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
@@ -94,19 +133,21 @@ function readOptions() {
   const unknown = (values.suite ?? []).filter((label) => !labels.includes(label));
   if (unknown.length > 0) usage(`no suite ${unknown.join(', ')}; the suites are ${labels.join(', ')}`);
   const minutes = values['soak-minutes'];
-  if (minutes !== undefined && !/^\d+(\.\d+)?$/.test(minutes)) usage(`--soak-minutes takes a number of minutes, not "${minutes}"`);
+  if (minutes !== undefined && !/^\d+(\.\d+)?$/.test(minutes))
+    usage(`--soak-minutes takes a number of minutes, not "${minutes}"`);
   return { ...values, 'soak-minutes': minutes === undefined ? undefined : Number(minutes) };
 }
 
 function usage(sentence) {
-  console.error(`npm test: ${sentence.replace(/\.$/, '')}. Options: --suite <label> (repeatable), --grep <pattern>, --soak-minutes <N>, --seed <N>, --faults <list>, --verbose, --list (see test/run.mjs).`);
+  console.error(
+    `npm test: ${sentence.replace(/\.$/, '')}. Options: --suite <label> (repeatable), --grep <pattern>, --soak-minutes <N>, --seed <N>, --faults <list>, --verbose, --list (see test/run.mjs).`,
+  );
   process.exit(2);
 }
 
-/** ESLint in the background, its output held back so it does not interleave with mocha's. */
-function startLint() {
-  // The cache (by content) skips unchanged files; `npm run lint` lints everything afresh.
-  const child = spawn(bin('eslint'), ['--cache', '--cache-strategy', 'content', '--cache-location', join('node_modules', '.cache', 'eslint', ''), '.'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+/** A checker (ESLint, Prettier) in the background, its output held back so it does not interleave with mocha's. */
+function startCheck(title, command, args) {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
@@ -114,17 +155,17 @@ function startLint() {
     child.once('error', (error) => resolve(error.message));
     child.once('close', (code, signal) => resolve(code ?? signal));
   });
-  // A step that fails exits the process; the linter must not outlive it.
+  // A step that fails exits the process; the checker must not outlive it.
   process.once('exit', () => child.kill());
-  return { status, output: () => output };
+  return { title, status, output: () => output };
 }
 
-async function finishLint(lint) {
-  const status = await lint.status;
-  console.log('\n> lint (eslint, run beside the steps above)');
-  if (lint.output() !== '') process.stdout.write(lint.output());
+async function finishCheck(check) {
+  const status = await check.status;
+  console.log(`\n> ${check.title}, run beside the steps above`);
+  if (check.output() !== '') process.stdout.write(check.output());
   if (status !== 0) {
-    console.error('lint (eslint) failed.');
+    console.error(`${check.title} failed.`);
     console.log('\ntests: 0 passed, 1 failed');
     process.exit(1);
   }
@@ -153,7 +194,11 @@ async function unitTests(grep) {
   const stats = await new Promise((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats));
   });
-  const result = { passes: stats?.passes ?? 0, failures: stats?.failures ?? 0, seconds: (Date.now() - unitStarted) / 1000 };
+  const result = {
+    passes: stats?.passes ?? 0,
+    failures: stats?.failures ?? 0,
+    seconds: (Date.now() - unitStarted) / 1000,
+  };
   console.log(`\nunit: ${result.passes} passed, ${result.failures} failed`);
   return result;
 }

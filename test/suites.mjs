@@ -7,7 +7,8 @@ import { defineSuites } from './extension/host/launch.mjs';
 export default defineSuites([
   {
     label: 'extension',
-    title: 'the extension suite in a real VS Code extension host (code-server + chromium), against the reference server and real git',
+    title:
+      'the extension suite in a real VS Code extension host (code-server + chromium), against the reference server and real git',
     files: 'out/test/extension/suite/index.js',
     workspace: 'test/extension/workspace.mjs',
     minutes: 5,
@@ -30,7 +31,8 @@ export default defineSuites([
   },
   {
     label: 'restricted',
-    title: "a cloned repository with hostile settings opened in Restricted Mode: nothing starts or is created, the user's pace, privacy and branch-time history hold, and the status bar follows the app on a branch its pattern backtracks on",
+    title:
+      "a cloned repository with hostile settings opened in Restricted Mode: nothing starts or is created, the user's pace, privacy and branch-time history hold, and the status bar follows the app on a branch its pattern backtracks on",
     files: 'out/test/extension/restricted/index.js',
     workspace: 'test/extension/restricted/workspace.mjs',
     driver: 'test/extension/restricted/driver.mjs',
@@ -45,7 +47,8 @@ export default defineSuites([
   },
   {
     label: 'start',
-    title: '`npm start`: the URL it prints asks for the printed password and then shows the running demo activity; nothing answers without it; its keys show offline, a locked license, a break and a rejected token in the status bar; q and Ctrl-C leave nothing',
+    title:
+      '`npm start`: the URL it prints asks for the printed password and then shows the running demo activity; nothing answers without it; its keys show offline, a locked license, a break and a rejected token in the status bar; q and Ctrl-C leave nothing',
     files: 'test/start/check.mjs',
     build: 'script',
     minutes: 5,

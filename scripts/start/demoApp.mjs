@@ -16,7 +16,8 @@ export async function startDemoApp({ repoRoot, runDir, socket, capabilityFile, o
   const outfile = join(runDir, 'demo-app.cjs');
   await esbuild.build({
     stdin: {
-      contents: "export { createReferenceServer } from './src/server/server';\nexport { demoSnapshot } from './src/server/demo';\n",
+      contents:
+        "export { createReferenceServer } from './src/server/server';\nexport { demoSnapshot } from './src/server/demo';\n",
       resolveDir: repoRoot,
       loader: 'ts',
       sourcefile: 'demo-app.ts',

@@ -20,7 +20,10 @@ export const KEY_HELP = [
 ];
 
 export function helpText() {
-  return ['Keys of npm start (the status bar in VS Code shows each change):', ...KEY_HELP.map(([key, does]) => `  ${key}  ${does}`)].join('\n');
+  return [
+    'Keys of npm start (the status bar in VS Code shows each change):',
+    ...KEY_HELP.map(([key, does]) => `  ${key}  ${does}`),
+  ].join('\n');
 }
 
 /**

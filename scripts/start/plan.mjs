@@ -32,9 +32,15 @@ export const CAPABILITY_FILE_IN_HOME = ['Library', 'Containers', 'com.mattes.cle
 
 /** English, which needs no translation files, and the languages `names` (file names) translate both halves into. */
 export function startLanguages({ root, l10n }) {
-  const of = (names, pattern) => names.map((name) => pattern.exec(name)?.[1]).filter((language) => language !== undefined);
+  const of = (names, pattern) =>
+    names.map((name) => pattern.exec(name)?.[1]).filter((language) => language !== undefined);
   const manifest = of(root, /^package\.nls\.([\w-]+)\.json$/);
-  return ['en', ...of(l10n, /^bundle\.l10n\.([\w-]+)\.json$/).filter((language) => manifest.includes(language)).sort()];
+  return [
+    'en',
+    ...of(l10n, /^bundle\.l10n\.([\w-]+)\.json$/)
+      .filter((language) => manifest.includes(language))
+      .sort(),
+  ];
 }
 
 /**
@@ -58,13 +64,22 @@ export function parseStartArgs(argv, languages = ['en']) {
       },
     }));
   } catch (error) {
-    return { kind: 'error', message: `${error instanceof Error ? error.message : String(error)}; run \`npm start -- --help\` for the options.` };
+    return {
+      kind: 'error',
+      message: `${error instanceof Error ? error.message : String(error)}; run \`npm start -- --help\` for the options.`,
+    };
   }
   if (values.help) return { kind: 'help' };
   if (!languages.includes(values.lang)) {
-    return { kind: 'error', message: `--lang ${JSON.stringify(values.lang)} is not a language of the extension; it has ${languages.join(', ')}.` };
+    return {
+      kind: 'error',
+      message: `--lang ${JSON.stringify(values.lang)} is not a language of the extension; it has ${languages.join(', ')}.`,
+    };
   }
-  return { kind: 'run', options: { desktop: values.desktop, lang: values.lang, build: !values['no-build'], verbose: values.verbose } };
+  return {
+    kind: 'run',
+    options: { desktop: values.desktop, lang: values.lang, build: !values['no-build'], verbose: values.verbose },
+  };
 }
 
 /**

@@ -12,7 +12,12 @@ import { join } from 'node:path';
 import { FileReadError, readBoundedFile, type BoundedFile } from '../platform/boundedRead';
 import { errnoCode, errorMessage } from '../platform/errors';
 import { processIsRunning } from '../platform/processes';
-import { CAPABILITY_FILE_LOCATIONS, CAPABILITY_FILE_MAX_BYTES, parseCapability, type Capability } from '../protocol/capability';
+import {
+  CAPABILITY_FILE_LOCATIONS,
+  CAPABILITY_FILE_MAX_BYTES,
+  parseCapability,
+  type Capability,
+} from '../protocol/capability';
 import { reachability } from './reachability';
 
 export type CapabilityReading =
@@ -63,7 +68,10 @@ export async function readCapabilityFile(path: string, checks: CapabilityChecks 
  * without one, the first file there is (stale, invalid…: it says the most); otherwise the first
  * path, absent.
  */
-export async function findCapability(paths: readonly string[], checks: CapabilityChecks = {}): Promise<CapabilityReading> {
+export async function findCapability(
+  paths: readonly string[],
+  checks: CapabilityChecks = {},
+): Promise<CapabilityReading> {
   const files = await Promise.all(paths.map((path) => readOne(path, checks.isRunning ?? processIsRunning)));
   const chosen = await preferred(
     files.filter((file) => file.reading.kind === 'ready'),
@@ -97,18 +105,32 @@ async function readOne(path: string, isRunning: ProcessProbe): Promise<FileReadi
   const parsed = parseCapability(file.text);
   if (!parsed.ok) return { reading: { kind: parsed.defect, path, message: parsed.message }, modifiedMs };
   const socketDistrust = await socketOwnerDistrust(parsed.capability.socketPath);
-  if (socketDistrust !== undefined) return { reading: { kind: 'untrusted', path, message: socketDistrust }, modifiedMs };
+  if (socketDistrust !== undefined)
+    return { reading: { kind: 'untrusted', path, message: socketDistrust }, modifiedMs };
   const { capability } = parsed;
-  return { reading: isRunning(capability.pid) ? { kind: 'ready', path, capability } : { kind: 'stale', path, capability }, modifiedMs };
+  return {
+    reading: isRunning(capability.pid) ? { kind: 'ready', path, capability } : { kind: 'stale', path, capability },
+    modifiedMs,
+  };
 }
 
 /** Of the files of running apps: the newest of those whose socket accepts, else the newest of all; the first on a tie. */
 async function preferred(live: readonly FileReading[], accepts: SocketProbe): Promise<FileReading | undefined> {
   // One file needs no choosing, and its socket no connection.
-  const answers = live.length > 1 ? await Promise.all(live.map(({ reading }) => (reading.kind === 'ready' ? accepts(reading.capability.socketPath) : Promise.resolve(false)))) : [];
+  const answers =
+    live.length > 1
+      ? await Promise.all(
+          live.map(({ reading }) =>
+            reading.kind === 'ready' ? accepts(reading.capability.socketPath) : Promise.resolve(false),
+          ),
+        )
+      : [];
   const answering = live.filter((_, index) => answers[index] === true);
   const candidates = answering.length > 0 ? answering : live;
-  return candidates.reduce<FileReading | undefined>((newest, file) => (newest === undefined || file.modifiedMs > newest.modifiedMs ? file : newest), undefined);
+  return candidates.reduce<FileReading | undefined>(
+    (newest, file) => (newest === undefined || file.modifiedMs > newest.modifiedMs ? file : newest),
+    undefined,
+  );
 }
 
 async function socketAccepts(socketPath: string): Promise<boolean> {
@@ -127,8 +149,10 @@ function currentUser(): number | undefined {
 function fileDistrust(stats: Stats): string | undefined {
   const user = currentUser();
   if (user === undefined) return undefined;
-  if (stats.uid !== user) return `it belongs to user ${stats.uid}, not to you (user ${user}), so another user could have written it.`;
-  if ((stats.mode & 0o022) !== 0) return `group or others may write it (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}), so another user could have written it.`;
+  if (stats.uid !== user)
+    return `it belongs to user ${stats.uid}, not to you (user ${user}), so another user could have written it.`;
+  if ((stats.mode & 0o022) !== 0)
+    return `group or others may write it (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}), so another user could have written it.`;
   return undefined;
 }
 
@@ -140,7 +164,14 @@ function fileDistrust(stats: Stats): string | undefined {
 async function socketOwnerDistrust(socketPath: string): Promise<string | undefined> {
   const user = currentUser();
   if (user === undefined) return undefined;
-  const owners = await Promise.all([lstat(socketPath), stat(socketPath)].map((found) => found.then((info) => info.uid, () => undefined)));
+  const owners = await Promise.all(
+    [lstat(socketPath), stat(socketPath)].map((found) =>
+      found.then(
+        (info) => info.uid,
+        () => undefined,
+      ),
+    ),
+  );
   const owner = owners.find((uid) => uid !== undefined && uid !== user);
   if (owner === undefined) return undefined;
   return `the socket it names, ${socketPath}, belongs to user ${owner}, not to you (user ${user}): the token would go to another user.`;

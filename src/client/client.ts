@@ -7,10 +7,25 @@
 import { inspect } from 'node:util';
 import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE, MAX_RETRY_AFTER_SECONDS } from '../protocol/constants';
 import { signingHeaderNames, type HeaderPrefix, type SigningHeaderNames } from '../protocol/headers';
-import { checkBranchChangeRequest, checkEntryRequest, checkSearchQuery, checkStartRequest, RuleViolation } from '../protocol/rules';
+import {
+  checkBranchChangeRequest,
+  checkEntryRequest,
+  checkSearchQuery,
+  checkStartRequest,
+  RuleViolation,
+} from '../protocol/rules';
 import { signRequest, timestampFor } from '../protocol/signing';
 import type { ActivitySelector, BranchChangeRequest, EntryRequest } from '../protocol/types';
-import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StatusAnswer, StopAnswer } from './answerTypes';
+import type {
+  ActivityMatch,
+  BranchChangeAnswer,
+  CurrentAnswer,
+  EntryAnswer,
+  HealthAnswer,
+  StartAnswer,
+  StatusAnswer,
+  StopAnswer,
+} from './answerTypes';
 import {
   AnswerLostError,
   AuthenticationError,
@@ -83,7 +98,10 @@ export class ServiceClient {
     const { token, ...rest } = resolveOptions(options);
     this.#token = token;
     this.#options = rest;
-    this.#prefix = new HeaderPrefixChoice(rest.headerPrefix, { recall: rest.learnedHeaderPrefix, onLearn: rest.onHeaderPrefix });
+    this.#prefix = new HeaderPrefixChoice(rest.headerPrefix, {
+      recall: rest.learnedHeaderPrefix,
+      onLearn: rest.onHeaderPrefix,
+    });
     this.#transport = new LazyTransport(rest.endpoint, rest.connections, rest.timeoutMs);
   }
 
@@ -137,7 +155,11 @@ export class ServiceClient {
     const answer = await this.#call('GET', '/status', undefined, options);
     const status = readStatus(answer.body);
     if (status === undefined) {
-      throw new HttpError(answer.status, `The service answered ${answer.status} to GET /status without saying whether it is tracking.`, answer.text);
+      throw new HttpError(
+        answer.status,
+        `The service answered ${answer.status} to GET /status without saying whether it is tracking.`,
+        answer.text,
+      );
     }
     return status;
   }
@@ -181,7 +203,8 @@ export class ServiceClient {
 
   toJSON(): Record<string, unknown> {
     const { endpoint } = this.#options;
-    const where = endpoint.kind === 'tcp' ? { host: endpoint.host, port: endpoint.port } : { socketPath: endpoint.socketPath };
+    const where =
+      endpoint.kind === 'tcp' ? { host: endpoint.host, port: endpoint.port } : { socketPath: endpoint.socketPath };
     return { ...where, headerPrefix: this.headerPrefix };
   }
 
@@ -213,7 +236,12 @@ export class ServiceClient {
    * `timeoutMs` is the deadline of the whole call: every copy it sends, headers and body, and the
    * wait for another call that is learning the prefix.
    */
-  async #call(method: 'GET' | 'POST', target: string, body: string | undefined, options?: CallOptions): Promise<Success> {
+  async #call(
+    method: 'GET' | 'POST',
+    target: string,
+    body: string | undefined,
+    options?: CallOptions,
+  ): Promise<Success> {
     const signal = options?.signal;
     signal?.throwIfAborted();
     const deadline = new Deadline(this.#options.timeoutMs);
@@ -224,7 +252,13 @@ export class ServiceClient {
         signal,
       );
       const receivedAtMs = this.#options.clock();
-      return { status: response.status, body: this.#interpret(response), text: response.text, headers: response.headers, receivedAtMs };
+      return {
+        status: response.status,
+        body: this.#interpret(response),
+        text: response.text,
+        headers: response.headers,
+        receivedAtMs,
+      };
     } finally {
       // After the caller's abort a copy may run on (the prefix probe's, headerPrefixChoice.ts):
       // it keeps its deadline. Otherwise every copy of this call has ended here.
@@ -281,7 +315,12 @@ export class ServiceClient {
     return response;
   }
 
-  async #send(request: SignedRequest, signal: AbortSignal | undefined, deadline: Deadline, retry: boolean): Promise<WireResponse> {
+  async #send(
+    request: SignedRequest,
+    signal: AbortSignal | undefined,
+    deadline: Deadline,
+    retry: boolean,
+  ): Promise<WireResponse> {
     if (!this.#options.onRequest) return this.#transport.send(request, signal, deadline);
     const started = performance.now();
     const report = (status: number | undefined, error?: Error): void =>
@@ -325,10 +364,17 @@ export class ServiceClient {
       case 409:
         return new ReplayError(`The service refused a repeated request: ${said}`);
       case 423:
-        return new HttpError(423, 'The application has no valid license; only the health check answers until it is activated.', text);
+        return new HttpError(
+          423,
+          'The application has no valid license; only the health check answers until it is activated.',
+          text,
+        );
       case 429: {
         const retryAfter = Number(single(response.headers['retry-after']));
-        const seconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(retryAfter)) : undefined;
+        const seconds =
+          Number.isFinite(retryAfter) && retryAfter >= 0
+            ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(retryAfter))
+            : undefined;
         const wait = seconds === undefined ? '' : ` Try again in ${seconds} s.`;
         return new HttpError(429, `The service is refusing requests for now: ${said}${wait}`, text, seconds);
       }
@@ -378,7 +424,9 @@ function objectIn(text: string): SaidBody {
   } catch {
     return undefined;
   }
-  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : undefined;
 }
 
 /**

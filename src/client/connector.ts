@@ -25,7 +25,10 @@ export const CLOSED_BEFORE_REQUEST = 'ERR_CLOSED_BEFORE_REQUEST';
 /** undici's own default: a connection idle this long is probed, as its connector does. */
 const KEEP_ALIVE_INITIAL_DELAY_MS = 60_000;
 
-export function holdingConnector(options: { readonly timeoutMs: number; readonly socketPath?: string | undefined }): Connector {
+export function holdingConnector(options: {
+  readonly timeoutMs: number;
+  readonly socketPath?: string | undefined;
+}): Connector {
   return ({ hostname, port }, callback) => {
     const socket = new Socket();
     let settled = false;
@@ -53,14 +56,19 @@ export function holdingConnector(options: { readonly timeoutMs: number; readonly
       );
     };
     const where = options.socketPath ?? `${hostname}:${port}`;
-    const timer = later(() => settle(new ConnectTimeoutError(`Connecting to ${where} took longer than ${options.timeoutMs} ms.`)), options.timeoutMs);
+    const timer = later(
+      () => settle(new ConnectTimeoutError(`Connecting to ${where} took longer than ${options.timeoutMs} ms.`)),
+      options.timeoutMs,
+    );
     // Stays for the socket's life, as undici's connector's does: an error during the hold, or
     // before undici adds its own listener, must not go unheard (it would end the process).
     socket.on('error', (error) => settle(error));
     socket.once('connect', () => settle(null));
     socket.setNoDelay(true);
     socket.setKeepAlive(true, KEEP_ALIVE_INITIAL_DELAY_MS);
-    socket.connect(options.socketPath !== undefined ? { path: options.socketPath } : { host: hostname, port: Number(port) || 80 });
+    socket.connect(
+      options.socketPath !== undefined ? { path: options.socketPath } : { host: hostname, port: Number(port) || 80 },
+    );
   };
 }
 

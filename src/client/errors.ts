@@ -31,7 +31,8 @@ function brand(Class: abstract new (...args: never[]) => Error, name: string): v
   const symbol = Symbol.for(`clessira-time-tracker.client.${name}`);
   Object.defineProperty(Class.prototype, symbol, { get: () => true });
   Object.defineProperty(Class, Symbol.hasInstance, {
-    value: (value: unknown): boolean => typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[symbol] === true,
+    value: (value: unknown): boolean =>
+      typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[symbol] === true,
   });
 }
 

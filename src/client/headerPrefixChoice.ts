@@ -115,7 +115,12 @@ export class HeaderPrefixChoice {
    * asks the other prefix once; undefined means "send again": the prefix in use changed (another
    * call found the other one, or another window shared it) while this copy was being refused.
    */
-  async #sendStraight<A extends Answer>(copy: SendCopy<A>, clockProblem: ClockProblem<A>, signal: AbortSignal | undefined, mayResend: boolean): Promise<A | undefined> {
+  async #sendStraight<A extends Answer>(
+    copy: SendCopy<A>,
+    clockProblem: ClockProblem<A>,
+    signal: AbortSignal | undefined,
+    mayResend: boolean,
+  ): Promise<A | undefined> {
     const used = this.#prefix;
     const wasKnown = this.#standing === 'known';
     const answer = await this.#sendCopy(copy, used, signal);
@@ -134,7 +139,11 @@ export class HeaderPrefixChoice {
   }
 
   /** The prefix in use first; only a 401 that is not a clock problem tries the other one. */
-  async #ask<A extends Answer>(copy: SendCopy<A>, clockProblem: ClockProblem<A>, signal: AbortSignal | undefined): Promise<A> {
+  async #ask<A extends Answer>(
+    copy: SendCopy<A>,
+    clockProblem: ClockProblem<A>,
+    signal: AbortSignal | undefined,
+  ): Promise<A> {
     const first = this.#prefix;
     const answer = await this.#sendCopy(copy, first, signal);
     if (provesAuthentication(answer.status)) {
@@ -149,7 +158,12 @@ export class HeaderPrefixChoice {
    * the first copy was not accepted, so even a POST is not done twice. It runs to its end even if
    * the caller's signal aborts, so that what it shows is never lost and never asked again.
    */
-  async #askOther<A extends Answer>(copy: SendCopy<A>, clockProblem: ClockProblem<A>, refused: HeaderPrefix, refusal: A): Promise<A> {
+  async #askOther<A extends Answer>(
+    copy: SendCopy<A>,
+    clockProblem: ClockProblem<A>,
+    refused: HeaderPrefix,
+    refusal: A,
+  ): Promise<A> {
     const other: HeaderPrefix = refused === 'Clessira' ? 'NowDoing' : 'Clessira';
     let answer: A;
     try {
@@ -177,7 +191,11 @@ export class HeaderPrefixChoice {
   }
 
   /** Sends one copy; the re-send's 409 (AnswerLostError) proves the prefix it was signed with. */
-  async #sendCopy<A extends Answer>(copy: SendCopy<A>, prefix: HeaderPrefix, signal: AbortSignal | undefined): Promise<A> {
+  async #sendCopy<A extends Answer>(
+    copy: SendCopy<A>,
+    prefix: HeaderPrefix,
+    signal: AbortSignal | undefined,
+  ): Promise<A> {
     try {
       return await copy(prefix, signal);
     } catch (error) {

@@ -6,7 +6,16 @@
 export { ServiceClient, type CallOptions, type SearchOptions } from './client';
 export type { HeaderPrefixOption, ServiceClientOptions, RequestRecord } from './options';
 /** What each operation returns: what the app said; `undefined` where it said nothing. */
-export type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StatusAnswer, StopAnswer } from './answerTypes';
+export type {
+  ActivityMatch,
+  BranchChangeAnswer,
+  CurrentAnswer,
+  EntryAnswer,
+  HealthAnswer,
+  StartAnswer,
+  StatusAnswer,
+  StopAnswer,
+} from './answerTypes';
 export {
   AnswerLostError,
   AuthenticationError,

@@ -1,7 +1,14 @@
 /** Client options, resolved once at construction and refused with one clear sentence. */
 import { isIPv4 } from 'node:net';
 import { isAbsolute } from 'node:path';
-import { DEFAULT_HOST, DEFAULT_PORT, MAX_PORT, MIN_PORT, PORT_ENVIRONMENT_VARIABLES, TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  MAX_PORT,
+  MIN_PORT,
+  PORT_ENVIRONMENT_VARIABLES,
+  TOKEN_ENVIRONMENT_VARIABLES,
+} from '../protocol/constants';
 import { firstSetVariable, type Environment } from '../protocol/environment';
 import { DEFAULT_HEADER_PREFIX, HEADER_PREFIXES, isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
 import { ConfigurationError } from './errors';
@@ -120,12 +127,16 @@ export function resolveOptions(options: ServiceClientOptions, env: Environment =
 
   const headerPrefix = options.headerPrefix ?? DEFAULT_HEADER_PREFIX;
   if (headerPrefix !== 'auto' && !isHeaderPrefix(headerPrefix)) {
-    throw new ConfigurationError(`headerPrefix must be ${HEADER_PREFIXES.join(', ')} or auto, not "${String(headerPrefix)}".`);
+    throw new ConfigurationError(
+      `headerPrefix must be ${HEADER_PREFIXES.join(', ')} or auto, not "${String(headerPrefix)}".`,
+    );
   }
   // Scripts call dist/client.js from plain JavaScript, where the type is only a hope.
   const learned: unknown = options.learnedHeaderPrefix;
   if (learned !== undefined && typeof learned !== 'function') {
-    throw new ConfigurationError(`learnedHeaderPrefix must be a function that returns ${HEADER_PREFIXES.join(' or ')} (or undefined), not ${typeof learned}.`);
+    throw new ConfigurationError(
+      `learnedHeaderPrefix must be a function that returns ${HEADER_PREFIXES.join(' or ')} (or undefined), not ${typeof learned}.`,
+    );
   }
 
   const connections = options.connections ?? 4;
@@ -135,7 +146,8 @@ export function resolveOptions(options: ServiceClientOptions, env: Environment =
 
   return {
     token,
-    endpoint: options.socketPath === undefined ? tcpEndpoint(options, env) : socketEndpoint(options.socketPath, options),
+    endpoint:
+      options.socketPath === undefined ? tcpEndpoint(options, env) : socketEndpoint(options.socketPath, options),
     timeoutMs,
     headerPrefix,
     learnedHeaderPrefix: options.learnedHeaderPrefix,
@@ -153,19 +165,25 @@ function tcpEndpoint(options: ServiceClientOptions, env: Environment): Endpoint 
     if (fromEnv !== undefined) {
       port = Number(fromEnv.value);
       if (!/^[0-9]{1,5}$/.test(fromEnv.value) || !isPort(port)) {
-        throw new ConfigurationError(`${fromEnv.name} must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not "${fromEnv.value}".`);
+        throw new ConfigurationError(
+          `${fromEnv.name} must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not "${fromEnv.value}".`,
+        );
       }
     }
   }
   port ??= DEFAULT_PORT;
   if (!isPort(port)) {
-    throw new ConfigurationError(`The port must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not ${String(port)}.`);
+    throw new ConfigurationError(
+      `The port must be a whole number from ${MIN_PORT} to ${MAX_PORT}, not ${String(port)}.`,
+    );
   }
 
   const host = options.host ?? DEFAULT_HOST;
   // isIPv4 takes only four decimal octets from 0 to 255, without leading zeros.
   if (!LOOPBACK_HOSTS.has(host) && !(isIPv4(host) && host.startsWith('127.'))) {
-    throw new ConfigurationError(`The host must be a loopback address (127.0.0.1, localhost or ::1), not "${host}": the service only listens there, and the token must not leave this computer.`);
+    throw new ConfigurationError(
+      `The host must be a loopback address (127.0.0.1, localhost or ::1), not "${host}": the service only listens there, and the token must not leave this computer.`,
+    );
   }
   return { kind: 'tcp', host: host === '::1' ? '[::1]' : host, port };
 }
@@ -173,15 +191,21 @@ function tcpEndpoint(options: ServiceClientOptions, env: Environment): Endpoint 
 /** The port variables are not read here: a socket has no port, and a stale variable must not stop it. */
 function socketEndpoint(socketPath: unknown, options: ServiceClientOptions): Endpoint {
   if (options.port !== undefined || options.host !== undefined) {
-    throw new ConfigurationError('Pass either socketPath or port and host, not both: a client talks to the app through its socket or through its TCP port.');
+    throw new ConfigurationError(
+      'Pass either socketPath or port and host, not both: a client talks to the app through its socket or through its TCP port.',
+    );
   }
   // Scripts call dist/client.js from plain JavaScript, where the type is only a hope.
   if (typeof socketPath !== 'string' || socketPath === '' || !isAbsolute(socketPath)) {
-    throw new ConfigurationError(`socketPath must be a non-empty absolute path, not ${typeof socketPath === 'string' ? `"${socketPath}"` : String(socketPath)}.`);
+    throw new ConfigurationError(
+      `socketPath must be a non-empty absolute path, not ${typeof socketPath === 'string' ? `"${socketPath}"` : String(socketPath)}.`,
+    );
   }
   const bytes = Buffer.byteLength(socketPath);
   if (bytes > MAX_SOCKET_PATH_BYTES) {
-    throw new ConfigurationError(`The socket path ${socketPath} is ${bytes} bytes long, and this system takes at most ${MAX_SOCKET_PATH_BYTES}.`);
+    throw new ConfigurationError(
+      `The socket path ${socketPath} is ${bytes} bytes long, and this system takes at most ${MAX_SOCKET_PATH_BYTES}.`,
+    );
   }
   return { kind: 'socket', socketPath };
 }

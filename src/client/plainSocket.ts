@@ -11,6 +11,8 @@ import { Socket } from 'node:net';
  * A socket connecting to `where`; for every connection the client opens outside the pool (the
  * reachability probe). Throws at once for an argument Node cannot use, as `net.connect` does.
  */
-export function openSocket(where: { readonly path: string } | { readonly host: string; readonly port: number }): Socket {
+export function openSocket(
+  where: { readonly path: string } | { readonly host: string; readonly port: number },
+): Socket {
   return new Socket().connect(where);
 }

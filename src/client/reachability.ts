@@ -33,11 +33,16 @@ export interface ReachabilityOptions {
 const DEFAULT_REACHABILITY_TIMEOUT_MS = 1_000;
 
 /** Connects and closes with no byte written; resolves with what happened, never rejects. */
-export function reachability(target: ReachabilityTarget, { timeoutMs = DEFAULT_REACHABILITY_TIMEOUT_MS }: ReachabilityOptions = {}): Promise<Reachability> {
+export function reachability(
+  target: ReachabilityTarget,
+  { timeoutMs = DEFAULT_REACHABILITY_TIMEOUT_MS }: ReachabilityOptions = {},
+): Promise<Reachability> {
   return new Promise((resolve) => {
     let socket: Socket;
     try {
-      socket = openSocket('socketPath' in target ? { path: target.socketPath } : { host: DEFAULT_HOST, port: target.port });
+      socket = openSocket(
+        'socketPath' in target ? { path: target.socketPath } : { host: DEFAULT_HOST, port: target.port },
+      );
     } catch (error) {
       // Node throws at once for an argument it cannot use (a port out of range, say).
       resolve(failure(error));

@@ -13,7 +13,16 @@
 import { displayText } from '../platform/outsideText';
 import { NOTE_MAX_LENGTH } from '../protocol/constants';
 import type { ActivityReference } from '../protocol/types';
-import type { ActivityMatch, BranchChangeAnswer, CurrentAnswer, EntryAnswer, HealthAnswer, StartAnswer, StatusAnswer, StopAnswer } from './answerTypes';
+import type {
+  ActivityMatch,
+  BranchChangeAnswer,
+  CurrentAnswer,
+  EntryAnswer,
+  HealthAnswer,
+  StartAnswer,
+  StatusAnswer,
+  StopAnswer,
+} from './answerTypes';
 
 type Json = Record<string, unknown>;
 
@@ -55,9 +64,11 @@ const SPAN_MAX_SECONDS = 366 * 86_400;
 /** Exactly as sent: ids, and values that are parsed, not shown. */
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 /** The app's words for a person to read: without controls and bidi overrides, at most `maxLength` characters. */
-const words = (value: unknown, maxLength = SHOWN_TEXT_MAX_LENGTH): string | undefined => (typeof value === 'string' ? displayText(value, maxLength) : undefined);
+const words = (value: unknown, maxLength = SHOWN_TEXT_MAX_LENGTH): string | undefined =>
+  typeof value === 'string' ? displayText(value, maxLength) : undefined;
 const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
-const amount = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const amount = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 /** A span of time in `unitSeconds` (1 for seconds, 60 for minutes): not said when negative or beyond SPAN_MAX_SECONDS. */
 const span = (value: unknown, unitSeconds: number): number | undefined => {
   const said = amount(value);
@@ -73,7 +84,8 @@ function readReference(source: Json): ActivityReference {
 }
 
 const namesActivity = (source: Json): boolean =>
-  text(source['activityID'] ?? source['id']) !== undefined || text(source['activityName'] ?? source['name']) !== undefined;
+  text(source['activityID'] ?? source['id']) !== undefined ||
+  text(source['activityName'] ?? source['name']) !== undefined;
 
 /** A field that holds a reference: `null` said "none", an object names one, absent is not said. */
 function referenceField(source: Json, key: string): ActivityReference | null | undefined {
@@ -139,11 +151,16 @@ export function readStatus(body: SaidBody): StatusAnswer | undefined {
 export function readSearch(body: SaidBody): ActivityMatch[] {
   const payload = payloadOf(body);
   const list =
-    listAt(body, 'items') ?? (isRecord(payload) ? listAt(payload, 'items') : undefined) ?? (Array.isArray(payload) ? (payload as unknown[]) : []);
-  return list.filter(isRecord).filter(namesActivity).map((item) => {
-    const group = item['groupName'];
-    return { ...readReference(item), groupName: group === null ? null : words(group) };
-  });
+    listAt(body, 'items') ??
+    (isRecord(payload) ? listAt(payload, 'items') : undefined) ??
+    (Array.isArray(payload) ? (payload as unknown[]) : []);
+  return list
+    .filter(isRecord)
+    .filter(namesActivity)
+    .map((item) => {
+      const group = item['groupName'];
+      return { ...readReference(item), groupName: group === null ? null : words(group) };
+    });
 }
 
 function listAt(source: Json | undefined, key: string): unknown[] | undefined {

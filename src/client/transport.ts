@@ -90,13 +90,20 @@ export class Transport {
   send(request: WireRequest, signal: AbortSignal | undefined, deadline: Deadline): Promise<WireResponse> {
     if (deadline.aborted) {
       // The call spent its time waiting (for another call to learn the header prefix).
-      const late = new ConnectionError(`The request to ${this.where} could not be sent within ${this.timeoutMs} ms; nothing was sent.`, false);
+      const late = new ConnectionError(
+        `The request to ${this.where} could not be sent within ${this.timeoutMs} ms; nothing was sent.`,
+        false,
+      );
       return Promise.reject(late);
     }
     return this.exchange(request, signal, deadline);
   }
 
-  private async exchange(request: WireRequest, signal: AbortSignal | undefined, deadline: Deadline): Promise<WireResponse> {
+  private async exchange(
+    request: WireRequest,
+    signal: AbortSignal | undefined,
+    deadline: Deadline,
+  ): Promise<WireResponse> {
     try {
       const response = await poolRequest(this.pool, {
         method: request.method,
@@ -112,7 +119,11 @@ export class Transport {
       if (signal?.aborted) throw error;
       if (error instanceof ConnectionError) throw error;
       if (deadline.aborted) {
-        throw new ConnectionError(`The service at ${this.where} did not answer within ${this.timeoutMs} ms; the request may have been received.`, true, { cause: error });
+        throw new ConnectionError(
+          `The service at ${this.where} did not answer within ${this.timeoutMs} ms; the request may have been received.`,
+          true,
+          { cause: error },
+        );
       }
       throw this.describe(error);
     }

@@ -58,7 +58,10 @@ export interface PickerOptions {
  * Resolves to the chosen pick, or undefined when dismissed. Without a client (Log Time while the
  * app is offline and no way to it is left) it lists what is known and searches nothing.
  */
-export function pickActivity(client: ServiceClient | undefined, options: PickerOptions): Promise<ActivityPick | undefined> {
+export function pickActivity(
+  client: ServiceClient | undefined,
+  options: PickerOptions,
+): Promise<ActivityPick | undefined> {
   const quickPick = vscode.window.createQuickPick<PickItem>();
   quickPick.title = options.title;
   quickPick.matchOnDescription = false;
@@ -123,16 +126,25 @@ export function pickActivity(client: ServiceClient | undefined, options: PickerO
 }
 
 /** The picker's list for `query` and its placeholder: the app's `answer` (undefined: none yet, or none to be had), else what is known. */
-function listFor(query: string, answer: readonly PickableActivity[] | undefined, now: PickerSituation, options: PickerOptions): { readonly items: PickItem[]; readonly placeholder: string } {
+function listFor(
+  query: string,
+  answer: readonly PickableActivity[] | undefined,
+  now: PickerSituation,
+  options: PickerOptions,
+): { readonly items: PickItem[]; readonly placeholder: string } {
   const { known } = options;
   const built = buildActivityPicks(query, answer ?? known.matching(query), options.recent, options.running());
   // Log Time's entry waits in the queue: a known name typed is where it lands, and said so.
   const queues = options.createsWhenSent && (now.kind === 'notAnswering' || now.kind === 'refusing');
   const { picks, named } = queues ? namedFirst(built, query) : { picks: built, named: undefined };
-  const learnedAt = known.learnedAtMs === undefined ? undefined : learnedAtLabel(known.learnedAtMs, Date.now(), vscode.env.language);
+  const learnedAt =
+    known.learnedAtMs === undefined ? undefined : learnedAtLabel(known.learnedAtMs, Date.now(), vscode.env.language);
   const notice = pickerNotice(now, answer === undefined, learnedAt, options.createsWhenSent);
   const separator: PickItem[] = notice ? [{ label: notice.separator, kind: vscode.QuickPickItemKind.Separator }] : [];
-  return { items: [...separator, ...picks.map((pick) => toItem(pick, pick === named, options.refuseNew))], placeholder: notice?.placeholder ?? options.placeholder };
+  return {
+    items: [...separator, ...picks.map((pick) => toItem(pick, pick === named, options.refuseNew))],
+    placeholder: notice?.placeholder ?? options.placeholder,
+  };
 }
 
 /** What a failed search means for the list: nothing answered, or the app's failure in its words. */
@@ -155,7 +167,13 @@ function failedSearch(error: unknown): PickerSituation | undefined {
 function toItem(pick: ActivityPick, logTo: boolean, refuseNew: PickerOptions['refuseNew']): PickItem {
   if (pick.kind === 'create') {
     const refusal = refuseNew?.(pick.name);
-    if (refusal !== undefined) return { label: `$(circle-slash) ${vscode.l10n.t('Not an activity name: “{0}”', pick.name)}`, detail: refusal, refused: true, alwaysShow: true };
+    if (refusal !== undefined)
+      return {
+        label: `$(circle-slash) ${vscode.l10n.t('Not an activity name: “{0}”', pick.name)}`,
+        detail: refusal,
+        refused: true,
+        alwaysShow: true,
+      };
     return { label: `$(add) ${vscode.l10n.t('Create “{0}”', pick.name)}`, pick, alwaysShow: true };
   }
   const marks = pick.running ? vscode.l10n.t('running') : pick.recent ? vscode.l10n.t('recent') : undefined;

@@ -1,5 +1,12 @@
 import * as vscode from 'vscode';
-import { checkGlobs, compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH, MAX_MATCHED_BRANCH_LENGTH, type RefusedGlob } from '../platform/globs';
+import {
+  checkGlobs,
+  compileGlobs,
+  MAX_GLOB_LENGTH,
+  MAX_GLOB_LIST_LENGTH,
+  MAX_MATCHED_BRANCH_LENGTH,
+  type RefusedGlob,
+} from '../platform/globs';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
 import type { HeadState } from '../git/headState';
 import type { Repository } from '../git/repositories';
@@ -9,7 +16,14 @@ import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort'
 import { displayText } from '../platform/outsideText';
 import type { BranchChangeRequest } from '../protocol/types';
 import { pollingPaused } from '../tracker/model/poller';
-import { REPORT_GIVE_UP_MS, REPORT_WAIT_LIFE_MS, ReportRetry, type SendResult, type Settlement, type Undelivered } from '../tracker/model/reportRetry';
+import {
+  REPORT_GIVE_UP_MS,
+  REPORT_WAIT_LIFE_MS,
+  ReportRetry,
+  type SendResult,
+  type Settlement,
+  type Undelivered,
+} from '../tracker/model/reportRetry';
 import { editorFileSystem } from './editorFileSystem';
 import type { Messages } from './messages';
 import type { Session } from './session';
@@ -86,7 +100,10 @@ export class BranchReporter implements vscode.Disposable {
    * composition root: whether a link decides a switch (it acts on it then), and whether links
    * need the branches watched.
    */
-  links: { readonly decides: (change: BranchChange) => boolean; readonly watching: () => boolean } = { decides: () => false, watching: () => false };
+  links: { readonly decides: (change: BranchChange) => boolean; readonly watching: () => boolean } = {
+    decides: () => false,
+    watching: () => false,
+  };
   private ignored: (branch: string) => boolean = () => false;
   private ignoredKey = '';
   private watching = false;
@@ -108,11 +125,15 @@ export class BranchReporter implements vscode.Disposable {
 
   /** The repositories watched, each with the file system it is read through. */
   get watched(): readonly { readonly repository: Repository; readonly fileSystem: FileSystemPort }[] {
-    return [...this.watches.values()].flatMap(({ watcher, fileSystem }) => watcher.repositories.map((repository) => ({ repository, fileSystem })));
+    return [...this.watches.values()].flatMap(({ watcher, fileSystem }) =>
+      watcher.repositories.map((repository) => ({ repository, fileSystem })),
+    );
   }
 
   get repositories(): readonly string[] {
-    return [...this.watches.values()].flatMap(({ watcher }) => watcher.repositories.map((repository) => repository.root));
+    return [...this.watches.values()].flatMap(({ watcher }) =>
+      watcher.repositories.map((repository) => repository.root),
+    );
   }
 
   /** Applies the current settings and folders: start, stop or re-scan the watchers. */
@@ -166,19 +187,33 @@ export class BranchReporter implements vscode.Disposable {
     const sentences = refused.map(({ glob, problem }) => {
       const quoted = displayText(glob, GLOB_QUOTE_LIMIT);
       return problem === 'TOO_LONG'
-        ? vscode.l10n.t('The glob "{glob}" of timeTracker.git.ignoreBranches has {length} characters, more than the {limit} a glob may have, so it ignores no branch.', { glob: quoted, length: glob.length, limit: MAX_GLOB_LENGTH })
-        : vscode.l10n.t('The glob "{glob}" of timeTracker.git.ignoreBranches ignores no branch: with the globs before it, the list passes the {limit} characters its globs may have together.', { glob: quoted, limit: MAX_GLOB_LIST_LENGTH });
+        ? vscode.l10n.t(
+            'The glob "{glob}" of timeTracker.git.ignoreBranches has {length} characters, more than the {limit} a glob may have, so it ignores no branch.',
+            { glob: quoted, length: glob.length, limit: MAX_GLOB_LENGTH },
+          )
+        : vscode.l10n.t(
+            'The glob "{glob}" of timeTracker.git.ignoreBranches ignores no branch: with the globs before it, the list passes the {limit} characters its globs may have together.',
+            { glob: quoted, limit: MAX_GLOB_LIST_LENGTH },
+          );
     });
     for (const sentence of sentences) this.log.warn(sentence);
     const [first = ''] = sentences;
-    const message = sentences.length === 1 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: sentences.length - 1 });
+    const message =
+      sentences.length === 1
+        ? first
+        : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: sentences.length - 1 });
     void this.messages.advise({ severity: 'warning', message, action: 'openSettings' });
   }
 
   private async report(change: BranchChange, fileSystem: FileSystemPort): Promise<void> {
     const linked = this.links.decides(change);
     const outcome = await this.send(change, fileSystem, linked);
-    this.handled.fire({ branch: change.branch, previousBranch: change.previousBranch, root: change.repository.root, outcome });
+    this.handled.fire({
+      branch: change.branch,
+      previousBranch: change.previousBranch,
+      root: change.repository.root,
+      outcome,
+    });
   }
 
   private async send(change: BranchChange, fileSystem: FileSystemPort, linked: boolean): Promise<BranchOutcome> {
@@ -187,7 +222,9 @@ export class BranchReporter implements vscode.Disposable {
     if (git.reportBranchChanges === false) return 'disabled';
     // The link chose the activity: the app's prompt would ask what is already decided.
     if (linked && git.reportBranchChanges !== 'always') {
-      this.log.info(`Branch ${change.branch} is linked to an activity (timeTracker.links); not reported (timeTracker.git.reportBranchChanges is not "always").`);
+      this.log.info(
+        `Branch ${change.branch} is linked to an activity (timeTracker.links); not reported (timeTracker.git.reportBranchChanges is not "always").`,
+      );
       return 'linked';
     }
     if (this.ignored(change.branch)) {
@@ -198,7 +235,10 @@ export class BranchReporter implements vscode.Disposable {
     const client = await this.session.ready();
     if (!client) {
       const { channel } = this.session;
-      const why = channel.kind === 'none' && channel.reason === 'remoteHost' ? 'this remote machine sends the app nothing' : 'the app is not connected (no integration, no token)';
+      const why =
+        channel.kind === 'none' && channel.reason === 'remoteHost'
+          ? 'this remote machine sends the app nothing'
+          : 'the app is not connected (no integration, no token)';
       this.log.info(`Switched to ${change.branch}; not reported because ${why}.`);
       return 'noToken';
     }
@@ -220,7 +260,9 @@ export class BranchReporter implements vscode.Disposable {
       case 'retry':
         return 'retrying';
       case 'waiting':
-        this.log.info(`Switched to ${change.branch}; the report waits until the app accepts requests again (at most ${REPORT_WAIT_LIFE_MS / 60_000} minutes).`);
+        this.log.info(
+          `Switched to ${change.branch}; the report waits until the app accepts requests again (at most ${REPORT_WAIT_LIFE_MS / 60_000} minutes).`,
+        );
         return 'waiting';
       case 'replaced':
         return 'replaced';
@@ -249,13 +291,19 @@ export class BranchReporter implements vscode.Disposable {
         this.log.warn(`The switch to ${report.branch} was not reported: ${describeUndelivered(why)}`);
         return;
       case 'replaced':
-        this.log.debug(`The switch to ${report.branch} was not reported: a newer switch in ${report.repo ?? '?'} replaces it.`);
+        this.log.debug(
+          `The switch to ${report.branch} was not reported: a newer switch in ${report.repo ?? '?'} replaces it.`,
+        );
         return;
       case 'gaveUp':
-        this.log.warn(`Gave up reporting the switch to ${report.branch} after ${REPORT_GIVE_UP_MS / 60_000} minutes of tries: ${describeUndelivered(why)}`);
+        this.log.warn(
+          `Gave up reporting the switch to ${report.branch} after ${REPORT_GIVE_UP_MS / 60_000} minutes of tries: ${describeUndelivered(why)}`,
+        );
         return;
       case 'expired':
-        this.log.warn(`The switch to ${report.branch} was not reported: the app did not accept requests again within ${REPORT_WAIT_LIFE_MS / 60_000} minutes.`);
+        this.log.warn(
+          `The switch to ${report.branch} was not reported: the app did not accept requests again within ${REPORT_WAIT_LIFE_MS / 60_000} minutes.`,
+        );
         return;
     }
   }

@@ -55,21 +55,57 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   let settings: Settings = readSettings();
   const host = hostDecider(context.extension, () => settings.allowWorkspaceHost);
   logHostDecision(log, host());
-  const session = parts.use(new Session({ secrets: context.secrets, memento: context.globalState, log, settings: () => settings, host }));
+  const session = parts.use(
+    new Session({ secrets: context.secrets, memento: context.globalState, log, settings: () => settings, host }),
+  );
   const messages = parts.use(new Messages(log));
   parts.use(sayWhenRemoteHost(session, messages));
   // Started before the other parts, so that whoever asks `session.ready()` below waits for the first decision.
   void session.start();
-  const queue = parts.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages, () => settings.privateStatusBar));
-  const statusBar = parts.use(new StatusBarController(session, () => settings, () => queue.waiting, log, messages));
+  const queue = parts.use(
+    new OfflineQueue(context.globalStorageUri.fsPath, log, messages, () => settings.privateStatusBar),
+  );
+  const statusBar = parts.use(
+    new StatusBarController(
+      session,
+      () => settings,
+      () => queue.waiting,
+      log,
+      messages,
+    ),
+  );
   const branches = parts.use(new BranchReporter(session, log, () => settings, messages));
-  const branchTime = parts.use(new BranchTime({ storageFolder: context.globalStorageUri.fsPath, workspaceState: context.workspaceState, session, branches, log, messages, settings: () => settings }));
+  const branchTime = parts.use(
+    new BranchTime({
+      storageFolder: context.globalStorageUri.fsPath,
+      workspaceState: context.workspaceState,
+      session,
+      branches,
+      log,
+      messages,
+      settings: () => settings,
+    }),
+  );
   const branchTimeView = parts.use(new BranchTimeView(branchTime, () => settings.privateStatusBar));
   // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
-  const recent = new RecentActivities({ get: () => context.globalState.get(STORAGE_KEYS.recentActivities), update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value) });
+  const recent = new RecentActivities({
+    get: () => context.globalState.get(STORAGE_KEYS.recentActivities),
+    update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value),
+  });
   statusBar.groupOf = (activityID) => rememberedGroup(recent.list(), activityID);
   const storage = { workspaceState: context.workspaceState, storageFolder: context.globalStorageUri.fsPath };
-  const links = parts.use(new LinkController({ session, branches, log, messages, showNotice: (notice) => statusBar.showNotice(notice), settings: () => settings, recent, ...storage }));
+  const links = parts.use(
+    new LinkController({
+      session,
+      branches,
+      log,
+      messages,
+      showNotice: (notice) => statusBar.showNotice(notice),
+      settings: () => settings,
+      recent,
+      ...storage,
+    }),
+  );
   branches.links = { decides: links.decides, watching: () => links.watching() };
   statusBar.linkedStart = () => links.undo;
   parts.use(links.onDidChangeUndo(() => statusBar.rerender()));
@@ -78,11 +114,27 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   parts.use(queue.onDidChangeCount(() => statusBar.rerender()));
   // The app answers again (or still does): send what waits. A first release has no
   // POST /entries: what waits, waits for the app's update.
-  parts.use(session.onDidChangeState((state) => queue.stateChanged((state.kind === 'idle' || state.kind === 'tracking') && !session.firstRelease, session.client)));
+  parts.use(
+    session.onDidChangeState((state) =>
+      queue.stateChanged((state.kind === 'idle' || state.kind === 'tracking') && !session.firstRelease, session.client),
+    ),
+  );
   const onboarding = parts.use(startOnboarding(context, { session, log, messages, settings: () => settings }));
 
   let branchWatch: Promise<void> = Promise.resolve();
-  const commands = commandTable({ session, statusBar, log, recent, workspaceState: context.workspaceState, queue, messages, branchTime, branchTimeSelection: () => branchTimeView.selectedPeriod(), links, settings: () => settings });
+  const commands = commandTable({
+    session,
+    statusBar,
+    log,
+    recent,
+    workspaceState: context.workspaceState,
+    queue,
+    messages,
+    branchTime,
+    branchTimeSelection: () => branchTimeView.selectedPeriod(),
+    links,
+    settings: () => settings,
+  });
   parts.use(commands.disposable);
   /** Re-reads the settings; `affects(key)` says whether a setting (its name after `timeTracker.`) may have changed. */
   const settingsChanged = (affects: (key: string) => boolean): void => {
@@ -97,7 +149,8 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   };
   parts.use(
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration(SECTION)) settingsChanged((key) => event.affectsConfiguration(`${SECTION}.${key}`));
+      if (event.affectsConfiguration(SECTION))
+        settingsChanged((key) => event.affectsConfiguration(`${SECTION}.${key}`));
     }),
   );
   // Trust lets the workspace's values of the restricted settings apply: as if each of them changed.
@@ -106,16 +159,35 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   context.subscriptions.push(parts);
 
   const { version } = context.extension.packageJSON as { version?: string };
-  log.info(`Time Tracker ${version ?? ''} activated; looking for the app's VS Code integration, else its HTTP API on 127.0.0.1:${settings.port}.`);
+  log.info(
+    `Time Tracker ${version ?? ''} activated; looking for the app's VS Code integration, else its HTTP API on 127.0.0.1:${settings.port}.`,
+  );
   void queue.start().then(() => statusBar.rerender());
   // Finding repositories reads the disk: started here, finished after activate has returned.
   branchWatch = branches.apply();
   void branchTime.start(branchWatch);
   // A window opening on a linked folder or branch while nothing runs: once the repositories are found.
-  void branchWatch.then(() => links.windowOpened()).catch((error: unknown) => log.warn(`Following timeTracker.links at start failed: ${errorMessage(error)}`));
+  void branchWatch
+    .then(() => links.windowOpened())
+    .catch((error: unknown) => log.warn(`Following timeTracker.links at start failed: ${errorMessage(error)}`));
 
   const coreMs = performance.now() - times.loadStarted;
-  log.debug(`Activation took ${times.activationMs.toFixed(1)} ms; loading and starting the rest, after it, ${coreMs.toFixed(1)} ms.`);
-  const api = buildApi({ session, statusBar, queue, branches, branchTime, branchTimeView, links, onboarding, logUri: context.logUri, activationMs: times.activationMs, coreMs, branchWatch: () => branchWatch });
+  log.debug(
+    `Activation took ${times.activationMs.toFixed(1)} ms; loading and starting the rest, after it, ${coreMs.toFixed(1)} ms.`,
+  );
+  const api = buildApi({
+    session,
+    statusBar,
+    queue,
+    branches,
+    branchTime,
+    branchTimeView,
+    links,
+    onboarding,
+    logUri: context.logUri,
+    activationMs: times.activationMs,
+    coreMs,
+    branchWatch: () => branchWatch,
+  });
   return { api, commands: commands.handlers };
 }

@@ -33,8 +33,15 @@ export function editorFileSystem(base: vscode.Uri): FileSystemPort {
       }
     },
     watchDirectory: (directory, names, onChange) => {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(uri(directory), `{${[...names].join(',')}}`));
-      const subscriptions: vscode.Disposable[] = [watcher, watcher.onDidChange(onChange), watcher.onDidCreate(onChange), watcher.onDidDelete(onChange)];
+      const watcher = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(uri(directory), `{${[...names].join(',')}}`),
+      );
+      const subscriptions: vscode.Disposable[] = [
+        watcher,
+        watcher.onDidChange(onChange),
+        watcher.onDidCreate(onChange),
+        watcher.onDidDelete(onChange),
+      ];
       return {
         close: () => {
           for (const subscription of subscriptions) subscription.dispose();

@@ -26,7 +26,8 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   const started = performance.now();
   const core = new CoreLoader(context);
   // Registered here, not by the core: a command run while the core loads must find its id.
-  for (const id of Object.values(COMMANDS)) context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => core.run(id, args)));
+  for (const id of Object.values(COMMANDS))
+    context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => core.run(id, args)));
   const soon = setImmediate(() => core.loadOrSay());
   context.subscriptions.push({ dispose: () => clearImmediate(soon) });
   core.activationMs = performance.now() - started;

@@ -74,9 +74,11 @@ export class Messages implements vscode.Disposable {
     this.notices.set(topic, withdraw);
     until.then(withdraw, withdraw);
     const fixLink = fix === undefined ? '' : ` ${commandLink(this.fixCommand(fix))}`;
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${message}${fixLink}` }, () => withdrawn).then(() => {
-      if (this.notices.get(topic) === withdraw) this.notices.delete(topic);
-    });
+    void vscode.window
+      .withProgress({ location: vscode.ProgressLocation.Notification, title: `${message}${fixLink}` }, () => withdrawn)
+      .then(() => {
+        if (this.notices.get(topic) === withdraw) this.notices.delete(topic);
+      });
   }
 
   /** A brief confirmation in the status bar (a started or stopped activity), gone after 3 s. */
@@ -87,8 +89,14 @@ export class Messages implements vscode.Disposable {
   /** The buttons most messages offer. */
   readonly actions = {
     showLog: (): MessageAction => ({ label: vscode.l10n.t('Show Log'), run: () => this.log.show() }),
-    showQueue: (): MessageAction => ({ label: vscode.l10n.t('Show Queued Entries'), run: () => vscode.commands.executeCommand(COMMANDS.showQueue) }),
-    logTime: (): MessageAction => ({ label: vscode.l10n.t('Log Time'), run: () => vscode.commands.executeCommand(COMMANDS.log) }),
+    showQueue: (): MessageAction => ({
+      label: vscode.l10n.t('Show Queued Entries'),
+      run: () => vscode.commands.executeCommand(COMMANDS.showQueue),
+    }),
+    logTime: (): MessageAction => ({
+      label: vscode.l10n.t('Log Time'),
+      run: () => vscode.commands.executeCommand(COMMANDS.log),
+    }),
   };
 
   private fix(action: FixAction): MessageAction {
@@ -103,13 +111,21 @@ export class Messages implements vscode.Disposable {
       case 'setToken':
         return { label: vscode.l10n.t('Set Token'), command: COMMANDS.setToken, args: [] };
       case 'openSettings':
-        return { label: vscode.l10n.t('Open Settings'), command: 'workbench.action.openSettings', args: ['timeTracker'] };
+        return {
+          label: vscode.l10n.t('Open Settings'),
+          command: 'workbench.action.openSettings',
+          args: ['timeTracker'],
+        };
       case 'showLog':
         return { label: vscode.l10n.t('Show Log'), command: COMMANDS.showLog, args: [] };
       case 'retry':
         return { label: vscode.l10n.t('Check Again'), command: COMMANDS.checkConnection, args: [] };
       case 'runLocally':
-        return { label: vscode.l10n.t('Open Settings'), command: 'workbench.action.openSettings', args: ['remote.extensionKind'] };
+        return {
+          label: vscode.l10n.t('Open Settings'),
+          command: 'workbench.action.openSettings',
+          args: ['remote.extensionKind'],
+        };
     }
   }
 

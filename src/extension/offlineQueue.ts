@@ -7,7 +7,13 @@ import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
 import { sentFromQueue, type QueueCause, type SentEntry } from '../tracker/view/confirmations';
 import { formatMinutes } from '../tracker/view/duration';
-import { EntryQueue, outcomeOfError, type FlushResult, type QueuedEntry, type SendOutcome } from '../tracker/queue/entryQueue';
+import {
+  EntryQueue,
+  outcomeOfError,
+  type FlushResult,
+  type QueuedEntry,
+  type SendOutcome,
+} from '../tracker/queue/entryQueue';
 import { FlushSchedule } from '../tracker/queue/flushSchedule';
 import { processIsRunning } from '../platform/processes';
 import type { Messages } from './messages';
@@ -54,7 +60,10 @@ export class OfflineQueue implements vscode.Disposable {
   async start(): Promise<void> {
     try {
       const recovered = await this.queue.recover(isAlive);
-      if (recovered > 0) this.log.warn(`${recovered} queued entr${recovered === 1 ? 'y was' : 'ies were'} being sent when an editor closed; see Show Queued Entries.`);
+      if (recovered > 0)
+        this.log.warn(
+          `${recovered} queued entr${recovered === 1 ? 'y was' : 'ies were'} being sent when an editor closed; see Show Queued Entries.`,
+        );
     } catch (error) {
       this.log.error(`Could not look for entries a closed editor left mid-send: ${errorMessage(error)}`);
     }
@@ -65,7 +74,9 @@ export class OfflineQueue implements vscode.Disposable {
   async add(request: EntryRequest, cause: QueueCause): Promise<QueuedEntry> {
     const entry = await this.queue.add(request);
     this.causes.set(entry.id, cause);
-    this.log.info(`Queued ${formatMinutes(request.durationMinutes)} on ${request.name ?? request.activityID ?? '?'} until the app answers.`);
+    this.log.info(
+      `Queued ${formatMinutes(request.durationMinutes)} on ${request.name ?? request.activityID ?? '?'} until the app answers.`,
+    );
     await this.recount();
     return entry;
   }
@@ -125,7 +136,11 @@ export class OfflineQueue implements vscode.Disposable {
     const result = await this.queue.flush(async (request, id): Promise<SendOutcome> => {
       try {
         const logged = await client.logEntry(request);
-        const entry = { minutes: logged.durationMinutes ?? request.durationMinutes, name: logged.activityName ?? request.name ?? request.activityID ?? '?', cause: this.causes.get(id) };
+        const entry = {
+          minutes: logged.durationMinutes ?? request.durationMinutes,
+          name: logged.activityName ?? request.name ?? request.activityID ?? '?',
+          cause: this.causes.get(id),
+        };
         this.causes.delete(id);
         sent.push(entry);
         this.log.info(`Sent the queued ${formatMinutes(entry.minutes)} on ${entry.name}.`);
@@ -139,20 +154,27 @@ export class OfflineQueue implements vscode.Disposable {
     await this.recount();
     if (result.unrecorded !== undefined) {
       // Shown as it is in Show Queued Entries meanwhile (a delivered entry as such); the next write records it.
-      this.log.warn(`Could not write to the queue file what became of a queued entry (${result.unrecorded}); this window keeps it and writes it before it sends anything else. An entry the app took is not sent again.`);
+      this.log.warn(
+        `Could not write to the queue file what became of a queued entry (${result.unrecorded}); this window keeps it and writes it before it sends anything else. An entry the app took is not sent again.`,
+      );
     }
     const attention = [...result.newlyUnknown, ...result.newlyRefused];
     if (attention.length > 0) {
       for (const entry of attention) this.log.warn(`Queued entry not sent (${entry.status}): ${entry.reason ?? ''}`);
       let what: string;
       if (result.newlyUnknown.length > 0) {
-        what = vscode.l10n.t('A queued entry may or may not have reached the app (the connection broke while sending); it was not sent again.');
+        what = vscode.l10n.t(
+          'A queued entry may or may not have reached the app (the connection broke while sending); it was not sent again.',
+        );
       } else if (attention.length === 1) {
         what = vscode.l10n.t('The app refused a queued entry; it is kept with the reason.');
       } else {
         what = vscode.l10n.t('The app refused {0} queued entries; they are kept with the reason.', attention.length);
       }
-      void this.messages.warn(`${what} ${vscode.l10n.t('Decide in Show Queued Entries.')}`, this.messages.actions.showQueue());
+      void this.messages.warn(
+        `${what} ${vscode.l10n.t('Decide in Show Queued Entries.')}`,
+        this.messages.actions.showQueue(),
+      );
     }
     return result;
   }
@@ -170,7 +192,10 @@ export class OfflineQueue implements vscode.Disposable {
   private reportCorrupt(keptAs: string, problem: string): void {
     this.log.warn(`The offline queue file ${problem}; it was kept as ${keptAs} and a new, empty queue started.`);
     void this.messages.warn(
-      vscode.l10n.t('The offline queue file could not be read, so it was kept as {0} and a new queue started: log any entries it holds in the app by hand.', keptAs),
+      vscode.l10n.t(
+        'The offline queue file could not be read, so it was kept as {0} and a new queue started: log any entries it holds in the app by hand.',
+        keptAs,
+      ),
       { label: vscode.l10n.t('Open File'), run: () => vscode.window.showTextDocument(vscode.Uri.file(keptAs)) },
     );
   }
@@ -192,7 +217,8 @@ export class OfflineQueue implements vscode.Disposable {
   /** Tells whoever waits for an entry that no longer waits in `entries`. */
   private settle(entries: readonly QueuedEntry[]): void {
     for (const [id, resolve] of this.watched) {
-      if (entries.some((entry) => entry.id === id && (entry.status === 'waiting' || entry.status === 'sending'))) continue;
+      if (entries.some((entry) => entry.id === id && (entry.status === 'waiting' || entry.status === 'sending')))
+        continue;
       this.watched.delete(id);
       this.causes.delete(id);
       resolve();
@@ -215,4 +241,3 @@ function needsFlush(entry: QueuedEntry): boolean {
 function isAlive(sender: string): boolean {
   return processIsRunning(Number(sender.split('-', 1)[0]));
 }
-

@@ -46,7 +46,10 @@ export interface OnboardingServices {
 }
 
 /** Builds onboarding: its read-only view, which the caller disposes with the other parts. */
-export function startOnboarding(context: vscode.ExtensionContext, services: OnboardingServices): OnboardingView & { dispose(): void } {
+export function startOnboarding(
+  context: vscode.ExtensionContext,
+  services: OnboardingServices,
+): OnboardingView & { dispose(): void } {
   context.globalState.setKeysForSync([STORAGE_KEYS.welcomeNoticeTurnedOff]);
   return new Onboarding(services, context.globalState, context.extension.id);
 }
@@ -132,7 +135,9 @@ class Onboarding implements OnboardingView, vscode.Disposable {
       const failed = outcomes.filter((outcome) => outcome !== undefined);
       if (failed.length === 0) return;
       this.failedMarkRounds++;
-      this.services.log.debug(`Marking walkthrough steps done failed (${failed.join('; ')}); the next change tries again.`);
+      this.services.log.debug(
+        `Marking walkthrough steps done failed (${failed.join('; ')}); the next change tries again.`,
+      );
     });
   }
 
@@ -142,7 +147,8 @@ class Onboarding implements OnboardingView, vscode.Disposable {
       const client = await this.services.session.ready();
       this.noticeOutcome = welcomeNoticeFor({
         hasToken: client !== undefined,
-        remoteHost: this.services.session.channel.kind === 'none' && this.services.session.channel.reason === 'remoteHost',
+        remoteHost:
+          this.services.session.channel.kind === 'none' && this.services.session.channel.reason === 'remoteHost',
         turnedOff: this.memento.get<boolean>(STORAGE_KEYS.welcomeNoticeTurnedOff, false),
       });
       if (this.noticeOutcome !== 'shown') return;

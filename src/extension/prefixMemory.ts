@@ -18,7 +18,12 @@ export interface PrefixMemory {
 }
 
 /** The memory of `channel`'s app and token; `where` names the route in the log. */
-export function prefixMemory(memento: vscode.Memento, log: vscode.LogOutputChannel, channel: Exclude<Channel, { kind: 'none' }>, where: string): PrefixMemory {
+export function prefixMemory(
+  memento: vscode.Memento,
+  log: vscode.LogOutputChannel,
+  channel: Exclude<Channel, { kind: 'none' }>,
+  where: string,
+): PrefixMemory {
   const key = learnedPrefixKey(channel);
   return {
     learnedHeaderPrefix: () => recallPrefix(memento.get(STORAGE_KEYS.learnedHeaderPrefixes), key),

@@ -8,7 +8,15 @@ import { firstSetVariable } from '../protocol/environment';
 import { CONTEXT_KEYS } from '../tracker/ids';
 import { adviceWithoutChannel } from '../tracker/view/advice';
 import { CapabilityWatcher } from '../tracker/model/capabilityWatcher';
-import { capabilityProblem, channelKey, chooseChannel, describeNoChannelForLog, describeRouteForLog, type Channel, type HttpToken } from '../tracker/model/channel';
+import {
+  capabilityProblem,
+  channelKey,
+  chooseChannel,
+  describeNoChannelForLog,
+  describeRouteForLog,
+  type Channel,
+  type HttpToken,
+} from '../tracker/model/channel';
 import { latestWins } from '../platform/latestWins';
 import { Poller, pollingPaused } from '../tracker/model/poller';
 import { signingPause } from '../tracker/model/signingPause';
@@ -98,13 +106,18 @@ export class Session implements vscode.Disposable {
       onChange: (reading) => this.onCapability(reading),
       paths: () => this.capabilityPaths(),
       // The branch watcher's folder watch: one implementation of "tell me when this file changes".
-      watchFolder: (folder, names, onChange, onError) => nodeFileSystem.watchDirectory(folder, names, onChange, onError),
+      watchFolder: (folder, names, onChange, onError) =>
+        nodeFileSystem.watchDirectory(folder, names, onChange, onError),
       folderIdentity,
     });
     this.poller = new Poller({
       poll: () => this.pollOnce(),
       onState: (state) => this.show(state),
-      timing: () => ({ intervalSeconds: options.settings().pollIntervalSeconds, focused: vscode.window.state.focused, active: vscode.window.state.active }),
+      timing: () => ({
+        intervalSeconds: options.settings().pollIntervalSeconds,
+        focused: vscode.window.state.focused,
+        active: vscode.window.state.active,
+      }),
       clock: Date.now,
     });
     this.applyLatest = latestWins(
@@ -234,8 +247,14 @@ export class Session implements vscode.Disposable {
   private onCapability(reading: CapabilityReading): void {
     const problem = capabilityProblem(reading);
     if (problem !== undefined) this.options.log.warn(problem);
-    else if (reading.kind === 'ready') this.options.log.info(`Found the app's VS Code integration in ${reading.path} (app process ${reading.capability.pid}).`);
-    else if (this.sources && this.sources.capability.kind !== 'absent') this.options.log.info("The app's VS Code integration file is gone: the app quit or the integration was turned off.");
+    else if (reading.kind === 'ready')
+      this.options.log.info(
+        `Found the app's VS Code integration in ${reading.path} (app process ${reading.capability.pid}).`,
+      );
+    else if (this.sources && this.sources.capability.kind !== 'absent')
+      this.options.log.info(
+        "The app's VS Code integration file is gone: the app quit or the integration was turned off.",
+      );
     // The first reading is awaited by the first reconnect itself.
     if (this.sources) void this.reconnect();
   }
@@ -295,7 +314,10 @@ export class Session implements vscode.Disposable {
     const old = this.currentClient;
     this.currentClient = undefined;
     this.pollSource = 'status';
-    if (old) void old.close().catch((error: unknown) => this.options.log.warn(`Closing the old connection failed: ${String(error)}`));
+    if (old)
+      void old
+        .close()
+        .catch((error: unknown) => this.options.log.warn(`Closing the old connection failed: ${String(error)}`));
     this.clientProblem = undefined;
     if (channel.kind === 'none') {
       this.options.log.info(describeNoChannelForLog(channel.reason));
@@ -317,10 +339,16 @@ export class Session implements vscode.Disposable {
       this.options.log.error(`Cannot talk to the app ${where}: ${error.message}`);
       return;
     }
-    const source = channel.kind === 'integration' ? `the token of ${channel.file}, app process ${channel.pid}` : `the token from ${channel.tokenSource === 'secretStorage' ? 'secret storage' : channel.tokenSource}`;
+    const source =
+      channel.kind === 'integration'
+        ? `the token of ${channel.file}, app process ${channel.pid}`
+        : `the token from ${channel.tokenSource === 'secretStorage' ? 'secret storage' : channel.tokenSource}`;
     this.options.log.info(`Talking to the app ${where}, with ${source}.`);
     const learned = settings.headerPrefix === 'auto' ? memory.learnedHeaderPrefix() : undefined;
-    if (learned !== undefined) this.options.log.info(`Trying X-${learned}-* headers first: a window learned them for this app and token before.`);
+    if (learned !== undefined)
+      this.options.log.info(
+        `Trying X-${learned}-* headers first: a window learned them for this app and token before.`,
+      );
   }
 
   private async pollOnce(): Promise<TrackerState> {
@@ -391,5 +419,7 @@ export class Session implements vscode.Disposable {
 
 /** Both channels lead to the same app: the same port, or the same socket. */
 function sameRouteAs({ route: a }: Channel, { route: b }: Channel): boolean {
-  return a.kind === 'http' ? b.kind === 'http' && a.port === b.port : b.kind === 'integration' && a.socketPath === b.socketPath;
+  return a.kind === 'http'
+    ? b.kind === 'http' && a.port === b.port
+    : b.kind === 'integration' && a.socketPath === b.socketPath;
 }

@@ -63,17 +63,21 @@ export interface LinkSource {
 /** Takes a setting's value as the extension uses it, or undefined for one the schema would refuse. */
 type Reader<T> = (value: unknown) => T | undefined;
 
-const port: Reader<number> = (value) => (typeof value === 'number' && Number.isInteger(value) && value >= MIN_PORT && value <= MAX_PORT ? value : undefined);
+const port: Reader<number> = (value) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= MIN_PORT && value <= MAX_PORT ? value : undefined;
 const bounded =
   (bounds: Bounds): Reader<number> =>
   (value) =>
     boundedNumber(value, bounds);
 const flag: Reader<boolean> = (value) => (typeof value === 'boolean' ? value : undefined);
-const headerPrefix: Reader<HeaderPrefix | 'auto'> = (value) => (typeof value === 'string' && (value === 'auto' || isHeaderPrefix(value)) ? value : undefined);
+const headerPrefix: Reader<HeaderPrefix | 'auto'> = (value) =>
+  typeof value === 'string' && (value === 'auto' || isHeaderPrefix(value)) ? value : undefined;
 const path: Reader<string> = (value) => (typeof value === 'string' ? value.trim() : undefined);
-const globs: Reader<string[]> = (value) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined);
+const globs: Reader<string[]> = (value) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
 const text: Reader<string> = (value) => (typeof value === 'string' ? value : undefined);
-const reporting: Reader<boolean | 'always'> = (value) => (typeof value === 'boolean' || value === 'always' ? value : undefined);
+const reporting: Reader<boolean | 'always'> = (value) =>
+  typeof value === 'boolean' || value === 'always' ? value : undefined;
 const alignment: Reader<'left' | 'right'> = (value) => (value === 'left' || value === 'right' ? value : undefined);
 const repoName: Reader<RepoNameMode> = (value) => (value === 'folderName' || value === 'remoteUrl' ? value : undefined);
 
@@ -85,8 +89,11 @@ export function readSettings(): Settings {
   const config = vscode.workspace.getConfiguration(SECTION);
   const trusted = vscode.workspace.isTrusted;
   const read = <T>(key: string, reader: Reader<T>): T => setting(config, key, reader);
-  const restricted = <T>(key: keyof typeof NARROWED, reader: Reader<T>, narrow: (user: T, workspace: T | undefined) => T): T =>
-    trusted ? read(key, reader) : untrustedSetting(config, key, reader, narrow);
+  const restricted = <T>(
+    key: keyof typeof NARROWED,
+    reader: Reader<T>,
+    narrow: (user: T, workspace: T | undefined) => T,
+  ): T => (trusted ? read(key, reader) : untrustedSetting(config, key, reader, narrow));
   return {
     port: read('port', port),
     pollIntervalSeconds: read('pollIntervalSeconds', bounded(SETTING_BOUNDS.pollIntervalSeconds)),
@@ -103,7 +110,10 @@ export function readSettings(): Settings {
       ignoreBranches: restricted('git.ignoreBranches', globs, NARROWED['git.ignoreBranches']),
       repoName: restricted('git.repoName', repoName, NARROWED['git.repoName']),
     },
-    branchTime: { enabled: turnedOffByWorkspace(config, 'branchTime.enabled'), keepDays: read('branchTime.keepDays', bounded(SETTING_BOUNDS['branchTime.keepDays'])) },
+    branchTime: {
+      enabled: turnedOffByWorkspace(config, 'branchTime.enabled'),
+      keepDays: read('branchTime.keepDays', bounded(SETTING_BOUNDS['branchTime.keepDays'])),
+    },
     ticketPattern: read('ticketPattern', text),
     links: { enabled: read('linksEnabled', flag), sources: linkSources(config, trusted) },
     // Whether the remote machine is the user's is the user's word: a workspace's value is never read.
@@ -119,7 +129,9 @@ export function readSettings(): Settings {
 function linkSources(config: vscode.WorkspaceConfiguration, trusted: boolean): LinkSource[] {
   const set = config.inspect('links');
   return [
-    ...(set?.workspaceValue === undefined || !trusted ? [] : [{ scope: 'workspace' as const, value: set.workspaceValue }]),
+    ...(set?.workspaceValue === undefined || !trusted
+      ? []
+      : [{ scope: 'workspace' as const, value: set.workspaceValue }]),
     ...(set?.globalValue === undefined ? [] : [{ scope: 'user' as const, value: set.globalValue }]),
   ];
 }
@@ -131,7 +143,10 @@ function linkSources(config: vscode.WorkspaceConfiguration, trusted: boolean): L
  */
 function turnedOffByWorkspace(config: vscode.WorkspaceConfiguration, key: TurnedOffByWorkspace): boolean {
   const set = config.inspect(key);
-  return onUnlessWorkspaceTurnsOff(flag(set?.globalValue) ?? packageDefault(config, key, flag), [set?.workspaceValue, set?.workspaceFolderValue]);
+  return onUnlessWorkspaceTurnsOff(flag(set?.globalValue) ?? packageDefault(config, key, flag), [
+    set?.workspaceValue,
+    set?.workspaceFolderValue,
+  ]);
 }
 
 /** The value set, if `reader` takes it; else package.json's default, as VS Code gives it. */
@@ -140,9 +155,17 @@ function setting<T>(config: vscode.WorkspaceConfiguration, key: string, reader: 
 }
 
 /** The user's value (else the default), narrowed by the workspace's as `narrow` allows. */
-function untrustedSetting<T>(config: vscode.WorkspaceConfiguration, key: string, reader: Reader<T>, narrow: (user: T, workspace: T | undefined) => T): T {
+function untrustedSetting<T>(
+  config: vscode.WorkspaceConfiguration,
+  key: string,
+  reader: Reader<T>,
+  narrow: (user: T, workspace: T | undefined) => T,
+): T {
   const set = config.inspect(key);
-  return narrow(reader(set?.globalValue) ?? packageDefault(config, key, reader), reader(set?.workspaceFolderValue ?? set?.workspaceValue));
+  return narrow(
+    reader(set?.globalValue) ?? packageDefault(config, key, reader),
+    reader(set?.workspaceFolderValue ?? set?.workspaceValue),
+  );
 }
 
 function packageDefault<T>(config: vscode.WorkspaceConfiguration, key: string, reader: Reader<T>): T {

@@ -85,16 +85,30 @@ export class StatusBarController implements vscode.Disposable {
     );
     const message =
       tooLong === true
-        ? vscode.l10n.t('The status bar format is {length} characters long, more than the {max} it reads, so the status bar shows the default format.', { length: source.length, max: MAX_FORMAT_LENGTH })
-        : vscode.l10n.t('The status bar format names {unknown}, which it does not know, so the status bar shows it as written. It knows {known}.', { unknown: unknown.join(', '), known });
-    void this.messages?.warn(message, { label: vscode.l10n.t('Open Settings'), run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.statusBar.format`) });
+        ? vscode.l10n.t(
+            'The status bar format is {length} characters long, more than the {max} it reads, so the status bar shows the default format.',
+            { length: source.length, max: MAX_FORMAT_LENGTH },
+          )
+        : vscode.l10n.t(
+            'The status bar format names {unknown}, which it does not know, so the status bar shows it as written. It knows {known}.',
+            { unknown: unknown.join(', '), known },
+          );
+    void this.messages?.warn(message, {
+      label: vscode.l10n.t('Open Settings'),
+      run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.statusBar.format`),
+    });
   }
 
   private createItem(): vscode.StatusBarItem {
     const { alignment, priority } = this.placement;
     // VS Code keeps an item where its id first stood: the id names the place (the default place keeps the plain id).
-    const id = alignment === 'left' && priority === 100 ? STATUS_BAR_ITEM_ID : `${STATUS_BAR_ITEM_ID}.${alignment}.${priority}`;
-    const item = vscode.window.createStatusBarItem(id, alignment === 'right' ? vscode.StatusBarAlignment.Right : vscode.StatusBarAlignment.Left, priority);
+    const id =
+      alignment === 'left' && priority === 100 ? STATUS_BAR_ITEM_ID : `${STATUS_BAR_ITEM_ID}.${alignment}.${priority}`;
+    const item = vscode.window.createStatusBarItem(
+      id,
+      alignment === 'right' ? vscode.StatusBarAlignment.Right : vscode.StatusBarAlignment.Left,
+      priority,
+    );
     item.name = vscode.l10n.t('Time Tracker');
     // A new item shows nothing until it is rendered: forget what the old one showed.
     this.shown = undefined;
@@ -130,7 +144,15 @@ export class StatusBarController implements vscode.Disposable {
     const shown = present(state, presentationSettings, Date.now(), this.queued());
     // Its private form names no activity; chosen here, so a toggle while it shows applies at once.
     const notice = this.notice?.(settings.privateStatusBar);
-    return notice === undefined ? shown : { ...shown, text: notice.text, tooltip: notice.tooltip, command: notice.command, accessibilityLabel: notice.accessibilityLabel };
+    return notice === undefined
+      ? shown
+      : {
+          ...shown,
+          text: notice.text,
+          tooltip: notice.tooltip,
+          command: notice.command,
+          accessibilityLabel: notice.accessibilityLabel,
+        };
   }
 
   private render(item: vscode.StatusBarItem = this.item): void {
@@ -163,5 +185,11 @@ function placementOf(settings: Settings): Placement {
 }
 
 function sameAs(a: Presentation, b: Presentation): boolean {
-  return a.text === b.text && a.tooltip === b.tooltip && a.command === b.command && a.tone === b.tone && a.accessibilityLabel === b.accessibilityLabel;
+  return (
+    a.text === b.text &&
+    a.tooltip === b.tooltip &&
+    a.command === b.command &&
+    a.tone === b.tone &&
+    a.accessibilityLabel === b.accessibilityLabel
+  );
 }

@@ -63,16 +63,27 @@ class RepositoryWatcher {
 
   private startWatching(): void {
     try {
-      this.watcher = this.fs.watchDirectory(this.repository.gitDir, WATCHED_NAMES, () => this.schedule(), () => void this.checkGone());
+      this.watcher = this.fs.watchDirectory(
+        this.repository.gitDir,
+        WATCHED_NAMES,
+        () => this.schedule(),
+        () => void this.checkGone(),
+      );
     } catch (error) {
-      this.options.log?.(`Watching ${this.repository.gitDir} failed (${errnoCode(error) ?? String(error)}); polling it instead.`);
+      this.options.log?.(
+        `Watching ${this.repository.gitDir} failed (${errnoCode(error) ?? String(error)}); polling it instead.`,
+      );
       this.startPolling();
     }
   }
 
   /** When inotify watches run out (ENOSPC, EMFILE), stat HEAD periodically instead. */
   private startPolling(): void {
-    this.watcher = this.fs.pollFile(this.fs.path.join(this.repository.gitDir, 'HEAD'), this.options.pollIntervalMs ?? 1_000, () => this.schedule());
+    this.watcher = this.fs.pollFile(
+      this.fs.path.join(this.repository.gitDir, 'HEAD'),
+      this.options.pollIntervalMs ?? 1_000,
+      () => this.schedule(),
+    );
   }
 
   private schedule(): void {
@@ -165,10 +176,14 @@ export class BranchWatcher {
     const started: Promise<void>[] = [];
     for (const [gitDir, repository] of wanted) {
       if (this.watchers.has(gitDir)) continue;
-      const watcher = new RepositoryWatcher(repository, this.options, (gone) => this.watchers.delete(gone.repository.gitDir));
+      const watcher = new RepositoryWatcher(repository, this.options, (gone) =>
+        this.watchers.delete(gone.repository.gitDir),
+      );
       this.watchers.set(gitDir, watcher);
       started.push(watcher.start());
-      this.options.log?.(`Watching branches of ${(this.options.fileSystem ?? nodeFileSystem).path.basename(repository.root)} (${repository.root}).`);
+      this.options.log?.(
+        `Watching branches of ${(this.options.fileSystem ?? nodeFileSystem).path.basename(repository.root)} (${repository.root}).`,
+      );
     }
     await Promise.all(started);
   }

@@ -11,7 +11,11 @@ export type RepoNameMode = 'folderName' | 'remoteUrl';
  * machine and for a remote workspace (where no local git could run); `insteadOf` rewrites and
  * included config files are not followed.
  */
-export async function repoName(repository: Repository, mode: RepoNameMode, fs: FileSystemPort = nodeFileSystem): Promise<string> {
+export async function repoName(
+  repository: Repository,
+  mode: RepoNameMode,
+  fs: FileSystemPort = nodeFileSystem,
+): Promise<string> {
   const folderName = fs.path.basename(repository.root);
   if (mode === 'folderName') return folderName;
   try {

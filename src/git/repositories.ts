@@ -11,7 +11,10 @@ export interface Repository {
   readonly gitDir: string;
 }
 
-export async function findRepository(folder: string, fs: FileSystemPort = nodeFileSystem): Promise<Repository | undefined> {
+export async function findRepository(
+  folder: string,
+  fs: FileSystemPort = nodeFileSystem,
+): Promise<Repository | undefined> {
   const { dirname, join, resolve } = fs.path;
   let current = resolve(folder);
   for (;;) {

@@ -18,6 +18,9 @@ export function loadBeside(callerFile: string, moduleName: string, what: string)
   try {
     return createRequire(callerFile)(moduleName) as unknown;
   } catch (error) {
-    throw new Error(`${what} (${moduleName}.js beside ${callerFile}) could not be loaded: ${errorMessage(error)}. Reinstall the extension.`, { cause: error });
+    throw new Error(
+      `${what} (${moduleName}.js beside ${callerFile}) could not be loaded: ${errorMessage(error)}. Reinstall the extension.`,
+      { cause: error },
+    );
   }
 }

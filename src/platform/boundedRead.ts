@@ -70,7 +70,11 @@ export async function readBoundedFile(path: string, options: BoundedReadOptions)
  * empty and is not (/proc), gets a buffer twice as large each time it fills, up to `limit`; one
  * byte more than allowed tells a file that grew past the cap.
  */
-async function readUpTo(handle: FileHandle, statSize: number, limit: number): Promise<{ buffer: Buffer; length: number }> {
+async function readUpTo(
+  handle: FileHandle,
+  statSize: number,
+  limit: number,
+): Promise<{ buffer: Buffer; length: number }> {
   let buffer = Buffer.allocUnsafe(Math.min(statSize + 1, limit));
   let length = 0;
   for (;;) {

@@ -108,7 +108,10 @@ export class FileLock {
     try {
       await withDraft(this.path, this.owner, async (draft) => {
         const deadline = Date.now() + Math.max(this.policy.timeoutMs, CONTENDED_WAIT_MS);
-        while ((await removeIfStill(this.path, this.path, this.owner.token, draft, this.policy, 0)) === 'busy' && Date.now() <= deadline) {
+        while (
+          (await removeIfStill(this.path, this.path, this.owner.token, draft, this.policy, 0)) === 'busy' &&
+          Date.now() <= deadline
+        ) {
           await pause(this.policy.retryMs);
         }
       });
@@ -162,7 +165,14 @@ async function takeWithDraft(path: string, draft: string, owner: Owner, policy: 
  * claim on that file; `busy` when another process holds the claim. Claims on claims are named
  * after the lock, so one folder listing finds them all.
  */
-async function removeIfStill(lockPath: string, path: string, identity: string, draft: string, policy: Policy, depth: number): Promise<'removed' | 'gone' | 'busy'> {
+async function removeIfStill(
+  lockPath: string,
+  path: string,
+  identity: string,
+  draft: string,
+  policy: Policy,
+  depth: number,
+): Promise<'removed' | 'gone' | 'busy'> {
   const claim = claimPathFor(lockPath, identity);
   if (!(await linkExclusive(draft, claim))) {
     const other = await inspect(claim);
@@ -230,11 +240,21 @@ async function inspect(path: string, last?: Found): Promise<Found | undefined> {
     // A FIFO, a device, a link or a huge file at the lock's path: no lock, judged as such.
     const info = await lstat(path).catch(() => undefined);
     if (info === undefined) return undefined;
-    return { identity: `${info.dev}:${info.ino}:`, owner: undefined, ageMs: Date.now() - info.mtimeMs, file: fileKey(info) };
+    return {
+      identity: `${info.dev}:${info.ino}:`,
+      owner: undefined,
+      ageMs: Date.now() - info.mtimeMs,
+      file: fileKey(info),
+    };
   }
 }
 
-function fileKey(info: { readonly dev: number; readonly ino: number; readonly size: number; readonly mtimeMs: number }): string {
+function fileKey(info: {
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+}): string {
   return `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
 }
 
@@ -256,7 +276,8 @@ function parseOwner(text: string): Owner | undefined {
   const { pid, host, token, nonce } = parsed as Record<string, unknown>;
   // `nonce`: the records the reference server wrote before the one lock.
   const id = typeof token === 'string' ? token : nonce;
-  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0 || typeof id !== 'string' || id === '') return undefined;
+  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0 || typeof id !== 'string' || id === '')
+    return undefined;
   if (host !== undefined && typeof host !== 'string') return undefined;
   return { pid, host, token: id };
 }
@@ -291,9 +312,16 @@ function judgeClaim(found: Found, policy: Policy): 'live' | 'stale' {
 }
 
 function heldBy(path: string, owner: Owner | undefined): FileLockError {
-  if (owner === undefined) return new FileLockError('LOCK_HELD', `${path} is held (by a file that is no lock record, not old enough to take over).`);
+  if (owner === undefined)
+    return new FileLockError(
+      'LOCK_HELD',
+      `${path} is held (by a file that is no lock record, not old enough to take over).`,
+    );
   const where = owner.host === undefined || owner.host === hostname() ? '' : ` on ${owner.host}`;
-  return new FileLockError('LOCK_HELD', `${path} is held by process ${owner.pid}${where}.`, { pid: owner.pid, host: owner.host });
+  return new FileLockError('LOCK_HELD', `${path} is held by process ${owner.pid}${where}.`, {
+    pid: owner.pid,
+    host: owner.host,
+  });
 }
 
 function notALock(path: string): FileLockError {
@@ -318,7 +346,13 @@ export async function removeLockLeftovers(lockPath: string): Promise<string[]> {
     const path = join(folder, name);
     const found = await inspect(path).catch(() => undefined);
     if (found?.owner === undefined || holderState(found.owner) !== 'gone') continue;
-    if (await removeFile(path).then(() => true, () => false)) removed.push(path);
+    if (
+      await removeFile(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed.push(path);
   }
   return removed;
 }
@@ -331,7 +365,9 @@ export async function removeLockIfStill(lockPath: string, identity: string): Pro
   const owner: Owner = { pid: process.pid, host: hostname(), token: randomBytes(16).toString('hex') };
   heldHere.add(owner.token);
   try {
-    return await withDraft(lockPath, owner, (draft) => removeIfStill(lockPath, lockPath, identity, draft, SHORT_DEFAULTS, 0));
+    return await withDraft(lockPath, owner, (draft) =>
+      removeIfStill(lockPath, lockPath, identity, draft, SHORT_DEFAULTS, 0),
+    );
   } finally {
     heldHere.delete(owner.token);
   }
@@ -364,7 +400,11 @@ const SHORT_DEFAULTS: Policy = { staleMs: 30_000, timeoutMs: 5_000, retryMs: 25 
  * time for the holder, takes over a lock whose holder is gone at once and any lock older than
  * `staleMs`, runs `work`, and lets go. The work's result stands even when letting go fails.
  */
-export async function withShortLock<T>(path: string, work: () => Promise<T>, options: ShortLockOptions = {}): Promise<T> {
+export async function withShortLock<T>(
+  path: string,
+  work: () => Promise<T>,
+  options: ShortLockOptions = {},
+): Promise<T> {
   const lock = await acquire(path, {
     staleMs: options.staleMs ?? SHORT_DEFAULTS.staleMs,
     timeoutMs: options.timeoutMs ?? SHORT_DEFAULTS.timeoutMs,

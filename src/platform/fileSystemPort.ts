@@ -25,7 +25,12 @@ export const MAX_TEXT_BYTES = 64 * 1024;
  * Throws when the system cannot watch (no such folder, no inotify watches left): the caller
  * polls instead.
  */
-export type FolderWatch = (directory: string, names: ReadonlySet<string>, onChange: () => void, onError: () => void) => Closable;
+export type FolderWatch = (
+  directory: string,
+  names: ReadonlySet<string>,
+  onChange: () => void,
+  onError: () => void,
+) => Closable;
 
 export interface FileSystemPort {
   readonly path: PathApi;

@@ -38,14 +38,22 @@ export interface RefusedGlob {
 }
 
 /** Sorts a list's globs into those used and those refused, in order; blank ones are neither. */
-export function checkGlobs(patterns: readonly string[]): { readonly used: readonly string[]; readonly refused: readonly RefusedGlob[] } {
+export function checkGlobs(patterns: readonly string[]): {
+  readonly used: readonly string[];
+  readonly refused: readonly RefusedGlob[];
+} {
   const used: string[] = [];
   const refused: RefusedGlob[] = [];
   let spent = 0;
   for (const pattern of patterns) {
     const glob = pattern.trim();
     if (glob === '') continue;
-    const problem = glob.length > MAX_GLOB_LENGTH ? 'TOO_LONG' : spent + glob.length > MAX_GLOB_LIST_LENGTH ? 'LIST_TOO_LONG' : undefined;
+    const problem =
+      glob.length > MAX_GLOB_LENGTH
+        ? 'TOO_LONG'
+        : spent + glob.length > MAX_GLOB_LIST_LENGTH
+          ? 'LIST_TOO_LONG'
+          : undefined;
     if (problem !== undefined) {
       refused.push({ glob, problem });
       continue;
@@ -57,7 +65,10 @@ export function checkGlobs(patterns: readonly string[]): { readonly used: readon
 }
 
 /** Whether a name matches one of the globs; the refused ones (checkGlobs) match nothing. */
-export function compileGlobs(patterns: readonly string[], maxNameLength = MAX_MATCHED_NAME_LENGTH): (name: string) => boolean {
+export function compileGlobs(
+  patterns: readonly string[],
+  maxNameLength = MAX_MATCHED_NAME_LENGTH,
+): (name: string) => boolean {
   const globs = checkGlobs(patterns).used.map(compileGlob);
   return (name) => {
     const characters = codePoints(name.slice(0, maxNameLength));

@@ -138,7 +138,11 @@ interface Threads {
 }
 
 function run(program: readonly Instruction[], text: string): string | undefined {
-  const threads = (): Threads => ({ places: new Int32Array(program.length), starts: new Int32Array(program.length), length: 0 });
+  const threads = (): Threads => ({
+    places: new Int32Array(program.length),
+    starts: new Int32Array(program.length),
+    length: 0,
+  });
   // seen[place] === position + 1: the place is already held at that position (by a thread of higher priority).
   const seen = new Int32Array(program.length);
   const stack: number[] = [];
@@ -174,7 +178,8 @@ function run(program: readonly Instruction[], text: string): string | undefined 
         found = [current.starts[i] as number, position];
         break;
       }
-      if (instruction.op === 'char' && code !== -1 && instruction.test(code)) add(next, (current.places[i] as number) + 1, current.starts[i] as number, position + 1);
+      if (instruction.op === 'char' && code !== -1 && instruction.test(code))
+        add(next, (current.places[i] as number) + 1, current.starts[i] as number, position + 1);
     }
     if (next.length === 0 && found !== undefined) break;
     [current, next] = [next, current];

@@ -30,7 +30,10 @@ export function displayText(text: string, maxLength: number): string {
 
 /** `text` as one log line: each control and bidi control written as its escape (`\n`, `\u202e`), so it is seen, not obeyed. */
 export function logLineText(text: string): string {
-  return text.replace(MISLEADING, (character) => NAMED_ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    MISLEADING,
+    (character) => NAMED_ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** A cut between the two halves of a surrogate pair would leave half a character: it goes. */

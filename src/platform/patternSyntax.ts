@@ -44,20 +44,43 @@ export type Node =
   | { readonly kind: 'assert'; readonly assertion: Assertion }
   | { readonly kind: 'sequence'; readonly items: readonly Node[] }
   | { readonly kind: 'either'; readonly options: readonly Node[] }
-  | { readonly kind: 'repeat'; readonly item: Node; readonly min: number; readonly max: number; readonly greedy: boolean };
+  | {
+      readonly kind: 'repeat';
+      readonly item: Node;
+      readonly min: number;
+      readonly max: number;
+      readonly greedy: boolean;
+    };
 
 const isDigit: CharTest = (c) => c >= 0x30 && c <= 0x39;
 export const isWord: CharTest = (c) => isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
 /** JavaScript's `\s`: WhiteSpace and LineTerminator. */
 const isSpace: CharTest = (c) =>
-  (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  (c >= 0x09 && c <= 0x0d) ||
+  c === 0x20 ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 const isLineEnd: CharTest = (c) => c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
 const not =
   (test: CharTest): CharTest =>
   (c) =>
     !test(c);
 
-const CLASS_ESCAPES: Readonly<Record<string, CharTest>> = { d: isDigit, D: not(isDigit), w: isWord, W: not(isWord), s: isSpace, S: not(isSpace) };
+const CLASS_ESCAPES: Readonly<Record<string, CharTest>> = {
+  d: isDigit,
+  D: not(isDigit),
+  w: isWord,
+  W: not(isWord),
+  s: isSpace,
+  S: not(isSpace),
+};
 const CONTROL_ESCAPES: Readonly<Record<string, number>> = { t: 0x09, n: 0x0a, v: 0x0b, f: 0x0c, r: 0x0d };
 const QUANTIFIER = /\{(\d+)(?:(,)(\d*))?\}/y;
 
@@ -115,7 +138,8 @@ class Parser {
     } else return item;
     const greedy = this.source[this.at] !== '?';
     if (!greedy) this.at++;
-    if (bounds[1] > bounds[0] && mayBeEmpty(item)) throw new PatternError('EMPTY_REPEAT', this.source.slice(from, this.at));
+    if (bounds[1] > bounds[0] && mayBeEmpty(item))
+      throw new PatternError('EMPTY_REPEAT', this.source.slice(from, this.at));
     return { kind: 'repeat', item, min: bounds[0], max: bounds[1], greedy };
   }
 

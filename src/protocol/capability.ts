@@ -41,17 +41,26 @@ export function parseCapability(text: string): CapabilityParse {
   } catch {
     return invalid(text.trim() === '' ? 'it is empty.' : 'it is not JSON.');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return invalid('it is not a JSON object.');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return invalid('it is not a JSON object.');
   const { version, socketPath, token, pid } = parsed as Record<string, unknown>;
   if (version === undefined) return invalid('"version" is missing.');
   if (typeof version === 'number' && Number.isInteger(version) && version > CAPABILITY_FILE_VERSION) {
-    return { ok: false, defect: 'newer', message: `it has version ${version}, and this extension reads version ${CAPABILITY_FILE_VERSION}: the app is newer than this extension.` };
+    return {
+      ok: false,
+      defect: 'newer',
+      message: `it has version ${version}, and this extension reads version ${CAPABILITY_FILE_VERSION}: the app is newer than this extension.`,
+    };
   }
-  if (version !== CAPABILITY_FILE_VERSION) return invalid(`"version" must be ${CAPABILITY_FILE_VERSION}, not ${describe(version)}.`);
-  if (typeof socketPath !== 'string' || socketPath === '') return invalid(`"socketPath" must be a non-empty string, not ${describe(socketPath)}.`);
+  if (version !== CAPABILITY_FILE_VERSION)
+    return invalid(`"version" must be ${CAPABILITY_FILE_VERSION}, not ${describe(version)}.`);
+  if (typeof socketPath !== 'string' || socketPath === '')
+    return invalid(`"socketPath" must be a non-empty string, not ${describe(socketPath)}.`);
   // The token's value is never described: a wrong type is named, the content is not.
-  if (typeof token !== 'string' || token === '') return invalid(`"token" must be a non-empty string, not ${token === '' ? 'empty' : typeOf(token)}.`);
-  if (typeof pid !== 'number' || !Number.isInteger(pid)) return invalid(`"pid" must be a whole number, not ${describe(pid)}.`);
+  if (typeof token !== 'string' || token === '')
+    return invalid(`"token" must be a non-empty string, not ${token === '' ? 'empty' : typeOf(token)}.`);
+  if (typeof pid !== 'number' || !Number.isInteger(pid))
+    return invalid(`"pid" must be a whole number, not ${describe(pid)}.`);
   return { ok: true, capability: { version: CAPABILITY_FILE_VERSION, socketPath, token, pid } };
 }
 
@@ -67,7 +76,8 @@ export function formatCapability(capability: Omit<Capability, 'version'>): strin
  */
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';
-  if (typeof value === 'string') return value === '' ? 'empty' : JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'string')
+    return value === '' ? 'empty' : JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   return typeOf(value);
 }

@@ -60,7 +60,12 @@ export function checkEntryRequest(body: JsonObject): EntryRequest {
  */
 export function checkDurationMinutes(value: unknown, field = 'durationMinutes'): number {
   if (value === undefined || value === null) throw violation(`${field} is required.`);
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_DURATION_MINUTES || value > MAX_DURATION_MINUTES) {
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < MIN_DURATION_MINUTES ||
+    value > MAX_DURATION_MINUTES
+  ) {
     throw violation(
       `${field} must be a whole number of minutes from ${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}, not ${describeValue(value)}.`,
     );
@@ -70,7 +75,8 @@ export function checkDurationMinutes(value: unknown, field = 'durationMinutes'):
 
 /** A UUID in either letter case, as ids are; `field` names it in the sentence. */
 export function checkUUID(value: string, field = 'activityID'): string {
-  if (!isActivityID(value)) throw violation(`${field} must be a UUID (in either letter case), not ${describeValue(value)}.`);
+  if (!isActivityID(value))
+    throw violation(`${field} must be a UUID (in either letter case), not ${describeValue(value)}.`);
   return value;
 }
 
@@ -91,7 +97,8 @@ export function checkNote(value: string, field = 'note'): string {
 /** `q` may be empty; `limit` is optional, a whole number from 1 to 100. */
 export function checkSearchQuery(q: unknown, limit: unknown): Required<SearchQuery> {
   if (typeof q !== 'string') throw violation('q must be a string (it may be empty).');
-  if (characters(q) > SEARCH_QUERY_MAX_LENGTH) throw violation(`q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`);
+  if (characters(q) > SEARCH_QUERY_MAX_LENGTH)
+    throw violation(`q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`);
   if (limit === undefined || limit === null) return { q, limit: SEARCH_DEFAULT_LIMIT };
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
     throw violation(`limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`);
@@ -105,7 +112,8 @@ export function checkBranchChangeRequest(body: JsonObject): BranchChangeRequest 
   if (typeof rawBranch !== 'string') throw violation('branch must be a string.');
   const branch = rawBranch.trim();
   if (branch.length === 0) throw violation('branch must not be empty.');
-  if (characters(branch) > BRANCH_MAX_LENGTH) throw violation(`branch must be at most ${BRANCH_MAX_LENGTH} characters.`);
+  if (characters(branch) > BRANCH_MAX_LENGTH)
+    throw violation(`branch must be at most ${BRANCH_MAX_LENGTH} characters.`);
   const repo = optionalString(body, 'repo');
   if (repo !== undefined && characters(repo) > REPO_MAX_LENGTH) {
     throw violation(`repo must be at most ${REPO_MAX_LENGTH} characters.`);

@@ -47,7 +47,13 @@ function signCanonical(token: string, canonical: string): string {
 
 /** The 64 lower-case hex digits of the request's signature. */
 export function signRequest(input: SignRequestInput): string {
-  const canonical = canonicalString(input.method, input.target, input.timestamp, input.nonce, bodySha256Hex(input.body));
+  const canonical = canonicalString(
+    input.method,
+    input.target,
+    input.timestamp,
+    input.nonce,
+    bodySha256Hex(input.body),
+  );
   return signCanonical(input.token, canonical);
 }
 

@@ -124,7 +124,10 @@ export interface ItemsOnlyAnswer {
 export type MinimalStartAnswer = Pick<StartResult, 'activityID' | 'activityName' | 'created'>;
 
 /** POST /entries answered with these five fields as the whole body, no envelope. */
-export type MinimalEntryAnswer = Pick<EntryResult, 'entryID' | 'activityID' | 'activityName' | 'durationMinutes' | 'created'>;
+export type MinimalEntryAnswer = Pick<
+  EntryResult,
+  'entryID' | 'activityID' | 'activityName' | 'durationMinutes' | 'created'
+>;
 
 /** The eight endpoints, each with its method, path and result type. */
 export const ENDPOINTS = {

@@ -54,7 +54,14 @@ const FULL: AnswerWriter = {
   current: (result) => ok(result),
   status: (result) => ok(result),
   // PROTOCOL.md §4: the full answer's items carry `groupName: null`; only the app's own (minimal) answer names groups.
-  search: (hits) => ({ status: 200, body: { ok: true, result: hits.references, items: hits.items.map((item): ActivityItem => ({ ...item, groupName: null })) } }),
+  search: (hits) => ({
+    status: 200,
+    body: {
+      ok: true,
+      result: hits.references,
+      items: hits.items.map((item): ActivityItem => ({ ...item, groupName: null })),
+    },
+  }),
   start: (result) => ok(result),
   stop: (result) => ok(result),
   entry: (result) => ok(result, 201),
@@ -69,11 +76,17 @@ const MINIMAL: AnswerWriter = {
   status: (result) => ok({ ...result, currentActivity: upperReference(result.currentActivity) }),
   search: (hits) => ({
     status: 200,
-    body: { items: hits.items.map((item): ActivityItem => ({ ...item, id: upper(item.id) })) } satisfies ItemsOnlyAnswer,
+    body: {
+      items: hits.items.map((item): ActivityItem => ({ ...item, id: upper(item.id) })),
+    } satisfies ItemsOnlyAnswer,
   }),
   start: (result) => ({
     status: 200,
-    body: { activityID: upper(result.activityID), activityName: result.activityName, created: result.created } satisfies MinimalStartAnswer,
+    body: {
+      activityID: upper(result.activityID),
+      activityName: result.activityName,
+      created: result.created,
+    } satisfies MinimalStartAnswer,
   }),
   stop: () => OK_ONLY,
   entry: (result) => ({

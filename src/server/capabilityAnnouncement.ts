@@ -20,7 +20,10 @@ export interface WrittenCapabilityFile {
   readonly ino: number;
 }
 
-export async function writeCapabilityFile(path: string, capability: Omit<Capability, 'version'>): Promise<WrittenCapabilityFile> {
+export async function writeCapabilityFile(
+  path: string,
+  capability: Omit<Capability, 'version'>,
+): Promise<WrittenCapabilityFile> {
   const text = formatCapability(capability);
   try {
     await writeFileAtomic(path, text, { mode: 0o600 });
@@ -48,6 +51,9 @@ export async function removeCapabilityFileIfUnchanged(written: WrittenCapability
     return true;
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return false;
-    throw new CapabilityFileError('remove-failed', `Cannot remove the capability file ${written.path}: ${errorPhrase(error)}.`);
+    throw new CapabilityFileError(
+      'remove-failed',
+      `Cannot remove the capability file ${written.path}: ${errorPhrase(error)}.`,
+    );
   }
 }

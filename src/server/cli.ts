@@ -176,17 +176,22 @@ type AppShape = Pick<CliConfig, 'license' | 'answers' | 'build' | 'unwired' | 'h
 /** How the server plays the app: license, answer style, build, its unwired endpoints, header prefix. */
 function readAppShape(values: CliValues): AppShape | Refusal {
   const license = values.license ?? 'valid';
-  if (license !== 'valid' && license !== 'locked') return new Refusal(`--license must be "valid" or "locked", not "${license}".`);
+  if (license !== 'valid' && license !== 'locked')
+    return new Refusal(`--license must be "valid" or "locked", not "${license}".`);
   const answers = values.answers ?? 'full';
   if (!isAnswerStyle(answers)) {
-    return new Refusal(`--answers must be ${ANSWER_STYLES.map((style) => `"${style}"`).join(' or ')}, not "${answers}".`);
+    return new Refusal(
+      `--answers must be ${ANSWER_STYLES.map((style) => `"${style}"`).join(' or ')}, not "${answers}".`,
+    );
   }
   const build = values.build ?? 'current';
-  if (!isAppBuild(build)) return new Refusal(`--build must be ${APP_BUILDS.map((name) => `"${name}"`).join(' or ')}, not "${build}".`);
+  if (!isAppBuild(build))
+    return new Refusal(`--build must be ${APP_BUILDS.map((name) => `"${name}"`).join(' or ')}, not "${build}".`);
   const unwired = readUnwired(values.unwired ?? [], build);
   if (unwired instanceof Refusal) return unwired;
   const headerPrefix = values['header-prefix'] ?? defaultHeaderPrefixFor(build);
-  if (!isHeaderPrefix(headerPrefix)) return new Refusal(`--header-prefix must be ${HEADER_PREFIXES.join(' or ')}, not "${headerPrefix}".`);
+  if (!isHeaderPrefix(headerPrefix))
+    return new Refusal(`--header-prefix must be ${HEADER_PREFIXES.join(' or ')}, not "${headerPrefix}".`);
   return { license, answers, build, unwired, headerPrefix };
 }
 
@@ -194,9 +199,12 @@ function readAppShape(values: CliValues): AppShape | Refusal {
 function readUnwired(paths: readonly string[], build: AppBuild): EndpointPath[] | Refusal {
   const unwired: EndpointPath[] = [];
   for (const path of paths) {
-    if (!isEndpointPath(path)) return new Refusal(`--unwired takes one of ${ENDPOINT_PATHS.join(', ')}, not "${path}".`);
+    if (!isEndpointPath(path))
+      return new Refusal(`--unwired takes one of ${ENDPOINT_PATHS.join(', ')}, not "${path}".`);
     if (!endpointPathsOf(build).includes(path)) {
-      return new Refusal(`--unwired ${path} names an endpoint the ${build} build does not have (it answers 404 there).`);
+      return new Refusal(
+        `--unwired ${path} names an endpoint the ${build} build does not have (it answers 404 there).`,
+      );
     }
     unwired.push(path);
   }
@@ -224,8 +232,12 @@ function parseSeed(text: string): SeedSpec | string {
   const name = (slash < 0 ? trimmed : trimmed.slice(slash + 1)).trim();
   const groupName = slash < 0 ? null : trimmed.slice(0, slash).trim() || null;
   if (name.length === 0) return `--seed needs a non-empty activity name, not "${text}".`;
-  for (const [what, value] of [['activity name', name], ['group name', groupName ?? '']] as const) {
-    if (Array.from(value).length > NAME_MAX_LENGTH) return `--seed: the ${what} must be at most ${NAME_MAX_LENGTH} characters.`;
+  for (const [what, value] of [
+    ['activity name', name],
+    ['group name', groupName ?? ''],
+  ] as const) {
+    if (Array.from(value).length > NAME_MAX_LENGTH)
+      return `--seed: the ${what} must be at most ${NAME_MAX_LENGTH} characters.`;
   }
   return { name, groupName };
 }

@@ -39,7 +39,10 @@ export class DataFile {
     } catch (error) {
       await this.close();
       if (error instanceof DataFileError) throw error;
-      throw new DataFileError('unreadable', `Cannot clean up beside the data file ${this.path}: ${errorPhrase(error)}.`);
+      throw new DataFileError(
+        'unreadable',
+        `Cannot clean up beside the data file ${this.path}: ${errorPhrase(error)}.`,
+      );
     }
   }
 
@@ -51,15 +54,27 @@ export class DataFile {
     } catch (error) {
       if (!(error instanceof FileLockError)) {
         // Creating the lock is the real test of the directory: root passes any permission check.
-        throw new DataFileError('not-writable', `Cannot write in the directory ${dirname(this.path)} of the data file: ${errorPhrase(error)}.`);
+        throw new DataFileError(
+          'not-writable',
+          `Cannot write in the directory ${dirname(this.path)} of the data file: ${errorPhrase(error)}.`,
+        );
       }
       switch (error.code) {
         case 'LOCK_HELD':
-          throw new DataFileError('in-use', `The data file ${this.path} is in use by another server (pid ${error.holder?.pid ?? '?'}); stop that server or pick another data file.`);
+          throw new DataFileError(
+            'in-use',
+            `The data file ${this.path} is in use by another server (pid ${error.holder?.pid ?? '?'}); stop that server or pick another data file.`,
+          );
         case 'LOCK_NOT_RECOGNISED':
-          throw new DataFileError('in-use', `${lockPath} is not a lock this server wrote; remove it if no server uses the data file.`);
+          throw new DataFileError(
+            'in-use',
+            `${lockPath} is not a lock this server wrote; remove it if no server uses the data file.`,
+          );
         case 'LOCK_CONTENDED':
-          throw new DataFileError('in-use', `Could not lock the data file ${this.path}: other servers kept taking and leaving ${lockPath}.`);
+          throw new DataFileError(
+            'in-use',
+            `Could not lock the data file ${this.path}: other servers kept taking and leaving ${lockPath}.`,
+          );
       }
     }
   }
@@ -96,7 +111,10 @@ export class DataFile {
     try {
       return parseSnapshot(JSON.parse(text));
     } catch (error) {
-      throw new DataFileError('invalid', `The data file ${this.path} is not a data file of this server: ${errorPhrase(error)}.`);
+      throw new DataFileError(
+        'invalid',
+        `The data file ${this.path} is not a data file of this server: ${errorPhrase(error)}.`,
+      );
     }
   }
 
@@ -117,9 +135,13 @@ export class DataFile {
       if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') {
         throw new DataFileError('directory-missing', `The directory ${directory} of the data file does not exist.`);
       }
-      throw new DataFileError('not-writable', `Cannot look at the directory ${directory} of the data file: ${errorPhrase(error)}.`);
+      throw new DataFileError(
+        'not-writable',
+        `Cannot look at the directory ${directory} of the data file: ${errorPhrase(error)}.`,
+      );
     }
-    if (!isDirectory) throw new DataFileError('directory-missing', `The directory ${directory} of the data file is not a directory.`);
+    if (!isDirectory)
+      throw new DataFileError('directory-missing', `The directory ${directory} of the data file is not a directory.`);
   }
 
   private async writeAtomically(text: string): Promise<void> {
@@ -159,7 +181,11 @@ function parseSnapshot(value: unknown): StateSnapshot {
     const startedAt = instant(session['startedAt'], `${at}.startedAt`);
     const endedAt = instant(session['endedAt'], `${at}.endedAt`);
     if (endedAt < startedAt) throw new Error(`${at}.endedAt must not be before its startedAt`);
-    return { activityID: checkUUID(text(session['activityID'], `${at}.activityID`), `${at}.activityID`), startedAt, endedAt };
+    return {
+      activityID: checkUUID(text(session['activityID'], `${at}.activityID`), `${at}.activityID`),
+      startedAt,
+      endedAt,
+    };
   });
   const entries = list(root['entries'], 'entries').map((item, index): Entry => {
     const at = `entries[${index}]`;
@@ -184,7 +210,8 @@ function parseSnapshot(value: unknown): StateSnapshot {
   }
   // Ids are compared without regard to case, as every lookup of the service does.
   for (const ref of [...sessions, ...entries, ...(running ? [running] : [])]) {
-    if (!seen.has(ref.activityID.toLowerCase())) throw new Error(`activity ${ref.activityID} is referenced but not listed`);
+    if (!seen.has(ref.activityID.toLowerCase()))
+      throw new Error(`activity ${ref.activityID} is referenced but not listed`);
   }
   return { activities, sessions, running, entries };
 }
@@ -207,7 +234,12 @@ function text(value: unknown, what: string): string {
 /** Milliseconds since the epoch, as the service's clock gives them: a whole number a Date can hold. */
 function instant(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_DATE_MS) {
-    const shown = typeof value === 'number' ? `, not ${value}` : value === undefined ? '' : `, not ${value === null ? 'null' : `a ${typeof value}`}`;
+    const shown =
+      typeof value === 'number'
+        ? `, not ${value}`
+        : value === undefined
+          ? ''
+          : `, not ${value === null ? 'null' : `a ${typeof value}`}`;
     throw new Error(`${what} must be a whole number of milliseconds since 1970${shown}`);
   }
   return value;

@@ -25,7 +25,9 @@ export function demoSnapshot(now: number, newId: () => string): StateSnapshot {
   const exercise = activity('Exercise', 'Personal');
 
   const startedAt = now - DEMO_RUNNING.minutes * MINUTE;
-  const sessions: Session[] = [{ activityID: review.id, startedAt: startedAt - 50 * MINUTE, endedAt: startedAt - 5 * MINUTE }];
+  const sessions: Session[] = [
+    { activityID: review.id, startedAt: startedAt - 50 * MINUTE, endedAt: startedAt - 5 * MINUTE },
+  ];
   const entry = (of: Activity, durationMinutes: number, note: string | null): Entry => ({
     entryID: newId().toLowerCase(),
     activityID: of.id,

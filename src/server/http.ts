@@ -113,7 +113,13 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, 
  * Writes one JSON answer straight onto a socket Node no longer manages (a parser error, a
  * CONNECT), then closes it: what follows on such a connection is not HTTP this server reads.
  */
-export function endWithJson(socket: Duplex, status: number, body: unknown, date: Date, headers: Readonly<Record<string, string>> = {}): void {
+export function endWithJson(
+  socket: Duplex,
+  status: number,
+  body: unknown,
+  date: Date,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   if (!socket.writable) {
     socket.destroy();
     return;

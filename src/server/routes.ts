@@ -35,8 +35,14 @@ export const ROUTES: Readonly<Record<EndpointPath, Route>> = {
     method: ENDPOINTS.healthcheck.method,
     run: ({ license, answers }) => kept(answers.healthcheck({ status: 'ok', license, version: '1' })),
   },
-  [ENDPOINTS.current.path]: { method: ENDPOINTS.current.method, run: ({ state, answers }) => kept(answers.current(state.current())) },
-  [ENDPOINTS.status.path]: { method: ENDPOINTS.status.method, run: ({ state, answers }) => kept(answers.status(state.status())) },
+  [ENDPOINTS.current.path]: {
+    method: ENDPOINTS.current.method,
+    run: ({ state, answers }) => kept(answers.current(state.current())),
+  },
+  [ENDPOINTS.status.path]: {
+    method: ENDPOINTS.status.method,
+    run: ({ state, answers }) => kept(answers.status(state.status())),
+  },
   [ENDPOINTS.search.path]: {
     method: ENDPOINTS.search.method,
     run: ({ state, query, answers }) => {

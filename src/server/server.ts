@@ -15,14 +15,25 @@ import { defaultHeaderPrefixFor, type HeaderPrefix } from '../protocol/headers';
 import { errnoCode, errorMessage, errorPhrase } from '../platform/errors';
 import type { AppBuild, EndpointPath, LicenseState } from '../protocol/types';
 import type { AnswerStyle } from './answerStyles';
-import { removeCapabilityFileIfUnchanged, writeCapabilityFile, type WrittenCapabilityFile } from './capabilityAnnouncement';
+import {
+  removeCapabilityFileIfUnchanged,
+  writeCapabilityFile,
+  type WrittenCapabilityFile,
+} from './capabilityAnnouncement';
 import { systemClock, type Clock } from './clock';
 import { ServerControls, type ClockSetting } from './controls';
 import type { DataFile } from './dataFile';
 import { DebugView, formatRequestRecord, type RequestRecord } from './debugView';
 import { httpStatusOf } from './errors';
 import { answerClientError, endWithJson, readBody, writeJson } from './http';
-import { EMPTY_BODY, ReferenceService, type ReceivedBody, type RequestHead, type ServiceResponse, type Transport } from './service';
+import {
+  EMPTY_BODY,
+  ReferenceService,
+  type ReceivedBody,
+  type RequestHead,
+  type ServiceResponse,
+  type Transport,
+} from './service';
 import type { SeedActivity, StateSnapshot } from './state';
 import { bindSocketPrivately, prepareSocketPath, type BoundSocket } from './unixSocket';
 import { later } from '../platform/timers';
@@ -130,7 +141,8 @@ export class ReferenceServer {
    * is a `SocketPathError` with one sentence.
    */
   async listenOnSocket(path: string, options: SocketListenOptions = {}): Promise<void> {
-    if (this.boundSocket) throw new Error(`The reference server already listens on the socket ${this.boundSocket.path}.`);
+    if (this.boundSocket)
+      throw new Error(`The reference server already listens on the socket ${this.boundSocket.path}.`);
     await this.load();
     const absolute = await prepareSocketPath(path);
     // Bound privately and linked into place, so that it is 0600 there from the first moment.
@@ -157,8 +169,11 @@ export class ReferenceServer {
    */
   async writeCapabilityFile(path: string): Promise<void> {
     const socketPath = this.socketPath;
-    if (socketPath === undefined) throw new Error('The reference server writes a capability file only once it listens on a socket.');
-    this.capabilityFiles.push(await writeCapabilityFile(path, { socketPath, token: this.service.token, pid: process.pid }));
+    if (socketPath === undefined)
+      throw new Error('The reference server writes a capability file only once it listens on a socket.');
+    this.capabilityFiles.push(
+      await writeCapabilityFile(path, { socketPath, token: this.service.token, pid: process.pid }),
+    );
   }
 
   get port(): number {
@@ -231,7 +246,9 @@ export class ReferenceServer {
     // Node hands a CONNECT to this event with the bare socket, and without a listener closes the
     // connection unanswered: it goes through the order of checks like any method this API does
     // not use (a 401 unsigned, a 404 or 405 signed), answered as JSON on a closing connection.
-    listener.on('connect', (request: IncomingMessage, socket: Duplex) => this.onConnect(request, socket, via, timeouts.keepAliveMs));
+    listener.on('connect', (request: IncomingMessage, socket: Duplex) =>
+      this.onConnect(request, socket, via, timeouts.keepAliveMs),
+    );
     // Node writes an automatic "100 Continue" even for a request queued behind a pipelined one,
     // where it lands inside the earlier answer; only send it once this answer owns the socket.
     listener.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
@@ -242,7 +259,10 @@ export class ReferenceServer {
     listener.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
       const head = { method: request.method ?? '', target: request.url ?? '', headers: request.headers };
       response.shouldKeepAlive = false;
-      this.respond(head, response, { status: 417, body: { error: 'The only expectation understood is 100-continue.' } });
+      this.respond(head, response, {
+        status: 417,
+        body: { error: 'The only expectation understood is 100-continue.' },
+      });
     });
     return listener;
   }

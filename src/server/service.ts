@@ -7,7 +7,13 @@ import { LICENSE_LOCKED_MESSAGE, MAX_BODY_BYTES } from '../protocol/constants';
 import type { HeaderPrefix } from '../protocol/headers';
 import { RuleViolation } from '../protocol/rules';
 import { EMPTY_BODY_SHA256 } from '../protocol/signing';
-import { endpointPathsOf, isEndpointPath, type AppBuild, type EndpointPath, type LicenseState } from '../protocol/types';
+import {
+  endpointPathsOf,
+  isEndpointPath,
+  type AppBuild,
+  type EndpointPath,
+  type LicenseState,
+} from '../protocol/types';
 import { answerWriter, type AnswerStyle } from './answerStyles';
 import { Authenticator, type IncomingHeaders } from './auth/authenticator';
 import type { Clock } from './clock';
@@ -189,7 +195,8 @@ export class ReferenceService {
     if (browserHeader !== undefined) {
       return errorResponse(403, `Requests from web pages (with a ${browserHeader} header) are refused.`);
     }
-    if (head.method === 'OPTIONS') return errorResponse(403, 'OPTIONS requests are refused; this API serves no browsers.');
+    if (head.method === 'OPTIONS')
+      return errorResponse(403, 'OPTIONS requests are refused; this API serves no browsers.');
     return undefined;
   }
 
@@ -215,7 +222,8 @@ export class ReferenceService {
       return errorResponse(423, LICENSE_LOCKED_MESSAGE);
     }
     // A first-release build has no /status, /activities/stop or /entries: unknown paths there.
-    if (!isEndpointPath(path) || !this.offeredPaths.has(path)) return errorResponse(404, `There is no endpoint at ${truncate(path)}.`);
+    if (!isEndpointPath(path) || !this.offeredPaths.has(path))
+      return errorResponse(404, `There is no endpoint at ${truncate(path)}.`);
     const route = ROUTES[path];
     if (head.method !== route.method) {
       return errorResponse(405, `${path} takes ${route.method} only.`, { Allow: route.method });

@@ -38,7 +38,10 @@ const PRIVATE_FOLDER_RANDOM = 'XXXXXX';
 const PRIVATE_SOCKET_NAME = 's';
 
 /** Where the socket is first bound, with `folder` the private folder, or its pattern. */
-function privateSocketPath(target: string, folder = join(dirname(target), PRIVATE_FOLDER_PREFIX + PRIVATE_FOLDER_RANDOM)): string {
+function privateSocketPath(
+  target: string,
+  folder = join(dirname(target), PRIVATE_FOLDER_PREFIX + PRIVATE_FOLDER_RANDOM),
+): string {
   return join(folder, PRIVATE_SOCKET_NAME);
 }
 
@@ -56,7 +59,10 @@ export async function prepareSocketPath(path: string): Promise<string> {
   const bytes = Buffer.byteLength(absolute);
   const limit = maxSocketPathBytes();
   if (bytes > limit) {
-    throw new SocketPathError('path-too-long', `The socket path ${absolute} is ${bytes} bytes long, and the longest this OS takes is ${limit}.`);
+    throw new SocketPathError(
+      'path-too-long',
+      `The socket path ${absolute} is ${bytes} bytes long, and the longest this OS takes is ${limit}.`,
+    );
   }
   const privateBytes = Buffer.byteLength(privateSocketPath(absolute));
   if (privateBytes > limit) {
@@ -68,14 +74,20 @@ export async function prepareSocketPath(path: string): Promise<string> {
   const directory = dirname(absolute);
   try {
     if (!(await stat(directory)).isDirectory()) {
-      throw new SocketPathError('directory-missing', `The directory ${directory} of the socket path is not a directory.`);
+      throw new SocketPathError(
+        'directory-missing',
+        `The directory ${directory} of the socket path is not a directory.`,
+      );
     }
   } catch (error) {
     if (error instanceof SocketPathError) throw error;
     if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') {
       throw new SocketPathError('directory-missing', `The directory ${directory} of the socket path does not exist.`);
     }
-    throw new SocketPathError('not-allowed', `Cannot look at the directory ${directory} of the socket path: ${errorPhrase(error)}.`);
+    throw new SocketPathError(
+      'not-allowed',
+      `Cannot look at the directory ${directory} of the socket path: ${errorPhrase(error)}.`,
+    );
   }
   let isSocket: boolean;
   try {
@@ -85,7 +97,10 @@ export async function prepareSocketPath(path: string): Promise<string> {
     throw new SocketPathError('not-allowed', `Cannot look at the socket path ${absolute}: ${errorPhrase(error)}.`);
   }
   if (!isSocket) {
-    throw new SocketPathError('not-a-socket', `${absolute} exists and is not a socket; remove it or pick another path.`);
+    throw new SocketPathError(
+      'not-a-socket',
+      `${absolute} exists and is not a socket; remove it or pick another path.`,
+    );
   }
   const probe = await probeSocket(absolute);
   if (probe === 'live') throw inUse(absolute);
@@ -127,7 +142,10 @@ export async function bindSocketPrivately(path: string, listener: SocketListener
       await chmod(inside, 0o600);
     } catch (error) {
       await listener.close();
-      throw new SocketPathError('not-allowed', `Cannot restrict the socket ${path} to its owner: ${errorPhrase(error)}.`);
+      throw new SocketPathError(
+        'not-allowed',
+        `Cannot restrict the socket ${path} to its owner: ${errorPhrase(error)}.`,
+      );
     }
     try {
       const { dev, ino } = await lstat(inside);
@@ -171,7 +189,15 @@ function probeSocket(path: string): Promise<'live' | 'stale' | 'gone'> {
       const code = errnoCode(error);
       if (code === 'ECONNREFUSED') settle(() => resolvePromise('stale'));
       else if (code === 'ENOENT') settle(() => resolvePromise('gone'));
-      else settle(() => reject(new SocketPathError('not-allowed', `Cannot connect to the socket ${path} to see whether a server listens there: ${errorPhrase(error)}.`)));
+      else
+        settle(() =>
+          reject(
+            new SocketPathError(
+              'not-allowed',
+              `Cannot connect to the socket ${path} to see whether a server listens there: ${errorPhrase(error)}.`,
+            ),
+          ),
+        );
     });
   });
 }

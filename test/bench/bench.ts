@@ -97,9 +97,14 @@ async function serverBenchmark(): Promise<Report> {
     ] as const;
     const summaries = await compareInRounds(subjects, { ...SERVER_LOAD, onRun: printRun });
 
-    const [subject, sameHeaders, unsigned] = summaries.map((summary) => summary.median) as [LoadResult, LoadResult, LoadResult];
+    const [subject, sameHeaders, unsigned] = summaries.map((summary) => summary.median) as [
+      LoadResult,
+      LoadResult,
+      LoadResult,
+    ];
     const ratio = subject.rps / sameHeaders.rps;
-    const perRound = summaries[0]?.runs.map((run, index) => run.rps / (summaries[1]?.runs[index]?.rps ?? Number.NaN)) ?? [];
+    const perRound =
+      summaries[0]?.runs.map((run, index) => run.rps / (summaries[1]?.runs[index]?.rps ?? Number.NaN)) ?? [];
     return {
       summaries,
       notes: [
@@ -112,8 +117,18 @@ async function serverBenchmark(): Promise<Report> {
         `ratio vs unsigned baseline (signing end to end, client included): ${fixed(subject.rps / unsigned.rps, 2)}`,
       ],
       verdicts: [
-        { what: 'rps ratio (reference / baseline)', measured: fixed(ratio, 2), target: `>= ${TARGET_RATIO}`, met: ratio >= TARGET_RATIO },
-        { what: 'reference p99 latency', measured: `${fixed(subject.p99Ms, 2)} ms`, target: `< ${TARGET_P99_MS} ms`, met: subject.p99Ms < TARGET_P99_MS },
+        {
+          what: 'rps ratio (reference / baseline)',
+          measured: fixed(ratio, 2),
+          target: `>= ${TARGET_RATIO}`,
+          met: ratio >= TARGET_RATIO,
+        },
+        {
+          what: 'reference p99 latency',
+          measured: `${fixed(subject.p99Ms, 2)} ms`,
+          target: `< ${TARGET_P99_MS} ms`,
+          met: subject.p99Ms < TARGET_P99_MS,
+        },
       ],
     };
   } finally {
@@ -127,7 +142,9 @@ async function bareCopyOfStatus(referencePool: Pool, headers: Record<string, str
   const sampleBody = Buffer.from(await sample.body.arrayBuffer());
   const contentType = sample.headers['content-type'];
   if (sample.statusCode !== 200 || typeof contentType !== 'string') {
-    throw new Error(`GET /status on the reference server answered ${sample.statusCode}: ${sampleBody.toString('utf8')}`);
+    throw new Error(
+      `GET /status on the reference server answered ${sample.statusCode}: ${sampleBody.toString('utf8')}`,
+    );
   }
   return bareServer(sampleBody, contentType);
 }
@@ -212,7 +229,8 @@ async function clientBenchmark(): Promise<Report> {
     // The bare copy must be an answer the client reads exactly as it reads the reference server's.
     const fromBare = JSON.stringify(await bareClient.getStatus());
     const fromReference = JSON.stringify(await referenceClient.getStatus());
-    if (fromBare !== fromReference) throw new Error(`The bare copy reads as ${fromBare}, the reference server as ${fromReference}.`);
+    if (fromBare !== fromReference)
+      throw new Error(`The bare copy reads as ${fromBare}, the reference server as ${fromReference}.`);
 
     // Signing timed where it runs, inside the load loop, for the two raw subjects that sign.
     let signingNs = 0;
@@ -225,7 +243,10 @@ async function clientBenchmark(): Promise<Report> {
       return headers;
     };
     const unsignedHeaders = (): Record<string, string> => ({});
-    const headerBytes = Object.entries(signed()).reduce((sum, [name, value]) => sum + `${name}: ${value}\r\n`.length, 0);
+    const headerBytes = Object.entries(signed()).reduce(
+      (sum, [name, value]) => sum + `${name}: ${value}\r\n`.length,
+      0,
+    );
     const subjects = [
       // The target pair. Same bare server, so the ratio is the client library's own cost, not the server's.
       {
@@ -261,13 +282,15 @@ async function clientBenchmark(): Promise<Report> {
       LoadResult,
     ];
     const ratio = client.rps / unsigned.rps;
-    const perRound = summaries[0]?.runs.map((run, index) => run.rps / (summaries[1]?.runs[index]?.rps ?? Number.NaN)) ?? [];
+    const perRound =
+      summaries[0]?.runs.map((run, index) => run.rps / (summaries[1]?.runs[index]?.rps ?? Number.NaN)) ?? [];
     // One saturated thread runs servers and load alike, so 1/rps is the loop time each request costs.
     const loopUs = (result: LoadResult): number => 1e6 / result.rps;
     const step = (from: LoadResult, to: LoadResult): string => signedFixed(loopUs(to) - loopUs(from), 1).padStart(6);
 
     const signing = measureSigning(token);
-    const usOf = (name: string): number => (signing.find((summary) => summary.name === name)?.nsPerOp ?? Number.NaN) / 1_000;
+    const usOf = (name: string): number =>
+      (signing.find((summary) => summary.name === name)?.nsPerOp ?? Number.NaN) / 1_000;
     const perRequest = usOf(SIGNING_AS_CLIENT);
     return {
       summaries,
@@ -329,7 +352,10 @@ function measureSigning(token: string): OpsSummary[] {
   return compareOpsInRounds(
     [
       { name: 'nonce: randomBytes(16).toString(hex)', op: () => randomBytes(NONCE_BYTES).toString('hex') },
-      { name: 'signRequest (nonce prepared beforehand)', op: (index) => signRequest({ token, method: 'GET', target: STATUS_TARGET, timestamp, nonce: nonceAt(index) }) },
+      {
+        name: 'signRequest (nonce prepared beforehand)',
+        op: (index) => signRequest({ token, method: 'GET', target: STATUS_TARGET, timestamp, nonce: nonceAt(index) }),
+      },
       {
         name: 'fresh nonce + timestamp + signRequest',
         op: () =>
@@ -341,7 +367,10 @@ function measureSigning(token: string): OpsSummary[] {
             nonce: randomBytes(NONCE_BYTES).toString('hex'),
           }),
       },
-      { name: SIGNING_AS_CLIENT, op: () => signedHeaders({ token, method: 'GET', target: STATUS_TARGET })['X-Clessira-Signature'] ?? '' },
+      {
+        name: SIGNING_AS_CLIENT,
+        op: () => signedHeaders({ token, method: 'GET', target: STATUS_TARGET })['X-Clessira-Signature'] ?? '',
+      },
       { name: 'for comparison: nonce from a pooled 4 KiB randomFillSync', op: pooledNonce },
     ],
     SIGNING_OPS,
@@ -354,10 +383,15 @@ const BENCHMARKS: readonly Benchmark[] = [
   { name: 'server', title: 'Reference server: signed GET /status vs bare node:http', run: serverBenchmark },
   { name: 'client', title: 'Signed client: ServiceClient.getStatus() vs raw undici GET /status', run: clientBenchmark },
   { name: 'git', title: 'Branch reporting: git checkout to POST /branch-changed, and idle cost', run: gitBenchmark },
-  { name: 'bundle', title: "The activation bundle: its size and its require time in plain Node, beside a small extension's", run: bundleBenchmark },
+  {
+    name: 'bundle',
+    title: "The activation bundle: its size and its require time in plain Node, beside a small extension's",
+    run: bundleBenchmark,
+  },
   {
     name: 'extension',
-    title: 'The extension in the real VS Code host: activation, idle CPU and heap with the ledger on and off while tracking, Start/Stop to the status bar',
+    title:
+      'The extension in the real VS Code host: activation, idle CPU and heap with the ledger on and off while tracking, Start/Stop to the status bar',
     run: extensionBenchmark,
     onlyWhenNamed: true,
   },
@@ -386,20 +420,30 @@ function printReport(report: Report): void {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   console.log('');
   for (const row of rows) {
-    console.log(`  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')}`);
+    console.log(
+      `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')}`,
+    );
   }
   console.log('');
   for (const note of report.notes) console.log(`  ${note}`);
   for (const verdict of report.verdicts) {
-    console.log(`  ${verdict.met ? 'PASS       ' : 'FALL SHORT '} ${verdict.what}: ${verdict.measured} (target ${verdict.target})`);
+    console.log(
+      `  ${verdict.met ? 'PASS       ' : 'FALL SHORT '} ${verdict.what}: ${verdict.measured} (target ${verdict.target})`,
+    );
   }
 }
 
 function printMachine(): void {
   const cores = cpus();
   console.log(`date     ${new Date().toISOString()}`);
-  console.log(`cpu      ${cores[0]?.model.trim() ?? 'unknown'}, ${cores.length} cores (available parallelism ${availableParallelism()})`);
-  console.log(`os       ${osType()} ${release()}, load average ${loadavg().map((value) => fixed(value, 2)).join(' ')}`);
+  console.log(
+    `cpu      ${cores[0]?.model.trim() ?? 'unknown'}, ${cores.length} cores (available parallelism ${availableParallelism()})`,
+  );
+  console.log(
+    `os       ${osType()} ${release()}, load average ${loadavg()
+      .map((value) => fixed(value, 2))
+      .join(' ')}`,
+  );
   console.log(`node     ${process.version}`);
 }
 
@@ -419,22 +463,35 @@ async function main(): Promise<number> {
     const parsed = parseArgs({
       args: process.argv.slice(2),
       allowPositionals: true,
-      options: { 'idle-minutes': { type: 'string' }, 'profile-seconds': { type: 'string' }, trials: { type: 'string' }, 'profile-file': { type: 'string' }, 'heap-snapshot': { type: 'string' }, verbose: { type: 'boolean' } },
+      options: {
+        'idle-minutes': { type: 'string' },
+        'profile-seconds': { type: 'string' },
+        trials: { type: 'string' },
+        'profile-file': { type: 'string' },
+        'heap-snapshot': { type: 'string' },
+        verbose: { type: 'boolean' },
+      },
     });
     wanted = parsed.positionals;
     options = parsed.values;
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message.replace(/\. To specify[^]*/, '.') : String(error)} Options: --idle-minutes, --profile-seconds, --trials, --profile-file, --heap-snapshot, --verbose (for extension).`);
+    console.error(
+      `${error instanceof Error ? error.message.replace(/\. To specify[^]*/, '.') : String(error)} Options: --idle-minutes, --profile-seconds, --trials, --profile-file, --heap-snapshot, --verbose (for extension).`,
+    );
     return 2;
   }
   const unknown = wanted.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name));
   if (unknown.length > 0) {
-    console.error(`Unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')}.`);
+    console.error(
+      `Unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')}.`,
+    );
     return 2;
   }
   printMachine();
   let failed = false;
-  const chosen = BENCHMARKS.filter((candidate) => (wanted.length === 0 ? candidate.onlyWhenNamed !== true : wanted.includes(candidate.name)));
+  const chosen = BENCHMARKS.filter((candidate) =>
+    wanted.length === 0 ? candidate.onlyWhenNamed !== true : wanted.includes(candidate.name),
+  );
   for (const benchmark of chosen) {
     console.log(`\n== ${benchmark.name}: ${benchmark.title}`);
     try {

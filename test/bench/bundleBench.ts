@@ -42,7 +42,9 @@ const FIXTURE_OPTIONS: esbuild.BuildOptions = {
 const transportBundledIn: esbuild.Plugin = {
   name: 'transport-bundled-in',
   setup(build) {
-    build.onResolve({ filter: /^\.\/lazyTransport$/ }, ({ resolveDir }) => ({ path: join(resolveDir, 'bundledTransport.ts') }));
+    build.onResolve({ filter: /^\.\/lazyTransport$/ }, ({ resolveDir }) => ({
+      path: join(resolveDir, 'bundledTransport.ts'),
+    }));
   },
 };
 
@@ -57,19 +59,31 @@ export async function bundleBenchmark(): Promise<BundleReport> {
     const subjects = await buildSubjects(folder);
     const times = new Map(subjects.map((subject) => [subject.name, [] as number[]]));
     // Interleaved, so the machine's load of the moment falls on every subject alike.
-    for (let round = 0; round < SAMPLES; round++) for (const subject of subjects) times.get(subject.name)?.push(requireMs(subject.file));
+    for (let round = 0; round < SAMPLES; round++)
+      for (const subject of subjects) times.get(subject.name)?.push(requireMs(subject.file));
     const notes = subjects.map((subject) => describe(subject, times.get(subject.name) ?? []));
     const bytes = statSync(subjects[0]?.file ?? '').size;
     const ours = median(times.get(subjects[0]?.name ?? '') ?? []);
     const fixture = median(times.get(subjects[2]?.name ?? '') ?? []);
     const before = median(times.get(subjects[1]?.name ?? '') ?? []);
     const core = median(times.get(subjects[3]?.name ?? '') ?? []);
-    notes.push(`our activation bundle's require takes ${(ours / fixture).toFixed(2)}× the small extension's, and ${(ours / before).toFixed(2)}× the one bundle's of before (medians of ${SAMPLES}, fresh processes, interleaved)`);
-    notes.push(`after activate has returned, the core's require takes ${(core / fixture).toFixed(1)}× the small extension's, ${(core / before).toFixed(2)}× the one bundle's of before`);
+    notes.push(
+      `our activation bundle's require takes ${(ours / fixture).toFixed(2)}× the small extension's, and ${(ours / before).toFixed(2)}× the one bundle's of before (medians of ${SAMPLES}, fresh processes, interleaved)`,
+    );
+    notes.push(
+      `after activate has returned, the core's require takes ${(core / fixture).toFixed(1)}× the small extension's, ${(core / before).toFixed(2)}× the one bundle's of before`,
+    );
     return {
       summaries: [],
       notes,
-      verdicts: [{ what: 'activation bundle (dist/extension.js, minified, as the .vsix ships it)', measured: `${bytes} bytes (${kib(bytes)})`, target: `< ${TARGET_ACTIVATION_BYTES} bytes (60 KiB)`, met: bytes < TARGET_ACTIVATION_BYTES }],
+      verdicts: [
+        {
+          what: 'activation bundle (dist/extension.js, minified, as the .vsix ships it)',
+          measured: `${bytes} bytes (${kib(bytes)})`,
+          target: `< ${TARGET_ACTIVATION_BYTES} bytes (60 KiB)`,
+          met: bytes < TARGET_ACTIVATION_BYTES,
+        },
+      ],
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -78,14 +92,26 @@ export async function bundleBenchmark(): Promise<BundleReport> {
 
 async function buildSubjects(folder: string): Promise<Subject[]> {
   const ours = join(folder, 'ours');
-  const built = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--only', 'extension', '--outdir', ours], { cwd: repoRoot, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--only', 'extension', '--outdir', ours], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`esbuild.mjs failed: ${built.stdout}${built.stderr}`);
   const fixture = join(folder, 'fixture', 'extension.js');
-  await esbuild.build({ ...FIXTURE_OPTIONS, entryPoints: [join(repoRoot, 'test', 'extension', 'benchFixture', 'extension.ts')], outfile: fixture });
+  await esbuild.build({
+    ...FIXTURE_OPTIONS,
+    entryPoints: [join(repoRoot, 'test', 'extension', 'benchFixture', 'extension.ts')],
+    outfile: fixture,
+  });
   // The layout before issue 25, for the same run: the transport bundled in, as dist/client.js has it.
   // The core is what extension.ts was then, the composition root.
   const whole = join(folder, 'whole', 'extension.js');
-  await esbuild.build({ ...FIXTURE_OPTIONS, entryPoints: [join(repoRoot, 'src', 'extension', 'core.ts')], outfile: whole, plugins: [transportBundledIn] });
+  await esbuild.build({
+    ...FIXTURE_OPTIONS,
+    entryPoints: [join(repoRoot, 'src', 'extension', 'core.ts')],
+    outfile: whole,
+    plugins: [transportBundledIn],
+  });
   return [
     { name: 'our activation bundle (dist/extension.js)', file: join(ours, 'extension.js') },
     { name: 'one bundle, the core with the transport in it (before issue 25)', file: whole },

@@ -72,19 +72,36 @@ interface HostReadings {
   readonly cpu: { readonly [host in Host]: CpuUse };
   readonly heap: { readonly [host in Host]: { readonly start: HeapAnswer; readonly end: HeapAnswer } };
   readonly load: { readonly start: readonly number[]; readonly end: readonly number[] };
-  readonly seeded: { readonly rows: number; readonly bytes: number; readonly spans: number; readonly plannedMs: number; readonly heldBytes: number };
+  readonly seeded: {
+    readonly rows: number;
+    readonly bytes: number;
+    readonly spans: number;
+    readonly plannedMs: number;
+    readonly heldBytes: number;
+  };
   readonly ledger: { readonly [host in ExtensionHost]: LedgerReading } & { readonly trackedMs: number };
   /**
    * Profiles while tracking; `idleInUse`, the same length before, nothing running, a key in each
    * window every 20 s; `idle`, then, nobody using the windows: the idle cost.
    */
-  readonly profile: { readonly ms: number; readonly extensionId: string; readonly idle: ProfilePair; readonly idleInUse: ProfilePair } & ProfilePair;
+  readonly profile: {
+    readonly ms: number;
+    readonly extensionId: string;
+    readonly idle: ProfilePair;
+    readonly idleInUse: ProfilePair;
+  } & ProfilePair;
   readonly activation: { readonly ours: ActivationRow | undefined; readonly all: readonly ActivationRow[] };
   readonly latency: { readonly start: readonly number[]; readonly stop: readonly number[] };
 }
 
 interface HostModule {
-  extensionBench(options: { idleMinutes: number; profileSeconds: number; trials: number; verbose: boolean; heapSnapshot: string | undefined }): Promise<HostReadings>;
+  extensionBench(options: {
+    idleMinutes: number;
+    profileSeconds: number;
+    trials: number;
+    verbose: boolean;
+    heapSnapshot: string | undefined;
+  }): Promise<HostReadings>;
 }
 
 export interface ExtensionReport {
@@ -106,43 +123,83 @@ export async function extensionBenchmark(options: BenchOptions): Promise<Extensi
   // A real import(): the harness is ES modules, and this file compiles to CommonJS.
   const hostModule = join(__dirname, '..', '..', '..', 'test', 'bench', 'extension', 'host.mjs');
   const host = (await import(pathToFileURL(hostModule).href)) as HostModule;
-  const heapSnapshot = typeof options['heap-snapshot'] === 'string' && options['heap-snapshot'] !== '' ? options['heap-snapshot'] : undefined;
+  const heapSnapshot =
+    typeof options['heap-snapshot'] === 'string' && options['heap-snapshot'] !== ''
+      ? options['heap-snapshot']
+      : undefined;
   const readings = await host.extensionBench({ idleMinutes, profileSeconds, trials, verbose, heapSnapshot });
   const profileFile = options['profile-file'];
   if (typeof profileFile === 'string' && profileFile !== '') {
     writeFileSync(profileFile, JSON.stringify(readings.profile.on));
-    writeFileSync(profileFile.replace(/(\.cpuprofile)?$/, '-ledger-off.cpuprofile'), JSON.stringify(readings.profile.off));
-    writeFileSync(profileFile.replace(/(\.cpuprofile)?$/, '-idle.cpuprofile'), JSON.stringify(readings.profile.idle.on));
-    writeFileSync(profileFile.replace(/(\.cpuprofile)?$/, '-idle-in-use.cpuprofile'), JSON.stringify(readings.profile.idleInUse.on));
+    writeFileSync(
+      profileFile.replace(/(\.cpuprofile)?$/, '-ledger-off.cpuprofile'),
+      JSON.stringify(readings.profile.off),
+    );
+    writeFileSync(
+      profileFile.replace(/(\.cpuprofile)?$/, '-idle.cpuprofile'),
+      JSON.stringify(readings.profile.idle.on),
+    );
+    writeFileSync(
+      profileFile.replace(/(\.cpuprofile)?$/, '-idle-in-use.cpuprofile'),
+      JSON.stringify(readings.profile.idleInUse.on),
+    );
   }
   const measured = report(readings);
-  return { summaries: measured.summaries, notes: [...bundle.notes, ...measured.notes], verdicts: [...bundle.verdicts, ...measured.verdicts] };
+  return {
+    summaries: measured.summaries,
+    notes: [...bundle.notes, ...measured.notes],
+    verdicts: [...bundle.verdicts, ...measured.verdicts],
+  };
 }
 
 function knob(options: BenchOptions, name: string, fallback: number, min: number, max: number): number {
   const text = options[name];
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (typeof text !== 'string' || !Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} takes a whole number from ${min} to ${max}, not "${String(text)}".`);
+  if (typeof text !== 'string' || !Number.isInteger(value) || value < min || value > max)
+    throw new Error(`--${name} takes a whole number from ${min} to ${max}, not "${String(text)}".`);
   return value;
 }
 
 function report(readings: HostReadings): ExtensionReport {
   const { cpu, heap, ticksPerSecond, windowSeconds, load, seeded, ledger } = readings;
   const perHour = (ticks: number): number => (ticks / ticksPerSecond) * (3600 / windowSeconds);
-  const hourly = { on: perHour(cpu.on.ownTicks), off: perHour(cpu.off.ownTicks), without: perHour(cpu.without.ownTicks) };
+  const hourly = {
+    on: perHour(cpu.on.ownTicks),
+    off: perHour(cpu.off.ownTicks),
+    without: perHour(cpu.without.ownTicks),
+  };
   const seconds = (ticks: number): string => `${(ticks / ticksPerSecond).toFixed(2)} s`;
   // One clock tick, extrapolated to the hour: the finest difference this window can show.
   const resolution = perHour(1);
   const mb = (bytes: number): string => `${(bytes / MB).toFixed(2)} MB`;
-  const share = (label: ExtensionHost, at: 'start' | 'end'): number => heap[label][at].heapUsed - heap.without[at].heapUsed;
+  const share = (label: ExtensionHost, at: 'start' | 'end'): number =>
+    heap[label][at].heapUsed - heap.without[at].heapUsed;
   const profiledHours = readings.profile.ms / 3_600_000;
-  const profiles = { on: profileShare(readings.profile.on, readings.profile.extensionId), off: profileShare(readings.profile.off, readings.profile.extensionId) };
-  const profileFigure = { on: profiles.on.extensionMs / 1000 / profiledHours, off: profiles.off.extensionMs / 1000 / profiledHours };
-  const idleProfiles = { on: profileShare(readings.profile.idle.on, readings.profile.extensionId), off: profileShare(readings.profile.idle.off, readings.profile.extensionId) };
-  const idleFigure = { on: idleProfiles.on.extensionMs / 1000 / profiledHours, off: idleProfiles.off.extensionMs / 1000 / profiledHours };
-  const inUseProfiles = { on: profileShare(readings.profile.idleInUse.on, readings.profile.extensionId), off: profileShare(readings.profile.idleInUse.off, readings.profile.extensionId) };
-  const inUseFigure = { on: inUseProfiles.on.extensionMs / 1000 / profiledHours, off: inUseProfiles.off.extensionMs / 1000 / profiledHours };
+  const profiles = {
+    on: profileShare(readings.profile.on, readings.profile.extensionId),
+    off: profileShare(readings.profile.off, readings.profile.extensionId),
+  };
+  const profileFigure = {
+    on: profiles.on.extensionMs / 1000 / profiledHours,
+    off: profiles.off.extensionMs / 1000 / profiledHours,
+  };
+  const idleProfiles = {
+    on: profileShare(readings.profile.idle.on, readings.profile.extensionId),
+    off: profileShare(readings.profile.idle.off, readings.profile.extensionId),
+  };
+  const idleFigure = {
+    on: idleProfiles.on.extensionMs / 1000 / profiledHours,
+    off: idleProfiles.off.extensionMs / 1000 / profiledHours,
+  };
+  const inUseProfiles = {
+    on: profileShare(readings.profile.idleInUse.on, readings.profile.extensionId),
+    off: profileShare(readings.profile.idleInUse.off, readings.profile.extensionId),
+  };
+  const inUseFigure = {
+    on: inUseProfiles.on.extensionMs / 1000 / profiledHours,
+    off: inUseProfiles.off.extensionMs / 1000 / profiledHours,
+  };
   const seconds180 = Math.round(readings.profile.ms / 1000);
   const allGc = Object.values(heap).every((host) => host.start.afterGc && host.end.afterGc);
   const credited = ledger.on.creditedMs / 1000;
@@ -194,10 +251,30 @@ function report(readings: HostReadings): ExtensionReport {
     summaries: [],
     notes,
     verdicts: [
-      { what: 'the ledger on credited the tracked window to its branch (and the ledger off nothing)', measured: `${credited.toFixed(0)} s, off ${(ledger.off.creditedMs / 1000).toFixed(0)} s`, target: '> 0 s, off 0 s', met: credited > 0 && ledger.off.creditedMs === 0 },
-      { what: "idle cost, ledger on, a week of history: the extension's bundles on the stack per hour with nothing running, nobody using the window", measured: `${idleFigure.on.toFixed(2)} s`, target: `< ${TARGET_CPU_SECONDS_PER_HOUR} s`, met: idleFigure.on < TARGET_CPU_SECONDS_PER_HOUR },
-      { what: "the ledger's own cost while tracking: the profile figure, ledger on − off, per hour", measured: `${(profileFigure.on - profileFigure.off).toFixed(2)} s`, target: `< ${TARGET_CPU_SECONDS_PER_HOUR} s`, met: profileFigure.on - profileFigure.off < TARGET_CPU_SECONDS_PER_HOUR },
-      { what: "the extension's heap share with the ledger on and a week of history (after the window)", measured: mb(heapShare), target: `< ${TARGET_HEAP_MB} MB`, met: heapShare < TARGET_HEAP_MB * MB },
+      {
+        what: 'the ledger on credited the tracked window to its branch (and the ledger off nothing)',
+        measured: `${credited.toFixed(0)} s, off ${(ledger.off.creditedMs / 1000).toFixed(0)} s`,
+        target: '> 0 s, off 0 s',
+        met: credited > 0 && ledger.off.creditedMs === 0,
+      },
+      {
+        what: "idle cost, ledger on, a week of history: the extension's bundles on the stack per hour with nothing running, nobody using the window",
+        measured: `${idleFigure.on.toFixed(2)} s`,
+        target: `< ${TARGET_CPU_SECONDS_PER_HOUR} s`,
+        met: idleFigure.on < TARGET_CPU_SECONDS_PER_HOUR,
+      },
+      {
+        what: "the ledger's own cost while tracking: the profile figure, ledger on − off, per hour",
+        measured: `${(profileFigure.on - profileFigure.off).toFixed(2)} s`,
+        target: `< ${TARGET_CPU_SECONDS_PER_HOUR} s`,
+        met: profileFigure.on - profileFigure.off < TARGET_CPU_SECONDS_PER_HOUR,
+      },
+      {
+        what: "the extension's heap share with the ledger on and a week of history (after the window)",
+        measured: mb(heapShare),
+        target: `< ${TARGET_HEAP_MB} MB`,
+        met: heapShare < TARGET_HEAP_MB * MB,
+      },
     ],
   };
 }
@@ -210,7 +287,9 @@ function interactionNotes(readings: HostReadings): string[] {
   const stop = sorted(latency.stop);
   const ms = (value: number): string => `${value.toFixed(1)} ms`;
   const ours = activation.ours;
-  const others = activation.all.filter((row) => row !== ours && row.ms !== undefined).map((row) => `${row.name} ${row.ms ?? '?'} ms`);
+  const others = activation.all
+    .filter((row) => row !== ours && row.ms !== undefined)
+    .map((row) => `${row.name} ${row.ms ?? '?'} ms`);
   return [
     `activation as VS Code measures it (Running Extensions, code loading + activate call): ${ours === undefined ? 'not listed' : `"${ours.text}"`}`,
     `other extensions in the same editor: ${others.length === 0 ? 'none with a time' : others.join(', ')}`,

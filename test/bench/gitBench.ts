@@ -37,7 +37,11 @@ export async function gitBenchmark(): Promise<GitReport> {
   const watcher = new BranchWatcher({
     onSwitch: (change) =>
       void client
-        .notifyBranchChange({ branch: change.branch, repo: 'bench', ...(change.previousBranch ? { previousBranch: change.previousBranch } : {}) })
+        .notifyBranchChange({
+          branch: change.branch,
+          repo: 'bench',
+          ...(change.previousBranch ? { previousBranch: change.previousBranch } : {}),
+        })
         .catch(() => undefined),
   });
   try {
@@ -82,7 +86,14 @@ export async function gitBenchmark(): Promise<GitReport> {
         `latency ms: p50 ${p50.toFixed(1)}, p95 ${p95.toFixed(1)}, max ${(latencies.at(-1) ?? 0).toFixed(1)}`,
         `idle CPU of the process, median of ${IDLE_ROUNDS} alternating ${IDLE_WINDOW_MS / 1000} s windows, per minute: with a watcher ${idleWith.toFixed(1)} ms, without ${idleWithout.toFixed(1)} ms, so the watcher costs about ${Math.max(0, idleWith - idleWithout).toFixed(1)} ms of CPU a minute`,
       ],
-      verdicts: [{ what: 'p50 latency, checkout to report', measured: `${p50.toFixed(1)} ms`, target: '< 100 ms', met: p50 < 100 }],
+      verdicts: [
+        {
+          what: 'p50 latency, checkout to report',
+          measured: `${p50.toFixed(1)} ms`,
+          target: '< 100 ms',
+          met: p50 < 100,
+        },
+      ],
     };
   } finally {
     watcher.dispose();

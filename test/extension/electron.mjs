@@ -15,7 +15,12 @@ import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const { values: options } = parseArgs({ options: { 'vscode-version': { type: 'string', default: '1.100.3' }, 'no-build': { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({
+  options: {
+    'vscode-version': { type: 'string', default: '1.100.3' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
 const version = options['vscode-version'];
 
 if (!options['no-build']) {
@@ -37,7 +42,13 @@ try {
     // What test/extension/launch.ts reads: the host and the result file; this suite has no parameters.
     extensionTestsEnv: { TT_SUITE: JSON.stringify({ host: 'electron', resultFile, params: {} }) },
     // Other installed extensions stay out; the workspace is empty, as in the code-server route.
-    launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+    launchArgs: [
+      workspace,
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      '--skip-welcome',
+      '--skip-release-notes',
+    ],
   }).catch((error) => {
     // runTests rejects when the suite fails; the result file says how, when it exists.
     console.error(`VS Code ${version}: ${error instanceof Error ? error.message : String(error)}`);

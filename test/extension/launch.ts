@@ -27,6 +27,7 @@ export function suiteLaunch(): SuiteLaunch {
 /** A parameter the suite cannot run without; the error names the way to start it. */
 export function requiredParam(name: string, suite: string): string {
   const value = suiteLaunch().params[name];
-  if (value === undefined || value === '') throw new Error(`the ${suite} suite has no "${name}": run it with \`npm test -- --suite ${suite}\``);
+  if (value === undefined || value === '')
+    throw new Error(`the ${suite} suite has no "${name}": run it with \`npm test -- --suite ${suite}\``);
   return String(value);
 }

@@ -31,10 +31,16 @@ export interface RunOptions {
 }
 
 /** Runs every `*.test.js` of `folder`, in name order, writes the result file and returns it. */
-export async function runSuite(folder: string, what = 'extension test', { earlierHalf }: RunOptions = {}): Promise<SuiteResult> {
+export async function runSuite(
+  folder: string,
+  what = 'extension test',
+  { earlierHalf }: RunOptions = {},
+): Promise<SuiteResult> {
   const { resultFile } = suiteLaunch();
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000, forbidOnly: true });
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.test.js')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(join(folder, file));
   }
 
@@ -54,11 +60,19 @@ export async function runSuite(folder: string, what = 'extension test', { earlie
     result = { passes: stats.passes, failures: stats.failures, failed };
   } catch (error) {
     // A test file that throws while loading lands here, before any test runs.
-    result = { passes: 0, failures: 1, failed: [`loading the test files: ${error instanceof Error ? error.message : String(error)}`] };
+    result = {
+      passes: 0,
+      failures: 1,
+      failed: [`loading the test files: ${error instanceof Error ? error.message : String(error)}`],
+    };
   }
 
   if (earlierHalf !== undefined) {
-    result = { passes: earlierHalf.passes + result.passes, failures: earlierHalf.failures + result.failures, failed: [...earlierHalf.failed, ...result.failed] };
+    result = {
+      passes: earlierHalf.passes + result.passes,
+      failures: earlierHalf.failures + result.failures,
+      failed: [...earlierHalf.failed, ...result.failed],
+    };
   }
   if (resultFile !== undefined) writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
   if (result.failures > 0) throw new Error(`${result.failures} ${what}(s) failed: ${result.failed.join('; ')}`);

@@ -19,7 +19,8 @@ class UsageError extends Error {}
 function wholeNumber(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
   if (text === undefined) return fallback;
   const value = /^[0-9]+$/.test(text) ? Number(text) : NaN;
-  if (!(value >= min && value <= max)) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}".`);
+  if (!(value >= min && value <= max))
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}".`);
   return value;
 }
 
@@ -62,15 +63,20 @@ function printReport(report: FuzzReport): void {
   const observations = Object.entries(report.observations);
   if (observations.length > 0) {
     console.log('observations (allowed, worth a look):');
-    for (const [what, { count, example }] of observations) console.log(`  ${count} x ${what}; e.g. ${example.slice(0, 160)}`);
+    for (const [what, { count, example }] of observations)
+      console.log(`  ${count} x ${what}; e.g. ${example.slice(0, 160)}`);
   }
   if (report.violationCount === 0) {
     console.log('violations: none');
     return;
   }
-  console.log(`violations: ${report.violationCount}${report.violationCount > report.violations.length ? ` (first ${report.violations.length} shown)` : ''}`);
+  console.log(
+    `violations: ${report.violationCount}${report.violationCount > report.violations.length ? ` (first ${report.violations.length} shown)` : ''}`,
+  );
   for (const violation of report.violations.slice(0, 20)) {
-    console.log(`- case ${violation.caseIndex}: ${violation.problem}\n  ${violation.description}\n  request: ${violation.request}\n  answer: ${violation.answer}`);
+    console.log(
+      `- case ${violation.caseIndex}: ${violation.problem}\n  ${violation.description}\n  request: ${violation.request}\n  answer: ${violation.answer}`,
+    );
   }
 }
 
@@ -87,11 +93,14 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  console.log(`fuzzing the reference server: ${options.cases} cases, seed ${options.seed}, concurrency ${options.concurrency}`);
+  console.log(
+    `fuzzing the reference server: ${options.cases} cases, seed ${options.seed}, concurrency ${options.concurrency}`,
+  );
   const report = await runFuzz({
     ...options,
     onProgress: ({ done, total, violations, elapsedMs }) => {
-      if (done % 2_000 === 0 || done === total) console.log(`  ${done}/${total} cases, ${violations} violations, ${(elapsedMs / 1000).toFixed(1)} s`);
+      if (done % 2_000 === 0 || done === total)
+        console.log(`  ${done}/${total} cases, ${violations} violations, ${(elapsedMs / 1000).toFixed(1)} s`);
     },
   });
   printReport(report);

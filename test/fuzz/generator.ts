@@ -258,7 +258,14 @@ export class CaseGenerator {
 
   private signedRequest(): Built {
     const draft = this.endpointDraft();
-    this.sign(draft, this.rng.weighted([[8, 'as-sent'], [1, 'lower'], [1, 'upper']] as const));
+    this.sign(
+      draft,
+      this.rng.weighted([
+        [8, 'as-sent'],
+        [1, 'lower'],
+        [1, 'upper'],
+      ] as const),
+    );
     const built = this.serialize(draft);
     if (built.maySucceed && draft.framing === 'auto') this.remember(built);
     return built;
@@ -342,7 +349,8 @@ export class CaseGenerator {
       const all = BROWSER_HEADERS(port);
       const chosen = rng.chance(0.5) ? all : [rng.pick(all)];
       for (const line of chosen) draft.headers.push(rng.chance(0.2) ? line.toUpperCase() : line);
-      if (chosen === all) draft.headers.push('Accept: image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8');
+      if (chosen === all)
+        draft.headers.push('Accept: image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8');
       draft.loopbackOk = !chosen.some((line) => /^(sec-fetch-site|sec-fetch-dest|referer):/i.test(line));
       draft.notes.push(`browser=${chosen.length === 1 ? (chosen[0] ?? '').split(':')[0] : 'all'}`);
     } else {
@@ -396,7 +404,18 @@ export class CaseGenerator {
         if (rng.chance(0.5)) this.sign(draft);
         break;
       case 'version':
-        draft.version = rng.pick(['HTTP/1.0', 'HTTP/1.2', 'HTTP/2.0', 'HTTP/0.9', 'http/1.1', 'HTTP/1.1 x', 'HTTP/11', '', 'HTTP/1.', 'HTTP/9.9']);
+        draft.version = rng.pick([
+          'HTTP/1.0',
+          'HTTP/1.2',
+          'HTTP/2.0',
+          'HTTP/0.9',
+          'http/1.1',
+          'HTTP/1.1 x',
+          'HTTP/11',
+          '',
+          'HTTP/1.',
+          'HTTP/9.9',
+        ]);
         if (rng.chance(0.5)) this.sign(draft);
         break;
       case 'header-syntax':
@@ -438,9 +457,19 @@ export class CaseGenerator {
         const [name, make] = rng.pick<readonly [string, () => Buffer]>([
           ['random-bytes', () => rng.bytes(rng.between(1, 600))],
           ['http2-preface', () => Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1')],
-          ['tls-client-hello', () => Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03, ...rng.bytes(40)])],
+          [
+            'tls-client-hello',
+            () => Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03, ...rng.bytes(40)]),
+          ],
           ['a-response', () => Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n', 'latin1')],
-          ['leading-blank-lines', () => Buffer.from(`\r\n\r\nGET /healthcheck HTTP/1.1\r\nHost: 127.0.0.1:${this.options.port}\r\n\r\n`, 'latin1')],
+          [
+            'leading-blank-lines',
+            () =>
+              Buffer.from(
+                `\r\n\r\nGET /healthcheck HTTP/1.1\r\nHost: 127.0.0.1:${this.options.port}\r\n\r\n`,
+                'latin1',
+              ),
+          ],
           ['spaces', () => Buffer.from(' '.repeat(rng.between(1, 100)) + '\r\n\r\n', 'latin1')],
         ]);
         raw = { bytes: make(), method: 'GET', maySucceed: false, open: false, description: `garbage=junk(${name})` };
@@ -462,7 +491,14 @@ export class CaseGenerator {
   private oversized(): Built {
     const rng = this.rng;
     const draft = this.endpointDraft();
-    const what = rng.pick(['one-header', 'many-headers', 'long-target', 'huge-body', 'huge-chunked', 'near-header-limit']);
+    const what = rng.pick([
+      'one-header',
+      'many-headers',
+      'long-target',
+      'huge-body',
+      'huge-chunked',
+      'near-header-limit',
+    ]);
     draft.notes.push(`oversized=${what}`);
     switch (what) {
       case 'one-header':
@@ -480,7 +516,10 @@ export class CaseGenerator {
       default:
         draft.method = 'POST';
         draft.target = rng.pick([ENDPOINTS.entries.path, ENDPOINTS.start.path, '/nowhere']);
-        draft.body = Buffer.alloc(rng.pick([MAX_BODY_BYTES * 2, 1024 * 1024 + 1, 1024 * 1024 + rng.between(1, 300_000)]), 0x20);
+        draft.body = Buffer.alloc(
+          rng.pick([MAX_BODY_BYTES * 2, 1024 * 1024 + 1, 1024 * 1024 + rng.between(1, 300_000)]),
+          0x20,
+        );
         if (what === 'huge-chunked') draft.framing = 'chunked';
     }
     if (rng.chance(0.6)) this.sign(draft);
@@ -493,7 +532,8 @@ export class CaseGenerator {
    */
   private sign(draft: Draft, names: 'as-sent' | 'lower' | 'upper' = 'as-sent', mayReplay = true): void {
     const timestamp = timestampFor(this.nowMs);
-    const earlier = mayReplay && this.nonces.length > 0 && this.rng.chance(0.03) ? this.rng.pick(this.nonces) : undefined;
+    const earlier =
+      mayReplay && this.nonces.length > 0 && this.rng.chance(0.03) ? this.rng.pick(this.nonces) : undefined;
     const nonce =
       earlier !== undefined
         ? swapCase(earlier)
@@ -503,8 +543,16 @@ export class CaseGenerator {
     if (earlier !== undefined) draft.notes.push('nonce=earlier-in-other-case');
     this.nonces.push(nonce);
     if (this.nonces.length > MAX_REPLAYS) this.nonces.shift();
-    const signature = signRequest({ token: this.options.token, method: draft.method, target: draft.target, timestamp, nonce, body: draft.body });
-    const cased = (name: string): string => (names === 'lower' ? name.toLowerCase() : names === 'upper' ? name.toUpperCase() : name);
+    const signature = signRequest({
+      token: this.options.token,
+      method: draft.method,
+      target: draft.target,
+      timestamp,
+      nonce,
+      body: draft.body,
+    });
+    const cased = (name: string): string =>
+      names === 'lower' ? name.toLowerCase() : names === 'upper' ? name.toUpperCase() : name;
     draft.headers.push(
       `${cased(this.names.token)}: ${this.options.token}`,
       `${cased(this.names.timestamp)}: ${timestamp}`,
@@ -527,7 +575,14 @@ export class CaseGenerator {
     let signMethod = draft.method;
     switch (mutation) {
       case 'token-wrong':
-        token = rng.pick([`${token}x`, token.toUpperCase(), token.slice(1), '', 'x'.repeat(token.length), `${token}\xe9`]);
+        token = rng.pick([
+          `${token}x`,
+          token.toUpperCase(),
+          token.slice(1),
+          '',
+          'x'.repeat(token.length),
+          `${token}\xe9`,
+        ]);
         break;
       case 'key-wrong':
         key = token = rng.text(token.length, TOKEN_CHARS);
@@ -540,7 +595,18 @@ export class CaseGenerator {
         timestamp = String(nowSeconds + rng.between(120, 86_400 * 400));
         break;
       case 'timestamp-format':
-        timestamp = rng.pick([`0${nowSeconds}`, `+${nowSeconds}`, `${nowSeconds}.0`, `-${nowSeconds}`, String(this.nowMs), `${nowSeconds} `, '1e9', `${nowSeconds}0000000`, '0x6a', '٣٤']);
+        timestamp = rng.pick([
+          `0${nowSeconds}`,
+          `+${nowSeconds}`,
+          `${nowSeconds}.0`,
+          `-${nowSeconds}`,
+          String(this.nowMs),
+          `${nowSeconds} `,
+          '1e9',
+          `${nowSeconds}0000000`,
+          '0x6a',
+          '٣٤',
+        ]);
         break;
       case 'nonce-format':
         nonce = rng.pick([
@@ -572,9 +638,28 @@ export class CaseGenerator {
       default:
         break;
     }
-    let signature = signRequest({ token: key, method: signMethod, target: signTarget, timestamp, nonce, body: signBody });
-    if (mutation === 'signature' && signTarget === draft.target && signBody === draft.body && signMethod === draft.method) {
-      signature = rng.pick([signature.toUpperCase(), signature.slice(1), `${signature}0`, `sha256=${signature}`, rng.hex(64), `${signature.slice(0, 63)}g`]);
+    let signature = signRequest({
+      token: key,
+      method: signMethod,
+      target: signTarget,
+      timestamp,
+      nonce,
+      body: signBody,
+    });
+    if (
+      mutation === 'signature' &&
+      signTarget === draft.target &&
+      signBody === draft.body &&
+      signMethod === draft.method
+    ) {
+      signature = rng.pick([
+        signature.toUpperCase(),
+        signature.slice(1),
+        `${signature}0`,
+        `sha256=${signature}`,
+        rng.hex(64),
+        `${signature.slice(0, 63)}g`,
+      ]);
     }
     const prefix = mutation === 'nowdoing-prefix' ? signingHeaderNames('NowDoing') : this.names;
     const headers: [string, string][] = [
@@ -664,7 +749,9 @@ export class CaseGenerator {
         headers.push(`Content-Length: ${body.length + rng.between(1, 5000)}`);
         break;
       case 'cl-bad':
-        headers.push(`Content-Length: ${rng.pick(['abc', '-1', `${body.length} ${body.length}`, `+${body.length}`, `0x${body.length.toString(16)}`, '99999999999999999999999', '', `${body.length}.0`])}`);
+        headers.push(
+          `Content-Length: ${rng.pick(['abc', '-1', `${body.length} ${body.length}`, `+${body.length}`, `0x${body.length.toString(16)}`, '99999999999999999999999', '', `${body.length}.0`])}`,
+        );
         break;
       case 'cl-dup':
         headers.push(`Content-Length: ${body.length}`, `Content-Length: ${body.length + 1}`);
@@ -674,12 +761,24 @@ export class CaseGenerator {
         payload = this.chunked(body, true);
         break;
       case 'te-bad':
-        headers.push(`Transfer-Encoding: ${rng.pick(['gzip', 'chunked, gzip', 'identity', 'chunked, chunked', 'xchunked', 'chunked;q=1', ''])}`);
+        headers.push(
+          `Transfer-Encoding: ${rng.pick(['gzip', 'chunked, gzip', 'identity', 'chunked, chunked', 'xchunked', 'chunked;q=1', ''])}`,
+        );
         break;
       case 'chunked-bad':
         headers.push('Transfer-Encoding: chunked');
         payload = Buffer.concat([
-          Buffer.from(rng.pick(['zz\r\n', '-1\r\n', 'ffffffffffffffffffff\r\n', `${body.length.toString(16)} junk\r\n`, `${body.length.toString(16)}\n`, '\r\n']), 'latin1'),
+          Buffer.from(
+            rng.pick([
+              'zz\r\n',
+              '-1\r\n',
+              'ffffffffffffffffffff\r\n',
+              `${body.length.toString(16)} junk\r\n`,
+              `${body.length.toString(16)}\n`,
+              '\r\n',
+            ]),
+            'latin1',
+          ),
           body,
           Buffer.from(rng.pick(['\r\n0\r\n\r\n', '0\r\n\r\n', 'xx', '\r\n0\r\nX-Trailer\r\n\r\n']), 'latin1'),
         ]);
@@ -690,12 +789,22 @@ export class CaseGenerator {
         break;
       case 'chunked-short':
         headers.push('Transfer-Encoding: chunked');
-        payload = Buffer.concat([Buffer.from(`${(body.length + rng.between(1, 999)).toString(16)}\r\n`, 'latin1'), body]);
+        payload = Buffer.concat([
+          Buffer.from(`${(body.length + rng.between(1, 999)).toString(16)}\r\n`, 'latin1'),
+          body,
+        ]);
         break;
     }
     const head = `${draft.method} ${draft.target} ${draft.version}`.trimEnd();
-    const bytes = Buffer.concat([Buffer.from(`${head}\r\n${headers.map((line) => `${line}\r\n`).join('')}\r\n`, 'latin1'), payload]);
-    const tags = [draft.signed ? 'signed' : 'unsigned', JSON.stringify(`${draft.method} ${draft.target}`.slice(0, 120)), ...draft.notes];
+    const bytes = Buffer.concat([
+      Buffer.from(`${head}\r\n${headers.map((line) => `${line}\r\n`).join('')}\r\n`, 'latin1'),
+      payload,
+    ]);
+    const tags = [
+      draft.signed ? 'signed' : 'unsigned',
+      JSON.stringify(`${draft.method} ${draft.target}`.slice(0, 120)),
+      ...draft.notes,
+    ];
     if (framing !== 'auto') tags.push(`framing=${framing}`);
     return {
       bytes,
@@ -714,7 +823,11 @@ export class CaseGenerator {
       const size = Math.min(body.length - offset, rng.chance(0.2) ? rng.between(1, 16) : rng.between(1, 70_000));
       const sizeText = rng.chance(0.5) ? size.toString(16) : size.toString(16).toUpperCase();
       const extension = rng.chance(0.05) ? ';ext=1' : '';
-      parts.push(Buffer.from(`${sizeText}${extension}\r\n`, 'latin1'), body.subarray(offset, offset + size), Buffer.from('\r\n'));
+      parts.push(
+        Buffer.from(`${sizeText}${extension}\r\n`, 'latin1'),
+        body.subarray(offset, offset + size),
+        Buffer.from('\r\n'),
+      );
       offset += size;
     }
     if (terminated) parts.push(Buffer.from(rng.chance(0.9) ? '0\r\n\r\n' : '0\r\nX-Trailer: 1\r\n\r\n', 'latin1'));
@@ -743,7 +856,9 @@ export class CaseGenerator {
   /** Writes the bytes whole or in a few pieces, so the parser also sees heads cut anywhere. */
   private split(bytes: Buffer): Segment[] {
     if (bytes.length < 2 || this.rng.chance(0.7)) return [{ bytes, delayMs: 0 }];
-    const cuts = [...new Set(Array.from({ length: this.rng.between(1, 4) }, () => this.rng.between(1, bytes.length - 1)))].sort((a, b) => a - b);
+    const cuts = [
+      ...new Set(Array.from({ length: this.rng.between(1, 4) }, () => this.rng.between(1, bytes.length - 1))),
+    ].sort((a, b) => a - b);
     const segments: Segment[] = [];
     let start = 0;
     for (const cut of [...cuts, bytes.length]) {
@@ -843,19 +958,28 @@ export class CaseGenerator {
         segments.push({ bytes: full.subarray(0, rng.between(1, headEnd - 1)), delayMs: 0 });
         break;
       case 'stall-body': {
-        const sent = Buffer.from(`POST ${ENDPOINTS.entries.path} HTTP/1.1\r\nHost: 127.0.0.1:${this.options.port}\r\nContent-Length: 100\r\n\r\n{"name":`, 'latin1');
+        const sent = Buffer.from(
+          `POST ${ENDPOINTS.entries.path} HTTP/1.1\r\nHost: 127.0.0.1:${this.options.port}\r\nContent-Length: 100\r\n\r\n{"name":`,
+          'latin1',
+        );
         segments.push({ bytes: sent, delayMs: 0 });
         break;
       }
       case 'dribble-body': {
-        const head = Buffer.from(`POST ${ENDPOINTS.entries.path} HTTP/1.1\r\nHost: 127.0.0.1:${this.options.port}\r\nContent-Length: 40\r\n\r\n`, 'latin1');
+        const head = Buffer.from(
+          `POST ${ENDPOINTS.entries.path} HTTP/1.1\r\nHost: 127.0.0.1:${this.options.port}\r\nContent-Length: 40\r\n\r\n`,
+          'latin1',
+        );
         segments.push({ bytes: head, delayMs: 0 });
         for (let i = 0; i < 10; i++) segments.push({ bytes: Buffer.from('    '), delayMs: 150 });
         break;
       }
       default:
         // Well inside the 300 ms head timeout: a slow but honest client still gets its answer.
-        segments.push({ bytes: full.subarray(0, headEnd - 2), delayMs: 0 }, { bytes: full.subarray(headEnd - 2), delayMs: 80 });
+        segments.push(
+          { bytes: full.subarray(0, headEnd - 2), delayMs: 0 },
+          { bytes: full.subarray(headEnd - 2), delayMs: 80 },
+        );
     }
     const inTime = how === 'slow-but-in-time';
     return {
@@ -885,8 +1009,30 @@ const FIELDS: Readonly<Record<PostPath, readonly string[]>> = {
 export const SEED_ACTIVITIES: readonly string[] = ['Coding', 'Review', 'Meetings'];
 const NAMES = [...SEED_ACTIVITIES, ' coding ', 'REVIEW', 'Deep Work', 'Café ☕', '日本語', 'a', 'Fuzzed 🎉'];
 const ODD_VALUES: readonly unknown[] = [1, 0, -1, true, false, [], {}, ['x'], { name: 'x' }, 'str', 1.5];
-const RAW_NUMBERS = ['1e309', '-1e309', '1e-400', '-0', '0', '1440', '1440.0000000001', '12345678901234567890123', '0.0000001', '1E3', '1.5', '90.0', '1441'];
-const INVALID_UTF8 = [[0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]];
+const RAW_NUMBERS = [
+  '1e309',
+  '-1e309',
+  '1e-400',
+  '-0',
+  '0',
+  '1440',
+  '1440.0000000001',
+  '12345678901234567890123',
+  '0.0000001',
+  '1E3',
+  '1.5',
+  '90.0',
+  '1441',
+];
+const INVALID_UTF8 = [
+  [0xff],
+  [0xfe, 0xff],
+  [0xc0, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xe2, 0x82],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0x80],
+];
 
 interface GeneratedBody {
   readonly kind: string;
@@ -977,7 +1123,10 @@ function bodyFor(rng: Rng, path: string): GeneratedBody {
       return text(JSON.stringify({ ...valid, extra: 1, nested: { a: [1, 2] }, [rng.hex(6)]: null }));
     case 'wrong-type': {
       const value = rng.pick(ODD_VALUES);
-      return { kind: `wrong-type(${field}=${JSON.stringify(value)})`, bytes: Buffer.from(JSON.stringify({ ...valid, [field]: value })) };
+      return {
+        kind: `wrong-type(${field}=${JSON.stringify(value)})`,
+        bytes: Buffer.from(JSON.stringify({ ...valid, [field]: value })),
+      };
     }
     case 'raw-number': {
       const raw = rng.pick(RAW_NUMBERS);
@@ -985,13 +1134,28 @@ function bodyFor(rng: Rng, path: string): GeneratedBody {
       return { kind: `raw-number(${target}=${raw})`, bytes: Buffer.from(withRaw(valid, target, raw)) };
     }
     case 'nan-string':
-      return text(JSON.stringify({ ...valid, [post === '/entries' ? 'durationMinutes' : field]: rng.pick(['NaN', 'Infinity', '-Infinity', '1e3', '0x10', '']) }));
+      return text(
+        JSON.stringify({
+          ...valid,
+          [post === '/entries' ? 'durationMinutes' : field]: rng.pick([
+            'NaN',
+            'Infinity',
+            '-Infinity',
+            '1e3',
+            '0x10',
+            '',
+          ]),
+        }),
+      );
     case 'long-string': {
       // Each limit exactly, and one past it, in characters that take more than one UTF-16 unit.
       const limit = rng.pick([200, 201, 255, 256, 1024, 1025, 2000, 2001, 4096, 4097, 5000]);
       const unit = rng.pick(['a', 'é', '😀', ' ']);
       const target = rng.pick(['name', 'note', 'branch', 'repo', 'previousBranch', 'repoPath', field]);
-      return { kind: `long-string(${target}=${JSON.stringify(unit)}x${limit})`, bytes: Buffer.from(JSON.stringify({ ...valid, [target]: `x${unit.repeat(limit - 1)}` })) };
+      return {
+        kind: `long-string(${target}=${JSON.stringify(unit)}x${limit})`,
+        bytes: Buffer.from(JSON.stringify({ ...valid, [target]: `x${unit.repeat(limit - 1)}` })),
+      };
     }
     case 'blank-string':
       return text(JSON.stringify({ ...valid, [field]: rng.pick(['', '   ', '\t\n', '\u00a0', '\u200b']) }));
@@ -1031,22 +1195,37 @@ function bodyFor(rng: Rng, path: string): GeneratedBody {
     case 'invalid-utf8': {
       const json = JSON.stringify({ ...valid, [field]: 'ab' });
       const at = json.indexOf('"ab"') + 2;
-      return { kind, bytes: Buffer.concat([Buffer.from(json.slice(0, at)), Buffer.from(rng.pick(INVALID_UTF8)), Buffer.from(json.slice(at))]) };
+      return {
+        kind,
+        bytes: Buffer.concat([
+          Buffer.from(json.slice(0, at)),
+          Buffer.from(rng.pick(INVALID_UTF8)),
+          Buffer.from(json.slice(at)),
+        ]),
+      };
     }
     case 'lone-surrogate':
-      return text(withRaw(valid, rng.pick(['name', 'note', 'branch', field]), rng.pick(['"\\ud800"', '"x\\udfff"', '"\\ud83d"'])));
+      return text(
+        withRaw(valid, rng.pick(['name', 'note', 'branch', field]), rng.pick(['"\\ud800"', '"x\\udfff"', '"\\ud83d"'])),
+      );
     case 'deep': {
       const depth = rng.between(100, 30_000);
       const open = rng.chance(0.5) ? '[' : '{"a":';
       const close = open === '[' ? ']' : '}';
-      return { kind: `deep(${depth})`, bytes: Buffer.from(withRaw(valid, 'deep', `${open.repeat(depth)}1${close.repeat(depth)}`)) };
+      return {
+        kind: `deep(${depth})`,
+        bytes: Buffer.from(withRaw(valid, 'deep', `${open.repeat(depth)}1${close.repeat(depth)}`)),
+      };
     }
     case 'duplicate-keys': {
       const json = JSON.stringify(valid);
       return text(`{${JSON.stringify(field)}:${JSON.stringify(rng.pick(ODD_VALUES))},${json.slice(1)}`);
     }
     case 'near-64k':
-      return { kind: 'near-64k', bytes: Buffer.from(padTo(JSON.stringify(valid), MAX_BODY_BYTES + rng.pick([-2000, -1, 0, 1, 2]))) };
+      return {
+        kind: 'near-64k',
+        bytes: Buffer.from(padTo(JSON.stringify(valid), MAX_BODY_BYTES + rng.pick([-2000, -1, 0, 1, 2]))),
+      };
     case 'over-64k':
       return text(padTo(JSON.stringify(valid), MAX_BODY_BYTES + rng.between(2, 200_000)));
     case 'bom':
@@ -1078,7 +1257,10 @@ function searchQuery(rng: Rng): GeneratedQuery {
   const limit = rng.weighted<string>([
     [5, ''],
     [3, `limit=${rng.between(1, 100)}`],
-    [2, `limit=${rng.pick(['0', '101', '-1', 'abc', '1e2', '10000', '', '05', ' 5', '5.0', '%35', '99999999999999999999', '1&limit=2'])}`],
+    [
+      2,
+      `limit=${rng.pick(['0', '101', '-1', 'abc', '1e2', '10000', '', '05', ' 5', '5.0', '%35', '99999999999999999999', '1&limit=2'])}`,
+    ],
   ]);
   const parts = [q, limit].filter((part) => part !== '');
   if (rng.chance(0.2)) parts.reverse();

@@ -52,7 +52,12 @@ export interface FuzzReport {
 }
 
 /** Short enough that stalled connections end in well under a second. */
-export const FUZZ_TIMEOUTS: ServerTimeouts = { headersMs: 300, requestMs: 600, keepAliveMs: 300, connectionsCheckingIntervalMs: 100 };
+export const FUZZ_TIMEOUTS: ServerTimeouts = {
+  headersMs: 300,
+  requestMs: 600,
+  keepAliveMs: 300,
+  connectionsCheckingIntervalMs: 100,
+};
 /** After its last byte, a case must be answered or closed within this. */
 export const ANSWER_LIMIT_MS = 3_000;
 const PROBE_EVERY = 200;
@@ -73,7 +78,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   }
   const started = performance.now();
   const clock = manualClock();
-  const server = createReferenceServer({ token: TEST_TOKEN, clock, seedActivities: SEED_ACTIVITIES, timeouts: FUZZ_TIMEOUTS });
+  const server = createReferenceServer({
+    token: TEST_TOKEN,
+    clock,
+    seedActivities: SEED_ACTIVITIES,
+    timeouts: FUZZ_TIMEOUTS,
+  });
   const port = await server.listen(0);
   const generator = new CaseGenerator({ seed: options.seed, token: TEST_TOKEN, port });
   // Probes and controls draw from their own streams, so retries never shift the cases.
@@ -87,7 +97,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const main = new Lane(concurrency);
   const slow = new Lane(SLOW_LANE);
   const progress = (done: number): void =>
-    options.onProgress?.({ done, total: options.cases, violations: tally.violationCount, elapsedMs: performance.now() - started });
+    options.onProgress?.({
+      done,
+      total: options.cases,
+      violations: tally.violationCount,
+      elapsedMs: performance.now() - started,
+    });
 
   const probe = async (): Promise<void> => {
     for (let attempt = 0; attempt < 4; attempt++) {
@@ -103,12 +118,24 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       else if (answer === undefined && exchange.end !== 'timeout') await sleep(50);
       else {
         tally.probes.failed++;
-        tally.violation({ caseIndex: -1, description: 'probe: signed GET /healthcheck', problem: `answered ${answer?.status ?? exchange.end}`, request: '', answer: escape(exchange.data) });
+        tally.violation({
+          caseIndex: -1,
+          description: 'probe: signed GET /healthcheck',
+          problem: `answered ${answer?.status ?? exchange.end}`,
+          request: '',
+          answer: escape(exchange.data),
+        });
         return;
       }
     }
     tally.probes.failed++;
-    tally.violation({ caseIndex: -1, description: 'probe: signed GET /healthcheck', problem: 'no 200 after 4 attempts', request: '', answer: '' });
+    tally.violation({
+      caseIndex: -1,
+      description: 'probe: signed GET /healthcheck',
+      problem: 'no 200 after 4 attempts',
+      request: '',
+      answer: '',
+    });
   };
 
   try {
@@ -126,7 +153,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       }
       clock.advance(controls.between(...CLOCK_STEP_MS));
       const fuzzCase = generator.next(clock());
-      await (fuzzCase.slow ? slow : main).add(async () => tally.record(fuzzCase, await send(port, fuzzCase, ANSWER_LIMIT_MS)));
+      await (fuzzCase.slow ? slow : main).add(async () =>
+        tally.record(fuzzCase, await send(port, fuzzCase, ANSWER_LIMIT_MS)),
+      );
     }
     await Promise.all([main.drain(), slow.drain()]);
     server.controls.setLicense('valid');
@@ -226,7 +255,8 @@ function parseAnswers(data: Buffer, methods: readonly string[], closed: boolean)
     if (headEnd < 0) return { answers, interim, rest: 'partial' };
     const [statusLine = '', ...lines] = data.toString('latin1', offset, headEnd).split('\r\n');
     const status = STATUS_LINE.exec(statusLine)?.[1];
-    if (status === undefined) return { answers, interim, rest: { error: `bad status line ${JSON.stringify(statusLine.slice(0, 80))}` } };
+    if (status === undefined)
+      return { answers, interim, rest: { error: `bad status line ${JSON.stringify(statusLine.slice(0, 80))}` } };
     const headers = new Map<string, string>();
     for (const line of lines) {
       const match = HEADER_LINE.exec(line);
@@ -261,7 +291,8 @@ function parseAnswers(data: Buffer, methods: readonly string[], closed: boolean)
       body = Buffer.concat(chunks);
     } else if (headers.has('content-length')) {
       const length = Number(headers.get('content-length'));
-      if (!Number.isSafeInteger(length) || length < 0) return { answers, interim, rest: { error: 'bad Content-Length' } };
+      if (!Number.isSafeInteger(length) || length < 0)
+        return { answers, interim, rest: { error: 'bad Content-Length' } };
       if (offset + length > data.length) return { answers, interim, rest: 'partial' };
       body = data.subarray(offset, offset + length);
       offset += length;
@@ -296,9 +327,11 @@ class Tally {
     // A reset may cut an answer short (the server destroys a socket it has not read to the end);
     // a clean close may not.
     const reset = exchange.errorCode !== undefined;
-    if (exchange.end === 'timeout') problems.push(`neither answered nor closed within ${ANSWER_LIMIT_MS} ms of the last byte`);
+    if (exchange.end === 'timeout')
+      problems.push(`neither answered nor closed within ${ANSWER_LIMIT_MS} ms of the last byte`);
     if (typeof parsed.rest === 'object') problems.push(`not HTTP: ${parsed.rest.error}`);
-    else if (parsed.rest === 'partial' && exchange.end === 'closed' && !reset) problems.push('answer cut short by a clean close');
+    else if (parsed.rest === 'partial' && exchange.end === 'closed' && !reset)
+      problems.push('answer cut short by a clean close');
     if (exchange.errorCode !== undefined && !['ECONNRESET', 'EPIPE'].includes(exchange.errorCode)) {
       problems.push(`socket error ${exchange.errorCode}`);
     }
@@ -310,14 +343,18 @@ class Tally {
       if (answer.status >= 500) problems.push(`status ${answer.status}`);
       else if (answer.status >= 200 && answer.status < 300) successes++;
       else if (answer.status < 400) problems.push(`status ${answer.status}`);
-      if ([...answer.headers.keys()].some((name) => name.startsWith('access-control-'))) problems.push(`CORS header on a ${answer.status}`);
-      if (answer.status === 429 && !/^[1-9][0-9]*$/.test(answer.headers.get('retry-after') ?? '')) problems.push('429 without a valid Retry-After');
+      if ([...answer.headers.keys()].some((name) => name.startsWith('access-control-')))
+        problems.push(`CORS header on a ${answer.status}`);
+      if (answer.status === 429 && !/^[1-9][0-9]*$/.test(answer.headers.get('retry-after') ?? ''))
+        problems.push('429 without a valid Retry-After');
       if (answer.status === 405 && !answer.headers.has('allow')) problems.push('405 without Allow');
       const envelope = envelopeProblem(answer, fuzzCase.methods[position]);
       if (envelope !== undefined) this.observe(`${answer.status} ${envelope}`, fuzzCase.description);
     }
     if (successes > fuzzCase.maySucceed) {
-      problems.push(`${successes} 2xx answers but only ${fuzzCase.maySucceed} request(s) correctly signed and allowed by step 0`);
+      problems.push(
+        `${successes} 2xx answers but only ${fuzzCase.maySucceed} request(s) correctly signed and allowed by step 0`,
+      );
     }
     for (const problem of problems) {
       this.violation({
@@ -361,7 +398,8 @@ class Tally {
  */
 function envelopeProblem(answer: Answer, method: string | undefined): string | undefined {
   if (method === 'HEAD') return undefined;
-  if (answer.headers.get('content-type') !== JSON_CONTENT_TYPE) return `without the JSON content type (${answer.headers.get('content-type') ?? 'none'})`;
+  if (answer.headers.get('content-type') !== JSON_CONTENT_TYPE)
+    return `without the JSON content type (${answer.headers.get('content-type') ?? 'none'})`;
   let body: unknown;
   try {
     body = JSON.parse(answer.body.toString('utf8'));

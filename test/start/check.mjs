@@ -23,15 +23,44 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath, URLSearchParams } from 'node:url';
 import { chromium } from 'playwright-core';
-import { helpText, KEY_HELP, KEYS_HINT, keysOf, OFFLINE_REFUSAL, pressedLine, QUIT_LINE, unknownKeyLine } from '../../scripts/start/keys.mjs';
-import { codeServerReady, desktopArgs, findOnPath, LOGIN_HEADING, NO_DESKTOP_CODE, parseStartArgs, USAGE, workbenchUrl } from '../../scripts/start/plan.mjs';
+import {
+  helpText,
+  KEY_HELP,
+  KEYS_HINT,
+  keysOf,
+  OFFLINE_REFUSAL,
+  pressedLine,
+  QUIT_LINE,
+  unknownKeyLine,
+} from '../../scripts/start/keys.mjs';
+import {
+  codeServerReady,
+  desktopArgs,
+  findOnPath,
+  LOGIN_HEADING,
+  NO_DESKTOP_CODE,
+  parseStartArgs,
+  USAGE,
+  workbenchUrl,
+} from '../../scripts/start/plan.mjs';
 import { chromiumPath, codeServerLogin } from '../extension/host/common.mjs';
 import { codeServerPaths } from '../extension/host/install.mjs';
 
@@ -49,7 +78,12 @@ const KEY_SHOWS_WITHIN_MS = 45_000;
 /** The password printed next to it. */
 const PASSWORD_LINE = /^ {2}password: (\S+)$/m;
 /** What a browser sends to open a websocket (RFC 6455's sample key). */
-const WEBSOCKET_HEADERS = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+const WEBSOCKET_HEADERS = {
+  connection: 'Upgrade',
+  upgrade: 'websocket',
+  'sec-websocket-version': '13',
+  'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+};
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** What src/server/demo.ts logs today besides the running session: two entries logged at the start (15m + 30m), and a finished session of 45 minutes that ended 5 minutes before the running one began. */
@@ -74,11 +108,18 @@ export function checkDemoToday(todayMinutes, runningMinutes, status, now = new D
   midnight.setHours(0, 0, 0, 0);
   const sinceMidnight = (now.getTime() - midnight.getTime()) / 60_000;
   const all = DEMO_LOGGED_MINUTES + runningMinutes + DEMO_FINISHED_MINUTES;
-  const wholeDemoIsToday = sinceMidnight > runningMinutes + DEMO_FINISHED_ENDS_BEFORE_RUNNING + DEMO_FINISHED_MINUTES + 1;
+  const wholeDemoIsToday =
+    sinceMidnight > runningMinutes + DEMO_FINISHED_ENDS_BEFORE_RUNNING + DEMO_FINISHED_MINUTES + 1;
   if (wholeDemoIsToday) {
-    assert.ok(Math.abs(todayMinutes - all) <= 1, `"${status}": today's total should be about ${all} minutes (the demo's logged time, the running and the finished session)`);
+    assert.ok(
+      Math.abs(todayMinutes - all) <= 1,
+      `"${status}": today's total should be about ${all} minutes (the demo's logged time, the running and the finished session)`,
+    );
   } else {
-    assert.ok(todayMinutes >= DEMO_LOGGED_MINUTES && todayMinutes <= all + 1, `"${status}": ${Math.round(sinceMidnight)} minutes after midnight, today's total should be between ${DEMO_LOGGED_MINUTES} and ${all} minutes`);
+    assert.ok(
+      todayMinutes >= DEMO_LOGGED_MINUTES && todayMinutes <= all + 1,
+      `"${status}": ${Math.round(sinceMidnight)} minutes after midnight, today's total should be between ${DEMO_LOGGED_MINUTES} and ${all} minutes`,
+    );
   }
 }
 
@@ -136,9 +177,18 @@ const checks = [
   [
     'arguments: --desktop, --lang, --no-build, --verbose, --help; anything else is one sentence',
     () => {
-      assert.deepEqual(parseStartArgs([]), { kind: 'run', options: { desktop: false, lang: 'en', build: true, verbose: false } });
-      assert.deepEqual(parseStartArgs(['--desktop', '--lang', 'de', '--no-build', '--verbose'], ['en', 'de']), { kind: 'run', options: { desktop: true, lang: 'de', build: false, verbose: true } });
-      assert.match(parseStartArgs(['--lang', 'fr'], ['en', 'de']).message, /^--lang "fr" is not a language of the extension; it has en, de\.$/);
+      assert.deepEqual(parseStartArgs([]), {
+        kind: 'run',
+        options: { desktop: false, lang: 'en', build: true, verbose: false },
+      });
+      assert.deepEqual(parseStartArgs(['--desktop', '--lang', 'de', '--no-build', '--verbose'], ['en', 'de']), {
+        kind: 'run',
+        options: { desktop: true, lang: 'de', build: false, verbose: true },
+      });
+      assert.match(
+        parseStartArgs(['--lang', 'fr'], ['en', 'de']).message,
+        /^--lang "fr" is not a language of the extension; it has en, de\.$/,
+      );
       assert.deepEqual(parseStartArgs(['--help']), { kind: 'help' });
       for (const argv of [['--port', '3000'], ['folder'], ['--desktop=yes']]) {
         const parsed = parseStartArgs(argv);
@@ -150,10 +200,14 @@ const checks = [
   [
     'the URL opens the repository with the extension from it in development mode',
     () => {
-      const url = new URL(workbenchUrl('127.0.0.1:4000', { folder: '/home/me/my repo/', extensionPath: '/home/me/my repo/' }));
+      const url = new URL(
+        workbenchUrl('127.0.0.1:4000', { folder: '/home/me/my repo/', extensionPath: '/home/me/my repo/' }),
+      );
       assert.equal(url.origin, 'http://127.0.0.1:4000');
       assert.equal(url.searchParams.get('folder'), '/home/me/my repo');
-      assert.deepEqual(JSON.parse(url.searchParams.get('payload')), [['extensionDevelopmentPath', 'vscode-remote://127.0.0.1:4000/home/me/my%20repo']]);
+      assert.deepEqual(JSON.parse(url.searchParams.get('payload')), [
+        ['extensionDevelopmentPath', 'vscode-remote://127.0.0.1:4000/home/me/my%20repo'],
+      ]);
     },
   ],
   [
@@ -175,9 +229,18 @@ const checks = [
         '/r',
       ]);
       const files = new Set(['/b/code', '/c/code']);
-      assert.equal(findOnPath('code', '/a::/b:/c', (path) => files.has(path)), '/b/code');
-      assert.equal(findOnPath('code', '/a', (path) => files.has(path)), undefined);
-      assert.equal(findOnPath('code', undefined, () => true), undefined);
+      assert.equal(
+        findOnPath('code', '/a::/b:/c', (path) => files.has(path)),
+        '/b/code',
+      );
+      assert.equal(
+        findOnPath('code', '/a', (path) => files.has(path)),
+        undefined,
+      );
+      assert.equal(
+        findOnPath('code', undefined, () => true),
+        undefined,
+      );
     },
   ],
   [
@@ -190,7 +253,12 @@ const checks = [
       });
       // The test suites' code-servers: the same login, code-server's own heading.
       assert.deepEqual(codeServerLogin('0f1e2d3c').args, ['--auth', 'password']);
-      const text = codeServerReady({ url: 'http://127.0.0.1:4000/?folder=%2Fr', password: '0f1e2d3c', seconds: '2.5', runDir: '/tmp/tt-start-x' });
+      const text = codeServerReady({
+        url: 'http://127.0.0.1:4000/?folder=%2Fr',
+        password: '0f1e2d3c',
+        seconds: '2.5',
+        runDir: '/tmp/tt-start-x',
+      });
       assert.equal(URL_LINE.exec(text)?.[1], 'http://127.0.0.1:4000/?folder=%2Fr');
       assert.equal(PASSWORD_LINE.exec(text)?.[1], '0f1e2d3c');
       assert.equal(text.split('0f1e2d3c').length, 2, 'the password once');
@@ -201,13 +269,15 @@ const checks = [
   [
     'the keys: one line under the URL, a help naming each, one line per press saying what VS Code shows, never the token',
     () => {
-      for (const key of ['h', 'o', 'l', 'b', 't', 'q']) assert.match(KEYS_HINT, new RegExp(`\\b${key} \\w`), `the line under the URL names ${key}`);
+      for (const key of ['h', 'o', 'l', 'b', 't', 'q'])
+        assert.match(KEYS_HINT, new RegExp(`\\b${key} \\w`), `the line under the URL names ${key}`);
       assert.ok(!KEYS_HINT.includes('\n') && KEYS_HINT.length <= 100, 'the line under the URL is one short line');
       assert.deepEqual(
         KEY_HELP.map(([key]) => key),
         ['o', 'l', 'b', 't', 'h', 'q'],
       );
-      for (const [key] of KEY_HELP) assert.match(helpText(), new RegExp(`^  ${key}  \\S`, 'm'), `the help names ${key}`);
+      for (const [key] of KEY_HELP)
+        assert.match(helpText(), new RegExp(`^  ${key}  \\S`, 'm'), `the help names ${key}`);
       assert.deepEqual(keysOf('oL\r\n\x1b[Ax\x03'), ['o', 'l', { unknown: 'that key' }, { unknown: '"x"' }, 'ctrl-c']);
       assert.equal(unknownKeyLine('"x"'), '"x" is not a key of npm start: press h for the keys.');
       const shows = [
@@ -225,7 +295,8 @@ const checks = [
         assert.match(line, pattern, `${key} ${JSON.stringify(outcome)}`);
         assert.ok(line.startsWith(`${key}  `) && !line.includes('\n'), `one line, starting with the key: ${line}`);
       }
-      for (const key of ['l', 'b', 't']) assert.equal(pressedLine(key, { offline: true }), `${key}  ${OFFLINE_REFUSAL}`);
+      for (const key of ['l', 'b', 't'])
+        assert.equal(pressedLine(key, { offline: true }), `${key}  ${OFFLINE_REFUSAL}`);
       assert.match(QUIT_LINE, /^q {2}Stopping/);
     },
   ],
@@ -253,7 +324,11 @@ const checks = [
       const urlSeconds = seconds(spawnedAt);
       assert.equal(start.stdout().match(/https?:\/\//g)?.length, 1, `one URL, not:\n${start.stdout()}`);
       assert.ok(!start.stdout().includes(KEYS_HINT), 'keys are offered although stdin is no terminal');
-      if (context.build) assert.ok(statSync(join(repoRoot, 'dist', 'extension.js')).mtimeMs >= spawnedAt - 1000, 'dist/extension.js was built by this start');
+      if (context.build)
+        assert.ok(
+          statSync(join(repoRoot, 'dist', 'extension.js')).mtimeMs >= spawnedAt - 1000,
+          'dist/extension.js was built by this start',
+        );
       checkAnnouncement(start.stdout());
       const status = await statusBarText(url, PASSWORD_LINE.exec(start.stdout())?.[1], context);
       const match = /^Write docs (\d+):\d\d · today (\d+h(?: \d+m)?|\d+m)$/.exec(status);
@@ -276,18 +351,41 @@ const checks = [
       ];
       for (const [who, headers] of askers) {
         const page = await probe(port, { path: url.pathname + url.search, headers });
-        assert.equal(page.status, 302, `the printed URL, asked by ${who} without the password: ${page.status}, not a redirect to the login page`);
-        assert.match(page.headers.location ?? '', /^\.\/login\?/, `the printed URL, asked by ${who}, redirects to ${page.headers.location}, not to the login page`);
+        assert.equal(
+          page.status,
+          302,
+          `the printed URL, asked by ${who} without the password: ${page.status}, not a redirect to the login page`,
+        );
+        assert.match(
+          page.headers.location ?? '',
+          /^\.\/login\?/,
+          `the printed URL, asked by ${who}, redirects to ${page.headers.location}, not to the login page`,
+        );
         assert.doesNotMatch(page.body, /workbench/, `the printed URL, asked by ${who}, shows the workbench`);
-        const asset = await probe(port, { path: `/stable-${vscodeCommit()}/static/out/vs/code/browser/workbench/workbench.js`, headers });
+        const asset = await probe(port, {
+          path: `/stable-${vscodeCommit()}/static/out/vs/code/browser/workbench/workbench.js`,
+          headers,
+        });
         assert.equal(asset.status, 401, `the workbench's script, asked by ${who}: ${asset.status}, not 401`);
-        const socket = await probe(port, { path: '/?reconnectionToken=start-check&reconnection=false&skipWebSocketFrames=false', headers: { ...WEBSOCKET_HEADERS, ...headers } });
+        const socket = await probe(port, {
+          path: '/?reconnectionToken=start-check&reconnection=false&skipWebSocketFrames=false',
+          headers: { ...WEBSOCKET_HEADERS, ...headers },
+        });
         assert.equal(socket.upgraded, false, `a websocket to the extension host, asked by ${who}, was opened`);
-        assert.equal(socket.status, 401, `a websocket to the extension host, asked by ${who}: ${socket.status}, not 401`);
+        assert.equal(
+          socket.status,
+          401,
+          `a websocket to the extension host, asked by ${who}: ${socket.status}, not 401`,
+        );
         const proxied = await probe(port, { path: `/proxy/${port}/healthz`, headers });
         assert.equal(proxied.status, 401, `code-server's port proxy, asked by ${who}: ${proxied.status}, not 401`);
       }
-      const wrong = await probe(port, { path: `/login${url.search}`, method: 'POST', headers: FORM, body: new URLSearchParams({ password: randomUUID() }).toString() });
+      const wrong = await probe(port, {
+        path: `/login${url.search}`,
+        method: 'POST',
+        headers: FORM,
+        body: new URLSearchParams({ password: randomUUID() }).toString(),
+      });
       assert.equal(wrong.headers['set-cookie'], undefined, 'a wrong password got a session cookie');
       assert.doesNotMatch(wrong.body, /workbench/, 'a wrong password got the workbench');
       return `${askers.length} askers × 4 requests and a wrong password: the login page or 401, no websocket`;
@@ -298,13 +396,28 @@ const checks = [
     async ({ first }) => {
       const { url, port } = printedUrl(first);
       const password = passwordOf(first.stdout());
-      const login = await probe(port, { path: `/login${url.search}`, method: 'POST', headers: FORM, body: new URLSearchParams({ password }).toString() });
+      const login = await probe(port, {
+        path: `/login${url.search}`,
+        method: 'POST',
+        headers: FORM,
+        body: new URLSearchParams({ password }).toString(),
+      });
       assert.equal(login.status, 302, `logging in: ${login.status}, not a redirect\n${login.body.slice(0, 500)}`);
       const back = new URL(login.headers.location, `http://127.0.0.1:${port}/login`);
       assert.equal(back.pathname, url.pathname, `logging in leads to ${back.href}`);
-      for (const name of ['folder', 'payload']) assert.equal(back.searchParams.get(name), url.searchParams.get(name), `logging in keeps the printed URL's ${name}`);
-      const cookie = (login.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).find((pair) => pair.startsWith('code-server-session='));
-      assert.ok(cookie !== undefined, `logging in sets no code-server-session cookie: ${JSON.stringify(login.headers['set-cookie'])}`);
+      for (const name of ['folder', 'payload'])
+        assert.equal(
+          back.searchParams.get(name),
+          url.searchParams.get(name),
+          `logging in keeps the printed URL's ${name}`,
+        );
+      const cookie = (login.headers['set-cookie'] ?? [])
+        .map((line) => line.split(';')[0])
+        .find((pair) => pair.startsWith('code-server-session='));
+      assert.ok(
+        cookie !== undefined,
+        `logging in sets no code-server-session cookie: ${JSON.stringify(login.headers['set-cookie'])}`,
+      );
       const page = await probe(port, { path: back.pathname + back.search, headers: { cookie } });
       assert.equal(page.status, 200, `the printed URL with the session cookie: ${page.status}`);
       assert.match(page.body, /workbench\.js/, 'the printed URL with the session cookie shows the workbench');
@@ -315,16 +428,37 @@ const checks = [
       // extension host, a terminal.
       const output = first.stdout() + first.stderr();
       assert.equal(output.split(password).length - 1, 1, 'the password is printed exactly once');
-      const processes = processesOf(first.marker).map((pid) => ({ argv: readProc(pid, 'cmdline').split('\0'), environ: readProc(pid, 'environ').split('\0') }));
+      const processes = processesOf(first.marker).map((pid) => ({
+        argv: readProc(pid, 'cmdline').split('\0'),
+        environ: readProc(pid, 'environ').split('\0'),
+      }));
       const isCodeServer = ({ argv }) => /code-server\/out\/node\/entry(?:\.js)?$/.test(argv[1] ?? '');
-      const given = processes.filter(isCodeServer).flatMap(({ environ }) => environ.filter((pair) => /^(?:HASHED_)?PASSWORD=./.test(pair)).map((pair) => pair.slice(pair.indexOf('=') + 1)));
+      const given = processes
+        .filter(isCodeServer)
+        .flatMap(({ environ }) =>
+          environ
+            .filter((pair) => /^(?:HASHED_)?PASSWORD=./.test(pair))
+            .map((pair) => pair.slice(pair.indexOf('=') + 1)),
+        );
       const secrets = [password, ...given];
-      const holders = processes.filter(({ environ }) => environ.some((pair) => secrets.some((secret) => pair.includes(secret))));
-      assert.ok(holders.length <= 1 && holders.every(isCodeServer), `the password is in the environment of ${JSON.stringify(holders.map(({ argv }) => argv.slice(0, 2)))}`);
-      for (const { argv } of processes) assert.ok(!secrets.some((secret) => argv.join(' ').includes(secret)), `the password is on the command line of ${argv.join(' ')}`);
-      for (const secret of given) assert.ok(!output.includes(secret), 'what code-server was given for the password is printed');
+      const holders = processes.filter(({ environ }) =>
+        environ.some((pair) => secrets.some((secret) => pair.includes(secret))),
+      );
+      assert.ok(
+        holders.length <= 1 && holders.every(isCodeServer),
+        `the password is in the environment of ${JSON.stringify(holders.map(({ argv }) => argv.slice(0, 2)))}`,
+      );
+      for (const { argv } of processes)
+        assert.ok(
+          !secrets.some((secret) => argv.join(' ').includes(secret)),
+          `the password is on the command line of ${argv.join(' ')}`,
+        );
+      for (const secret of given)
+        assert.ok(!output.includes(secret), 'what code-server was given for the password is printed');
       const runDir = temporaryFolder(first.stdout());
-      const inFiles = filesUnder(runDir).filter((file) => secrets.some((secret) => readFileSync(file).includes(secret)));
+      const inFiles = filesUnder(runDir).filter((file) =>
+        secrets.some((secret) => readFileSync(file).includes(secret)),
+      );
       assert.deepEqual(inFiles, [], `the password is written in ${inFiles.join(', ')}`);
       return `one POST to /login, then the workbench; the password on screen once, in no file, and ${holders.length === 0 ? 'in no environment' : "in code-server's environment only"}`;
     },
@@ -342,7 +476,9 @@ const checks = [
       const start = startProcess(['--no-build', '--lang', 'de'], {}, context.started);
       const [, url] = await start.waitFor(URL_LINE, 120_000);
       assert.match(start.stdout(), /^> display language de: /m);
-      const status = await withWorkbench(url, passwordOf(start.stdout()), context, (page) => statusMatching(page, new RegExp(`^${RUNNING}.*heute`), 90_000));
+      const status = await withWorkbench(url, passwordOf(start.stdout()), context, (page) =>
+        statusMatching(page, new RegExp(`^${RUNNING}.*heute`), 90_000),
+      );
       return `"${status}"; ${await stopAndCheck(start, 'SIGTERM')}`;
     },
   ],
@@ -353,7 +489,15 @@ const checks = [
       const [, url] = await start.waitFor(URL_LINE, 120_000);
       await start.waitFor(`\n${KEYS_HINT}\n`, 10_000);
       const runDir = temporaryFolder(start.stdout());
-      const capabilityFile = join(runDir, 'home', 'Library', 'Containers', 'com.mattes.clessira', 'Data', 'api-endpoint.json');
+      const capabilityFile = join(
+        runDir,
+        'home',
+        'Library',
+        'Containers',
+        'com.mattes.clessira',
+        'Data',
+        'api-endpoint.json',
+      );
       const seen = [];
       await withWorkbench(url, passwordOf(start.stdout()), context, async (page) => {
         seen.push(`"${await statusMatching(page, TRACKING, 90_000)}"`);
@@ -389,7 +533,11 @@ const checks = [
       const left = processesOf(start.marker);
       assert.deepEqual(left, [], `processes left after q: ${left.join(', ')}`);
       assert.equal(existsSync(runDir), false, `${runDir} (socket, capability file, profile) is removed`);
-      await assert.rejects(fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) }), Error, `port ${port} still answers`);
+      await assert.rejects(
+        fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) }),
+        Error,
+        `port ${port} still answers`,
+      );
       return `${seen.join(' → ')}; q: ${running.length} processes before, none after`;
     },
   ],
@@ -416,8 +564,14 @@ const checks = [
       assert.match(start.stdout(), /^VS Code closed; stopping the demo app\.$/m);
       const seen = JSON.parse(readFileSync(report, 'utf8'));
       const runDir = temporaryFolder(start.stdout());
-      assert.deepEqual(seen.args, desktopArgs({ repoRoot, userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions') }));
-      assert.equal(seen.capabilityFile, join(runDir, 'home', 'Library', 'Containers', 'com.mattes.clessira', 'Data', 'api-endpoint.json'));
+      assert.deepEqual(
+        seen.args,
+        desktopArgs({ repoRoot, userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions') }),
+      );
+      assert.equal(
+        seen.capabilityFile,
+        join(runDir, 'home', 'Library', 'Containers', 'com.mattes.clessira', 'Data', 'api-endpoint.json'),
+      );
       assert.deepEqual(seen.capability, { version: 1, socket: true, token: true, pidRunning: true });
       assert.equal(existsSync(runDir), false, `${runDir} is removed`);
       assert.deepEqual(processesOf(start.marker), []);
@@ -434,14 +588,21 @@ async function stopAndCheck(start, signal, send = () => start.child.kill(signal)
   const runDir = temporaryFolder(start.stdout());
   const port = /^ {2}http:\/\/127\.0\.0\.1:(\d+)\//m.exec(start.stdout())?.[1];
   const running = processesOf(start.marker);
-  assert.ok(running.length >= 3, `start.mjs (the demo app runs in it) and code-server run before the ${signal} (found ${running.length})`);
+  assert.ok(
+    running.length >= 3,
+    `start.mjs (the demo app runs in it) and code-server run before the ${signal} (found ${running.length})`,
+  );
   send();
   const { code, signal: killedBy } = await start.exited;
   assert.equal(code, signal === 'SIGINT' ? 130 : 143, `exit ${code ?? killedBy}; stderr: ${start.stderr()}`);
   const left = processesOf(start.marker);
   assert.deepEqual(left, [], `processes left after ${signal}: ${left.join(', ')}`);
   assert.equal(existsSync(runDir), false, `${runDir} (socket, capability file, profile) is removed`);
-  await assert.rejects(fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) }), Error, `port ${port} still answers`);
+  await assert.rejects(
+    fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) }),
+    Error,
+    `port ${port} still answers`,
+  );
   return `${running.length} processes before, none after; ${runDir} removed; port ${port} closed`;
 }
 
@@ -467,7 +628,10 @@ async function stopLeftover(start) {
 function checkAnnouncement(stdout) {
   const path = /announced in (\S+)$/m.exec(stdout)?.[1];
   assert.ok(path !== undefined, 'start.mjs names the capability file');
-  assert.equal(path, join(temporaryFolder(stdout), 'home', 'Library', 'Containers', 'com.mattes.clessira', 'Data', 'api-endpoint.json'));
+  assert.equal(
+    path,
+    join(temporaryFolder(stdout), 'home', 'Library', 'Containers', 'com.mattes.clessira', 'Data', 'api-endpoint.json'),
+  );
   const capability = JSON.parse(readFileSync(path, 'utf8'));
   assert.equal(capability.version, 1);
   assert.ok(statSync(capability.socketPath).isSocket(), 'the socket is there');
@@ -481,7 +645,9 @@ function checkAnnouncement(stdout) {
  * the printed URL.
  */
 function statusBarText(url, password, context) {
-  return withWorkbench(url, password, context, (page) => statusMatching(page, new RegExp(`^${RUNNING}.*today`), 90_000));
+  return withWorkbench(url, password, context, (page) =>
+    statusMatching(page, new RegExp(`^${RUNNING}.*today`), 90_000),
+  );
 }
 
 /**
@@ -492,7 +658,15 @@ async function withWorkbench(url, password, context, work) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
@@ -507,10 +681,18 @@ async function withWorkbench(url, password, context, work) {
     assert.equal(await page.textContent('h1'), LOGIN_HEADING, 'the login page says where the password is');
     assert.ok(password !== undefined, 'npm start printed no password next to the URL');
     await field.fill(password);
-    await Promise.all([page.waitForURL((at) => !at.pathname.endsWith('/login'), { waitUntil: 'domcontentloaded', timeout: 30_000 }), field.press('Enter')]);
+    await Promise.all([
+      page.waitForURL((at) => !at.pathname.endsWith('/login'), { waitUntil: 'domcontentloaded', timeout: 30_000 }),
+      field.press('Enter'),
+    ]);
     const landed = new URL(page.url());
     const printed = new URL(url);
-    for (const name of ['folder', 'payload']) assert.equal(landed.searchParams.get(name), printed.searchParams.get(name), `after the login the browser is at ${landed.href}, not at the printed URL`);
+    for (const name of ['folder', 'payload'])
+      assert.equal(
+        landed.searchParams.get(name),
+        printed.searchParams.get(name),
+        `after the login the browser is at ${landed.href}, not at the printed URL`,
+      );
     return await work(page);
   } finally {
     context.browser = undefined;
@@ -532,7 +714,9 @@ async function statusMatching(page, pattern, ms) {
     )
     .catch(() => undefined);
   if (handle !== undefined) return await handle.jsonValue();
-  const items = await page.evaluate(() => [...document.querySelectorAll('.statusbar-item')].map((element) => `${element.id}: ${element.textContent?.trim()}`));
+  const items = await page.evaluate(() =>
+    [...document.querySelectorAll('.statusbar-item')].map((element) => `${element.id}: ${element.textContent?.trim()}`),
+  );
   throw new Error(`the status bar never showed ${pattern} within ${ms / 1000} s; its items: ${JSON.stringify(items)}`);
 }
 
@@ -561,7 +745,9 @@ function probe(port, { path, method = 'GET', headers = {}, body }) {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: text, upgraded: false }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: text, upgraded: false }),
+      );
     });
     request.on('upgrade', (response, socket) => {
       socket.destroy();
@@ -610,7 +796,9 @@ function filesUnder(dir) {
 function startProcess(args, env, started, { terminal = false } = {}) {
   const marker = randomUUID();
   const command = [process.execPath, startScript, ...args];
-  const [file, argv] = terminal ? ['script', ['--quiet', '--flush', '--return', '--command', command.map(shellQuote).join(' '), '/dev/null']] : [command[0], command.slice(1)];
+  const [file, argv] = terminal
+    ? ['script', ['--quiet', '--flush', '--return', '--command', command.map(shellQuote).join(' '), '/dev/null']]
+    : [command[0], command.slice(1)];
   const child = spawn(file, argv, {
     cwd: repoRoot,
     env: { ...process.env, ...env, TT_START_CHECK_ID: marker },
@@ -633,17 +821,40 @@ function startProcess(args, env, started, { terminal = false } = {}) {
     stderr: () => err,
     waitFor: (pattern, ms, from = 0) =>
       new Promise((resolve, reject) => {
-        const limit = setTimeout(() => finish(() => reject(new Error(`start.mjs did not print ${JSON.stringify(String(pattern))} within ${ms / 1000} s:\n${out}${err}`))), ms);
+        const limit = setTimeout(
+          () =>
+            finish(() =>
+              reject(
+                new Error(
+                  `start.mjs did not print ${JSON.stringify(String(pattern))} within ${ms / 1000} s:\n${out}${err}`,
+                ),
+              ),
+            ),
+          ms,
+        );
         const finish = (settle) => {
           clearTimeout(limit);
           listeners.delete(check);
           settle();
         };
         const check = () => {
-          const match = typeof pattern === 'string' ? (out.includes(pattern, from) ? [pattern] : null) : pattern.exec(out.slice(from));
+          const match =
+            typeof pattern === 'string'
+              ? out.includes(pattern, from)
+                ? [pattern]
+                : null
+              : pattern.exec(out.slice(from));
           if (match) finish(() => resolve(match));
         };
-        void exited.then(({ code, signal }) => finish(() => reject(new Error(`start.mjs exited (${code ?? signal}) before it printed ${JSON.stringify(String(pattern))}:\n${out}${err}`))));
+        void exited.then(({ code, signal }) =>
+          finish(() =>
+            reject(
+              new Error(
+                `start.mjs exited (${code ?? signal}) before it printed ${JSON.stringify(String(pattern))}:\n${out}${err}`,
+              ),
+            ),
+          ),
+        );
         listeners.add(check);
         check();
       }),
@@ -714,5 +925,6 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
   const result = await checkStart({ build });
   console.log(`\nstart check took ${seconds(began)} s`);
   console.log(`start-check: ${result.passed} passed, ${result.failed} failed`);
-  if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = result.failed === 0 && result.passed > 0 ? 0 : 1;
+  if (process.exitCode === undefined || process.exitCode === 0)
+    process.exitCode = result.failed === 0 && result.passed > 0 ? 0 : 1;
 }

@@ -88,7 +88,9 @@ export async function startFaultServer(fault: Fault): Promise<FaultServer> {
         socket.on('close', () => clearInterval(drip));
       }
       if (fault === 'oversized-declared') {
-        socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${OVERSIZED_BYTES}\r\n\r\n{`);
+        socket.write(
+          `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${OVERSIZED_BYTES}\r\n\r\n{`,
+        );
       }
       if (fault === 'oversized-chunked') {
         socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
@@ -119,7 +121,9 @@ export interface CannedAnswer {
  * `'reset'` takes the whole request and resets the connection instead of answering: it arrived,
  * its answer was lost.
  */
-export async function startCannedServer(answer: (request: IncomingMessage) => CannedAnswer | 'reset'): Promise<FaultServer> {
+export async function startCannedServer(
+  answer: (request: IncomingMessage) => CannedAnswer | 'reset',
+): Promise<FaultServer> {
   let connections = 0;
   const heads: string[] = [];
   const sockets = new Set<Socket>();
@@ -164,7 +168,9 @@ export async function startAnswerLosingProxy(targetPort: number, lostAnswers = 1
       const text = chunk.toString('latin1');
       heads.push(text.split('\r\n\r\n')[0] ?? '');
       // The real server checks Host against its own port (loopback hardening); Host is not signed.
-      upstream.write(Buffer.from(text.replace(/\r\nhost: 127\.0\.0\.1:\d+\r\n/i, `\r\nhost: 127.0.0.1:${targetPort}\r\n`), 'latin1'));
+      upstream.write(
+        Buffer.from(text.replace(/\r\nhost: 127\.0\.0\.1:\d+\r\n/i, `\r\nhost: 127.0.0.1:${targetPort}\r\n`), 'latin1'),
+      );
     });
     if (index < lostAnswers) {
       upstream.once('data', () => {

@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BranchChange } from '../../src/git/branchWatcher';
 
-const IDENTITY = ['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main'];
+const IDENTITY = [
+  '-c',
+  'user.name=Test',
+  '-c',
+  'user.email=test@example.invalid',
+  '-c',
+  'commit.gpgsign=false',
+  '-c',
+  'init.defaultBranch=main',
+];
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', [...IDENTITY, ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

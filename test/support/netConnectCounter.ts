@@ -5,7 +5,9 @@
  */
 import net from 'node:net';
 
-export async function countNetConnects<T>(run: () => Promise<T>): Promise<{ readonly result: T; readonly calls: number }> {
+export async function countNetConnects<T>(
+  run: () => Promise<T>,
+): Promise<{ readonly result: T; readonly calls: number }> {
   const original = { connect: net.connect, createConnection: net.createConnection };
   let calls = 0;
   const counting = ((...args: Parameters<typeof net.connect>) => {

@@ -16,7 +16,10 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function runServer(args: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ServerProcess {
+export function runServer(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): ServerProcess {
   const child = spawn(process.execPath, [SERVER_SCRIPT, ...args], {
     env: { ...process.env, SERVICE_TOKEN: undefined, SERVICE_PORT: undefined, ...env },
   });
@@ -55,7 +58,9 @@ export function runServer(args: readonly string[], env: Readonly<Record<string, 
         void exited.then((code) => {
           if (!listeners.has(check)) return;
           done();
-          reject(new Error(`The server exited with ${String(code)} before printing ${String(pattern)}; stderr: ${err}`));
+          reject(
+            new Error(`The server exited with ${String(code)} before printing ${String(pattern)}; stderr: ${err}`),
+          );
         });
         check();
       });

@@ -30,5 +30,10 @@ export function signedHeaders(input: SignedHeadersInput): Record<string, string>
     nonce,
     body: input.body,
   });
-  return { [names.token]: input.token, [names.timestamp]: timestamp, [names.nonce]: nonce, [names.signature]: signature };
+  return {
+    [names.token]: input.token,
+    [names.timestamp]: timestamp,
+    [names.nonce]: nonce,
+    [names.signature]: signature,
+  };
 }

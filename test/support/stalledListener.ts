@@ -14,7 +14,10 @@ export interface StalledListener {
 export async function stalledListener(): Promise<StalledListener> {
   const child = spawn(
     process.execPath,
-    ['-e', "const s = require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => console.log(s.address().port))"],
+    [
+      '-e',
+      "const s = require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => console.log(s.address().port))",
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const held: Socket[] = [];
@@ -23,7 +26,11 @@ export async function stalledListener(): Promise<StalledListener> {
     child.kill('SIGKILL');
   };
   try {
-    const port = Number(await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))));
+    const port = Number(
+      await new Promise<string>((resolve) =>
+        child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
+      ),
+    );
     process.kill(child.pid!, 'SIGSTOP');
     // Fill the queue: until a plain connect hangs (a few at most).
     for (let i = 0; i < 16; i++) {

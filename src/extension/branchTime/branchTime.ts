@@ -67,7 +67,10 @@ export class BranchTime implements vscode.Disposable {
         this.summaries.clear();
         this.changed.fire();
       },
-      onError: (error) => parts.log.warn(`The time-by-branch ledger could not be read or written (${errorMessage(error)}); this window keeps its time and tries again.`),
+      onError: (error) =>
+        parts.log.warn(
+          `The time-by-branch ledger could not be read or written (${errorMessage(error)}); this window keeps its time and tries again.`,
+        ),
     });
     this.place = new WindowPlace(parts.branches);
     this.applyEnabled();
@@ -160,18 +163,35 @@ export class BranchTime implements vscode.Disposable {
 
   /** Said once per file, by the window that moved it; the ledger starts again and tracking goes on. */
   private reportCorrupt(keptAs: string, problem: string): void {
-    this.parts.log.warn(`The time-by-branch ledger ${problem}; it was kept as ${keptAs} and a new, empty ledger started.`);
-    void this.parts.messages.warn(vscode.l10n.t('The time-by-branch ledger could not be read, so it was kept as {0} and a new one started.', keptAs));
+    this.parts.log.warn(
+      `The time-by-branch ledger ${problem}; it was kept as ${keptAs} and a new, empty ledger started.`,
+    );
+    void this.parts.messages.warn(
+      vscode.l10n.t(
+        'The time-by-branch ledger could not be read, so it was kept as {0} and a new one started.',
+        keptAs,
+      ),
+    );
   }
 
   /** Said by the window whose write dropped the days; room is left, so months pass before it is said again. */
   private reportTrimmed(fromDay: string, toDay: string, maxBytes: number): void {
     const mebibytes = maxBytes / (1024 * 1024);
-    this.parts.log.warn(`The time-by-branch history grew past ${mebibytes} MiB, the most its file may hold; the days from ${fromDay} to ${toDay} were removed to fit (timeTracker.branchTime.keepDays keeps more than fits).`);
-    void this.parts.messages.warn(vscode.l10n.t('The time-by-branch history grew past the {0} MiB its file may hold, so its oldest days, {1} to {2}, were removed.', mebibytes, fromDay, toDay), {
-      label: vscode.l10n.t('Open Settings'),
-      run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.branchTime.keepDays'),
-    });
+    this.parts.log.warn(
+      `The time-by-branch history grew past ${mebibytes} MiB, the most its file may hold; the days from ${fromDay} to ${toDay} were removed to fit (timeTracker.branchTime.keepDays keeps more than fits).`,
+    );
+    void this.parts.messages.warn(
+      vscode.l10n.t(
+        'The time-by-branch history grew past the {0} MiB its file may hold, so its oldest days, {1} to {2}, were removed.',
+        mebibytes,
+        fromDay,
+        toDay,
+      ),
+      {
+        label: vscode.l10n.t('Open Settings'),
+        run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.branchTime.keepDays'),
+      },
+    );
   }
 
   dispose(): void {

@@ -20,10 +20,21 @@ export type BranchTimeNode =
   | { readonly type: 'period'; readonly kind: PeriodKind }
   | { readonly type: 'repository'; readonly kind: PeriodKind; readonly root: string }
   | { readonly type: 'branch'; readonly kind: PeriodKind; readonly root: string; readonly branch: string }
-  | { readonly type: 'activity'; readonly kind: PeriodKind; readonly root: string; readonly branch: string; readonly activityID: string };
+  | {
+      readonly type: 'activity';
+      readonly kind: PeriodKind;
+      readonly root: string;
+      readonly branch: string;
+      readonly activityID: string;
+    };
 
 /** The context value of each kind of row, for the view's menus (package.json `viewItem =~ …`). */
-export const ITEM_CONTEXT = { period: 'branchTimePeriod', repository: 'branchTimeRepository', branch: 'branchTimeBranch', activity: 'branchTimeActivity' } as const;
+export const ITEM_CONTEXT = {
+  period: 'branchTimePeriod',
+  repository: 'branchTimeRepository',
+  branch: 'branchTimeBranch',
+  activity: 'branchTimeActivity',
+} as const;
 const RELOAD_WHILE_VISIBLE_MS = 60_000;
 /** A row whose node left the summary between the view's two questions. */
 const NO_TIME = { ms: 0, minutes: 0 };
@@ -41,7 +52,11 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     private readonly isPrivate: () => boolean,
   ) {
     this.view = vscode.window.createTreeView(VIEWS.branchTime, { treeDataProvider: this, showCollapseAll: true });
-    this.subscriptions = [this.view, branchTime.onDidChange(() => this.changed.fire(undefined)), this.view.onDidChangeVisibility(({ visible }) => this.follow(visible))];
+    this.subscriptions = [
+      this.view,
+      branchTime.onDidChange(() => this.changed.fire(undefined)),
+      this.view.onDidChangeVisibility(({ visible }) => this.follow(visible)),
+    ];
     this.follow(this.view.visible);
     this.showHidden();
   }
@@ -57,7 +72,10 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     return this.getChildren().map((node) => {
       const item = this.getTreeItem(node);
       const { label } = item;
-      return { label: typeof label === 'string' ? label : (label?.label ?? ''), description: typeof item.description === 'string' ? item.description : undefined };
+      return {
+        label: typeof label === 'string' ? label : (label?.label ?? ''),
+        description: typeof item.description === 'string' ? item.description : undefined,
+      };
     });
   }
 
@@ -73,16 +91,26 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     const summary = this.branchTime.summary(node.kind);
     switch (node.type) {
       case 'period':
-        return summary.repositories.map((repository) => ({ type: 'repository', kind: node.kind, root: repository.root }));
-      case 'repository':
-        return (summary.repositories.find((repository) => repository.root === node.root)?.branches ?? []).map((branch) => ({
-          type: 'branch',
+        return summary.repositories.map((repository) => ({
+          type: 'repository',
           kind: node.kind,
-          root: node.root,
-          branch: branch.branch,
+          root: repository.root,
         }));
+      case 'repository':
+        return (summary.repositories.find((repository) => repository.root === node.root)?.branches ?? []).map(
+          (branch) => ({
+            type: 'branch',
+            kind: node.kind,
+            root: node.root,
+            branch: branch.branch,
+          }),
+        );
       case 'branch':
-        return (this.findBranch(node)?.activities ?? []).map((activity) => ({ ...node, type: 'activity', activityID: activity.activityID }));
+        return (this.findBranch(node)?.activities ?? []).map((activity) => ({
+          ...node,
+          type: 'activity',
+          activityID: activity.activityID,
+        }));
       case 'activity':
         return [];
     }
@@ -92,9 +120,13 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
     const summary = this.branchTime.summary(node.kind);
     switch (node.type) {
       case 'period': {
-        const item = new vscode.TreeItem(periodLabel(node.kind), node.kind === 'today' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(
+          periodLabel(node.kind),
+          node.kind === 'today' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+        );
         item.id = node.kind;
-        item.description = summary.repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(summary);
+        item.description =
+          summary.repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(summary);
         item.contextValue = ITEM_CONTEXT.period;
         item.iconPath = new vscode.ThemeIcon('calendar');
         return item;
@@ -112,7 +144,9 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
       case 'branch':
         return this.branchItem(node);
       case 'activity': {
-        const activity = this.findBranch(node)?.activities.find((candidate) => candidate.activityID === node.activityID);
+        const activity = this.findBranch(node)?.activities.find(
+          (candidate) => candidate.activityID === node.activityID,
+        );
         const item = new vscode.TreeItem(activity?.activityName ?? '', vscode.TreeItemCollapsibleState.None);
         item.id = JSON.stringify(node);
         item.description = formatLedgerDuration(activity ?? NO_TIME);
@@ -138,12 +172,20 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
   }
 
   private content(): LedgerViewContent {
-    return ledgerViewContent({ enabled: this.branchTime.enabled, isPrivate: this.isPrivate(), hasTime: this.branchTime.ledger.current.rows.length > 0 });
+    return ledgerViewContent({
+      enabled: this.branchTime.enabled,
+      isPrivate: this.isPrivate(),
+      hasTime: this.branchTime.ledger.current.rows.length > 0,
+    });
   }
 
   /** Chooses the welcome text that says the view is hidden while private (package.json viewsWelcome). */
   private showHidden(): void {
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.branchTimeHidden, this.content().kind === 'hiddenWhilePrivate');
+    void vscode.commands.executeCommand(
+      'setContext',
+      CONTEXT_KEYS.branchTimeHidden,
+      this.content().kind === 'hiddenWhilePrivate',
+    );
   }
 
   private findBranch(node: { readonly kind: PeriodKind; readonly root: string; readonly branch: string }) {
@@ -169,7 +211,10 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
 }
 
 /** The exact total with seconds, and when it was first and last seen. */
-function hover(name: string, totals: { readonly ms: number; readonly firstMs: number; readonly lastMs: number }): vscode.MarkdownString {
+function hover(
+  name: string,
+  totals: { readonly ms: number; readonly firstMs: number; readonly lastMs: number },
+): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString();
   markdown.appendText(name);
   markdown.appendMarkdown('\n\n');

@@ -17,7 +17,10 @@ interface Choice<T> extends vscode.QuickPickItem {
 }
 
 /** The one item chosen (Enter takes the active one), or undefined when the pick was closed. */
-export function pickOne<T>(items: readonly Choice<T>[], options: { readonly title: string; readonly placeholder: string; readonly active?: T }): Promise<T | undefined> {
+export function pickOne<T>(
+  items: readonly Choice<T>[],
+  options: { readonly title: string; readonly placeholder: string; readonly active?: T },
+): Promise<T | undefined> {
   const pick = vscode.window.createQuickPick<Choice<T>>();
   pick.title = options.title;
   pick.placeholder = options.placeholder;
@@ -39,13 +42,29 @@ export function pickOne<T>(items: readonly Choice<T>[], options: { readonly titl
 }
 
 /** Which period, each with its total; the one selected in the view (else Today) is active. */
-export function pickPeriod(branchTime: BranchTime, options: { readonly title: string; readonly active: PeriodKind | undefined; readonly withAll: boolean }): Promise<ExportPeriod | undefined> {
+export function pickPeriod(
+  branchTime: BranchTime,
+  options: { readonly title: string; readonly active: PeriodKind | undefined; readonly withAll: boolean },
+): Promise<ExportPeriod | undefined> {
   const items: Choice<ExportPeriod>[] = PERIODS.map((kind) => {
     const summary = branchTime.summary(kind);
-    return { value: kind, label: periodLabel(kind), description: summary.repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(summary) };
+    return {
+      value: kind,
+      label: periodLabel(kind),
+      description: summary.repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(summary),
+    };
   });
-  if (options.withAll) items.push({ value: 'all', label: exportPeriodLabel('all'), description: vscode.l10n.t('every day the ledger keeps') });
-  return pickOne(items, { title: options.title, placeholder: vscode.l10n.t('Which period?'), active: options.active ?? 'today' });
+  if (options.withAll)
+    items.push({
+      value: 'all',
+      label: exportPeriodLabel('all'),
+      description: vscode.l10n.t('every day the ledger keeps'),
+    });
+  return pickOne(items, {
+    title: options.title,
+    placeholder: vscode.l10n.t('Which period?'),
+    active: options.active ?? 'today',
+  });
 }
 
 export function exportPeriodLabel(period: ExportPeriod): string {
@@ -56,7 +75,17 @@ export function exportPeriodLabel(period: ExportPeriod): string {
 export function confirmClear(): Promise<boolean> {
   const items: Choice<boolean>[] = [
     { value: false, label: vscode.l10n.t('Cancel'), description: vscode.l10n.t('keep the history') },
-    { value: true, label: `$(trash) ${vscode.l10n.t('Clear History')}`, detail: vscode.l10n.t('Every window on this computer loses its time by branch. The app keeps its own time; only this ledger is emptied.') },
+    {
+      value: true,
+      label: `$(trash) ${vscode.l10n.t('Clear History')}`,
+      detail: vscode.l10n.t(
+        'Every window on this computer loses its time by branch. The app keeps its own time; only this ledger is emptied.',
+      ),
+    },
   ];
-  return pickOne(items, { title: vscode.l10n.t('Clear the time by branch of every window on this computer?'), placeholder: vscode.l10n.t('Enter keeps the history'), active: false }).then((clear) => clear === true);
+  return pickOne(items, {
+    title: vscode.l10n.t('Clear the time by branch of every window on this computer?'),
+    placeholder: vscode.l10n.t('Enter keeps the history'),
+    active: false,
+  }).then((clear) => clear === true);
 }

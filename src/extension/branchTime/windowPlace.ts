@@ -51,7 +51,8 @@ export class WindowPlace implements vscode.Disposable {
 
   private async headRead(read: HeadRead): Promise<void> {
     if (read.busy || read.head.kind === 'unreadable') return;
-    const branch = read.head.kind === 'branch' ? read.head.branch : await branchOf(read.repository.gitDir, read.fileSystem);
+    const branch =
+      read.head.kind === 'branch' ? read.head.branch : await branchOf(read.repository.gitDir, read.fileSystem);
     if (branch === undefined) return;
     this.branches.set(read.repository.root, branch);
     this.decide();
@@ -66,9 +67,14 @@ export class WindowPlace implements vscode.Disposable {
 
   private choose(): WorkPlace | undefined {
     if (!this.found) return undefined;
-    const roots = this.reporter.watched.map(({ repository }) => repository.root).filter((root) => this.branches.has(root));
+    const roots = this.reporter.watched
+      .map(({ repository }) => repository.root)
+      .filter((root) => this.branches.has(root));
     const file = vscode.window.activeTextEditor?.document.uri;
-    const active = file?.scheme === 'file' ? roots.filter((root) => isInside(file.fsPath, root)).sort((a, b) => b.length - a.length)[0] : undefined;
+    const active =
+      file?.scheme === 'file'
+        ? roots.filter((root) => isInside(file.fsPath, root)).sort((a, b) => b.length - a.length)[0]
+        : undefined;
     const root = active ?? roots[0];
     if (root !== undefined) return { root, repository: basename(root), branch: this.branches.get(root) ?? '' };
     const folder = vscode.workspace.workspaceFolders?.[0];
@@ -93,5 +99,9 @@ async function branchOf(gitDir: string, fileSystem: FileSystemPort): Promise<str
 }
 
 function isInside(path: string, root: string): boolean {
-  return path === root || path.startsWith(root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`) || path.startsWith(`${root}\\`);
+  return (
+    path === root ||
+    path.startsWith(root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`) ||
+    path.startsWith(`${root}\\`)
+  );
 }

@@ -17,15 +17,30 @@ interface CopyTarget {
   readonly scope?: SummaryScope;
 }
 
-export async function copyBranchSummary(services: CommandServices, node: unknown, format: SummaryFormat): Promise<void> {
+export async function copyBranchSummary(
+  services: CommandServices,
+  node: unknown,
+  format: SummaryFormat,
+): Promise<void> {
   const { branchTime, messages } = services;
-  if (!ledgerOn(services, vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is no summary to copy.'))) return;
+  if (
+    !ledgerOn(
+      services,
+      vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is no summary to copy.'),
+    )
+  )
+    return;
   await branchTime.ledger.refresh();
   const target = targetOf(node) ?? (await askPeriod(services, format));
   if (target === undefined) return;
   const text = summaryText(branchTime.summary(target.kind), branchTime.ticketMatcher(), format, target.scope);
   if (text === undefined) {
-    void messages.info(vscode.l10n.t('No time by branch for {0} yet: it is counted while the app tracks an activity.', periodLabel(target.kind)));
+    void messages.info(
+      vscode.l10n.t(
+        'No time by branch for {0} yet: it is counted while the app tracks an activity.',
+        periodLabel(target.kind),
+      ),
+    );
     return;
   }
   await vscode.env.clipboard.writeText(text);
@@ -51,7 +66,8 @@ export function ledgerOn(services: CommandServices, whyNot: string): boolean {
 
 /** From the view's title or the palette: which period, the one selected in the view first. */
 async function askPeriod(services: CommandServices, format: SummaryFormat): Promise<CopyTarget | undefined> {
-  const title = format === 'markdown' ? vscode.l10n.t('Copy Summary as Markdown') : vscode.l10n.t('Copy Summary as Text');
+  const title =
+    format === 'markdown' ? vscode.l10n.t('Copy Summary as Markdown') : vscode.l10n.t('Copy Summary as Text');
   const kind = await pickPeriod(services.branchTime, { title, active: services.branchTimeSelection(), withAll: false });
   return kind === undefined || kind === 'all' ? undefined : { kind };
 }

@@ -15,14 +15,28 @@ import type { CommandServices } from './services';
 
 export async function exportBranchTimeCsv(services: CommandServices, args: unknown): Promise<void> {
   const { branchTime, messages, log } = services;
-  if (!ledgerOn(services, vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is nothing to export.'))) return;
+  if (
+    !ledgerOn(
+      services,
+      vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is nothing to export.'),
+    )
+  )
+    return;
   await branchTime.ledger.refresh();
-  const period = periodOf(args) ?? (await pickPeriod(branchTime, { title: vscode.l10n.t('Export Time by Branch as CSV'), active: services.branchTimeSelection(), withAll: true }));
+  const period =
+    periodOf(args) ??
+    (await pickPeriod(branchTime, {
+      title: vscode.l10n.t('Export Time by Branch as CSV'),
+      active: services.branchTimeSelection(),
+      withAll: true,
+    }));
   if (period === undefined) return;
   const range = period === 'all' ? undefined : periodDays(period, Date.now());
   const csv = ledgerCsv(branchTime.ledger.current.rows, range, branchTime.ticketMatcher());
   if (csv === undefined) {
-    void messages.info(vscode.l10n.t('No time by branch for {0}: there is nothing to export.', exportPeriodLabel(period)));
+    void messages.info(
+      vscode.l10n.t('No time by branch for {0}: there is nothing to export.', exportPeriodLabel(period)),
+    );
     return;
   }
   const target = await vscode.window.showSaveDialog({
@@ -37,12 +51,21 @@ export async function exportBranchTimeCsv(services: CommandServices, args: unkno
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(csv.text));
   } catch (error) {
     log.error(`${COMMANDS.exportBranchTimeCsv}: could not write ${shown}: ${errorMessage(error)}`);
-    void messages.error(vscode.l10n.t('Could not write {file}: {reason}. Nothing was exported; choose another place.', { file: shown, reason: errorMessage(error) }), messages.actions.showLog());
+    void messages.error(
+      vscode.l10n.t('Could not write {file}: {reason}. Nothing was exported; choose another place.', {
+        file: shown,
+        reason: errorMessage(error),
+      }),
+      messages.actions.showLog(),
+    );
     return;
   }
   log.info(`${COMMANDS.exportBranchTimeCsv}: wrote ${csv.rows} rows to ${shown}.`);
   const values = { count: csv.rows, period: exportPeriodLabel(period), file: shown };
-  const said = csv.rows === 1 ? vscode.l10n.t('Exported 1 row of time by branch ({period}) to {file}.', values) : vscode.l10n.t('Exported {count} rows of time by branch ({period}) to {file}.', values);
+  const said =
+    csv.rows === 1
+      ? vscode.l10n.t('Exported 1 row of time by branch ({period}) to {file}.', values)
+      : vscode.l10n.t('Exported {count} rows of time by branch ({period}) to {file}.', values);
   void messages.info(said, {
     label: vscode.l10n.t('Open'),
     run: () => vscode.commands.executeCommand('vscode.open', target),

@@ -45,7 +45,10 @@ export async function checkConnection(services: CommandServices): Promise<Advice
       failed = error;
     }
     const route = session.channel.route;
-    const defaultPortAnswers = route.kind === 'http' && route.port !== DEFAULT_PORT && (await reachability({ port: DEFAULT_PORT })).kind === 'listening';
+    const defaultPortAnswers =
+      route.kind === 'http' &&
+      route.port !== DEFAULT_PORT &&
+      (await reachability({ port: DEFAULT_PORT })).kind === 'listening';
     advice = diagnose({ ...facts, health, statusError, defaultPortAnswers });
   }
   services.log.info(`Check Connection (${describeRouteForLog(session.channel.route)}): ${advice.message}`);

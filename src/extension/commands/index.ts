@@ -32,7 +32,9 @@ export function commandTable(parts: CommandParts): CommandTable {
   const known = new KnownActivities({
     stored: workspaceState.get(STORAGE_KEYS.knownActivities),
     save: (record) =>
-      void Promise.resolve(workspaceState.update(STORAGE_KEYS.knownActivities, record)).catch((error: unknown) => log.warn(`Could not keep the known activities: ${errorMessage(error)}`)),
+      void Promise.resolve(workspaceState.update(STORAGE_KEYS.knownActivities, record)).catch((error: unknown) =>
+        log.warn(`Could not keep the known activities: ${errorMessage(error)}`),
+      ),
   });
   const services: CommandServices = { ...parts, known };
   const commands: Record<CommandId, (...args: unknown[]) => unknown> = {

@@ -19,10 +19,15 @@ export async function askWhatToLink(branch: string, choice: TicketLinkChoice): P
   const { pattern, ticket } = choice;
   const everyBranch =
     pattern === '**'
-      ? vscode.l10n.t('Each branch whose name holds a ticket key tracks that ticket; the app creates an activity of that name where it has none.')
-      : vscode.l10n.t('Each branch under {prefix} whose name holds a ticket key tracks that ticket; the app creates an activity of that name where it has none.', {
-          prefix: pattern.slice(0, -'**'.length),
-        });
+      ? vscode.l10n.t(
+          'Each branch whose name holds a ticket key tracks that ticket; the app creates an activity of that name where it has none.',
+        )
+      : vscode.l10n.t(
+          'Each branch under {prefix} whose name holds a ticket key tracks that ticket; the app creates an activity of that name where it has none.',
+          {
+            prefix: pattern.slice(0, -'**'.length),
+          },
+        );
   const items: (vscode.QuickPickItem & { readonly what: BranchLinkKind })[] = [
     {
       label: vscode.l10n.t('This branch only'),
@@ -49,7 +54,12 @@ export async function askWhatToLink(branch: string, choice: TicketLinkChoice): P
  * or, where it runs already, says that instead. A click starts it as Start Tracking does, unless it
  * runs by then.
  */
-export function offerStart(services: CommandServices, linked: string, activity: LinkedActivity, request: ActivitySelector): void {
+export function offerStart(
+  services: CommandServices,
+  linked: string,
+  activity: LinkedActivity,
+  request: ActivitySelector,
+): void {
   const running = (): boolean => {
     const { state } = services.session;
     return runsAlready(state.kind === 'tracking' ? state.activity : undefined, activity);

@@ -27,7 +27,12 @@ export async function linkBranch(services: CommandServices): Promise<void> {
   if (!folder) return;
   const branch = await services.links.branchOf(folder.uri);
   if (branch === undefined) {
-    void services.messages.info(vscode.l10n.t('{0} is on no branch (no git repository, or a detached HEAD), so there is no branch to link. Link This Folder… links the folder.', folder.name));
+    void services.messages.info(
+      vscode.l10n.t(
+        '{0} is on no branch (no git repository, or a detached HEAD), so there is no branch to link. Link This Folder… links the folder.',
+        folder.name,
+      ),
+    );
     return;
   }
   const ticketChoice = ticketLinkFor(branch, ticketMatcher(services.settings().ticketPattern));
@@ -39,8 +44,16 @@ export async function linkBranch(services: CommandServices): Promise<void> {
   const { link, request } = picked;
   const where = await askWhere(vscode.l10n.t('Link branch {0} to {1}: for whom?', branch, link.activity));
   if (!where) return;
-  await writeLink(services, { branch, ...link }, where, (written) => written.branch === branch && written.folder === undefined);
-  const linked = vscode.l10n.t('Branch {branch} is linked to {activity} in {file}: switching to it tracks {activity} without asking.', { branch, activity: link.activity, file: fileOf(where) });
+  await writeLink(
+    services,
+    { branch, ...link },
+    where,
+    (written) => written.branch === branch && written.folder === undefined,
+  );
+  const linked = vscode.l10n.t(
+    'Branch {branch} is linked to {activity} in {file}: switching to it tracks {activity} without asking.',
+    { branch, activity: link.activity, file: fileOf(where) },
+  );
   offerStart(services, linked, { name: link.activity, activityID: request.activityID }, request);
 }
 
@@ -49,12 +62,20 @@ async function linkTicketPattern(services: CommandServices, choice: TicketLinkCh
   const { pattern, ticket } = choice;
   const where = await askWhere(vscode.l10n.t('Link every branch like {0} to its ticket: for whom?', pattern));
   if (!where) return;
-  await writeLink(services, choice.link, where, (written) => written.branch === pattern && written.folder === undefined);
-  const linked = vscode.l10n.t('Every branch like {pattern} is linked to its ticket in {file}: switching to one tracks the ticket its name holds ({ticket} on this one) without asking.', {
-    pattern,
-    ticket,
-    file: fileOf(where),
-  });
+  await writeLink(
+    services,
+    choice.link,
+    where,
+    (written) => written.branch === pattern && written.folder === undefined,
+  );
+  const linked = vscode.l10n.t(
+    'Every branch like {pattern} is linked to its ticket in {file}: switching to one tracks the ticket its name holds ({ticket} on this one) without asking.',
+    {
+      pattern,
+      ticket,
+      file: fileOf(where),
+    },
+  );
   offerStart(services, linked, { name: ticket }, { name: ticket, createIfMissing: true });
 }
 
@@ -65,34 +86,57 @@ export async function linkFolder(services: CommandServices): Promise<void> {
   if (!link) return;
   const where = await askWhere(vscode.l10n.t('Link folder {0} to {1}: for whom?', folder.name, link.activity));
   if (!where) return;
-  await writeLink(services, { folder: folder.name, ...link }, where, (written) => written.folder === folder.name && written.branch === undefined);
+  await writeLink(
+    services,
+    { folder: folder.name, ...link },
+    where,
+    (written) => written.folder === folder.name && written.branch === undefined,
+  );
   void services.messages.info(
-    vscode.l10n.t('Folder {folder} is linked to {activity} in {file}: opening it while nothing runs tracks {activity}.', { folder: folder.name, activity: link.activity, file: fileOf(where) }),
+    vscode.l10n.t(
+      'Folder {folder} is linked to {activity} in {file}: opening it while nothing runs tracks {activity}.',
+      { folder: folder.name, activity: link.activity, file: fileOf(where) },
+    ),
   );
 }
 
 /** "Use This Repository's Links…": the question about the workspace's links again, whatever was answered. */
 export async function useRepositoryLinks(services: CommandServices): Promise<void> {
   if ((vscode.workspace.workspaceFolders ?? []).length === 0) {
-    void services.messages.info(vscode.l10n.t('Open a folder first: a repository keeps its links in its workspace settings.'));
+    void services.messages.info(
+      vscode.l10n.t('Open a folder first: a repository keeps its links in its workspace settings.'),
+    );
     return;
   }
   const answer = await services.links.reviewRepositoryLinks();
   switch (answer) {
     case 'none':
-      void services.messages.info(vscode.l10n.t("This workspace's settings hold no links: there is nothing to use or refuse. Your own links (user settings) always apply."));
+      void services.messages.info(
+        vscode.l10n.t(
+          "This workspace's settings hold no links: there is nothing to use or refuse. Your own links (user settings) always apply.",
+        ),
+      );
       return;
     case 'untrusted':
       void services.messages.info(
-        vscode.l10n.t("This folder is not trusted (Restricted Mode), so its links are not used and not asked about. Trust it first, then run Use This Repository's Links… again."),
-        { label: vscode.l10n.t('Manage Workspace Trust'), run: () => vscode.commands.executeCommand('workbench.trust.manage') },
+        vscode.l10n.t(
+          "This folder is not trusted (Restricted Mode), so its links are not used and not asked about. Trust it first, then run Use This Repository's Links… again.",
+        ),
+        {
+          label: vscode.l10n.t('Manage Workspace Trust'),
+          run: () => vscode.commands.executeCommand('workbench.trust.manage'),
+        },
       );
       return;
     case 'use':
       void services.messages.info(vscode.l10n.t("This repository's links are used in this workspace."));
       return;
     case 'refuse':
-      void services.messages.info(vscode.l10n.t("This repository's links are not used in this workspace; your own links (user settings) still apply."));
+      void services.messages.info(
+        vscode.l10n.t(
+          "This repository's links are not used in this workspace; your own links (user settings) still apply.",
+        ),
+      );
       return;
     case 'later':
       return;
@@ -105,30 +149,41 @@ export async function useRepositoryLinks(services: CommandServices): Promise<voi
  */
 export async function undoLink(services: CommandServices): Promise<void> {
   if (!services.links.undo) {
-    void services.messages.info(vscode.l10n.t('Nothing to undo: no link started what runs now. Undo takes back a linked start until another activity starts or tracking stops.'));
+    void services.messages.info(
+      vscode.l10n.t(
+        'Nothing to undo: no link started what runs now. Undo takes back a linked start until another activity starts or tracking stops.',
+      ),
+    );
     return;
   }
   const client = await clientOrAdvice(services);
   if (!client) return;
-  if (new PauseGate(services, COMMANDS.undoLink).holdsBack(vscode.l10n.t('The linked start was not undone.'), 'error')) return;
+  if (new PauseGate(services, COMMANDS.undoLink).holdsBack(vscode.l10n.t('The linked start was not undone.'), 'error'))
+    return;
   const undo = services.links.takeUndo();
   if (!undo) return;
   const { previous } = undo;
   const started = undo.started.activityName;
   if (previous === undefined && services.session.firstRelease) {
-    void services.messages.warn(vscode.l10n.t('This version of the app cannot be stopped from VS Code: stop {0} in the app.', started));
+    void services.messages.warn(
+      vscode.l10n.t('This version of the app cannot be stopped from VS Code: stop {0} in the app.', started),
+    );
     return;
   }
   await run(services, COMMANDS.undoLink, async () => {
     if (previous !== undefined) {
       await client.startActivity({ activityID: previous.activityID });
       services.log.info(`Undo: restarted ${previous.activityName} instead of ${started}.`);
-      services.messages.status(undoneConfirmation({ previous: previous.activityName, started }, services.settings().privateStatusBar));
+      services.messages.status(
+        undoneConfirmation({ previous: previous.activityName, started }, services.settings().privateStatusBar),
+      );
     } else {
       await client.stopActivity();
       await services.links.userStopped();
       services.log.info(`Undo: stopped ${started}, which a link had started.`);
-      services.messages.status(undoneConfirmation({ previous: undefined, started }, services.settings().privateStatusBar));
+      services.messages.status(
+        undoneConfirmation({ previous: undefined, started }, services.settings().privateStatusBar),
+      );
     }
   });
 }
@@ -156,7 +211,11 @@ async function pickLink(
     return undefined;
   }
   const { request, name, groupName } = chosen;
-  const link = { activity: name, ...(typeof groupName === 'string' ? { group: groupName } : {}), ...(request.createIfMissing === true ? { createIfMissing: true as const } : {}) };
+  const link = {
+    activity: name,
+    ...(typeof groupName === 'string' ? { group: groupName } : {}),
+    ...(request.createIfMissing === true ? { createIfMissing: true as const } : {}),
+  };
   return { link, request };
 }
 
@@ -166,33 +225,54 @@ type LinkTarget = 'user' | 'workspace';
 /** Asks where the link goes; undefined when the user leaves. */
 async function askWhere(title: string): Promise<LinkTarget | undefined> {
   const items: (vscode.QuickPickItem & { readonly target: LinkTarget })[] = [
-    { label: vscode.l10n.t('Only for me'), description: vscode.l10n.t('your user settings'), detail: vscode.l10n.t('In every window of yours; nobody else sees it.'), target: 'user' },
+    {
+      label: vscode.l10n.t('Only for me'),
+      description: vscode.l10n.t('your user settings'),
+      detail: vscode.l10n.t('In every window of yours; nobody else sees it.'),
+      target: 'user',
+    },
     {
       label: vscode.l10n.t('For everyone in this repository'),
       description: fileOf('workspace'),
-      detail: vscode.l10n.t('In the workspace settings, which a team may commit: everyone who opens the repository is asked whether to use its links.'),
+      detail: vscode.l10n.t(
+        'In the workspace settings, which a team may commit: everyone who opens the repository is asked whether to use its links.',
+      ),
       target: 'workspace',
     },
   ];
-  return (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where does the link go?') }))?.target;
+  return (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where does the link go?') }))
+    ?.target;
 }
 
 /** The settings file a target writes, as the user knows it. */
 function fileOf(target: LinkTarget): string {
   if (target === 'user') return vscode.l10n.t('your user settings');
   const file = vscode.workspace.workspaceFile;
-  return file === undefined || file.scheme === 'untitled' ? '.vscode/settings.json' : vscode.l10n.t('the workspace file {0}', file.path.slice(file.path.lastIndexOf('/') + 1));
+  return file === undefined || file.scheme === 'untitled'
+    ? '.vscode/settings.json'
+    : vscode.l10n.t('the workspace file {0}', file.path.slice(file.path.lastIndexOf('/') + 1));
 }
 
 /** Writes `link` into the target's list where it shadows no link there (placeLink), in place of an entry for the same folder or branch. */
-async function writeLink(services: CommandServices, link: WrittenLink, target: LinkTarget, replaces: (written: Partial<WrittenLink>) => boolean): Promise<void> {
+async function writeLink(
+  services: CommandServices,
+  link: WrittenLink,
+  target: LinkTarget,
+  replaces: (written: Partial<WrittenLink>) => boolean,
+): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const inspected = config.inspect('links');
   const written = target === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue;
   const list: unknown[] = Array.isArray(written) ? (written as unknown[]) : [];
   // The user's own link: used in this workspace without the question a repository's links ask.
   if (target === 'workspace') await services.links.ownWorkspaceLink(link);
-  await config.update('links', placeLink(list, link, replaces), target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+  await config.update(
+    'links',
+    placeLink(list, link, replaces),
+    target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global,
+  );
   const what = link.branch === undefined ? `folder ${link.folder ?? '?'}` : `branch ${link.branch}`;
-  services.log.info(`Linked ${what} to ${link.activity} in the ${target === 'workspace' ? 'workspace' : 'user'} settings.`);
+  services.log.info(
+    `Linked ${what} to ${link.activity} in the ${target === 'workspace' ? 'workspace' : 'user'} settings.`,
+  );
 }

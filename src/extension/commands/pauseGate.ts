@@ -53,7 +53,12 @@ export class PauseGate {
    * the app takes requests again, or, for an entry that waits in the queue, once it is sent
    * (`queued` settles).
    */
-  heldBack(pause: SigningPause, done: string | undefined, severity: 'warning' | 'error', queued?: Thenable<unknown>): void {
+  heldBack(
+    pause: SigningPause,
+    done: string | undefined,
+    severity: 'warning' | 'error',
+    queued?: Thenable<unknown>,
+  ): void {
     if (this.toldPause) return;
     this.toldPause = true;
     const advice = pausedAdvice(pause, this.services.session.channel.route, done, severity);
@@ -87,6 +92,7 @@ export class PauseGate {
 
   /** The user left the picker after one of its searches met a pause the state did not show yet: said once, why. */
   leftAfterLearning(): void {
-    if (this.learned !== undefined && signingPause(this.services.session.state, Date.now()) === undefined) this.heldBack(this.learned, undefined, 'warning');
+    if (this.learned !== undefined && signingPause(this.services.session.state, Date.now()) === undefined)
+      this.heldBack(this.learned, undefined, 'warning');
   }
 }

@@ -56,7 +56,9 @@ export async function clientOrAdvice(services: CommandServices): Promise<Service
 /** Says why there is no client and what to do: start the app, turn on its integration, set a token. */
 export function adviseWithoutClient(services: CommandServices): void {
   const { session } = services;
-  void services.messages.advise(diagnose({ channel: session.channel, capability: session.capability, defaultPort: DEFAULT_PORT }));
+  void services.messages.advise(
+    diagnose({ channel: session.channel, capability: session.capability, defaultPort: DEFAULT_PORT }),
+  );
 }
 
 /**

@@ -14,7 +14,9 @@ export async function setToken(services: CommandServices, given: unknown): Promi
       ? given
       : await vscode.window.showInputBox({
           title: vscode.l10n.t('Time Tracker: Set Token'),
-          prompt: vscode.l10n.t("Paste the token shown in the app's settings (Integrations → HTTP API). It is kept in VS Code's secret storage."),
+          prompt: vscode.l10n.t(
+            "Paste the token shown in the app's settings (Integrations → HTTP API). It is kept in VS Code's secret storage.",
+          ),
           password: true,
           ignoreFocusOut: true,
           validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The token must not be empty.') : undefined),
@@ -25,7 +27,11 @@ export async function setToken(services: CommandServices, given: unknown): Promi
   // new token (none while the app locks us out); its state says what the app made of it.
   await session.setToken(token.trim());
   if (session.channel.kind === 'integration') {
-    void messages.info(vscode.l10n.t("Token stored. The app's VS Code integration is in use now; the token is for the HTTP API, when the integration is off."));
+    void messages.info(
+      vscode.l10n.t(
+        "Token stored. The app's VS Code integration is in use now; the token is for the HTTP API, when the integration is off.",
+      ),
+    );
   } else {
     void messages.advise(tokenCheckAdvice(session.state, Date.now()));
   }

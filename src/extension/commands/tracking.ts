@@ -57,7 +57,9 @@ export async function start(services: CommandServices, args: unknown): Promise<S
   return run(services, COMMANDS.start, async () => {
     const result = await client.startActivity(request);
     await remember(services, result, groupName);
-    services.messages.status(startedConfirmation(result.activityName ?? chosen.name ?? request.name, services.settings().privateStatusBar));
+    services.messages.status(
+      startedConfirmation(result.activityName ?? chosen.name ?? request.name, services.settings().privateStatusBar),
+    );
     return result;
   });
 }
@@ -66,7 +68,11 @@ export async function start(services: CommandServices, args: unknown): Promise<S
  * Start's picker: the activities, or, where nothing can be started now (a rejected token, a
  * lockout, a locked license), why and the fixes, with nothing to choose that would only fail.
  */
-async function chooseStart(services: CommandServices, client: ServiceClient, gate: PauseGate): Promise<Picked | undefined> {
+async function chooseStart(
+  services: CommandServices,
+  client: ServiceClient,
+  gate: PauseGate,
+): Promise<Picked | undefined> {
   const title = vscode.l10n.t('Start Tracking');
   const { session } = services;
   const blocked = blockedStart(session.state, session.channel.route, Date.now());
@@ -92,7 +98,8 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
   const client = await clientOrAdvice(services);
   if (!client) return undefined;
   if (services.session.firstRelease) return void services.messages.advise(notOffered('stop'));
-  if (new PauseGate(services, COMMANDS.stop).holdsBack(vscode.l10n.t('Tracking was not stopped.'), 'error')) return undefined;
+  if (new PauseGate(services, COMMANDS.stop).holdsBack(vscode.l10n.t('Tracking was not stopped.'), 'error'))
+    return undefined;
   // What the last poll saw running: what an answer that names nothing (`{"ok":true}`) stopped.
   const polled = services.session.state;
   return run(
@@ -102,7 +109,13 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
       const result = await client.stopActivity();
       // On purpose: no window that opens on a linked folder starts tracking again today by itself.
       await services.links.userStopped();
-      const said = stoppedConfirmation(result, polled, Date.now(), services.settings().privateStatusBar, services.settings().maxNameLength);
+      const said = stoppedConfirmation(
+        result,
+        polled,
+        Date.now(),
+        services.settings().privateStatusBar,
+        services.settings().maxNameLength,
+      );
       // Stop in the palette while nothing runs: said where the user looks, not as a passing status line.
       if (said === undefined) void services.messages.info(vscode.l10n.t('Nothing is running.'));
       else services.messages.status(said);
@@ -123,8 +136,12 @@ function notOffered(what: 'stop' | 'log'): Advice {
     severity: 'warning',
     message:
       what === 'stop'
-        ? vscode.l10n.t('This version of the app cannot be stopped from VS Code (it has no POST /activities/stop): stop in the app, or update the app.')
-        : vscode.l10n.t('This version of the app does not take logged time (it has no POST /entries): log it in the app, or update the app.'),
+        ? vscode.l10n.t(
+            'This version of the app cannot be stopped from VS Code (it has no POST /activities/stop): stop in the app, or update the app.',
+          )
+        : vscode.l10n.t(
+            'This version of the app does not take logged time (it has no POST /entries): log it in the app, or update the app.',
+          ),
   };
 }
 
@@ -147,8 +164,21 @@ export async function logTime(services: CommandServices, args: unknown): Promise
   const pause = gate.pause;
   if (pause) {
     // Nothing a user logged is lost: it waits on disk and goes once the app takes requests again.
-    await queueEntry(services, entry.request, entry.name, pause.kind === 'lockedOut' ? 'lockedOut' : 'refused', (duration, name, queued) =>
-      gate.heldBack(pause, vscode.l10n.t('{duration} on {name} is queued; it is sent once the app accepts requests again.', { duration, name }), 'warning', services.queue.settled(queued.id)),
+    await queueEntry(
+      services,
+      entry.request,
+      entry.name,
+      pause.kind === 'lockedOut' ? 'lockedOut' : 'refused',
+      (duration, name, queued) =>
+        gate.heldBack(
+          pause,
+          vscode.l10n.t('{duration} on {name} is queued; it is sent once the app accepts requests again.', {
+            duration,
+            name,
+          }),
+          'warning',
+          services.queue.settled(queued.id),
+        ),
     );
     return undefined;
   }
@@ -160,7 +190,11 @@ export async function logTime(services: CommandServices, args: unknown): Promise
 }
 
 /** Log Time's three steps: the activity, how long, a note; undefined when the user leaves one. */
-async function askEntry(services: CommandServices, client: ServiceClient | undefined, gate: PauseGate): Promise<Chosen<EntryRequest> | undefined> {
+async function askEntry(
+  services: CommandServices,
+  client: ServiceClient | undefined,
+  gate: PauseGate,
+): Promise<Chosen<EntryRequest> | undefined> {
   const chosen = await chooseActivity(services, client, gate, vscode.l10n.t('Log Time (1/3): activity'));
   if (!chosen) return undefined;
   const { name } = chosen;
@@ -168,7 +202,10 @@ async function askEntry(services: CommandServices, client: ServiceClient | undef
   if (minutes === undefined) return undefined;
   const note = await askNote(name, minutes);
   if (note === undefined) return undefined;
-  return { ...chosen, request: { ...chosen.request, durationMinutes: minutes, ...(note.trim() === '' ? {} : { note: note.trim() }) } };
+  return {
+    ...chosen,
+    request: { ...chosen.request, durationMinutes: minutes, ...(note.trim() === '' ? {} : { note: note.trim() }) },
+  };
 }
 
 /**
@@ -177,7 +214,7 @@ async function askEntry(services: CommandServices, client: ServiceClient | undef
  * its sentence; should one come through anyway, the step asks again rather than lose the activity.
  */
 async function askDuration(name: string): Promise<number | undefined> {
-  for (let typed = ''; ; ) {
+  for (let typed = ''; ;) {
     const durationText = await vscode.window.showInputBox({
       title: vscode.l10n.t('Log Time (2/3): how long on {0}?', name),
       prompt: vscode.l10n.t('For example {0}', durationExamples()),
@@ -188,7 +225,13 @@ async function askDuration(name: string): Promise<number | undefined> {
       validateInput: (value) => {
         const parsed = parseDuration(value);
         if (!parsed.ok) return parsed.message;
-        return { message: vscode.l10n.t('Logs {duration} ({minutes} minutes).', { duration: formatMinutes(parsed.minutes), minutes: parsed.minutes }), severity: vscode.InputBoxValidationSeverity.Info };
+        return {
+          message: vscode.l10n.t('Logs {duration} ({minutes} minutes).', {
+            duration: formatMinutes(parsed.minutes),
+            minutes: parsed.minutes,
+          }),
+          severity: vscode.InputBoxValidationSeverity.Info,
+        };
       },
     });
     if (durationText === undefined) return undefined;
@@ -201,15 +244,25 @@ async function askDuration(name: string): Promise<number | undefined> {
 /** Step 3: the note as typed (empty for none), or undefined when the box is closed. */
 function askNote(name: string, minutes: number): Thenable<string | undefined> {
   return vscode.window.showInputBox({
-    title: vscode.l10n.t('Log Time (3/3): note for {duration} on {name} (optional)', { duration: formatMinutes(minutes), name }),
+    title: vscode.l10n.t('Log Time (3/3): note for {duration} on {name} (optional)', {
+      duration: formatMinutes(minutes),
+      name,
+    }),
     prompt: vscode.l10n.t('Press Enter to log without a note'),
     ignoreFocusOut: true,
-    validateInput: (value) => (value.length > NOTE_MAX_LENGTH ? vscode.l10n.t('A note can be at most {0} characters.', NOTE_MAX_LENGTH) : undefined),
+    validateInput: (value) =>
+      value.length > NOTE_MAX_LENGTH
+        ? vscode.l10n.t('A note can be at most {0} characters.', NOTE_MAX_LENGTH)
+        : undefined,
   });
 }
 
 /** Sends the entry; one the app surely did not get is queued instead (on disk first) and sent when it answers again. */
-function sendEntry(services: CommandServices, client: ServiceClient, { request, name: chosenName, groupName }: Chosen<EntryRequest>): Promise<EntryAnswer | undefined> {
+function sendEntry(
+  services: CommandServices,
+  client: ServiceClient,
+  { request, name: chosenName, groupName }: Chosen<EntryRequest>,
+): Promise<EntryAnswer | undefined> {
   return run(
     services,
     COMMANDS.log,
@@ -220,7 +273,11 @@ function sendEntry(services: CommandServices, client: ServiceClient, { request, 
       const duration = formatMinutes(result.durationMinutes ?? request.durationMinutes);
       const name = result.activityName ?? chosenName ?? request.name;
       services.log.info(`Logged ${duration} on ${name ?? result.activityID ?? '?'}.`);
-      void services.messages.info(name === undefined ? vscode.l10n.t('Logged {0}.', duration) : vscode.l10n.t('Logged {duration} to {name}.', { duration, name }));
+      void services.messages.info(
+        name === undefined
+          ? vscode.l10n.t('Logged {0}.', duration)
+          : vscode.l10n.t('Logged {duration} to {name}.', { duration, name }),
+      );
       return result;
     },
     async (error) => {
@@ -234,7 +291,10 @@ function sendEntry(services: CommandServices, client: ServiceClient, { request, 
 /** How Log Time says that its entry waits because the app does not answer, with the way to the queue. */
 function toldQueuedOffline(services: CommandServices): Queued {
   return (duration, name, queued) => {
-    const message = vscode.l10n.t('The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.', { duration, name });
+    const message = vscode.l10n.t(
+      'The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.',
+      { duration, name },
+    );
     // Withdrawn once the entry is sent, so that it never stands beside "Sent …".
     services.messages.notice('queued', message, services.queue.settled(queued.id));
   };
@@ -263,9 +323,14 @@ async function queueEntry(
     entry = await services.queue.add(request, cause);
   } catch (queueError) {
     // Neither logged nor queued: the user must hear which entry, or it is lost unseen.
-    services.log.error(`Could not queue ${duration} on ${name}${request.note === undefined ? '' : ` (note: ${request.note})`}: ${errorMessage(queueError)}`);
+    services.log.error(
+      `Could not queue ${duration} on ${name}${request.note === undefined ? '' : ` (note: ${request.note})`}: ${errorMessage(queueError)}`,
+    );
     void messages.error(
-      vscode.l10n.t('The time tracker is not answering and {duration} on {name} could not be queued either: log it in the app by hand.', { duration, name }),
+      vscode.l10n.t(
+        'The time tracker is not answering and {duration} on {name} could not be queued either: log it in the app by hand.',
+        { duration, name },
+      ),
       messages.actions.showLog(),
     );
     return;
@@ -324,13 +389,21 @@ export async function chooseActivity(
   if (!pick) return undefined;
   return pick.kind === 'create'
     ? { request: { name: pick.name, createIfMissing: true }, name: pick.name }
-    : { request: { activityID: pick.activity.activityID }, name: pick.activity.activityName, groupName: pick.activity.groupName };
+    : {
+        request: { activityID: pick.activity.activityID },
+        name: pick.activity.activityName,
+        groupName: pick.activity.groupName,
+      };
 }
 
 /** The recent list with the activity linked here in front, when this window knows its id. */
 async function linkedFirst(services: CommandServices): Promise<PickableActivity[]> {
   const linked = await services.links.decisionHere();
-  return withLinkedFirst(linked, recent(services), linked === undefined ? [] : services.known.matching(linked.activity));
+  return withLinkedFirst(
+    linked,
+    recent(services),
+    linked === undefined ? [] : services.known.matching(linked.activity),
+  );
 }
 
 /** What is stored, as far as it is a list of activities: a value of another shape must not break a picker or a poll. */
@@ -339,7 +412,11 @@ function recent(services: CommandServices): PickableActivity[] {
 }
 
 /** Only an activity the app named is remembered; the group comes from the picker (answers do not carry it). */
-async function remember(services: CommandServices, activity: { readonly activityID: string | undefined; readonly activityName: string | undefined }, groupName: string | null | undefined): Promise<void> {
+async function remember(
+  services: CommandServices,
+  activity: { readonly activityID: string | undefined; readonly activityName: string | undefined },
+  groupName: string | null | undefined,
+): Promise<void> {
   const { activityID, activityName } = activity;
   if (activityID === undefined || activityName === undefined) return;
   const reference = { activityID, activityName, ...(groupName === undefined ? {} : { groupName }) };
@@ -359,6 +436,8 @@ export function rememberRunning(services: CommandServices): vscode.Disposable {
     const seenBefore = lastSeenID !== undefined && lastSeenID.toLowerCase() === activity.activityID.toLowerCase();
     lastSeenID = activity.activityID;
     if (seenBefore || recent(services)[0]?.activityID.toLowerCase() === activity.activityID.toLowerCase()) return;
-    remember(services, activity, undefined).catch((error: unknown) => services.log.warn(`Could not remember the running activity as recent: ${errorMessage(error)}`));
+    remember(services, activity, undefined).catch((error: unknown) =>
+      services.log.warn(`Could not remember the running activity as recent: ${errorMessage(error)}`),
+    );
   });
 }

@@ -19,9 +19,19 @@ export function showLog(services: CommandServices): void {
 export async function showMenu(services: CommandServices): Promise<void> {
   const { state } = services.session;
   const undo = services.links.undo;
-  const entries = menuFor(state, services.session.tokenStored, services.queue.waiting, undo && { started: undo.started.activityName, previous: undo.previous?.activityName }, services.session.channel.route.kind);
+  const entries = menuFor(
+    state,
+    services.session.tokenStored,
+    services.queue.waiting,
+    undo && { started: undo.started.activityName, previous: undo.previous?.activityName },
+    services.session.channel.route.kind,
+  );
   const chosen = await vscode.window.showQuickPick(
-    entries.map((entry) => ({ label: entry.label, ...(entry.detail === undefined ? {} : { detail: entry.detail }), command: entry.command })),
+    entries.map((entry) => ({
+      label: entry.label,
+      ...(entry.detail === undefined ? {} : { detail: entry.detail }),
+      command: entry.command,
+    })),
     { title: vscode.l10n.t('Time Tracker'), placeHolder: menuPlaceholder(state) },
   );
   if (chosen) await vscode.commands.executeCommand(chosen.command);
@@ -36,7 +46,9 @@ export async function togglePrivateStatusBar(services: CommandServices): Promise
   const key = 'statusBar.private';
   const toggle = privateToggle(config.inspect<boolean>(key));
   await config.update(key, toggle.value, vscode.ConfigurationTarget.Global);
-  services.log.info(`Private status bar ${toggle.value ? 'on' : 'off'} (user settings${toggle.message === undefined ? '' : "; the repository's value is not used"}).`);
+  services.log.info(
+    `Private status bar ${toggle.value ? 'on' : 'off'} (user settings${toggle.message === undefined ? '' : "; the repository's value is not used"}).`,
+  );
   if (toggle.message !== undefined) void services.messages.info(toggle.message);
 }
 
@@ -73,10 +85,15 @@ export async function showQueue(services: CommandServices): Promise<void> {
         logText: `${duration} on ${activity}`,
         label: vscode.l10n.t('{duration} on {activity}', { duration, activity }),
         description: `${words[entry.status] ?? entry.status} · ${vscode.l10n.t('queued {0}', new Date(entry.queuedAt).toLocaleString())}`,
-        ...(entry.reason === undefined && entry.request.note === undefined ? {} : { detail: [entry.request.note, entry.reason].filter(Boolean).join(' — ') }),
+        ...(entry.reason === undefined && entry.request.note === undefined
+          ? {}
+          : { detail: [entry.request.note, entry.reason].filter(Boolean).join(' — ') }),
       };
     }),
-    { title: vscode.l10n.t('Queued Entries'), placeHolder: vscode.l10n.t('Pick an entry to send it now or discard it') },
+    {
+      title: vscode.l10n.t('Queued Entries'),
+      placeHolder: vscode.l10n.t('Pick an entry to send it now or discard it'),
+    },
   );
   if (!picked) return;
   if (picked.status === 'delivered') {
@@ -93,7 +110,12 @@ export async function showQueue(services: CommandServices): Promise<void> {
     await services.queue.retry(picked.id);
     // While the app rejects the token or locks us out, each entry sent would be refused (and count).
     const gate = new PauseGate(services, COMMANDS.showQueue);
-    if (!gate.holdsBack(vscode.l10n.t('The entry stays queued; it is sent once the app accepts requests again.'), 'warning')) {
+    if (
+      !gate.holdsBack(
+        vscode.l10n.t('The entry stays queued; it is sent once the app accepts requests again.'),
+        'warning',
+      )
+    ) {
       await services.queue.flush(await services.session.ready());
     }
   }
@@ -104,23 +126,38 @@ export async function showQueue(services: CommandServices): Promise<void> {
  * What the user is asked about a picked entry. One the app may already have (its fate unknown,
  * or another window is sending it) goes again only on "Send Anyway", after a modal warning.
  */
-function sendOrDiscard(picked: QueuePick): { readonly warning: string; readonly sendLabel: string; readonly modal: boolean } {
+function sendOrDiscard(picked: QueuePick): {
+  readonly warning: string;
+  readonly sendLabel: string;
+  readonly modal: boolean;
+} {
   if (picked.status === 'unknown') {
-    const warning = vscode.l10n.t('The app may already have logged this entry (the connection broke while it was sent). Check the app first: sending it again may log it twice.');
+    const warning = vscode.l10n.t(
+      'The app may already have logged this entry (the connection broke while it was sent). Check the app first: sending it again may log it twice.',
+    );
     return { warning, sendLabel: vscode.l10n.t('Send Anyway'), modal: true };
   }
   if (picked.status === 'sending') {
-    const warning = vscode.l10n.t('An editor window is sending this entry right now, or was when it closed. Check the app first: sending it again may log it twice.');
+    const warning = vscode.l10n.t(
+      'An editor window is sending this entry right now, or was when it closed. Check the app first: sending it again may log it twice.',
+    );
     return { warning, sendLabel: vscode.l10n.t('Send Anyway'), modal: true };
   }
-  return { warning: vscode.l10n.t('Send or discard {0}?', picked.label), sendLabel: vscode.l10n.t('Send Now'), modal: false };
+  return {
+    warning: vscode.l10n.t('Send or discard {0}?', picked.label),
+    sendLabel: vscode.l10n.t('Send Now'),
+    modal: false,
+  };
 }
 
 /** The app has it: sending it again is not offered; removing it from the queue file is. */
 async function removeDelivered(services: CommandServices, picked: QueuePick): Promise<void> {
   const removeLabel = vscode.l10n.t('Remove from Queue');
   const choice = await services.messages.ask(
-    vscode.l10n.t('The app has logged {0}; only removing it from the queue failed, so it is not sent again. It leaves the queue with the next change that can be written.', picked.label),
+    vscode.l10n.t(
+      'The app has logged {0}; only removing it from the queue failed, so it is not sent again. It leaves the queue with the next change that can be written.',
+      picked.label,
+    ),
     { modal: false },
     removeLabel,
   );

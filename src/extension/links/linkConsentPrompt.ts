@@ -6,7 +6,13 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { STORAGE_KEYS } from '../../tracker/ids';
-import { consentQuestion, readConsent, withAnswer, type LinkConsent, type LinkText } from '../../tracker/links/linkConsent';
+import {
+  consentQuestion,
+  readConsent,
+  withAnswer,
+  type LinkConsent,
+  type LinkText,
+} from '../../tracker/links/linkConsent';
 
 /** What the user answered: use the links, not in this repository, or not now (the question closed). */
 export type ConsentAnswer = 'use' | 'refuse' | 'later';
@@ -37,13 +43,20 @@ export class LinkConsentPrompt {
   /** The first time the links would act: one notification, answered once per workspace. */
   ask(links: readonly LinkText[]): Promise<ConsentAnswer> {
     const [use, later, never] = [vscode.l10n.t('Use Its Links'), vscode.l10n.t('Not Now'), vscode.l10n.t('Never Here')];
-    return this.asked(links, () => vscode.window.showInformationMessage(consentQuestion(links), use, later, never), { use, never });
+    return this.asked(links, () => vscode.window.showInformationMessage(consentQuestion(links), use, later, never), {
+      use,
+      never,
+    });
   }
 
   /** The command: the question again, modal, about every link of the workspace. */
   review(links: readonly LinkText[]): Promise<ConsentAnswer> {
     const [use, never] = [vscode.l10n.t('Use Its Links'), vscode.l10n.t("Don't Use Them")];
-    return this.asked(links, () => vscode.window.showInformationMessage(consentQuestion(links), { modal: true }, use, never), { use, never });
+    return this.asked(
+      links,
+      () => vscode.window.showInformationMessage(consentQuestion(links), { modal: true }, use, never),
+      { use, never },
+    );
   }
 
   /** The user wrote these links into the workspace's settings: theirs, so used without a question. */
@@ -51,7 +64,11 @@ export class LinkConsentPrompt {
     await this.keep(links, 'use');
   }
 
-  private async asked(links: readonly LinkText[], show: () => Thenable<string | undefined>, labels: { readonly use: string; readonly never: string }): Promise<ConsentAnswer> {
+  private async asked(
+    links: readonly LinkText[],
+    show: () => Thenable<string | undefined>,
+    labels: { readonly use: string; readonly never: string },
+  ): Promise<ConsentAnswer> {
     this.open = true;
     let chosen: string | undefined;
     try {
@@ -62,7 +79,9 @@ export class LinkConsentPrompt {
     const answer: ConsentAnswer = chosen === labels.use ? 'use' : chosen === labels.never ? 'refuse' : 'later';
     if (answer === 'later') {
       this.laterHere = true;
-      this.log.info(`This repository's ${links.length} link(s) of timeTracker.links are not used in this window: not answered. "Use This Repository's Links…" asks again.`);
+      this.log.info(
+        `This repository's ${links.length} link(s) of timeTracker.links are not used in this window: not answered. "Use This Repository's Links…" asks again.`,
+      );
       return answer;
     }
     this.laterHere = false;
@@ -79,7 +98,9 @@ export class LinkConsentPrompt {
     try {
       await this.workspaceState.update(STORAGE_KEYS.linkConsent, withAnswer(this.consent, links, answer));
     } catch (error) {
-      this.log.warn(`Keeping the answer about this repository's links failed (asked again in the next window): ${errorMessage(error)}`);
+      this.log.warn(
+        `Keeping the answer about this repository's links failed (asked again in the next window): ${errorMessage(error)}`,
+      );
     }
   }
 }

@@ -19,11 +19,37 @@ import { parseHead } from '../../git/headState';
 import { errorMessage } from '../../platform/errors';
 import type { ActivityReference } from '../../protocol/types';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
-import { gateAt, linkFingerprint, linkStanding, type LinkGate, type LinkScope, type LinkStanding, type ScopedLinks } from '../../tracker/links/linkConsent';
-import { failedNotice, heldNotice, linkStep, startedNotice, TransientNotice, type LinkHold, type LinkStep, type NoticeWords } from '../../tracker/links/linkNotice';
+import {
+  gateAt,
+  linkFingerprint,
+  linkStanding,
+  type LinkGate,
+  type LinkScope,
+  type LinkStanding,
+  type ScopedLinks,
+} from '../../tracker/links/linkConsent';
+import {
+  failedNotice,
+  heldNotice,
+  linkStep,
+  startedNotice,
+  TransientNotice,
+  type LinkHold,
+  type LinkStep,
+  type NoticeWords,
+} from '../../tracker/links/linkNotice';
 import { maxAnswerAgeMs, stoppedNotice } from '../../tracker/links/linkOpening';
 import type { Timers } from '../../platform/timers';
-import { decideLink, knownActivityFor, matchingLinks, parseLinks, type CompiledLink, type LinkDecision, type ParsedLinks, type Place } from '../../tracker/links/links';
+import {
+  decideLink,
+  knownActivityFor,
+  matchingLinks,
+  parseLinks,
+  type CompiledLink,
+  type LinkDecision,
+  type ParsedLinks,
+  type Place,
+} from '../../tracker/links/links';
 import { linkUndo, type LinkUndo } from '../../tracker/links/linkUndo';
 import { classify } from '../../tracker/model/classify';
 import type { RecentActivities } from '../../tracker/view/recentActivities';
@@ -156,12 +182,15 @@ export class LinkController implements vscode.Disposable {
       this.ticketsKey = settings.ticketPattern;
       this.tickets = ticketMatcher(settings.ticketPattern);
       // Said to the user by Copy Summary (branchTime.ts); here the log tells why a `{ticket}` link used the default.
-      if (this.tickets.problem !== undefined) this.parts.log.warn(`Links use the default ticket pattern: ${this.tickets.problem}`);
+      if (this.tickets.problem !== undefined)
+        this.parts.log.warn(`Links use the default ticket pattern: ${this.tickets.problem}`);
     }
     const key = JSON.stringify(settings.links.sources);
     if (key === this.parsedKey) return;
     this.parsedKey = key;
-    const parsed = settings.links.sources.map(({ scope, value }) => parseLinks(value, scope === 'workspace' ? vscode.l10n.t('the workspace settings') : undefined));
+    const parsed = settings.links.sources.map(({ scope, value }) =>
+      parseLinks(value, scope === 'workspace' ? vscode.l10n.t('the workspace settings') : undefined),
+    );
     this.byScope = settings.links.sources.map(({ scope }, index) => ({ scope, links: parsed[index]?.links ?? [] }));
     this.parsed = { links: parsed.flatMap(({ links }) => links), problems: parsed.flatMap(({ problems }) => problems) };
     if (this.parsed.problems.length === 0) return;
@@ -170,7 +199,8 @@ export class LinkController implements vscode.Disposable {
     const [first = ''] = this.parsed.problems;
     void this.parts.messages.advise({
       severity: 'warning',
-      message: more === 0 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: more }),
+      message:
+        more === 0 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: more }),
       action: 'openSettings',
     });
   }
@@ -225,15 +255,23 @@ export class LinkController implements vscode.Disposable {
   /** The link that decides where this window works (the Start picker lists its activity first). */
   async decisionHere(): Promise<LinkDecision | undefined> {
     const file = vscode.window.activeTextEditor?.document.uri;
-    const folder = (file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file)) ?? vscode.workspace.workspaceFolders?.[0];
+    const folder =
+      (file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file)) ??
+      vscode.workspace.workspaceFolders?.[0];
     if (folder === undefined) return undefined;
     return this.decide({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) });
   }
 
   /** Every link that matches `folder` on `branch`, with the settings file it is in (Unlink). */
-  linksAt(folder: vscode.WorkspaceFolder, branch: string | undefined): { readonly decision: LinkDecision; readonly scope: LinkScope }[] {
+  linksAt(
+    folder: vscode.WorkspaceFolder,
+    branch: string | undefined,
+  ): { readonly decision: LinkDecision; readonly scope: LinkScope }[] {
     const place = { folders: [pathOf(folder.uri)], branch };
-    return matchingLinks(this.parsed.links, place, this.tickets).map((decision) => ({ decision, scope: this.scopeOf(decision) }));
+    return matchingLinks(this.parsed.links, place, this.tickets).map((decision) => ({
+      decision,
+      scope: this.scopeOf(decision),
+    }));
   }
 
   /** The settings file the link that decided is in. */
@@ -244,7 +282,9 @@ export class LinkController implements vscode.Disposable {
   /** The branch the repository of `folder` is on, as its HEAD says now; undefined without git or on a detached HEAD. */
   async branchOf(folder: vscode.Uri): Promise<string | undefined> {
     const path = pathOf(folder);
-    const watched = this.parts.branches.watched.find(({ repository }) => isInside(path, slashes(repository.root)) || isInside(slashes(repository.root), path));
+    const watched = this.parts.branches.watched.find(
+      ({ repository }) => isInside(path, slashes(repository.root)) || isInside(slashes(repository.root), path),
+    );
     if (watched === undefined) return undefined;
     const { fileSystem, repository } = watched;
     const head = parseHead(await fileSystem.readText(fileSystem.path.join(repository.gitDir, 'HEAD')));
@@ -256,7 +296,11 @@ export class LinkController implements vscode.Disposable {
   }
 
   private standing(): LinkStanding {
-    return linkStanding(this.byScope, { trusted: this.trusted(), consent: this.consent.consent, putOff: this.consent.putOff });
+    return linkStanding(this.byScope, {
+      trusted: this.trusted(),
+      consent: this.consent.consent,
+      putOff: this.consent.putOff,
+    });
   }
 
   private gate(place: Place, on: Trigger): LinkGate {
@@ -273,13 +317,17 @@ export class LinkController implements vscode.Disposable {
     const { decision } = gate;
     if (gate.kind === 'act') return void this.act(decision, trigger);
     if (!this.consent.asking) return void this.askFirst(decision, trigger);
-    this.parts.log.info(`Link ${decision.link.position} names ${decision.activity}; not started while the question about this repository's links is open.`);
+    this.parts.log.info(
+      `Link ${decision.link.position} names ${decision.activity}; not started while the question about this repository's links is open.`,
+    );
     this.acted.fire({ kind: 'unanswered', activity: decision.activity });
   }
 
   /** Asks about the repository's links not answered yet; after Use, the link acts here if it still decides here. */
   private async askFirst(asked: LinkDecision, trigger: Trigger): Promise<void> {
-    this.parts.log.info(`Link ${asked.link.position} of this repository's timeTracker.links names ${asked.activity}; asking whether to use the repository's links before anything starts.`);
+    this.parts.log.info(
+      `Link ${asked.link.position} of this repository's timeTracker.links names ${asked.activity}; asking whether to use the repository's links before anything starts.`,
+    );
     this.acted.fire({ kind: 'asked', activity: asked.activity });
     const answer = await this.consent.ask(this.standing().unanswered);
     if (this.disposed) return;
@@ -287,10 +335,15 @@ export class LinkController implements vscode.Disposable {
     if (answer !== 'use') return;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const gate = this.gate({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) }, trigger);
-      const same = gate.kind === 'act' && linkFingerprint(gate.decision.link) === linkFingerprint(asked.link) && gate.decision.activity === asked.activity;
+      const same =
+        gate.kind === 'act' &&
+        linkFingerprint(gate.decision.link) === linkFingerprint(asked.link) &&
+        gate.decision.activity === asked.activity;
       if (same) return this.act(gate.decision, trigger);
     }
-    this.parts.log.info(`${asked.activity} no longer applies here (the branch changed while the question was open): nothing started; the next switch follows the links.`);
+    this.parts.log.info(
+      `${asked.activity} no longer applies here (the branch changed while the question was open): nothing started; the next switch follows the links.`,
+    );
   }
 
   private async act(decision: LinkDecision, trigger: Trigger): Promise<void> {
@@ -305,7 +358,9 @@ export class LinkController implements vscode.Disposable {
     let step = await this.stepOf(decision, trigger, client, known);
     if (step.kind === 'hold' && step.hold === 'unknown' && client !== undefined) {
       // An old answer, or a poll that failed, says nothing of what runs now: the app is asked once more.
-      this.parts.log.debug(`Link ${decision.link.position} names ${decision.activity}; asking the app what runs before it acts.`);
+      this.parts.log.debug(
+        `Link ${decision.link.position} names ${decision.activity}; asking the app what runs before it acts.`,
+      );
       await this.parts.session.refreshUnlessPaused();
       if (stale()) return;
       step = await this.stepOf(decision, trigger, client, known);
@@ -315,12 +370,25 @@ export class LinkController implements vscode.Disposable {
     return this.take(decision, step, client, known);
   }
 
-  private async stepOf(decision: LinkDecision, trigger: Trigger, client: ServiceClient | undefined, known: ActivityReference | undefined): Promise<LinkStep> {
+  private async stepOf(
+    decision: LinkDecision,
+    trigger: Trigger,
+    client: ServiceClient | undefined,
+    known: ActivityReference | undefined,
+  ): Promise<LinkStep> {
     // Only an opening heeds the stop: a switch is the user acting.
     const stoppedAtMs = trigger === 'open' ? await this.openings.stoppedAt() : undefined;
     const { state } = this.parts.session;
     const maxAge = maxAnswerAgeMs(this.parts.settings().pollIntervalSeconds);
-    return linkStep(decision, { state, connected: client !== undefined, nowMs: this.clock(), trigger, known, maxAnswerAgeMs: maxAge, stoppedAtMs });
+    return linkStep(decision, {
+      state,
+      connected: client !== undefined,
+      nowMs: this.clock(),
+      trigger,
+      known,
+      maxAnswerAgeMs: maxAge,
+      stoppedAtMs,
+    });
   }
 
   /** Of windows opening together on one activity, the first to claim it acts; the others leave it (said in the log). */
@@ -331,21 +399,32 @@ export class LinkController implements vscode.Disposable {
       claim.kind === 'taken'
         ? `another window's opening started it ${Math.round((this.clock() - claim.claimedAtMs) / 1000)} s ago`
         : `the claim shared with the other windows could not be made (${claim.message})`;
-    this.parts.log.info(`Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: ${why}.`);
+    this.parts.log.info(
+      `Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: ${why}.`,
+    );
     this.acted.fire({ kind: 'leftToAnotherWindow', activity: decision.activity });
     return false;
   }
 
-  private async take(decision: LinkDecision, step: LinkStep, client: ServiceClient | undefined, known: ActivityReference | undefined): Promise<void> {
+  private async take(
+    decision: LinkDecision,
+    step: LinkStep,
+    client: ServiceClient | undefined,
+    known: ActivityReference | undefined,
+  ): Promise<void> {
     const { session, log } = this.parts;
     if (step.kind === 'leave') {
       // Said in the log only: the user chose what runs, and a link never takes it over at opening.
       const running = session.state.kind === 'tracking' ? session.state.activity.activityName : 'another activity';
-      log.info(`Link ${decision.link.position} names ${decision.activity}; the window opened while ${running} runs, which is left running.`);
+      log.info(
+        `Link ${decision.link.position} names ${decision.activity}; the window opened while ${running} runs, which is left running.`,
+      );
       return;
     }
     if (step.kind === 'stopped') {
-      log.info(`Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: tracking was stopped on purpose at ${new Date(step.stoppedAtMs).toISOString()}.`);
+      log.info(
+        `Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: tracking was stopped on purpose at ${new Date(step.stoppedAtMs).toISOString()}.`,
+      );
       this.show((isPrivate) => stoppedNotice(decision, step.stoppedAtMs, isPrivate));
       return this.acted.fire({ kind: 'stopped', activity: decision.activity, stoppedAtMs: step.stoppedAtMs });
     }
@@ -362,16 +441,25 @@ export class LinkController implements vscode.Disposable {
     await this.start(decision, step, client, known);
   }
 
-  private async start(decision: LinkDecision, step: Extract<LinkStep, { kind: 'start' }>, client: ServiceClient, known: ActivityReference | undefined): Promise<void> {
+  private async start(
+    decision: LinkDecision,
+    step: Extract<LinkStep, { kind: 'start' }>,
+    client: ServiceClient,
+    known: ActivityReference | undefined,
+  ): Promise<void> {
     const { session, log } = this.parts;
     const { request, previous: running } = step;
     try {
       const result = await client.startActivity(request);
       const name = result.activityName ?? known?.activityName ?? decision.activity;
-      log.info(`Started ${name}: link ${decision.link.position} of timeTracker.links names it for this ${decision.by}.`);
+      log.info(
+        `Started ${name}: link ${decision.link.position} of timeTracker.links names it for this ${decision.by}.`,
+      );
       const scope = this.scopeOf(decision);
       this.show((isPrivate) => startedNotice(decision, name, running?.activityName, isPrivate, scope));
-      this.undos.set(linkUndo(decision.link, { activityID: result.activityID ?? known?.activityID, activityName: name }, running));
+      this.undos.set(
+        linkUndo(decision.link, { activityID: result.activityID ?? known?.activityID, activityName: name }, running),
+      );
       this.acted.fire({ kind: 'started', activity: name, previous: running?.activityName });
     } catch (error) {
       const failure = classify(error);

@@ -7,7 +7,9 @@ import * as vscode from 'vscode';
 /** The workspace folders a repository belongs to (either holds the other); its own root when none does. */
 export function foldersOf(root: string): string[] {
   const repository = slashes(root);
-  const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => pathOf(folder.uri)).filter((folder) => isInside(folder, repository) || isInside(repository, folder));
+  const folders = (vscode.workspace.workspaceFolders ?? [])
+    .map((folder) => pathOf(folder.uri))
+    .filter((folder) => isInside(folder, repository) || isInside(repository, folder));
   return folders.length === 0 ? [repository] : folders;
 }
 
@@ -30,5 +32,7 @@ export async function folderHere(): Promise<vscode.WorkspaceFolder | undefined> 
   const active = file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file);
   if (active !== undefined) return active;
   const folders = vscode.workspace.workspaceFolders ?? [];
-  return folders.length <= 1 ? folders[0] : vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which folder?') });
+  return folders.length <= 1
+    ? folders[0]
+    : vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which folder?') });
 }

@@ -27,7 +27,10 @@ export interface OpeningGuardParts {
 }
 
 /** Whether this window acts on its opening. */
-export type OpeningClaimResult = { readonly kind: 'won' } | { readonly kind: 'taken'; readonly claimedAtMs: number } | { readonly kind: 'failed'; readonly message: string };
+export type OpeningClaimResult =
+  | { readonly kind: 'won' }
+  | { readonly kind: 'taken'; readonly claimedAtMs: number }
+  | { readonly kind: 'failed'; readonly message: string };
 
 /** The claims of the last minute are a few dozen bytes each, the stop fewer; anything larger is not ours. */
 const RECORD_MAX_BYTES = 16_384;
@@ -53,7 +56,9 @@ export class OpeningGuard implements vscode.Disposable {
       await mkdir(this.parts.storageFolder, { recursive: true });
       await this.files.writeAtomic(this.stopPath, `${JSON.stringify({ atMs: this.parts.clock() })}\n`);
     } catch (error) {
-      this.parts.log.warn(`Keeping for the other windows that tracking was stopped failed, so a window that opens may start a linked activity: ${errorMessage(error)}`);
+      this.parts.log.warn(
+        `Keeping for the other windows that tracking was stopped failed, so a window that opens may start a linked activity: ${errorMessage(error)}`,
+      );
     }
   }
 
@@ -72,7 +77,9 @@ export class OpeningGuard implements vscode.Disposable {
     this.lastRunning = running;
     if (!started || !startedSince(readStopped(await this.stored(this.stopPath)), state)) return;
     this.parts.log.info('The app tracks again: window openings may start linked activities again.');
-    await rm(this.stopPath, { force: true }).catch((error: unknown) => this.parts.log.warn(`Forgetting that tracking was stopped failed: ${errorMessage(error)}`));
+    await rm(this.stopPath, { force: true }).catch((error: unknown) =>
+      this.parts.log.warn(`Forgetting that tracking was stopped failed: ${errorMessage(error)}`),
+    );
   }
 
   /** Claims this opening for this window, unless another window claimed one just now. */
@@ -101,7 +108,8 @@ export class OpeningGuard implements vscode.Disposable {
       return JSON.parse(await this.files.readText(path, { maxBytes: RECORD_MAX_BYTES, noFollow: true })) as unknown;
     } catch (error) {
       // None yet, or unreadable: nothing another window left that this one can tell of.
-      if (errnoCode(error) !== 'ENOENT') this.parts.log.debug(`${path} could not be read (${errorMessage(error)}); taken as none.`);
+      if (errnoCode(error) !== 'ENOENT')
+        this.parts.log.debug(`${path} could not be read (${errorMessage(error)}); taken as none.`);
       return undefined;
     }
   }

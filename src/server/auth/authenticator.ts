@@ -99,7 +99,11 @@ export class Authenticator {
       case 'fresh':
         return { ok: true };
       case 'replayed':
-        return { ok: false, status: 409, message: 'This nonce was already used within the last 180 seconds; sign the request again with a new nonce.' };
+        return {
+          ok: false,
+          status: 409,
+          message: 'This nonce was already used within the last 180 seconds; sign the request again with a new nonce.',
+        };
       case 'full':
         return {
           ok: false,
@@ -119,16 +123,15 @@ export class Authenticator {
 
   /** Once all four headers are there: their format, the clock, the token and the signature. */
   private findSignatureProblem(request: SignedRequest): string | undefined {
-    const [token, timestampText, nonce, signature] = SIGNING_KEYS.map((key) => single(request.headers[this.names[key]]) ?? '') as [
-      string,
-      string,
-      string,
-      string,
-    ];
+    const [token, timestampText, nonce, signature] = SIGNING_KEYS.map(
+      (key) => single(request.headers[this.names[key]]) ?? '',
+    ) as [string, string, string, string];
     const timestamp = parseTimestamp(timestampText);
     if (timestamp === undefined) return `The ${this.names.display.timestamp} header must be Unix seconds in decimal.`;
-    if (!isWellFormedNonce(nonce)) return `The ${this.names.display.nonce} header must be 16 to 128 ASCII letters and digits.`;
-    if (!isWellFormedSignature(signature)) return `The ${this.names.display.signature} header must be 64 lower-case hex digits.`;
+    if (!isWellFormedNonce(nonce))
+      return `The ${this.names.display.nonce} header must be 16 to 128 ASCII letters and digits.`;
+    if (!isWellFormedSignature(signature))
+      return `The ${this.names.display.signature} header must be 64 lower-case hex digits.`;
     const drift = timestamp - Math.floor(this.clock() / 1000);
     if (Math.abs(drift) > CLOCK_DRIFT_SECONDS) {
       return `The request timestamp is ${Math.abs(drift)} s ${drift > 0 ? 'ahead of' : 'behind'} the service clock; at most ${CLOCK_DRIFT_SECONDS} s is accepted.`;

@@ -90,7 +90,10 @@ export class WindowAttribution {
   poll(observation: PollObservation): Span[] {
     const nowMs = this.options.now();
     const previous = this.last;
-    const seen = previous !== undefined && nowMs > previous.atMs && nowMs - previous.atMs <= this.options.maxGapMs(previous.observation.kind);
+    const seen =
+      previous !== undefined &&
+      nowMs > previous.atMs &&
+      nowMs - previous.atMs <= this.options.maxGapMs(previous.observation.kind);
     const stretch = seen ? counted(previous.atMs, previous.observation, nowMs, observation) : undefined;
     const spans = stretch ? this.split(stretch.startMs, nowMs, stretch.activity) : [];
     this.last = { atMs: nowMs, observation };
@@ -124,11 +127,17 @@ export class WindowAttribution {
  * after a poll may be said as a moment before it): the stretch, never more. Anything else, and
  * anything after a poll without an answer or across a break whose end is not said: nothing.
  */
-function counted(beforeMs: number, before: PollObservation, nowMs: number, after: PollObservation): { startMs: number; activity: LedgerActivity } | undefined {
+function counted(
+  beforeMs: number,
+  before: PollObservation,
+  nowMs: number,
+  after: PollObservation,
+): { startMs: number; activity: LedgerActivity } | undefined {
   if (after.kind !== 'tracking' || after.onBreak || before.kind === 'unknown') return undefined;
   const started = after.startedAtMs;
   const afterBreak = before.kind === 'tracking' && before.onBreak;
-  if (before.kind === 'tracking' && sameSession(before, after, beforeMs)) return afterBreak ? undefined : { startMs: beforeMs, activity: after.activity };
+  if (before.kind === 'tracking' && sameSession(before, after, beforeMs))
+    return afterBreak ? undefined : { startMs: beforeMs, activity: after.activity };
   if (started === undefined) return undefined;
   if (started > beforeMs) return started < nowMs ? { startMs: started, activity: after.activity } : undefined;
   return afterBreak ? undefined : { startMs: beforeMs, activity: after.activity };

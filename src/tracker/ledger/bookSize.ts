@@ -32,13 +32,23 @@ export function fitBook(book: LedgerBook, maxBytes: number): FittedBook {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++, target = Math.floor(target / 2)) {
     const kept = daysToKeep(days, bare, target);
     const oldestKept = days[days.length - kept]?.[0];
-    const fitted: LedgerBook = { ...book, rows: oldestKept === undefined ? [] : book.rows.filter((row) => row.day >= oldestKept) };
+    const fitted: LedgerBook = {
+      ...book,
+      rows: oldestKept === undefined ? [] : book.rows.filter((row) => row.day >= oldestKept),
+    };
     const fittedText = serializeBook(fitted);
     const fromDay = days[0]?.[0];
     const toDay = days[days.length - kept - 1]?.[0];
-    if (fits(fittedText, maxBytes)) return { book: fitted, text: fittedText, ...(fromDay !== undefined && toDay !== undefined ? { dropped: { fromDay, toDay } } : {}) };
+    if (fits(fittedText, maxBytes))
+      return {
+        book: fitted,
+        text: fittedText,
+        ...(fromDay !== undefined && toDay !== undefined ? { dropped: { fromDay, toDay } } : {}),
+      };
   }
-  throw new Error(`The time-by-branch ledger's focus record alone is larger than ${maxBytes} bytes; it was not written.`);
+  throw new Error(
+    `The time-by-branch ledger's focus record alone is larger than ${maxBytes} bytes; it was not written.`,
+  );
 }
 
 /** How many of the newest days fit in `target` bytes beside the rest of the book (`bare`). */

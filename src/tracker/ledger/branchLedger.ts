@@ -41,7 +41,8 @@ export class BranchLedger {
   private turn: Promise<unknown> = Promise.resolve();
   private enabled = true;
   private failing = false;
-  private shown: { readonly book: LedgerBook; readonly pending: readonly Span[]; readonly current: LedgerBook } | undefined;
+  private shown:
+    { readonly book: LedgerBook; readonly pending: readonly Span[]; readonly current: LedgerBook } | undefined;
   /** How this window's claims name it. */
   private readonly claimant: Claimant;
 
@@ -62,7 +63,11 @@ export class BranchLedger {
   get current(): LedgerBook {
     // Asked for by every node of the view: worked out once per change of the book or what waits.
     if (this.shown?.book !== this.book || this.shown.pending !== this.pending) {
-      this.shown = { book: this.book, pending: this.pending, current: creditSpans(this.book, this.claimant, this.pending) };
+      this.shown = {
+        book: this.book,
+        pending: this.pending,
+        current: creditSpans(this.book, this.claimant, this.pending),
+      };
     }
     return this.shown.current;
   }
@@ -90,7 +95,8 @@ export class BranchLedger {
     for (const span of spans) this.add(span);
     this.options.onDidChange?.();
     const oldest = this.pending[0];
-    if (oldest && this.options.now() - oldest.startMs >= (this.options.flushEveryMs ?? FLUSH_EVERY_MS)) void this.flush();
+    if (oldest && this.options.now() - oldest.startMs >= (this.options.flushEveryMs ?? FLUSH_EVERY_MS))
+      void this.flush();
   }
 
   /**
@@ -101,7 +107,9 @@ export class BranchLedger {
    */
   focusChanged(focused: boolean): Promise<void> {
     const atMs = this.options.now();
-    return this.write((book) => (focused && (this.enabled || book.owners.length > 0) ? claimFocus(book, this.claimant, atMs) : book));
+    return this.write((book) =>
+      focused && (this.enabled || book.owners.length > 0) ? claimFocus(book, this.claimant, atMs) : book,
+    );
   }
 
   /**
@@ -140,7 +148,11 @@ export class BranchLedger {
   private add(span: Span): void {
     const last = this.pending.at(-1);
     // A new array each time: `current` knows from it that what waits changed.
-    const joins = last && last.endMs === span.startMs && samePlace(last.place, span.place) && last.activity.activityID === span.activity.activityID;
+    const joins =
+      last &&
+      last.endMs === span.startMs &&
+      samePlace(last.place, span.place) &&
+      last.activity.activityID === span.activity.activityID;
     this.pending = joins ? [...this.pending.slice(0, -1), { ...last, endMs: span.endMs }] : [...this.pending, span];
   }
 
@@ -154,7 +166,9 @@ export class BranchLedger {
       }
       this.pending = [];
       try {
-        this.book = await this.options.store.update((book) => (change ?? ((same) => same))(creditSpans(this.seen(book, taken.length > 0), this.claimant, taken)));
+        this.book = await this.options.store.update((book) =>
+          (change ?? ((same) => same))(creditSpans(this.seen(book, taken.length > 0), this.claimant, taken)),
+        );
       } catch (error) {
         // Kept for the next write, before anything observed meanwhile.
         this.pending = [...taken, ...this.pending];
@@ -167,26 +181,30 @@ export class BranchLedger {
   private seen(book: LedgerBook, sawTime: boolean): LedgerBook {
     const { host, now, maxGapMs } = this.options;
     // Two poll gaps: a restarting host of the owning window takes its claims back well within that.
-    return host === undefined ? book : asSeenBy(book, this.options.windowId, host, { sawTime, nowMs: now(), graceMs: maxGapMs('tracking') });
+    return host === undefined
+      ? book
+      : asSeenBy(book, this.options.windowId, host, { sawTime, nowMs: now(), graceMs: maxGapMs('tracking') });
   }
 
   /** One read or write at a time, in order; a failure is reported, not thrown. */
   private queue(work: () => Promise<void>): Promise<void> {
     let before: LedgerBook | undefined;
-    const next = this.turn.then(() => {
-      before = this.book;
-      return work();
-    }).then(
-      () => {
-        this.failing = false;
-        // A look that found the file as it was changes nothing: no view or status bar redraws.
-        if (this.book !== before) this.options.onDidChange?.();
-      },
-      (error: unknown) => {
-        if (!this.failing) this.options.onError?.(error);
-        this.failing = true;
-      },
-    );
+    const next = this.turn
+      .then(() => {
+        before = this.book;
+        return work();
+      })
+      .then(
+        () => {
+          this.failing = false;
+          // A look that found the file as it was changes nothing: no view or status bar redraws.
+          if (this.book !== before) this.options.onDidChange?.();
+        },
+        (error: unknown) => {
+          if (!this.failing) this.options.onError?.(error);
+          this.failing = true;
+        },
+      );
     this.turn = next;
     return next;
   }

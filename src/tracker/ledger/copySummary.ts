@@ -57,22 +57,50 @@ function compile(pattern: string): LinearPattern | PatternError {
 /** One sentence: the pattern, why it is not used, and the default used instead. */
 function refusal(pattern: string, error: PatternError): string {
   const shown = displayText(pattern, QUOTE_LIMIT);
-  const values = { pattern: shown, piece: error.detail, fallback: DEFAULT_TICKET_PATTERN, limit: MAX_TICKET_PATTERN_LENGTH, length: pattern.length, steps: MAX_PROGRAM_SIZE };
+  const values = {
+    pattern: shown,
+    piece: error.detail,
+    fallback: DEFAULT_TICKET_PATTERN,
+    limit: MAX_TICKET_PATTERN_LENGTH,
+    length: pattern.length,
+    steps: MAX_PROGRAM_SIZE,
+  };
   switch (error.code) {
     case 'SYNTAX':
-      return l10n.t('The ticket pattern "{pattern}" (timeTracker.ticketPattern) is not a valid regular expression ({reason}); using the default, {fallback}.', { ...values, reason: error.detail });
+      return l10n.t(
+        'The ticket pattern "{pattern}" (timeTracker.ticketPattern) is not a valid regular expression ({reason}); using the default, {fallback}.',
+        { ...values, reason: error.detail },
+      );
     case 'TOO_LONG':
-      return l10n.t('The ticket pattern "{pattern}" (timeTracker.ticketPattern) has {length} characters, more than the {limit} a ticket pattern may have; using the default, {fallback}.', values);
+      return l10n.t(
+        'The ticket pattern "{pattern}" (timeTracker.ticketPattern) has {length} characters, more than the {limit} a ticket pattern may have; using the default, {fallback}.',
+        values,
+      );
     case 'TOO_COMPLEX':
-      return l10n.t('The ticket pattern "{pattern}" (timeTracker.ticketPattern) repeats its parts so often that, written out, it has more than {steps} steps; using the default, {fallback}.', values);
+      return l10n.t(
+        'The ticket pattern "{pattern}" (timeTracker.ticketPattern) repeats its parts so often that, written out, it has more than {steps} steps; using the default, {fallback}.',
+        values,
+      );
     case 'BACKREFERENCE':
-      return l10n.t('The ticket pattern "{pattern}" (timeTracker.ticketPattern) uses a backreference ({piece}), which needs backtracking, and ticket patterns are matched without it so that none can stall the editor; using the default, {fallback}.', values);
+      return l10n.t(
+        'The ticket pattern "{pattern}" (timeTracker.ticketPattern) uses a backreference ({piece}), which needs backtracking, and ticket patterns are matched without it so that none can stall the editor; using the default, {fallback}.',
+        values,
+      );
     case 'LOOKAROUND':
-      return l10n.t('The ticket pattern "{pattern}" (timeTracker.ticketPattern) uses a lookahead or lookbehind ({piece}), which needs backtracking, and ticket patterns are matched without it so that none can stall the editor; using the default, {fallback}.', values);
+      return l10n.t(
+        'The ticket pattern "{pattern}" (timeTracker.ticketPattern) uses a lookahead or lookbehind ({piece}), which needs backtracking, and ticket patterns are matched without it so that none can stall the editor; using the default, {fallback}.',
+        values,
+      );
     case 'EMPTY_REPEAT':
-      return l10n.t('The ticket pattern "{pattern}" (timeTracker.ticketPattern) repeats a part that can match nothing ({piece}), which only backtracking matches as JavaScript does, and ticket patterns are matched without it so that none can stall the editor; using the default, {fallback}.', values);
+      return l10n.t(
+        'The ticket pattern "{pattern}" (timeTracker.ticketPattern) repeats a part that can match nothing ({piece}), which only backtracking matches as JavaScript does, and ticket patterns are matched without it so that none can stall the editor; using the default, {fallback}.',
+        values,
+      );
     case 'UNSUPPORTED':
-      return l10n.t('The ticket pattern "{pattern}" (timeTracker.ticketPattern) uses {piece}, which ticket patterns do not support; using the default, {fallback}.', values);
+      return l10n.t(
+        'The ticket pattern "{pattern}" (timeTracker.ticketPattern) uses {piece}, which ticket patterns do not support; using the default, {fallback}.',
+        values,
+      );
   }
 }
 
@@ -91,7 +119,12 @@ export interface SummaryScope {
  * shows: the branches add up to the heading and each branch's activities to the branch, and a
  * repository or branch copied alone has the total its row in the view has.
  */
-export function summaryText(summary: PeriodSummary, tickets: TicketMatcher, format: SummaryFormat, scope?: SummaryScope): string | undefined {
+export function summaryText(
+  summary: PeriodSummary,
+  tickets: TicketMatcher,
+  format: SummaryFormat,
+  scope?: SummaryScope,
+): string | undefined {
   const branches = summary.repositories
     .filter((repository) => scope === undefined || repository.root === scope.root)
     .flatMap((repository) => repository.branches)
@@ -100,17 +133,34 @@ export function summaryText(summary: PeriodSummary, tickets: TicketMatcher, form
   if (branches.length === 0) return undefined;
   const withRepository = new Set(branches.map((branch) => branch.root)).size > 1;
   const range = summary.fromDay === summary.toDay ? summary.fromDay : `${summary.fromDay} – ${summary.toDay}`;
-  const total = { ms: branches.reduce((sum, branch) => sum + branch.ms, 0), minutes: branches.reduce((sum, branch) => sum + branch.minutes, 0) };
-  const heading = l10n.t('Time by branch, {period} ({range}): {total}', { period: periodLabel(summary.kind), range, total: formatLedgerDuration(total) });
-  const lines = branches.flatMap((branch) => branchLines(branch, { ticket: tickets.keyOf(branch.branch), withRepository, format }));
-  return format === 'markdown' ? [`**${escape(heading)}**`, '', ...lines, ''].join('\n') : [heading, ...lines, ''].join('\n');
+  const total = {
+    ms: branches.reduce((sum, branch) => sum + branch.ms, 0),
+    minutes: branches.reduce((sum, branch) => sum + branch.minutes, 0),
+  };
+  const heading = l10n.t('Time by branch, {period} ({range}): {total}', {
+    period: periodLabel(summary.kind),
+    range,
+    total: formatLedgerDuration(total),
+  });
+  const lines = branches.flatMap((branch) =>
+    branchLines(branch, { ticket: tickets.keyOf(branch.branch), withRepository, format }),
+  );
+  return format === 'markdown'
+    ? [`**${escape(heading)}**`, '', ...lines, ''].join('\n')
+    : [heading, ...lines, ''].join('\n');
 }
 
 /** The branch's line, then its activities' lines, indented. */
-function branchLines(branch: BranchSummary, how: { readonly ticket: string | undefined; readonly withRepository: boolean; readonly format: SummaryFormat }): string[] {
+function branchLines(
+  branch: BranchSummary,
+  how: { readonly ticket: string | undefined; readonly withRepository: boolean; readonly format: SummaryFormat },
+): string[] {
   const { ticket, format } = how;
   const where = how.withRepository ? ` (${branch.repository})` : '';
-  const activities = branch.activities.map((activity) => ({ name: activity.activityName, duration: formatLedgerDuration(activity) }));
+  const activities = branch.activities.map((activity) => ({
+    name: activity.activityName,
+    duration: formatLedgerDuration(activity),
+  }));
   if (format === 'plain') {
     const head = `${ticket === undefined ? '' : `${ticket} `}${branch.branch}${where}: ${formatLedgerDuration(branch)}`;
     return [head, ...activities.map((activity) => `  ${activity.name}: ${activity.duration}`)];

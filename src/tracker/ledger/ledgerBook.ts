@@ -17,7 +17,15 @@
  * day: a write at a wrong clock deletes nothing.
  */
 import type { LedgerActivity, Span, WorkPlace } from './attribution';
-import { claimantOf, ownedStretches, ownerEntry, ownerOf, sameClaimant, type Claimant, type FocusOwner } from './ledgerOwners';
+import {
+  claimantOf,
+  ownedStretches,
+  ownerEntry,
+  ownerOf,
+  sameClaimant,
+  type Claimant,
+  type FocusOwner,
+} from './ledgerOwners';
 
 export interface LedgerRow extends WorkPlace, LedgerActivity {
   /** The local day, `YYYY-MM-DD`. */
@@ -137,7 +145,12 @@ function mergeRows(rows: readonly LedgerRow[], credited: Map<string, LedgerRow>)
 
 /** One row of two of the same key: the later one's names, the time of both. */
 function joined(known: LedgerRow, later: LedgerRow): LedgerRow {
-  return { ...later, ms: known.ms + later.ms, firstMs: Math.min(known.firstMs, later.firstMs), lastMs: Math.max(known.lastMs, later.lastMs) };
+  return {
+    ...later,
+    ms: known.ms + later.ms,
+    firstMs: Math.min(known.firstMs, later.firstMs),
+    lastMs: Math.max(known.lastMs, later.lastMs),
+  };
 }
 
 /**
@@ -169,7 +182,11 @@ export function pruneBook(book: LedgerBook, keepDays: number, nowMs: number, kno
   const newest = newestDay(known.rows, today) ?? newestDay(book.rows, today);
   if (newest === undefined) return book;
   const keptFromDay = daysBack(newest, days - 1);
-  return { ...book, lastPrune: { day: today, keepDays: days }, rows: book.rows.filter((row) => row.day >= keptFromDay) };
+  return {
+    ...book,
+    lastPrune: { day: today, keepDays: days },
+    rows: book.rows.filter((row) => row.day >= keptFromDay),
+  };
 }
 
 /** The newest day of `rows` that is not after `today`. */
@@ -186,9 +203,16 @@ function daysBack(day: string, count: number): string {
 }
 
 function addByDay(rows: Map<string, LedgerRow>, span: Span, startMs: number, endMs: number): void {
-  for (let from = startMs; from < endMs; ) {
+  for (let from = startMs; from < endMs;) {
     const to = Math.min(endMs, nextDayStart(from));
-    const row: LedgerRow = { ...span.place, ...span.activity, day: dayOf(from), ms: to - from, firstMs: from, lastMs: to };
+    const row: LedgerRow = {
+      ...span.place,
+      ...span.activity,
+      day: dayOf(from),
+      ms: to - from,
+      firstMs: from,
+      lastMs: to,
+    };
     const key = rowKey(row);
     const known = rows.get(key);
     rows.set(key, known ? joined(known, row) : row);
@@ -209,13 +233,22 @@ export function parseBook(text: string): BookRead {
   } catch {
     return { problem: 'is not JSON' };
   }
-  if (!isRecord(data) || data.version !== 1 || !Array.isArray(data.owners) || !Array.isArray(data.rows) || !finite(data.creditedUntilMs)) {
+  if (
+    !isRecord(data) ||
+    data.version !== 1 ||
+    !Array.isArray(data.owners) ||
+    !Array.isArray(data.rows) ||
+    !finite(data.creditedUntilMs)
+  ) {
     return { problem: 'is not a branch-time ledger (version 1)' };
   }
   const owners = data.owners.map(ownerOf);
-  if (!owners.every((owner): owner is FocusOwner => owner !== undefined) || !data.rows.every(isRow)) return { problem: 'holds an entry of another shape' };
+  if (!owners.every((owner): owner is FocusOwner => owner !== undefined) || !data.rows.every(isRow))
+    return { problem: 'holds an entry of another shape' };
   // Files of earlier versions do not say when they were pruned: they are pruned at the next write.
-  const lastPrune = isLastPrune(data.lastPrune) ? { lastPrune: { day: data.lastPrune.day, keepDays: data.lastPrune.keepDays } } : {};
+  const lastPrune = isLastPrune(data.lastPrune)
+    ? { lastPrune: { day: data.lastPrune.day, keepDays: data.lastPrune.keepDays } }
+    : {};
   return { book: { version: 1, owners, creditedUntilMs: data.creditedUntilMs, rows: data.rows, ...lastPrune } };
 }
 
@@ -237,6 +270,15 @@ function isLastPrune(value: unknown): value is LastPrune {
 
 function isRow(value: unknown): value is LedgerRow {
   if (!isRecord(value)) return false;
-  const texts = ['day', 'root', 'repository', 'branch', 'activityID', 'activityName'].every((key) => typeof value[key] === 'string');
-  return texts && DAY.test(String(value.day)) && finite(value.ms) && value.ms >= 0 && finite(value.firstMs) && finite(value.lastMs);
+  const texts = ['day', 'root', 'repository', 'branch', 'activityID', 'activityName'].every(
+    (key) => typeof value[key] === 'string',
+  );
+  return (
+    texts &&
+    DAY.test(String(value.day)) &&
+    finite(value.ms) &&
+    value.ms >= 0 &&
+    finite(value.firstMs) &&
+    finite(value.lastMs)
+  );
 }

@@ -27,11 +27,33 @@ export interface LedgerCsv {
 }
 
 /** The CSV of the rows in `range`, by day, repository, branch and activity; `undefined` when none is. */
-export function ledgerCsv(rows: readonly LedgerRow[], range: DayRange | undefined, tickets: TicketMatcher): LedgerCsv | undefined {
+export function ledgerCsv(
+  rows: readonly LedgerRow[],
+  range: DayRange | undefined,
+  tickets: TicketMatcher,
+): LedgerCsv | undefined {
   const inRange = rows.filter((row) => range === undefined || (row.day >= range.fromDay && row.day <= range.toDay));
   if (inRange.length === 0) return undefined;
-  const sorted = [...inRange].sort((a, b) => compare(a.day, b.day) || compare(a.repository, b.repository) || compare(a.root, b.root) || compare(a.branch, b.branch) || compare(a.activityName, b.activityName));
-  const lines = sorted.map((row) => [row.day, row.repository, row.branch, tickets.keyOf(row.branch) ?? '', row.activityName, String(Math.round(row.ms / 1000))].map(csvField).join(','));
+  const sorted = [...inRange].sort(
+    (a, b) =>
+      compare(a.day, b.day) ||
+      compare(a.repository, b.repository) ||
+      compare(a.root, b.root) ||
+      compare(a.branch, b.branch) ||
+      compare(a.activityName, b.activityName),
+  );
+  const lines = sorted.map((row) =>
+    [
+      row.day,
+      row.repository,
+      row.branch,
+      tickets.keyOf(row.branch) ?? '',
+      row.activityName,
+      String(Math.round(row.ms / 1000)),
+    ]
+      .map(csvField)
+      .join(','),
+  );
   const days = { fromDay: sorted[0]?.day ?? '', toDay: sorted.at(-1)?.day ?? '' };
   return { text: [CSV_HEADER.join(','), ...lines, ''].join('\r\n'), rows: lines.length, days };
 }
@@ -44,7 +66,9 @@ export function csvField(value: string): string {
 
 /** The file name a save dialog proposes: `time-by-branch-2026-11-27.csv`, or from–to for several days. */
 export function csvFileName(range: DayRange): string {
-  return range.fromDay === range.toDay ? `time-by-branch-${range.fromDay}.csv` : `time-by-branch-${range.fromDay}-to-${range.toDay}.csv`;
+  return range.fromDay === range.toDay
+    ? `time-by-branch-${range.fromDay}.csv`
+    : `time-by-branch-${range.fromDay}-to-${range.toDay}.csv`;
 }
 
 function compare(a: string, b: string): number {

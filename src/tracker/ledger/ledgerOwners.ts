@@ -51,14 +51,19 @@ export function sameClaimant(a: Claimant, b: Claimant): boolean {
 /** Whether `owner` is a claim of `claimant`: its window, and its host unless either names none. */
 function claimedBy(owner: FocusOwner, claimant: Claimant): boolean {
   if (owner.window !== claimant.window) return false;
-  return owner.pid === undefined || claimant.pid === undefined || (owner.pid === claimant.pid && owner.host === claimant.host);
+  return (
+    owner.pid === undefined ||
+    claimant.pid === undefined ||
+    (owner.pid === claimant.pid && owner.host === claimant.host)
+  );
 }
 
 /** The stretches [from, to) in which `claimant` owned the time. */
 export function ownedStretches(owners: readonly FocusOwner[], claimant: Claimant): [number, number][] {
   const stretches: [number, number][] = [];
   owners.forEach((owner, index) => {
-    if (claimedBy(owner, claimant)) stretches.push([owner.sinceMs, owners[index + 1]?.sinceMs ?? Number.POSITIVE_INFINITY]);
+    if (claimedBy(owner, claimant))
+      stretches.push([owner.sinceMs, owners[index + 1]?.sinceMs ?? Number.POSITIVE_INFINITY]);
   });
   return stretches;
 }
@@ -80,13 +85,27 @@ function gone(owner: FocusOwner, self: HostProcess, window: string): boolean {
  * (the end of what is credited), once that is `graceMs` ago: long enough for a restarting host to
  * take its own claims back first.
  */
-export function asSeenBy(book: LedgerBook, window: string, self: HostProcess, options: { readonly sawTime: boolean; readonly nowMs: number; readonly graceMs: number }): LedgerBook {
+export function asSeenBy(
+  book: LedgerBook,
+  window: string,
+  self: HostProcess,
+  options: { readonly sawTime: boolean; readonly nowMs: number; readonly graceMs: number },
+): LedgerBook {
   const claimant: Claimant = { window, pid: self.pid, host: self.host };
   const adopted = book.owners.some((owner) => owner.window === window && gone(owner, self, window));
-  const owners = adopted ? book.owners.map((owner) => (owner.window === window && gone(owner, self, window) ? ownerEntry(claimant, owner.sinceMs) : owner)) : book.owners;
+  const owners = adopted
+    ? book.owners.map((owner) =>
+        owner.window === window && gone(owner, self, window) ? ownerEntry(claimant, owner.sinceMs) : owner,
+      )
+    : book.owners;
   const last = owners.at(-1);
   const fromMs = last === undefined ? 0 : Math.max(last.sinceMs, book.creditedUntilMs);
-  const takeOver = options.sawTime && last !== undefined && !claimedBy(last, claimant) && gone(last, self, window) && options.nowMs - fromMs >= options.graceMs;
+  const takeOver =
+    options.sawTime &&
+    last !== undefined &&
+    !claimedBy(last, claimant) &&
+    gone(last, self, window) &&
+    options.nowMs - fromMs >= options.graceMs;
   if (!adopted && !takeOver) return book;
   return { ...book, owners: takeOver ? [...owners, ownerEntry(claimant, fromMs)] : owners };
 }
@@ -106,6 +125,7 @@ export function ownerOf(value: unknown): FocusOwner | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { window, sinceMs, pid, host } = value as Record<string, unknown>;
   if (typeof window !== 'string' || typeof sinceMs !== 'number' || !Number.isFinite(sinceMs)) return undefined;
-  const process = typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 && typeof host === 'string' ? { pid, host } : {};
+  const process =
+    typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 && typeof host === 'string' ? { pid, host } : {};
   return ownerEntry({ window, ...process }, sinceMs);
 }

@@ -137,7 +137,11 @@ export class LedgerStore {
       const code = errnoCode(error);
       if (code === 'ENOENT') return { book: EMPTY_BOOK };
       if (code === 'ELOOP') return { problem: 'is a symbolic link' };
-      if (error instanceof FileReadError) return { problem: error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${this.maxBytes} bytes` };
+      if (error instanceof FileReadError)
+        return {
+          problem:
+            error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${this.maxBytes} bytes`,
+        };
       throw error;
     }
     const read = parseBook(text);

@@ -16,7 +16,11 @@ export type LedgerViewContent =
   | { readonly kind: 'empty' }
   | { readonly kind: 'periods'; readonly periods: readonly PeriodKind[] };
 
-export function ledgerViewContent(facts: { readonly enabled: boolean; readonly isPrivate: boolean; readonly hasTime: boolean }): LedgerViewContent {
+export function ledgerViewContent(facts: {
+  readonly enabled: boolean;
+  readonly isPrivate: boolean;
+  readonly hasTime: boolean;
+}): LedgerViewContent {
   if (!facts.enabled) return { kind: 'off' };
   if (facts.isPrivate) return { kind: 'hiddenWhilePrivate' };
   if (!facts.hasTime) return { kind: 'empty' };

@@ -16,7 +16,9 @@ export function shareMinutes(total: number, partsMs: readonly number[]): number[
   const quotas = partsMs.map((ms) => (ms / sum) * total);
   const shares = quotas.map(Math.floor);
   const left = total - shares.reduce((acc, minutes) => acc + minutes, 0);
-  const byFraction = quotas.map((quota, index) => ({ index, fraction: quota - Math.floor(quota) })).sort((a, b) => b.fraction - a.fraction || a.index - b.index);
+  const byFraction = quotas
+    .map((quota, index) => ({ index, fraction: quota - Math.floor(quota) }))
+    .sort((a, b) => b.fraction - a.fraction || a.index - b.index);
   for (const { index } of byFraction.slice(0, left)) shares[index] = (shares[index] ?? 0) + 1;
   return shares;
 }

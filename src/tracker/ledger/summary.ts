@@ -63,7 +63,8 @@ export interface PeriodSummary {
 /** The period's first and last day; weeks start on Monday. */
 export function periodDays(kind: PeriodKind, nowMs: number): { fromDay: string; toDay: string } {
   const now = new Date(nowMs);
-  const day = (offset: number): string => dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset).getTime());
+  const day = (offset: number): string =>
+    dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset).getTime());
   const sinceMonday = (now.getDay() + 6) % 7;
   switch (kind) {
     case 'today':
@@ -80,18 +81,30 @@ export function summarize(rows: readonly LedgerRow[], kind: PeriodKind, nowMs: n
   const inPeriod = rows.filter((row) => row.day >= fromDay && row.day <= toDay);
   const ms = sumMs(inPeriod);
   const minutes = roundedMinutes(ms);
-  const repositories = shared(minutes, groupBy(inPeriod, (row) => row.root), (repositoryRows, repositoryMinutes) => {
-    const branches = shared(repositoryMinutes, groupBy(repositoryRows, (row) => row.branch), (branchRows, branchMinutes) => {
-      const activities = shared(branchMinutes, groupBy(branchRows, (row) => row.activityID.toLowerCase()), (activityRows) => {
-        const latest = latestOf(activityRows);
-        return { activityID: latest.activityID, activityName: latest.activityName };
-      });
-      const latest = latestOf(branchRows);
-      return { root: latest.root, repository: latest.repository, branch: latest.branch, activities };
-    });
-    const latest = latestOf(repositoryRows);
-    return { root: latest.root, repository: latest.repository, branches };
-  });
+  const repositories = shared(
+    minutes,
+    groupBy(inPeriod, (row) => row.root),
+    (repositoryRows, repositoryMinutes) => {
+      const branches = shared(
+        repositoryMinutes,
+        groupBy(repositoryRows, (row) => row.branch),
+        (branchRows, branchMinutes) => {
+          const activities = shared(
+            branchMinutes,
+            groupBy(branchRows, (row) => row.activityID.toLowerCase()),
+            (activityRows) => {
+              const latest = latestOf(activityRows);
+              return { activityID: latest.activityID, activityName: latest.activityName };
+            },
+          );
+          const latest = latestOf(branchRows);
+          return { root: latest.root, repository: latest.repository, branch: latest.branch, activities };
+        },
+      );
+      const latest = latestOf(repositoryRows);
+      return { root: latest.root, repository: latest.repository, branches };
+    },
+  );
   return { kind, fromDay, toDay, ms, minutes, repositories };
 }
 
@@ -99,9 +112,23 @@ export function summarize(rows: readonly LedgerRow[], kind: PeriodKind, nowMs: n
  * The groups, most time first, each made with its share of `minutes` (in proportion to its time,
  * by the largest remainder, the earlier group first on a tie) and its totals.
  */
-function shared<T>(minutes: number, groups: readonly LedgerRow[][], make: (rows: readonly LedgerRow[], minutes: number) => T): (T & Totals)[] {
-  const sorted = groups.map((rows) => ({ rows, ms: sumMs(rows), firstMs: Math.min(...rows.map((row) => row.firstMs)), lastMs: Math.max(...rows.map((row) => row.lastMs)) })).sort((a, b) => b.ms - a.ms || a.firstMs - b.firstMs);
-  const shares = shareMinutes(minutes, sorted.map((group) => group.ms));
+function shared<T>(
+  minutes: number,
+  groups: readonly LedgerRow[][],
+  make: (rows: readonly LedgerRow[], minutes: number) => T,
+): (T & Totals)[] {
+  const sorted = groups
+    .map((rows) => ({
+      rows,
+      ms: sumMs(rows),
+      firstMs: Math.min(...rows.map((row) => row.firstMs)),
+      lastMs: Math.max(...rows.map((row) => row.lastMs)),
+    }))
+    .sort((a, b) => b.ms - a.ms || a.firstMs - b.firstMs);
+  const shares = shareMinutes(
+    minutes,
+    sorted.map((group) => group.ms),
+  );
   return sorted.map(({ rows, ms, firstMs, lastMs }, index) => {
     const share = shares[index] ?? 0;
     return { ...make(rows, share), ms, minutes: share, firstMs, lastMs };

@@ -19,7 +19,11 @@ export interface TicketLinkChoice {
   /** The ticket key this branch names: the activity the link tracks here. */
   readonly ticket: string;
   /** The link as written to settings.json, in the form the README documents for tickets. */
-  readonly link: { readonly branch: string; readonly activity: typeof TICKET_PLACEHOLDER; readonly createIfMissing: true };
+  readonly link: {
+    readonly branch: string;
+    readonly activity: typeof TICKET_PLACEHOLDER;
+    readonly createIfMissing: true;
+  };
 }
 
 /** The glob characters of src/platform/globs.ts: a segment holding one is no literal prefix. */

@@ -34,18 +34,29 @@ const NAMED_IN_QUESTION = 3;
 const NAME_LIMIT = 40;
 
 /** The written link (as settings.json holds it) that a consent is about. */
-export type LinkText = Pick<Link, 'folder' | 'branch' | 'activity' | 'group'> & { readonly createIfMissing?: boolean | undefined };
+export type LinkText = Pick<Link, 'folder' | 'branch' | 'activity' | 'group'> & {
+  readonly createIfMissing?: boolean | undefined;
+};
 
 /** What a link does, as one string: two links that do the same have the same one. */
 export function linkFingerprint(link: LinkText): string {
-  return JSON.stringify([link.folder ?? null, link.branch ?? null, link.activity, link.group ?? null, link.createIfMissing === true]);
+  return JSON.stringify([
+    link.folder ?? null,
+    link.branch ?? null,
+    link.activity,
+    link.group ?? null,
+    link.createIfMissing === true,
+  ]);
 }
 
 /** The stored answer, if it is one; anything else counts as never asked. */
 export function readConsent(value: unknown): LinkConsent {
   if (typeof value !== 'object' || value === null) return NO_CONSENT;
   const { used, refused } = value as { used?: unknown; refused?: unknown };
-  const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string').slice(-KEPT_FINGERPRINTS) : []);
+  const strings = (list: unknown): string[] =>
+    Array.isArray(list)
+      ? list.filter((item): item is string => typeof item === 'string').slice(-KEPT_FINGERPRINTS)
+      : [];
   return { used: strings(used), refused: strings(refused) };
 }
 
@@ -54,7 +65,9 @@ export function withAnswer(consent: LinkConsent, links: readonly LinkText[], ans
   const prints = new Set(links.map(linkFingerprint));
   const keep = (list: readonly string[]): string[] => list.filter((print) => !prints.has(print));
   const add = (list: readonly string[]): string[] => [...keep(list), ...prints].slice(-KEPT_FINGERPRINTS);
-  return answer === 'use' ? { used: add(consent.used), refused: keep(consent.refused) } : { used: keep(consent.used), refused: add(consent.refused) };
+  return answer === 'use'
+    ? { used: add(consent.used), refused: keep(consent.refused) }
+    : { used: keep(consent.used), refused: add(consent.refused) };
 }
 
 /** Where the links stand in this window: what may act, and what the question is about. */
@@ -70,7 +83,10 @@ export interface LinkStanding {
  * once used, never once refused, and wait for the question otherwise (`putOff`: the user answered
  * Not Now in this window, so they act as refused until the next window or the user's command).
  */
-export function linkStanding(sources: readonly ScopedLinks[], situation: { readonly trusted: boolean; readonly consent: LinkConsent; readonly putOff: boolean }): LinkStanding {
+export function linkStanding(
+  sources: readonly ScopedLinks[],
+  situation: { readonly trusted: boolean; readonly consent: LinkConsent; readonly putOff: boolean },
+): LinkStanding {
   const usable: CompiledLink[] = [];
   const unanswered: CompiledLink[] = [];
   const used = new Set(situation.consent.used);
@@ -87,19 +103,30 @@ export function linkStanding(sources: readonly ScopedLinks[], situation: { reado
 }
 
 /** What the links do at a place: act (the link that decides), ask first (a link not answered about would decide), or nothing. */
-export type LinkGate = { readonly kind: 'act'; readonly decision: LinkDecision } | { readonly kind: 'ask'; readonly decision: LinkDecision } | { readonly kind: 'none' };
+export type LinkGate =
+  | { readonly kind: 'act'; readonly decision: LinkDecision }
+  | { readonly kind: 'ask'; readonly decision: LinkDecision }
+  | { readonly kind: 'none' };
 
 /**
  * The link that decides (decideLink: a branch link before a folder link, and on a switch a branch
  * link only), among those that act and those not answered about, in the settings' order: a link
  * not answered about asks before anything acts here.
  */
-export function gateAt(sources: readonly ScopedLinks[], standing: LinkStanding, place: Place, tickets: TicketMatcher, on: LinkEvent): LinkGate {
+export function gateAt(
+  sources: readonly ScopedLinks[],
+  standing: LinkStanding,
+  place: Place,
+  tickets: TicketMatcher,
+  on: LinkEvent,
+): LinkGate {
   const open = new Set<CompiledLink>([...standing.usable, ...standing.unanswered]);
   const candidates = sources.flatMap(({ links }) => links).filter((link) => open.has(link));
   const decision = decideLink(candidates, place, tickets, on);
   if (decision === undefined) return { kind: 'none' };
-  return standing.unanswered.includes(decision.link as CompiledLink) ? { kind: 'ask', decision } : { kind: 'act', decision };
+  return standing.unanswered.includes(decision.link as CompiledLink)
+    ? { kind: 'ask', decision }
+    : { kind: 'act', decision };
 }
 
 /**
@@ -109,19 +136,34 @@ export function gateAt(sources: readonly ScopedLinks[], standing: LinkStanding, 
 export function consentQuestion(links: readonly LinkText[]): string {
   const branches = links.some((link) => link.branch !== undefined);
   const folders = links.some((link) => link.branch === undefined && link.folder !== undefined);
-  const what = branches && folders ? l10n.t('its folders and branches') : branches ? l10n.t('its branches') : l10n.t('its folders');
+  const what =
+    branches && folders
+      ? l10n.t('its folders and branches')
+      : branches
+        ? l10n.t('its branches')
+        : l10n.t('its folders');
   const named = links.slice(0, NAMED_IN_QUESTION).map(describeLink);
   const more = links.length - named.length;
-  const list = more > 0 ? l10n.t('{links} and {count} more', { links: named.join('; '), count: more }) : named.join('; ');
+  const list =
+    more > 0 ? l10n.t('{links} and {count} more', { links: named.join('; '), count: more }) : named.join('; ');
   const creates = links.some((link) => link.createIfMissing === true);
   return creates
-    ? l10n.t('This repository links {what} to activities ({list}), which start tracking without asking, and may create activities in your app. Use its links?', { what, list })
-    : l10n.t('This repository links {what} to activities ({list}), which start tracking without asking. Use its links?', { what, list });
+    ? l10n.t(
+        'This repository links {what} to activities ({list}), which start tracking without asking, and may create activities in your app. Use its links?',
+        { what, list },
+      )
+    : l10n.t(
+        'This repository links {what} to activities ({list}), which start tracking without asking. Use its links?',
+        { what, list },
+      );
 }
 
 /** "branch feature/** → {ticket}", "folder api → Backend (Acme)", each part cut short. */
 export function describeLink(link: LinkText): string {
-  const place = [link.folder === undefined ? undefined : l10n.t('folder {0}', short(link.folder)), link.branch === undefined ? undefined : l10n.t('branch {0}', short(link.branch))]
+  const place = [
+    link.folder === undefined ? undefined : l10n.t('folder {0}', short(link.folder)),
+    link.branch === undefined ? undefined : l10n.t('branch {0}', short(link.branch)),
+  ]
     .filter((part) => part !== undefined)
     .join(', ');
   const activity = link.group === undefined ? short(link.activity) : `${short(link.activity)} (${short(link.group)})`;

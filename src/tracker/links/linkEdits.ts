@@ -32,8 +32,14 @@ function branchOf(entry: unknown): string | undefined {
 }
 
 /** `link` placed in `list` where it shadows no link of its kind that was there (see above), in place of the entries `replaces` names. */
-export function placeLink(list: readonly unknown[], link: WrittenLink, replaces: (entry: Partial<WrittenLink>) => boolean): unknown[] {
-  const kept = list.filter((entry) => !(typeof entry === 'object' && entry !== null && replaces(entry as Partial<WrittenLink>)));
+export function placeLink(
+  list: readonly unknown[],
+  link: WrittenLink,
+  replaces: (entry: Partial<WrittenLink>) => boolean,
+): unknown[] {
+  const kept = list.filter(
+    (entry) => !(typeof entry === 'object' && entry !== null && replaces(entry as Partial<WrittenLink>)),
+  );
   const lastBranch = kept.reduce<number>((last, entry, index) => (branchOf(entry) === undefined ? last : index), -1);
   let at: number;
   if (link.branch === undefined) at = lastBranch + 1;
@@ -61,7 +67,9 @@ export function withException(list: readonly unknown[], position: number, branch
   return list.map((entry, index) => {
     if (index !== position - 1 || typeof entry !== 'object' || entry === null) return entry;
     const written = entry as { readonly except?: unknown };
-    const except: unknown[] = Array.isArray(written.except) ? (written.except as unknown[]).filter((item) => item !== branch) : [];
+    const except: unknown[] = Array.isArray(written.except)
+      ? (written.except as unknown[]).filter((item) => item !== branch)
+      : [];
     return { ...written, except: [...except, branch] };
   });
 }

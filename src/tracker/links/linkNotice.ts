@@ -23,7 +23,8 @@ export const LINK_NOTICE_MS = 8_000;
  * Why a link did not start its activity. `unknown`: no fresh answer said what runs (before the
  * first one, after a failed poll, or an old one), so a start could replace what the app runs.
  */
-export type LinkHold = 'noToken' | 'remoteHost' | 'offline' | 'tokenRejected' | 'lockedOut' | 'licenseLocked' | 'onBreak' | 'unknown';
+export type LinkHold =
+  'noToken' | 'remoteHost' | 'offline' | 'tokenRejected' | 'lockedOut' | 'licenseLocked' | 'onBreak' | 'unknown';
 
 /**
  * How old an answer may be for a link to act on it: a link acts only on what the app said just
@@ -44,7 +45,12 @@ export interface StatusNotice {
  * Why nothing may start now (`connected`: the session has a client); undefined when a start may go
  * out: only on an answer that said, at most `maxAgeMs` ago, whether and what the app tracks.
  */
-export function linkHold(state: TrackerState, connected: boolean, nowMs: number, maxAgeMs = FRESH_ANSWER_MAX_MS): LinkHold | undefined {
+export function linkHold(
+  state: TrackerState,
+  connected: boolean,
+  nowMs: number,
+  maxAgeMs = FRESH_ANSWER_MAX_MS,
+): LinkHold | undefined {
   if (!connected) return state.kind === 'noToken' || state.kind === 'remoteHost' ? state.kind : 'offline';
   const pause = signingPause(state, nowMs);
   if (pause) return pause.kind;
@@ -73,11 +79,23 @@ export type NoticeWords = (isPrivate: boolean) => StatusNotice;
  * back; the tooltip says whose link it is (`scope`: the settings file it is in), with a way to it.
  * Private: that the linked activity started, with Undo, and no name.
  */
-export function startedNotice(decision: LinkDecision, activityName: string, previous: string | undefined, isPrivate: boolean, scope: LinkScope = 'user'): StatusNotice {
+export function startedNotice(
+  decision: LinkDecision,
+  activityName: string,
+  previous: string | undefined,
+  isPrivate: boolean,
+  scope: LinkScope = 'user',
+): StatusNotice {
   if (isPrivate) return privateStartedNotice(decision, previous, scope);
   const name = escapeIcons(activityName);
-  const text = decision.by === 'branch' ? l10n.t('Tracking {0} (linked to this branch)', name) : l10n.t('Tracking {0} (linked to this folder)', name);
-  const spoken = decision.by === 'branch' ? l10n.t('Tracking {0} (linked to this branch)', activityName) : l10n.t('Tracking {0} (linked to this folder)', activityName);
+  const text =
+    decision.by === 'branch'
+      ? l10n.t('Tracking {0} (linked to this branch)', name)
+      : l10n.t('Tracking {0} (linked to this folder)', name);
+  const spoken =
+    decision.by === 'branch'
+      ? l10n.t('Tracking {0} (linked to this branch)', activityName)
+      : l10n.t('Tracking {0} (linked to this folder)', activityName);
   const undo = undoWords(previous, false);
   const glob = escapeMarkdown(decision.by === 'branch' ? (decision.link.branch ?? '') : (decision.link.folder ?? ''));
   const words = { activity: escapeMarkdown(activityName), glob };
@@ -90,18 +108,28 @@ export function startedNotice(decision: LinkDecision, activityName: string, prev
         ? l10n.t('Your link for this branch ({glob}) started {activity} without asking.', words)
         : l10n.t('Your link for this folder ({glob}) started {activity} without asking.', words);
   const tooltip = [`${whose} ${openLinks(scope)}`, undo].join('\n\n');
-  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${spoken}. ${l10n.t('Activate to undo.')}` };
+  return {
+    text: `$(link) ${text}`,
+    tooltip,
+    command: COMMANDS.undoLink,
+    accessibilityLabel: `${spoken}. ${l10n.t('Activate to undo.')}`,
+  };
 }
 
 /** What Undo does, with its command link: stops the linked start, or restarts what ran before (private: not named). */
 export function undoWords(previous: string | undefined, isPrivate: boolean): string {
   const undo = link(l10n.t('Undo'), COMMANDS.undoLink);
   if (previous === undefined) return l10n.t('{undo} stops it again.', { undo });
-  return isPrivate ? l10n.t('{0} restarts the previous activity.', undo) : l10n.t('{undo} restarts {previous}.', { undo, previous: escapeMarkdown(previous) });
+  return isPrivate
+    ? l10n.t('{0} restarts the previous activity.', undo)
+    : l10n.t('{undo} restarts {previous}.', { undo, previous: escapeMarkdown(previous) });
 }
 
 function privateStartedNotice(decision: LinkDecision, previous: string | undefined, scope: LinkScope): StatusNotice {
-  const text = decision.by === 'branch' ? l10n.t('Tracking started (linked to this branch)') : l10n.t('Tracking started (linked to this folder)');
+  const text =
+    decision.by === 'branch'
+      ? l10n.t('Tracking started (linked to this branch)')
+      : l10n.t('Tracking started (linked to this folder)');
   const undoes = undoWords(previous, true);
   const whose =
     scope === 'workspace'
@@ -112,11 +140,19 @@ function privateStartedNotice(decision: LinkDecision, previous: string | undefin
         ? l10n.t('Your link for this branch started an activity without asking.')
         : l10n.t('Your link for this folder started an activity without asking.');
   const tooltip = [`${whose} ${openLinks(scope)}`, undoes, PRIVATE_NOTE()].join('\n\n');
-  return { text: `$(link) ${text}`, tooltip, command: COMMANDS.undoLink, accessibilityLabel: `${text}. ${l10n.t('Activate to undo.')}` };
+  return {
+    text: `$(link) ${text}`,
+    tooltip,
+    command: COMMANDS.undoLink,
+    accessibilityLabel: `${text}. ${l10n.t('Activate to undo.')}`,
+  };
 }
 
 /** The settings that hold the link, opened at it: the user's, or the workspace's (a repository's link). */
-export const OPEN_LINK_COMMANDS = { user: 'workbench.action.openSettings', workspace: 'workbench.action.openWorkspaceSettings' } as const;
+export const OPEN_LINK_COMMANDS = {
+  user: 'workbench.action.openSettings',
+  workspace: 'workbench.action.openWorkspaceSettings',
+} as const;
 
 /** A command link to the links in the settings of `scope` (the setting's id is the command's argument, not words). */
 function openLinks(scope: LinkScope): string {
@@ -128,14 +164,25 @@ function openLinks(scope: LinkScope): string {
 export function heldNotice(decision: LinkDecision, hold: LinkHold, isPrivate: boolean): StatusNotice {
   const reason = holdReason(hold);
   if (isPrivate) {
-    const sentence = l10n.t('The activity linked here was not started: {0}. Nothing is queued; start it yourself once the app takes requests.', reason);
-    return { text: `$(link) ${l10n.t('Linked activity not started')}`, tooltip: [escapeMarkdown(sentence), PRIVATE_NOTE()].join('\n\n'), command: COMMANDS.showMenu, accessibilityLabel: sentence };
+    const sentence = l10n.t(
+      'The activity linked here was not started: {0}. Nothing is queued; start it yourself once the app takes requests.',
+      reason,
+    );
+    return {
+      text: `$(link) ${l10n.t('Linked activity not started')}`,
+      tooltip: [escapeMarkdown(sentence), PRIVATE_NOTE()].join('\n\n'),
+      command: COMMANDS.showMenu,
+      accessibilityLabel: sentence,
+    };
   }
   const name = escapeIcons(decision.activity);
-  const sentence = l10n.t('{activity} is linked here but was not started: {reason}. Nothing is queued; start it yourself once the app takes requests.', {
-    activity: decision.activity,
-    reason,
-  });
+  const sentence = l10n.t(
+    '{activity} is linked here but was not started: {reason}. Nothing is queued; start it yourself once the app takes requests.',
+    {
+      activity: decision.activity,
+      reason,
+    },
+  );
   return {
     text: `$(link) ${l10n.t('{0} not started', name)}`,
     tooltip: escapeMarkdown(sentence),
@@ -151,14 +198,28 @@ export function heldNotice(decision: LinkDecision, hold: LinkHold, isPrivate: bo
 export function failedNotice(decision: LinkDecision, message: string, isPrivate: boolean): StatusNotice {
   if (isPrivate) {
     const sentence = l10n.t('The activity linked here could not be started. The log says why.');
-    return { text: `$(link) ${l10n.t('Linked activity not started')}`, tooltip: escapeMarkdown(sentence), command: COMMANDS.showLog, accessibilityLabel: sentence };
+    return {
+      text: `$(link) ${l10n.t('Linked activity not started')}`,
+      tooltip: escapeMarkdown(sentence),
+      command: COMMANDS.showLog,
+      accessibilityLabel: sentence,
+    };
   }
-  const sentence = l10n.t('{activity} is linked here but could not be started: {message}', { activity: decision.activity, message });
-  return { text: `$(link) ${l10n.t('{0} not started', escapeIcons(decision.activity))}`, tooltip: escapeMarkdown(sentence), command: COMMANDS.showLog, accessibilityLabel: sentence };
+  const sentence = l10n.t('{activity} is linked here but could not be started: {message}', {
+    activity: decision.activity,
+    message,
+  });
+  return {
+    text: `$(link) ${l10n.t('{0} not started', escapeIcons(decision.activity))}`,
+    tooltip: escapeMarkdown(sentence),
+    command: COMMANDS.showLog,
+    accessibilityLabel: sentence,
+  };
 }
 
 /** Where the name went: the menu has it, opened on purpose. */
-const PRIVATE_NOTE = (): string => l10n.t('The status bar is private: it shows no activity and no time. The menu shows them.');
+const PRIVATE_NOTE = (): string =>
+  l10n.t('The status bar is private: it shows no activity and no time. The menu shows them.');
 
 function holdReason(hold: LinkHold): string {
   switch (hold) {
@@ -260,8 +321,11 @@ export function linkStep(decision: LinkDecision, situation: LinkSituation): Link
   if (hold !== undefined) return { kind: 'hold', hold };
   const running = state.kind === 'tracking' ? state.activity : undefined;
   if (situation.trigger === 'open' && running !== undefined) return { kind: 'leave' };
-  if (situation.trigger === 'open' && situation.stoppedAtMs !== undefined) return { kind: 'stopped', stoppedAtMs: situation.stoppedAtMs };
+  if (situation.trigger === 'open' && situation.stoppedAtMs !== undefined)
+    return { kind: 'stopped', stoppedAtMs: situation.stoppedAtMs };
   if (runsLinkedActivity(decision, running, known?.activityID)) return { kind: 'alreadyRunning' };
-  const request: ActivitySelector = known ? { activityID: known.activityID } : { name: decision.activity, ...(decision.createIfMissing ? { createIfMissing: true } : {}) };
+  const request: ActivitySelector = known
+    ? { activityID: known.activityID }
+    : { name: decision.activity, ...(decision.createIfMissing ? { createIfMissing: true } : {}) };
   return { kind: 'start', request, previous: running };
 }

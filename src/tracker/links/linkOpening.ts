@@ -61,17 +61,37 @@ export function startedSince(record: StoppedOnPurpose | undefined, state: Tracke
  * The opening's notice: the link did not start because the user stopped on purpose. Private: no
  * name and no time.
  */
-export function stoppedNotice(decision: LinkDecision, stoppedAtMs: number, isPrivate: boolean, locale?: string): StatusNotice {
+export function stoppedNotice(
+  decision: LinkDecision,
+  stoppedAtMs: number,
+  isPrivate: boolean,
+  locale?: string,
+): StatusNotice {
   if (isPrivate) {
-    const sentence = l10n.t('The activity linked here was not started: you stopped tracking earlier today, and opening a window does not start it again. Start it from the menu when you want to.');
-    return { text: `$(link) ${l10n.t('Linked activity not started')}`, tooltip: escapeMarkdown(sentence), command: COMMANDS.showMenu, accessibilityLabel: sentence };
+    const sentence = l10n.t(
+      'The activity linked here was not started: you stopped tracking earlier today, and opening a window does not start it again. Start it from the menu when you want to.',
+    );
+    return {
+      text: `$(link) ${l10n.t('Linked activity not started')}`,
+      tooltip: escapeMarkdown(sentence),
+      command: COMMANDS.showMenu,
+      accessibilityLabel: sentence,
+    };
   }
   const time = new Date(stoppedAtMs).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  const sentence = l10n.t('{activity} is linked here but was not started: you stopped tracking at {time}, and opening a window does not start it again. Start it from the menu when you want to.', {
-    activity: decision.activity,
-    time,
-  });
-  return { text: `$(link) ${l10n.t('{0} not started', escapeIcons(decision.activity))}`, tooltip: escapeMarkdown(sentence), command: COMMANDS.showMenu, accessibilityLabel: sentence };
+  const sentence = l10n.t(
+    '{activity} is linked here but was not started: you stopped tracking at {time}, and opening a window does not start it again. Start it from the menu when you want to.',
+    {
+      activity: decision.activity,
+      time,
+    },
+  );
+  return {
+    text: `$(link) ${l10n.t('{0} not started', escapeIcons(decision.activity))}`,
+    tooltip: escapeMarkdown(sentence),
+    command: COMMANDS.showMenu,
+    accessibilityLabel: sentence,
+  };
 }
 
 /**
@@ -91,15 +111,29 @@ export type OpeningClaims = Readonly<Record<string, number>>;
  * when the other claim was made when it may not. `stored` is the file's parsed text, or undefined
  * where there is none.
  */
-export function claimOpening(stored: unknown, activity: string, nowMs: number): { readonly won: true; readonly claims: OpeningClaims } | { readonly won: false; readonly claimedAtMs: number } {
+export function claimOpening(
+  stored: unknown,
+  activity: string,
+  nowMs: number,
+): { readonly won: true; readonly claims: OpeningClaims } | { readonly won: false; readonly claimedAtMs: number } {
   const key = activity.trim().toLocaleLowerCase();
   const recent = Object.entries(readClaims(stored)).filter(([, atMs]) => Math.abs(nowMs - atMs) < OPENING_CLAIM_MS);
   const previous = recent.find(([claimed]) => claimed === key);
   if (previous !== undefined) return { won: false, claimedAtMs: previous[1] };
-  return { won: true, claims: Object.fromEntries([...recent.filter(([claimed]) => claimed !== key).slice(-(KEPT_CLAIMS - 1)), [key, nowMs]]) };
+  return {
+    won: true,
+    claims: Object.fromEntries([
+      ...recent.filter(([claimed]) => claimed !== key).slice(-(KEPT_CLAIMS - 1)),
+      [key, nowMs],
+    ]),
+  };
 }
 
 function readClaims(value: unknown): OpeningClaims {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1])));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter(
+      (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+    ),
+  );
 }

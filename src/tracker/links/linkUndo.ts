@@ -38,13 +38,18 @@ export function undoAfter(undo: LinkUndo, state: TrackerState): LinkUndo | undef
   if (running !== undefined && isStarted(undo, running)) return undo.seen ? undo : { ...undo, seen: true };
   if (undo.seen) return undefined;
   const before = undo.previous;
-  const stillBefore = running === undefined ? before === undefined : before !== undefined && sameActivityID(before.activityID, running.activityID);
+  const stillBefore =
+    running === undefined
+      ? before === undefined
+      : before !== undefined && sameActivityID(before.activityID, running.activityID);
   return stillBefore ? undo : undefined;
 }
 
 function isStarted(undo: LinkUndo, running: ActivityReference): boolean {
   const { activityID, activityName } = undo.started;
-  return activityID === undefined ? running.activityName === activityName : sameActivityID(activityID, running.activityID);
+  return activityID === undefined
+    ? running.activityName === activityName
+    : sameActivityID(activityID, running.activityID);
 }
 
 /**

@@ -73,7 +73,8 @@ const QUOTE_LIMIT = 80;
  */
 export function parseLinks(value: unknown, setting = l10n.t('your user settings')): ParsedLinks {
   if (value === undefined || value === null) return { links: [], problems: [] };
-  if (!Array.isArray(value)) return { links: [], problems: [l10n.t('The links in {setting} are not a list, so no link is used.', { setting })] };
+  if (!Array.isArray(value))
+    return { links: [], problems: [l10n.t('The links in {setting} are not a list, so no link is used.', { setting })] };
   const links: CompiledLink[] = [];
   const problems: string[] = [];
   // The globs of one file's links are one list: what a place costs to decide grows with their sum.
@@ -81,7 +82,14 @@ export function parseLinks(value: unknown, setting = l10n.t('your user settings'
   value.forEach((entry: unknown, index) => {
     const checked = checkEntry(entry, index + 1, spent);
     if (typeof checked === 'string') {
-      problems.push(l10n.t('Link {position} in {setting} ({entry}) is not used: {reason}', { position: index + 1, setting, entry: quote(entry), reason: checked }));
+      problems.push(
+        l10n.t('Link {position} in {setting} ({entry}) is not used: {reason}', {
+          position: index + 1,
+          setting,
+          entry: quote(entry),
+          reason: checked,
+        }),
+      );
       return;
     }
     spent += globLength(checked);
@@ -92,34 +100,55 @@ export function parseLinks(value: unknown, setting = l10n.t('your user settings'
 
 /** Why the link's globs are not used (one sentence), after the globs of the links before it. */
 function globRefusal(link: Link, spent: number): string | undefined {
-  for (const [key, glob] of [['folder', link.folder], ['branch', link.branch]] as const) {
+  for (const [key, glob] of [
+    ['folder', link.folder],
+    ['branch', link.branch],
+  ] as const) {
     if (glob !== undefined && glob.length > MAX_GLOB_LENGTH) {
-      return l10n.t('its "{key}" glob has {length} characters, more than the {limit} a glob may have.', { key, length: glob.length, limit: MAX_GLOB_LENGTH });
+      return l10n.t('its "{key}" glob has {length} characters, more than the {limit} a glob may have.', {
+        key,
+        length: glob.length,
+        limit: MAX_GLOB_LENGTH,
+      });
     }
   }
   if (spent + globLength(link) <= MAX_GLOB_LIST_LENGTH) return undefined;
-  return l10n.t('with those of the links before it, its globs pass the {limit} characters the globs of one settings file\'s links may have together.', { limit: MAX_GLOB_LIST_LENGTH });
+  return l10n.t(
+    "with those of the links before it, its globs pass the {limit} characters the globs of one settings file's links may have together.",
+    { limit: MAX_GLOB_LIST_LENGTH },
+  );
 }
 
 /** The entry as a link, or why it is none (one sentence); `spent`: the glob characters of the links before it. */
 function checkEntry(entry: unknown, position: number, spent: number): Link | string {
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return l10n.t('a link is an object such as {"branch": "feature/**", "activity": "{ticket}"}.');
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+    return l10n.t('a link is an object such as {"branch": "feature/**", "activity": "{ticket}"}.');
   const record = entry as Record<string, unknown>;
   const unknown = Object.keys(record).find((key) => !KEYS.has(key));
-  if (unknown !== undefined) return l10n.t('"{key}" is not a key of a link (folder, branch, activity, group, createIfMissing, except).', { key: unknown });
+  if (unknown !== undefined)
+    return l10n.t('"{key}" is not a key of a link (folder, branch, activity, group, createIfMissing, except).', {
+      key: unknown,
+    });
   const text = (key: string): string | undefined | false => {
     const field = record[key];
     if (field === undefined) return undefined;
     return typeof field === 'string' && field.trim() !== '' ? field.trim() : false;
   };
   const [folder, branch, activity, group] = [text('folder'), text('branch'), text('activity'), text('group')];
-  for (const [key, field] of [['folder', folder], ['branch', branch], ['activity', activity], ['group', group]] as const) {
+  for (const [key, field] of [
+    ['folder', folder],
+    ['branch', branch],
+    ['activity', activity],
+    ['group', group],
+  ] as const) {
     if (field === false) return l10n.t('its "{key}" must be a text that is not empty.', { key });
   }
   if (activity === undefined || activity === false) return l10n.t('it names no "activity".');
-  if (folder === undefined && branch === undefined) return l10n.t('it names neither a "folder" nor a "branch" glob, so it would match everywhere.');
+  if (folder === undefined && branch === undefined)
+    return l10n.t('it names neither a "folder" nor a "branch" glob, so it would match everywhere.');
   const createIfMissing = record['createIfMissing'];
-  if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean') return l10n.t('its "createIfMissing" must be true or false.');
+  if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean')
+    return l10n.t('its "createIfMissing" must be true or false.');
   const except = exceptOf(record['except'], branch);
   if (typeof except === 'string') return except;
   const link: Link = {
@@ -137,8 +166,10 @@ function checkEntry(entry: unknown, position: number, spent: number): Link | str
 /** The `except` list as given (branch names or globs), or why it is refused (one sentence). */
 function exceptOf(value: unknown, branch: string | false | undefined): readonly string[] | undefined | string {
   if (value === undefined) return undefined;
-  if (branch === undefined || branch === false) return l10n.t('its "except" leaves branches out of a "branch" glob, and it has none.');
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && item.trim() !== '')) return l10n.t('its "except" must be a list of branch names or globs.');
+  if (branch === undefined || branch === false)
+    return l10n.t('its "except" leaves branches out of a "branch" glob, and it has none.');
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && item.trim() !== ''))
+    return l10n.t('its "except" must be a list of branch names or globs.');
   return value.map((item: string) => item.trim());
 }
 
@@ -153,12 +184,17 @@ function compile(link: Link): CompiledLink {
   };
   const branchGlob = link.branch === undefined ? undefined : compileGlobs([link.branch], MAX_MATCHED_BRANCH_LENGTH);
   const excepted = link.except === undefined ? undefined : compileGlobs(link.except, MAX_MATCHED_BRANCH_LENGTH);
-  const branchMatches = (branch: string): boolean => (branchGlob === undefined || branchGlob(branch)) && (excepted === undefined || !excepted(branch));
+  const branchMatches = (branch: string): boolean =>
+    (branchGlob === undefined || branchGlob(branch)) && (excepted === undefined || !excepted(branch));
   return { ...link, folderMatches, branchMatches };
 }
 
 function globLength(link: Link): number {
-  return (link.folder?.length ?? 0) + (link.branch?.length ?? 0) + (link.except ?? []).reduce((sum, glob) => sum + glob.length, 0);
+  return (
+    (link.folder?.length ?? 0) +
+    (link.branch?.length ?? 0) +
+    (link.except ?? []).reduce((sum, glob) => sum + glob.length, 0)
+  );
 }
 
 /** Without a regular expression: `/\/+$/` takes time quadratic in a run of slashes that is not at the end. */
@@ -178,14 +214,27 @@ function withoutTrailingSlashes(path: string): string {
  * switch never lands on the folder's activity instead of the branch's, nor replaces what the user
  * runs because of a folder.
  */
-export function decideLink(links: readonly CompiledLink[], place: Place, tickets: TicketMatcher, on: LinkEvent = 'open'): LinkDecision | undefined {
+export function decideLink(
+  links: readonly CompiledLink[],
+  place: Place,
+  tickets: TicketMatcher,
+  on: LinkEvent = 'open',
+): LinkDecision | undefined {
   return matchingLinks(links, place, tickets, on)[0];
 }
 
 /** Every link that matches the place, the one that decides first: branch links in order, then folder links in order (Unlink offers them). */
-export function matchingLinks(links: readonly CompiledLink[], place: Place, tickets: TicketMatcher, on: LinkEvent = 'open'): LinkDecision[] {
+export function matchingLinks(
+  links: readonly CompiledLink[],
+  place: Place,
+  tickets: TicketMatcher,
+  on: LinkEvent = 'open',
+): LinkDecision[] {
   const ticket = place.branch === undefined ? undefined : tickets.keyOf(place.branch);
-  const ranked = [...links.filter((link) => link.branch !== undefined), ...(on === 'switch' ? [] : links.filter((link) => link.branch === undefined))];
+  const ranked = [
+    ...links.filter((link) => link.branch !== undefined),
+    ...(on === 'switch' ? [] : links.filter((link) => link.branch === undefined)),
+  ];
   return ranked.map((link) => decisionOf(link, place, ticket)).filter((decision) => decision !== undefined);
 }
 
@@ -209,7 +258,11 @@ function decisionOf(link: CompiledLink, place: Place, ticket: string | undefined
  * Whether what runs is the activity the link names: the same id where the link's activity is known
  * by id (its group told it apart), else the same name in any case (the poll carries no group).
  */
-export function runsLinkedActivity(decision: LinkDecision, running: ActivityReference | undefined, knownID?: string): boolean {
+export function runsLinkedActivity(
+  decision: LinkDecision,
+  running: ActivityReference | undefined,
+  knownID?: string,
+): boolean {
   if (running === undefined) return false;
   if (knownID !== undefined) return sameText(running.activityID, knownID);
   return sameText(running.activityName, decision.activity);
@@ -235,13 +288,18 @@ function quote(entry: unknown): string {
  * The activity a link names, among those this window knows by id (recent, or named by the app's
  * answers): the one of that name (and group, where the link names one), if exactly one is.
  */
-export function knownActivityFor<T extends { readonly activityID: string; readonly activityName: string; readonly groupName?: string | null | undefined }>(
-  decision: LinkDecision,
-  candidates: readonly T[],
-): T | undefined {
+export function knownActivityFor<
+  T extends {
+    readonly activityID: string;
+    readonly activityName: string;
+    readonly groupName?: string | null | undefined;
+  },
+>(decision: LinkDecision, candidates: readonly T[]): T | undefined {
   const group = decision.group;
   const matching = candidates.filter(
-    (candidate) => sameText(candidate.activityName, decision.activity) && (group === undefined || (typeof candidate.groupName === 'string' && sameText(candidate.groupName, group))),
+    (candidate) =>
+      sameText(candidate.activityName, decision.activity) &&
+      (group === undefined || (typeof candidate.groupName === 'string' && sameText(candidate.groupName, group))),
   );
   const ids = new Set(matching.map((candidate) => candidate.activityID.toLowerCase()));
   return ids.size === 1 ? matching[0] : undefined;
@@ -251,11 +309,13 @@ export function knownActivityFor<T extends { readonly activityID: string; readon
  * The Start picker's first entries: the activity linked here in front of the recent ones, when this
  * window knows it by id (a name alone is no entry; typing it offers to create it).
  */
-export function withLinkedFirst<T extends { readonly activityID: string; readonly activityName: string; readonly groupName?: string | null | undefined }>(
-  decision: LinkDecision | undefined,
-  recent: readonly T[],
-  known: readonly T[],
-): T[] {
+export function withLinkedFirst<
+  T extends {
+    readonly activityID: string;
+    readonly activityName: string;
+    readonly groupName?: string | null | undefined;
+  },
+>(decision: LinkDecision | undefined, recent: readonly T[], known: readonly T[]): T[] {
   const activity = decision === undefined ? undefined : knownActivityFor(decision, [...recent, ...known]);
   if (activity === undefined) return [...recent];
   return [activity, ...recent.filter((item) => item.activityID.toLowerCase() !== activity.activityID.toLowerCase())];

@@ -150,13 +150,19 @@ export class CapabilityWatcher {
     for (const [folder, armed] of [...this.watches]) {
       const want = wanted.get(folder);
       if (want !== undefined && want.identity !== armed.identity) this.lost.add(folder);
-      if (want === undefined || keyOf(want.names) !== armed.names || want.identity !== armed.identity) this.unwatch(folder);
+      if (want === undefined || keyOf(want.names) !== armed.names || want.identity !== armed.identity)
+        this.unwatch(folder);
     }
     let found = false;
     for (const [folder, want] of wanted) {
       if (this.watches.has(folder)) continue;
       try {
-        const watch = watchFolder(folder, want.names, () => void this.check(), () => this.unwatchAndCheck(folder));
+        const watch = watchFolder(
+          folder,
+          want.names,
+          () => void this.check(),
+          () => this.unwatchAndCheck(folder),
+        );
         this.watches.set(folder, { names: keyOf(want.names), identity: want.identity, watch });
         found = this.lost.delete(folder) || found;
       } catch {

@@ -8,7 +8,8 @@ import * as l10n from '@vscode/l10n';
 import type { CapabilityReading } from '../../client/capabilityReader';
 
 /** Where requests go: the app's socket, or its HTTP port on 127.0.0.1. */
-export type Route = { readonly kind: 'integration'; readonly socketPath: string } | { readonly kind: 'http'; readonly port: number };
+export type Route =
+  { readonly kind: 'integration'; readonly socketPath: string } | { readonly kind: 'http'; readonly port: number };
 
 /** A token for the HTTP API and where it came from: secret storage, or the variable that held it. */
 export interface HttpToken {
@@ -25,7 +26,12 @@ export type Channel =
       /** The capability file it was read from. */
       readonly file: string;
     }
-  | { readonly kind: 'http'; readonly route: Extract<Route, { kind: 'http' }>; readonly token: string; readonly tokenSource: HttpToken['source'] }
+  | {
+      readonly kind: 'http';
+      readonly route: Extract<Route, { kind: 'http' }>;
+      readonly token: string;
+      readonly tokenSource: HttpToken['source'];
+    }
   | {
       readonly kind: 'none';
       readonly route: Route;
@@ -64,9 +70,15 @@ export function chooseChannel({ capability, httpToken, port, integrationSeen, ho
     case 'untrusted':
       return { kind: 'none', route: http, reason: 'integrationUnusable' };
     case 'stale':
-      return { kind: 'none', route: { kind: 'integration', socketPath: capability.capability.socketPath }, reason: 'appClosed' };
+      return {
+        kind: 'none',
+        route: { kind: 'integration', socketPath: capability.capability.socketPath },
+        reason: 'appClosed',
+      };
     case 'absent':
-      return integrationSeen ? { kind: 'none', route: { kind: 'integration', socketPath: '' }, reason: 'appClosed' } : { kind: 'none', route: http, reason: 'noToken' };
+      return integrationSeen
+        ? { kind: 'none', route: { kind: 'integration', socketPath: '' }, reason: 'appClosed' }
+        : { kind: 'none', route: http, reason: 'noToken' };
   }
 }
 

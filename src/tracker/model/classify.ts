@@ -4,7 +4,13 @@
  * reads, the offline queue and the branch reports' retry all read this answer, so one error can
  * no longer mean one thing to the status bar and another to the queue.
  */
-import { ServiceError, type AuthenticationError, type ConnectionError, type HttpError, type UnavailableError } from '../../client/errors';
+import {
+  ServiceError,
+  type AuthenticationError,
+  type ConnectionError,
+  type HttpError,
+  type UnavailableError,
+} from '../../client/errors';
 import { errorMessage } from '../../platform/errors';
 
 export type Failure =
@@ -45,7 +51,10 @@ export type FailureKind = Failure['kind'];
  * said", so a connection error that does not say `sent: false` may have arrived.
  */
 type Details = { readonly message: string } & Partial<
-  Pick<ConnectionError, 'sent'> & Pick<AuthenticationError, 'clockSkewSeconds'> & Pick<HttpError, 'retryAfterSeconds'> & Pick<UnavailableError, 'reason'>
+  Pick<ConnectionError, 'sent'> &
+    Pick<AuthenticationError, 'clockSkewSeconds'> &
+    Pick<HttpError, 'retryAfterSeconds'> &
+    Pick<UnavailableError, 'reason'>
 >;
 
 /**
@@ -89,4 +98,3 @@ function classifyStatus(status: number | undefined, details: Details): Failure {
   if (status !== undefined && status < 500) return { kind: 'refused', message, status };
   return { kind: 'appFailed', message, status };
 }
-

@@ -125,7 +125,8 @@ export class DebouncedSearch<T> {
     this.next = undefined;
     if (this.disposed) return;
     // The one out may have been for the very query that waited: its answer is shown already.
-    const again = next !== undefined && this.timer === undefined && this.answered(next) === undefined && this.start(next);
+    const again =
+      next !== undefined && this.timer === undefined && this.answered(next) === undefined && this.start(next);
     if (!again) this.options.onBusy?.(false);
   }
 

@@ -20,7 +20,8 @@ export type LearnedPrefixes = Readonly<Record<string, HeaderPrefix>>;
  * process id is left out, so a restart of the same app with the same token finds it again.
  */
 export function learnedPrefixKey(channel: Exclude<Channel, { kind: 'none' }>): string {
-  const where = channel.kind === 'integration' ? ['integration', channel.route.socketPath] : ['http', channel.route.port];
+  const where =
+    channel.kind === 'integration' ? ['integration', channel.route.socketPath] : ['http', channel.route.port];
   return createHash('sha256')
     .update(JSON.stringify([...where, channel.token]))
     .digest('hex')
@@ -37,7 +38,8 @@ export function recallPrefix(record: unknown, key: string): HeaderPrefix | undef
 /** The record with `prefix` learned for `key`, as its newest entry; a damaged record starts afresh. */
 export function rememberPrefix(record: unknown, key: string, prefix: HeaderPrefix): LearnedPrefixes {
   const kept = Object.entries(typeof record === 'object' && record !== null ? record : {}).filter(
-    (entry): entry is [string, HeaderPrefix] => entry[0] !== key && typeof entry[1] === 'string' && isHeaderPrefix(entry[1]),
+    (entry): entry is [string, HeaderPrefix] =>
+      entry[0] !== key && typeof entry[1] === 'string' && isHeaderPrefix(entry[1]),
   );
   const newest: [string, HeaderPrefix] = [key, prefix];
   return Object.fromEntries([...kept, newest].slice(-MAX_LEARNED_PREFIXES));

@@ -192,7 +192,11 @@ export class Poller {
   }
 
   private delayFor(state: TrackerState): number | undefined {
-    return nextPollDelayMs(state, { ...this.options.timing(), failuresInARow: this.failuresInARow }, this.options.clock());
+    return nextPollDelayMs(
+      state,
+      { ...this.options.timing(), failuresInARow: this.failuresInARow },
+      this.options.clock(),
+    );
   }
 
   private arm(delayMs: number): void {

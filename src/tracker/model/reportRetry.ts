@@ -111,7 +111,15 @@ export class ReportRetry<R> {
       this.options.onSettled?.(report, 'replaced');
       return 'replaced';
     }
-    const pending: Pending<R> = { report, sequence, since: this.clock(), attempts: 0, timer: undefined, held: false, answered: false };
+    const pending: Pending<R> = {
+      report,
+      sequence,
+      since: this.clock(),
+      attempts: 0,
+      timer: undefined,
+      held: false,
+      answered: false,
+    };
     if (!this.paused()) return this.attempt(key, pending);
     this.hold(key, pending);
     return 'waiting';

@@ -19,7 +19,8 @@ export type SigningPause =
 /** The pause the state says, or undefined when requests may be signed. */
 export function signingPause(state: TrackerState, nowMs: number): SigningPause | undefined {
   if (state.kind === 'tokenRejected') return { kind: 'tokenRejected', clockSkewSeconds: state.clockSkewSeconds };
-  if (state.kind === 'lockedOut' && state.untilMs > nowMs) return { kind: 'lockedOut', secondsLeft: Math.ceil((state.untilMs - nowMs) / 1000) };
+  if (state.kind === 'lockedOut' && state.untilMs > nowMs)
+    return { kind: 'lockedOut', secondsLeft: Math.ceil((state.untilMs - nowMs) / 1000) };
   return undefined;
 }
 

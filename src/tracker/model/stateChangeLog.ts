@@ -27,13 +27,18 @@ export function describeStateChangeForLog(before: TrackerState, after: TrackerSt
     case 'remoteHost':
       return undefined;
     case 'idle':
-      if (before.kind === 'tracking') return info(`Stopped ${before.activity.activityName}: nothing is tracked${after.onBreak ? ', on break' : ''}.`);
+      if (before.kind === 'tracking')
+        return info(`Stopped ${before.activity.activityName}: nothing is tracked${after.onBreak ? ', on break' : ''}.`);
       if (wasConnected) return info(after.onBreak ? 'A break started.' : 'The break ended.');
       return info(`Connected: nothing is tracked${after.onBreak ? ', on break' : ''}.`);
     case 'tracking': {
       const name = after.activity.activityName;
-      if (before.kind === 'tracking' && sameActivity(before.activity, after.activity)) return info(after.onBreak ? `A break started; ${name} is kept.` : `The break ended; ${name} runs.`);
-      if (wasConnected) return info(`Started ${name}${before.kind === 'tracking' ? ` (instead of ${before.activity.activityName})` : ''}.`);
+      if (before.kind === 'tracking' && sameActivity(before.activity, after.activity))
+        return info(after.onBreak ? `A break started; ${name} is kept.` : `The break ended; ${name} runs.`);
+      if (wasConnected)
+        return info(
+          `Started ${name}${before.kind === 'tracking' ? ` (instead of ${before.activity.activityName})` : ''}.`,
+        );
       return info(`Connected: ${name} runs.`);
     }
     case 'offline':
@@ -62,7 +67,10 @@ function changed(before: TrackerState, after: TrackerState): boolean {
     case 'idle':
       return before.kind === 'idle' && before.onBreak !== after.onBreak;
     case 'tracking':
-      return before.kind === 'tracking' && (!sameActivity(before.activity, after.activity) || before.onBreak !== after.onBreak);
+      return (
+        before.kind === 'tracking' &&
+        (!sameActivity(before.activity, after.activity) || before.onBreak !== after.onBreak)
+      );
     case 'failed':
       return before.kind === 'failed' && before.message !== after.message;
     case 'tokenRejected':

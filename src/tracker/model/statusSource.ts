@@ -8,7 +8,16 @@
 import type { CurrentAnswer } from '../../client/answerTypes';
 import type { StatusAnswer } from '../../client/answerTypes';
 import { classify } from './classify';
-import { needsElapsed, sameActivity, startedAtOf, stateFromCurrent, stateFromError, stateFromStatus, type StartedAt, type TrackerState } from './trackerState';
+import {
+  needsElapsed,
+  sameActivity,
+  startedAtOf,
+  stateFromCurrent,
+  stateFromError,
+  stateFromStatus,
+  type StartedAt,
+  type TrackerState,
+} from './trackerState';
 
 export interface StatusReader {
   getStatus(): Promise<StatusAnswer>;
@@ -24,7 +33,12 @@ export interface PollOutcome {
   readonly source: PollSource;
 }
 
-export async function pollStatus(reader: StatusReader | undefined, previous: TrackerState, clock: () => number, source: PollSource = 'status'): Promise<PollOutcome> {
+export async function pollStatus(
+  reader: StatusReader | undefined,
+  previous: TrackerState,
+  clock: () => number,
+  source: PollSource = 'status',
+): Promise<PollOutcome> {
   if (!reader) return { state: { kind: 'noToken' }, source };
   try {
     if (source === 'current') return { state: stateFromCurrent(await reader.getCurrent(), previous, clock()), source };
@@ -40,7 +54,8 @@ export async function pollStatus(reader: StatusReader | undefined, previous: Tra
     if (needsElapsed(status, previous)) {
       const current = await reader.getCurrent();
       // Another window may have stopped or switched it between the two requests.
-      if (current && status.currentActivity && sameActivity(current, status.currentActivity)) startedAt = startedAtOf(current);
+      if (current && status.currentActivity && sameActivity(current, status.currentActivity))
+        startedAt = startedAtOf(current);
     }
     return { state: stateFromStatus(status, previous, clock(), startedAt), source };
   } catch (error) {

@@ -69,7 +69,12 @@ export interface StartedAt {
  * activity (the status block has no start time), or undefined to keep the previous state's when
  * the same activity still runs.
  */
-export function stateFromStatus(status: StatusAnswer, previous: TrackerState, nowMs: number, startedAt?: StartedAt): TrackerState {
+export function stateFromStatus(
+  status: StatusAnswer,
+  previous: TrackerState,
+  nowMs: number,
+  startedAt?: StartedAt,
+): TrackerState {
   if (!status.isTracking || status.currentActivity === null) {
     return { kind: 'idle', onBreak: status.isOnBreak, todaySeconds: status.todaySeconds, observedAtMs: nowMs };
   }
@@ -81,9 +86,13 @@ export function stateFromStatus(status: StatusAnswer, previous: TrackerState, no
  * activity, its start and the break, but no total for today.
  */
 export function stateFromCurrent(current: CurrentAnswer | null, previous: TrackerState, nowMs: number): TrackerState {
-  if (current === null) return { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: nowMs, firstRelease: true };
+  if (current === null)
+    return { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: nowMs, firstRelease: true };
   const activity = { activityID: current.activityID, activityName: current.activityName };
-  return { ...tracking(activity, current.isOnBreak, undefined, previous, nowMs, startedAtOf(current)), firstRelease: true };
+  return {
+    ...tracking(activity, current.isOnBreak, undefined, previous, nowMs, startedAtOf(current)),
+    firstRelease: true,
+  };
 }
 
 /** What GET /current says about the start, for the state. */
@@ -101,7 +110,15 @@ function tracking(
 ): Extract<TrackerState, { kind: 'tracking' }> {
   const carried = previous.kind === 'tracking' && sameActivity(previous.activity, activity) ? previous : undefined;
   const start = startedAt ?? carried ?? { startedAtMs: undefined, appClockOffsetMs: 0 };
-  return { kind: 'tracking', activity, onBreak, startedAtMs: start.startedAtMs, appClockOffsetMs: start.appClockOffsetMs, todaySeconds, observedAtMs: nowMs };
+  return {
+    kind: 'tracking',
+    activity,
+    onBreak,
+    startedAtMs: start.startedAtMs,
+    appClockOffsetMs: start.appClockOffsetMs,
+    todaySeconds,
+    observedAtMs: nowMs,
+  };
 }
 
 /** True when the running activity is new to us, so its start must be asked for once. */
@@ -116,7 +133,10 @@ export function sameActivity(a: ActivityReference, b: ActivityReference): boolea
 }
 
 /** The running time in whole seconds at `nowMs`, or undefined when the start is not known. */
-export function elapsedSecondsAt(state: Extract<TrackerState, { kind: 'tracking' }>, nowMs: number): number | undefined {
+export function elapsedSecondsAt(
+  state: Extract<TrackerState, { kind: 'tracking' }>,
+  nowMs: number,
+): number | undefined {
   if (state.startedAtMs === undefined) return undefined;
   return Math.max(0, Math.floor((nowMs + state.appClockOffsetMs - state.startedAtMs) / 1000));
 }

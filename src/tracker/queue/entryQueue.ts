@@ -119,7 +119,12 @@ export class EntryQueue {
     if (!Number.isInteger(request.durationMinutes)) {
       throw new RangeError(`Only whole minutes can be queued, not ${request.durationMinutes}.`);
     }
-    const entry: QueuedEntry = { id: randomUUID(), request, queuedAt: new Date(this.clock()).toISOString(), status: 'waiting' };
+    const entry: QueuedEntry = {
+      id: randomUUID(),
+      request,
+      queuedAt: new Date(this.clock()).toISOString(),
+      status: 'waiting',
+    };
     await this.update((entries) => [...entries, entry]);
     return entry;
   }
@@ -145,7 +150,10 @@ export class EntryQueue {
     for (;;) {
       const next = await this.claimNext(newlyUnknown);
       if (!next) break;
-      const outcome = await send(next.request, next.id).catch((error: unknown): SendOutcome => ({ kind: 'unknown', reason: String(error) }));
+      const outcome = await send(next.request, next.id).catch((error: unknown): SendOutcome => ({
+        kind: 'unknown',
+        reason: String(error),
+      }));
       const settled = this.settle(next, outcome);
       if (outcome.kind === 'delivered') delivered++;
       if (settled?.status === 'unknown') newlyUnknown.push(settled);
@@ -172,7 +180,11 @@ export class EntryQueue {
       stranded = [];
       const swept = entries.map((entry) => {
         if (entry.status !== 'sending' || entry.sender !== this.me || this.inFlight.has(entry.id)) return entry;
-        const marked = withStatus(entry, 'unknown', l10n.t('A send from this window stopped before its outcome was written; it may or may not have been logged.'));
+        const marked = withStatus(
+          entry,
+          'unknown',
+          l10n.t('A send from this window stopped before its outcome was written; it may or may not have been logged.'),
+        );
         stranded.push(marked);
         return marked;
       });
@@ -243,7 +255,11 @@ export class EntryQueue {
         if (entry.status !== 'sending' || (entry.sender !== undefined && isAlive(entry.sender))) return entry;
         recovered++;
         // Kept in the file as shown, in the language of the window that found it.
-        return withStatus(entry, 'unknown', l10n.t('The editor closed while this entry was being sent; it may or may not have been logged.'));
+        return withStatus(
+          entry,
+          'unknown',
+          l10n.t('The editor closed while this entry was being sent; it may or may not have been logged.'),
+        );
       }),
     );
     return recovered;
@@ -256,14 +272,21 @@ export class EntryQueue {
       text = await this.files.readText(this.file, { maxBytes: MAX_QUEUE_BYTES });
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return { entries: [] };
-      if (error instanceof FileReadError) return { problem: error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${MAX_QUEUE_BYTES} bytes` };
+      if (error instanceof FileReadError)
+        return {
+          problem:
+            error.code === 'NOT_A_REGULAR_FILE' ? 'is not a regular file' : `is larger than ${MAX_QUEUE_BYTES} bytes`,
+        };
       throw error;
     }
     return parseQueue(text);
   }
 
   /** Read, change and write back under the lock; `pick` reads a value off the new list. */
-  private async update<T = undefined>(change: (entries: QueuedEntry[]) => QueuedEntry[], pick?: (entries: QueuedEntry[]) => T): Promise<T> {
+  private async update<T = undefined>(
+    change: (entries: QueuedEntry[]) => QueuedEntry[],
+    pick?: (entries: QueuedEntry[]) => T,
+  ): Promise<T> {
     await mkdir(this.folder, { recursive: true });
     const work = async (): Promise<T> => {
       const read = await this.read();
@@ -271,7 +294,8 @@ export class EntryQueue {
       const applying = new Map(this.unwritten);
       const after = change(this.withUnwritten(before, 'written'));
       // Whole or not at all, synced: a crash leaves the old queue or the new one.
-      if (after !== before) await this.files.writeAtomic(this.file, `${JSON.stringify({ version: 1, entries: after }, null, 2)}\n`);
+      if (after !== before)
+        await this.files.writeAtomic(this.file, `${JSON.stringify({ version: 1, entries: after }, null, 2)}\n`);
       // On disk now, or no longer in the file (discarded, moved aside): nothing left to write.
       for (const [id, unwritten] of applying) if (this.unwritten.get(id) === unwritten) this.unwritten.delete(id);
       return (pick ? pick(after) : undefined) as T;
@@ -280,7 +304,8 @@ export class EntryQueue {
       return await this.files.withLock(this.lock, work, this.options.lock);
     } catch (error) {
       // The lock says what happened in codes; the sentence is this caller's, in the user's language.
-      if (error instanceof FileLockError && error.code !== 'LOCK_NOT_RECOGNISED') throw new Error(l10n.t('Another window holds {0}; try again in a moment.', this.lock));
+      if (error instanceof FileLockError && error.code !== 'LOCK_NOT_RECOGNISED')
+        throw new Error(l10n.t('Another window holds {0}; try again in a moment.', this.lock));
       throw error;
     }
   }
@@ -310,7 +335,6 @@ export class EntryQueue {
     return [];
   }
 }
-
 
 /** How a failed send of a queued entry counts (PROTOCOL.md §7): only "surely not sent" waits as it was. */
 export function outcomeOfError(error: unknown): SendOutcome {

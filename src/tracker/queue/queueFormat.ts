@@ -34,7 +34,13 @@ export interface QueuedEntry {
   readonly sender?: string;
 }
 
-const STATUSES: readonly string[] = ['waiting', 'sending', 'unknown', 'refused', 'delivered'] satisfies readonly QueuedStatus[];
+const STATUSES: readonly string[] = [
+  'waiting',
+  'sending',
+  'unknown',
+  'refused',
+  'delivered',
+] satisfies readonly QueuedStatus[];
 
 /** The queue file as read: its entries, or why it is no queue. */
 export type ReadResult = { readonly entries: QueuedEntry[] } | { readonly problem: string };
@@ -48,7 +54,8 @@ export function parseQueue(text: string): ReadResult {
   } catch (error) {
     return { problem: `is not JSON (${errorMessage(error)})` };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: 'is not a JSON object' };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { problem: 'is not a JSON object' };
   const { entries } = parsed as { entries?: unknown };
   if (!Array.isArray(entries)) return { problem: 'has no list of entries' };
   const bad = entries.findIndex((entry) => !isQueuedEntry(entry));

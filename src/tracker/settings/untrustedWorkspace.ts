@@ -26,9 +26,13 @@ export const NARROWED_BY_UNTRUSTED_WORKSPACE = {
   'git.reportBranchChanges': (user: Reporting, workspace: Reporting | undefined): Reporting =>
     workspace !== undefined && REPORTING_ORDER.indexOf(workspace) < REPORTING_ORDER.indexOf(user) ? workspace : user,
   /** A workspace's patterns are added to the user's: more branches ignored is fewer reports. */
-  'git.ignoreBranches': (user: readonly string[], workspace: readonly string[] | undefined): readonly string[] => [...user, ...(workspace ?? [])],
+  'git.ignoreBranches': (user: readonly string[], workspace: readonly string[] | undefined): readonly string[] => [
+    ...user,
+    ...(workspace ?? []),
+  ],
   /** A workspace may name the repository by its folder, never by the remote's URL. */
-  'git.repoName': (user: RepoNaming, workspace: RepoNaming | undefined): RepoNaming => (workspace === 'folderName' ? workspace : user),
+  'git.repoName': (user: RepoNaming, workspace: RepoNaming | undefined): RepoNaming =>
+    workspace === 'folderName' ? workspace : user,
 };
 
 /**

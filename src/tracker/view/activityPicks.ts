@@ -15,7 +15,12 @@ export interface PickableActivity extends ActivityReference {
 }
 
 export type ActivityPick =
-  | { readonly kind: 'existing'; readonly activity: PickableActivity; readonly recent: boolean; readonly running?: true }
+  | {
+      readonly kind: 'existing';
+      readonly activity: PickableActivity;
+      readonly recent: boolean;
+      readonly running?: true;
+    }
   | { readonly kind: 'create'; readonly name: string };
 
 export const MAX_RECENT = 8;
@@ -33,22 +38,34 @@ const idKey = (activity: ActivityReference): string => activity.activityID.toLow
  * group the answer gives; a name can be created only when nothing listed has it (names are unique
  * without regard to case or the spaces around them).
  */
-export function buildActivityPicks(query: string, results: readonly PickableActivity[], recent: readonly PickableActivity[], running?: ActivityReference): ActivityPick[] {
+export function buildActivityPicks(
+  query: string,
+  results: readonly PickableActivity[],
+  recent: readonly PickableActivity[],
+  running?: ActivityReference,
+): ActivityPick[] {
   const needle = key(query);
   const answered = new Map(results.map((activity) => [idKey(activity), activity]));
   const recentIds = new Set(recent.map(idKey));
-  const first = running === undefined ? recent : [running, ...recent.filter((activity) => idKey(activity) !== idKey(running))];
+  const first =
+    running === undefined ? recent : [running, ...recent.filter((activity) => idKey(activity) !== idKey(running))];
   const firstIds = new Set(first.map(idKey));
-  const isRunning = (activity: ActivityReference): boolean => running !== undefined && idKey(activity) === idKey(running);
+  const isRunning = (activity: ActivityReference): boolean =>
+    running !== undefined && idKey(activity) === idKey(running);
   const listedFirst = first.filter((activity) => key(activity.activityName).includes(needle));
   const picks: ActivityPick[] = [
     ...listedFirst.map((activity): ActivityPick => ({
       kind: 'existing',
-      activity: answered.get(idKey(activity)) ?? { ...recent.find((item) => idKey(item) === idKey(activity)), ...activity },
+      activity: answered.get(idKey(activity)) ?? {
+        ...recent.find((item) => idKey(item) === idKey(activity)),
+        ...activity,
+      },
       recent: recentIds.has(idKey(activity)),
       ...(isRunning(activity) ? { running: true as const } : {}),
     })),
-    ...results.filter((activity) => !firstIds.has(idKey(activity))).map((activity): ActivityPick => ({ kind: 'existing', activity, recent: false })),
+    ...results
+      .filter((activity) => !firstIds.has(idKey(activity)))
+      .map((activity): ActivityPick => ({ kind: 'existing', activity, recent: false })),
   ];
   const listed = [...results, ...listedFirst].some((activity) => key(activity.activityName) === needle);
   if (needle !== '' && !listed) picks.push({ kind: 'create', name: query.trim() });
@@ -60,9 +77,15 @@ export function buildActivityPicks(query: string, results: readonly PickableActi
  * app matches names: trimmed, without case) goes first, as where the entry lands; the entry is not
  * sent by name, and no one is told that a name the app already has will be created.
  */
-export function namedFirst(picks: readonly ActivityPick[], query: string): { readonly picks: ActivityPick[]; readonly named: ActivityPick | undefined } {
+export function namedFirst(
+  picks: readonly ActivityPick[],
+  query: string,
+): { readonly picks: ActivityPick[]; readonly named: ActivityPick | undefined } {
   const needle = key(query);
-  const named = needle === '' ? undefined : picks.find((pick) => pick.kind === 'existing' && key(pick.activity.activityName) === needle);
+  const named =
+    needle === ''
+      ? undefined
+      : picks.find((pick) => pick.kind === 'existing' && key(pick.activity.activityName) === needle);
   return { picks: named === undefined ? [...picks] : [named, ...picks.filter((pick) => pick !== named)], named };
 }
 
@@ -73,7 +96,11 @@ export function namedFirst(picks: readonly ActivityPick[], query: string): { rea
 export function rememberRecent(recent: readonly PickableActivity[], activity: PickableActivity): PickableActivity[] {
   const before = recent.find((item) => idKey(item) === idKey(activity));
   const groupName = activity.groupName === undefined ? before?.groupName : activity.groupName;
-  const remembered = { activityID: activity.activityID, activityName: activity.activityName, ...(groupName === undefined ? {} : { groupName }) };
+  const remembered = {
+    activityID: activity.activityID,
+    activityName: activity.activityName,
+    ...(groupName === undefined ? {} : { groupName }),
+  };
   return [remembered, ...recent.filter((item) => idKey(item) !== idKey(activity))].slice(0, MAX_RECENT);
 }
 
@@ -133,12 +160,17 @@ export class KnownActivities {
     if (answered.length === 0) return;
     const answeredIds = new Set(answered.map(idKey));
     const before = this.activities;
-    this.activities = [...answered, ...before.filter((activity) => !answeredIds.has(idKey(activity)))].slice(0, MAX_KNOWN);
+    this.activities = [...answered, ...before.filter((activity) => !answeredIds.has(idKey(activity)))].slice(
+      0,
+      MAX_KNOWN,
+    );
     this.learnedAt = this.now();
     const byId = new Map(before.map((activity) => [idKey(activity), activity]));
     const adds = answered.some((activity) => {
       const known = byId.get(idKey(activity));
-      return known === undefined || known.activityName !== activity.activityName || known.groupName !== activity.groupName;
+      return (
+        known === undefined || known.activityName !== activity.activityName || known.groupName !== activity.groupName
+      );
     });
     if (adds) this.options.save?.({ learnedAtMs: this.learnedAt, activities: this.activities });
   }
@@ -162,7 +194,8 @@ export function readKnownRecord(stored: unknown): KnownRecord | undefined {
   try {
     if (typeof stored !== 'object' || stored === null) return undefined;
     const { learnedAtMs, activities } = stored as Partial<Record<keyof KnownRecord, unknown>>;
-    if (typeof learnedAtMs !== 'number' || !Number.isFinite(learnedAtMs) || !Array.isArray(activities)) return undefined;
+    if (typeof learnedAtMs !== 'number' || !Number.isFinite(learnedAtMs) || !Array.isArray(activities))
+      return undefined;
     return { learnedAtMs, activities: activities.filter(isPickable).slice(0, MAX_KNOWN).map(copyPickable) };
   } catch {
     // A value no one should have stored (a getter that throws): as if nothing was kept.
@@ -173,7 +206,13 @@ export function readKnownRecord(stored: unknown): KnownRecord | undefined {
 function isPickable(value: unknown): value is PickableActivity {
   if (typeof value !== 'object' || value === null) return false;
   const { activityID, activityName, groupName } = value as Partial<Record<keyof PickableActivity, unknown>>;
-  return typeof activityID === 'string' && activityID !== '' && typeof activityName === 'string' && activityName.trim() !== '' && (groupName === undefined || groupName === null || typeof groupName === 'string');
+  return (
+    typeof activityID === 'string' &&
+    activityID !== '' &&
+    typeof activityName === 'string' &&
+    activityName.trim() !== '' &&
+    (groupName === undefined || groupName === null || typeof groupName === 'string')
+  );
 }
 
 function copyPickable({ activityID, activityName, groupName }: PickableActivity): PickableActivity {
@@ -202,19 +241,33 @@ export interface PickerNotice {
  * the user reads a time), undefined when it named none; `createsWhenSent` for Log Time, whose
  * entry (and a new name in it) waits to be sent when the app cannot take it now.
  */
-export function pickerNotice(situation: PickerSituation, fromMemory: boolean, learnedAt: string | undefined, createsWhenSent: boolean): PickerNotice | undefined {
-  const asOf = (words: string): string => (learnedAt === undefined ? words : `${words} · ${l10n.t('as of {0}', learnedAt)}`);
+export function pickerNotice(
+  situation: PickerSituation,
+  fromMemory: boolean,
+  learnedAt: string | undefined,
+  createsWhenSent: boolean,
+): PickerNotice | undefined {
+  const asOf = (words: string): string =>
+    learnedAt === undefined ? words : `${words} · ${l10n.t('as of {0}', learnedAt)}`;
   switch (situation.kind) {
     case 'answering':
-      return fromMemory && learnedAt !== undefined ? { placeholder: undefined, separator: l10n.t('as of {0}', learnedAt) } : undefined;
+      return fromMemory && learnedAt !== undefined
+        ? { placeholder: undefined, separator: l10n.t('as of {0}', learnedAt) }
+        : undefined;
     case 'notAnswering':
-      return { placeholder: notAnsweringSentence(learnedAt, createsWhenSent), separator: asOf(l10n.t('The app is not answering')) };
+      return {
+        placeholder: notAnsweringSentence(learnedAt, createsWhenSent),
+        separator: asOf(l10n.t('The app is not answering')),
+      };
     case 'refusing':
       return {
         placeholder:
           learnedAt === undefined
             ? l10n.t('Not searching while the app refuses requests: pick a known activity or type a new name')
-            : l10n.t('Not searching while the app refuses requests: these are the activities it named at {0}', learnedAt),
+            : l10n.t(
+                'Not searching while the app refuses requests: these are the activities it named at {0}',
+                learnedAt,
+              ),
         separator: asOf(l10n.t('Not searching')),
       };
     case 'searchFailed':
@@ -222,7 +275,10 @@ export function pickerNotice(situation: PickerSituation, fromMemory: boolean, le
         placeholder:
           learnedAt === undefined
             ? l10n.t('The search failed: {0}', situation.message)
-            : l10n.t('The search failed ({message}): these are the activities the app named at {time}', { message: situation.message, time: learnedAt }),
+            : l10n.t('The search failed ({message}): these are the activities the app named at {time}', {
+                message: situation.message,
+                time: learnedAt,
+              }),
         separator: asOf(l10n.t('The search failed')),
       };
   }
@@ -230,10 +286,15 @@ export function pickerNotice(situation: PickerSituation, fromMemory: boolean, le
 
 function notAnsweringSentence(learnedAt: string | undefined, createsWhenSent: boolean): string {
   if (learnedAt === undefined) {
-    return createsWhenSent ? l10n.t('The app is not answering: type a name; it is created when the entry is sent') : l10n.t('The app is not answering, and it has named no activities yet');
+    return createsWhenSent
+      ? l10n.t('The app is not answering: type a name; it is created when the entry is sent')
+      : l10n.t('The app is not answering, and it has named no activities yet');
   }
   return createsWhenSent
-    ? l10n.t('The app is not answering: these are the activities it named at {0}; a new name is created when the entry is sent', learnedAt)
+    ? l10n.t(
+        'The app is not answering: these are the activities it named at {0}; a new name is created when the entry is sent',
+        learnedAt,
+      )
     : l10n.t('The app is not answering: these are the activities it named at {0}', learnedAt);
 }
 
@@ -241,5 +302,7 @@ function notAnsweringSentence(learnedAt: string | undefined, createsWhenSent: bo
 export function learnedAtLabel(learnedAtMs: number, nowMs: number, locale: string | undefined): string {
   const learned = new Date(learnedAtMs);
   const sameDay = learned.toDateString() === new Date(nowMs).toDateString();
-  return sameDay ? learned.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) : learned.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+  return sameDay
+    ? learned.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+    : learned.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
 }

@@ -26,24 +26,41 @@ export function adviceForError(error: unknown, route: Route): Advice {
     case 'offline':
       return offlineAdvice(route);
     case 'mayHaveArrived':
-      return { severity: 'error', message: l10n.t('{0} Check the app before you try again.', failure.message), action: 'showLog' };
+      return {
+        severity: 'error',
+        message: l10n.t('{0} Check the app before you try again.', failure.message),
+        action: 'showLog',
+      };
     case 'answerLost':
       return { severity: 'warning', message: failure.message, action: 'showLog' };
     case 'tokenRejected':
-      if (failure.clockSkewSeconds !== undefined) return { severity: 'error', message: failure.message, action: 'retry' };
+      if (failure.clockSkewSeconds !== undefined)
+        return { severity: 'error', message: failure.message, action: 'retry' };
       return tokenRejectedAdvice(route);
     case 'licenseLocked':
-      return { severity: 'error', message: l10n.t("The time tracker's license is locked: activate or renew it in the app, then try again."), action: 'retry' };
-    case 'lockedOut': {
-      const wait = failure.retryAfterSeconds === undefined ? l10n.t('a minute') : l10n.t('{0} s', failure.retryAfterSeconds);
       return {
         severity: 'error',
-        message: l10n.t('The time tracker is refusing requests for {0} after too many failed sign-ins; check that every tool uses the current token.', wait),
+        message: l10n.t("The time tracker's license is locked: activate or renew it in the app, then try again."),
+        action: 'retry',
+      };
+    case 'lockedOut': {
+      const wait =
+        failure.retryAfterSeconds === undefined ? l10n.t('a minute') : l10n.t('{0} s', failure.retryAfterSeconds);
+      return {
+        severity: 'error',
+        message: l10n.t(
+          'The time tracker is refusing requests for {0} after too many failed sign-ins; check that every tool uses the current token.',
+          wait,
+        ),
         action: 'retry',
       };
     }
     case 'unavailable':
-      return { severity: 'error', message: l10n.t('This feature is not available in your version of the app (503): {0}', failure.reason), action: 'showLog' };
+      return {
+        severity: 'error',
+        message: l10n.t('This feature is not available in your version of the app (503): {0}', failure.reason),
+        action: 'showLog',
+      };
     case 'notFound':
     case 'invalid':
       return { severity: 'error', message: failure.message };
@@ -63,7 +80,7 @@ function offlineAdvice(route: Route): Advice {
     return {
       severity: 'error',
       message: l10n.t(
-        "The time tracker is not answering through its VS Code integration (socket refused): the app may be quitting or restarting. If it runs, turn Settings → Integrations → VSCode off and on in the app.",
+        'The time tracker is not answering through its VS Code integration (socket refused): the app may be quitting or restarting. If it runs, turn Settings → Integrations → VSCode off and on in the app.',
       ),
       action: 'retry',
     };
@@ -83,20 +100,26 @@ function tokenRejectedAdvice(route: Route): Advice {
   if (route.kind === 'integration') {
     return {
       severity: 'error',
-      message: l10n.t("The time tracker refused the token of its own VS Code integration file: turn Settings → Integrations → VSCode off and on in the app, then check again."),
+      message: l10n.t(
+        'The time tracker refused the token of its own VS Code integration file: turn Settings → Integrations → VSCode off and on in the app, then check again.',
+      ),
       action: 'retry',
     };
   }
   return {
     severity: 'error',
-    message: l10n.t('The time tracker rejected the token: copy it again from the app (Settings → Integrations → HTTP API) and set it.'),
+    message: l10n.t(
+      'The time tracker rejected the token: copy it again from the app (Settings → Integrations → HTTP API) and set it.',
+    ),
     action: 'setToken',
   };
 }
 
 export interface ConnectionFacts {
   /** The channel in use, or why there is none. */
-  readonly channel: Pick<Channel, 'kind' | 'route'> & { readonly reason?: Extract<Channel, { kind: 'none' }>['reason'] };
+  readonly channel: Pick<Channel, 'kind' | 'route'> & {
+    readonly reason?: Extract<Channel, { kind: 'none' }>['reason'];
+  };
   /** What the capability file of the app's VS Code integration said, last time it was read. */
   readonly capability: CapabilityReading;
   /** The health check's answer, or the error it failed with; undefined when not tried (no channel). */
@@ -122,16 +145,23 @@ export function diagnose(facts: ConnectionFacts): Advice {
   ) {
     return {
       severity: 'error',
-      message: l10n.t("Nothing answers on port {port}, but something does on {defaultPort}, the app's default: the port setting is probably wrong.", {
-        port: route.port,
-        defaultPort: facts.defaultPort,
-      }),
+      message: l10n.t(
+        "Nothing answers on port {port}, but something does on {defaultPort}, the app's default: the port setting is probably wrong.",
+        {
+          port: route.port,
+          defaultPort: facts.defaultPort,
+        },
+      ),
       action: 'openSettings',
     };
   }
   if (health instanceof Error) return adviceForError(health, route);
   if (isHealth(health) && health.license === 'locked') {
-    return { severity: 'error', message: l10n.t("Connected, but the time tracker's license is locked: activate or renew it in the app."), action: 'retry' };
+    return {
+      severity: 'error',
+      message: l10n.t("Connected, but the time tracker's license is locked: activate or renew it in the app."),
+      action: 'retry',
+    };
   }
   if (facts.statusError !== undefined) {
     const failure = classify(facts.statusError);
@@ -148,7 +178,9 @@ export function diagnose(facts: ConnectionFacts): Advice {
     if (failure.kind === 'unavailable') {
       return {
         severity: 'error',
-        message: l10n.t('Connected, but this version of the app does not offer its status (GET /status answers 503): update the app.'),
+        message: l10n.t(
+          'Connected, but this version of the app does not offer its status (GET /status answers 503): update the app.',
+        ),
         action: 'showLog',
       };
     }
@@ -169,30 +201,44 @@ function connectedAdvice(route: Route, licenseValid: boolean): Advice {
     return { severity: 'info', message };
   }
   if (licenseValid) {
-    return { severity: 'info', message: l10n.t('Connected to the time tracker {0}: the token works and the license is valid.', describeRoute(route)) };
+    return {
+      severity: 'info',
+      message: l10n.t(
+        'Connected to the time tracker {0}: the token works and the license is valid.',
+        describeRoute(route),
+      ),
+    };
   }
-  return { severity: 'info', message: l10n.t('Connected to the time tracker {0}: the token works.', describeRoute(route)) };
+  return {
+    severity: 'info',
+    message: l10n.t('Connected to the time tracker {0}: the token works.', describeRoute(route)),
+  };
 }
 
 /**
  * No way to the app: why, in one sentence, the VS Code switch first (it needs no setup), the
  * HTTP API second. Also the status bar's sentence for a capability file that cannot be used.
  */
-export function adviceWithoutChannel(reason: Extract<Channel, { kind: 'none' }>['reason'], capability: CapabilityReading): Advice {
+export function adviceWithoutChannel(
+  reason: Extract<Channel, { kind: 'none' }>['reason'],
+  capability: CapabilityReading,
+): Advice {
   if (reason === 'remoteHost') return remoteHostAdvice();
   const fileProblem = capabilityFileAdvice(capability);
   if (fileProblem !== undefined) return fileProblem;
   if (reason === 'appClosed') {
     return {
       severity: 'warning',
-      message: l10n.t("The time-tracking app is not running, or its VS Code integration is off: start the app and check Settings → Integrations → VSCode."),
+      message: l10n.t(
+        'The time-tracking app is not running, or its VS Code integration is off: start the app and check Settings → Integrations → VSCode.',
+      ),
       action: 'retry',
     };
   }
   return {
     severity: 'warning',
     message: l10n.t(
-      "Not connected: in the time-tracking app, turn on Settings → Integrations → VSCode (nothing else to set up). Or turn on its HTTP API switch and set the token it shows here.",
+      'Not connected: in the time-tracking app, turn on Settings → Integrations → VSCode (nothing else to set up). Or turn on its HTTP API switch and set the token it shows here.',
     ),
     action: 'setToken',
   };
@@ -204,40 +250,55 @@ function capabilityFileAdvice(capability: CapabilityReading): Advice | undefined
     case 'unreadable':
       return {
         severity: 'error',
-        message: l10n.t("The app's VS Code integration file {path} cannot be read: {problem} Check its permissions, or turn Settings → Integrations → VSCode off and on in the app.", {
-          path: capability.path,
-          problem: capability.message,
-        }),
+        message: l10n.t(
+          "The app's VS Code integration file {path} cannot be read: {problem} Check its permissions, or turn Settings → Integrations → VSCode off and on in the app.",
+          {
+            path: capability.path,
+            problem: capability.message,
+          },
+        ),
         action: 'showLog',
       };
     case 'invalid':
       return {
         severity: 'error',
-        message: l10n.t("The app's VS Code integration file {path} is not valid: {problem} Turn Settings → Integrations → VSCode off and on in the app to write it again.", {
-          path: capability.path,
-          problem: capability.message,
-        }),
+        message: l10n.t(
+          "The app's VS Code integration file {path} is not valid: {problem} Turn Settings → Integrations → VSCode off and on in the app to write it again.",
+          {
+            path: capability.path,
+            problem: capability.message,
+          },
+        ),
         action: 'showLog',
       };
     case 'untrusted':
       return {
         severity: 'error',
-        message: l10n.t("The app's VS Code integration file {path} is not used: {problem} Remove it, then turn Settings → Integrations → VSCode off and on in the app to write it again, for you alone.", {
-          path: capability.path,
-          problem: capability.message,
-        }),
+        message: l10n.t(
+          "The app's VS Code integration file {path} is not used: {problem} Remove it, then turn Settings → Integrations → VSCode off and on in the app to write it again, for you alone.",
+          {
+            path: capability.path,
+            problem: capability.message,
+          },
+        ),
         action: 'showLog',
       };
     case 'newer':
       return {
         severity: 'error',
-        message: l10n.t("The time-tracking app is newer than this extension (its VS Code integration file {0} has a version this extension does not know): update the extension, or set a token for the app's HTTP API meanwhile.", capability.path),
+        message: l10n.t(
+          "The time-tracking app is newer than this extension (its VS Code integration file {0} has a version this extension does not know): update the extension, or set a token for the app's HTTP API meanwhile.",
+          capability.path,
+        ),
         action: 'setToken',
       };
     case 'stale':
       return {
         severity: 'warning',
-        message: l10n.t("The time-tracking app is not running (its VS Code integration file names process {0}, which has ended): start the app.", capability.capability.pid),
+        message: l10n.t(
+          'The time-tracking app is not running (its VS Code integration file names process {0}, which has ended): start the app.',
+          capability.capability.pid,
+        ),
         action: 'retry',
       };
     case 'absent':

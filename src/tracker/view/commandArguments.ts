@@ -24,7 +24,10 @@ export type CommandArguments<T> =
   | { readonly kind: 'refused'; readonly message: string };
 
 /** Start's and Log Time's one reading of their arguments, with `read` (readStartArguments, readLogArguments). */
-export function readCommandArguments<T extends object>(args: unknown, read: (args: unknown) => T | string): CommandArguments<T> {
+export function readCommandArguments<T extends object>(
+  args: unknown,
+  read: (args: unknown) => T | string,
+): CommandArguments<T> {
   if (args === undefined) return { kind: 'none' };
   const request = read(args);
   return typeof request === 'string' ? { kind: 'refused', message: request } : { kind: 'given', request };
@@ -44,7 +47,10 @@ export function readLogArguments(args: unknown): EntryRequest | string {
   let minutes: number;
   if (typeof durationMinutes === 'number') {
     if (!Number.isInteger(durationMinutes)) {
-      return l10n.t('{command}: "{field}" must be a whole number of minutes; write other durations as text, such as "1h30m".', { command, field: 'durationMinutes' });
+      return l10n.t(
+        '{command}: "{field}" must be a whole number of minutes; write other durations as text, such as "1h30m".',
+        { command, field: 'durationMinutes' },
+      );
     }
     minutes = durationMinutes;
   } else if (typeof durationMinutes === 'string') {
@@ -52,17 +58,24 @@ export function readLogArguments(args: unknown): EntryRequest | string {
     if (!parsed.ok) return `${command}: ${parsed.message}`;
     minutes = parsed.minutes;
   } else return l10n.t('{0} needs "durationMinutes" (a number of minutes, or text such as "1h30m").', command);
-  if (note !== undefined && typeof note !== 'string') return l10n.t('{command}: "{field}" must be text.', { command, field: 'note' });
+  if (note !== undefined && typeof note !== 'string')
+    return l10n.t('{command}: "{field}" must be text.', { command, field: 'note' });
   return { ...base, durationMinutes: minutes, ...(note === undefined ? {} : { note }) };
 }
 
 function readSelector(args: unknown, command: string, shape: string): ActivitySelector | string {
   if (typeof args !== 'object' || args === null) {
-    return l10n.t('{command} takes {shape} or {alternative}.', { command, shape, alternative: '{ "activityID": "…" }' });
+    return l10n.t('{command} takes {shape} or {alternative}.', {
+      command,
+      shape,
+      alternative: '{ "activityID": "…" }',
+    });
   }
   const { name, activityID, createIfMissing } = args as Record<string, unknown>;
-  if (name !== undefined && typeof name !== 'string') return l10n.t('{command}: "{field}" must be text.', { command, field: 'name' });
-  if (activityID !== undefined && typeof activityID !== 'string') return l10n.t('{command}: "{field}" must be text.', { command, field: 'activityID' });
+  if (name !== undefined && typeof name !== 'string')
+    return l10n.t('{command}: "{field}" must be text.', { command, field: 'name' });
+  if (activityID !== undefined && typeof activityID !== 'string')
+    return l10n.t('{command}: "{field}" must be text.', { command, field: 'activityID' });
   if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean') {
     return l10n.t('{command}: "{field}" must be true or false.', { command, field: 'createIfMissing' });
   }

@@ -17,7 +17,8 @@ export const STOPPED_NAME_MAX = 30;
 
 /** Start went through: the activity the app named (or the one asked for), unless private. */
 export function startedConfirmation(name: string | undefined, isPrivate: boolean): string {
-  const said = isPrivate || name === undefined ? l10n.t('Tracking started.') : l10n.t('Tracking {0}', escapeIcons(name));
+  const said =
+    isPrivate || name === undefined ? l10n.t('Tracking started.') : l10n.t('Tracking {0}', escapeIcons(name));
   return `$(record) ${said}`;
 }
 
@@ -28,7 +29,13 @@ export function startedConfirmation(name: string | undefined, isPrivate: boolean
  * cut as the item cuts it (`maxNameLength`), and to STOPPED_NAME_MAX at most: the message shares
  * the status bar with the item and others, and the duration is what it is for.
  */
-export function stoppedConfirmation(result: StopAnswer, polled: TrackerState, nowMs: number, isPrivate: boolean, maxNameLength: number): string | undefined {
+export function stoppedConfirmation(
+  result: StopAnswer,
+  polled: TrackerState,
+  nowMs: number,
+  isPrivate: boolean,
+  maxNameLength: number,
+): string | undefined {
   if (result.stopped === null) return undefined;
   const seen = polled.kind === 'tracking' ? polled : undefined;
   const activity = result.stopped ?? seen?.activity;
@@ -37,14 +44,21 @@ export function stoppedConfirmation(result: StopAnswer, polled: TrackerState, no
   const name = escapeIcons(shortenName(activity.activityName, Math.min(maxNameLength, STOPPED_NAME_MAX)));
   const seenSeconds = seen && sameActivity(seen.activity, activity) ? elapsedSecondsAt(seen, nowMs) : undefined;
   const seconds = result.durationSeconds ?? seenSeconds;
-  const said = seconds === undefined ? l10n.t('Stopped {0}', name) : l10n.t('Stopped {name} after {duration}', { name, duration: formatMinutes(seconds / 60) });
+  const said =
+    seconds === undefined
+      ? l10n.t('Stopped {0}', name)
+      : l10n.t('Stopped {name} after {duration}', { name, duration: formatMinutes(seconds / 60) });
   return `$(debug-stop) ${said}`;
 }
 
 /** A link's start taken back: what ran before runs again (`previous`), or tracking stopped. */
-export function undoneConfirmation(undo: { readonly previous: string | undefined; readonly started: string }, isPrivate: boolean): string {
+export function undoneConfirmation(
+  undo: { readonly previous: string | undefined; readonly started: string },
+  isPrivate: boolean,
+): string {
   const { previous, started } = undo;
-  if (previous === undefined) return `$(discard) ${isPrivate ? l10n.t('Tracking stopped.') : l10n.t('Stopped {0}', escapeIcons(started))}`;
+  if (previous === undefined)
+    return `$(discard) ${isPrivate ? l10n.t('Tracking stopped.') : l10n.t('Stopped {0}', escapeIcons(started))}`;
   return `$(discard) ${isPrivate ? l10n.t('Tracking the previous activity again.') : l10n.t('Tracking {0} again', escapeIcons(previous))}`;
 }
 
@@ -67,8 +81,16 @@ export function sentFromQueue(sent: readonly SentEntry[], isPrivate: boolean): s
   const [only] = sent;
   if (only === undefined) return undefined;
   const why = waitedBecause(sent);
-  if (isPrivate) return sent.length === 1 ? l10n.t('Sent an entry {why}.', { why }) : l10n.t('Sent {count} entries {why}.', { count: sent.length, why });
-  if (sent.length === 1) return l10n.t('Sent {duration} on {name} ({why}).', { duration: formatMinutes(only.minutes), name: only.name, why });
+  if (isPrivate)
+    return sent.length === 1
+      ? l10n.t('Sent an entry {why}.', { why })
+      : l10n.t('Sent {count} entries {why}.', { count: sent.length, why });
+  if (sent.length === 1)
+    return l10n.t('Sent {duration} on {name} ({why}).', {
+      duration: formatMinutes(only.minutes),
+      name: only.name,
+      why,
+    });
   const total = formatMinutes(sent.reduce((sum, entry) => sum + entry.minutes, 0));
   return l10n.t('Sent {count} entries {why}, {total} in all.', { count: sent.length, why, total });
 }
@@ -83,6 +105,8 @@ function waitedBecause(sent: readonly SentEntry[]): string {
     case 'refused':
       return l10n.t('logged while the app refused requests');
     case undefined:
-      return sent.length === 1 ? l10n.t('queued while the app could not take it') : l10n.t('queued while the app could not take them');
+      return sent.length === 1
+        ? l10n.t('queued while the app could not take it')
+        : l10n.t('queued while the app could not take them');
   }
 }

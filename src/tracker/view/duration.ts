@@ -34,10 +34,17 @@ export function parseDuration(input: string): DurationParse {
     const minutes = Math.round(toMinutes(match));
     // "0.4" is more than 0 as typed but rounds to nothing: the least that is taken is one minute.
     if (!(minutes > 0)) return { ok: false, message: l10n.t('The duration must be at least 1 minute.') };
-    if (minutes > MAX_DURATION_MINUTES) return { ok: false, message: l10n.t('The duration must be at most 24 hours ({0} minutes).', MAX_DURATION_MINUTES) };
+    if (minutes > MAX_DURATION_MINUTES)
+      return {
+        ok: false,
+        message: l10n.t('The duration must be at most 24 hours ({0} minutes).', MAX_DURATION_MINUTES),
+      };
     return { ok: true, minutes };
   }
-  return { ok: false, message: l10n.t('"{text}" is not a duration; write it as {examples}.', { text, examples: durationExamples() }) };
+  return {
+    ok: false,
+    message: l10n.t('"{text}" is not a duration; write it as {examples}.', { text, examples: durationExamples() }),
+  };
 }
 
 /** `1h 30m`, `45m`, `2h`: how the extension shows a number of minutes back to the user, in every language. */

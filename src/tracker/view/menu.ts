@@ -14,7 +14,8 @@ export interface MenuEntry {
   readonly command: CommandId;
 }
 
-const entry = (label: string, command: CommandId, detail?: string): MenuEntry => (detail === undefined ? { label, command } : { label, command, detail });
+const entry = (label: string, command: CommandId, detail?: string): MenuEntry =>
+  detail === undefined ? { label, command } : { label, command, detail };
 
 /** The entries a state may offer, by what they do; each state lists the ones that work there, in its order. */
 interface Entries {
@@ -33,16 +34,26 @@ interface Entries {
 
 function entries(hasToken: boolean, queued: number): Entries {
   const setToken = `$(key) ${l10n.t('Set Token…')}`;
-  const showQueue = entry(`$(inbox) ${queued > 0 ? l10n.t('Show Queued Entries ({0})', queued) : l10n.t('Show Queued Entries')}`, COMMANDS.showQueue);
+  const showQueue = entry(
+    `$(inbox) ${queued > 0 ? l10n.t('Show Queued Entries ({0})', queued) : l10n.t('Show Queued Entries')}`,
+    COMMANDS.showQueue,
+  );
   return {
     logTime: entry(`$(history) ${l10n.t('Log Time…')}`, COMMANDS.log),
-    queuedLogTime: entry(`$(history) ${l10n.t('Log Time…')}`, COMMANDS.log, l10n.t('The entry waits in the queue and is sent once the app takes it')),
+    queuedLogTime: entry(
+      `$(history) ${l10n.t('Log Time…')}`,
+      COMMANDS.log,
+      l10n.t('The entry waits in the queue and is sent once the app takes it'),
+    ),
     queue: queued > 0 ? [showQueue] : [],
     queueAlways: showQueue,
     check: entry(`$(plug) ${l10n.t('Check Connection')}`, COMMANDS.checkConnection),
     log: entry(`$(output) ${l10n.t('Show Log')}`, COMMANDS.showLog),
     token: hasToken
-      ? [entry(setToken, COMMANDS.setToken, l10n.t('Replace the stored token')), entry(`$(trash) ${l10n.t('Clear Token')}`, COMMANDS.clearToken)]
+      ? [
+          entry(setToken, COMMANDS.setToken, l10n.t('Replace the stored token')),
+          entry(`$(trash) ${l10n.t('Clear Token')}`, COMMANDS.clearToken),
+        ]
       : [entry(setToken, COMMANDS.setToken, l10n.t("Paste the token from the app's settings"))],
   };
 }
@@ -54,7 +65,13 @@ export interface MenuUndo {
 }
 
 /** `route`: the way to the app; over its VS Code integration the token is the app's own, fixed in the app. */
-export function menuFor(state: TrackerState, hasToken: boolean, queued = 0, undo?: MenuUndo, route: Route['kind'] = 'http'): MenuEntry[] {
+export function menuFor(
+  state: TrackerState,
+  hasToken: boolean,
+  queued = 0,
+  undo?: MenuUndo,
+  route: Route['kind'] = 'http',
+): MenuEntry[] {
   const e = entries(hasToken, queued);
   const tail = [...e.queue, e.check, e.log];
   switch (state.kind) {
@@ -74,7 +91,15 @@ export function menuFor(state: TrackerState, hasToken: boolean, queued = 0, undo
     case 'licenseLocked':
       // The token works (the app answered), so no token entry; the license is renewed in the app, then
       // checked here. No Log Time: the app refuses an entry (423) and nothing queues it.
-      return [entry(`$(plug) ${l10n.t('Check Connection')}`, COMMANDS.checkConnection, l10n.t('Once the license is activated or renewed in the app')), ...e.queue, e.log];
+      return [
+        entry(
+          `$(plug) ${l10n.t('Check Connection')}`,
+          COMMANDS.checkConnection,
+          l10n.t('Once the license is activated or renewed in the app'),
+        ),
+        ...e.queue,
+        e.log,
+      ];
     case 'noToken':
       return [...e.token, ...tail];
     case 'remoteHost':
@@ -91,9 +116,15 @@ export function menuFor(state: TrackerState, hasToken: boolean, queued = 0, undo
 }
 
 /** Undo Automatic Start, first: a link chose what runs, and the user opened the menu right after. */
-function undoEntry(state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>, undo: MenuUndo | undefined): MenuEntry[] {
+function undoEntry(
+  state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>,
+  undo: MenuUndo | undefined,
+): MenuEntry[] {
   if (undo === undefined || state.kind !== 'tracking') return [];
-  const detail = undo.previous === undefined ? l10n.t('Stops {0}, which a link started', undo.started) : l10n.t('Restarts {previous} instead of {started}', { previous: undo.previous, started: undo.started });
+  const detail =
+    undo.previous === undefined
+      ? l10n.t('Stops {0}, which a link started', undo.started)
+      : l10n.t('Restarts {previous} instead of {started}', { previous: undo.previous, started: undo.started });
   return [entry(`$(discard) ${l10n.t('Undo Automatic Start')}`, COMMANDS.undoLink, detail)];
 }
 
@@ -101,12 +132,18 @@ function undoEntry(state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>, 
  * While the app answers: Stop and Log Time only where it has them (a first release has neither).
  * On break a start ends the break (the tooltip says so) and Stop ends the paused activity.
  */
-function answeringMenu(state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>, logTime: MenuEntry, tail: readonly MenuEntry[]): MenuEntry[] {
+function answeringMenu(
+  state: Extract<TrackerState, { kind: 'idle' | 'tracking' }>,
+  logTime: MenuEntry,
+  tail: readonly MenuEntry[],
+): MenuEntry[] {
   const full = state.firstRelease !== true;
   const logTimes = full ? [logTime] : [];
   const startTracking = entry(`$(play) ${l10n.t('Start Tracking…')}`, COMMANDS.start);
   if (state.kind === 'idle') return [startTracking, ...logTimes, ...tail];
-  const stops = full ? [entry(`$(debug-stop) ${l10n.t('Stop Tracking')}`, COMMANDS.stop, state.activity.activityName)] : [];
+  const stops = full
+    ? [entry(`$(debug-stop) ${l10n.t('Stop Tracking')}`, COMMANDS.stop, state.activity.activityName)]
+    : [];
   if (state.onBreak) return [startTracking, ...stops, ...logTimes, ...tail];
   return [...stops, entry(`$(play) ${l10n.t('Switch Activity…')}`, COMMANDS.start), ...logTimes, ...tail];
 }
@@ -119,7 +156,9 @@ export function menuPlaceholder(state: TrackerState): string {
     case 'noToken':
       return l10n.t('Choose how to connect to the app');
     case 'remoteHost':
-      return l10n.t('Time Tracker runs on the remote machine and sends nothing: Check Connection says how to run it on your computer');
+      return l10n.t(
+        'Time Tracker runs on the remote machine and sends nothing: Check Connection says how to run it on your computer',
+      );
     case 'offline':
       return l10n.t('Choose what to do while the app is not answering (logged time waits in the queue)');
     case 'tokenRejected':
@@ -137,6 +176,8 @@ export function menuPlaceholder(state: TrackerState): string {
     case 'idle':
       return state.onBreak ? l10n.t('Choose what to do (on break)') : l10n.t('Choose what to do (not tracking)');
     case 'tracking':
-      return state.onBreak ? l10n.t('Choose what to do (on break)') : l10n.t('Choose what to do (tracking {0})', state.activity.activityName);
+      return state.onBreak
+        ? l10n.t('Choose what to do (on break)')
+        : l10n.t('Choose what to do (tracking {0})', state.activity.activityName);
   }
 }

@@ -24,7 +24,12 @@ export interface OnboardingProgress {
   readonly tracking: boolean;
 }
 
-export const NO_PROGRESS: OnboardingProgress = { appReachable: false, hasToken: false, connected: false, tracking: false };
+export const NO_PROGRESS: OnboardingProgress = {
+  appReachable: false,
+  hasToken: false,
+  connected: false,
+  tracking: false,
+};
 
 /**
  * The walkthrough's steps in order, each with the context key whose becoming true completes it.
@@ -98,7 +103,11 @@ export function reachabilityOf(state: TrackerState): boolean | undefined {
  * The progress a new status bar state implies; what the state does not tell is kept. `hasToken`
  * is the session's word (a state such as offline does not tell whether a token exists).
  */
-export function progressAfter(state: TrackerState, previous: OnboardingProgress, hasToken: boolean): OnboardingProgress {
+export function progressAfter(
+  state: TrackerState,
+  previous: OnboardingProgress,
+  hasToken: boolean,
+): OnboardingProgress {
   if (state.kind === 'starting') return previous;
   const connected = state.kind === 'idle' || state.kind === 'tracking';
   return {
@@ -191,16 +200,26 @@ export type WelcomeNotice =
   | 'remoteHost';
 
 /** The first-run notice's message and buttons, in the editor's language. */
-export function welcomeNotice(): { readonly message: string; readonly setToken: string; readonly dontShowAgain: string } {
+export function welcomeNotice(): {
+  readonly message: string;
+  readonly setToken: string;
+  readonly dontShowAgain: string;
+} {
   return {
-    message: l10n.t('Time Tracker connects by itself once you turn on Settings → Integrations → VSCode in the time-tracking app. Or set the token of its HTTP API.'),
+    message: l10n.t(
+      'Time Tracker connects by itself once you turn on Settings → Integrations → VSCode in the time-tracking app. Or set the token of its HTTP API.',
+    ),
     setToken: l10n.t('Set Token'),
     dontShowAgain: l10n.t("Don't show again"),
   };
 }
 
 /** Whether the first-run notice is shown at activation, and if not, why. */
-export function welcomeNoticeFor(facts: { readonly hasToken: boolean; readonly turnedOff: boolean; readonly remoteHost?: boolean }): Exclude<WelcomeNotice, 'deciding'> {
+export function welcomeNoticeFor(facts: {
+  readonly hasToken: boolean;
+  readonly turnedOff: boolean;
+  readonly remoteHost?: boolean;
+}): Exclude<WelcomeNotice, 'deciding'> {
   if (facts.remoteHost === true) return 'remoteHost';
   if (facts.hasToken) return 'hasToken';
   if (facts.turnedOff) return 'turnedOff';

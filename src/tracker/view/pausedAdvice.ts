@@ -10,11 +10,17 @@ import type { SigningPause } from '../model/signingPause';
 import type { Advice, FixAction } from './advice';
 
 /** Why nothing is sent, in a sentence or two, and the fix. */
-export function pauseReason(pause: SigningPause, route: Route): { readonly message: string; readonly action: FixAction } {
+export function pauseReason(
+  pause: SigningPause,
+  route: Route,
+): { readonly message: string; readonly action: FixAction } {
   if (pause.kind === 'lockedOut') {
     return route.kind === 'integration'
       ? {
-          message: l10n.t('The app refuses every request for {0} s more after too many failed sign-ins (a tool with a wrong token?); nothing is sent until then.', pause.secondsLeft),
+          message: l10n.t(
+            'The app refuses every request for {0} s more after too many failed sign-ins (a tool with a wrong token?); nothing is sent until then.',
+            pause.secondsLeft,
+          ),
           action: 'retry',
         }
       : {
@@ -27,18 +33,25 @@ export function pauseReason(pause: SigningPause, route: Route): { readonly messa
   }
   if (pause.clockSkewSeconds !== undefined) {
     return {
-      message: l10n.t("The app refuses requests signed on this computer's clock, which is {0} s off: set the system clock right, then check the connection.", Math.abs(pause.clockSkewSeconds)),
+      message: l10n.t(
+        "The app refuses requests signed on this computer's clock, which is {0} s off: set the system clock right, then check the connection.",
+        Math.abs(pause.clockSkewSeconds),
+      ),
       action: 'retry',
     };
   }
   if (route.kind === 'integration') {
     return {
-      message: l10n.t('The app rejected the token of its VS Code integration: turn Settings → Integrations → VSCode off and on in the app, then check the connection.'),
+      message: l10n.t(
+        'The app rejected the token of its VS Code integration: turn Settings → Integrations → VSCode off and on in the app, then check the connection.',
+      ),
       action: 'retry',
     };
   }
   return {
-    message: l10n.t('The app rejected the token: copy it again from the app (Settings → Integrations → HTTP API) and set it. Until then nothing is sent, so that retries cannot lock you out.'),
+    message: l10n.t(
+      'The app rejected the token: copy it again from the app (Settings → Integrations → HTTP API) and set it. Until then nothing is sent, so that retries cannot lock you out.',
+    ),
     action: 'setToken',
   };
 }
@@ -47,7 +60,16 @@ export function pauseReason(pause: SigningPause, route: Route): { readonly messa
  * `done` (what the command did instead, one sentence, already translated) followed by the reason;
  * an error when the command did nothing, a warning when what the user gave waits to be sent.
  */
-export function pausedAdvice(pause: SigningPause, route: Route, done: string | undefined, severity: 'warning' | 'error'): Advice {
+export function pausedAdvice(
+  pause: SigningPause,
+  route: Route,
+  done: string | undefined,
+  severity: 'warning' | 'error',
+): Advice {
   const reason = pauseReason(pause, route);
-  return { severity, message: done === undefined ? reason.message : `${done} ${reason.message}`, action: reason.action };
+  return {
+    severity,
+    message: done === undefined ? reason.message : `${done} ${reason.message}`,
+    action: reason.action,
+  };
 }

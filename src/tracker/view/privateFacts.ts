@@ -27,10 +27,22 @@ export function privateFacts(state: Answering, route: Route): StatusFacts {
 
 function privateWords(state: Answering): Pick<StatusFacts, 'text' | 'spoken'> & { readonly headline: string } {
   if (state.onBreak) {
-    return { text: { icon: 'coffee', state: l10n.t('On break') }, spoken: l10n.t('Time Tracker: on break.'), headline: l10n.t('**On break.**') };
+    return {
+      text: { icon: 'coffee', state: l10n.t('On break') },
+      spoken: l10n.t('Time Tracker: on break.'),
+      headline: l10n.t('**On break.**'),
+    };
   }
   if (state.kind === 'tracking') {
-    return { text: { icon: 'record', state: l10n.t('Tracking') }, spoken: l10n.t('Time Tracker: tracking. Activate for the menu.'), headline: l10n.t('**Tracking.**') };
+    return {
+      text: { icon: 'record', state: l10n.t('Tracking') },
+      spoken: l10n.t('Time Tracker: tracking. Activate for the menu.'),
+      headline: l10n.t('**Tracking.**'),
+    };
   }
-  return { text: { icon: 'clock', state: l10n.t('Not tracking') }, spoken: l10n.t('Time Tracker: not tracking. Activate for the menu.'), headline: l10n.t('**Not tracking.**') };
+  return {
+    text: { icon: 'clock', state: l10n.t('Not tracking') },
+    spoken: l10n.t('Time Tracker: not tracking. Activate for the menu.'),
+    headline: l10n.t('**Not tracking.**'),
+  };
 }

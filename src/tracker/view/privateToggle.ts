@@ -26,6 +26,11 @@ export function privateToggle(values: PrivateSettingValues | undefined): Private
   const value = user !== true;
   const repositorySets = values?.workspaceValue !== undefined || values?.workspaceFolderValue !== undefined;
   if (!repositorySets) return { value, message: undefined };
-  const now = value ? l10n.t('The status bar is private now (your user settings).') : l10n.t('The status bar shows activity and time again (your user settings).');
-  return { value, message: `${now} ${l10n.t("This repository's settings also set timeTracker.statusBar.private; their value is not used.")}` };
+  const now = value
+    ? l10n.t('The status bar is private now (your user settings).')
+    : l10n.t('The status bar shows activity and time again (your user settings).');
+  return {
+    value,
+    message: `${now} ${l10n.t("This repository's settings also set timeTracker.statusBar.private; their value is not used.")}`,
+  };
 }

@@ -25,7 +25,8 @@ export function readStampedRecent(stored: unknown): RecentActivity[] {
     for (const item of stored as unknown[]) {
       if (typeof item !== 'object' || item === null) continue;
       const { activityID, usedAtMs } = item as { activityID?: unknown; usedAtMs?: unknown };
-      if (typeof activityID === 'string' && typeof usedAtMs === 'number' && Number.isFinite(usedAtMs)) times.set(activityID.toLowerCase(), usedAtMs);
+      if (typeof activityID === 'string' && typeof usedAtMs === 'number' && Number.isFinite(usedAtMs))
+        times.set(activityID.toLowerCase(), usedAtMs);
     }
   }
   return readRecent(stored).map((activity) => {
@@ -50,7 +51,9 @@ export function mergeRecent(stored: readonly RecentActivity[], local: readonly R
     const groupName = newer.groupName ?? (newer === item ? had : item).groupName;
     merged.set(idKey(item), groupName === undefined ? newer : { ...newer, groupName });
   }
-  return [...merged.values()].sort((a, b) => (b.usedAtMs ?? -Infinity) - (a.usedAtMs ?? -Infinity)).slice(0, MAX_RECENT);
+  return [...merged.values()]
+    .sort((a, b) => (b.usedAtMs ?? -Infinity) - (a.usedAtMs ?? -Infinity))
+    .slice(0, MAX_RECENT);
 }
 
 export class RecentActivities {
@@ -63,7 +66,9 @@ export class RecentActivities {
   ) {}
 
   /** The last list made, and what it was made of: the status bar asks for it every second while tracking. */
-  private listed: { readonly stored: unknown; readonly local: readonly RecentActivity[]; readonly list: readonly RecentActivity[] } | undefined;
+  private listed:
+    | { readonly stored: unknown; readonly local: readonly RecentActivity[]; readonly list: readonly RecentActivity[] }
+    | undefined;
 
   list(): RecentActivity[] {
     const stored = this.store.get();

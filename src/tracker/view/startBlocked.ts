@@ -32,24 +32,45 @@ export function blockedStart(state: TrackerState, route: Route, nowMs: number): 
     case 'tokenRejected':
       if (state.clockSkewSeconds !== undefined) {
         return {
-          placeholder: l10n.t("Nothing can be started: the app refuses requests signed on this computer's clock, which is {0} s off. Set the clock right, then check the connection.", Math.abs(state.clockSkewSeconds)),
+          placeholder: l10n.t(
+            "Nothing can be started: the app refuses requests signed on this computer's clock, which is {0} s off. Set the clock right, then check the connection.",
+            Math.abs(state.clockSkewSeconds),
+          ),
           fixes: [check],
         };
       }
       return http
-        ? { placeholder: l10n.t('Nothing can be started: the app rejected the token. Set the one it shows (Settings → Integrations → HTTP API).'), fixes: [setToken, check] }
+        ? {
+            placeholder: l10n.t(
+              'Nothing can be started: the app rejected the token. Set the one it shows (Settings → Integrations → HTTP API).',
+            ),
+            fixes: [setToken, check],
+          }
         : {
-            placeholder: l10n.t('Nothing can be started: the app rejected the token of its VS Code integration. Turn Settings → Integrations → VSCode off and on in the app, then check the connection.'),
+            placeholder: l10n.t(
+              'Nothing can be started: the app rejected the token of its VS Code integration. Turn Settings → Integrations → VSCode off and on in the app, then check the connection.',
+            ),
             fixes: [check],
           };
     case 'lockedOut': {
       if (state.untilMs <= nowMs) return undefined;
       const seconds = Math.ceil((state.untilMs - nowMs) / 1000);
       // The token may well be right (another tool failed): checking again comes first.
-      return { placeholder: l10n.t('Nothing can be started: the app refuses every request for {0} s more after too many failed sign-ins.', seconds), fixes: http ? [check, setToken] : [check] };
+      return {
+        placeholder: l10n.t(
+          'Nothing can be started: the app refuses every request for {0} s more after too many failed sign-ins.',
+          seconds,
+        ),
+        fixes: http ? [check, setToken] : [check],
+      };
     }
     case 'licenseLocked':
-      return { placeholder: l10n.t("Nothing can be started: the time tracker's license is locked. Activate or renew it in the app, then check the connection."), fixes: [check] };
+      return {
+        placeholder: l10n.t(
+          "Nothing can be started: the time tracker's license is locked. Activate or renew it in the app, then check the connection.",
+        ),
+        fixes: [check],
+      };
     default:
       return undefined;
   }

@@ -106,7 +106,9 @@ export function statusFacts(state: TrackerState, settings: PresentationSettings,
     case 'offline':
       return offlineFacts(settings.route);
     case 'tokenRejected':
-      return state.clockSkewSeconds === undefined ? tokenRejectedFacts(settings.route) : clockSkewFacts(state.clockSkewSeconds);
+      return state.clockSkewSeconds === undefined
+        ? tokenRejectedFacts(settings.route)
+        : clockSkewFacts(state.clockSkewSeconds);
     case 'licenseLocked':
       return licenseLockedFacts();
     case 'lockedOut':
@@ -118,7 +120,10 @@ export function statusFacts(state: TrackerState, settings: PresentationSettings,
     case 'idle':
       return settings.private === true ? privateFacts(state, settings.route) : idleFacts(state, settings);
     case 'tracking':
-      return withUndo(settings.private === true ? privateFacts(state, settings.route) : trackingFacts(state, settings, nowMs), settings);
+      return withUndo(
+        settings.private === true ? privateFacts(state, settings.route) : trackingFacts(state, settings, nowMs),
+        settings,
+      );
   }
 }
 

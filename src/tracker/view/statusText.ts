@@ -30,7 +30,8 @@ export const FORMAT_TOKENS = ['activity', 'elapsed', 'today', 'group', 'branchTo
 export type FormatToken = (typeof FORMAT_TOKENS)[number];
 
 /** A token, or a name in braces that is none (`{actvity}`, kept as written), with the text the format writes before it. */
-type FormatPiece = { readonly token: FormatToken; readonly before: string } | { readonly written: string; readonly before: string };
+type FormatPiece =
+  { readonly token: FormatToken; readonly before: string } | { readonly written: string; readonly before: string };
 
 /**
  * A format as parsed once per settings change (parseStatusFormat). It lays out what follows the
@@ -178,7 +179,10 @@ function tokenText(text: TextFacts, token: FormatToken): string | undefined {
 export function shortenName(name: string, maxLength: number): string {
   const characters = Array.from(graphemes.segment(name), ({ segment }) => segment);
   if (characters.length <= maxLength) return name;
-  return `${characters.slice(0, Math.max(0, maxLength - 1)).join('').trimEnd()}…`;
+  return `${characters
+    .slice(0, Math.max(0, maxLength - 1))
+    .join('')
+    .trimEnd()}…`;
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -186,5 +190,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** The tooltip: the headline's sentences, the body's paragraphs, the links, the connection; empty ones left out. */
 function tooltipMarkdown(tooltip: TooltipFacts): string {
   const links = (tooltip.links ?? []).map(({ label, command }) => link(label, command)).join(' · ');
-  return [tooltip.headline.join(' '), ...(tooltip.body ?? []), links, tooltip.connection ?? ''].filter((paragraph) => paragraph !== '').join('\n\n');
+  return [tooltip.headline.join(' '), ...(tooltip.body ?? []), links, tooltip.connection ?? '']
+    .filter((paragraph) => paragraph !== '')
+    .join('\n\n');
 }

@@ -19,10 +19,17 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
       return { severity: 'info', message: l10n.t('The app accepted the token.') };
     case 'tokenRejected':
       return state.clockSkewSeconds === undefined
-        ? { severity: 'error', message: l10n.t('The app rejected this token: copy it again from Settings → Integrations.'), action: 'setToken' }
+        ? {
+            severity: 'error',
+            message: l10n.t('The app rejected this token: copy it again from Settings → Integrations.'),
+            action: 'setToken',
+          }
         : {
             severity: 'error',
-            message: l10n.t("The token is stored, but the app could not check it: this computer's clock is {0} s off. Set the system clock right, then check the connection.", Math.abs(state.clockSkewSeconds)),
+            message: l10n.t(
+              "The token is stored, but the app could not check it: this computer's clock is {0} s off. Set the system clock right, then check the connection.",
+              Math.abs(state.clockSkewSeconds),
+            ),
             action: 'retry',
           };
     case 'lockedOut': {
@@ -30,7 +37,10 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
       if (pause?.kind === 'lockedOut') {
         return {
           severity: 'warning',
-          message: l10n.t('The token is stored. The app refuses every request for {0} s more after too many failed sign-ins; the token is checked when that ends.', pause.secondsLeft),
+          message: l10n.t(
+            'The token is stored. The app refuses every request for {0} s more after too many failed sign-ins; the token is checked when that ends.',
+            pause.secondsLeft,
+          ),
         };
       }
       return unknownAnswer();
@@ -40,7 +50,9 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
     case 'remoteHost':
       return {
         severity: 'info',
-        message: l10n.t('The token is stored, but not checked: this extension runs on the remote machine of this window and sends nothing from there. It is checked once the extension runs on your computer.'),
+        message: l10n.t(
+          'The token is stored, but not checked: this extension runs on the remote machine of this window and sends nothing from there. It is checked once the extension runs on your computer.',
+        ),
         action: 'runLocally',
       };
     case 'starting':
@@ -51,5 +63,11 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
 }
 
 function unknownAnswer(): Advice {
-  return { severity: 'warning', message: l10n.t("The token is stored, but the app's answer did not show whether it accepts it: check the connection."), action: 'retry' };
+  return {
+    severity: 'warning',
+    message: l10n.t(
+      "The token is stored, but the app's answer did not show whether it accepts it: check the connection.",
+    ),
+    action: 'retry',
+  };
 }

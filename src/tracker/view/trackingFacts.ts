@@ -19,7 +19,12 @@ export function idleFacts(state: Extract<TrackerState, { kind: 'idle' }>, settin
   const today = todayFacts(state.todaySeconds, settings, state.firstRelease === true);
   if (state.onBreak) return onBreakFacts(undefined, today, settings, state);
   return {
-    text: { icon: 'clock', state: l10n.t('Not tracking'), today: today.total, ...optionalParts({ ...settings, group: undefined }) },
+    text: {
+      icon: 'clock',
+      state: l10n.t('Not tracking'),
+      today: today.total,
+      ...optionalParts({ ...settings, group: undefined }),
+    },
     spoken:
       today.total === undefined
         ? l10n.t('Time Tracker: not tracking. Activate for the menu.')
@@ -29,9 +34,17 @@ export function idleFacts(state: Extract<TrackerState, { kind: 'idle' }>, settin
   };
 }
 
-export function trackingFacts(state: Extract<TrackerState, { kind: 'tracking' }>, settings: PresentationSettings, nowMs: number): StatusFacts {
+export function trackingFacts(
+  state: Extract<TrackerState, { kind: 'tracking' }>,
+  settings: PresentationSettings,
+  nowMs: number,
+): StatusFacts {
   const sinceObserved = Math.max(0, Math.floor((nowMs - state.observedAtMs) / 1000));
-  const today = todayFacts(state.todaySeconds === undefined ? undefined : state.todaySeconds + sinceObserved, settings, state.firstRelease === true);
+  const today = todayFacts(
+    state.todaySeconds === undefined ? undefined : state.todaySeconds + sinceObserved,
+    settings,
+    state.firstRelease === true,
+  );
   const name = state.activity.activityName;
   // The item's text shows the name cut, so the time stays in view; the tooltip and the screen reader say it whole.
   const shown = shortenName(name, settings.maxNameLength);
@@ -43,7 +56,11 @@ export function trackingFacts(state: Extract<TrackerState, { kind: 'tracking' }>
     text: { icon: 'record', activity: shown, elapsed, today: today.total, ...optionalParts(settings) },
     spoken: trackingSpoken(name, elapsed, today.total),
     tooltip: answeringTooltip(
-      [elapsed === undefined ? l10n.t('**Tracking {0}.**', escapeMarkdown(name)) : l10n.t('**Tracking {name}** for {elapsed}.', { name: escapeMarkdown(name), elapsed })],
+      [
+        elapsed === undefined
+          ? l10n.t('**Tracking {0}.**', escapeMarkdown(name))
+          : l10n.t('**Tracking {name}** for {elapsed}.', { name: escapeMarkdown(name), elapsed }),
+      ],
       today,
       state,
       settings.route,
@@ -61,20 +78,35 @@ function trackingSpoken(name: string, elapsed: string | undefined, today: string
   }
   return today === undefined
     ? l10n.t('Time Tracker: tracking {name} for {elapsed}. Activate for the menu.', { name, elapsed })
-    : l10n.t('Time Tracker: tracking {name} for {elapsed}, {today} today. Activate for the menu.', { name, elapsed, today });
+    : l10n.t('Time Tracker: tracking {name} for {elapsed}, {today} today. Activate for the menu.', {
+        name,
+        elapsed,
+        today,
+      });
 }
 
 /** A break, with or without the activity that continues after it (its name whole, and as the item shows it). */
-function onBreakFacts(activity: { readonly name: string; readonly shown: string } | undefined, today: TodayFacts, settings: PresentationSettings, state: Answering): StatusFacts {
+function onBreakFacts(
+  activity: { readonly name: string; readonly shown: string } | undefined,
+  today: TodayFacts,
+  settings: PresentationSettings,
+  state: Answering,
+): StatusFacts {
   const name = activity?.name;
   let spoken: string;
   if (name === undefined) {
-    spoken = today.total === undefined ? l10n.t('Time Tracker: on break. Activate for the menu.') : l10n.t('Time Tracker: on break, {0} today. Activate for the menu.', today.total);
+    spoken =
+      today.total === undefined
+        ? l10n.t('Time Tracker: on break. Activate for the menu.')
+        : l10n.t('Time Tracker: on break, {0} today. Activate for the menu.', today.total);
   } else {
     spoken =
       today.total === undefined
         ? l10n.t('Time Tracker: on break, {0} paused. Activate for the menu.', name)
-        : l10n.t('Time Tracker: on break, {name} paused, {today} today. Activate for the menu.', { name, today: today.total });
+        : l10n.t('Time Tracker: on break, {name} paused, {today} today. Activate for the menu.', {
+            name,
+            today: today.total,
+          });
   }
   const resumes = name === undefined ? [] : [l10n.t('{0} continues when you start it again.', escapeMarkdown(name))];
   return {
@@ -92,14 +124,32 @@ function onBreakFacts(activity: { readonly name: string; readonly shown: string 
 
 /** The parts only a user's format shows: the running activity's group (cut like its name) and this branch's time today. */
 function optionalParts(settings: PresentationSettings): { readonly group?: string; readonly branchToday?: string } {
-  const group = settings.group === undefined || settings.group === '' ? undefined : shortenName(settings.group, settings.maxNameLength);
-  return { ...(group === undefined ? {} : { group }), ...(settings.branchToday === undefined ? {} : { branchToday: settings.branchToday.duration }) };
+  const group =
+    settings.group === undefined || settings.group === ''
+      ? undefined
+      : shortenName(settings.group, settings.maxNameLength);
+  return {
+    ...(group === undefined ? {} : { group }),
+    ...(settings.branchToday === undefined ? {} : { branchToday: settings.branchToday.duration }),
+  };
 }
 
 /** While the app answers: the headline, today's line, the actions, and which way the app is reached. */
-function answeringTooltip(headline: readonly string[], today: TodayFacts, state: Answering, route: Route, branchToday?: PresentationSettings['branchToday']): TooltipFacts {
-  const branchLine = branchToday && l10n.t('This branch ({0}) today: {1}.', escapeMarkdown(branchToday.branch), branchToday.duration);
-  return { headline, body: branchLine === undefined ? [today.line] : [today.line, branchLine], links: actions(state), connection: l10n.t('Connected {0}.', describeRoute(route)) };
+function answeringTooltip(
+  headline: readonly string[],
+  today: TodayFacts,
+  state: Answering,
+  route: Route,
+  branchToday?: PresentationSettings['branchToday'],
+): TooltipFacts {
+  const branchLine =
+    branchToday && l10n.t('This branch ({0}) today: {1}.', escapeMarkdown(branchToday.branch), branchToday.duration);
+  return {
+    headline,
+    body: branchLine === undefined ? [today.line] : [today.line, branchLine],
+    links: actions(state),
+    connection: l10n.t('Connected {0}.', describeRoute(route)),
+  };
 }
 
 /**
@@ -128,7 +178,12 @@ interface TodayFacts {
 
 function todayFacts(seconds: number | undefined, settings: PresentationSettings, firstRelease: boolean): TodayFacts {
   if (firstRelease) {
-    return { total: undefined, line: l10n.t("This version of the app does not report today's total, nor offer Stop and Log Time: update it for them.") };
+    return {
+      total: undefined,
+      line: l10n.t(
+        "This version of the app does not report today's total, nor offer Stop and Log Time: update it for them.",
+      ),
+    };
   }
   // A full app that left the total out: no number made up, and no advice to update.
   if (seconds === undefined) return { total: undefined, line: l10n.t("Today's total: not said by the app.") };

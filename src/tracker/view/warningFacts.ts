@@ -13,17 +13,20 @@ import type { StatusFacts, StatusLink } from './statusFacts';
 const checkConnection = (): StatusLink => ({ label: l10n.t('Check Connection'), command: COMMANDS.checkConnection });
 /** Log Time where the app cannot take the entry now: the entry waits in the queue, as the menu says. */
 const queuedLogTime = (): StatusLink => ({ label: l10n.t('Log Time (queued)'), command: COMMANDS.log });
-const openPortSetting = (): string => `[${l10n.t('port setting')}](command:workbench.action.openSettings?%5B%22timeTracker.port%22%5D)`;
+const openPortSetting = (): string =>
+  `[${l10n.t('port setting')}](command:workbench.action.openSettings?%5B%22timeTracker.port%22%5D)`;
 const linkTo = ({ label, command }: StatusLink): string => link(label, command);
 
 export function noTokenFacts(): StatusFacts {
   return {
     text: { icon: 'key', state: l10n.t('Time Tracker: set token') },
-    spoken: l10n.t("Time Tracker: not connected. Turn on the app's VS Code integration, or set a token for its HTTP API. Activate for the menu."),
+    spoken: l10n.t(
+      "Time Tracker: not connected. Turn on the app's VS Code integration, or set a token for its HTTP API. Activate for the menu.",
+    ),
     tooltip: {
       headline: [
         l10n.t(
-          "**Not connected.** In the time-tracking app, turn on **Settings → Integrations → VSCode**: nothing else to set up. Or turn on its HTTP API switch and {0}.",
+          '**Not connected.** In the time-tracking app, turn on **Settings → Integrations → VSCode**: nothing else to set up. Or turn on its HTTP API switch and {0}.',
           link(l10n.t('set its token here'), COMMANDS.setToken),
         ),
       ],
@@ -45,7 +48,9 @@ export function remoteHostFacts(): StatusFacts {
   const userSettings = `[${l10n.t('user settings')}](command:workbench.action.openSettings?%5B%22remote.extensionKind%22%5D)`;
   return {
     text: { icon: 'remote', state: l10n.t('Time Tracker: runs remotely') },
-    spoken: l10n.t('Time Tracker runs on the remote machine of this window and sends nothing from there: it must run on your computer. Activate for the menu.'),
+    spoken: l10n.t(
+      'Time Tracker runs on the remote machine of this window and sends nothing from there: it must run on your computer. Activate for the menu.',
+    ),
     tooltip: {
       headline: [
         l10n.t(
@@ -61,14 +66,21 @@ export function remoteHostFacts(): StatusFacts {
 
 /** Offline, worded for the way the app is expected: its integration has no port to name. */
 export function offlineFacts(route: Route): StatusFacts {
-  const shared = { text: { icon: 'debug-disconnect', state: l10n.t('Time Tracker offline') }, tone: 'warning' } as const;
+  const shared = {
+    text: { icon: 'debug-disconnect', state: l10n.t('Time Tracker offline') },
+    tone: 'warning',
+  } as const;
   if (route.kind === 'integration') {
     return {
       ...shared,
-      spoken: l10n.t("Time Tracker offline: the app is not answering through its VS Code integration. Activate for the menu."),
+      spoken: l10n.t(
+        'Time Tracker offline: the app is not answering through its VS Code integration. Activate for the menu.',
+      ),
       tooltip: {
         headline: [
-          l10n.t("**The app is not answering through its VS Code integration.** Start the time-tracking application; if it runs, turn **Settings → Integrations → VSCode** off and on."),
+          l10n.t(
+            '**The app is not answering through its VS Code integration.** Start the time-tracking application; if it runs, turn **Settings → Integrations → VSCode** off and on.',
+          ),
         ],
         links: [queuedLogTime(), checkConnection()],
       },
@@ -97,15 +109,24 @@ export function clockSkewFacts(skewSeconds: number): StatusFacts {
   return {
     text: { icon: 'error', state: l10n.t('Time Tracker: your clock is off by {0} s', seconds) },
     spoken: behind
-      ? l10n.t("Time Tracker: requests refused because this computer's clock is {0} seconds behind the app's. Activate for the menu.", seconds)
-      : l10n.t("Time Tracker: requests refused because this computer's clock is {0} seconds ahead of the app's. Activate for the menu.", seconds),
+      ? l10n.t(
+          "Time Tracker: requests refused because this computer's clock is {0} seconds behind the app's. Activate for the menu.",
+          seconds,
+        )
+      : l10n.t(
+          "Time Tracker: requests refused because this computer's clock is {0} seconds ahead of the app's. Activate for the menu.",
+          seconds,
+        ),
     tooltip: {
       headline: [
-        l10n.t('**Your clock is off by {seconds} s** ({direction}). The app refuses requests more than 60 s off; set the system clock right, then {link}.', {
-          seconds,
-          direction: behind ? l10n.t("behind the app's clock") : l10n.t("ahead of the app's clock"),
-          link: link(l10n.t('check the connection'), COMMANDS.checkConnection),
-        }),
+        l10n.t(
+          '**Your clock is off by {seconds} s** ({direction}). The app refuses requests more than 60 s off; set the system clock right, then {link}.',
+          {
+            seconds,
+            direction: behind ? l10n.t("behind the app's clock") : l10n.t("ahead of the app's clock"),
+            link: link(l10n.t('check the connection'), COMMANDS.checkConnection),
+          },
+        ),
       ],
     },
     tone: 'error',
@@ -118,11 +139,11 @@ export function tokenRejectedFacts(route: Route): StatusFacts {
   if (route.kind === 'integration') {
     return {
       text,
-      spoken: l10n.t("Time Tracker: the app rejected the token of its VS Code integration. Activate for the menu."),
+      spoken: l10n.t('Time Tracker: the app rejected the token of its VS Code integration. Activate for the menu.'),
       tooltip: {
         headline: [
           l10n.t(
-            "**The app rejected the token of its own VS Code integration file.** Turn **Settings → Integrations → VSCode** off and on in the app, then {0}. Polling is paused so that retries cannot lock you out.",
+            '**The app rejected the token of its own VS Code integration file.** Turn **Settings → Integrations → VSCode** off and on in the app, then {0}. Polling is paused so that retries cannot lock you out.',
             link(l10n.t('check the connection'), COMMANDS.checkConnection),
           ),
         ],
@@ -150,7 +171,12 @@ export function licenseLockedFacts(): StatusFacts {
     text: { icon: 'lock', state: l10n.t('Time Tracker: license locked') },
     spoken: l10n.t('Time Tracker: the application has no valid license. Activate for the menu.'),
     tooltip: {
-      headline: [l10n.t("**The application's license is locked.** Activate or renew the license in the application; tracking works again right after."), linkTo(checkConnection())],
+      headline: [
+        l10n.t(
+          "**The application's license is locked.** Activate or renew the license in the application; tracking works again right after.",
+        ),
+        linkTo(checkConnection()),
+      ],
     },
     tone: 'warning',
   };
@@ -160,7 +186,10 @@ export function licenseLockedFacts(): StatusFacts {
 export function lockedOutFacts(seconds: number): StatusFacts {
   return {
     text: { icon: 'circle-slash', state: l10n.t('Time Tracker: locked out ({0} s)', seconds) },
-    spoken: l10n.t('Time Tracker: locked out after too many failed sign-ins, {0} seconds left. Activate for the menu.', seconds),
+    spoken: l10n.t(
+      'Time Tracker: locked out after too many failed sign-ins, {0} seconds left. Activate for the menu.',
+      seconds,
+    ),
     tooltip: {
       headline: [
         l10n.t(
@@ -178,7 +207,12 @@ export function unavailableFacts(): StatusFacts {
   return {
     text: { icon: 'warning', state: l10n.t('Time Tracker: status not available') },
     spoken: l10n.t('Time Tracker: the app does not offer its status right now. Activate for the menu.'),
-    tooltip: { headline: [l10n.t('**The app does not offer this endpoint right now (503).** Update the application or restart it.'), linkTo(checkConnection())] },
+    tooltip: {
+      headline: [
+        l10n.t('**The app does not offer this endpoint right now (503).** Update the application or restart it.'),
+        linkTo(checkConnection()),
+      ],
+    },
     tone: 'warning',
   };
 }
@@ -188,7 +222,10 @@ export function failedFacts(message: string): StatusFacts {
   return {
     text: { icon: 'warning', state: l10n.t('Time Tracker: error') },
     spoken: l10n.t('Time Tracker error: {0}', message),
-    tooltip: { headline: [`**${escapeMarkdown(message)}**`], links: [{ label: l10n.t('Show Log'), command: COMMANDS.showLog }, checkConnection()] },
+    tooltip: {
+      headline: [`**${escapeMarkdown(message)}**`],
+      links: [{ label: l10n.t('Show Log'), command: COMMANDS.showLog }, checkConnection()],
+    },
     tone: 'warning',
   };
 }

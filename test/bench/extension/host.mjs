@@ -39,7 +39,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { HostRun, repoRoot, stopGroup, timer } from '../../extension/host/common.mjs';
-import { extensionId, installVsix, manifest, preparePackage, StatusBarProbe, timed } from '../../extension/host/workbench.mjs';
+import {
+  extensionId,
+  installVsix,
+  manifest,
+  preparePackage,
+  StatusBarProbe,
+  timed,
+} from '../../extension/host/workbench.mjs';
 import prepareWorkspace from '../../extension/workspace.mjs';
 import { request } from 'undici';
 
@@ -73,8 +80,20 @@ const HEAP_READING_GAP_MS = 3_000;
  * `idleMinutes` of idle polling (default 10), after `settleSeconds` for both hosts to finish
  * starting; a CPU profile over `profileSeconds`; `trials` Starts and as many Stops.
  */
-export async function extensionBench({ idleMinutes = 10, settleSeconds = 30, profileSeconds = 180, trials = 20, verbose = false, heapSnapshot = undefined } = {}) {
-  const run = new HostRun({ name: 'extension bench', countLabel: 'bench-extension', tempPrefix: 'tt-bench-ext-', verbose });
+export async function extensionBench({
+  idleMinutes = 10,
+  settleSeconds = 30,
+  profileSeconds = 180,
+  trials = 20,
+  verbose = false,
+  heapSnapshot = undefined,
+} = {}) {
+  const run = new HostRun({
+    name: 'extension bench',
+    countLabel: 'bench-extension',
+    tempPrefix: 'tt-bench-ext-',
+    verbose,
+  });
   try {
     return await measure(run, { idleMinutes, settleSeconds, profileMs: profileSeconds * 1000, trials, heapSnapshot });
   } finally {
@@ -96,34 +115,49 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
   const dirsOf = { on: dirs };
   for (const label of ['off', 'without']) {
     const base = join(run.runDir, label);
-    dirsOf[label] = { ...dirs, 'user-data': join(base, 'user-data'), extensions: join(base, 'extensions'), workspace: join(base, 'workspace') };
+    dirsOf[label] = {
+      ...dirs,
+      'user-data': join(base, 'user-data'),
+      extensions: join(base, 'extensions'),
+      workspace: join(base, 'workspace'),
+    };
     for (const name of ['user-data', 'extensions', 'workspace']) mkdirSync(dirsOf[label][name], { recursive: true });
   }
   installVsix(run, { ...prepared, dirs: dirsOf.off });
   // A test path needs some development path; this one contributes nothing, in every host.
   const emptyExtension = join(run.runDir, 'empty-extension');
   mkdirSync(emptyExtension);
-  writeFileSync(join(emptyExtension, 'package.json'), JSON.stringify({ name: 'bench-empty', publisher: 'tt-bench', version: '0.0.0', engines: { vscode: '^1.100.0' } }));
+  writeFileSync(
+    join(emptyExtension, 'package.json'),
+    JSON.stringify({ name: 'bench-empty', publisher: 'tt-bench', version: '0.0.0', engines: { vscode: '^1.100.0' } }),
+  );
 
   // The same week of history in both hosts with the extension, written by the ledger's own code.
   const seeded = {};
-  for (const label of ['on', 'off']) seeded[label] = await seedHistory(ledgerFolder(dirsOf[label]), { ...WEEK, todayMs: Date.now() });
+  for (const label of ['on', 'off'])
+    seeded[label] = await seedHistory(ledgerFolder(dirsOf[label]), { ...WEEK, todayMs: Date.now() });
   seeded.on = { ...seeded.on, heldBytes: historyHeldBytes(seeded.on.file) };
-  console.log(`> seeded a week of branch-time history: ${seeded.on.rows} rows, ${seeded.on.bytes} bytes (${seeded.on.spans} spans) in each host with the extension; ${seeded.on.heldBytes} bytes of heap here, read and summed`);
+  console.log(
+    `> seeded a week of branch-time history: ${seeded.on.rows} rows, ${seeded.on.bytes} bytes (${seeded.on.spans} spans) in each host with the extension; ${seeded.on.heldBytes} bytes of heap here, read and summed`,
+  );
 
   const { createReferenceServer } = require(join(repoRoot, 'out', 'src', 'server', 'server.js'));
   const token = randomBytes(24).toString('hex');
   // GET /status answered, by all hosts together: the pace each profile saw.
   let statusPolls = 0;
-  const server = createReferenceServer({ token, onRequest: (_line, record) => void (record.path === '/status' && statusPolls++) });
+  const server = createReferenceServer({
+    token,
+    onRequest: (_line, record) => void (record.path === '/status' && statusPolls++),
+  });
   // Before the heap is read, the host without the extension is profiled with the others: V8 keeps
   // the line ends of every script a profile saw (0.8 MB in a host), which the heap share would
   // otherwise count as the extension's.
   const profiled = async (what, { withoutToo }) => {
     const from = statusPolls;
     const labels = withoutToo ? HOSTS : ['on', 'off'];
-    const [on, off] = await timed(`> CPU profiles of the hosts ${withoutToo ? 'with the ledger on and off, and without the extension' : 'with the ledger on and off'}, ${profileMs / 1000} s ${what}`, () =>
-      Promise.all(labels.map((label) => takeProfile(probe[label], profileMs))),
+    const [on, off] = await timed(
+      `> CPU profiles of the hosts ${withoutToo ? 'with the ledger on and off, and without the extension' : 'with the ledger on and off'}, ${profileMs / 1000} s ${what}`,
+      () => Promise.all(labels.map((label) => takeProfile(probe[label], profileMs))),
     );
     return { on, off, polls: statusPolls - from };
   };
@@ -134,14 +168,37 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
 
   try {
     const browser = await run.launchBrowser(isolation);
-    const settings = { on: { 'timeTracker.port': port }, off: { 'timeTracker.port': port, 'timeTracker.branchTime.enabled': false }, without: { 'timeTracker.port': port } };
+    const settings = {
+      on: { 'timeTracker.port': port },
+      off: { 'timeTracker.port': port, 'timeTracker.branchTime.enabled': false },
+      without: { 'timeTracker.port': port },
+    };
     const hosts = {};
-    for (const label of HOSTS) hosts[label] = await openHost(run, { label, entry, configFile, isolation, hostDirs: dirsOf[label], settings: settings[label], token, probes, emptyExtension, probeIndex, browser });
+    for (const label of HOSTS)
+      hosts[label] = await openHost(run, {
+        label,
+        entry,
+        configFile,
+        isolation,
+        hostDirs: dirsOf[label],
+        settings: settings[label],
+        token,
+        probes,
+        emptyExtension,
+        probeIndex,
+        browser,
+      });
 
-    probe = Object.fromEntries(await Promise.all(HOSTS.map(async (label) => [label, await probes.hello(label, 90_000)])));
-    console.log(`> extension hosts: pid ${probe.on.pid} ledger on, ${probe.off.pid} ledger off, ${probe.without.pid} without the extension`);
+    probe = Object.fromEntries(
+      await Promise.all(HOSTS.map(async (label) => [label, await probes.hello(label, 90_000)])),
+    );
+    console.log(
+      `> extension hosts: pid ${probe.on.pid} ledger on, ${probe.off.pid} ledger off, ${probe.without.pid} without the extension`,
+    );
     const statusBar = new StatusBarProbe(hosts.on.page, dirs.screenshots);
-    const connected = await timed('> the status bar item shows the app connected', () => statusBar.waitFor(/Not tracking/, 90_000));
+    const connected = await timed('> the status bar item shows the app connected', () =>
+      statusBar.waitFor(/Not tracking/, 90_000),
+    );
     console.log(`  "${connected.text}"`);
     // Nothing running first: the idle cost of issue 24, the week of history loaded and shown, the app
     // polled. A window in use (a key now and then) asks at the interval; one nobody uses, three
@@ -149,15 +206,24 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     console.log(`> the hosts settle for ${settleSeconds} s`);
     await delay(settleSeconds * 1000);
     const pages = HOSTS.map((label) => hosts[label].page);
-    const idleInUse = await withKeys(pages, KEY_EVERY_MS, () => profiled(`with nothing running, the windows in use (a key in each every ${KEY_EVERY_MS / 1000} s)`, { withoutToo: true }));
-    console.log(`> nobody uses the windows for ${UNUSED_AFTER_MS / 1000} s: VS Code counts a window unused 40 to 70 s after its last key`);
+    const idleInUse = await withKeys(pages, KEY_EVERY_MS, () =>
+      profiled(`with nothing running, the windows in use (a key in each every ${KEY_EVERY_MS / 1000} s)`, {
+        withoutToo: true,
+      }),
+    );
+    console.log(
+      `> nobody uses the windows for ${UNUSED_AFTER_MS / 1000} s: VS Code counts a window unused 40 to 70 s after its last key`,
+    );
     await delay(UNUSED_AFTER_MS);
     const idleUnused = await profiled('with nothing running, the windows unused', { withoutToo: true });
     // Tracking through the window, so that the ledger credits the window's branch at every poll.
     const trackingSinceMs = Date.now();
     server.controls.state.start({ name: ACTIVITY, createIfMissing: true });
     for (const label of ['on', 'off']) {
-      const shown = await timed(`> the app tracks "${ACTIVITY}": the status bar of the host with the ledger ${label} shows it`, () => new StatusBarProbe(hosts[label].page, dirs.screenshots).waitFor(new RegExp(`^${ACTIVITY}\\b`), 60_000));
+      const shown = await timed(
+        `> the app tracks "${ACTIVITY}": the status bar of the host with the ledger ${label} shows it`,
+        () => new StatusBarProbe(hosts[label].page, dirs.screenshots).waitFor(new RegExp(`^${ACTIVITY}\\b`), 60_000),
+      );
       console.log(`  "${shown.text}"`);
     }
     console.log(`> the hosts settle for ${settleSeconds} s`);
@@ -167,7 +233,9 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     // Where the heap shares go: every host's heap after a full GC, for a tool (DevTools' Memory tab) to compare.
     if (heapSnapshot !== undefined) {
       for (const label of HOSTS) {
-        const answer = await fetch(`http://127.0.0.1:${probe[label].port}/snapshot?name=${label}`, { signal: AbortSignal.timeout(120_000) });
+        const answer = await fetch(`http://127.0.0.1:${probe[label].port}/snapshot?name=${label}`, {
+          signal: AbortSignal.timeout(120_000),
+        });
         if (!answer.ok) {
           console.log(`> heap snapshot of the host ${label} failed (${answer.status}: ${await answer.text()})`);
           continue;
@@ -177,8 +245,14 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
         console.log(`> heap snapshot of the host ${label}: ${kept}`);
       }
     }
-    const ledger = { on: readLedger(dirsOf.on, trackingSinceMs), off: readLedger(dirsOf.off, trackingSinceMs), trackedMs: Date.now() - trackingSinceMs };
-    console.log(`> the ledger on credited ${(ledger.on.creditedMs / 1000).toFixed(0)} s to ${ledger.on.places.join(', ') || 'nothing'} of ${(ledger.trackedMs / 1000).toFixed(0)} s tracked; the ledger off ${(ledger.off.creditedMs / 1000).toFixed(0)} s`);
+    const ledger = {
+      on: readLedger(dirsOf.on, trackingSinceMs),
+      off: readLedger(dirsOf.off, trackingSinceMs),
+      trackedMs: Date.now() - trackingSinceMs,
+    };
+    console.log(
+      `> the ledger on credited ${(ledger.on.creditedMs / 1000).toFixed(0)} s to ${ledger.on.places.join(', ') || 'nothing'} of ${(ledger.trackedMs / 1000).toFixed(0)} s tracked; the ledger off ${(ledger.off.creditedMs / 1000).toFixed(0)} s`,
+    );
 
     // The rest concerns only the hosts with the extension; the other would only add noise.
     await closeHost(hosts.without);
@@ -187,9 +261,22 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     await closeHost(hosts.off);
     server.controls.state.stop();
     await timed('> the app stopped: the status bar shows it', () => statusBar.waitFor(/Not tracking/, 60_000));
-    const activation = await timed('> activation, from the Running Extensions editor', () => readActivation(hosts.on.page));
-    const latency = await timed(`> ${trials} Starts and ${trials} Stops, keybinding to status bar`, () => startStopLatency(hosts.on.page, statusBar, trials));
-    return { idleMinutes, settleSeconds, ...idle, seeded: seeded.on, ledger, profile: { ms: profileMs, extensionId, ...tracked, idle: idleUnused, idleInUse }, activation, latency };
+    const activation = await timed('> activation, from the Running Extensions editor', () =>
+      readActivation(hosts.on.page),
+    );
+    const latency = await timed(`> ${trials} Starts and ${trials} Stops, keybinding to status bar`, () =>
+      startStopLatency(hosts.on.page, statusBar, trials),
+    );
+    return {
+      idleMinutes,
+      settleSeconds,
+      ...idle,
+      seeded: seeded.on,
+      ledger,
+      profile: { ms: profileMs, extensionId, ...tracked, idle: idleUnused, idleInUse },
+      activation,
+      latency,
+    };
   } finally {
     await probes.close();
     await server.close();
@@ -204,7 +291,10 @@ function snapshotFolder(run) {
 }
 
 /** Starts one host's code-server and opens its workspace (a git repository on `main`) in a page of its own. */
-async function openHost(run, { label, entry, configFile, isolation, hostDirs, settings, token, probes, emptyExtension, probeIndex, browser }) {
+async function openHost(
+  run,
+  { label, entry, configFile, isolation, hostDirs, settings, token, probes, emptyExtension, probeIndex, browser },
+) {
   const { env } = prepareWorkspace(hostDirs.workspace);
   run.writeUserSettings(hostDirs, settings);
   writeFileSync(join(hostDirs['user-data'], 'User', 'keybindings.json'), `${JSON.stringify(KEYBINDINGS, null, 2)}\n`);
@@ -212,7 +302,13 @@ async function openHost(run, { label, entry, configFile, isolation, hostDirs, se
     dirs: hostDirs,
     configFile,
     cwd: hostDirs.workspace,
-    env: { ...isolation, ...env, SERVICE_TOKEN: token, TT_BENCH_PROBE_URL: `${probes.url}/${label}`, TT_BENCH_SNAPSHOT_DIR: snapshotFolder(run) },
+    env: {
+      ...isolation,
+      ...env,
+      SERVICE_TOKEN: token,
+      TT_BENCH_PROBE_URL: `${probes.url}/${label}`,
+      TT_BENCH_SNAPSHOT_DIR: snapshotFolder(run),
+    },
     until: Date.now() + 60_000,
     announce: (authority) => console.log(`> code-server ${label} on ${authority}`),
   });
@@ -222,17 +318,22 @@ async function openHost(run, { label, entry, configFile, isolation, hostDirs, se
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[page ${label}] ${error.message}`));
   await page.exposeFunction('codeAutomationLog', (type, args) => {
-    if (type === 'error' || run.verbose) console.error(`[host ${label}] ${Array.isArray(args) ? args.join(' ') : String(args)}`);
+    if (type === 'error' || run.verbose)
+      console.error(`[host ${label}] ${Array.isArray(args) ? args.join(' ') : String(args)}`);
   });
-  const remote = (path) => `vscode-remote://${codeServer.authority}${path.split(sep).map(encodeURIComponent).join('/')}`;
+  const remote = (path) =>
+    `vscode-remote://${codeServer.authority}${path.split(sep).map(encodeURIComponent).join('/')}`;
   const payload = [
     ['extensionDevelopmentPath', remote(emptyExtension)],
     ['extensionTestsPath', remote(probeIndex)],
   ];
-  await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(hostDirs.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, {
-    waitUntil: 'domcontentloaded',
-    timeout: 60_000,
-  });
+  await page.goto(
+    `http://${codeServer.authority}/?folder=${encodeURIComponent(hostDirs.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+    {
+      waitUntil: 'domcontentloaded',
+      timeout: 60_000,
+    },
+  );
   return { codeServer, context, page };
 }
 
@@ -279,7 +380,12 @@ function readLedger(hostDirs, sinceMs) {
   if (!('book' in read)) return { rows: 0, bytes: text.length, creditedMs: 0, places: [], problem: read.problem };
   const fresh = read.book.rows.filter((row) => row.lastMs > sinceMs);
   const places = [...new Set(fresh.map((row) => `${row.repository}/${row.branch}`))];
-  return { rows: read.book.rows.length, bytes: statSync(file).size, creditedMs: fresh.reduce((sum, row) => sum + row.ms, 0), places };
+  return {
+    rows: read.book.rows.length,
+    bytes: statSync(file).size,
+    creditedMs: fresh.reduce((sum, row) => sum + row.ms, 0),
+    places,
+  };
 }
 
 /**
@@ -314,7 +420,10 @@ function listenForProbes(labels) {
           const limit = timer(ms);
           const hello = await Promise.race([waiting.get(label).hello, limit.elapsed.then(() => undefined)]);
           limit.cancel();
-          if (hello === undefined) throw new Error(`the probe in the host ${label} the extension did not announce itself within ${ms / 1000} s`);
+          if (hello === undefined)
+            throw new Error(
+              `the probe in the host ${label} the extension did not announce itself within ${ms / 1000} s`,
+            );
           return hello;
         },
         close: () => new Promise((resolveClose) => server.close(() => resolveClose())),
@@ -327,7 +436,10 @@ function listenForProbes(labels) {
 function cpuTicks(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name, which may itself hold spaces and parentheses; [0] is field 3.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
   return { own: fields[11] + fields[12], children: fields[13] + fields[14] };
 }
 
@@ -351,8 +463,13 @@ async function takeProfile(probe, ms) {
   // The answer comes when the profile is done: undici's own 300 s header time-out (which fetch
   // cannot change) would cut a longer one off, so the limit is the profile's length plus a minute.
   const limitMs = ms + 60_000;
-  const answer = await request(`http://127.0.0.1:${probe.port}/profile?ms=${ms}`, { headersTimeout: limitMs, bodyTimeout: limitMs, signal: AbortSignal.timeout(limitMs) });
-  if (answer.statusCode !== 200) throw new Error(`the probe answered GET /profile with ${answer.statusCode}: ${await answer.body.text()}`);
+  const answer = await request(`http://127.0.0.1:${probe.port}/profile?ms=${ms}`, {
+    headersTimeout: limitMs,
+    bodyTimeout: limitMs,
+    signal: AbortSignal.timeout(limitMs),
+  });
+  if (answer.statusCode !== 200)
+    throw new Error(`the probe answered GET /profile with ${answer.statusCode}: ${await answer.body.text()}`);
   return answer.body.json();
 }
 
@@ -376,11 +493,14 @@ async function withKeys(pages, everyMs, work) {
 
 async function idleWindow(probe, minutes) {
   const labels = Object.keys(probe);
-  const each = async (work) => Object.fromEntries(await Promise.all(labels.map(async (label) => [label, await work(label)])));
+  const each = async (work) =>
+    Object.fromEntries(await Promise.all(labels.map(async (label) => [label, await work(label)])));
   const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
   const heapStart = {};
   for (const label of labels) heapStart[label] = await steadyHeap(probe[label]);
-  console.log(`> polling while tracking for ${minutes} min, every host at once (CPU from /proc/<pid>/stat, ${ticksPerSecond} ticks a second)`);
+  console.log(
+    `> polling while tracking for ${minutes} min, every host at once (CPU from /proc/<pid>/stat, ${ticksPerSecond} ticks a second)`,
+  );
   const loadStart = loadavg();
   const ticks = () => each((label) => cpuTicks(probe[label].pid));
   const first = { ...(await ticks()), at: performance.now() };
@@ -389,13 +509,18 @@ async function idleWindow(probe, minutes) {
   while (last.at - first.at < windowMs) {
     await delay(Math.min(SAMPLE_MS, windowMs - (last.at - first.at)));
     last = { ...(await ticks()), at: performance.now() };
-    const so = labels.map((label) => `${((last[label].own - first[label].own) / ticksPerSecond).toFixed(2)} s ${label}`).join(', ');
+    const so = labels
+      .map((label) => `${((last[label].own - first[label].own) / ticksPerSecond).toFixed(2)} s ${label}`)
+      .join(', ');
     console.log(`  ${((last.at - first.at) / 60_000).toFixed(1)} min: CPU so far ${so}`);
   }
   const loadEnd = loadavg();
   const heapEnd = {};
   for (const label of labels) heapEnd[label] = await steadyHeap(probe[label]);
-  const used = (label) => ({ ownTicks: last[label].own - first[label].own, childTicks: last[label].children - first[label].children });
+  const used = (label) => ({
+    ownTicks: last[label].own - first[label].own,
+    childTicks: last[label].children - first[label].children,
+  });
   return {
     ticksPerSecond,
     windowSeconds: (last.at - first.at) / 1000,
@@ -434,10 +559,18 @@ async function readActivation(page) {
     )
     .then((handle) => handle.jsonValue())
     .catch(() => undefined);
-  if (rows === undefined) throw new Error(`the Running Extensions editor did not list ${names.join(' or ')} with an activation time within 30 s`);
+  if (rows === undefined)
+    throw new Error(
+      `the Running Extensions editor did not list ${names.join(' or ')} with an activation time within 30 s`,
+    );
   const parsed = rows.map((row) => {
     const match = /(Startup )?Activation: (\d+)ms/.exec(row.time);
-    return { name: row.name, text: row.time, ms: match === null ? undefined : Number(match[2]), startup: match?.[1] !== undefined };
+    return {
+      name: row.name,
+      text: row.time,
+      ms: match === null ? undefined : Number(match[2]),
+      startup: match?.[1] !== undefined,
+    };
   });
   return { ours: parsed.find((row) => names.includes(row.name)), all: parsed };
 }
@@ -452,8 +585,16 @@ async function startStopLatency(page, statusBar, trials) {
   await page.evaluate((prefix) => {
     const record = { keys: [], changes: [] };
     window.ttBench = record;
-    window.addEventListener('keydown', (event) => void (['F7', 'F8'].includes(event.key) && record.keys.push(event.timeStamp)), true);
-    const read = () => [...document.querySelectorAll('.statusbar-item')].find((element) => element.id.startsWith(prefix))?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    window.addEventListener(
+      'keydown',
+      (event) => void (['F7', 'F8'].includes(event.key) && record.keys.push(event.timeStamp)),
+      true,
+    );
+    const read = () =>
+      [...document.querySelectorAll('.statusbar-item')]
+        .find((element) => element.id.startsWith(prefix))
+        ?.textContent?.replace(/\s+/g, ' ')
+        .trim() ?? '';
     let last = read();
     new MutationObserver(() => {
       const text = read();
@@ -468,7 +609,10 @@ async function startStopLatency(page, statusBar, trials) {
     const kind = trial % 2 === 0 ? 'start' : 'stop';
     const shows = kind === 'start' ? `^${ACTIVITY}\\b` : 'Not tracking';
     const paced = delay(PACE_MS);
-    const from = await page.evaluate(() => ({ keys: window.ttBench.keys.length, changes: window.ttBench.changes.length }));
+    const from = await page.evaluate(() => ({
+      keys: window.ttBench.keys.length,
+      changes: window.ttBench.changes.length,
+    }));
     await page.keyboard.press(KEYS[kind]);
     const ms = await page
       .waitForFunction(
@@ -485,7 +629,9 @@ async function startStopLatency(page, statusBar, trials) {
       .catch(() => undefined);
     if (ms === undefined) {
       const now = await statusBar.item();
-      throw new Error(`${kind} #${Math.floor(trial / 2) + 1}: the status bar item did not show /${shows}/ within 20 s; it shows "${now?.text ?? 'nothing'}"`);
+      throw new Error(
+        `${kind} #${Math.floor(trial / 2) + 1}: the status bar item did not show /${shows}/ within 20 s; it shows "${now?.text ?? 'nothing'}"`,
+      );
     }
     latency[kind].push(ms);
     await paced;

@@ -38,7 +38,14 @@ export const WEEK: Omit<HistoryPlan, 'todayMs'> = { days: 7, repositories: 4, br
 
 const MINUTE = 60_000;
 const REPOSITORIES = ['billing-service', 'web-frontend', 'mobile-app', 'infrastructure', 'design-system', 'docs-site'];
-const BRANCHES = ['main', 'feature/PAY-1423-refund-flow', 'bugfix/WEB-877-login-redirect', 'chore/upgrade-dependencies', 'release/2026.11', 'spike/cache-invalidation'];
+const BRANCHES = [
+  'main',
+  'feature/PAY-1423-refund-flow',
+  'bugfix/WEB-877-login-redirect',
+  'chore/upgrade-dependencies',
+  'release/2026.11',
+  'spike/cache-invalidation',
+];
 const ACTIVITIES = ['Development', 'Code Review', 'Meetings', 'Support'];
 
 /**
@@ -48,8 +55,13 @@ const ACTIVITIES = ['Development', 'Code Review', 'Meetings', 'Support'];
  */
 export function planHistory(plan: HistoryPlan): PlannedHistory {
   const random = seededRandom(plan.seed ?? 24);
-  const places = Array.from({ length: plan.repositories }, (_, r) => Array.from({ length: plan.branchesPerRepository }, (_, b) => place(r, b))).flat();
-  const activities = Array.from({ length: plan.activities }, (_, a): LedgerActivity => ({ activityID: randomUuidFrom(random), activityName: ACTIVITIES[a % ACTIVITIES.length] ?? `Activity ${a}` }));
+  const places = Array.from({ length: plan.repositories }, (_, r) =>
+    Array.from({ length: plan.branchesPerRepository }, (_, b) => place(r, b)),
+  ).flat();
+  const activities = Array.from({ length: plan.activities }, (_, a): LedgerActivity => ({
+    activityID: randomUuidFrom(random),
+    activityName: ACTIVITIES[a % ACTIVITIES.length] ?? `Activity ${a}`,
+  }));
   const today = new Date(plan.todayMs);
   const spans: Span[] = [];
   for (let day = plan.days; day >= 1; day--) {
@@ -90,14 +102,24 @@ export async function seedHistory(storageFolder: string, plan: HistoryPlan): Pro
   const history = planHistory(plan);
   const store = new LedgerStore(storageFolder, { keepDays: () => 90, now: () => plan.todayMs });
   const book = await store.update(() => bookOf(history, randomUUID()));
-  return { file: store.file, rows: book.rows.length, bytes: statSync(store.file).size, plannedMs: history.plannedMs, spans: history.spans.length };
+  return {
+    file: store.file,
+    rows: book.rows.length,
+    bytes: statSync(store.file).size,
+    plannedMs: history.plannedMs,
+    spans: history.spans.length,
+  };
 }
 
 function place(repository: number, branch: number): WorkPlace {
   const name = REPOSITORIES[repository % REPOSITORIES.length] ?? 'repository';
   const suffix = repository < REPOSITORIES.length ? '' : `-${repository}`;
   const branchName = BRANCHES[branch % BRANCHES.length] ?? 'main';
-  return { root: `/home/dev/src/${name}${suffix}`, repository: `${name}${suffix}`, branch: branch < BRANCHES.length ? branchName : `${branchName}-${branch}` };
+  return {
+    root: `/home/dev/src/${name}${suffix}`,
+    repository: `${name}${suffix}`,
+    branch: branch < BRANCHES.length ? branchName : `${branchName}-${branch}`,
+  };
 }
 
 function shuffle<T>(items: T[], random: () => number): T[] {

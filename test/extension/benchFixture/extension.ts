@@ -18,7 +18,10 @@ interface Shown {
 function present(running: string | undefined, since: number, now: number): Shown {
   if (running === undefined) return { text: '$(clock) Not tracking', tooltip: 'Click to start tracking.' };
   const minutes = Math.floor((now - since) / 60_000);
-  return { text: `$(watch) ${running} ${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`, tooltip: `Tracking ${running}.` };
+  return {
+    text: `$(watch) ${running} ${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`,
+    tooltip: `Tracking ${running}.`,
+  };
 }
 
 export function activate(context: vscode.ExtensionContext): void {

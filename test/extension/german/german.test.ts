@@ -57,7 +57,11 @@ describe('the extension in German', function () {
     });
     const wrong = texts.filter(({ key, shown }) => shown !== germanManifest[key]);
     assert.deepEqual(wrong, [], 'texts not shown in German');
-    assert.deepEqual(new Set(texts.map(({ key }) => key)), new Set(Object.keys(germanManifest)), 'every German text is used');
+    assert.deepEqual(
+      new Set(texts.map(({ key }) => key)),
+      new Set(Object.keys(germanManifest)),
+      'every German text is used',
+    );
   });
 
   it('shows the status bar in German, from "no token" to tracking', async () => {
@@ -83,7 +87,10 @@ describe('the extension in German', function () {
         [de('Logged {duration} to {name}.', { duration: '25m', name: 'Übersetzung' }), advice.message],
       );
       const route = de('through the HTTP API on {0}', { 0: `127.0.0.1:${config().get<number>('port')}` });
-      assert.equal(advice.message, de('Connected to the time tracker {0}: the token works and the license is valid.', { 0: route }));
+      assert.equal(
+        advice.message,
+        de('Connected to the time tracker {0}: the token works and the license is valid.', { 0: route }),
+      );
     } finally {
       spy.dispose();
     }

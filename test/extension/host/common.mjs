@@ -44,7 +44,13 @@ export const baseSettings = {
 export const SESSION_COOKIE = 'code-server-session';
 
 /** Flags every code-server start gets, after --bind-addr. */
-const codeServerFlags = ['--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened'];
+const codeServerFlags = [
+  '--disable-telemetry',
+  '--disable-update-check',
+  '--disable-workspace-trust',
+  '--disable-getting-started-override',
+  '--ignore-last-opened',
+];
 
 export function build(title, command, args) {
   console.log(`> ${title}`);
@@ -155,7 +161,12 @@ export class HostRun {
    */
   makeDirs(names) {
     this.runDir = mkdtempSync(join(systemTmpdir, this.tempPrefix));
-    const dirs = Object.fromEntries([...new Set(['tmp', 'config', 'data', 'cache', 'user-data', 'extensions', ...names])].map((name) => [name, join(this.runDir, name)]));
+    const dirs = Object.fromEntries(
+      [...new Set(['tmp', 'config', 'data', 'cache', 'user-data', 'extensions', ...names])].map((name) => [
+        name,
+        join(this.runDir, name),
+      ]),
+    );
     for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
     const isolation = {
       TMPDIR: dirs.tmp,
@@ -205,8 +216,12 @@ export class HostRun {
    */
   writeUserSettings(dirs, extra = {}) {
     mkdirSync(join(dirs['user-data'], 'User'), { recursive: true });
-    writeFileSync(join(dirs['user-data'], 'User', 'settings.json'), `${JSON.stringify({ ...baseSettings, ...extra }, null, 2)}\n`);
-    const properties = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).contributes.configuration.properties;
+    writeFileSync(
+      join(dirs['user-data'], 'User', 'settings.json'),
+      `${JSON.stringify({ ...baseSettings, ...extra }, null, 2)}\n`,
+    );
+    const properties = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).contributes.configuration
+      .properties;
     const machine = Object.fromEntries(Object.entries(extra).filter(([key]) => properties[key]?.scope === 'machine'));
     if (Object.keys(machine).length === 0) return;
     mkdirSync(join(dirs['user-data'], 'Machine'), { recursive: true });
@@ -248,7 +263,9 @@ export class HostRun {
       text,
       /** Prints what the process said, unless verbose mode has already shown it. */
       show: () => {
-        const said = text().replace(/\n\s*\n/g, '\n').trim();
+        const said = text()
+          .replace(/\n\s*\n/g, '\n')
+          .trim();
         if (!this.verbose && said !== '') console.log(prefixLines(`[${label}] `, said));
       },
       /** Resolves with the match once the output matches; rejects on exit or after `ms`. */
@@ -264,8 +281,12 @@ export class HostRun {
             const match = pattern.exec(text());
             if (match) done(() => resolveMatch(match));
           };
-          void limit.elapsed.then(() => done(() => reject(new Error(`${label} did not print ${String(pattern)} within ${ms / 1000} s`))));
-          void exited.then(({ code, signal }) => done(() => reject(new Error(`${label} exited (${code ?? signal}) before it printed ${String(pattern)}`))));
+          void limit.elapsed.then(() =>
+            done(() => reject(new Error(`${label} did not print ${String(pattern)} within ${ms / 1000} s`))),
+          );
+          void exited.then(({ code, signal }) =>
+            done(() => reject(new Error(`${label} exited (${code ?? signal}) before it printed ${String(pattern)}`))),
+          );
           listeners.add(check);
           check();
         }),
@@ -282,20 +303,40 @@ export class HostRun {
    * playwright BrowserContext in before a page opens the workbench (one form POST, as code-server's
    * login page sends it).
    */
-  async startCodeServer(entry, { dirs, configFile, cwd, env, until, password = randomBytes(16).toString('hex'), welcomeText, workspaceTrust = false, announce = () => {} }) {
+  async startCodeServer(
+    entry,
+    {
+      dirs,
+      configFile,
+      cwd,
+      env,
+      until,
+      password = randomBytes(16).toString('hex'),
+      welcomeText,
+      workspaceTrust = false,
+      announce = () => {},
+    },
+  ) {
     const authority = `127.0.0.1:${await freePort()}`;
     announce(authority);
     const auth = codeServerLogin(password, { welcomeText });
-    const flags = workspaceTrust ? codeServerFlags.filter((flag) => flag !== '--disable-workspace-trust') : codeServerFlags;
-    const server = this.spawnOwned('code-server', process.execPath, [entry, ...this.codeServerArgs({ dirs, configFile }), ...auth.args, '--bind-addr', authority, ...flags], {
-      cwd,
-      env: {
-        ...env,
-        ...auth.env,
-        // No marketplace lookups: the machine is offline and the tests must not depend on it.
-        EXTENSIONS_GALLERY: '{}',
+    const flags = workspaceTrust
+      ? codeServerFlags.filter((flag) => flag !== '--disable-workspace-trust')
+      : codeServerFlags;
+    const server = this.spawnOwned(
+      'code-server',
+      process.execPath,
+      [entry, ...this.codeServerArgs({ dirs, configFile }), ...auth.args, '--bind-addr', authority, ...flags],
+      {
+        cwd,
+        env: {
+          ...env,
+          ...auth.env,
+          // No marketplace lookups: the machine is offline and the tests must not depend on it.
+          EXTENSIONS_GALLERY: '{}',
+        },
       },
-    });
+    );
     try {
       await waitForHealth(`http://${authority}/healthz`, server.exited, Math.min(until, Date.now() + 60_000));
     } catch (error) {
@@ -310,7 +351,16 @@ export class HostRun {
     this.browser = await chromium.launch({
       executablePath: chromiumPath,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
       env: { ...process.env, ...isolation },
       // This run kills code-server on these signals; playwright must not exit the process first.
       handleSIGINT: false,
@@ -403,7 +453,11 @@ export function codeServerLogin(password, { welcomeText } = {}) {
 async function logIn(context, authority, password) {
   let status;
   try {
-    const response = await context.request.post(`http://${authority}/login`, { form: { password }, maxRedirects: 0, timeout: 30_000 });
+    const response = await context.request.post(`http://${authority}/login`, {
+      form: { password },
+      maxRedirects: 0,
+      timeout: 30_000,
+    });
     status = response.status();
     await response.dispose();
   } catch (error) {

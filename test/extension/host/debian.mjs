@@ -14,9 +14,15 @@ import { repoRoot } from './common.mjs';
  * install.mjs's missingPrerequisites still names what is missing by command.
  */
 export function ensureDebianPackages({ log = (line) => console.log(line) } = {}) {
-  const { HOST_TEST_PACKAGES, planAptInstall } = createRequire(import.meta.url)(join(repoRoot, 'out', 'test', 'extension', 'host', 'debianPackages.js'));
+  const { HOST_TEST_PACKAGES, planAptInstall } = createRequire(import.meta.url)(
+    join(repoRoot, 'out', 'test', 'extension', 'host', 'debianPackages.js'),
+  );
   const missing = HOST_TEST_PACKAGES.filter((name) => !installed(name));
-  const plan = planAptInstall({ missing, root: process.getuid?.() === 0, passwordlessSudo: missing.length > 0 && passwordlessSudo() });
+  const plan = planAptInstall({
+    missing,
+    root: process.getuid?.() === 0,
+    passwordlessSudo: missing.length > 0 && passwordlessSudo(),
+  });
   if (plan.kind === 'nothing') return true;
   if (plan.kind === 'ask') {
     console.error(plan.sentence);
@@ -26,7 +32,8 @@ export function ensureDebianPackages({ log = (line) => console.log(line) } = {})
   for (const command of plan.commands) {
     log(`  $ ${command.join(' ')}`);
     const result = spawnSync(command[0], command.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] });
-    if (result.status !== 0) throw new Error(`\`${command.join(' ')}\` failed (${result.status ?? result.signal ?? result.error?.message})`);
+    if (result.status !== 0)
+      throw new Error(`\`${command.join(' ')}\` failed (${result.status ?? result.signal ?? result.error?.message})`);
   }
   const still = missing.filter((name) => !installed(name));
   if (still.length > 0) throw new Error(`apt-get finished, but dpkg does not list ${still.join(', ')} as installed`);

@@ -11,7 +11,16 @@
  * chromium is the browser the workbench runs in and fonts-dejavu-core lets it render text; git is
  * what the extension watches.
  */
-export const HOST_TEST_PACKAGES = ['chromium', 'ripgrep', 'libkrb5-dev', 'python3', 'make', 'g++', 'git', 'fonts-dejavu-core'] as const;
+export const HOST_TEST_PACKAGES = [
+  'chromium',
+  'ripgrep',
+  'libkrb5-dev',
+  'python3',
+  'make',
+  'g++',
+  'git',
+  'fonts-dejavu-core',
+] as const;
 
 export interface AptSituation {
   /** Packages of HOST_TEST_PACKAGES that dpkg does not list as installed, in that order. */
@@ -40,7 +49,16 @@ export function planAptInstall({ missing, root, passwordlessSudo }: AptSituation
       announce: `Installing Debian packages the host tests need: ${packages.join(' ')} (apt-get${root ? '' : ' through sudo'}).`,
       commands: [
         [...as, 'apt-get', 'update'],
-        [...as, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '--no-install-recommends', ...packages],
+        [
+          ...as,
+          'env',
+          'DEBIAN_FRONTEND=noninteractive',
+          'apt-get',
+          'install',
+          '-y',
+          '--no-install-recommends',
+          ...packages,
+        ],
       ],
     };
   }

@@ -8,7 +8,19 @@
 //
 // Usage: `node test/extension/host/install.mjs` (also called before every host suite of `npm test`).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, openSync, closeSync, readFileSync, renameSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  renameSync,
+} from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,7 +38,14 @@ export function codeServerPaths(base = installDir) {
 }
 
 /** Native modules of VS Code's server; the Windows-only ones are left out on purpose. */
-const vscodeNativeModules = ['@parcel/watcher', '@vscode/deviceid', '@vscode/spdlog', 'kerberos', 'native-watchdog', 'node-pty'];
+const vscodeNativeModules = [
+  '@parcel/watcher',
+  '@vscode/deviceid',
+  '@vscode/spdlog',
+  'kerberos',
+  'native-watchdog',
+  'node-pty',
+];
 
 function onPath(command) {
   return (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, command)));
@@ -40,7 +59,9 @@ export function missingPrerequisites({ browser = undefined, build = true } = {})
   const problems = [];
   const major = Number(process.versions.node.split('.')[0]);
   if (major !== 20) {
-    problems.push(`code-server ${CODE_SERVER_VERSION} runs only on Node 20 (this is Node ${process.versions.node}); newer code-server releases need Node 22 or 24.`);
+    problems.push(
+      `code-server ${CODE_SERVER_VERSION} runs only on Node 20 (this is Node ${process.versions.node}); newer code-server releases need Node 22 or 24.`,
+    );
   }
   const tools = [
     ['rg', 'ripgrep', 'VS Code needs ripgrep and cannot download it offline'],
@@ -50,7 +71,8 @@ export function missingPrerequisites({ browser = undefined, build = true } = {})
     ['g++', 'g++', 'node-gyp needs it to compile native modules'],
   ];
   for (const [command, aptPackage, why] of build ? tools : []) {
-    if (!onPath(command)) problems.push(`\`${command}\` is missing (${why}): run \`apt-get install -y ${aptPackage}\`.`);
+    if (!onPath(command))
+      problems.push(`\`${command}\` is missing (${why}): run \`apt-get install -y ${aptPackage}\`.`);
   }
   if (browser !== undefined && !existsSync(browser)) {
     problems.push(`No browser at ${browser}: run \`apt-get install -y chromium\` (or set TT_CHROMIUM_PATH).`);
@@ -77,7 +99,8 @@ export function ensureCodeServer({ log = (line) => console.log(line) } = {}) {
   if (isInstalled()) return codeServerPaths();
 
   const problems = missingPrerequisites();
-  if (problems.length > 0) throw new Error(`Cannot install code-server for the extension tests:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0)
+    throw new Error(`Cannot install code-server for the extension tests:\n  ${problems.join('\n  ')}`);
 
   mkdirSync(cacheRoot, { recursive: true });
   removeAbandonedStagingFolders();
@@ -93,7 +116,10 @@ export function ensureCodeServer({ log = (line) => console.log(line) } = {}) {
 
   try {
     installInto(staging, logFile, log);
-    writeFileSync(join(staging, markerName), `${JSON.stringify({ version: CODE_SERVER_VERSION, node: process.version, installedAt: new Date().toISOString() }, null, 2)}\n`);
+    writeFileSync(
+      join(staging, markerName),
+      `${JSON.stringify({ version: CODE_SERVER_VERSION, node: process.version, installedAt: new Date().toISOString() }, null, 2)}\n`,
+    );
     try {
       renameSync(staging, installDir);
     } catch (error) {
@@ -104,7 +130,9 @@ export function ensureCodeServer({ log = (line) => console.log(line) } = {}) {
   } catch (error) {
     const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n') : '';
     rmSync(staging, { recursive: true, force: true });
-    throw new Error(`Installing code-server failed: ${error instanceof Error ? error.message : String(error)}\n--- last lines of the install log ---\n${tail}`);
+    throw new Error(
+      `Installing code-server failed: ${error instanceof Error ? error.message : String(error)}\n--- last lines of the install log ---\n${tail}`,
+    );
   }
   log(`code-server installed in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return codeServerPaths();
@@ -123,7 +151,9 @@ function installInto(staging, logFile, log) {
     // node-pty's script runs `npx node-gyp`, which otherwise stops at npx's install prompt.
     npm_config_yes: 'true',
     // node-gyp would download Node's headers from nodejs.org; the installed Node ships them.
-    ...(process.env.npm_config_nodedir === undefined && existsSync(join(nodePrefix, 'include', 'node', 'common.gypi')) ? { npm_config_nodedir: nodePrefix } : {}),
+    ...(process.env.npm_config_nodedir === undefined && existsSync(join(nodePrefix, 'include', 'node', 'common.gypi'))
+      ? { npm_config_nodedir: nodePrefix }
+      : {}),
     JOBS: 'max',
   };
   const fd = openSync(logFile, 'a');
@@ -132,10 +162,14 @@ function installInto(staging, logFile, log) {
     writeFileSync(fd, `\n$ (cd ${cwd} && npm ${args.join(' ')})\n`);
     const result = spawnSync('npm', args, { cwd, env, stdio: ['ignore', fd, fd] });
     if (result.error) throw result.error;
-    if (result.status !== 0) throw new Error(`\`npm ${args.join(' ')}\` in ${cwd} exited with ${result.status ?? result.signal}`);
+    if (result.status !== 0)
+      throw new Error(`\`npm ${args.join(' ')}\` in ${cwd} exited with ${result.status ?? result.signal}`);
   };
   try {
-    writeFileSync(join(staging, 'package.json'), `${JSON.stringify({ name: 'tt-code-server-cache', private: true, dependencies: { 'code-server': CODE_SERVER_VERSION } }, null, 2)}\n`);
+    writeFileSync(
+      join(staging, 'package.json'),
+      `${JSON.stringify({ name: 'tt-code-server-cache', private: true, dependencies: { 'code-server': CODE_SERVER_VERSION } }, null, 2)}\n`,
+    );
     run('code-server package (scripts skipped)', ['install', '--ignore-scripts', '--no-save'], staging);
     run("VS Code server's dependencies", ['install', '--omit=dev', '--ignore-scripts'], vscode);
     run('native modules (node-gyp)', ['rebuild', '--foreground-scripts', ...vscodeNativeModules], vscode);
@@ -154,7 +188,11 @@ function installInto(staging, logFile, log) {
     run("built-in extensions' dependencies", ['install', '--omit=dev', '--ignore-scripts'], extensions);
     // Its own postinstall only trims the bundled TypeScript; run it for the same layout.
     run('built-in extensions postinstall', ['run', 'postinstall'], extensions);
-    run('argon2 (password hashing, loaded even with --auth none)', ['rebuild', '--foreground-scripts', 'argon2'], staging);
+    run(
+      'argon2 (password hashing, loaded even with --auth none)',
+      ['rebuild', '--foreground-scripts', 'argon2'],
+      staging,
+    );
 
     log('  smoke test');
     const config = join(staging, 'tmp', 'config.yaml');
@@ -168,10 +206,17 @@ function installInto(staging, logFile, log) {
       throw new Error(`code-server --version failed: ${version.stdout}${version.stderr}`);
     }
     // A native module that built wrong only fails once VS Code loads it; find out now instead.
-    const load = spawnSync(process.execPath, ['-e', `for (const m of ${JSON.stringify(vscodeNativeModules)}) require(m); require(require.resolve('argon2', { paths: [${JSON.stringify(pkg)}] }));`], {
-      cwd: vscode,
-      encoding: 'utf8',
-    });
+    const load = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `for (const m of ${JSON.stringify(vscodeNativeModules)}) require(m); require(require.resolve('argon2', { paths: [${JSON.stringify(pkg)}] }));`,
+      ],
+      {
+        cwd: vscode,
+        encoding: 'utf8',
+      },
+    );
     if (load.status !== 0) throw new Error(`a native module does not load: ${load.stderr}`);
   } finally {
     closeSync(fd);

@@ -44,16 +44,29 @@ export function defineSuites(entries) {
   return entries.map((entry) => {
     const where = `test/suites.mjs, entry ${JSON.stringify(entry.label ?? entries.indexOf(entry))}`;
     const unknown = Object.keys(entry).filter((key) => !FIELDS.includes(key));
-    if (unknown.length > 0) throw new Error(`${where}: unknown field(s) ${unknown.join(', ')} (known: ${FIELDS.join(', ')})`);
-    if (typeof entry.label !== 'string' || !/^[a-z][a-z0-9-]*$/.test(entry.label) || entry.label === 'unit') throw new Error(`${where}: label must be lower-case letters, digits and dashes, and not "unit"`);
+    if (unknown.length > 0)
+      throw new Error(`${where}: unknown field(s) ${unknown.join(', ')} (known: ${FIELDS.join(', ')})`);
+    if (typeof entry.label !== 'string' || !/^[a-z][a-z0-9-]*$/.test(entry.label) || entry.label === 'unit')
+      throw new Error(`${where}: label must be lower-case letters, digits and dashes, and not "unit"`);
     if (labels.has(entry.label)) throw new Error(`${where}: a second suite labelled ${entry.label}`);
     labels.add(entry.label);
-    const suite = { title: entry.label, workspace: 'test/extension/workspace.mjs', language: undefined, reload: false, build: 'development', duration: undefined, driver: undefined, ...entry };
+    const suite = {
+      title: entry.label,
+      workspace: 'test/extension/workspace.mjs',
+      language: undefined,
+      reload: false,
+      build: 'development',
+      duration: undefined,
+      driver: undefined,
+      ...entry,
+    };
     if (!BUILDS.includes(suite.build)) throw new Error(`${where}: build must be ${BUILDS.join(' or ')}`);
     if (typeof suite.files !== 'string') throw new Error(`${where}: files must name a file`);
     if (!(suite.minutes > 0)) throw new Error(`${where}: minutes must be a positive number`);
-    if (suite.duration !== undefined && !(suite.duration > 0)) throw new Error(`${where}: duration must be a positive number`);
-    if (suite.build !== 'development' && (suite.reload || suite.language !== undefined || suite.driver !== undefined)) throw new Error(`${where}: a ${suite.build} suite takes no reload, language or driver`);
+    if (suite.duration !== undefined && !(suite.duration > 0))
+      throw new Error(`${where}: duration must be a positive number`);
+    if (suite.build !== 'development' && (suite.reload || suite.language !== undefined || suite.driver !== undefined))
+      throw new Error(`${where}: a ${suite.build} suite takes no reload, language or driver`);
     return Object.freeze(suite);
   });
 }
@@ -74,7 +87,11 @@ export async function driverOptions(suite, { soakMinutes, seed, faults }) {
 export async function launchSuite(suite, { verbose = false, options } = {}) {
   const run = new HostRun({ name: suite.label, countLabel: suite.label, tempPrefix: `tt-${suite.label}-`, verbose });
   console.log(`\n> ${suite.label}: ${suite.title}`);
-  const runners = { development: () => runDevelopment(run, suite, options), packaged: () => runChecks(run, suite, true), script: () => runChecks(run, suite, false) };
+  const runners = {
+    development: () => runDevelopment(run, suite, options),
+    packaged: () => runChecks(run, suite, true),
+    script: () => runChecks(run, suite, false),
+  };
   return run.execute(runners[suite.build]);
 }
 
@@ -98,8 +115,12 @@ async function runDevelopment(run, suite, options) {
   const suiteIndex = fromRepo(suite.files);
   const workspace = fromRepo(suite.workspace);
   const setup = suite.workspace.endsWith('.mjs');
-  if (!existsSync(workspace)) throw new Error(`the workspace ${relative(repoRoot, workspace)} of test/suites.mjs does not exist`);
-  const hooks = suite.driver === undefined ? {} : await (await import(pathToFileURL(fromRepo(suite.driver)).href)).default({ run, options });
+  if (!existsSync(workspace))
+    throw new Error(`the workspace ${relative(repoRoot, workspace)} of test/suites.mjs does not exist`);
+  const hooks =
+    suite.driver === undefined
+      ? {}
+      : await (await import(pathToFileURL(fromRepo(suite.driver)).href)).default({ run, options });
   const reload = suite.reload ? await reloadHooks() : {};
   const duration = options?.minutes ?? suite.duration ?? 0;
   try {
@@ -110,7 +131,10 @@ async function runDevelopment(run, suite, options) {
       ...(setup ? { prepareWorkspace: workspace } : { workspace }),
       locale: suite.language,
       timeoutSeconds: Math.ceil((suite.minutes + duration) * 60),
-      timeoutHint: duration > 0 ? `the soak's ${duration} min plus the suite's ${suite.minutes} min in test/suites.mjs` : undefined,
+      timeoutHint:
+        duration > 0
+          ? `the soak's ${duration} min plus the suite's ${suite.minutes} min in test/suites.mjs`
+          : undefined,
       settings: { ...reload.settings, ...hooks.settings },
       env: (dirs) => ({ ...reload.env?.(dirs), ...hooks.env?.(dirs) }),
       params: (dirs) => ({ ...reload.params?.(dirs), ...hooks.params?.(dirs) }),

@@ -34,7 +34,24 @@ const defaultWorkspaceSetup = join(repoRoot, 'test', 'extension', 'workspace.mjs
  * - `onPage(page, { resultFile })`: called once the workbench page is open; `afterVerdict({ resultFile })`: called
  *   before the run's folder is removed, to read what the suite left beside its result file.
  */
-export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, workspace: givenWorkspace, prepareWorkspace, timeoutSeconds, timeoutHint = "the suite's minutes in test/suites.mjs", locale, settings = {}, env = () => ({}), params = {}, onPage = () => {}, afterVerdict = () => {} }) {
+export async function runSuiteInHost(
+  run,
+  {
+    suiteIndex,
+    label,
+    noBuild = false,
+    workspace: givenWorkspace,
+    prepareWorkspace,
+    timeoutSeconds,
+    timeoutHint = "the suite's minutes in test/suites.mjs",
+    locale,
+    settings = {},
+    env = () => ({}),
+    params = {},
+    onPage = () => {},
+    afterVerdict = () => {},
+  },
+) {
   const problems = missingPrerequisites({ browser: chromiumPath, build: !isInstalled() });
   if (problems.length > 0) throw new Error(`missing prerequisites:\n  ${problems.join('\n  ')}`);
   const { entry } = ensureCodeServer();
@@ -44,7 +61,8 @@ export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, 
     build('compile (tsc)', process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
   }
   if (!existsSync(suiteIndex)) throw new Error(`${suiteIndex} is missing: run \`npm run compile\` first.`);
-  if (!existsSync(join(repoRoot, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build` first.');
+  if (!existsSync(join(repoRoot, 'dist', 'extension.js')))
+    throw new Error('dist/extension.js is missing: run `npm run build` first.');
 
   const { runDir, dirs, isolation, configFile } = run.makeDirs(['workspace']);
 
@@ -73,7 +91,11 @@ export async function runSuiteInHost(run, { suiteIndex, label, noBuild = false, 
       ...isolation,
       ...hostEnv,
       ...env(dirs),
-      TT_SUITE: JSON.stringify({ host: 'code-server', resultFile, params: typeof params === 'function' ? params(dirs) : params }),
+      TT_SUITE: JSON.stringify({
+        host: 'code-server',
+        resultFile,
+        params: typeof params === 'function' ? params(dirs) : params,
+      }),
     },
     until: deadline,
     workspaceTrust: settings['security.workspace.trust.enabled'] === true,
@@ -137,7 +159,11 @@ function readResult(file) {
   try {
     const result = JSON.parse(readFileSync(file, 'utf8'));
     if (typeof result.passes === 'number' && typeof result.failures === 'number') {
-      return { passes: result.passes, failures: result.failures, failed: Array.isArray(result.failed) ? result.failed : [] };
+      return {
+        passes: result.passes,
+        failures: result.failures,
+        failed: Array.isArray(result.failed) ? result.failed : [],
+      };
     }
   } catch {
     // Missing or half-written: reported by the caller.

@@ -26,13 +26,27 @@ export function packageVsix(repoRoot, workDir, outFile) {
     },
   });
   symlinkSync(join(repoRoot, 'node_modules'), join(workDir, 'node_modules'), 'dir');
-  const result = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', outFile], {
-    cwd: workDir,
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_update_notifier: 'false' },
-  });
+  const result = spawnSync(
+    'npx',
+    [
+      'vsce',
+      'package',
+      '--no-dependencies',
+      '--allow-missing-repository',
+      '--no-rewrite-relative-links',
+      '--out',
+      outFile,
+    ],
+    {
+      cwd: workDir,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    },
+  );
   if (result.status !== 0) {
-    throw new Error(`\`vsce package\` failed (${result.status ?? result.signal ?? result.error?.message}):\n${result.stdout}${result.stderr}`);
+    throw new Error(
+      `\`vsce package\` failed (${result.status ?? result.signal ?? result.error?.message}):\n${result.stdout}${result.stderr}`,
+    );
   }
 }
 
@@ -101,15 +115,18 @@ const LOADED_BUNDLES = ['extension/dist/core.js', 'extension/dist/transport.js']
  */
 export function shippingProblems(names, bytes) {
   const problems = [];
-  if (bytes >= MAX_VSIX_BYTES) problems.push(`it weighs ${bytes} bytes, not under the limit of ${MAX_VSIX_BYTES} (1 MB)`);
+  if (bytes >= MAX_VSIX_BYTES)
+    problems.push(`it weighs ${bytes} bytes, not under the limit of ${MAX_VSIX_BYTES} (1 MB)`);
   for (const path of names.filter((name) => !name.endsWith('/'))) {
     const inside = path.replace(/^extension\//, '');
     if (/\.map$/i.test(path)) problems.push(`it holds a source map: ${path}`);
     else if (/(^|\/)node_modules\//.test(inside)) problems.push(`it holds node_modules/: ${path}`);
     else if (/^(src|test|out)\//.test(inside)) problems.push(`it holds ${inside.split('/')[0]}/: ${path}`);
-    else if (/(^|\/)(tests?|__tests__|suite)\/|\.(test|spec)\.[cm]?[jt]s$/i.test(inside)) problems.push(`it holds a test: ${path}`);
+    else if (/(^|\/)(tests?|__tests__|suite)\/|\.(test|spec)\.[cm]?[jt]s$/i.test(inside))
+      problems.push(`it holds a test: ${path}`);
     else if (/\.[cm]?tsx?$/i.test(inside)) problems.push(`it holds a source file: ${path}`);
-    else if (!SHIPPED.some((pattern) => pattern.test(path))) problems.push(`it holds a file not meant to ship: ${path}`);
+    else if (!SHIPPED.some((pattern) => pattern.test(path)))
+      problems.push(`it holds a file not meant to ship: ${path}`);
   }
   return problems;
 }
@@ -129,29 +146,42 @@ export function inspectVsix(file, { publisher, name }) {
   );
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const manifestEntry = byName.get('extension/package.json');
-  if (manifestEntry === undefined) return { bytes, entries, problems: [...problems, 'it has no extension/package.json'] };
+  if (manifestEntry === undefined)
+    return { bytes, entries, problems: [...problems, 'it has no extension/package.json'] };
   const manifest = JSON.parse(zipEntryData(buffer, manifestEntry).toString('utf8'));
   if (manifest.publisher !== publisher || manifest.name !== name) {
     problems.push(`its manifest names ${manifest.publisher}.${manifest.name}, not ${publisher}.${name}`);
   }
-  if (manifest.icon !== undefined && !byName.has(`extension/${manifest.icon}`)) problems.push(`its icon ${manifest.icon} is missing`);
+  if (manifest.icon !== undefined && !byName.has(`extension/${manifest.icon}`))
+    problems.push(`its icon ${manifest.icon} is missing`);
   const mainPath = `extension/${String(manifest.main).replace(/^\.\//, '')}`;
   const mainEntry = byName.get(mainPath) ?? byName.get(`${mainPath}.js`);
   if (mainEntry === undefined) {
     problems.push(`its main file ${manifest.main} is missing`);
   } else if (/\/\/# sourceMappingURL=/.test(zipEntryData(buffer, mainEntry).toString('utf8'))) {
-    problems.push(`${mainEntry.name} is the dev bundle (it points to a source map): vscode:prepublish did not build the production bundle`);
+    problems.push(
+      `${mainEntry.name} is the dev bundle (it points to a source map): vscode:prepublish did not build the production bundle`,
+    );
   }
   for (const name of LOADED_BUNDLES) {
     const entry = byName.get(name);
     if (entry === undefined) problems.push(`${name} is missing: the extension loads it on its first request`);
-    else if (/\/\/# sourceMappingURL=/.test(zipEntryData(buffer, entry).toString('utf8'))) problems.push(`${name} is the dev bundle (it points to a source map)`);
+    else if (/\/\/# sourceMappingURL=/.test(zipEntryData(buffer, entry).toString('utf8')))
+      problems.push(`${name} is the dev bundle (it points to a source map)`);
   }
   return { bytes, entries, manifest, problems };
 }
 
 /** The images a Markdown text shows from relative paths: `![alt](path)` and `<img src="path">`. */
 export function relativeImages(markdown) {
-  const paths = [...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? match[2]);
-  return [...new Set(paths.filter((path) => !/^[a-z][\w+.-]*:/i.test(path) && !path.startsWith('#')).map((path) => path.replace(/^\.\//, '').split(/[?#]/)[0]))];
+  const paths = [
+    ...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\b[^>]*\bsrc="([^"]+)"/g),
+  ].map((match) => match[1] ?? match[2]);
+  return [
+    ...new Set(
+      paths
+        .filter((path) => !/^[a-z][\w+.-]*:/i.test(path) && !path.startsWith('#'))
+        .map((path) => path.replace(/^\.\//, '').split(/[?#]/)[0]),
+    ),
+  ];
 }

@@ -35,11 +35,14 @@ export async function preparePackage(run, { noBuild }) {
   const { entry } = ensureCodeServer();
   if (!noBuild) build('build (esbuild)', process.execPath, ['esbuild.mjs']);
   for (const file of ['server.js', 'client.js']) {
-    if (!existsSync(join(repoRoot, 'dist', file))) throw new Error(`dist/${file} is missing: run \`npm run build\` first.`);
+    if (!existsSync(join(repoRoot, 'dist', file)))
+      throw new Error(`dist/${file} is missing: run \`npm run build\` first.`);
   }
   const { runDir, dirs, isolation, configFile } = run.makeDirs(['workspace', 'screenshots']);
   const vsix = join(runDir, 'x.vsix');
-  await timed('> package the .vsix (vsce package, with its vscode:prepublish)', () => packageVsix(repoRoot, join(runDir, 'package'), vsix));
+  await timed('> package the .vsix (vsce package, with its vscode:prepublish)', () =>
+    packageVsix(repoRoot, join(runDir, 'package'), vsix),
+  );
   checkContents(vsix);
   return { entry, dirs, isolation, configFile, vsix };
 }
@@ -73,7 +76,8 @@ export async function openWorkbench(run, prepared, { settings, env, deviceScaleF
     cwd: dirs.workspace,
     env: { ...isolation, ...env },
     until: Date.now() + 60_000,
-    announce: (authority) => console.log(`> code-server on ${authority}, no extension development path: only the installed .vsix`),
+    announce: (authority) =>
+      console.log(`> code-server on ${authority}, no extension development path: only the installed .vsix`),
   });
   const browser = await run.launchBrowser(isolation);
   // A context of its own rather than browser.newPage's: a check may open a second window in it.
@@ -81,21 +85,30 @@ export async function openWorkbench(run, prepared, { settings, env, deviceScaleF
   await codeServer.logIn(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[page] ${error.message}`));
-  await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(dirs.workspace)}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  await page.goto(`http://${codeServer.authority}/?folder=${encodeURIComponent(dirs.workspace)}`, {
+    waitUntil: 'domcontentloaded',
+    timeout: 60_000,
+  });
   return { page, codeServer, statusBar: new StatusBarProbe(page, dirs.screenshots) };
 }
 
 export function installVsix(run, { entry, vsix, dirs, configFile, isolation }) {
-  const result = spawnSync(process.execPath, [entry, ...run.codeServerArgs({ dirs, configFile }), '--install-extension', vsix, '--force'], {
-    encoding: 'utf8',
-    env: { ...process.env, ...isolation, EXTENSIONS_GALLERY: '{}' },
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [entry, ...run.codeServerArgs({ dirs, configFile }), '--install-extension', vsix, '--force'],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, ...isolation, EXTENSIONS_GALLERY: '{}' },
+      timeout: 60_000,
+    },
+  );
   const said = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
   if (run.verbose) console.log(said);
   const installed = readdirSync(dirs.extensions).find((name) => name.startsWith(`${extensionId}-`));
   if (result.status !== 0 || installed === undefined) {
-    throw new Error(`code-server --install-extension failed (${result.status ?? result.signal ?? result.error?.message}): ${said}`);
+    throw new Error(
+      `code-server --install-extension failed (${result.status ?? result.signal ?? result.error?.message}): ${said}`,
+    );
   }
   console.log(`  installed as ${installed}`);
 }
@@ -150,7 +163,9 @@ export class StatusBarProbe {
     const handle = await this.page
       .waitForFunction(
         ({ prefix, source, changedFrom }) => {
-          const item = [...document.querySelectorAll('.statusbar-item')].find((element) => element.id.startsWith(prefix));
+          const item = [...document.querySelectorAll('.statusbar-item')].find((element) =>
+            element.id.startsWith(prefix),
+          );
           const text = item?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
           const match = new RegExp(source).exec(text);
           return match !== null && (changedFrom === undefined || match[1] !== changedFrom) ? text : false;
@@ -165,7 +180,9 @@ export class StatusBarProbe {
     }
     const now = await this.item();
     const wanted = `${String(pattern)}${changedFrom === undefined ? '' : ` with a time other than ${changedFrom}`}`;
-    throw new Error(`the status bar item did not show ${wanted} within ${ms / 1000} s; it shows ${now === undefined ? 'nothing (no such item)' : `"${now.text}"`}`);
+    throw new Error(
+      `the status bar item did not show ${wanted} within ${ms / 1000} s; it shows ${now === undefined ? 'nothing (no such item)' : `"${now.text}"`}`,
+    );
   }
 
   async item() {
@@ -173,7 +190,12 @@ export class StatusBarProbe {
   }
 
   allItems() {
-    return this.page.evaluate(() => [...document.querySelectorAll('.statusbar-item')].map((element) => ({ id: element.id, text: element.textContent?.replace(/\s+/g, ' ').trim() ?? '' })));
+    return this.page.evaluate(() =>
+      [...document.querySelectorAll('.statusbar-item')].map((element) => ({
+        id: element.id,
+        text: element.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+      })),
+    );
   }
 
   /**
@@ -185,7 +207,11 @@ export class StatusBarProbe {
     const { text, labels } = await this.page.evaluate((prefix) => {
       const item = [...document.querySelectorAll('.statusbar-item')].find((element) => element.id.startsWith(prefix));
       const elements = item === undefined ? [] : [item, ...item.querySelectorAll('*')];
-      const labels = elements.flatMap((element) => ['aria-label', 'title'].map((name) => element.getAttribute(name)).filter((value) => value !== null && value !== ''));
+      const labels = elements.flatMap((element) =>
+        ['aria-label', 'title']
+          .map((name) => element.getAttribute(name))
+          .filter((value) => value !== null && value !== ''),
+      );
       return { text: item?.textContent?.replace(/\s+/g, ' ').trim() ?? '', labels };
     }, extensionId);
     await this.page.locator(itemSelector).hover({ timeout: 5_000 });
@@ -204,7 +230,10 @@ export class StatusBarProbe {
     const input = this.page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
     await input.fill(`>${title}`);
-    await this.page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+    await this.page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: title })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await input.press('Enter');
   }
 
@@ -221,7 +250,9 @@ export class StatusBarProbe {
     await this.click();
     const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
     await rows.first().waitFor({ state: 'visible', timeout: 10_000 });
-    const placeholder = await this.page.locator('.quick-input-widget .quick-input-box input').getAttribute('placeholder');
+    const placeholder = await this.page
+      .locator('.quick-input-widget .quick-input-box input')
+      .getAttribute('placeholder');
     const labels = (await rows.allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
     if (label === undefined) await this.page.keyboard.press('Escape');
     else await rows.filter({ hasText: label }).first().click({ timeout: 5_000 });
@@ -243,7 +274,11 @@ export class StatusBarProbe {
       const textRight = Math.max(...rects.map((rect) => rect.right));
       // The edges that clip it: the item's own (VS Code limits an item's width), the status bar's, the window's.
       const statusBar = item.closest('.part.statusbar');
-      const edge = Math.min(item.getBoundingClientRect().right, statusBar?.getBoundingClientRect().right ?? Number.POSITIVE_INFINITY, window.innerWidth);
+      const edge = Math.min(
+        item.getBoundingClientRect().right,
+        statusBar?.getBoundingClientRect().right ?? Number.POSITIVE_INFINITY,
+        window.innerWidth,
+      );
       return Math.max(0, Math.round(textRight - edge));
     }, extensionId);
   }
@@ -260,7 +295,9 @@ export class StatusBarProbe {
       const focused = document.activeElement;
       if (focused?.closest('.part.statusbar') && 'blur' in focused) focused.blur();
     });
-    const png = await this.page.locator(itemSelector).screenshot({ path: file, animations: 'disabled', timeout: 5_000 });
+    const png = await this.page
+      .locator(itemSelector)
+      .screenshot({ path: file, animations: 'disabled', timeout: 5_000 });
     return png.length;
   }
 }
@@ -294,7 +331,10 @@ export class WalkthroughProbe {
   static manifestWalkthrough() {
     const [walkthrough] = manifest.contributes.walkthroughs;
     const strings = JSON.parse(readFileSync(join(repoRoot, 'package.nls.json'), 'utf8'));
-    return { title: strings[walkthrough.title.replace(/^%|%$/g, '')], stepIds: walkthrough.steps.map((step) => step.id) };
+    return {
+      title: strings[walkthrough.title.replace(/^%|%$/g, '')],
+      stepIds: walkthrough.steps.map((step) => step.id),
+    };
   }
 
   constructor(page, title) {
@@ -308,9 +348,15 @@ export class WalkthroughProbe {
     const input = this.page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
     await input.fill('>Welcome: Open Walkthrough...');
-    await this.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Open Walkthrough...' }).first().waitFor({ timeout: 10_000 });
+    await this.page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: 'Open Walkthrough...' })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await input.press('Enter');
-    await this.page.locator('.quick-input-widget .monaco-list-row', { hasText: this.title }).first().waitFor({ timeout: 15_000 });
+    await this.page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: this.title })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await input.fill(this.title);
     await input.press('Enter');
     await this.page.locator(STEP_SELECTOR).first().waitFor({ timeout: 15_000 });
@@ -328,7 +374,9 @@ export class WalkthroughProbe {
     try {
       await this.page.mouse.move(0, 0);
       await this.mediaShown(10_000);
-      const png = await this.page.locator('.gettingStartedContainer').screenshot({ path: file, animations: 'disabled', timeout: 5_000 });
+      const png = await this.page
+        .locator('.gettingStartedContainer')
+        .screenshot({ path: file, animations: 'disabled', timeout: 5_000 });
       return png.length;
     } finally {
       if (viewport !== null) await this.page.setViewportSize(viewport);
@@ -347,7 +395,9 @@ export class WalkthroughProbe {
         const heading = await frame.evaluate(() => document.querySelector('h1, h2')?.textContent ?? '').catch(() => '');
         if (heading.trim() !== '') return;
       }
-      await this.page.waitForEvent('framenavigated', { timeout: Math.max(1, Math.min(500, until - Date.now())) }).catch(() => undefined);
+      await this.page
+        .waitForEvent('framenavigated', { timeout: Math.max(1, Math.min(500, until - Date.now())) })
+        .catch(() => undefined);
     }
     console.log("  the walkthrough's media showed no heading in time; the picture has the steps alone");
   }
@@ -389,7 +439,13 @@ export class WalkthroughProbe {
       .waitForFunction(
         ({ wanted, selector }) => {
           const shown = [...document.querySelectorAll(selector)];
-          return wanted.every((id) => shown.some((step) => step.getAttribute('data-step-id')?.endsWith(`#${id}`) && step.querySelector('[data-done-step-id].complete') !== null));
+          return wanted.every((id) =>
+            shown.some(
+              (step) =>
+                step.getAttribute('data-step-id')?.endsWith(`#${id}`) &&
+                step.querySelector('[data-done-step-id].complete') !== null,
+            ),
+          );
         },
         { wanted: ids, selector: STEP_SELECTOR },
         { timeout: ms, polling: 100 },
@@ -399,7 +455,9 @@ export class WalkthroughProbe {
     const steps = await this.steps();
     if (!done) {
       const shown = steps.map(({ id, done }) => `${id} ${done ? 'ticked' : 'not ticked'}`).join(', ');
-      throw new Error(`the walkthrough did not show ${ids.join(', ')} ticked within ${ms / 1000} s; it shows ${shown || 'no steps'}`);
+      throw new Error(
+        `the walkthrough did not show ${ids.join(', ')} ticked within ${ms / 1000} s; it shows ${shown || 'no steps'}`,
+      );
     }
     return steps;
   }

@@ -32,7 +32,10 @@ export async function billableTimeCheck({ run, dirs, pageA, gitA, workspaceA, au
   const workspaceB = join(run.runDir, 'private-repository');
   gitRepository(workspaceB);
   mkdirSync(join(workspaceB, '.vscode'), { recursive: true });
-  writeFileSync(join(workspaceB, '.vscode', 'settings.json'), `${JSON.stringify({ 'timeTracker.branchTime.enabled': false }, null, 2)}\n`);
+  writeFileSync(
+    join(workspaceB, '.vscode', 'settings.json'),
+    `${JSON.stringify({ 'timeTracker.branchTime.enabled': false }, null, 2)}\n`,
+  );
   const file = ledgerFile(dirs);
   const context = pageA.context();
   const pageB = await context.newPage();
@@ -41,13 +44,19 @@ export async function billableTimeCheck({ run, dirs, pageA, gitA, workspaceA, au
   const { ServiceClient } = createRequire(import.meta.url)(join(repoRoot, 'dist', 'client.js'));
   const client = new ServiceClient({ token, port });
   try {
-    await pageB.goto(`http://${authority}/?folder=${encodeURIComponent(workspaceB)}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await pageB.goto(`http://${authority}/?folder=${encodeURIComponent(workspaceB)}`, {
+      waitUntil: 'domcontentloaded',
+      timeout: 60_000,
+    });
     await new StatusBarProbe(pageB, dirs.screenshots).waitFor(/ \d+:\d\d · today|Not tracking/, OPENING_MS);
     for (const page of [pageA, pageB]) await realFocus(page);
     await firstFocus(pageA, pageB, file);
     const windowA = ownersIn(file).at(-1)?.window;
     // The branch the checks before left the first repository on.
-    const firstBranch = execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { cwd: workspaceA, encoding: 'utf8' }).trim();
+    const firstBranch = execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], {
+      cwd: workspaceA,
+      encoding: 'utf8',
+    }).trim();
 
     const startedAt = Date.now();
     await client.startActivity({ name: FIRST, createIfMissing: true });
@@ -61,12 +70,17 @@ export async function billableTimeCheck({ run, dirs, pageA, gitA, workspaceA, au
 
     await bringToFront(pageB, pageA, file);
     const privateClaim = ownersIn(file).at(-1);
-    if (privateClaim === undefined || privateClaim.window === windowA) throw new Error('the ledger-off window did not take the focus in the ledger');
+    if (privateClaim === undefined || privateClaim.window === windowA)
+      throw new Error('the ledger-off window did not take the focus in the ledger');
     await delay(10_000);
     await bringToFront(pageA, pageB, file);
     const owners = ownersIn(file);
-    const backToA = owners[owners.findIndex((owner) => owner.window === privateClaim.window && owner.sinceMs === privateClaim.sinceMs) + 1];
-    if (backToA === undefined) throw new Error(`the first window's claim after the ledger-off one is missing: ${JSON.stringify(owners)}`);
+    const backToA =
+      owners[
+        owners.findIndex((owner) => owner.window === privateClaim.window && owner.sinceMs === privateClaim.sinceMs) + 1
+      ];
+    if (backToA === undefined)
+      throw new Error(`the first window's claim after the ledger-off one is missing: ${JSON.stringify(owners)}`);
     const privateSeconds = (backToA.sinceMs - privateClaim.sinceMs) / 1000;
     await delay(6_000);
 
@@ -96,7 +110,17 @@ export async function billableTimeCheck({ run, dirs, pageA, gitA, workspaceA, au
     await bringToFront(pageA, pageB, file);
     const rows = (await settledRows(file)).filter((row) => row.activityName === FIRST || row.activityName === SECOND);
     const claims = claimsSince(ownersIn(file), startedAt);
-    return judge(rows, { reloadedFocused, claims, firstBranch, firstSeconds, secondSeconds, privateSeconds, outageSeconds, workspaceA, workspaceB });
+    return judge(rows, {
+      reloadedFocused,
+      claims,
+      firstBranch,
+      firstSeconds,
+      secondSeconds,
+      privateSeconds,
+      outageSeconds,
+      workspaceA,
+      workspaceB,
+    });
   } finally {
     await client.close();
     await elsewhere.close().catch(() => undefined);
@@ -126,8 +150,24 @@ function claimsSince(owners, sinceMs) {
  * the private window's stretch), and less by at most one poll interval at each of the two stops
  * (the seconds between a stop and the poll before it are not seen by any window).
  */
-function judge(rows, { reloadedFocused, claims, firstBranch, firstSeconds, secondSeconds, privateSeconds, outageSeconds, workspaceA, workspaceB }) {
-  const shown = rows.map((row) => `${row.repository}/${row.branch} ${row.activityName} ${(row.ms / 1000).toFixed(1)} s`).join(', ') || 'no rows';
+function judge(
+  rows,
+  {
+    reloadedFocused,
+    claims,
+    firstBranch,
+    firstSeconds,
+    secondSeconds,
+    privateSeconds,
+    outageSeconds,
+    workspaceA,
+    workspaceB,
+  },
+) {
+  const shown =
+    rows
+      .map((row) => `${row.repository}/${row.branch} ${row.activityName} ${(row.ms / 1000).toFixed(1)} s`)
+      .join(', ') || 'no rows';
   const total = rows.reduce((sum, row) => sum + row.ms, 0) / 1000;
   const tracked = firstSeconds + secondSeconds;
   // The app counts whole seconds from a start cut to the second.
@@ -135,15 +175,18 @@ function judge(rows, { reloadedFocused, claims, firstBranch, firstSeconds, secon
   const least = tracked - privateSeconds - outageSeconds - 2 * POLL_SECONDS - 1;
   const figures = `${total.toFixed(1)} s in the ledger; the app tracked ${tracked} s, the ledger-off window owned ${privateSeconds.toFixed(1)} s, the reload took ${outageSeconds.toFixed(1)} s; claims of the focus since the start: ${claims}; the reloaded page ${reloadedFocused ? 'had' : 'did not have'} the focus`;
   const elsewhere = rows.filter((row) => row.root !== workspaceA);
-  if (elsewhere.some((row) => row.root === workspaceB)) throw new Error(`the ledger-off repository has time (${figures}): ${shown}`);
+  if (elsewhere.some((row) => row.root === workspaceB))
+    throw new Error(`the ledger-off repository has time (${figures}): ${shown}`);
   if (elsewhere.length > 0) throw new Error(`time on a repository neither window was on: ${shown}`);
   for (const [name, branch] of [
     [FIRST, firstBranch],
     [FIRST, 'billable/second-branch'],
     [SECOND, 'billable/second-branch'],
   ]) {
-    if (!rows.some((row) => row.activityName === name && row.branch === branch && row.ms > 0)) throw new Error(`no time for ${name} on ${branch}: ${shown}`);
+    if (!rows.some((row) => row.activityName === name && row.branch === branch && row.ms > 0))
+      throw new Error(`no time for ${name} on ${branch}: ${shown}`);
   }
-  if (!(total >= least && total <= most)) throw new Error(`${figures} (wanted ${least.toFixed(1)} to ${most.toFixed(1)} s): ${shown}`);
+  if (!(total >= least && total <= most))
+    throw new Error(`${figures} (wanted ${least.toFixed(1)} to ${most.toFixed(1)} s): ${shown}`);
   return `${figures}: ${shown}`;
 }

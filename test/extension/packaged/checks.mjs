@@ -44,7 +44,8 @@ import { gitRepository, twoWindowsCheck } from './twoWindows.mjs';
 
 const activityName = 'Review packaged build';
 /** 105 characters: longer than VS Code lets an item be at 1280 px, were it not cut. */
-const longName = 'Prepare the quarterly report with every figure the board asked for and the notes of the last two meetings';
+const longName =
+  'Prepare the quarterly report with every figure the board asked for and the notes of the last two meetings';
 
 /** Runs the checks in `run` (a HostRun) on the package `prepared` by preparePackage. */
 export default async function packagedChecks(run, prepared) {
@@ -52,7 +53,12 @@ export default async function packagedChecks(run, prepared) {
   const token = randomBytes(24).toString('hex');
   const port = await freePort();
   const server = await timed(`> reference server: node dist/server.js --port ${port} --token …`, async () => {
-    const started = run.spawnOwned('server', process.execPath, [join(repoRoot, 'dist', 'server.js'), '--port', String(port), '--token', token], { cwd: repoRoot, env: {} });
+    const started = run.spawnOwned(
+      'server',
+      process.execPath,
+      [join(repoRoot, 'dist', 'server.js'), '--port', String(port), '--token', token],
+      { cwd: repoRoot, env: {} },
+    );
     try {
       await started.waitFor(/^listening on \S+$/m, 10_000);
     } catch (error) {
@@ -144,7 +150,10 @@ export default async function packagedChecks(run, prepared) {
         } finally {
           await client.close();
         }
-        const { text } = await statusBar.waitFor(/Prepare the quarterly report with every… \d+:\d\d · today \d+m$/, 15_000);
+        const { text } = await statusBar.waitFor(
+          /Prepare the quarterly report with every… \d+:\d\d · today \d+m$/,
+          15_000,
+        );
         const overflow = await statusBar.textOverflow();
         if (overflow > 0) throw new Error(`the item's text runs ${overflow} px past its visible edge: "${text}"`);
         return `"${text}", all of it inside the item`;
@@ -152,11 +161,31 @@ export default async function packagedChecks(run, prepared) {
     ],
     [
       'two windows on two repositories, real git switches and the focus traded: time on every branch, counted once',
-      () => twoWindowsCheck({ run, dirs: prepared.dirs, pageA: page, gitA, workspaceA: prepared.dirs.workspace, authority: codeServer.authority, token, port }),
+      () =>
+        twoWindowsCheck({
+          run,
+          dirs: prepared.dirs,
+          pageA: page,
+          gitA,
+          workspaceA: prepared.dirs.workspace,
+          authority: codeServer.authority,
+          token,
+          port,
+        }),
     ],
     [
-      'two windows, one with the ledger off, a stop and a start between polls and a reload: the ledger holds the app\'s time, less what the ledger-off window owned',
-      () => billableTimeCheck({ run, dirs: prepared.dirs, pageA: page, gitA, workspaceA: prepared.dirs.workspace, authority: codeServer.authority, token, port }),
+      "two windows, one with the ledger off, a stop and a start between polls and a reload: the ledger holds the app's time, less what the ledger-off window owned",
+      () =>
+        billableTimeCheck({
+          run,
+          dirs: prepared.dirs,
+          pageA: page,
+          gitA,
+          workspaceA: prepared.dirs.workspace,
+          authority: codeServer.authority,
+          token,
+          port,
+        }),
     ],
     ...linkedOpeningChecks({ run, dirs: prepared.dirs, page, authority: codeServer.authority, token, port, server }),
     [
@@ -172,7 +201,8 @@ export default async function packagedChecks(run, prepared) {
       async () => {
         const { placeholder, labels } = await statusBar.chooseInMenu(undefined);
         if (!/^Log Time…/.test(labels[0] ?? '')) throw new Error(`the menu lists ${JSON.stringify(labels)}`);
-        if (!/^Choose what to do while the app is not answering/.test(placeholder ?? '')) throw new Error(`the menu's placeholder is "${placeholder}"`);
+        if (!/^Choose what to do while the app is not answering/.test(placeholder ?? ''))
+          throw new Error(`the menu's placeholder is "${placeholder}"`);
         return `"${placeholder}": ${labels.join(' | ')}`;
       },
     ],
@@ -220,14 +250,16 @@ async function unusedWindowCheck({ page, server }) {
     unusedGaps.push(at - last);
     last = at;
   }
-  if (unusedGaps.some((gap) => gap < 10_000)) throw new Error(`unused, polls came ${unusedGaps.join(', ')} ms apart, not about 12 s`);
+  if (unusedGaps.some((gap) => gap < 10_000))
+    throw new Error(`unused, polls came ${unusedGaps.join(', ')} ms apart, not about 12 s`);
   // A key 3 s after the last poll: at the interval (2 s) a poll is due, so it asks now, not 3 s later.
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, last + 3_000 - Date.now())));
   const seenBeforeKey = statusPolls();
   const pressed = Date.now();
   await page.keyboard.press('Shift');
   const answered = (await nextPoll(5_000, seenBeforeKey)) - pressed;
-  if (answered > 2_000) throw new Error(`used again 3 s after a poll, the next poll came ${answered} ms after the key, not at once`);
+  if (answered > 2_000)
+    throw new Error(`used again 3 s after a poll, the next poll came ${answered} ms after the key, not at once`);
   const usedFrom = statusPolls();
   for (let i = 0; i < 9; i++) {
     await page.keyboard.press('Shift');
@@ -243,7 +275,14 @@ async function unusedWindowCheck({ page, server }) {
  * name below, added to a good package, must be the one problem found, and so must the size limit.
  */
 function checkTheCheck() {
-  const good = ['extension.vsixmanifest', '[Content_Types].xml', 'extension/package.json', 'extension/dist/extension.js', 'extension/readme.md', 'extension/media/icon.png'];
+  const good = [
+    'extension.vsixmanifest',
+    '[Content_Types].xml',
+    'extension/package.json',
+    'extension/dist/extension.js',
+    'extension/readme.md',
+    'extension/media/icon.png',
+  ];
   const bad = [
     'extension/dist/extension.js.map',
     'extension/src/extension/extension.ts',
@@ -256,8 +295,10 @@ function checkTheCheck() {
     'extension/esbuild.mjs',
   ];
   const wrong = [];
-  if (shippingProblems(good, MAX_VSIX_BYTES - 1).length > 0) wrong.push(`a good package of ${MAX_VSIX_BYTES - 1} bytes was refused`);
-  if (shippingProblems(good, MAX_VSIX_BYTES).length !== 1) wrong.push(`a package of ${MAX_VSIX_BYTES} bytes was not refused`);
+  if (shippingProblems(good, MAX_VSIX_BYTES - 1).length > 0)
+    wrong.push(`a good package of ${MAX_VSIX_BYTES - 1} bytes was refused`);
+  if (shippingProblems(good, MAX_VSIX_BYTES).length !== 1)
+    wrong.push(`a package of ${MAX_VSIX_BYTES} bytes was not refused`);
   for (const name of bad) {
     if (shippingProblems([...good, name], 1000).length !== 1) wrong.push(`a package holding ${name} was not refused`);
   }

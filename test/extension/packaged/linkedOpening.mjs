@@ -36,8 +36,15 @@ const OPENING_MS = 90_000;
  */
 export function linkedOpeningChecks({ run, dirs, page, authority, token, port, server }) {
   const folderWindow = { folder: join(run.runDir, 'linked-folder'), page: undefined };
-  const requests = (method, path) => server.text().split('\n').filter((line) => new RegExp(`^\\S+ ${method} ${path} \\d+$`).test(line.trim())).length;
-  const counts = () => ({ starts: requests('POST', '/activities/start'), reports: requests('POST', '/branch-changed') });
+  const requests = (method, path) =>
+    server
+      .text()
+      .split('\n')
+      .filter((line) => new RegExp(`^\\S+ ${method} ${path} \\d+$`).test(line.trim())).length;
+  const counts = () => ({
+    starts: requests('POST', '/activities/start'),
+    reports: requests('POST', '/branch-changed'),
+  });
   const client = () => {
     const { ServiceClient } = createRequire(import.meta.url)(join(repoRoot, 'dist', 'client.js'));
     return new ServiceClient({ token, port });
@@ -55,14 +62,19 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
   const open = async (folder) => {
     const opened = await page.context().newPage();
     opened.on('pageerror', (error) => console.error(`[page ${folder}] ${error.message}`));
-    await opened.goto(`http://${authority}/?folder=${encodeURIComponent(folder)}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await opened.goto(`http://${authority}/?folder=${encodeURIComponent(folder)}`, {
+      waitUntil: 'domcontentloaded',
+      timeout: 60_000,
+    });
     return opened;
   };
   /** The question a repository's links ask, answered as a user does; resolves to its text. */
   const useItsLinks = async (opened) => {
     const toast = opened.locator('.notifications-toasts .notification-toast', { hasText: 'Use its links?' }).first();
     await toast.waitFor({ state: 'visible', timeout: OPENING_MS });
-    const question = ((await toast.locator('.notification-list-item-message').textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    const question = ((await toast.locator('.notification-list-item-message').textContent()) ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     await toast.locator('.monaco-button', { hasText: 'Use Its Links' }).click({ timeout: 5_000 });
     return question;
   };
@@ -75,9 +87,12 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
     await probe.waitFor(/ \d+:\d\d · today/, 20_000);
     const settled = counts();
     if (after.starts - before.starts !== 1 || settled.starts !== after.starts) {
-      throw new Error(`the app got ${after.starts - before.starts} POST /activities/start by the notice and ${settled.starts - before.starts} in all, not one`);
+      throw new Error(
+        `the app got ${after.starts - before.starts} POST /activities/start by the notice and ${settled.starts - before.starts} in all, not one`,
+      );
     }
-    if (settled.reports !== before.reports) throw new Error(`the opening sent ${settled.reports - before.reports} POST /branch-changed`);
+    if (settled.reports !== before.reports)
+      throw new Error(`the opening sent ${settled.reports - before.reports} POST /branch-changed`);
     return `"${text}"; one POST /activities/start, no POST /branch-changed`;
   };
 
@@ -87,7 +102,9 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
       async () => {
         await nothingRuns();
         gitRepository(folderWindow.folder);
-        writeWorkspaceLinks(folderWindow.folder, [{ folder: 'linked-folder', activity: FOLDER_ACTIVITY, createIfMissing: true }]);
+        writeWorkspaceLinks(folderWindow.folder, [
+          { folder: 'linked-folder', activity: FOLDER_ACTIVITY, createIfMissing: true },
+        ]);
         const before = counts();
         folderWindow.page = await open(folderWindow.folder);
         const question = await useItsLinks(folderWindow.page);
@@ -117,9 +134,9 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
       },
     ],
     [
-      'the linked folder\'s window reloaded while another activity runs: nothing starts, what runs is left running',
+      "the linked folder's window reloaded while another activity runs: nothing starts, what runs is left running",
       async () => {
-        if (folderWindow.page === undefined) throw new Error('the linked folder\'s window is not open');
+        if (folderWindow.page === undefined) throw new Error("the linked folder's window is not open");
         const running = 'Review before the reload';
         const app = client();
         try {
@@ -132,12 +149,20 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
         const before = counts();
         await folderWindow.page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
         // The new extension host's link decided, and logged that it left what runs: the moment a start would have gone out.
-        const left = await waitFor(() => leftLines(dirs).find((line) => line.includes(FOLDER_ACTIVITY) && line.includes(running)), OPENING_MS, () => `the reloaded window logged no decision of its folder link; ${counts().starts - before.starts} POST /activities/start since the reload (the extension's logs: ${logFiles(dirs).join(', ') || 'none'})`);
+        const left = await waitFor(
+          () => leftLines(dirs).find((line) => line.includes(FOLDER_ACTIVITY) && line.includes(running)),
+          OPENING_MS,
+          () =>
+            `the reloaded window logged no decision of its folder link; ${counts().starts - before.starts} POST /activities/start since the reload (the extension's logs: ${logFiles(dirs).join(', ') || 'none'})`,
+        );
         const { text } = await probe.waitFor(new RegExp(`^${running} \\d+:\\d\\d`), 20_000);
         const after = counts();
-        if (after.starts !== before.starts) throw new Error(`the reload sent ${after.starts - before.starts} POST /activities/start`);
-        if (after.reports !== before.reports) throw new Error(`the reload sent ${after.reports - before.reports} POST /branch-changed`);
-        if ((await folderWindow.page.locator('.notifications-toasts', { hasText: 'Use its links?' }).count()) > 0) throw new Error('the question was asked again after the reload');
+        if (after.starts !== before.starts)
+          throw new Error(`the reload sent ${after.starts - before.starts} POST /activities/start`);
+        if (after.reports !== before.reports)
+          throw new Error(`the reload sent ${after.reports - before.reports} POST /branch-changed`);
+        if ((await folderWindow.page.locator('.notifications-toasts', { hasText: 'Use its links?' }).count()) > 0)
+          throw new Error('the question was asked again after the reload');
         return `"${text}", no start, not asked again; the log: "${left.replace(/^.*\] /, '')}"`;
       },
     ],
@@ -151,13 +176,20 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
         const before = counts();
         await folderWindow.page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
         const said = await probe.waitFor(new RegExp(`^${FOLDER_ACTIVITY} not started$`), OPENING_MS).catch((error) => {
-          const lines = logFiles(dirs).flatMap((file) => readFileSync(file, 'utf8').split('\n').filter((line) => line.includes(FOLDER_ACTIVITY)));
-          throw new Error(`${error.message}; ${counts().starts - before.starts} POST /activities/start since the reload; the extension's last lines on ${FOLDER_ACTIVITY}: ${lines.slice(-3).join(' | ') || 'none'}`);
+          const lines = logFiles(dirs).flatMap((file) =>
+            readFileSync(file, 'utf8')
+              .split('\n')
+              .filter((line) => line.includes(FOLDER_ACTIVITY)),
+          );
+          throw new Error(
+            `${error.message}; ${counts().starts - before.starts} POST /activities/start since the reload; the extension's last lines on ${FOLDER_ACTIVITY}: ${lines.slice(-3).join(' | ') || 'none'}`,
+          );
         });
         const { text } = said;
         await probe.waitFor(/Not tracking/, 20_000);
         const after = counts();
-        if (after.starts !== before.starts) throw new Error(`the reload after Stop sent ${after.starts - before.starts} POST /activities/start`);
+        if (after.starts !== before.starts)
+          throw new Error(`the reload after Stop sent ${after.starts - before.starts} POST /activities/start`);
         await folderWindow.page.close().catch(() => undefined);
         folderWindow.page = undefined;
         return `"${text}", no start`;
@@ -169,7 +201,10 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
 /** `.vscode/settings.json` of `folder` with these links: the workspace settings a team commits. */
 function writeWorkspaceLinks(folder, links) {
   mkdirSync(join(folder, '.vscode'), { recursive: true });
-  writeFileSync(join(folder, '.vscode', 'settings.json'), `${JSON.stringify({ 'timeTracker.links': links }, null, 2)}\n`);
+  writeFileSync(
+    join(folder, '.vscode', 'settings.json'),
+    `${JSON.stringify({ 'timeTracker.links': links }, null, 2)}\n`,
+  );
 }
 
 /**
@@ -178,7 +213,11 @@ function writeWorkspaceLinks(folder, links) {
  * window's opening (src/extension/links/linkController.ts).
  */
 function leftLines(dirs) {
-  return logFiles(dirs).flatMap((file) => readFileSync(file, 'utf8').split('\n').filter((line) => /the window opened while .* runs, which is left running/.test(line)));
+  return logFiles(dirs).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => /the window opened while .* runs, which is left running/.test(line)),
+  );
 }
 
 /** The extension's log files of every extension host so far. */

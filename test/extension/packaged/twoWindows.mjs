@@ -31,7 +31,11 @@ const activityName = 'Two windows, two repositories';
 /** A git repository at `folder` on `main`, with one commit; returns a function running git there. */
 export function gitRepository(folder) {
   mkdirSync(folder, { recursive: true });
-  const git = (...args) => execFileSync('git', ['-c', 'user.name=Tests', '-c', 'user.email=tests@example.invalid', ...args], { cwd: folder, stdio: 'ignore' });
+  const git = (...args) =>
+    execFileSync('git', ['-c', 'user.name=Tests', '-c', 'user.email=tests@example.invalid', ...args], {
+      cwd: folder,
+      stdio: 'ignore',
+    });
   git('init', '-q', '-b', 'main');
   git('commit', '-q', '--allow-empty', '-m', 'start');
   return git;
@@ -54,7 +58,10 @@ export async function twoWindowsCheck({ run, dirs, pageA, gitA, workspaceA, auth
   const pageB = await pageA.context().newPage();
   pageB.on('pageerror', (error) => console.error(`[page B] ${error.message}`));
   try {
-    await pageB.goto(`http://${authority}/?folder=${encodeURIComponent(workspaceB)}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await pageB.goto(`http://${authority}/?folder=${encodeURIComponent(workspaceB)}`, {
+      waitUntil: 'domcontentloaded',
+      timeout: 60_000,
+    });
     // Window B's extension host is up once its status bar item shows the app's state.
     await new StatusBarProbe(pageB, dirs.screenshots).waitFor(/ \d+:\d\d · today|Not tracking/, 90_000);
     for (const page of [pageA, pageB]) {
@@ -108,7 +115,11 @@ export async function bringToFront(front, back, file, ms = 10_000) {
   await front.locator('.part.editor').click({ timeout: 5_000 });
   await front.waitForFunction(() => document.hasFocus(), undefined, { timeout: 5_000, polling: 100 });
   await back.waitForFunction(() => !document.hasFocus(), undefined, { timeout: 5_000, polling: 100 });
-  await waitUntil(() => ownersIn(file).length > claims, ms, 'the window brought to the front did not write its claim of the focus to the ledger');
+  await waitUntil(
+    () => ownersIn(file).length > claims,
+    ms,
+    'the window brought to the front did not write its claim of the focus to the ledger',
+  );
 }
 
 /**
@@ -167,21 +178,29 @@ export async function settledRows(file) {
 /** Every branch of both repositories has time, and the total is the app's, less a poll or two each end. */
 function judge(allRows, trackedSeconds, { repositoryA, repositoryB }) {
   const rows = allRows.filter((row) => row.activityName === activityName);
-  const seconds = (root, branch) => rows.filter((row) => row.root === root && row.branch === branch).reduce((sum, row) => sum + row.ms, 0) / 1000;
+  const seconds = (root, branch) =>
+    rows.filter((row) => row.root === root && row.branch === branch).reduce((sum, row) => sum + row.ms, 0) / 1000;
   const wanted = [
     [repositoryA, 'main'],
     [repositoryA, 'feature/A-1'],
     [repositoryB, 'main'],
     [repositoryB, 'topic/B-2'],
   ];
-  const shown = rows.map((row) => `${row.repository}/${row.branch} ${(row.ms / 1000).toFixed(1)} s`).join(', ') || 'no rows';
+  const shown =
+    rows.map((row) => `${row.repository}/${row.branch} ${(row.ms / 1000).toFixed(1)} s`).join(', ') || 'no rows';
   const empty = wanted.filter(([root, branch]) => !(seconds(root, branch) > 0));
-  if (empty.length > 0) throw new Error(`no time on ${empty.map(([root, branch]) => `${root} ${branch}`).join(', ')}; the ledger holds ${shown}`);
+  if (empty.length > 0)
+    throw new Error(
+      `no time on ${empty.map(([root, branch]) => `${root} ${branch}`).join(', ')}; the ledger holds ${shown}`,
+    );
   const total = rows.reduce((sum, row) => sum + row.ms, 0) / 1000;
   // The first poll after the start and the last before the stop, each at most a background interval away.
   const least = trackedSeconds - 2 * BACKGROUND_POLL_SECONDS;
   // The app counts whole seconds from a start it cut to the second.
   const most = trackedSeconds + 1;
-  if (!(total >= least && total <= most)) throw new Error(`the ledger's total is ${total.toFixed(1)} s for ${trackedSeconds} s tracked (wanted ${least} to ${most} s): ${shown}`);
+  if (!(total >= least && total <= most))
+    throw new Error(
+      `the ledger's total is ${total.toFixed(1)} s for ${trackedSeconds} s tracked (wanted ${least} to ${most} s): ${shown}`,
+    );
   return `${shown}; ${total.toFixed(1)} s of ${trackedSeconds} s tracked`;
 }

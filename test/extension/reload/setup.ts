@@ -15,7 +15,8 @@ const extensionId = 'clessira-tools.clessira-time-tracker';
 
 function required(name: string): string {
   const value = process.env[name];
-  if (value === undefined || value === '') throw new Error(`${name} is not set: run this suite with \`npm test -- --suite reload\``);
+  if (value === undefined || value === '')
+    throw new Error(`${name} is not set: run this suite with \`npm test -- --suite reload\``);
   return value;
 }
 
@@ -23,7 +24,8 @@ function required(name: string): string {
 export const stateDir = (): string => requiredParam('stateDir', 'reload');
 export const firstHalfResultFile = (): string => join(stateDir(), 'before-reload.json');
 /** The process id of the extension host that ran the first half. */
-export const firstHalfHostPid = (): number => (JSON.parse(readFileSync(firstHalfResultFile(), 'utf8')) as { hostPid: number }).hostPid;
+export const firstHalfHostPid = (): number =>
+  (JSON.parse(readFileSync(firstHalfResultFile(), 'utf8')) as { hostPid: number }).hostPid;
 /** What the time-by-branch ledger held before the reload (issue 24). */
 export const branchTimeFile = (): string => join(stateDir(), 'branch-time-before.json');
 export const appPort = (): number => Number(requiredParam('port', 'reload'));
@@ -43,7 +45,10 @@ export const KNOWN_ACTIVITY = 'Reload review';
  * reads too) and the same data file each time it starts, so a restart keeps what it logged.
  */
 export async function startApp(): Promise<ReferenceServer> {
-  const server = createReferenceServer({ token: required('SERVICE_TOKEN'), dataFile: new DataFile(join(stateDir(), 'app-data.json')) });
+  const server = createReferenceServer({
+    token: required('SERVICE_TOKEN'),
+    dataFile: new DataFile(join(stateDir(), 'app-data.json')),
+  });
   await server.listen(appPort());
   return server;
 }

@@ -27,7 +27,11 @@ export default async function restrictedDriver() {
   const port = await freePort();
   const requests = [];
   const { createReferenceServer } = compiled('server', 'server.js');
-  const server = createReferenceServer({ token, seedActivities: [USER_ACTIVITY], onRequest: (_line, record) => requests.push(record) });
+  const server = createReferenceServer({
+    token,
+    seedActivities: [USER_ACTIVITY],
+    onRequest: (_line, record) => requests.push(record),
+  });
   await server.listen(port);
   return {
     settings: {
@@ -39,7 +43,13 @@ export default async function restrictedDriver() {
     },
     // The token as a user without a stored one gives it: connected at once, no first-run notice.
     env: () => ({ SERVICE_TOKEN: token }),
-    params: (dirs) => ({ port, token, ledgerFile: seedLedger(dirs['user-data']), seededDays: SEEDED_DAYS, activity: USER_ACTIVITY }),
+    params: (dirs) => ({
+      port,
+      token,
+      ledgerFile: seedLedger(dirs['user-data']),
+      seededDays: SEEDED_DAYS,
+      activity: USER_ACTIVITY,
+    }),
     stop: () => void server.close(),
     finish: (outcome) => {
       const title = 'the app saw no request of the window start or create an activity but the one the suite started';
@@ -61,7 +71,17 @@ function seedLedger(userData) {
   const now = Date.now();
   const rows = Array.from({ length: SEEDED_DAYS }, (_, index) => {
     const firstMs = now - (index + 1) * DAY_MS;
-    return { day: dayOf(firstMs), root: '/home/user/billing-app', repository: 'billing-app', branch: 'main', activityID: 'A1B2C3D4-0000-4000-8000-000000000001', activityName: 'Billing', ms: 3600_000, firstMs, lastMs: firstMs + 3600_000 };
+    return {
+      day: dayOf(firstMs),
+      root: '/home/user/billing-app',
+      repository: 'billing-app',
+      branch: 'main',
+      activityID: 'A1B2C3D4-0000-4000-8000-000000000001',
+      activityName: 'Billing',
+      ms: 3600_000,
+      firstMs,
+      lastMs: firstMs + 3600_000,
+    };
   });
   const file = join(folder, LEDGER_FILE);
   writeFileSync(file, serializeBook({ version: 1, owners: [], creditedUntilMs: now - DAY_MS, rows }), { mode: 0o600 });

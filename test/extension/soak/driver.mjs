@@ -14,19 +14,37 @@ import { join } from 'node:path';
 import { freePort, prefixLines, repoRoot } from '../host/common.mjs';
 
 const MAX_MINUTES = 240;
-const FAULT_KINDS = ['restart', 'reset', 'answerLost', 'crashAfterCommit', 'license', 'lockout', 'break', 'unwired', 'branch'];
+const FAULT_KINDS = [
+  'restart',
+  'reset',
+  'answerLost',
+  'crashAfterCommit',
+  'license',
+  'lockout',
+  'break',
+  'unwired',
+  'branch',
+];
 
 /**
  * Checks the command line's soak options before anything starts; throws one sentence.
  * `duration` is --soak-minutes (or the entry's), `seed` and `faults` the strings given, if any.
  */
 export function readOptions({ duration, seed, faults }) {
-  if (!Number.isFinite(duration) || duration < 0.5 || duration > MAX_MINUTES) throw new Error(`--soak-minutes must be a number from 0.5 to ${MAX_MINUTES}, not "${duration}".`);
+  if (!Number.isFinite(duration) || duration < 0.5 || duration > MAX_MINUTES)
+    throw new Error(`--soak-minutes must be a number from 0.5 to ${MAX_MINUTES}, not "${duration}".`);
   const seedNumber = seed === undefined ? randomInt(1, 2 ** 31) : Number(seed);
-  if (!Number.isSafeInteger(seedNumber) || seedNumber < 0) throw new Error(`--seed must be a whole number of 0 or more, not "${seed}".`);
-  const kinds = (faults ?? FAULT_KINDS.join(',')).split(',').map((kind) => kind.trim()).filter((kind) => kind !== '');
+  if (!Number.isSafeInteger(seedNumber) || seedNumber < 0)
+    throw new Error(`--seed must be a whole number of 0 or more, not "${seed}".`);
+  const kinds = (faults ?? FAULT_KINDS.join(','))
+    .split(',')
+    .map((kind) => kind.trim())
+    .filter((kind) => kind !== '');
   const unknown = kinds.filter((kind) => !FAULT_KINDS.includes(kind));
-  if (kinds.length === 0 || unknown.length > 0) throw new Error(`--faults takes a comma-separated list of ${FAULT_KINDS.join(', ')}; not "${unknown.join(',') || faults}".`);
+  if (kinds.length === 0 || unknown.length > 0)
+    throw new Error(
+      `--faults takes a comma-separated list of ${FAULT_KINDS.join(', ')}; not "${unknown.join(',') || faults}".`,
+    );
   return { minutes: duration, seed: seedNumber, faults: kinds };
 }
 
@@ -56,7 +74,8 @@ export default async function soakDriver({ options }) {
       tail?.stop();
       summary = readJson(`${resultFile}.soak.json`);
       // The host's own record of faults and actions, shown when something failed.
-      if (existsSync(`${resultFile}.events`)) events = readFileSync(`${resultFile}.events`, 'utf8').trimEnd().split('\n');
+      if (existsSync(`${resultFile}.events`))
+        events = readFileSync(`${resultFile}.events`, 'utf8').trimEnd().split('\n');
       await toasts.settled();
       if (summary !== undefined) printSummary(summary, toasts);
     },
@@ -68,7 +87,9 @@ export default async function soakDriver({ options }) {
     /** The suite's outcome with this driver's own check added. */
     finish: (outcome) => {
       if (outcome.failures > 0 && events.length > 0) {
-        console.log(`\nlast events in the host (of ${events.length}):\n${prefixLines('  ', events.slice(-40).join('\n'))}`);
+        console.log(
+          `\nlast events in the host (of ${events.length}):\n${prefixLines('  ', events.slice(-40).join('\n'))}`,
+        );
       }
       const title = 'every notification of the extension the workbench showed was counted in the host';
       if (summary === undefined) {
@@ -78,10 +99,14 @@ export default async function soakDriver({ options }) {
       const counted = new Set(summary.notifications.map((shown) => shown.message));
       const missed = [...toasts.messages()].filter((message) => !counted.has(message));
       if (missed.length > 0) {
-        console.error(`  ✘ ${title}: the DOM showed ${missed.length} the host did not count:\n${prefixLines('      ', missed.join('\n'))}`);
+        console.error(
+          `  ✘ ${title}: the DOM showed ${missed.length} the host did not count:\n${prefixLines('      ', missed.join('\n'))}`,
+        );
         return { passes: outcome.passes, failures: outcome.failures + 1 };
       }
-      console.log(`  ✔ ${title} (${toasts.count} toasts of the extension in the DOM, ${toasts.messages().size} distinct texts)`);
+      console.log(
+        `  ✔ ${title} (${toasts.count} toasts of the extension in the DOM, ${toasts.messages().size} distinct texts)`,
+      );
       return { passes: outcome.passes + 1, failures: outcome.failures };
     },
   };
@@ -131,7 +156,11 @@ class ToastWatch {
           .map((toast) => {
             toast.setAttribute('data-soak-seen', '');
             const text = (selector) => toast.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-            return { message: text('.notification-list-item-message'), source: text('.notification-list-item-source'), label: toast.querySelector('.monaco-list-row')?.getAttribute('aria-label') ?? '' };
+            return {
+              message: text('.notification-list-item-message'),
+              source: text('.notification-list-item-source'),
+              label: toast.querySelector('.monaco-list-row')?.getAttribute('aria-label') ?? '',
+            };
           }),
       )
       .catch(() => []);
@@ -145,7 +174,7 @@ class ToastWatch {
 function displayName() {
   const { displayName: name } = readJson(join(repoRoot, 'package.json'));
   const key = /^%(.+)%$/.exec(name)?.[1];
-  return key === undefined ? name : readJson(join(repoRoot, 'package.nls.json'))?.[key] ?? name;
+  return key === undefined ? name : (readJson(join(repoRoot, 'package.nls.json'))?.[key] ?? name);
 }
 
 /** Prints lines appended to `file` as they come, every 2 s, until stopped. */
@@ -204,7 +233,10 @@ function printSummary(summary, toasts) {
     const key = `${shown.severity.padEnd(7)} ${shown.action === null ? '[background] ' : ''}${shown.message.replace(/\d+/g, '#')}`;
     byText.set(key, (byText.get(key) ?? 0) + 1);
   }
-  for (const [text, count] of [...byText].sort((a, b) => b[1] - a[1])) lines.push(`    ${String(count).padStart(4)}× ${text}`);
-  lines.push(`  the workbench's DOM showed ${toasts.count} toasts of the extension (${toasts.messages().size} distinct texts)`);
+  for (const [text, count] of [...byText].sort((a, b) => b[1] - a[1]))
+    lines.push(`    ${String(count).padStart(4)}× ${text}`);
+  lines.push(
+    `  the workbench's DOM showed ${toasts.count} toasts of the extension (${toasts.messages().size} distinct texts)`,
+  );
   console.log(`\n${lines.join('\n')}`);
 }

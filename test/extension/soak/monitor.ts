@@ -36,9 +36,11 @@ export function sample(): Sample {
 export class ProcessWatch {
   private readonly pending = new Map<Promise<unknown>, ProcessProblem>();
   private readonly thrown: ProcessProblem[] = [];
-  private readonly onRejection = (reason: unknown, promise: Promise<unknown>): void => void this.pending.set(promise, this.problem('unhandledRejection', reason));
+  private readonly onRejection = (reason: unknown, promise: Promise<unknown>): void =>
+    void this.pending.set(promise, this.problem('unhandledRejection', reason));
   private readonly onHandled = (promise: Promise<unknown>): void => void this.pending.delete(promise);
-  private readonly onException = (error: unknown): void => void this.thrown.push(this.problem('uncaughtException', error));
+  private readonly onException = (error: unknown): void =>
+    void this.thrown.push(this.problem('uncaughtException', error));
 
   constructor(private readonly repoRoot: string) {
     process.on('unhandledRejection', this.onRejection);

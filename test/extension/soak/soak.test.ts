@@ -36,7 +36,9 @@ const repoRoot = join(__dirname, '..', '..', '..', '..');
 const { params, resultFile } = suiteLaunch();
 const minutes = Number(params.minutes ?? 2);
 const seed = Number(params.seed ?? 1);
-const kinds = String(params.faults ?? FAULT_KINDS.join(',')).split(',').filter((kind): kind is FaultKind => (FAULT_KINDS as readonly string[]).includes(kind));
+const kinds = String(params.faults ?? FAULT_KINDS.join(','))
+  .split(',')
+  .filter((kind): kind is FaultKind => (FAULT_KINDS as readonly string[]).includes(kind));
 const QUEUE_FILE = 'queued-entries.json';
 /** The queue's own warning after a send whose fate is unknown, or refused (offlineQueue.ts). */
 const QUEUE_DECISION = /Decide in Show Queued Entries\.$/;
@@ -85,7 +87,10 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
   let outcome: Outcome;
 
   before(async () => {
-    assert.ok(Number.isFinite(minutes) && minutes > 0, `the soak's minutes must be a positive number, not ${String(params.minutes)}`);
+    assert.ok(
+      Number.isFinite(minutes) && minutes > 0,
+      `the soak's minutes must be a positive number, not ${String(params.minutes)}`,
+    );
     assert.ok(kinds.length > 0, `the soak's faults name no fault kind of ${FAULT_KINDS.join(', ')}`);
     const token = process.env.SERVICE_TOKEN;
     const port = requiredParam('port', 'soak');
@@ -108,19 +113,31 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
     // driver.mjs set timeTracker.port to this port and the poll interval to 2 s.
     app = new SoakApp(token, Number(port));
     await app.up();
-    await untilState(api, (state) => state.kind === 'idle' || state.kind === 'tracking', 'the extension connected to the soak\'s app', 30_000);
+    await untilState(
+      api,
+      (state) => state.kind === 'idle' || state.kind === 'tracking',
+      "the extension connected to the soak's app",
+      30_000,
+    );
     assert.deepEqual(await api.branchWatchReady(), [root]);
 
     // The spy must see what the extension shows: a refused argument shows exactly one error.
     spy = new NotificationSpy();
-    await spy.during(0, () => Promise.resolve(vscode.commands.executeCommand('timeTracker.log', { name: 'Soak review', durationMinutes: '0' })));
-    assert.equal(spy.of(0).length, 1, `the notification spy saw ${spy.of(0).length} notifications for a refused argument, not 1: it does not see what the extension shows`);
+    await spy.during(0, () =>
+      Promise.resolve(vscode.commands.executeCommand('timeTracker.log', { name: 'Soak review', durationMinutes: '0' })),
+    );
+    assert.equal(
+      spy.of(0).length,
+      1,
+      `the notification spy saw ${spy.of(0).length} notifications for a refused argument, not 1: it does not see what the extension shows`,
+    );
 
     watch = new ProcessWatch(repoRoot);
     const handled: HandledSwitch[] = [];
     subscriptions.push(api.onDidHandleBranchSwitch((change) => handled.push(change)));
     const switches: string[] = [];
-    const git = async (...args: string[]): Promise<string> => (await promisify(execFile)('git', args, { cwd: root, timeout: 10_000 })).stdout;
+    const git = async (...args: string[]): Promise<string> =>
+      (await promisify(execFile)('git', args, { cwd: root, timeout: 10_000 })).stdout;
     const switchBranch = async (): Promise<string> => {
       const current = (await git('branch', '--show-current')).trim();
       const target = random.pick(['main', 'feature', 'other'].filter((branch) => branch !== current));
@@ -129,8 +146,21 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
       return target;
     };
 
-    const user = new SoakUser({ random, spy, isQueued: async (note) => (await readQueue()).some((entry) => entry.request.note === note), event });
-    const injector = new FaultInjector({ app, random, kinds, maxLockouts: Math.max(1, Math.floor(minutes / 2)), switchBranch, onArmed: () => user.nudge(), event });
+    const user = new SoakUser({
+      random,
+      spy,
+      isQueued: async (note) => (await readQueue()).some((entry) => entry.request.note === note),
+      event,
+    });
+    const injector = new FaultInjector({
+      app,
+      random,
+      kinds,
+      maxLockouts: Math.max(1, Math.floor(minutes / 2)),
+      switchBranch,
+      onArmed: () => user.nudge(),
+      event,
+    });
     // Whenever the app goes away, the user logs at once: those entries must be queued.
     app.onDown = () => user.nudge();
 
@@ -150,7 +180,9 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
           `${now.handles} handles, status bar "${api.text}"`,
       );
     }, PROGRESS_EVERY_MS);
-    progress(`soak started: ${minutes} min, seed ${seed}, faults ${kinds.join(', ')}; the app on 127.0.0.1:${port}, status bar "${api.text}"`);
+    progress(
+      `soak started: ${minutes} min, seed ${seed}, faults ${kinds.join(', ')}; the app on 127.0.0.1:${port}, status bar "${api.text}"`,
+    );
     try {
       await Promise.all([injector.run(until), user.run(until)]);
     } finally {
@@ -195,7 +227,13 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
       switches,
       handled,
     };
-    writeSummary(outcome, { activities: app.state.listActivities().length, instances: app.instances, resets: app.proxy.resets, branchReports: app.branchReports().length, statusBar: api.text });
+    writeSummary(outcome, {
+      activities: app.state.listActivities().length,
+      instances: app.instances,
+      resets: app.proxy.resets,
+      branchReports: app.branchReports().length,
+      statusBar: api.text,
+    });
   });
 
   after(async () => {
@@ -209,7 +247,10 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
   it(`kept the pace (a fault and a user action every 4 s at least) and injected every fault kind${crashes ? ', crashing right after logging' : ''}`, () => {
     const faults = Object.values(outcome.injected).reduce((sum, n) => sum + n, 0);
     const least = Math.floor((minutes * 60) / 4);
-    assert.ok(faults >= least && outcome.actions.length >= least, `${faults} faults and ${outcome.actions.length} user actions in ${minutes} min; at least ${least} of each expected`);
+    assert.ok(
+      faults >= least && outcome.actions.length >= least,
+      `${faults} faults and ${outcome.actions.length} user actions in ${minutes} min; at least ${least} of each expected`,
+    );
     const missing = kinds.filter((kind) => outcome.injected[kind] === 0);
     assert.deepEqual(missing, [], `never injected: ${missing.join(', ')}`);
     assert.deepEqual(outcome.injectorErrors, [], 'the fault injector itself failed');
@@ -218,27 +259,40 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
 
   it('has no unhandled rejection or uncaught exception in the extension host', () => {
     const ours = outcome.problems.filter((problem) => problem.ours);
-    assert.deepEqual(ours.map((problem) => `${problem.kind}: ${problem.text}`), []);
+    assert.deepEqual(
+      ours.map((problem) => `${problem.kind}: ${problem.text}`),
+      [],
+    );
   });
 
   it('shows no notification storm: one per Log Time, at most one per other command, one per queued entry needing a decision or sent', () => {
     const faults: string[] = [];
     // What the queue says when it sends or needs a decision belongs to its flush, whichever action runs meanwhile.
     const ofQueue = (shown: Shown): boolean => QUEUE_DECISION.test(shown.message) || QUEUE_SENT.test(shown.message);
-    const byAction = (action: UserAction): Shown[] => outcome.shown.filter((shown) => shown.action === action.n && !ofQueue(shown));
+    const byAction = (action: UserAction): Shown[] =>
+      outcome.shown.filter((shown) => shown.action === action.n && !ofQueue(shown));
     for (const action of outcome.actions) {
       const shown = byAction(action);
       const allowed = action.command === 'log' && action.outcome !== 'hung' ? [1] : [0, 1];
-      if (!allowed.includes(shown.length)) faults.push(`${action.command} #${action.n} (${action.outcome}) showed ${shown.length}: ${shown.map((s) => s.message).join(' | ')}`);
+      if (!allowed.includes(shown.length))
+        faults.push(
+          `${action.command} #${action.n} (${action.outcome}) showed ${shown.length}: ${shown.map((s) => s.message).join(' | ')}`,
+        );
     }
     const sent = outcome.shown.filter((shown) => QUEUE_SENT.test(shown.message)).length;
     const queued = outcome.actions.filter((action) => action.outcome === 'queued').length;
-    if (sent > queued) faults.push(`${sent} "Sent … logged while the app was offline" messages for ${queued} queued entries`);
-    const background = outcome.shown.filter((shown) => (shown.action === undefined || QUEUE_DECISION.test(shown.message)) && !QUEUE_SENT.test(shown.message));
+    if (sent > queued)
+      faults.push(`${sent} "Sent … logged while the app was offline" messages for ${queued} queued entries`);
+    const background = outcome.shown.filter(
+      (shown) => (shown.action === undefined || QUEUE_DECISION.test(shown.message)) && !QUEUE_SENT.test(shown.message),
+    );
     const decisions = background.filter((shown) => QUEUE_DECISION.test(shown.message)).length;
     const causes = outcome.queue.filter((entry) => entry.status === 'unknown' || entry.status === 'refused').length;
-    if (decisions > causes) faults.push(`${decisions} "Decide in Show Queued Entries" warnings for ${causes} entries needing a decision`);
-    for (const [message, count] of countBy(background.filter((shown) => !QUEUE_DECISION.test(shown.message)).map((shown) => shown.message))) {
+    if (decisions > causes)
+      faults.push(`${decisions} "Decide in Show Queued Entries" warnings for ${causes} entries needing a decision`);
+    for (const [message, count] of countBy(
+      background.filter((shown) => !QUEUE_DECISION.test(shown.message)).map((shown) => shown.message),
+    )) {
       if (count > 1) faults.push(`${count}× in the background: ${message}`);
     }
     assert.deepEqual(faults, []);
@@ -246,19 +300,28 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
 
   it(`keeps the heap flat: at the end under ${HEAP_FACTOR}× the warmed-up heap + ${HEAP_SLACK_MB} MB`, () => {
     const limit = HEAP_FACTOR * outcome.warm.heapUsedMB + HEAP_SLACK_MB;
-    assert.ok(outcome.end.heapUsedMB < limit, `heap used ${outcome.warm.heapUsedMB} MB after warm-up, ${outcome.end.heapUsedMB} MB at the end (limit ${limit} MB)`);
+    assert.ok(
+      outcome.end.heapUsedMB < limit,
+      `heap used ${outcome.warm.heapUsedMB} MB after warm-up, ${outcome.end.heapUsedMB} MB at the end (limit ${limit} MB)`,
+    );
   });
 
   it(`keeps open handles flat: at most ${HANDLE_SLACK} more active resources at the end than after warm-up`, () => {
     const growth = Object.entries(outcome.end.byType)
       .map(([type, count]) => `${type} ${outcome.warm.byType[type] ?? 0} → ${count}`)
       .join(', ');
-    assert.ok(outcome.end.handles <= outcome.warm.handles + HANDLE_SLACK, `${outcome.warm.handles} after warm-up, ${outcome.end.handles} at the end: ${growth}`);
+    assert.ok(
+      outcome.end.handles <= outcome.warm.handles + HANDLE_SLACK,
+      `${outcome.warm.handles} after warm-up, ${outcome.end.handles} at the end: ${growth}`,
+    );
   });
 
   it(`drains the offline queue by itself within ${DRAIN_MS / 1000} s once the app is healthy`, () => {
     const stuck = outcome.queue.filter((entry) => entry.status === 'waiting' || entry.status === 'sending');
-    assert.ok(outcome.drainedAfterMs !== undefined, `still queued after ${DRAIN_MS / 1000} s: ${stuck.map((entry) => `${entry.request.note ?? '?'} (${entry.status}: ${entry.reason ?? ''})`).join(', ')}`);
+    assert.ok(
+      outcome.drainedAfterMs !== undefined,
+      `still queued after ${DRAIN_MS / 1000} s: ${stuck.map((entry) => `${entry.request.note ?? '?'} (${entry.status}: ${entry.reason ?? ''})`).join(', ')}`,
+    );
   });
 
   it('has every entry logged or queued on the server exactly once, the queued ones in order', () => {
@@ -271,7 +334,8 @@ describe(`soak: ${minutes} min of faults against the reference server`, function
       const undecided = inQueue.get(note) === 'unknown' || inQueue.get(note) === 'refused';
       if (action.outcome === 'hung') faults.push(`${note}: Log Time did not settle within 30 s`);
       if (action.outcome === 'delivered' && count !== 1) faults.push(`${note}: logged, but ${count}× on the server`);
-      if (action.outcome === 'queued' && !undecided && count !== 1) faults.push(`${note}: queued, but ${count}× on the server`);
+      if (action.outcome === 'queued' && !undecided && count !== 1)
+        faults.push(`${note}: queued, but ${count}× on the server`);
     }
     const logged = new Set(outcome.actions.map((action) => action.note));
     for (const note of counts.keys()) if (!logged.has(note)) faults.push(`${note}: on the server, but never logged`);
@@ -331,11 +395,24 @@ function writeSummary(outcome: Outcome, extra: Record<string, unknown>): void {
     drainedAfterMs: outcome.drainedAfterMs,
     heapMB: { warm: outcome.warm.heapUsedMB, end: outcome.end.heapUsedMB },
     rssMB: { warm: outcome.warm.rssMB, end: outcome.end.rssMB },
-    handles: { warm: outcome.warm.handles, end: outcome.end.handles, warmByType: outcome.warm.byType, endByType: outcome.end.byType },
-    notifications: outcome.shown.map((shown) => ({ severity: shown.severity, message: shown.message, atMs: shown.atMs, action: shown.action ?? null })),
+    handles: {
+      warm: outcome.warm.handles,
+      end: outcome.end.handles,
+      warmByType: outcome.warm.byType,
+      endByType: outcome.end.byType,
+    },
+    notifications: outcome.shown.map((shown) => ({
+      severity: shown.severity,
+      message: shown.message,
+      atMs: shown.atMs,
+      action: shown.action ?? null,
+    })),
     problems: outcome.problems,
     branch: { switches: outcome.switches.length, handled: countBy(outcome.handled.map((change) => change.outcome)) },
     ...extra,
   };
-  writeFileSync(`${resultFile}.soak.json`, `${JSON.stringify(summary, (_key, value: unknown) => (value instanceof Map ? Object.fromEntries(value as Map<string, unknown>) : value), 2)}\n`);
+  writeFileSync(
+    `${resultFile}.soak.json`,
+    `${JSON.stringify(summary, (_key, value: unknown) => (value instanceof Map ? Object.fromEntries(value as Map<string, unknown>) : value), 2)}\n`,
+  );
 }

@@ -21,7 +21,12 @@ export interface Shown {
 }
 
 type Show = (...args: unknown[]) => unknown;
-const METHODS = { showInformationMessage: 'info', showWarningMessage: 'warning', showErrorMessage: 'error', withProgress: 'notice' } as const;
+const METHODS = {
+  showInformationMessage: 'info',
+  showWarningMessage: 'warning',
+  showErrorMessage: 'error',
+  withProgress: 'notice',
+} as const;
 /** A command link in a notification's text, which the workbench shows as its label. */
 const LINK = /\[([^\]]*)\]\(command:[^)]*\)/g;
 
@@ -37,8 +42,20 @@ export class NotificationSpy implements vscode.Disposable {
       this.originals.set(method, original);
       window[method] = (...args: unknown[]) => {
         const options = args[0] as vscode.ProgressOptions;
-        if (severity !== 'notice') this.shown.push({ severity, message: String(args[0]).replace(LINK, '$1'), atMs: Date.now(), action: this.action });
-        else if (options.location === vscode.ProgressLocation.Notification) this.shown.push({ severity, message: (options.title ?? '').replace(LINK, '$1'), atMs: Date.now(), action: this.action });
+        if (severity !== 'notice')
+          this.shown.push({
+            severity,
+            message: String(args[0]).replace(LINK, '$1'),
+            atMs: Date.now(),
+            action: this.action,
+          });
+        else if (options.location === vscode.ProgressLocation.Notification)
+          this.shown.push({
+            severity,
+            message: (options.title ?? '').replace(LINK, '$1'),
+            atMs: Date.now(),
+            action: this.action,
+          });
         return original(...args);
       };
     }

@@ -98,7 +98,14 @@ export class SoakUser {
     const { random, spy } = this.options;
     const started = Date.now();
     const note = command === 'log' ? `soak-${n}` : undefined;
-    const action: UserAction = { n, command, ...(note === undefined ? {} : { note }), atMs: started, outcome: 'done', ms: 0 };
+    const action: UserAction = {
+      n,
+      command,
+      ...(note === undefined ? {} : { note }),
+      atMs: started,
+      outcome: 'done',
+      ms: 0,
+    };
     this.actions.push(action);
     const args =
       command === 'log'
@@ -109,7 +116,12 @@ export class SoakUser {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const hung = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), HUNG_MS)));
     const result = await spy.during(n, () =>
-      Promise.race([Promise.resolve(vscode.commands.executeCommand(`timeTracker.${command}`, ...(args === undefined ? [] : [args]))), hung]),
+      Promise.race([
+        Promise.resolve(
+          vscode.commands.executeCommand(`timeTracker.${command}`, ...(args === undefined ? [] : [args])),
+        ),
+        hung,
+      ]),
     );
     clearTimeout(timer);
     action.ms = Date.now() - started;

@@ -26,7 +26,9 @@ describe('activation', () => {
   });
 
   it('registers every command the manifest contributes, before the core has to answer one', async () => {
-    const contributed = (vscode.extensions.getExtension(extensionId)!.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map(({ command }) => command);
+    const contributed = (
+      vscode.extensions.getExtension(extensionId)!.packageJSON as { contributes: { commands: { command: string }[] } }
+    ).contributes.commands.map(({ command }) => command);
     const registered = new Set(await vscode.commands.getCommands(true));
     assert.deepEqual(
       contributed.filter((command) => !registered.has(command)),
@@ -35,7 +37,11 @@ describe('activation', () => {
   });
 
   it('answers through the API the activation bundle returns: what the core built', async () => {
-    const api = (await vscode.extensions.getExtension(extensionId)!.activate()) as { state: string; text: string; then?: unknown };
+    const api = (await vscode.extensions.getExtension(extensionId)!.activate()) as {
+      state: string;
+      text: string;
+      then?: unknown;
+    };
     assert.equal(typeof api.state, 'string');
     assert.match(api.text, /\$\(/);
     // VS Code hands the API to Promise.resolve: it must not look like a promise.

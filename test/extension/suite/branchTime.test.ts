@@ -26,7 +26,11 @@ const TOKEN = 'branch-time-test-token-3d1e';
 const LONGEST_POLL_MS = 6_000;
 
 /** Runs `run` with the save dialog answering `file`, recording the default each dialog offered. */
-async function withSaveDialog(file: vscode.Uri | undefined, offered: (vscode.Uri | undefined)[], run: () => Thenable<unknown>): Promise<void> {
+async function withSaveDialog(
+  file: vscode.Uri | undefined,
+  offered: (vscode.Uri | undefined)[],
+  run: () => Thenable<unknown>,
+): Promise<void> {
   const window = vscode.window as unknown as { showSaveDialog: unknown };
   const original = window.showSaveDialog;
   window.showSaveDialog = (options?: vscode.SaveDialogOptions) => {
@@ -48,7 +52,9 @@ describe('time by branch against the reference server and real git', function ()
   const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
   const branchMs = (summary: PeriodSummary, branch: string): number =>
-    summary.repositories.filter((repository) => repository.root === root).flatMap((repository) => repository.branches.filter((candidate) => candidate.branch === branch))[0]?.ms ?? 0;
+    summary.repositories
+      .filter((repository) => repository.root === root)
+      .flatMap((repository) => repository.branches.filter((candidate) => candidate.branch === branch))[0]?.ms ?? 0;
 
   /** Resolves after `count` more answers of the app (polls, or a command's refresh). */
   const polls = (count: number): Promise<void> =>
@@ -103,9 +109,18 @@ describe('time by branch against the reference server and real git', function ()
     assert.ok(onMain > 0 && onFeature > 0, `main got ${onMain} ms, feature ${onFeature} ms`);
     // The start is credited from when the app says it began, read through the app's clock offset,
     // which a Date header tells only to the second: up to a second before this test's own clock.
-    assert.ok(onMain + onFeature <= tracked + 1_000, `${onMain + onFeature} ms counted of ${tracked} ms tracked: never more, but for the second the app's clock is known to`);
-    assert.ok(tracked - (onMain + onFeature) <= LONGEST_POLL_MS + 1_000, `${onMain + onFeature} ms counted of ${tracked} ms tracked: within one poll interval`);
-    const activities = after.repositories.find((repository) => repository.root === root)?.branches.find((branch) => branch.branch === 'feature')?.activities ?? [];
+    assert.ok(
+      onMain + onFeature <= tracked + 1_000,
+      `${onMain + onFeature} ms counted of ${tracked} ms tracked: never more, but for the second the app's clock is known to`,
+    );
+    assert.ok(
+      tracked - (onMain + onFeature) <= LONGEST_POLL_MS + 1_000,
+      `${onMain + onFeature} ms counted of ${tracked} ms tracked: within one poll interval`,
+    );
+    const activities =
+      after.repositories
+        .find((repository) => repository.root === root)
+        ?.branches.find((branch) => branch.branch === 'feature')?.activities ?? [];
     assert.ok(activities.some((activity) => activity.activityName === 'Branch work'));
   });
 
@@ -127,7 +142,14 @@ describe('time by branch against the reference server and real git', function ()
   });
 
   it("copies the branch a row's context menu is opened on, and only it", async () => {
-    const asked = await answering(() => vscode.commands.executeCommand('timeTracker.copyBranchSummary', { type: 'branch', kind: 'today', root, branch: 'feature' }));
+    const asked = await answering(() =>
+      vscode.commands.executeCommand('timeTracker.copyBranchSummary', {
+        type: 'branch',
+        kind: 'today',
+        root,
+        branch: 'feature',
+      }),
+    );
     assert.deepEqual(asked, [], 'no question: the row says what to copy');
     const text = await vscode.env.clipboard.readText();
     assert.match(text, /^feature: /m);
@@ -137,12 +159,22 @@ describe('time by branch against the reference server and real git', function ()
   it('exports the period as CSV through the save dialog, and says where, with Open', async () => {
     const file = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'branch-csv-')), 'today.csv'));
     const offered: (vscode.Uri | undefined)[] = [];
-    const shown = await notificationsDuring(() => withSaveDialog(file, offered, () => vscode.commands.executeCommand('timeTracker.exportBranchTimeCsv', { period: 'today' })));
+    const shown = await notificationsDuring(() =>
+      withSaveDialog(file, offered, () =>
+        vscode.commands.executeCommand('timeTracker.exportBranchTimeCsv', { period: 'today' }),
+      ),
+    );
     assert.match(offered[0]?.path ?? '', /\/time-by-branch-\d{4}-\d\d-\d\d\.csv$/);
     const lines = readFileSync(file.fsPath, 'utf8').split('\r\n');
     assert.equal(lines[0], 'date,repository,branch,ticket,activity,seconds');
-    assert.ok(lines.some((line) => /^\d{4}-\d\d-\d\d,[^,]+,feature,,Branch work,\d+$/.test(line)), lines.join(' | '));
-    assert.ok(lines.some((line) => /^\d{4}-\d\d-\d\d,[^,]+,main,,Branch work,\d+$/.test(line)), lines.join(' | '));
+    assert.ok(
+      lines.some((line) => /^\d{4}-\d\d-\d\d,[^,]+,feature,,Branch work,\d+$/.test(line)),
+      lines.join(' | '),
+    );
+    assert.ok(
+      lines.some((line) => /^\d{4}-\d\d-\d\d,[^,]+,main,,Branch work,\d+$/.test(line)),
+      lines.join(' | '),
+    );
     assert.deepEqual(
       shown.map(({ buttons }) => buttons),
       [['Open']],
@@ -166,7 +198,11 @@ describe('time by branch against the reference server and real git', function ()
     );
     assert.deepEqual((await api.branchTimeSummary('today')).repositories, []);
     const offered: (vscode.Uri | undefined)[] = [];
-    const shown = await notificationsDuring(() => withSaveDialog(undefined, offered, () => vscode.commands.executeCommand('timeTracker.exportBranchTimeCsv', { period: 'all' })));
+    const shown = await notificationsDuring(() =>
+      withSaveDialog(undefined, offered, () =>
+        vscode.commands.executeCommand('timeTracker.exportBranchTimeCsv', { period: 'all' }),
+      ),
+    );
     assert.deepEqual(offered, [], 'no save dialog');
     assert.deepEqual(
       shown.map(({ message }) => message),

@@ -28,13 +28,23 @@ describe('branch reporting against the reference server', function () {
   const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
   const reports = (): { branch: string; repo: string | null; previousBranch: string | null }[] =>
-    server.controls.state.listBranchReports().map(({ branch, repo, previousBranch }) => ({ branch, repo, previousBranch }));
+    server.controls.state
+      .listBranchReports()
+      .map(({ branch, repo, previousBranch }) => ({ branch, repo, previousBranch }));
 
   /** Resolves when the server has received `count` reports in all. */
   const reportCount = (count: number): Promise<void> =>
     new Promise((resolve, reject) => {
       if (server.controls.state.listBranchReports().length >= count) return resolve();
-      const timer = setTimeout(() => reject(new Error(`expected ${count} reports, got ${JSON.stringify(reports())}; the extension handled ${JSON.stringify(handledSoFar)}`)), 10_000);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `expected ${count} reports, got ${JSON.stringify(reports())}; the extension handled ${JSON.stringify(handledSoFar)}`,
+            ),
+          ),
+        10_000,
+      );
       arrived = () => {
         if (server.controls.state.listBranchReports().length < count) return;
         clearTimeout(timer);
@@ -47,7 +57,10 @@ describe('branch reporting against the reference server', function () {
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (!folder) this.skip();
     root = folder.uri.fsPath;
-    server = createReferenceServer({ token: TOKEN, onRequest: (_line, record) => record.path === '/branch-changed' && arrived?.() });
+    server = createReferenceServer({
+      token: TOKEN,
+      onRequest: (_line, record) => record.path === '/branch-changed' && arrived?.(),
+    });
     const port = await server.listen(0);
     api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
     handledListener = api.onDidHandleBranchSwitch(({ branch, outcome }) => handledSoFar.push(`${branch}: ${outcome}`));
@@ -112,7 +125,9 @@ describe('branch reporting against the reference server', function () {
     git('checkout', '-q', 'feature');
     assert.equal(await next, 'feature: reported');
     assert.deepEqual(reports().slice(3), [{ branch: 'feature', repo: basename(root), previousBranch: 'other' }]);
-    const refused = server.controls.debugView().filter((record) => record.path === '/branch-changed' && record.status === 423);
+    const refused = server.controls
+      .debugView()
+      .filter((record) => record.path === '/branch-changed' && record.status === 423);
     assert.equal(refused.length, 1, 'sent once, never retried');
   });
 
@@ -130,7 +145,7 @@ describe('branch reporting against the reference server', function () {
     // The switch to main happened while off: it was not reported, and "other" follows "main".
     assert.deepEqual(reports().slice(4), [{ branch: 'other', repo: basename(root), previousBranch: 'main' }]);
   });
-  it('watches through VS Code\'s file system too, as it does for a remote workspace', async () => {
+  it("watches through VS Code's file system too, as it does for a remote workspace", async () => {
     // With Remote SSH/WSL/containers the extension runs beside the app on the user's machine and
     // reaches the repository through VS Code's file system; here that path runs on a file: URI.
     const folder = vscode.workspace.workspaceFolders![0]!;
@@ -145,9 +160,12 @@ describe('branch reporting against the reference server', function () {
     });
     try {
       await watcher.setFolders([folder.uri.path]);
-      assert.deepEqual(watcher.repositories.map((repository) => repository.root), [folder.uri.path]);
+      assert.deepEqual(
+        watcher.repositories.map((repository) => repository.root),
+        [folder.uri.path],
+      );
       const arrived = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no switch seen through VS Code\'s file system')), 10_000);
+        const timer = setTimeout(() => reject(new Error("no switch seen through VS Code's file system")), 10_000);
         notify = () => {
           clearTimeout(timer);
           resolve();
@@ -157,7 +175,10 @@ describe('branch reporting against the reference server', function () {
       const target = before === 'main' ? 'other' : 'main';
       git('checkout', '-q', target);
       await arrived;
-      assert.deepEqual(seen.map(({ branch, previousBranch }) => ({ branch, previousBranch })), [{ branch: target, previousBranch: before }]);
+      assert.deepEqual(
+        seen.map(({ branch, previousBranch }) => ({ branch, previousBranch })),
+        [{ branch: target, previousBranch: before }],
+      );
     } finally {
       watcher.dispose();
     }

@@ -16,7 +16,11 @@ export interface Connected {
 }
 
 /** Starts the server, points the extension at it (`pollIntervalSeconds`, port, token) and waits for idle. */
-export async function connectToNewServer(token: string, options: Omit<ReferenceServerOptions, 'token'> = {}, pollIntervalSeconds = 2): Promise<Connected> {
+export async function connectToNewServer(
+  token: string,
+  options: Omit<ReferenceServerOptions, 'token'> = {},
+  pollIntervalSeconds = 2,
+): Promise<Connected> {
   const server = createReferenceServer({ ...options, token });
   const port = await server.listen(0);
   const api = (await vscode.extensions.getExtension(EXTENSION_ID)!.activate()) as TimeTrackerApi;
@@ -31,5 +35,9 @@ export async function connectToNewServer(token: string, options: Omit<ReferenceS
 /** The name of the activity `server` runs now, as its own state says (undefined: nothing runs). */
 export function runningOn(server: ReferenceServer): string | undefined {
   const session = server.controls.state.snapshot().running;
-  return session === null ? undefined : server.controls.state.listActivities().find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
+  return session === null
+    ? undefined
+    : server.controls.state
+        .listActivities()
+        .find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
 }

@@ -21,7 +21,8 @@ describe('a first release of the app: five endpoints, no status, stop or entries
   let server: ReferenceServer;
   let port: number;
   const saved = { port: undefined as unknown, pollIntervalSeconds: undefined as unknown };
-  const requests = (path: string): number => server.controls.debugView().filter((record) => record.path === path).length;
+  const requests = (path: string): number =>
+    server.controls.debugView().filter((record) => record.path === path).length;
 
   before(async () => {
     api = (await vscode.extensions.getExtension(extensionId)!.activate()) as TimeTrackerApi;
@@ -44,7 +45,11 @@ describe('a first release of the app: five endpoints, no status, stop or entries
   it('finds the X-NowDoing-* prefix by itself and shows what runs from GET /current, without a total for today', async () => {
     await until(api, kind('idle'), 'idle on a first release');
     assert.equal(api.text, '$(clock) Not tracking');
-    assert.equal(server.controls.debugView().filter((record) => record.status === 401).length, 1, 'one refused request finds the prefix');
+    assert.equal(
+      server.controls.debugView().filter((record) => record.status === 401).length,
+      1,
+      'one refused request finds the prefix',
+    );
     server.controls.state.start({ name: 'Review' });
     const state = await until(api, kind('tracking'), 'tracking on a first release');
     assert.equal(state.kind === 'tracking' && state.activity.activityName, 'Review');
@@ -59,9 +64,15 @@ describe('a first release of the app: five endpoints, no status, stop or entries
   it('says in one sentence that Stop and Log Time are not there, sends neither, and queues nothing', async () => {
     const before = server.controls.debugView().length;
     assert.equal(await vscode.commands.executeCommand('timeTracker.stop'), undefined);
-    assert.equal(await vscode.commands.executeCommand('timeTracker.log', { name: 'Review', durationMinutes: 15 }), undefined);
+    assert.equal(
+      await vscode.commands.executeCommand('timeTracker.log', { name: 'Review', durationMinutes: 15 }),
+      undefined,
+    );
     assert.deepEqual(
-      server.controls.debugView().slice(before).filter((record) => record.path === '/activities/stop' || record.path === '/entries'),
+      server.controls
+        .debugView()
+        .slice(before)
+        .filter((record) => record.path === '/activities/stop' || record.path === '/entries'),
       [],
     );
     assert.equal(api.queuedEntries, 0);
@@ -74,10 +85,19 @@ describe('a first release of the app: five endpoints, no status, stop or entries
     server = createReferenceServer({ token: TOKEN, headerPrefix: 'NowDoing' });
     await server.listen(port);
     // No command: the poller's back-off finds the app, which now has GET /status and a total.
-    const state = await until(api, (state) => state.kind === 'idle' && state.todaySeconds !== undefined, 'idle with a total after the update', 20_000);
+    const state = await until(
+      api,
+      (state) => state.kind === 'idle' && state.todaySeconds !== undefined,
+      'idle with a total after the update',
+      20_000,
+    );
     assert.equal(state.kind, 'idle');
     assert.match(api.text, /^\$\(clock\) Not tracking · today \d+m$/);
-    await vscode.commands.executeCommand('timeTracker.log', { name: 'Review', durationMinutes: 15, createIfMissing: true });
+    await vscode.commands.executeCommand('timeTracker.log', {
+      name: 'Review',
+      durationMinutes: 15,
+      createIfMissing: true,
+    });
     assert.equal(server.controls.state.listEntries().length, 1);
   });
 });

@@ -28,7 +28,11 @@ describe('header prefix auto: no wrong prefix after a lockout, and kept for the 
   // The app's clock runs 30 s behind at first, so that the 61 s this test moves it on to end the
   // lockout leave it 31 s ahead: both inside the 60 s the signature window allows.
   const clock = manualClock(Date.now() - 30_000);
-  const saved = { port: undefined as unknown, pollIntervalSeconds: undefined as unknown, headerPrefix: undefined as unknown };
+  const saved = {
+    port: undefined as unknown,
+    pollIntervalSeconds: undefined as unknown,
+    headerPrefix: undefined as unknown,
+  };
   const refused = (): number => server.controls.debugView().filter((record) => record.status === 401).length;
 
   async function startApp(build: AppBuild): Promise<void> {
@@ -58,7 +62,10 @@ describe('header prefix auto: no wrong prefix after a lockout, and kept for the 
 
   it('shows the lockout its first request started, and works with the right token once it is over', async () => {
     for (let i = 0; i < 10; i++) {
-      const answer = await signedSend({ server, port, clock }, { method: 'GET', target: '/current', token: 'another-tools-wrong-token', headerPrefix: 'NowDoing' });
+      const answer = await signedSend(
+        { server, port, clock },
+        { method: 'GET', target: '/current', token: 'another-tools-wrong-token', headerPrefix: 'NowDoing' },
+      );
       assert.equal(answer.status, 401);
     }
     await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);

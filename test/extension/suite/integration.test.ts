@@ -23,7 +23,13 @@ import { kind, until, untilEvent, untilQueued } from './states';
 import { withWizardAnswers } from './wizardAnswers';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
-const TOKENS = ['integration-token-first-8c1d', 'integration-token-second-2b7e', 'integration-token-nowdoing-5f0a', 'integration-token-back-93aa', 'integration-token-menu-61fd'] as const;
+const TOKENS = [
+  'integration-token-first-8c1d',
+  'integration-token-second-2b7e',
+  'integration-token-nowdoing-5f0a',
+  'integration-token-back-93aa',
+  'integration-token-menu-61fd',
+] as const;
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
 
 describe("the app's VS Code integration: no setup, through its socket", function () {
@@ -35,16 +41,34 @@ describe("the app's VS Code integration: no setup, through its socket", function
   const saved = { capabilityFile: undefined as unknown, pollIntervalSeconds: undefined as unknown };
 
   /** The app with its VS Code integration switched on: a socket, and the file announcing it. */
-  async function startApp(token: string, socket: string, options: { headerPrefix?: HeaderPrefix; seed?: string[] } = {}): Promise<ReferenceServer> {
-    const app = createReferenceServer({ token, seedActivities: options.seed ?? [], ...(options.headerPrefix ? { headerPrefix: options.headerPrefix } : {}) });
+  async function startApp(
+    token: string,
+    socket: string,
+    options: { headerPrefix?: HeaderPrefix; seed?: string[] } = {},
+  ): Promise<ReferenceServer> {
+    const app = createReferenceServer({
+      token,
+      seedActivities: options.seed ?? [],
+      ...(options.headerPrefix ? { headerPrefix: options.headerPrefix } : {}),
+    });
     await app.listenOnSocket(join(dir, socket), { capabilityFile });
     apps.push(app);
     return app;
   }
 
   /** Waits on the extension's own events only: no refresh, no command, as a user who does nothing. */
-  function untilByItself(predicate: (state: TrackerState) => boolean, what: string, timeoutMs = 12_000): Promise<TrackerState> {
-    return untilEvent(api.onDidChangeState, () => api.details, predicate, () => `Timed out waiting for ${what}; the status bar shows ${api.text} (channel ${api.channel})`, timeoutMs);
+  function untilByItself(
+    predicate: (state: TrackerState) => boolean,
+    what: string,
+    timeoutMs = 12_000,
+  ): Promise<TrackerState> {
+    return untilEvent(
+      api.onDidChangeState,
+      () => api.details,
+      predicate,
+      () => `Timed out waiting for ${what}; the status bar shows ${api.text} (channel ${api.channel})`,
+      timeoutMs,
+    );
   }
 
   before(async () => {
@@ -81,19 +105,33 @@ describe("the app's VS Code integration: no setup, through its socket", function
     assert.match(api.text, /^\$\(record\) Deep work \d+:\d\d · today \dm$/);
     assert.match(api.tooltip, /Connected through the app's VS Code integration\.$/);
     assert.ok(app.controls.debugView().some((record) => record.path === '/status' && record.status === 200));
-    assert.deepEqual(app.controls.debugView().filter((record) => record.status >= 400), [], 'the current prefix works at once: no refused request');
+    assert.deepEqual(
+      app.controls.debugView().filter((record) => record.status >= 400),
+      [],
+      'the current prefix works at once: no refused request',
+    );
     const advice = await vscode.commands.executeCommand<Advice>('timeTracker.checkConnection');
     // The user never saw the integration's token: the verdict does not speak of one.
-    assert.equal(advice.message, "Connected to the time tracker through the app's VS Code integration: the license is valid.");
+    assert.equal(
+      advice.message,
+      "Connected to the time tracker through the app's VS Code integration: the license is valid.",
+    );
   });
 
   it('follows the app when it restarts with a new token and a new socket', async () => {
     await apps.pop()!.close();
     const app = await startApp(TOKENS[1], 'b.sock', { seed: ['After restart'] });
     app.controls.state.start({ name: 'After restart' });
-    await untilByItself((state) => state.kind === 'tracking' && state.activity.activityName === 'After restart', "the restarted app's state");
+    await untilByItself(
+      (state) => state.kind === 'tracking' && state.activity.activityName === 'After restart',
+      "the restarted app's state",
+    );
     assert.equal(api.channel, 'integration');
-    assert.deepEqual(app.controls.debugView().filter((record) => record.status === 401), [], 'the new token is used from the first request');
+    assert.deepEqual(
+      app.controls.debugView().filter((record) => record.status === 401),
+      [],
+      'the new token is used from the first request',
+    );
   });
 
   it('goes offline when the app quits and its file goes, and says why', async () => {
@@ -101,7 +139,10 @@ describe("the app's VS Code integration: no setup, through its socket", function
     // The socket may refuse a poll before the watcher sees the file gone: offline either way,
     // and then the channel must be given up. Not for `http`: the integration's token was never
     // copied into secret storage.
-    await untilByItself((state) => state.kind === 'offline' && api.channel === 'none', 'offline with no channel after the app quit');
+    await untilByItself(
+      (state) => state.kind === 'offline' && api.channel === 'none',
+      'offline with no channel after the app quit',
+    );
     assert.equal(api.text, '$(debug-disconnect) Time Tracker offline');
     assert.match(api.tooltip, /not answering through its VS Code integration/);
     const advice = await vscode.commands.executeCommand<Advice>('timeTracker.checkConnection');
@@ -111,8 +152,13 @@ describe("the app's VS Code integration: no setup, through its socket", function
   it('logs time from the menu while the app is gone and no way to it is left: the entry queues and goes once the app is back', async () => {
     assert.equal(api.channel, 'none');
     const menu = await withMenuChoice('timeTracker.log', () =>
-      withWizardAnswers({ pick: '$(add) Create “Socketless work”', typed: ['20m', ''], pickerTyping: { text: 'Socketless work', keystrokeMs: 5 } }, () =>
-        vscode.commands.executeCommand('timeTracker.showMenu'),
+      withWizardAnswers(
+        {
+          pick: '$(add) Create “Socketless work”',
+          typed: ['20m', ''],
+          pickerTyping: { text: 'Socketless work', keystrokeMs: 5 },
+        },
+        () => vscode.commands.executeCommand('timeTracker.showMenu'),
       ),
     );
     assert.equal(commandsOf(menu)[0], 'log');
@@ -130,7 +176,11 @@ describe("the app's VS Code integration: no setup, through its socket", function
     assert.equal(app.controls.debugView().filter((record) => record.status === 401).length, 1);
     await api.refresh();
     await api.refresh();
-    assert.equal(app.controls.debugView().filter((record) => record.status === 401).length, 1, 'the prefix found is kept: no more refused requests');
+    assert.equal(
+      app.controls.debugView().filter((record) => record.status === 401).length,
+      1,
+      'the prefix found is kept: no more refused requests',
+    );
   });
 
   it('queues time logged while the app is away and sends it through the socket once the app is back', async () => {
@@ -142,8 +192,16 @@ describe("the app's VS Code integration: no setup, through its socket", function
     // already shown offline through the integration: read the file now, as Check Connection does,
     // and wait for what it says to be applied, so that Log Time below meets the integration.
     await vscode.commands.executeCommand('timeTracker.checkConnection');
-    await until(api, (state) => state.kind === 'offline' && api.channel === 'integration', 'offline through the integration: the socket is gone');
-    const result = await vscode.commands.executeCommand('timeTracker.log', { name: 'Over the socket', durationMinutes: 25, createIfMissing: true });
+    await until(
+      api,
+      (state) => state.kind === 'offline' && api.channel === 'integration',
+      'offline through the integration: the socket is gone',
+    );
+    const result = await vscode.commands.executeCommand('timeTracker.log', {
+      name: 'Over the socket',
+      durationMinutes: 25,
+      createIfMissing: true,
+    });
     assert.equal(result, undefined, 'not logged yet');
     await untilQueued(api, 1, 'the entry to be queued', 5_000);
     const app = await startApp(TOKENS[3], 'd.sock');
@@ -193,15 +251,33 @@ describe("the app's VS Code integration: no setup, through its socket", function
     const forged = '2026-01-01 10:00:00.000 [error] forged entry';
     const forgedLines = (log: string): string[] => log.split('\n').filter((line) => line.startsWith(forged));
     // A file the extension uses: the socket path it names is logged, and answers nobody.
-    const usable = { version: 1, socketPath: `${join(dir, 'e.sock')}\n${forged}`, token: 'integration-token-forged-4d1e', pid: process.pid };
+    const usable = {
+      version: 1,
+      socketPath: `${join(dir, 'e.sock')}\n${forged}`,
+      token: 'integration-token-forged-4d1e',
+      pid: process.pid,
+    };
     await writeFile(capabilityFile, JSON.stringify(usable), { mode: 0o600 });
-    await untilByItself((state) => state.kind === 'offline' && api.channel === 'integration', 'offline: the socket named is not there');
-    assert.deepEqual(forgedLines(await logMatching(/Talking to the app through .*e\.sock\\n2026-01-01/)), [], 'the socket path starts no line of its own');
+    await untilByItself(
+      (state) => state.kind === 'offline' && api.channel === 'integration',
+      'offline: the socket named is not there',
+    );
+    assert.deepEqual(
+      forgedLines(await logMatching(/Talking to the app through .*e\.sock\\n2026-01-01/)),
+      [],
+      'the socket path starts no line of its own',
+    );
     // A file it refuses: the wrong value is quoted in the sentence the status bar and the log give.
     await writeFile(capabilityFile, JSON.stringify({ ...usable, version: `1\n${forged}` }), { mode: 0o600 });
-    const state = await untilByItself((state) => state.kind === 'failed' && /is not valid/.test(state.message), 'the file refused as not valid');
+    const state = await untilByItself(
+      (state) => state.kind === 'failed' && /is not valid/.test(state.message),
+      'the file refused as not valid',
+    );
     assert.equal(api.channel, 'none');
-    assert.ok(state.kind === 'failed' && state.message.includes('not "1\\n2026-01-01'), state.kind === 'failed' ? state.message : state.kind);
+    assert.ok(
+      state.kind === 'failed' && state.message.includes('not "1\\n2026-01-01'),
+      state.kind === 'failed' ? state.message : state.kind,
+    );
     const log = await logMatching(/is not valid: "version" must be 1, not "1\\n2026-01-01/);
     assert.deepEqual(forgedLines(log), [], 'the version starts no line of its own');
     assert.equal(log.includes(usable.token), false, 'nor is the token logged');

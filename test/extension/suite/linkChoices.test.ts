@@ -68,13 +68,15 @@ describe('links: Link This Branch… on a branch that names a ticket', function 
   let server: ReferenceServer;
   let root: string;
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
-  const tracking = (name: string) => (state: TrackerState) => state.kind === 'tracking' && state.activity.activityName === name;
+  const tracking = (name: string) => (state: TrackerState) =>
+    state.kind === 'tracking' && state.activity.activityName === name;
   const running = (): string | undefined => runningOn(server);
   /** Link This Branch… → "Every branch like this one" → "Only for me", clicking Start Now where it is offered. */
   const linkEveryBranch = (): ReturnType<typeof answering> =>
     answering(
       // A picker would mean no question came first: it is left, so that the test fails rather than waits.
-      () => withWizardAnswers({ pick: DISMISS, typed: [] }, () => vscode.commands.executeCommand('timeTracker.linkBranch')),
+      () =>
+        withWizardAnswers({ pick: DISMISS, typed: [] }, () => vscode.commands.executeCommand('timeTracker.linkBranch')),
       (labels) => labels.find((label) => label === 'Every branch like this one' || label === 'Only for me'),
       () => 'Start Now',
     );
@@ -106,7 +108,8 @@ describe('links: Link This Branch… on a branch that names a ticket', function 
     assert.deepEqual(userLinks(), [{ branch: 'fix/**', activity: '{ticket}', createIfMissing: true }]);
     assert.deepEqual(notified, [
       {
-        message: 'Every branch like fix/** is linked to its ticket in your user settings: switching to one tracks the ticket its name holds (PROJ-733 on this one) without asking.',
+        message:
+          'Every branch like fix/** is linked to its ticket in your user settings: switching to one tracks the ticket its name holds (PROJ-733 on this one) without asking.',
         buttons: ['Start Now'],
       },
     ]);
@@ -129,7 +132,10 @@ describe('links: Link This Branch… on a branch that names a ticket', function 
     const before = userLinks();
     const seen: PickerSeen[] = [];
     await answering(
-      () => withWizardAnswers({ pick: DISMISS, typed: [], seen, pickerTyping: { text: '{ticket}', keystrokeMs: 20 } }, () => vscode.commands.executeCommand('timeTracker.linkBranch')),
+      () =>
+        withWizardAnswers({ pick: DISMISS, typed: [], seen, pickerTyping: { text: '{ticket}', keystrokeMs: 20 } }, () =>
+          vscode.commands.executeCommand('timeTracker.linkBranch'),
+        ),
       (labels) => labels.find((label) => label === 'This branch only'),
       () => undefined,
     );
@@ -138,7 +144,11 @@ describe('links: Link This Branch… on a branch that names a ticket', function 
     const labels = items.map((item) => item.label);
     assert.ok(!labels.some((label) => label.startsWith('$(add)')), `no Create: ${JSON.stringify(labels)}`);
     const refused = items.find((item) => item.label === '$(circle-slash) Not an activity name: “{ticket}”');
-    assert.match(refused?.detail ?? '', /is a placeholder: .*\{ticket\}.*"Every branch like this one"/, JSON.stringify(items));
+    assert.match(
+      refused?.detail ?? '',
+      /is a placeholder: .*\{ticket\}.*"Every branch like this one"/,
+      JSON.stringify(items),
+    );
     assert.deepEqual(userLinks(), before, 'no link written');
   });
 });

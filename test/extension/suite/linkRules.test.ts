@@ -32,7 +32,10 @@ interface PickShown {
 async function withPickAnswer<T>(label: string | undefined, shown: PickShown[], run: () => Thenable<T>): Promise<T> {
   const window = vscode.window as unknown as { showQuickPick: unknown };
   const original = window.showQuickPick;
-  window.showQuickPick = async (items: Thenable<readonly vscode.QuickPickItem[]> | readonly vscode.QuickPickItem[], options?: vscode.QuickPickOptions) => {
+  window.showQuickPick = async (
+    items: Thenable<readonly vscode.QuickPickItem[]> | readonly vscode.QuickPickItem[],
+    options?: vscode.QuickPickOptions,
+  ) => {
     const offered = await items;
     shown.push({ title: options?.title, labels: offered.map((item) => item.label) });
     return offered.find((item) => item.label === label);
@@ -51,7 +54,10 @@ type ShowMessage = (message: string, ...rest: unknown[]) => Thenable<unknown>;
  * answered with its Undo when `undoTo` is given, and `undone` resolves once the user settings'
  * links are `undoTo` again (within 10 s).
  */
-async function unlinkAnswering(undoTo: unknown, run: () => Thenable<unknown>): Promise<{ readonly messages: string[]; readonly undone: Promise<void> }> {
+async function unlinkAnswering(
+  undoTo: unknown,
+  run: () => Thenable<unknown>,
+): Promise<{ readonly messages: string[]; readonly undone: Promise<void> }> {
   const window = vscode.window as unknown as { showInformationMessage: ShowMessage };
   const original = window.showInformationMessage;
   const messages: string[] = [];
@@ -60,7 +66,10 @@ async function unlinkAnswering(undoTo: unknown, run: () => Thenable<unknown>): P
     messages.push(`${message} [${rest.filter((item) => typeof item === 'string').join(', ')}]`);
     if (undoTo === undefined || !message.startsWith('Unlinked')) return Promise.resolve(undefined);
     undone = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the links are ${JSON.stringify(userLinks())} 10 s after Undo`)), 10_000);
+      const timer = setTimeout(
+        () => reject(new Error(`the links are ${JSON.stringify(userLinks())} 10 s after Undo`)),
+        10_000,
+      );
       const subscription = vscode.workspace.onDidChangeConfiguration((change) => {
         if (!change.affectsConfiguration('timeTracker.links') || !isDeepStrictEqual(userLinks(), undoTo)) return;
         clearTimeout(timer);
@@ -93,7 +102,13 @@ describe('links: a folder link waits for a window to open, a branch link decides
   const reportedBranches = (): string[] => server.controls.state.listBranchReports().map(({ branch }) => branch);
   const running = (): string | undefined => runningOn(server);
   const nextSwitch = (): Promise<HandledSwitch> =>
-    untilEvent<HandledSwitch | undefined>(api.onDidHandleBranchSwitch, () => undefined, (handled) => handled !== undefined, () => `no branch switch handled; the status bar shows ${api.text}`, 10_000) as Promise<HandledSwitch>;
+    untilEvent<HandledSwitch | undefined>(
+      api.onDidHandleBranchSwitch,
+      () => undefined,
+      (handled) => handled !== undefined,
+      () => `no branch switch handled; the status bar shows ${api.text}`,
+      10_000,
+    ) as Promise<HandledSwitch>;
 
   // Ticket keys no other suite starts: the recent activities (kept across suites) would name them
   // by an id of this suite's server, which the next suite's server does not know.
@@ -119,10 +134,18 @@ describe('links: a folder link waits for a window to open, a branch link decides
   });
 
   it('leaves what runs on a switch where only a folder link matches, and reports the switch to the app', async () => {
-    await config().update('links', [{ folder: folderName, activity: 'Write docs', createIfMissing: true }], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'links',
+      [{ folder: folderName, activity: 'Write docs', createIfMissing: true }],
+      vscode.ConfigurationTarget.Global,
+    );
     await api.branchWatchReady();
     server.controls.state.start({ name: 'Standup', createIfMissing: true });
-    await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === 'Standup', 'Standup running');
+    await until(
+      api,
+      (state) => state.kind === 'tracking' && state.activity.activityName === 'Standup',
+      'Standup running',
+    );
     const outcomes: LinkOutcome[] = [];
     const listener = api.onDidActOnLink((outcome) => outcomes.push(outcome));
     try {
@@ -140,7 +163,11 @@ describe('links: a folder link waits for a window to open, a branch link decides
 
   it('lets a {ticket} branch link written after a folder link decide the switch', async () => {
     const folderLink = { folder: folderName, activity: 'Write docs', createIfMissing: true };
-    await config().update('links', [folderLink, { branch: 'fix/**', activity: '{ticket}', createIfMissing: true }], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'links',
+      [folderLink, { branch: 'fix/**', activity: '{ticket}', createIfMissing: true }],
+      vscode.ConfigurationTarget.Global,
+    );
     await api.branchWatchReady();
     const linked = new Promise<LinkOutcome>((resolve) => {
       const subscription = api.onDidActOnLink((outcome) => {
@@ -153,7 +180,12 @@ describe('links: a folder link waits for a window to open, a branch link decides
     assert.deepEqual(await linked, { kind: 'started', activity: 'PROJ-4711', previous: 'Standup' });
     assert.equal((await handled).outcome, 'linked');
     assert.equal(running(), 'PROJ-4711');
-    assert.ok(api.tooltip.startsWith('Your link for this branch (fix/\\*\\*) started PROJ\\-4711 without asking. [Open your links](command:workbench.action.openSettings?'), api.tooltip);
+    assert.ok(
+      api.tooltip.startsWith(
+        'Your link for this branch (fix/\\*\\*) started PROJ\\-4711 without asking. [Open your links](command:workbench.action.openSettings?',
+      ),
+      api.tooltip,
+    );
   });
 
   it('asks on Unlink of a pattern: Escape changes nothing, "stop only this branch" leaves it out, Undo restores', async () => {
@@ -172,8 +204,12 @@ describe('links: a folder link waits for a window to open, a branch link decides
     ]);
     assert.deepEqual(userLinks(), written, 'Escape: nothing changed');
 
-    const only = await withPickAnswer('Keep fix/**, stop only fix/PROJ-4711-x', [], () => unlinkAnswering(written, () => vscode.commands.executeCommand('timeTracker.unlink')));
-    assert.deepEqual(only.messages, ['Unlinked fix/PROJ-4711-x: fix/** still links every other branch like it. [Undo]']);
+    const only = await withPickAnswer('Keep fix/**, stop only fix/PROJ-4711-x', [], () =>
+      unlinkAnswering(written, () => vscode.commands.executeCommand('timeTracker.unlink')),
+    );
+    assert.deepEqual(only.messages, [
+      'Unlinked fix/PROJ-4711-x: fix/** still links every other branch like it. [Undo]',
+    ]);
     await only.undone;
     assert.deepEqual(userLinks(), written, 'Undo: the settings as before');
   });

@@ -33,10 +33,24 @@ describe('links: Undo Automatic Start until what runs changes', function () {
     git('checkout', '-q', '-b', branch);
   };
   const running = (): string | undefined => runningOn(server);
-  const tracks = (name: string): Promise<unknown> => until(api, (state) => state.kind === 'tracking' && state.activity.activityName === name, `${name} running`);
+  const tracks = (name: string): Promise<unknown> =>
+    until(api, (state) => state.kind === 'tracking' && state.activity.activityName === name, `${name} running`);
   const nextLink = (): Promise<LinkOutcome> =>
-    untilEvent<LinkOutcome | undefined>(api.onDidActOnLink, () => undefined, (outcome) => outcome !== undefined, () => `no link outcome; the status bar shows ${api.text}`, 10_000) as Promise<LinkOutcome>;
-  const noticeGone = (): Promise<boolean> => untilEvent(api.onDidChangeLinkNotice, () => true, (shows) => !shows, () => `the notice did not go; the status bar shows ${api.text}`, 15_000);
+    untilEvent<LinkOutcome | undefined>(
+      api.onDidActOnLink,
+      () => undefined,
+      (outcome) => outcome !== undefined,
+      () => `no link outcome; the status bar shows ${api.text}`,
+      10_000,
+    ) as Promise<LinkOutcome>;
+  const noticeGone = (): Promise<boolean> =>
+    untilEvent(
+      api.onDidChangeLinkNotice,
+      () => true,
+      (shows) => !shows,
+      () => `the notice did not go; the status bar shows ${api.text}`,
+      15_000,
+    );
 
   before(async function () {
     const folder = vscode.workspace.workspaceFolders?.[0];
@@ -48,7 +62,11 @@ describe('links: Undo Automatic Start until what runs changes', function () {
     await config().update('port', port, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
     await until(api, kind('idle'), 'the extension connected to the test server');
-    await config().update('links', [{ branch: 'fix/**', activity: '{ticket}', createIfMissing: true }], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'links',
+      [{ branch: 'fix/**', activity: '{ticket}', createIfMissing: true }],
+      vscode.ConfigurationTarget.Global,
+    );
     await api.branchWatchReady();
   });
 
@@ -68,13 +86,26 @@ describe('links: Undo Automatic Start until what runs changes', function () {
     await noticeGone();
     await tracks('PROJ-801');
     assert.ok(!api.text.includes('linked to this branch'), `the notice is gone: ${api.text}`);
-    assert.ok(api.tooltip.includes('Started by the link for fix/\\*\\*. [Undo](command:timeTracker.undoLink) restarts Docs.'), api.tooltip);
+    assert.ok(
+      api.tooltip.includes('Started by the link for fix/\\*\\*. [Undo](command:timeTracker.undoLink) restarts Docs.'),
+      api.tooltip,
+    );
 
-    const palette = (vscode.extensions.getExtension(extensionId)!.packageJSON as { contributes: { menus: { commandPalette: { command: string; when?: string }[] } } }).contributes.menus.commandPalette;
-    assert.equal(palette.find(({ command }) => command === 'timeTracker.undoLink')?.when, undefined, 'listed in the palette in every state');
+    const palette = (
+      vscode.extensions.getExtension(extensionId)!.packageJSON as {
+        contributes: { menus: { commandPalette: { command: string; when?: string }[] } };
+      }
+    ).contributes.menus.commandPalette;
+    assert.equal(
+      palette.find(({ command }) => command === 'timeTracker.undoLink')?.when,
+      undefined,
+      'listed in the palette in every state',
+    );
     assert.ok((await vscode.commands.getCommands(true)).includes('timeTracker.undoLink'));
 
-    const menu = await withMenuChoice('timeTracker.undoLink', () => vscode.commands.executeCommand('timeTracker.showMenu'));
+    const menu = await withMenuChoice('timeTracker.undoLink', () =>
+      vscode.commands.executeCommand('timeTracker.showMenu'),
+    );
     assert.equal(commandsOf(menu)[0], 'undoLink', JSON.stringify(menu.entries));
     assert.equal(menu.entries[0]?.label, '$(discard) Undo Automatic Start');
     assert.equal(running(), 'Docs', 'Undo from the menu restarted what ran before');
@@ -100,7 +131,9 @@ describe('links: Undo Automatic Start until what runs changes', function () {
     }
     assert.deepEqual(
       spy.shown.map(({ message }) => message),
-      ['Nothing to undo: no link started what runs now. Undo takes back a linked start until another activity starts or tracking stops.'],
+      [
+        'Nothing to undo: no link started what runs now. Undo takes back a linked start until another activity starts or tracking stops.',
+      ],
     );
     assert.equal(running(), 'Standup');
   });

@@ -102,7 +102,11 @@ for (const answers of ['full', 'minimal'] as const) {
       await config().update('port', port, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
       await until(api, kind('idle'), 'the extension connected to the test server');
-      await config().update('links', [{ branch: '**', activity: '{ticket}', createIfMissing: true }], vscode.ConfigurationTarget.Global);
+      await config().update(
+        'links',
+        [{ branch: '**', activity: '{ticket}', createIfMissing: true }],
+        vscode.ConfigurationTarget.Global,
+      );
       assert.deepEqual(await api.branchWatchReady(), [root]);
     });
 
@@ -136,7 +140,11 @@ for (const answers of ['full', 'minimal'] as const) {
     it('starts nothing when the linked activity runs already, and reports nothing either', async () => {
       const reportedBefore = reportedBranches().length;
       server.controls.state.start({ name: ticket(124), createIfMissing: true });
-      await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === ticket(124), `${ticket(124)} running`);
+      await until(
+        api,
+        (state) => state.kind === 'tracking' && state.activity.activityName === ticket(124),
+        `${ticket(124)} running`,
+      );
       const linked = nextLink();
       const handled = nextSwitch();
       switchTo(`work/${ticket(124)}`);
@@ -192,7 +200,11 @@ for (const answers of ['full', 'minimal'] as const) {
 
     it('starts nothing while the app has not said what runs (GET /status failing), and Undo has nothing to take back', async () => {
       server.controls.state.start({ name: 'Kept running', createIfMissing: true });
-      await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === 'Kept running', 'Kept running');
+      await until(
+        api,
+        (state) => state.kind === 'tracking' && state.activity.activityName === 'Kept running',
+        'Kept running',
+      );
       server.controls.setUnwired('/status');
       try {
         await api.refresh();
@@ -239,7 +251,8 @@ describe('links: Link This Branch…, the Start picker and Unlink', function () 
   const BRANCH = 'work/link-me';
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
   const workspaceLinks = (): unknown => config().inspect('links')?.workspaceValue;
-  const tracking = (name: string) => (state: TrackerState) => state.kind === 'tracking' && state.activity.activityName === name;
+  const tracking = (name: string) => (state: TrackerState) =>
+    state.kind === 'tracking' && state.activity.activityName === name;
 
   before(async function () {
     const folder = vscode.workspace.workspaceFolders?.[0];
@@ -271,7 +284,10 @@ describe('links: Link This Branch…, the Start picker and Unlink', function () 
       // Typed, as a user looks for an activity this window never saw: the app's search lists it.
       await withWhere(
         'For everyone in this repository',
-        () => withWizardAnswers({ pick: 'Design', typed: [], pickerTyping: { text: 'Des', keystrokeMs: 40 } }, () => vscode.commands.executeCommand('timeTracker.linkBranch')),
+        () =>
+          withWizardAnswers({ pick: 'Design', typed: [], pickerTyping: { text: 'Des', keystrokeMs: 40 } }, () =>
+            vscode.commands.executeCommand('timeTracker.linkBranch'),
+          ),
         offered,
       );
     } finally {
@@ -313,7 +329,9 @@ describe('links: Link This Branch…, the Start picker and Unlink', function () 
   it('writes the link into the user settings when it is only for the user (the first choice)', async () => {
     const spy = new NotificationSpy();
     try {
-      await withWhere('Only for me', () => withWizardAnswers({ pick: 'Docs', typed: [] }, () => vscode.commands.executeCommand('timeTracker.linkFolder')));
+      await withWhere('Only for me', () =>
+        withWizardAnswers({ pick: 'Docs', typed: [] }, () => vscode.commands.executeCommand('timeTracker.linkFolder')),
+      );
     } finally {
       spy.dispose();
     }
@@ -334,7 +352,9 @@ describe('links: Link This Branch…, the Start picker and Unlink', function () 
     server.controls.state.stop();
     await until(api, kind('idle'), 'idle');
     const seen: PickerSeen[] = [];
-    await withWizardAnswers({ pick: 'Docs', typed: [], seen }, () => vscode.commands.executeCommand('timeTracker.start'));
+    await withWizardAnswers({ pick: 'Docs', typed: [], seen }, () =>
+      vscode.commands.executeCommand('timeTracker.start'),
+    );
     const listed = seen[0]!.chosenFrom.items.filter((item) => !item.separator).map((item) => item.label);
     assert.deepEqual(listed.slice(0, 2), ['Design', 'Docs'], JSON.stringify(listed));
   });
@@ -374,7 +394,8 @@ describe("links: a repository's links ask first, and an opening starts nothing a
       });
     });
   /** A link did something beyond asking and being answered. */
-  const settled = (seen: readonly LinkOutcome[]): boolean => seen.some(({ kind }) => kind !== 'asked' && kind !== 'answered');
+  const settled = (seen: readonly LinkOutcome[]): boolean =>
+    seen.some(({ kind }) => kind !== 'asked' && kind !== 'answered');
 
   before(async function () {
     const folder = vscode.workspace.workspaceFolders?.[0];
@@ -398,7 +419,11 @@ describe("links: a repository's links ask first, and an opening starts nothing a
 
   it("asks once before the workspace's links act, names what they do, and keeps the answer", async () => {
     // As a repository's .vscode/settings.json holds them.
-    await config().update('links', [{ branch: 'repo/**', activity: '{ticket}', createIfMissing: true }], vscode.ConfigurationTarget.Workspace);
+    await config().update(
+      'links',
+      [{ branch: 'repo/**', activity: '{ticket}', createIfMissing: true }],
+      vscode.ConfigurationTarget.Workspace,
+    );
     await api.branchWatchReady();
     const asked: string[] = [];
     const answering = answerLinkQuestions('Use Its Links', asked);
@@ -410,7 +435,9 @@ describe("links: a repository's links ask first, and an opening starts nothing a
         { kind: 'answered', answer: 'use' },
         { kind: 'started', activity: 'PROJ-901', previous: undefined },
       ]);
-      assert.deepEqual(asked, ['This repository links its branches to activities (branch repo/** → {ticket}), which start tracking without asking, and may create activities in your app. Use its links?']);
+      assert.deepEqual(asked, [
+        'This repository links its branches to activities (branch repo/** → {ticket}), which start tracking without asking, and may create activities in your app. Use its links?',
+      ]);
       const second = outcomes(settled);
       switchTo('repo/PROJ-902');
       assert.deepEqual(await second, [{ kind: 'started', activity: 'PROJ-902', previous: 'PROJ-901' }]);
@@ -422,7 +449,11 @@ describe("links: a repository's links ask first, and an opening starts nothing a
   });
 
   it('starts nothing while the question is open, and after Use only where the link still applies', async () => {
-    await config().update('links', [{ branch: 'wait/**', activity: '{ticket}', createIfMissing: true }], vscode.ConfigurationTarget.Workspace);
+    await config().update(
+      'links',
+      [{ branch: 'wait/**', activity: '{ticket}', createIfMissing: true }],
+      vscode.ConfigurationTarget.Workspace,
+    );
     const before = running();
     let answer: (label: string) => void = () => undefined;
     const asked: string[] = [];
@@ -449,7 +480,11 @@ describe("links: a repository's links ask first, and an opening starts nothing a
   });
 
   it("starts nothing from a repository's links the user refused, and reports the switch as without links", async () => {
-    await config().update('links', [{ branch: 'team/**', activity: 'Team {ticket}', createIfMissing: true }], vscode.ConfigurationTarget.Workspace);
+    await config().update(
+      'links',
+      [{ branch: 'team/**', activity: 'Team {ticket}', createIfMissing: true }],
+      vscode.ConfigurationTarget.Workspace,
+    );
     await api.branchWatchReady();
     const asked: string[] = [];
     const answering = answerLinkQuestions('Never Here', asked);
@@ -478,9 +513,17 @@ describe("links: a repository's links ask first, and an opening starts nothing a
 
   it("after Stop, what a window's opening does starts nothing, and says why; a switch still starts", async () => {
     const name = vscode.workspace.workspaceFolders![0]!.name;
-    await config().update('links', [{ folder: name, activity: 'Opening work', createIfMissing: true }], vscode.ConfigurationTarget.Workspace);
+    await config().update(
+      'links',
+      [{ folder: name, activity: 'Opening work', createIfMissing: true }],
+      vscode.ConfigurationTarget.Workspace,
+    );
     server.controls.state.start({ name: 'Before the stop', createIfMissing: true });
-    await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === 'Before the stop', 'running');
+    await until(
+      api,
+      (state) => state.kind === 'tracking' && state.activity.activityName === 'Before the stop',
+      'running',
+    );
     await vscode.commands.executeCommand('timeTracker.stop');
     await until(api, kind('idle'), 'stopped');
     const asked: string[] = [];
@@ -497,12 +540,20 @@ describe("links: a repository's links ask first, and an opening starts nothing a
     } finally {
       answering.dispose();
     }
-    await config().update('links', [{ branch: 'after-stop/**', activity: '{ticket}', createIfMissing: true }], vscode.ConfigurationTarget.Workspace);
+    await config().update(
+      'links',
+      [{ branch: 'after-stop/**', activity: '{ticket}', createIfMissing: true }],
+      vscode.ConfigurationTarget.Workspace,
+    );
     const again = answerLinkQuestions('Use Its Links', []);
     try {
       const switched = outcomes(settled);
       switchTo('after-stop/PROJ-905');
-      assert.deepEqual((await switched).at(-1), { kind: 'started', activity: 'PROJ-905', previous: undefined }, 'a switch is the user acting');
+      assert.deepEqual(
+        (await switched).at(-1),
+        { kind: 'started', activity: 'PROJ-905', previous: undefined },
+        'a switch is the user acting',
+      );
     } finally {
       again.dispose();
     }

@@ -104,7 +104,10 @@ async function linesSince(api: TimeTrackerApi, sinceMs: number, last: (line: Log
   }
   // The line may have arrived between the first read and the watch starting.
   lines = await read();
-  assert.ok(lines.some(last), `the log never said it; since the test began it says:\n${lines.map((line) => `[${line.level}] ${line.text}`).join('\n')}`);
+  assert.ok(
+    lines.some(last),
+    `the log never said it; since the test began it says:\n${lines.map((line) => `[${line.level}] ${line.text}`).join('\n')}`,
+  );
   return lines;
 }
 
@@ -115,8 +118,20 @@ async function readLog(folder: string): Promise<LogLine[]> {
   for (const line of texts.join('\n').split('\n')) {
     const match = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3}) \[(\w+)\] (.*)$/.exec(line);
     if (match === null) continue;
-    const [year, month, day, hours, minutes, seconds, ms] = match.slice(1, 8).map(Number) as [number, number, number, number, number, number, number];
-    lines.push({ atMs: new Date(year, month - 1, day, hours, minutes, seconds, ms).getTime(), level: match[8]!, text: match[9]! });
+    const [year, month, day, hours, minutes, seconds, ms] = match.slice(1, 8).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    lines.push({
+      atMs: new Date(year, month - 1, day, hours, minutes, seconds, ms).getTime(),
+      level: match[8]!,
+      text: match[9]!,
+    });
   }
   return lines.sort((a, b) => a.atMs - b.atMs);
 }

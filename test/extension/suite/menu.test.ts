@@ -27,7 +27,11 @@ describe('the status bar menu: what works in each state', function () {
   before(async () => {
     ({ api, server, port } = await connectToNewServer(TOKEN));
     // Logged once while the app answers, so the picker lists it as recent when its search cannot answer.
-    await vscode.commands.executeCommand('timeTracker.log', { name: 'Menu work', durationMinutes: 5, createIfMissing: true });
+    await vscode.commands.executeCommand('timeTracker.log', {
+      name: 'Menu work',
+      durationMinutes: 5,
+      createIfMissing: true,
+    });
   });
 
   after(async () => {
@@ -40,7 +44,9 @@ describe('the status bar menu: what works in each state', function () {
     await server.close();
     await until(api, kind('offline'), 'offline');
     const menu = await withMenuChoice('timeTracker.log', () =>
-      withWizardAnswers({ pick: 'Menu work', typed: ['30m', ''] }, () => vscode.commands.executeCommand('timeTracker.showMenu')),
+      withWizardAnswers({ pick: 'Menu work', typed: ['30m', ''] }, () =>
+        vscode.commands.executeCommand('timeTracker.showMenu'),
+      ),
     );
     assert.deepEqual(commandsOf(menu), ['log', 'showQueue', 'checkConnection', 'showLog', 'setToken', 'clearToken']);
     assert.equal(menu.placeholder, 'Choose what to do while the app is not answering (logged time waits in the queue)');
@@ -56,7 +62,9 @@ describe('the status bar menu: what works in each state', function () {
     await until(api, kind('tokenRejected'), 'token rejected');
     const before = server.controls.debugView().length;
     const menu = await withMenuChoice('timeTracker.log', () =>
-      withWizardAnswers({ pick: 'Menu work', typed: ['15m', ''] }, () => vscode.commands.executeCommand('timeTracker.showMenu')),
+      withWizardAnswers({ pick: 'Menu work', typed: ['15m', ''] }, () =>
+        vscode.commands.executeCommand('timeTracker.showMenu'),
+      ),
     );
     assert.deepEqual(commandsOf(menu), ['setToken', 'clearToken', 'checkConnection', 'log', 'showLog']);
     assert.equal(menu.placeholder, 'Choose what to do about the rejected token (logged time waits in the queue)');
@@ -67,18 +75,23 @@ describe('the status bar menu: what works in each state', function () {
     assert.deepEqual(loggedEntries(server).at(-1), ['Menu work', 15]);
   });
 
-  it('says what the menu is for while the app answers, not the status bar\'s spoken text', async () => {
+  it("says what the menu is for while the app answers, not the status bar's spoken text", async () => {
     await until(api, kind('idle'), 'idle');
     const menu = await withMenuChoice(undefined, () => vscode.commands.executeCommand('timeTracker.showMenu'));
     assert.deepEqual(commandsOf(menu), ['start', 'log', 'checkConnection', 'showLog']);
     assert.equal(menu.placeholder, 'Choose what to do (not tracking)');
   });
 
-  it('cuts a 105-character activity name in the status bar, never the elapsed time or today\'s total', async () => {
-    const long = 'Prepare the quarterly report with every figure the board asked for and the notes of the last two meetings';
+  it("cuts a 105-character activity name in the status bar, never the elapsed time or today's total", async () => {
+    const long =
+      'Prepare the quarterly report with every figure the board asked for and the notes of the last two meetings';
     assert.equal(long.length, 105);
     server.controls.state.start({ name: long, createIfMissing: true });
-    await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === long, 'tracking the long name');
+    await until(
+      api,
+      (state) => state.kind === 'tracking' && state.activity.activityName === long,
+      'tracking the long name',
+    );
     assert.match(api.text, /^\$\(record\) Prepare the quarterly report with every… \d+:\d\d · today \d+m$/);
     assert.ok(api.tooltip.includes(long), 'the tooltip says the name whole');
     await config().update('statusBar.maxNameLength', 12, vscode.ConfigurationTarget.Global);

@@ -22,11 +22,17 @@ export async function withMenuChoice(command: string | undefined, run: () => The
   const window = vscode.window as unknown as Window;
   const { showQuickPick } = window;
   let offered: OfferedMenu | undefined;
-  window.showQuickPick = async (items: Thenable<readonly vscode.QuickPickItem[]> | readonly vscode.QuickPickItem[], options?: vscode.QuickPickOptions) => {
+  window.showQuickPick = async (
+    items: Thenable<readonly vscode.QuickPickItem[]> | readonly vscode.QuickPickItem[],
+    options?: vscode.QuickPickOptions,
+  ) => {
     // One menu only: a picker the chosen command opens is its own.
     window.showQuickPick = showQuickPick;
     const shown = (await items) as readonly (vscode.QuickPickItem & { readonly command?: string })[];
-    offered = { entries: shown.map(({ label, command }) => ({ label, command: command ?? '' })), placeholder: options?.placeHolder };
+    offered = {
+      entries: shown.map(({ label, command }) => ({ label, command: command ?? '' })),
+      placeholder: options?.placeHolder,
+    };
     return shown.find((item) => item.command === command);
   };
   try {
@@ -39,4 +45,5 @@ export async function withMenuChoice(command: string | undefined, run: () => The
 }
 
 /** The commands of the menu's entries, without the `timeTracker.` prefix, in order. */
-export const commandsOf = (menu: OfferedMenu): string[] => menu.entries.map(({ command }) => command.replace(/^timeTracker\./, ''));
+export const commandsOf = (menu: OfferedMenu): string[] =>
+  menu.entries.map(({ command }) => command.replace(/^timeTracker\./, ''));

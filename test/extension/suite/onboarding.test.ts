@@ -27,12 +27,17 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
   const saved = { port: undefined as unknown, pollIntervalSeconds: undefined as unknown };
 
   /** Resolves once the onboarding progress satisfies `predicate`; never sleeps blindly. */
-  function until(predicate: (progress: OnboardingProgress) => boolean, what: string, timeoutMs = 10_000): Promise<OnboardingProgress> {
+  function until(
+    predicate: (progress: OnboardingProgress) => boolean,
+    what: string,
+    timeoutMs = 10_000,
+  ): Promise<OnboardingProgress> {
     return untilEvent(
       api.onboarding.onDidChange,
       () => api.onboarding.progress,
       predicate,
-      () => `Timed out waiting for ${what}; onboarding is at ${JSON.stringify(api.onboarding.progress)}, the status bar shows ${api.text}`,
+      () =>
+        `Timed out waiting for ${what}; onboarding is at ${JSON.stringify(api.onboarding.progress)}, the status bar shows ${api.text}`,
       timeoutMs,
     );
   }
@@ -77,10 +82,13 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
-  it('walks the four steps, each completed by its real event, through the buttons\' commands', async () => {
+  it("walks the four steps, each completed by its real event, through the buttons' commands", async () => {
     // The start: no token, and nothing answers on the port.
     await vscode.commands.executeCommand('timeTracker.clearToken');
-    await until((progress) => !progress.appReachable && !progress.hasToken && !progress.connected && !progress.tracking, 'no progress');
+    await until(
+      (progress) => !progress.appReachable && !progress.hasToken && !progress.connected && !progress.tracking,
+      'no progress',
+    );
 
     // Step 1, "Connect the app", here through the HTTP API: the app starts listening on the port;
     // the step's button asks at once (without it the probe asks again every poll interval, see the
@@ -89,7 +97,12 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
     await server.listen(port);
     await vscode.commands.executeCommand('timeTracker.checkConnection');
     await until((progress) => progress.appReachable, 'the app answering');
-    assert.deepEqual(api.onboarding.progress, { appReachable: true, hasToken: false, connected: false, tracking: false });
+    assert.deepEqual(api.onboarding.progress, {
+      appReachable: true,
+      hasToken: false,
+      connected: false,
+      tracking: false,
+    });
     assert.equal(api.state, 'noToken');
     // The probe connects and closes without sending a byte: the app has seen no request it could count as a failed sign-in.
     assert.deepEqual(server.controls.debugView(), []);
@@ -99,14 +112,19 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
     await until((progress) => progress.hasToken, 'the token');
 
     // Step 3, "Check the connection": the app accepting the token is what completes it.
-    const advice = await vscode.commands.executeCommand<{ severity: string; message: string }>('timeTracker.checkConnection');
+    const advice = await vscode.commands.executeCommand<{ severity: string; message: string }>(
+      'timeTracker.checkConnection',
+    );
     assert.equal(advice.severity, 'info', advice.message);
     await until((progress) => progress.connected, 'connected');
     assert.equal(api.state, 'idle');
     assert.equal(api.onboarding.progress.tracking, false);
 
     // Step 4, "Start tracking".
-    const started = await vscode.commands.executeCommand<{ activityID: string; activityName: string } | undefined>('timeTracker.start', { name: 'Onboarding', createIfMissing: true });
+    const started = await vscode.commands.executeCommand<{ activityID: string; activityName: string } | undefined>(
+      'timeTracker.start',
+      { name: 'Onboarding', createIfMissing: true },
+    );
     assert.equal(started?.activityName, 'Onboarding');
     await until((progress) => progress.tracking, 'tracking');
     assert.equal(api.state, 'tracking');

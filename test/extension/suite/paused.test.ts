@@ -35,7 +35,10 @@ describe('while the token is rejected, nothing signed goes out on its own', func
   const untilServer = (holds: () => boolean, what: string): Promise<void> =>
     new Promise((resolve, reject) => {
       if (holds()) return resolve();
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; the status bar shows ${api.text}`)), 10_000);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${what}; the status bar shows ${api.text}`)),
+        10_000,
+      );
       onRequest = () => {
         if (!holds()) return;
         clearTimeout(timer);
@@ -48,12 +51,18 @@ describe('while the token is rejected, nothing signed goes out on its own', func
   const signedDuring = async (run: () => Promise<unknown>): Promise<{ paths: string[]; failedSignIns: number }> => {
     const [seen, failed] = [requests.length, server.controls.failedSignIns];
     await run();
-    return { paths: requests.slice(seen).map((record) => `${record.method} ${record.path} ${record.status}`), failedSignIns: server.controls.failedSignIns - failed };
+    return {
+      paths: requests.slice(seen).map((record) => `${record.method} ${record.path} ${record.status}`),
+      failedSignIns: server.controls.failedSignIns - failed,
+    };
   };
 
   before(async () => {
     root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    server = createReferenceServer({ token: TOKEN, seedActivities: ['Known work'], onRequest: (_line, record) => {
+    server = createReferenceServer({
+      token: TOKEN,
+      seedActivities: ['Known work'],
+      onRequest: (_line, record) => {
         requests.push(record);
         onRequest?.();
       },
@@ -65,8 +74,14 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
     await until(api, kind('idle'), 'idle');
     // A search while the token works: what the pickers know from now on.
-    await withWizardAnswers({ pick: 'no such item: dismiss', typed: [], pickerTyping: { text: 'Kno', keystrokeMs: 300 } }, () => vscode.commands.executeCommand('timeTracker.start'));
-    assert.ok(requests.some((record) => record.path === '/activities/search' && record.status === 200), 'the picker searched while the token worked');
+    await withWizardAnswers(
+      { pick: 'no such item: dismiss', typed: [], pickerTyping: { text: 'Kno', keystrokeMs: 300 } },
+      () => vscode.commands.executeCommand('timeTracker.start'),
+    );
+    assert.ok(
+      requests.some((record) => record.path === '/activities/search' && record.status === 200),
+      'the picker searched while the token worked',
+    );
   });
 
   after(async () => {
@@ -89,7 +104,10 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     const seen: PickerSeen[] = [];
     const { paths, failedSignIns } = await signedDuring(async () => {
       shown = await notificationsDuring(() =>
-        withWizardAnswers({ pick: 'no such item: dismiss', typed: [], seen, pickerTyping: { text: 'Known work', keystrokeMs: 250 } }, () => vscode.commands.executeCommand('timeTracker.start')),
+        withWizardAnswers(
+          { pick: 'no such item: dismiss', typed: [], seen, pickerTyping: { text: 'Known work', keystrokeMs: 250 } },
+          () => vscode.commands.executeCommand('timeTracker.start'),
+        ),
       );
     });
     assert.deepEqual(paths, [], 'no signed request');
@@ -113,8 +131,13 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     let shown: ShownNotification[] = [];
     const { paths } = await signedDuring(async () => {
       shown = await notificationsDuring(() =>
-        withWizardAnswers({ pick: '$(add) Create “Paused entry”', typed: ['30m', 'while paused'], pickerTyping: { text: 'Paused entry', keystrokeMs: 20 } }, () =>
-          vscode.commands.executeCommand('timeTracker.log'),
+        withWizardAnswers(
+          {
+            pick: '$(add) Create “Paused entry”',
+            typed: ['30m', 'while paused'],
+            pickerTyping: { text: 'Paused entry', keystrokeMs: 20 },
+          },
+          () => vscode.commands.executeCommand('timeTracker.log'),
         ),
       );
     });
@@ -142,7 +165,13 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     const target = current === 'feature' ? 'other' : 'feature';
     let handled: HandledSwitch | undefined;
     const { paths, failedSignIns } = await signedDuring(async () => {
-      const seen = untilEvent<HandledSwitch | undefined>(api.onDidHandleBranchSwitch, () => undefined, (change) => change?.branch === target, () => `the switch to ${target} was not handled`, 10_000);
+      const seen = untilEvent<HandledSwitch | undefined>(
+        api.onDidHandleBranchSwitch,
+        () => undefined,
+        (change) => change?.branch === target,
+        () => `the switch to ${target} was not handled`,
+        10_000,
+      );
       git('checkout', '-q', target);
       handled = await seen;
     });
@@ -154,10 +183,17 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     await until(api, kind('idle'), 'idle with the right token');
     await untilServer(() => server.controls.state.listBranchReports().length > reportsBefore, 'the held branch report');
     // The entry Log Time kept is sent now too.
-    await untilServer(() => server.controls.state.listEntries().some((entry) => entry.note === 'while paused'), 'the kept entry');
+    await untilServer(
+      () => server.controls.state.listEntries().some((entry) => entry.note === 'while paused'),
+      'the kept entry',
+    );
     await api.refresh();
     const reports = server.controls.state.listBranchReports().slice(reportsBefore);
-    assert.deepEqual(reports.map((report) => report.branch), [target], 'reported once, after the token was fixed');
+    assert.deepEqual(
+      reports.map((report) => report.branch),
+      [target],
+      'reported once, after the token was fixed',
+    );
     assert.equal(server.controls.state.listEntries().filter((entry) => entry.note === 'while paused').length, 1);
   });
 });

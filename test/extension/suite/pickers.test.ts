@@ -22,9 +22,17 @@ const labels = (view: PickerView): string[] => view.items.filter((item) => !item
 const creates = (view: PickerView): string[] => labels(view).filter((label) => label.startsWith('$(add)'));
 
 /** Opens `command`'s picker, types `text` (if any) and accepts `pick`; what the picker showed. */
-async function pickerOf(command: 'timeTracker.start' | 'timeTracker.log', pick: string, text?: string, typed: readonly string[] = []): Promise<PickerSeen> {
+async function pickerOf(
+  command: 'timeTracker.start' | 'timeTracker.log',
+  pick: string,
+  text?: string,
+  typed: readonly string[] = [],
+): Promise<PickerSeen> {
   const seen: PickerSeen[] = [];
-  await withWizardAnswers({ pick, typed, seen, ...(text === undefined ? {} : { pickerTyping: { text, keystrokeMs: 40 } }) }, () => vscode.commands.executeCommand(command));
+  await withWizardAnswers(
+    { pick, typed, seen, ...(text === undefined ? {} : { pickerTyping: { text, keystrokeMs: 40 } }) },
+    () => vscode.commands.executeCommand(command),
+  );
   assert.equal(seen.length, 1, 'one picker was shown');
   return seen[0]!;
 }
@@ -40,7 +48,10 @@ for (const answers of ['full', 'minimal'] as const) {
     let port: number;
 
     before(async () => {
-      ({ api, server, port } = await connectToNewServer(TOKEN, { answers, seedActivities: [codeReview, designReview, `Deploy ${answers}`] }));
+      ({ api, server, port } = await connectToNewServer(TOKEN, {
+        answers,
+        seedActivities: [codeReview, designReview, `Deploy ${answers}`],
+      }));
     });
 
     after(async () => {
@@ -50,14 +61,30 @@ for (const answers of ['full', 'minimal'] as const) {
 
     it('marks the activity the app runs, and lists what it ran as recent', async () => {
       server.controls.state.start({ name: designReview });
-      await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === designReview, `tracking ${designReview}`);
-      const running = (await pickerOf('timeTracker.start', DISMISS)).opened.items.find((item) => item.label === designReview);
-      assert.match(running?.description ?? '', /running/, `the running activity is listed and marked: ${JSON.stringify(running)}`);
+      await until(
+        api,
+        (state) => state.kind === 'tracking' && state.activity.activityName === designReview,
+        `tracking ${designReview}`,
+      );
+      const running = (await pickerOf('timeTracker.start', DISMISS)).opened.items.find(
+        (item) => item.label === designReview,
+      );
+      assert.match(
+        running?.description ?? '',
+        /running/,
+        `the running activity is listed and marked: ${JSON.stringify(running)}`,
+      );
 
       server.controls.state.stop();
       await until(api, kind('idle'), 'idle after the app stopped');
-      const recent = (await pickerOf('timeTracker.start', DISMISS)).opened.items.find((item) => item.label === designReview);
-      assert.match(recent?.description ?? '', /recent/, `what the app ran is recent, though this window never started it: ${JSON.stringify(recent)}`);
+      const recent = (await pickerOf('timeTracker.start', DISMISS)).opened.items.find(
+        (item) => item.label === designReview,
+      );
+      assert.match(
+        recent?.description ?? '',
+        /recent/,
+        `what the app ran is recent, though this window never started it: ${JSON.stringify(recent)}`,
+      );
     });
 
     it('lists in Start Tracking, with the app gone, what it named, says so and as of when, and raises no notification', async () => {
@@ -72,9 +99,16 @@ for (const answers of ['full', 'minimal'] as const) {
       } finally {
         spy.dispose();
       }
-      assert.match(picker.opened.placeholder ?? '', new RegExp(`^The app is not answering: these are the activities it named at ${TIME}$`));
-      for (const name of [codeReview, designReview]) assert.ok(labels(picker.opened).includes(name), `${name} is listed: ${JSON.stringify(picker.opened)}`);
-      assert.ok(labels(picker.chosenFrom).includes(codeReview), `the typed name is listed: ${JSON.stringify(picker.chosenFrom)}`);
+      assert.match(
+        picker.opened.placeholder ?? '',
+        new RegExp(`^The app is not answering: these are the activities it named at ${TIME}$`),
+      );
+      for (const name of [codeReview, designReview])
+        assert.ok(labels(picker.opened).includes(name), `${name} is listed: ${JSON.stringify(picker.opened)}`);
+      assert.ok(
+        labels(picker.chosenFrom).includes(codeReview),
+        `the typed name is listed: ${JSON.stringify(picker.chosenFrom)}`,
+      );
       assert.deepEqual(creates(picker.chosenFrom), [], 'no Create for a name the list shows');
       assert.match(picker.chosenFrom.items.find((item) => item.separator)?.label ?? '', /not answering · as of/);
       assert.deepEqual(picker.notificationsWhileOpen, [], 'nothing behind the open picker');
@@ -94,12 +128,19 @@ for (const answers of ['full', 'minimal'] as const) {
       // The app comes back before anything is asserted: a failed assertion must leave no entry queued for the next tests.
       await server.listen(port);
       await untilQueued(api, 0, 'the queued entry to be sent', 20_000);
-      assert.match(picker.opened.placeholder ?? '', new RegExp(`^The app is not answering: these are the activities it named at ${TIME}; a new name is created when the entry is sent$`));
+      assert.match(
+        picker.opened.placeholder ?? '',
+        new RegExp(
+          `^The app is not answering: these are the activities it named at ${TIME}; a new name is created when the entry is sent$`,
+        ),
+      );
       assert.deepEqual(creates(picker.chosenFrom), []);
       assert.deepEqual(picker.notificationsWhileOpen, []);
       assert.deepEqual(
         spy.shown.map(({ message }) => message),
-        [`The time tracker is not answering, so 30m on ${codeReview} is queued; it is sent as soon as the app answers.`],
+        [
+          `The time tracker is not answering, so 30m on ${codeReview} is queued; it is sent as soon as the app answers.`,
+        ],
       );
       assert.equal(queued, queuedBefore + 1);
       assert.deepEqual(loggedEntries(server).at(-1), [codeReview, 30]);

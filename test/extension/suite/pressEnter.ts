@@ -16,7 +16,10 @@ export interface Asked {
 }
 
 /** Runs `run` answering every question with Enter, or with the item whose label `choose` names. */
-export async function answering(run: () => Thenable<unknown>, choose?: (labels: readonly string[]) => string | undefined): Promise<Asked[]> {
+export async function answering(
+  run: () => Thenable<unknown>,
+  choose?: (labels: readonly string[]) => string | undefined,
+): Promise<Asked[]> {
   const window = vscode.window as unknown as Record<string, unknown>;
   const originals = { createQuickPick: window.createQuickPick, showWarningMessage: window.showWarningMessage };
   const asked: Asked[] = [];
@@ -50,7 +53,10 @@ function fakePick(asked: Asked[], choose: ((labels: readonly string[]) => string
     show(): void {
       const labels = pick.items.map((item) => item.label);
       const chosen = choose?.(labels);
-      const taken = chosen === undefined ? (pick.activeItems[0] ?? pick.items[0]) : pick.items.find((item) => item.label === chosen);
+      const taken =
+        chosen === undefined
+          ? (pick.activeItems[0] ?? pick.items[0])
+          : pick.items.find((item) => item.label === chosen);
       asked.push({ title: pick.title, items: labels, taken: taken?.label });
       pick.selectedItems = taken === undefined ? [] : [taken];
       queueMicrotask(() => accepted.fire());

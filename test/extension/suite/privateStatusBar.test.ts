@@ -40,7 +40,9 @@ async function withWorkspaceValue(workspaceValue: boolean, run: () => Thenable<u
       has: real.has.bind(real),
       inspect: <T>(key: string) => {
         const inspected = real.inspect<T>(key);
-        return key === 'statusBar.private' && inspected ? { ...inspected, workspaceValue: workspaceValue as T } : inspected;
+        return key === 'statusBar.private' && inspected
+          ? { ...inspected, workspaceValue: workspaceValue as T }
+          : inspected;
       },
       update: (key: string, value: unknown, target?: vscode.ConfigurationTarget | boolean | null) => {
         if (key !== 'statusBar.private') return real.update(key, value, target);
@@ -66,7 +68,11 @@ describe('a private status bar names nothing unasked', function () {
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
   const running = (): string | undefined => {
     const session = server.controls.state.snapshot().running;
-    return session === null ? undefined : server.controls.state.listActivities().find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
+    return session === null
+      ? undefined
+      : server.controls.state
+          .listActivities()
+          .find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
   };
 
   before(async function () {
@@ -103,12 +109,16 @@ describe('a private status bar names nothing unasked', function () {
   it("writes the user's settings when toggled, even where the workspace holds a value, and says that value is not used", async () => {
     const spy = new NotificationSpy();
     try {
-      const targets = await withWorkspaceValue(false, () => vscode.commands.executeCommand('timeTracker.togglePrivateStatusBar'));
+      const targets = await withWorkspaceValue(false, () =>
+        vscode.commands.executeCommand('timeTracker.togglePrivateStatusBar'),
+      );
       assert.deepEqual(targets, [vscode.ConfigurationTarget.Global], 'never the workspace settings');
       assert.equal(config().inspect<boolean>('statusBar.private')?.globalValue, true, "the user's value switched");
       assert.deepEqual(
         spy.shown.map(({ message }) => message),
-        ["The status bar is private now (your user settings). This repository's settings also set timeTracker.statusBar.private; their value is not used."],
+        [
+          "The status bar is private now (your user settings). This repository's settings also set timeTracker.statusBar.private; their value is not used.",
+        ],
       );
     } finally {
       spy.dispose();
@@ -118,7 +128,9 @@ describe('a private status bar names nothing unasked', function () {
 
   it('starts and stops without the name or the time: the item, its tooltip and the brief lines', async () => {
     await config().update('statusBar.private', true, vscode.ConfigurationTarget.Global);
-    const started = await statusMessagesDuring(() => vscode.commands.executeCommand('timeTracker.start', { name: NAME, createIfMissing: true }));
+    const started = await statusMessagesDuring(() =>
+      vscode.commands.executeCommand('timeTracker.start', { name: NAME, createIfMissing: true }),
+    );
     await until(api, kind('tracking'), 'tracking');
     assert.deepEqual(started, ['$(record) Tracking started.']);
     assert.equal(api.text, '$(record) Tracking');
@@ -176,7 +188,11 @@ describe('a private status bar names nothing unasked', function () {
 
   it('says a link started its activity without naming it, and Undo takes it back without a name', async () => {
     await config().update('statusBar.private', true, vscode.ConfigurationTarget.Global);
-    await config().update('links', [{ branch: '**', activity: '{ticket}', createIfMissing: true }], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'links',
+      [{ branch: '**', activity: '{ticket}', createIfMissing: true }],
+      vscode.ConfigurationTarget.Global,
+    );
     await api.branchWatchReady();
     server.controls.state.start({ name: NAME, createIfMissing: true });
     await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === NAME, 'tracking');

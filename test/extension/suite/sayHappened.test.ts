@@ -21,7 +21,10 @@ const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfigur
 async function withdrawn(notice: ShownNotification | undefined, ms = 5_000): Promise<void> {
   assert.ok(notice?.withdrawal, `a notice the extension withdraws: ${JSON.stringify(notice)}`);
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`still shown after ${ms} ms: ${notice.message}`)), ms)));
+  const late = new Promise<never>(
+    (_resolve, reject) =>
+      (timer = setTimeout(() => reject(new Error(`still shown after ${ms} ms: ${notice.message}`)), ms)),
+  );
   try {
     await Promise.race([notice.withdrawal.done, late]);
   } finally {
@@ -48,7 +51,9 @@ describe('saying what happened, for as long as it is true', function () {
   });
 
   it('says once that the status bar format names an unknown token, with Open Settings, and shows the rest of the format', async () => {
-    const shown = await notificationsDuring(() => config().update('statusBar.format', '{activty} {elapsed}', vscode.ConfigurationTarget.Global));
+    const shown = await notificationsDuring(() =>
+      config().update('statusBar.format', '{activty} {elapsed}', vscode.ConfigurationTarget.Global),
+    );
     assert.equal(shown.length, 1, JSON.stringify(shown));
     assert.match(shown[0]!.message, /names \{activty\}, which it does not know/);
     assert.deepEqual(shown[0]!.buttons, ['Open Settings']);
@@ -65,7 +70,13 @@ describe('saying what happened, for as long as it is true', function () {
   it('withdraws "…is queued" once the queue sends the entry, and says what was sent', async () => {
     await server.close();
     await until(api, kind('offline'), 'offline');
-    const queued = await notificationsDuring(() => vscode.commands.executeCommand('timeTracker.log', { name: 'Code review', durationMinutes: 45, createIfMissing: true }));
+    const queued = await notificationsDuring(() =>
+      vscode.commands.executeCommand('timeTracker.log', {
+        name: 'Code review',
+        durationMinutes: 45,
+        createIfMissing: true,
+      }),
+    );
     const whileWaiting = queued[0]?.withdrawal?.withdrawn;
     // The app comes back before anything is asserted: a failed assertion must leave the next test an app that answers.
     const sent = await notificationsDuring(async () => {
@@ -86,7 +97,9 @@ describe('saying what happened, for as long as it is true', function () {
   it('withdraws "Tracking was not started … rejected the token" once the token works again', async () => {
     await vscode.commands.executeCommand('timeTracker.setToken', WRONG);
     await until(api, kind('tokenRejected'), 'the token rejected');
-    const shown = await notificationsDuring(() => vscode.commands.executeCommand('timeTracker.start', { name: 'Blocked start', createIfMissing: true }));
+    const shown = await notificationsDuring(() =>
+      vscode.commands.executeCommand('timeTracker.start', { name: 'Blocked start', createIfMissing: true }),
+    );
     const whileRejected = shown[0]?.withdrawal?.withdrawn;
     // The token works again before anything is asserted, for the tests after this one.
     await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);

@@ -102,7 +102,10 @@ describe('no pattern, glob or branch name stalls the extension host', function (
     }
     const warnings = spy.shown.filter(({ message }) => message.includes('timeTracker.git.ignoreBranches'));
     assert.equal(warnings.length, 1, JSON.stringify(spy.shown.map(({ message }) => message.slice(0, 200))));
-    assert.match(warnings[0]?.message ?? '', /has 500000 characters, more than the 1000 a glob may have, so it ignores no branch/);
+    assert.match(
+      warnings[0]?.message ?? '',
+      /has 500000 characters, more than the 1000 a glob may have, so it ignores no branch/,
+    );
     const back = nextSwitch();
     writeFileSync(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
     assert.equal((await back).branch, 'main');

@@ -45,7 +45,10 @@ async function goOffline(api: TimeTrackerApi, server: ReferenceServer): Promise<
   await until(api, kind('offline'), 'offline');
 }
 
-const of = (severity: Severity, messages: readonly string[]): string[] => messages.filter((message) => message.startsWith(`${severity}: `)).map((message) => message.slice(severity.length + 2));
+const of = (severity: Severity, messages: readonly string[]): string[] =>
+  messages
+    .filter((message) => message.startsWith(`${severity}: `))
+    .map((message) => message.slice(severity.length + 2));
 
 for (const answers of ['full', 'minimal'] as const) {
   describe(`nothing ends in silence (${answers} answers)`, function () {
@@ -57,15 +60,24 @@ for (const answers of ['full', 'minimal'] as const) {
     // A name of this server's own: the picker lists recent activities first, and another server's has another id.
     const activity = `Code review ${answers}`;
     /** The requests the server saw during `run`, as `METHOD /path status`, and the failed sign-ins it added. */
-    const requestsDuring = async (run: () => Thenable<unknown>): Promise<{ paths: string[]; failedSignIns: number }> => {
+    const requestsDuring = async (
+      run: () => Thenable<unknown>,
+    ): Promise<{ paths: string[]; failedSignIns: number }> => {
       const [seen, failed] = [requests.length, server.controls.failedSignIns];
       await run();
-      return { paths: requests.slice(seen).map((record) => `${record.method} ${record.path} ${record.status}`), failedSignIns: server.controls.failedSignIns - failed };
+      return {
+        paths: requests.slice(seen).map((record) => `${record.method} ${record.path} ${record.status}`),
+        failedSignIns: server.controls.failedSignIns - failed,
+      };
     };
 
     before(async () => {
       // No poll of its own in the middle of a test (every 60 s): each request counted here is one a command made.
-      ({ api, server, port } = await connectToNewServer(TOKEN, { answers, seedActivities: [activity], onRequest: (_line, record) => void requests.push(record) }, 60));
+      ({ api, server, port } = await connectToNewServer(
+        TOKEN,
+        { answers, seedActivities: [activity], onRequest: (_line, record) => void requests.push(record) },
+        60,
+      ));
     });
 
     after(async () => {
@@ -76,8 +88,9 @@ for (const answers of ['full', 'minimal'] as const) {
 
     it("keeps Log Time's duration step open on an empty or rounded-away duration, with the activity chosen", async () => {
       const validations: Validation[] = [];
-      await withWizardAnswers({ pick: activity, typed: ['', '0.4', '45m', ''], validations, pickerTyping: { text: 'Code', keystrokeMs: 50 } }, () =>
-        vscode.commands.executeCommand('timeTracker.log'),
+      await withWizardAnswers(
+        { pick: activity, typed: ['', '0.4', '45m', ''], validations, pickerTyping: { text: 'Code', keystrokeMs: 50 } },
+        () => vscode.commands.executeCommand('timeTracker.log'),
       );
       assert.deepEqual(validations, [
         { value: '', message: 'Type how long, for example 30m or 1h30m.', severity: 'error', accepted: false },
@@ -91,7 +104,11 @@ for (const answers of ['full', 'minimal'] as const) {
 
     it('says what Stop stopped and for how long, where the answer does not say it', async () => {
       await vscode.commands.executeCommand('timeTracker.start', { name: 'Stop me', createIfMissing: true });
-      await until(api, (state) => state.kind === 'tracking' && state.startedAtMs !== undefined, 'tracking with its start');
+      await until(
+        api,
+        (state) => state.kind === 'tracking' && state.startedAtMs !== undefined,
+        'tracking with its start',
+      );
       let shown: string[] = [];
       const said = await statusMessagesDuring(async () => {
         shown = await notificationsDuring(() => vscode.commands.executeCommand('timeTracker.stop'));
@@ -122,7 +139,10 @@ for (const answers of ['full', 'minimal'] as const) {
       });
       assert.deepEqual(shown, ['error: The app rejected this token: copy it again from Settings → Integrations.']);
       // One ask: `headerPrefix: auto` may send its one copy with the other prefix, which counts for nothing.
-      assert.ok(rejected.paths.length > 0 && rejected.paths.every((path) => path === 'GET /status 401'), rejected.paths.join(', '));
+      assert.ok(
+        rejected.paths.length > 0 && rejected.paths.every((path) => path === 'GET /status 401'),
+        rejected.paths.join(', '),
+      );
       assert.equal(rejected.failedSignIns, 1);
       assert.equal(api.state, 'tokenRejected');
 
@@ -150,9 +170,20 @@ for (const answers of ['full', 'minimal'] as const) {
     });
 
     it('says once what a queued entry was when it is finally sent, and one sentence for several', async () => {
-      for (const batch of [[['Code review', 45]], [['Code review', 20], ['Reviews', 45]]] as const) {
+      for (const batch of [
+        [['Code review', 45]],
+        [
+          ['Code review', 20],
+          ['Reviews', 45],
+        ],
+      ] as const) {
         await goOffline(api, server);
-        for (const [name, minutes] of batch) await vscode.commands.executeCommand('timeTracker.log', { name, durationMinutes: minutes, createIfMissing: true });
+        for (const [name, minutes] of batch)
+          await vscode.commands.executeCommand('timeTracker.log', {
+            name,
+            durationMinutes: minutes,
+            createIfMissing: true,
+          });
         assert.equal(api.queuedEntries, batch.length);
         const shown = await notificationsDuring(async () => {
           await server.listen(port);
@@ -161,7 +192,11 @@ for (const answers of ['full', 'minimal'] as const) {
         });
         assert.deepEqual(
           of('info', shown),
-          [batch.length === 1 ? 'Sent 45m on Code review (logged while the app was offline).' : 'Sent 2 entries logged while the app was offline, 1h 5m in all.'],
+          [
+            batch.length === 1
+              ? 'Sent 45m on Code review (logged while the app was offline).'
+              : 'Sent 2 entries logged while the app was offline, 1h 5m in all.',
+          ],
           JSON.stringify(shown),
         );
       }
@@ -183,7 +218,10 @@ for (const answers of ['full', 'minimal'] as const) {
       });
       assert.deepEqual(paths, [], 'no signed request');
       assert.equal(shown.length, 1, JSON.stringify(shown));
-      assert.match(shown[0]!, /^warning: The token is stored\. The app refuses every request for \d+ s more after too many failed sign-ins; the token is checked when that ends\.$/);
+      assert.match(
+        shown[0]!,
+        /^warning: The token is stored\. The app refuses every request for \d+ s more after too many failed sign-ins; the token is checked when that ends\.$/,
+      );
       assert.equal(api.state, 'lockedOut');
     });
   });

@@ -82,8 +82,16 @@ describe('Start Tracking with the app away (its VS Code integration gone)', func
   });
 
   it('is in the Command Palette, and says once why it cannot act, with Log Time, which opens Log Time', async () => {
-    const palette = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: { commandPalette: { command: string; when?: string }[] } } }).contributes.menus.commandPalette;
-    assert.equal(palette.find((item) => item.command === 'timeTracker.start')?.when, undefined, 'no `when` hides Start Tracking');
+    const palette = (
+      vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+        contributes: { menus: { commandPalette: { command: string; when?: string }[] } };
+      }
+    ).contributes.menus.commandPalette;
+    assert.equal(
+      palette.find((item) => item.command === 'timeTracker.start')?.when,
+      undefined,
+      'no `when` hides Start Tracking',
+    );
     const { seen, first } = pickersSeen();
     const shown = await withWizardAnswers({ pick: DISMISS, typed: [], seen }, () =>
       answeringWarnings('Log Time', async () => {
@@ -93,7 +101,9 @@ describe('Start Tracking with the app away (its VS Code integration gone)', func
         assert.match(logTime.opened.placeholder ?? '', /The app is not answering.*created when the entry is sent/);
       }),
     );
-    assert.deepEqual(shown, [{ message: 'The app is not running: start it, or log the time instead.', buttons: ['Log Time'], links: [] }]);
+    assert.deepEqual(shown, [
+      { message: 'The app is not running: start it, or log the time instead.', buttons: ['Log Time'], links: [] },
+    ]);
     assert.equal(seen.length, 1, 'one picker: Log Time, and none of Start');
   });
 });
@@ -119,21 +129,35 @@ describe('the Start picker while the app rejects the token', function () {
     const seen: PickerSeen[] = [];
     const validations: Validation[] = [];
     const requestsBefore = server.controls.debugView().length;
-    await withWizardAnswers({ pick: '$(key) Set Token…', typed: [TOKEN], validations, seen, pickerTyping: { text: 'Code review', keystrokeMs: 20 } }, () =>
-      vscode.commands.executeCommand('timeTracker.start'),
+    await withWizardAnswers(
+      {
+        pick: '$(key) Set Token…',
+        typed: [TOKEN],
+        validations,
+        seen,
+        pickerTyping: { text: 'Code review', keystrokeMs: 20 },
+      },
+      () => vscode.commands.executeCommand('timeTracker.start'),
     );
     assert.equal(seen.length, 1);
     const picker = seen[0]!;
     assert.match(picker.opened.placeholder ?? '', /^Nothing can be started: the app rejected the token/);
     assert.deepEqual(labels(picker.opened), ['$(key) Set Token…', '$(plug) Check Connection']);
-    assert.deepEqual(labels(picker.chosenFrom), ['$(key) Set Token…', '$(plug) Check Connection'], 'the typed name is offered as nothing');
+    assert.deepEqual(
+      labels(picker.chosenFrom),
+      ['$(key) Set Token…', '$(plug) Check Connection'],
+      'the typed name is offered as nothing',
+    );
     assert.deepEqual(
       validations.map(({ value, accepted }) => ({ value, accepted })),
       [{ value: TOKEN, accepted: true }],
       'Set Token asked for the token',
     );
     await until(api, kind('idle'), 'idle with the token set from the picker');
-    const searches = server.controls.debugView().slice(requestsBefore).filter((record) => record.path.startsWith('/activities'));
+    const searches = server.controls
+      .debugView()
+      .slice(requestsBefore)
+      .filter((record) => record.path.startsWith('/activities'));
     assert.deepEqual(searches, [], 'nothing searched or started while the token was rejected');
   });
 });
@@ -165,8 +189,9 @@ describe('Log Time while the app is offline, for an activity it has', function (
   it('offers "Log to “Code review”" for the name typed in another case, not Create, and the entry lands on it', async () => {
     const seen: PickerSeen[] = [];
     const queuedBefore = api.queuedEntries;
-    await withWizardAnswers({ pick: `Log to “${NAME}”`, typed: ['15m', ''], seen, pickerTyping: { text: 'code review', keystrokeMs: 20 } }, () =>
-      vscode.commands.executeCommand('timeTracker.log'),
+    await withWizardAnswers(
+      { pick: `Log to “${NAME}”`, typed: ['15m', ''], seen, pickerTyping: { text: 'code review', keystrokeMs: 20 } },
+      () => vscode.commands.executeCommand('timeTracker.log'),
     );
     const queued = api.queuedEntries;
     // Back before anything is asserted: a failed assertion must leave no entry queued for the next tests.
@@ -181,6 +206,10 @@ describe('Log Time while the app is offline, for an activity it has', function (
     );
     assert.equal(queued, queuedBefore + 1);
     assert.deepEqual(loggedEntries(server).at(-1), [NAME, 15]);
-    assert.equal(server.controls.state.listActivities().filter((activity) => activity.name === NAME).length, 1, 'no second activity of that name');
+    assert.equal(
+      server.controls.state.listActivities().filter((activity) => activity.name === NAME).length,
+      1,
+      'no second activity of that name',
+    );
   });
 });

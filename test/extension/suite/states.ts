@@ -35,7 +35,12 @@ export function untilEvent<T>(
 }
 
 /** Resolves once the state satisfies `predicate`, asking the app once at the start. */
-export function until(api: TimeTrackerApi, predicate: (state: TrackerState) => boolean, what: string, timeoutMs = 10_000): Promise<TrackerState> {
+export function until(
+  api: TimeTrackerApi,
+  predicate: (state: TrackerState) => boolean,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<TrackerState> {
   return withLogOnTimeout(
     api,
     untilEvent(
@@ -62,7 +67,8 @@ export async function untilQueued(api: TimeTrackerApi, count: number, what: stri
       api.onDidChangeQueuedEntries,
       () => api.queuedEntries,
       (now) => now === count,
-      () => `Timed out after ${timeoutMs / 1000} s waiting for ${what}: ${api.queuedEntries} queued; the status bar shows ${api.text}`,
+      () =>
+        `Timed out after ${timeoutMs / 1000} s waiting for ${what}: ${api.queuedEntries} queued; the status bar shows ${api.text}`,
       timeoutMs,
     ),
   );
@@ -76,8 +82,12 @@ async function withLogOnTimeout<T>(api: TimeTrackerApi, waiting: Promise<T>): Pr
   try {
     return await waiting;
   } catch (error) {
-    const tail = await logTail(api, 25).catch((readError: unknown) => `(the log could not be read: ${String(readError)})`);
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe extension's log ends with:\n${tail}`);
+    const tail = await logTail(api, 25).catch(
+      (readError: unknown) => `(the log could not be read: ${String(readError)})`,
+    );
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\nThe extension's log ends with:\n${tail}`,
+    );
   }
 }
 

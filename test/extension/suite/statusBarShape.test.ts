@@ -50,7 +50,11 @@ describe('a status bar the user shapes (issue 25 §2)', function () {
   });
 
   it('hides every name and time from the text and tooltip when private, and the menu still names the activity', async () => {
-    await config().update('statusBar.format', '{activity} {elapsed} {today} {branchToday}', vscode.ConfigurationTarget.Global);
+    await config().update(
+      'statusBar.format',
+      '{activity} {elapsed} {today} {branchToday}',
+      vscode.ConfigurationTarget.Global,
+    );
     await vscode.commands.executeCommand('timeTracker.togglePrivateStatusBar');
     assert.equal(config().get('statusBar.private'), true);
     assert.equal(api.text, '$(record) Tracking');

@@ -55,11 +55,15 @@ for (const answers of ['full', 'minimal'] as const) {
     });
 
     it('registers exactly the commands it contributes', async () => {
-      const manifest = vscode.extensions.getExtension(extensionId)!.packageJSON as { contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]> } };
+      const manifest = vscode.extensions.getExtension(extensionId)!.packageJSON as {
+        contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]> };
+      };
       const contributed = manifest.contributes.commands.map((command) => command.command).sort();
       // VS Code registers a view's own commands (`<view>.focus`, `.open`…): not ours to contribute.
       const views = Object.values(manifest.contributes.views).flatMap((list) => list.map((view) => `${view.id}.`));
-      const registered = (await vscode.commands.getCommands(true)).filter((id) => id.startsWith('timeTracker.') && !views.some((view) => id.startsWith(view))).sort();
+      const registered = (await vscode.commands.getCommands(true))
+        .filter((id) => id.startsWith('timeTracker.') && !views.some((view) => id.startsWith(view)))
+        .sort();
       assert.deepEqual(registered, contributed);
     });
 
@@ -69,14 +73,17 @@ for (const answers of ['full', 'minimal'] as const) {
       assert.equal(api.text, '$(key) Time Tracker: set token');
     });
 
-    it('stores the token in SecretStorage and shows the idle state with today\'s total', async () => {
+    it("stores the token in SecretStorage and shows the idle state with today's total", async () => {
       assert.equal(await vscode.commands.executeCommand('timeTracker.setToken', TOKEN), true);
       await until(api, kind('idle'), 'idle');
       assert.equal(api.text, '$(clock) Not tracking · today 0m');
     });
 
     it('starts, logs and stops through the commands with arguments', async () => {
-      const started = await vscode.commands.executeCommand<{ activityID: string }>('timeTracker.start', { name: 'Extension work', createIfMissing: true });
+      const started = await vscode.commands.executeCommand<{ activityID: string }>('timeTracker.start', {
+        name: 'Extension work',
+        createIfMissing: true,
+      });
       assert.ok(started.activityID);
       // The app writes ids upper-case (as Swift does); the server keeps them lower-case.
       assert.equal(server.controls.state.snapshot().running?.activityID, started.activityID.toLowerCase());
@@ -84,11 +91,20 @@ for (const answers of ['full', 'minimal'] as const) {
       assert.equal(tracking.kind === 'tracking' && tracking.activity.activityName, 'Extension work');
       assert.match(api.text, /^\$\(record\) Extension work \d+:\d\d · today \dm$/);
 
-      await vscode.commands.executeCommand('timeTracker.log', { name: 'Reviews', durationMinutes: '1h30m', note: 'PR 7', createIfMissing: true });
+      await vscode.commands.executeCommand('timeTracker.log', {
+        name: 'Reviews',
+        durationMinutes: '1h30m',
+        note: 'PR 7',
+        createIfMissing: true,
+      });
       const entries = server.controls.state.listEntries();
       assert.equal(entries.length, 1);
       assert.deepEqual({ minutes: entries[0]?.durationMinutes, note: entries[0]?.note }, { minutes: 90, note: 'PR 7' });
-      assert.equal(server.controls.state.snapshot().running?.activityID, started.activityID.toLowerCase(), 'logging leaves the running activity alone');
+      assert.equal(
+        server.controls.state.snapshot().running?.activityID,
+        started.activityID.toLowerCase(),
+        'logging leaves the running activity alone',
+      );
 
       await vscode.commands.executeCommand('timeTracker.stop');
       assert.equal(server.controls.state.snapshot().running, null);
@@ -99,7 +115,10 @@ for (const answers of ['full', 'minimal'] as const) {
 
     it('refuses bad command arguments with a sentence and sends nothing', async () => {
       const before = server.controls.debugView().length;
-      assert.equal(await vscode.commands.executeCommand('timeTracker.log', { name: 'Reviews', durationMinutes: '0' }), undefined);
+      assert.equal(
+        await vscode.commands.executeCommand('timeTracker.log', { name: 'Reviews', durationMinutes: '0' }),
+        undefined,
+      );
       assert.equal(await vscode.commands.executeCommand('timeTracker.start', { createIfMissing: true }), undefined);
       assert.equal(server.controls.debugView().length, before);
     });
@@ -121,7 +140,7 @@ for (const answers of ['full', 'minimal'] as const) {
       await until(api, kind('idle'), 'idle again');
     });
 
-    it('says the clock is off when the app\'s clock differs by more than 60 s', async () => {
+    it("says the clock is off when the app's clock differs by more than 60 s", async () => {
       server.controls.setClock(() => Date.now() + 300_000);
       try {
         await until(api, kind('tokenRejected'), 'clock skew');
@@ -220,8 +239,16 @@ describe('logging while the app is away', function () {
   it('queues entries logged while the app is gone and sends them once, in order, when it is back', async () => {
     await server.close();
     await until(api, kind('offline'), 'offline');
-    for (const [name, minutes] of [['First', 10], ['Second', 20], ['Third', 30]] as const) {
-      const result = await vscode.commands.executeCommand('timeTracker.log', { name, durationMinutes: minutes, createIfMissing: true });
+    for (const [name, minutes] of [
+      ['First', 10],
+      ['Second', 20],
+      ['Third', 30],
+    ] as const) {
+      const result = await vscode.commands.executeCommand('timeTracker.log', {
+        name,
+        durationMinutes: minutes,
+        createIfMissing: true,
+      });
       assert.equal(result, undefined, 'nothing was logged yet');
     }
     assert.equal(api.queuedEntries, 3);
@@ -230,7 +257,11 @@ describe('logging while the app is away', function () {
     await server.listen(port);
     // No user action from here: the next poll finds the app and the queue is sent.
     await untilQueued(api, 0, 'the queue to be sent', 20_000);
-    assert.deepEqual(loggedEntries(server), [['First', 10], ['Second', 20], ['Third', 30]]);
+    assert.deepEqual(loggedEntries(server), [
+      ['First', 10],
+      ['Second', 20],
+      ['Third', 30],
+    ]);
     await api.refresh();
     assert.equal(server.controls.state.listEntries().length, 3, 'each exactly once');
     assert.doesNotMatch(api.text, /queued/);
@@ -238,15 +269,23 @@ describe('logging while the app is away', function () {
 
   it('names the activity picked from the list when Log Time queues its entry', async () => {
     // Logged once while the app answers, so the picker lists it as recent (its search cannot answer offline).
-    await vscode.commands.executeCommand('timeTracker.log', { name: 'Picked work', durationMinutes: 5, createIfMissing: true });
+    await vscode.commands.executeCommand('timeTracker.log', {
+      name: 'Picked work',
+      durationMinutes: 5,
+      createIfMissing: true,
+    });
     await server.close();
     await until(api, kind('offline'), 'offline');
     const spy = new NotificationSpy();
     try {
-      const result = await withWizardAnswers({ pick: 'Picked work', typed: ['45m', ''] }, () => vscode.commands.executeCommand('timeTracker.log'));
+      const result = await withWizardAnswers({ pick: 'Picked work', typed: ['45m', ''] }, () =>
+        vscode.commands.executeCommand('timeTracker.log'),
+      );
       assert.equal(result, undefined, 'nothing was logged yet');
       const warnings = spy.shown.filter(({ severity }) => severity === 'notice').map(({ message }) => message);
-      assert.deepEqual(warnings, ['The time tracker is not answering, so 45m on Picked work is queued; it is sent as soon as the app answers.']);
+      assert.deepEqual(warnings, [
+        'The time tracker is not answering, so 45m on Picked work is queued; it is sent as soon as the app answers.',
+      ]);
     } finally {
       spy.dispose();
     }

@@ -41,7 +41,12 @@ export async function notificationsDuring(run: () => Thenable<unknown>): Promise
   methods.forEach((method, index) => {
     window[method] = (...args: unknown[]) => {
       if (method === 'withProgress') return recordProgress(shown, originals[index]!, args);
-      shown.push(asShown(String(args[0]), args.slice(1).filter((arg): arg is string => typeof arg === 'string')));
+      shown.push(
+        asShown(
+          String(args[0]),
+          args.slice(1).filter((arg): arg is string => typeof arg === 'string'),
+        ),
+      );
       return originals[index]!(...args);
     };
   });
@@ -54,7 +59,11 @@ export async function notificationsDuring(run: () => Thenable<unknown>): Promise
 }
 
 /** A progress notification: recorded with its title, and marked withdrawn once its task settles. */
-function recordProgress(shown: ShownNotification[], original: (...args: unknown[]) => unknown, args: unknown[]): unknown {
+function recordProgress(
+  shown: ShownNotification[],
+  original: (...args: unknown[]) => unknown,
+  args: unknown[],
+): unknown {
   const [options, task] = args as [vscode.ProgressOptions, (...taskArgs: unknown[]) => Thenable<unknown>];
   if (options.location !== vscode.ProgressLocation.Notification) return original(...args);
   let withdrawn = (): void => undefined;

@@ -12,7 +12,12 @@ import { NotificationSpy, type Shown } from '../soak/spy';
 /** What a picker showed at one moment. */
 export interface PickerView {
   readonly placeholder: string | undefined;
-  readonly items: readonly { readonly label: string; readonly description: string | undefined; readonly detail?: string | undefined; readonly separator: boolean }[];
+  readonly items: readonly {
+    readonly label: string;
+    readonly description: string | undefined;
+    readonly detail?: string | undefined;
+    readonly separator: boolean;
+  }[];
 }
 
 /** One picker, as the user met it. */
@@ -76,13 +81,23 @@ export async function withWizardAnswers<T>(answers: WizardAnswers, command: () =
  * One input box: types the next values into it, each followed by Enter, until one is taken. Enter
  * is refused, as VS Code refuses it, while validateInput answers an error (a plain string is one).
  */
-async function answerInputBox(typed: string[], options: vscode.InputBoxOptions | undefined, validations: Validation[] | undefined): Promise<string | undefined> {
+async function answerInputBox(
+  typed: string[],
+  options: vscode.InputBoxOptions | undefined,
+  validations: Validation[] | undefined,
+): Promise<string | undefined> {
   for (let value = typed.shift(); value !== undefined; value = typed.shift()) {
     const said = await options?.validateInput?.(value);
     const message = typeof said === 'string' ? said : (said?.message ?? undefined);
-    const severity = message === undefined || message === '' ? undefined : typeof said === 'string' ? 'error' : severityName(said?.severity);
+    const severity =
+      message === undefined || message === ''
+        ? undefined
+        : typeof said === 'string'
+          ? 'error'
+          : severityName(said?.severity);
     const accepted = severity !== 'error';
-    if (options?.validateInput) validations?.push({ value, message: message === '' ? undefined : message, severity, accepted });
+    if (options?.validateInput)
+      validations?.push({ value, message: message === '' ? undefined : message, severity, accepted });
     if (accepted) return value;
   }
   return undefined;
@@ -104,7 +119,11 @@ function severityName(severity: vscode.InputBoxValidationSeverity | undefined): 
  * in its list before showing it (hides without a choice when there is none), as a user picking
  * from the list at once, before a search answers; with `typing`, after typing it letter by letter.
  */
-function answeringQuickPick(label: string, typing?: WizardAnswers['pickerTyping'], seen?: PickerSeen[]): vscode.QuickPick<vscode.QuickPickItem> {
+function answeringQuickPick(
+  label: string,
+  typing?: WizardAnswers['pickerTyping'],
+  seen?: PickerSeen[],
+): vscode.QuickPick<vscode.QuickPickItem> {
   const accepted = new vscode.EventEmitter<void>();
   const hidden = new vscode.EventEmitter<void>();
   const valueChanged = new vscode.EventEmitter<string>();
@@ -115,7 +134,12 @@ function answeringQuickPick(label: string, typing?: WizardAnswers['pickerTyping'
   let chosenFrom: PickerView | undefined;
   const view = (): PickerView => ({
     placeholder: quickPick.placeholder,
-    items: quickPick.items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, separator: item.kind === vscode.QuickPickItemKind.Separator })),
+    items: quickPick.items.map((item) => ({
+      label: item.label,
+      description: item.description,
+      detail: item.detail,
+      separator: item.kind === vscode.QuickPickItemKind.Separator,
+    })),
   });
   const quickPick = {
     title: undefined as string | undefined,
@@ -137,7 +161,8 @@ function answeringQuickPick(label: string, typing?: WizardAnswers['pickerTyping'
     show: () => {
       opened = view();
       spy = new NotificationSpy();
-      const find = (): vscode.QuickPickItem | undefined => quickPick.items.find((candidate) => candidate.label === label);
+      const find = (): vscode.QuickPickItem | undefined =>
+        quickPick.items.find((candidate) => candidate.label === label);
       const choose = (item: vscode.QuickPickItem | undefined, from: PickerView): void => {
         chosenFrom = from;
         if (item) {
@@ -162,7 +187,11 @@ function answeringQuickPick(label: string, typing?: WizardAnswers['pickerTyping'
     },
     hide: () => {
       if (spy === undefined) return;
-      seen?.push({ opened: opened ?? view(), chosenFrom: chosenFrom ?? view(), notificationsWhileOpen: [...spy.shown] });
+      seen?.push({
+        opened: opened ?? view(),
+        chosenFrom: chosenFrom ?? view(),
+        notificationsWhileOpen: [...spy.shown],
+      });
       spy.dispose();
       spy = undefined;
       hidden.fire();

@@ -6,7 +6,8 @@ import { bookOf, planHistory, seedHistory, WEEK } from '../../bench/extension/le
 import { dayOf, nextDayStart, parseBook } from '../../../src/tracker/ledger/ledgerBook';
 
 const TODAY = new Date(2026, 10, 25, 14, 30).getTime();
-const key = (root: string, branch: string, activityID: string): string => JSON.stringify([root, branch, activityID.toLowerCase()]);
+const key = (root: string, branch: string, activityID: string): string =>
+  JSON.stringify([root, branch, activityID.toLowerCase()]);
 
 describe('bench/extension/ledgerHistory: the week of history the extension bench seeds', () => {
   const history = planHistory({ ...WEEK, todayMs: TODAY });
@@ -31,7 +32,11 @@ describe('bench/extension/ledgerHistory: the week of history the extension bench
       planned.set(at, (planned.get(at) ?? 0) + span.endMs - span.startMs);
     }
     const credited = new Map<string, number>();
-    for (const row of book.rows) credited.set(key(row.root, row.branch, row.activityID), (credited.get(key(row.root, row.branch, row.activityID)) ?? 0) + row.ms);
+    for (const row of book.rows)
+      credited.set(
+        key(row.root, row.branch, row.activityID),
+        (credited.get(key(row.root, row.branch, row.activityID)) ?? 0) + row.ms,
+      );
     assert.deepEqual(credited, planned);
   });
 

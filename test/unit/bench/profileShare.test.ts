@@ -9,15 +9,18 @@ function frame(id: number, functionName: string, url: string, children: number[]
   return { id, callFrame: { functionName, url, scriptId: String(id), lineNumber: 0, columnNumber: 0 }, children };
 }
 
-describe('bench/extension/profileShare: the extension\'s share of a CPU profile', () => {
-  it('counts every dist bundle in the extension\'s install folder, not only dist/extension.js', () => {
+describe("bench/extension/profileShare: the extension's share of a CPU profile", () => {
+  it("counts every dist bundle in the extension's install folder, not only dist/extension.js", () => {
     assert.equal(extensionBundleOf(`file://${FOLDER}/dist/extension.js`, ID), 'extension.js');
     assert.equal(extensionBundleOf(`${FOLDER}/dist/transport.js`, ID), 'transport.js');
     assert.equal(extensionBundleOf(`file://${FOLDER}/dist/chunks/view-3FA2.mjs`, ID), 'chunks/view-3FA2.mjs');
   });
 
   it('leaves out other extensions, even one whose name starts with ours, and what is not a bundle', () => {
-    assert.equal(extensionBundleOf('file:///tmp/run/extensions/clessira.time-tracker-extras-0.1.0/dist/extension.js', ID), undefined);
+    assert.equal(
+      extensionBundleOf('file:///tmp/run/extensions/clessira.time-tracker-extras-0.1.0/dist/extension.js', ID),
+      undefined,
+    );
     assert.equal(extensionBundleOf('file:///tmp/run/extensions/other.thing-1.0.0/dist/extension.js', ID), undefined);
     assert.equal(extensionBundleOf(`file://${FOLDER}/package.json`, ID), undefined);
     assert.equal(extensionBundleOf('node:internal/timers', ID), undefined);

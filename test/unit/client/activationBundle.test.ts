@@ -36,7 +36,11 @@ describe('the activation bundle, built as `npm run package` builds it', function
 
   before(() => {
     folder = mkdtempSync(join(tmpdir(), 'tt-activation-bundle-'));
-    const build = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--only', 'extension', '--outdir', folder], { cwd: repoRoot, encoding: 'utf8' });
+    const build = spawnSync(
+      process.execPath,
+      ['esbuild.mjs', '--production', '--only', 'extension', '--outdir', folder],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
     assert.equal(build.status, 0, `esbuild.mjs failed: ${build.stdout}${build.stderr}`);
     activation = readFileSync(join(folder, 'extension.js'), 'utf8');
     core = readFileSync(join(folder, 'core.js'), 'utf8');
@@ -49,8 +53,13 @@ describe('the activation bundle, built as `npm run package` builds it', function
     const bytes = Buffer.byteLength(activation);
     const devBundle = join(repoRoot, 'dist', 'extension.js');
     const dev = statSync(devBundle, { throwIfNoEntry: false });
-    console.log(`      activation bundle: ${bytes} bytes minified; core bundle ${Buffer.byteLength(core)} bytes; transport bundle ${Buffer.byteLength(transport)} bytes${dev ? `; dev build ${dev.size} bytes` : ''}`);
-    assert.ok(bytes < ACTIVATION_BUNDLE_BUDGET_BYTES, `dist/extension.js is ${bytes} bytes, not under ${ACTIVATION_BUNDLE_BUDGET_BYTES}`);
+    console.log(
+      `      activation bundle: ${bytes} bytes minified; core bundle ${Buffer.byteLength(core)} bytes; transport bundle ${Buffer.byteLength(transport)} bytes${dev ? `; dev build ${dev.size} bytes` : ''}`,
+    );
+    assert.ok(
+      bytes < ACTIVATION_BUNDLE_BUDGET_BYTES,
+      `dist/extension.js is ${bytes} bytes, not under ${ACTIVATION_BUNDLE_BUDGET_BYTES}`,
+    );
   });
 
   it('holds none of the core, and loads it from beside it', () => {
@@ -60,12 +69,23 @@ describe('the activation bundle, built as `npm run package` builds it', function
   });
 
   it('keeps undici out of both, in the transport the core loads only when asked', () => {
-    for (const [name, text] of [['activation', activation], ['core', core]] as const) {
-      assert.equal(text.includes(UNDICI_MARK), false, `undici (or the transport naming its codes) is in the ${name} bundle`);
+    for (const [name, text] of [
+      ['activation', activation],
+      ['core', core],
+    ] as const) {
+      assert.equal(
+        text.includes(UNDICI_MARK),
+        false,
+        `undici (or the transport naming its codes) is in the ${name} bundle`,
+      );
     }
     assert.equal(transport.includes(UNDICI_MARK), true, 'the transport bundle holds undici');
     assert.match(core, /"\.\/transport"/, 'the core bundle names the transport it loads');
-    assert.equal([activation, core, transport].some((text) => /sourceMappingURL/.test(text)), false, 'all three are production builds');
+    assert.equal(
+      [activation, core, transport].some((text) => /sourceMappingURL/.test(text)),
+      false,
+      'all three are production builds',
+    );
   });
 
   it('leaves node:http2 out of the transport: loading it loads no HTTP/2 (a megabyte of heap in plain Node)', () => {

@@ -29,31 +29,48 @@ describe('client: the text of an answer as it reaches the screen', () => {
     const canned: CannedAnswer = { status, body: typeof body === 'string' ? body : JSON.stringify(body) };
     const server = await startCannedServer(() => canned);
     const client = new ServiceClient({ token: TEST_TOKEN, port: server.port });
-    closers.push(() => server.close(), () => client.close());
+    closers.push(
+      () => server.close(),
+      () => client.close(),
+    );
     return client;
   };
 
   it('cleans every name and group of GET /current, GET /status and the search hits; ids stay as sent', async () => {
     const hostileId = `${ID}\u202E`;
-    const current = await (await answering({ ok: true, result: { activityID: hostileId, activityName: HOSTILE, isOnBreak: false } })).getCurrent();
+    const current = await (
+      await answering({ ok: true, result: { activityID: hostileId, activityName: HOSTILE, isOnBreak: false } })
+    ).getCurrent();
     assert.equal(current?.activityName, CLEANED);
     assert.equal(current.activityID, hostileId, 'an id is what the app knows the activity by: never changed');
 
-    const status = await (await answering({ isTracking: true, currentActivity: { activityID: ID, activityName: HOSTILE }, todaySeconds: 60 })).getStatus();
+    const status = await (
+      await answering({
+        isTracking: true,
+        currentActivity: { activityID: ID, activityName: HOSTILE },
+        todaySeconds: 60,
+      })
+    ).getStatus();
     assert.deepEqual(status.currentActivity, { activityID: ID, activityName: CLEANED });
 
-    const hits = await (await answering({ items: [{ id: ID, name: HOSTILE, groupName: `Client\n${HOSTILE}` }] })).searchActivities('dep');
+    const hits = await (
+      await answering({ items: [{ id: ID, name: HOSTILE, groupName: `Client\n${HOSTILE}` }] })
+    ).searchActivities('dep');
     assert.deepEqual(hits, [{ activityID: ID, activityName: CLEANED, groupName: `Client ${CLEANED}` }]);
   });
 
   it('cleans the names of a start, a stop and a logged entry, and the note an entry echoes', async () => {
     const stopped = { activityID: ID, activityName: HOSTILE };
-    const start = await (await answering({ activityID: ID, activityName: HOSTILE, stopped })).startActivity({ activityID: ID });
+    const start = await (
+      await answering({ activityID: ID, activityName: HOSTILE, stopped })
+    ).startActivity({ activityID: ID });
     assert.equal(start.activityName, CLEANED);
     assert.equal(start.stopped?.activityName, CLEANED);
     const stop = await (await answering({ stopped, durationSeconds: 60 })).stopActivity();
     assert.equal(stop.stopped?.activityName, CLEANED);
-    const entry = await (await answering({ entryID: 'e1', activityID: ID, activityName: HOSTILE, note: `a\r\nb\u202E` })).logEntry({ activityID: ID, durationMinutes: 5 });
+    const entry = await (
+      await answering({ entryID: 'e1', activityID: ID, activityName: HOSTILE, note: `a\r\nb\u202E` })
+    ).logEntry({ activityID: ID, durationMinutes: 5 });
     assert.equal(entry.activityName, CLEANED);
     assert.equal(entry.note, 'a b');
   });
@@ -62,15 +79,23 @@ describe('client: the text of an answer as it reaches the screen', () => {
     // One 900 KB field per answer: two would pass the client's 1 MiB limit for an answer.
     const current = await (await answering({ activityID: ID, activityName: HUGE })).getCurrent();
     assert.equal(current?.activityName.length, 1000);
-    const status = await (await answering({ isTracking: true, currentActivity: { activityID: ID, activityName: HUGE } })).getStatus();
+    const status = await (
+      await answering({ isTracking: true, currentActivity: { activityID: ID, activityName: HUGE } })
+    ).getStatus();
     assert.equal(status.currentActivity?.activityName.length, 1000);
     const [hit] = await (await answering({ items: [{ id: ID, name: HUGE, groupName: 'G' }] })).searchActivities('x');
     assert.equal(hit?.activityName.length, 1000);
-    const [grouped] = await (await answering({ items: [{ id: ID, name: 'x', groupName: HUGE }] })).searchActivities('x');
+    const [grouped] = await (
+      await answering({ items: [{ id: ID, name: 'x', groupName: HUGE }] })
+    ).searchActivities('x');
     assert.equal(grouped?.groupName?.length, 1000);
-    const entry = await (await answering({ entryID: 'e1', activityID: ID, activityName: HUGE })).logEntry({ activityID: ID, durationMinutes: 5 });
+    const entry = await (
+      await answering({ entryID: 'e1', activityID: ID, activityName: HUGE })
+    ).logEntry({ activityID: ID, durationMinutes: 5 });
     assert.equal(entry.activityName?.length, 1000);
-    const noted = await (await answering({ entryID: 'e1', activityID: ID, activityName: 'x', note: HUGE })).logEntry({ activityID: ID, durationMinutes: 5 });
+    const noted = await (
+      await answering({ entryID: 'e1', activityID: ID, activityName: 'x', note: HUGE })
+    ).logEntry({ activityID: ID, durationMinutes: 5 });
     assert.equal(noted.note?.length, 2000);
   });
 
@@ -84,17 +109,31 @@ describe('client: the text of an answer as it reaches the screen', () => {
       const status = await (await answering({ isTracking: false, currentActivity: null, todaySeconds })).getStatus();
       assert.equal(status.todaySeconds, todaySeconds);
     }
-    const stop = await (await answering({ stopped: { activityID: ID, activityName: 'A' }, durationSeconds: -5400 })).stopActivity();
+    const stop = await (
+      await answering({ stopped: { activityID: ID, activityName: 'A' }, durationSeconds: -5400 })
+    ).stopActivity();
     assert.equal(stop.durationSeconds, undefined);
-    const entry = await (await answering({ entryID: 'e1', activityID: ID, activityName: 'A', durationMinutes: 1e300 })).logEntry({ activityID: ID, durationMinutes: 5 });
+    const entry = await (
+      await answering({ entryID: 'e1', activityID: ID, activityName: 'A', durationMinutes: 1e300 })
+    ).logEntry({ activityID: ID, durationMinutes: 5 });
     assert.equal(entry.durationMinutes, undefined);
   });
 
   it('shows such an answer in the status bar, its tooltip and its spoken label cleaned, and the total as not said', async () => {
     for (const todaySeconds of [-5400, 1e300]) {
-      const status = await (await answering({ isTracking: true, currentActivity: { activityID: ID, activityName: `${HOSTILE}${HUGE}` }, todaySeconds })).getStatus();
+      const status = await (
+        await answering({
+          isTracking: true,
+          currentActivity: { activityID: ID, activityName: `${HOSTILE}${HUGE}` },
+          todaySeconds,
+        })
+      ).getStatus();
       const state = stateFromStatus(status, { kind: 'starting' }, 0);
-      const shown = present(state, { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } }, 0);
+      const shown = present(
+        state,
+        { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } },
+        0,
+      );
       assert.doesNotMatch(shown.text, UNSAFE);
       // The tooltip is Markdown: its own paragraphs are apart by line breaks, the name's are gone.
       assert.doesNotMatch(shown.tooltip, /(?!\n)\p{Cc}|[\u2028\u2029\u202a-\u202e\u2066-\u2069]|\n\\?\[error/u);

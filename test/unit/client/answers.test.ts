@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpError, NotFoundError, ServiceClient, ValidationError, type ServiceClientOptions } from '../../../src/client';
+import {
+  HttpError,
+  NotFoundError,
+  ServiceClient,
+  ValidationError,
+  type ServiceClientOptions,
+} from '../../../src/client';
 import { startServer, TEST_TOKEN, type StartedServer } from '../../support/server';
 import { rejection } from '../../support/rejection';
 
@@ -22,7 +28,9 @@ interface Canned {
 }
 
 /** An HTTP server that records each request with its body and answers what `answer` says; it checks nothing. */
-async function startRecordingServer(answer: (seen: Seen) => Canned): Promise<{ port: number; seen: Seen[]; close(): Promise<void> }> {
+async function startRecordingServer(
+  answer: (seen: Seen) => Canned,
+): Promise<{ port: number; seen: Seen[]; close(): Promise<void> }> {
   const seen: Seen[] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -31,7 +39,9 @@ async function startRecordingServer(answer: (seen: Seen) => Canned): Promise<{ p
       const record = { method: request.method ?? '', target: request.url ?? '', headers: request.headers, body };
       seen.push(record);
       const canned = answer(record);
-      response.writeHead(canned.status ?? 200, { 'content-type': 'application/json; charset=utf-8', ...canned.headers }).end(canned.body);
+      response
+        .writeHead(canned.status ?? 200, { 'content-type': 'application/json; charset=utf-8', ...canned.headers })
+        .end(canned.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -52,10 +62,16 @@ describe('client: answers as the app gives them (canned)', () => {
   });
 
   /** A client against a server that answers every request with `body` (status 200 unless given). */
-  const answering = async (canned: Canned | ((seen: Seen) => Canned), options: ServiceClientOptions = {}): Promise<{ client: ServiceClient; seen: Seen[] }> => {
+  const answering = async (
+    canned: Canned | ((seen: Seen) => Canned),
+    options: ServiceClientOptions = {},
+  ): Promise<{ client: ServiceClient; seen: Seen[] }> => {
     const server = await startRecordingServer(typeof canned === 'function' ? canned : () => canned);
     const client = new ServiceClient({ token: TEST_TOKEN, port: server.port, ...options });
-    closers.push(() => server.close(), () => client.close());
+    closers.push(
+      () => server.close(),
+      () => client.close(),
+    );
     return { client, seen: server.seen };
   };
 
@@ -79,8 +95,19 @@ describe('client: answers as the app gives them (canned)', () => {
   it('getCurrent: null for nothing running, the activity with its start and the app clock offset otherwise', async () => {
     const now = Date.UTC(2026, 4, 26, 16, 30, 0);
     const date = new Date(now + 5_000).toUTCString();
-    const full = { activityID: UPPER_ID, activityName: 'Deep work', startedAt: '2026-05-26T14:30:00Z', isOnBreak: true };
-    const expected = { activityID: UPPER_ID, activityName: 'Deep work', startedAtMs: Date.UTC(2026, 4, 26, 14, 30, 0), isOnBreak: true, appClockOffsetMs: 5_000 };
+    const full = {
+      activityID: UPPER_ID,
+      activityName: 'Deep work',
+      startedAt: '2026-05-26T14:30:00Z',
+      isOnBreak: true,
+    };
+    const expected = {
+      activityID: UPPER_ID,
+      activityName: 'Deep work',
+      startedAtMs: Date.UTC(2026, 4, 26, 14, 30, 0),
+      isOnBreak: true,
+      appClockOffsetMs: 5_000,
+    };
     const cases: [string, unknown][] = [
       ['{"ok":true,"result":null}', null],
       ['{"ok":true}', null],
@@ -88,11 +115,23 @@ describe('client: answers as the app gives them (canned)', () => {
       [JSON.stringify({ ok: true, result: full }), expected],
       [JSON.stringify(full), expected],
       [JSON.stringify({ ok: true, result: { ...full, elapsedSeconds: 99, extra: 1 } }), expected],
-      [JSON.stringify({ ok: true, result: { ...full, startedAt: '2026-05-26T16:30:00.250+02:00' } }), { ...expected, startedAtMs: Date.UTC(2026, 4, 26, 14, 30, 0, 250) }],
+      [
+        JSON.stringify({ ok: true, result: { ...full, startedAt: '2026-05-26T16:30:00.250+02:00' } }),
+        { ...expected, startedAtMs: Date.UTC(2026, 4, 26, 14, 30, 0, 250) },
+      ],
       [JSON.stringify({ ok: true, result: { ...full, startedAt: '2026-05-26T14:30:00' } }), expected],
-      [JSON.stringify({ ok: true, result: { activityID: UPPER_ID, activityName: 'Deep work' } }), { ...expected, startedAtMs: undefined, isOnBreak: false }],
-      [JSON.stringify({ ok: true, result: { ...full, startedAt: 'yesterday' } }), { ...expected, startedAtMs: undefined }],
-      [JSON.stringify({ ok: true, result: { ...full, startedAt: 1_780_000_000 } }), { ...expected, startedAtMs: undefined }],
+      [
+        JSON.stringify({ ok: true, result: { activityID: UPPER_ID, activityName: 'Deep work' } }),
+        { ...expected, startedAtMs: undefined, isOnBreak: false },
+      ],
+      [
+        JSON.stringify({ ok: true, result: { ...full, startedAt: 'yesterday' } }),
+        { ...expected, startedAtMs: undefined },
+      ],
+      [
+        JSON.stringify({ ok: true, result: { ...full, startedAt: 1_780_000_000 } }),
+        { ...expected, startedAtMs: undefined },
+      ],
     ];
     for (const [body, answer] of cases) {
       const { client } = await answering({ body, headers: { date } }, { clock: () => now });
@@ -101,7 +140,10 @@ describe('client: answers as the app gives them (canned)', () => {
   });
 
   it('getCurrent: no usable Date header, no offset', async () => {
-    const body = JSON.stringify({ ok: true, result: { activityID: UPPER_ID, activityName: 'A', startedAt: '2026-05-26T14:30:00Z', isOnBreak: false } });
+    const body = JSON.stringify({
+      ok: true,
+      result: { activityID: UPPER_ID, activityName: 'A', startedAt: '2026-05-26T14:30:00Z', isOnBreak: false },
+    });
     const { client } = await answering({ body, headers: { date: 'sometime today' } });
     const current = await client.getCurrent();
     assert.ok(current);
@@ -135,14 +177,23 @@ describe('client: answers as the app gives them (canned)', () => {
     // References alone say nothing about groups.
     const { client } = await answering({ body: JSON.stringify({ ok: true, result: references }) });
     const plain = await client.searchActivities('des');
-    assert.deepEqual(plain, expected.map((match) => ({ ...match, groupName: undefined })));
+    assert.deepEqual(
+      plain,
+      expected.map((match) => ({ ...match, groupName: undefined })),
+    );
     // Entries that name nothing are dropped; a group that is not a string or null is not said.
-    const { client: odd } = await answering({ body: JSON.stringify({ items: [{ groupName: 'X' }, 7, { id: UPPER_ID, name: 'A', groupName: 3 }] }) });
-    assert.deepEqual(await odd.searchActivities(''), [{ activityID: UPPER_ID, activityName: 'A', groupName: undefined }]);
+    const { client: odd } = await answering({
+      body: JSON.stringify({ items: [{ groupName: 'X' }, 7, { id: UPPER_ID, name: 'A', groupName: 3 }] }),
+    });
+    assert.deepEqual(await odd.searchActivities(''), [
+      { activityID: UPPER_ID, activityName: 'A', groupName: undefined },
+    ]);
   });
 
   it('startActivity: reads the minimal flat answer and the full one; sends an upper-case id as given', async () => {
-    const { client, seen } = await answering({ body: JSON.stringify({ activityID: UPPER_ID, activityName: 'Deep work', created: false }) });
+    const { client, seen } = await answering({
+      body: JSON.stringify({ activityID: UPPER_ID, activityName: 'Deep work', created: false }),
+    });
     assert.deepEqual(await client.startActivity({ activityID: UPPER_ID }), {
       activityID: UPPER_ID,
       activityName: 'Deep work',
@@ -152,19 +203,36 @@ describe('client: answers as the app gives them (canned)', () => {
     });
     assert.deepEqual(JSON.parse(seen[0]?.body ?? ''), { activityID: UPPER_ID });
 
-    const full = { activityID: UPPER_ID, activityName: 'Deep work', created: true, startedAt: '2026-05-26T14:30:00Z', stopped: { activityID: OTHER_ID, activityName: 'Mail' } };
+    const full = {
+      activityID: UPPER_ID,
+      activityName: 'Deep work',
+      created: true,
+      startedAt: '2026-05-26T14:30:00Z',
+      stopped: { activityID: OTHER_ID, activityName: 'Mail' },
+    };
     const { client: reference } = await answering({ body: JSON.stringify({ ok: true, result: full }) });
     assert.deepEqual(await reference.startActivity({ name: 'Deep work', createIfMissing: true }), full);
-    const { client: none } = await answering({ body: JSON.stringify({ ok: true, result: { ...full, stopped: null } }) });
+    const { client: none } = await answering({
+      body: JSON.stringify({ ok: true, result: { ...full, stopped: null } }),
+    });
     assert.equal((await none.startActivity({ name: 'Deep work' })).stopped, null);
   });
 
   it('stopActivity: "not said" for {"ok": true}, null for nothing running, and a stop without a duration', async () => {
     const cases: [unknown, unknown][] = [
       [{ ok: true }, { stopped: undefined, durationSeconds: undefined }],
-      [{ ok: true, result: { stopped: null, durationSeconds: null } }, { stopped: null, durationSeconds: undefined }],
-      [{ ok: true, result: { stopped: { activityID: UPPER_ID, activityName: 'A' }, durationSeconds: 61 } }, { stopped: { activityID: UPPER_ID, activityName: 'A' }, durationSeconds: 61 }],
-      [{ ok: true, result: { stopped: { activityID: UPPER_ID, activityName: 'A' } } }, { stopped: { activityID: UPPER_ID, activityName: 'A' }, durationSeconds: undefined }],
+      [
+        { ok: true, result: { stopped: null, durationSeconds: null } },
+        { stopped: null, durationSeconds: undefined },
+      ],
+      [
+        { ok: true, result: { stopped: { activityID: UPPER_ID, activityName: 'A' }, durationSeconds: 61 } },
+        { stopped: { activityID: UPPER_ID, activityName: 'A' }, durationSeconds: 61 },
+      ],
+      [
+        { ok: true, result: { stopped: { activityID: UPPER_ID, activityName: 'A' } } },
+        { stopped: { activityID: UPPER_ID, activityName: 'A' }, durationSeconds: undefined },
+      ],
     ];
     for (const [body, expected] of cases) {
       const { client } = await answering({ body: JSON.stringify(body) });
@@ -173,10 +241,20 @@ describe('client: answers as the app gives them (canned)', () => {
   });
 
   it('logEntry: reads the flat answer with 200 or 201 and the full one; a note left out is not said', async () => {
-    const flat = { entryID: UPPER_ID, activityID: OTHER_ID, activityName: 'Design', durationMinutes: 90, created: false };
+    const flat = {
+      entryID: UPPER_ID,
+      activityID: OTHER_ID,
+      activityName: 'Design',
+      durationMinutes: 90,
+      created: false,
+    };
     for (const status of [200, 201]) {
       const { client } = await answering({ status, body: JSON.stringify(flat) });
-      assert.deepEqual(await client.logEntry({ activityID: OTHER_ID, durationMinutes: 90 }), { ...flat, note: undefined }, String(status));
+      assert.deepEqual(
+        await client.logEntry({ activityID: OTHER_ID, durationMinutes: 90 }),
+        { ...flat, note: undefined },
+        String(status),
+      );
     }
     const full = { ...flat, note: null };
     const { client } = await answering({ status: 201, body: JSON.stringify({ ok: true, result: full }) });
@@ -185,8 +263,15 @@ describe('client: answers as the app gives them (canned)', () => {
 
   it('notifyBranchChange: prompted as said, undefined for {"ok": true}; sends repoPath when given', async () => {
     const { client, seen } = await answering({ body: '{"ok":true}' });
-    assert.deepEqual(await client.notifyBranchChange({ branch: 'feature/x', repo: 'shop', repoPath: '/Users/me/src/shop' }), { prompted: undefined });
-    assert.deepEqual(JSON.parse(seen[0]?.body ?? ''), { branch: 'feature/x', repo: 'shop', repoPath: '/Users/me/src/shop' });
+    assert.deepEqual(
+      await client.notifyBranchChange({ branch: 'feature/x', repo: 'shop', repoPath: '/Users/me/src/shop' }),
+      { prompted: undefined },
+    );
+    assert.deepEqual(JSON.parse(seen[0]?.body ?? ''), {
+      branch: 'feature/x',
+      repo: 'shop',
+      repoPath: '/Users/me/src/shop',
+    });
     await client.notifyBranchChange({ branch: 'main' });
     assert.deepEqual(JSON.parse(seen[1]?.body ?? ''), { branch: 'main' }, 'no repoPath when none is given');
     const { client: full } = await answering({ body: '{"ok":true,"result":{"prompted":true}}' });
@@ -210,18 +295,38 @@ describe('client: answers as the app gives them (canned)', () => {
       assert.deepEqual(await client.healthcheck(), { license: undefined }, what);
       assert.equal(await client.getCurrent(), null, what);
       assert.deepEqual(await client.searchActivities('a'), [], what);
-      assert.deepEqual(await client.startActivity({ name: 'A' }), { activityID: undefined, activityName: undefined, created: undefined, startedAt: undefined, stopped: undefined }, what);
+      assert.deepEqual(
+        await client.startActivity({ name: 'A' }),
+        {
+          activityID: undefined,
+          activityName: undefined,
+          created: undefined,
+          startedAt: undefined,
+          stopped: undefined,
+        },
+        what,
+      );
       assert.deepEqual(await client.stopActivity(), { stopped: undefined, durationSeconds: undefined }, what);
       assert.deepEqual(
         await client.logEntry({ name: 'A', durationMinutes: 5 }),
-        { entryID: undefined, activityID: undefined, activityName: undefined, created: undefined, durationMinutes: undefined, note: undefined },
+        {
+          entryID: undefined,
+          activityID: undefined,
+          activityName: undefined,
+          created: undefined,
+          durationMinutes: undefined,
+          note: undefined,
+        },
         what,
       );
       assert.deepEqual(await client.notifyBranchChange({ branch: 'main' }), { prompted: undefined }, what);
       // The status bar cannot show "not said": a status that says nothing is an error.
       const error = await rejection(client.getStatus());
       assert.ok(error instanceof HttpError && error.status === status && error.body === body, what);
-      assert.match(error.message, new RegExp(`^The service answered ${status} to GET /status without saying whether it is tracking\\.$`));
+      assert.match(
+        error.message,
+        new RegExp(`^The service answered ${status} to GET /status without saying whether it is tracking\\.$`),
+      );
       assert.equal(seen.length, 8, 'each operation sent once, none re-sent');
     }
   });
@@ -232,7 +337,12 @@ describe('client: answers as the app gives them (canned)', () => {
       const error = await rejection(client.getStatus());
       assert.ok(error instanceof HttpError && error.status === 200, body);
     }
-    const status = { isTracking: true, isOnBreak: false, currentActivity: { activityID: UPPER_ID, activityName: 'A' }, todaySeconds: 120 };
+    const status = {
+      isTracking: true,
+      isOnBreak: false,
+      currentActivity: { activityID: UPPER_ID, activityName: 'A' },
+      todaySeconds: 120,
+    };
     for (const body of [{ ok: true, result: status }, status]) {
       const { client } = await answering({ body: JSON.stringify(body) });
       assert.deepEqual(await client.getStatus(), status);
@@ -271,25 +381,53 @@ describe('client: the reference server as the app ships (--answers minimal, --bu
 
     assert.deepEqual(await client.healthcheck(), { license: undefined });
     const matches = await client.searchActivities('design');
-    assert.deepEqual(matches.map((match) => [match.activityName, match.groupName]), [['Design', 'Client A'], ['Design', 'Client B']]);
+    assert.deepEqual(
+      matches.map((match) => [match.activityName, match.groupName]),
+      [
+        ['Design', 'Client A'],
+        ['Design', 'Client B'],
+      ],
+    );
     for (const match of matches) assert.match(match.activityID, UPPER_UUID);
     const id = matches[0]?.activityID ?? '';
     assert.equal(id.toLowerCase(), inA.activityID.toLowerCase());
 
     // The upper-case id goes out as read, and the server finds the activity by it.
     const startedAtMs = server.clock();
-    assert.deepEqual(await client.startActivity({ activityID: id }), { activityID: id, activityName: 'Design', created: false, startedAt: undefined, stopped: undefined });
+    assert.deepEqual(await client.startActivity({ activityID: id }), {
+      activityID: id,
+      activityName: 'Design',
+      created: false,
+      startedAt: undefined,
+      stopped: undefined,
+    });
     server.clock.advance(90_000);
-    assert.deepEqual(await client.getCurrent(), { activityID: id, activityName: 'Design', startedAtMs, isOnBreak: false, appClockOffsetMs: 0 });
+    assert.deepEqual(await client.getCurrent(), {
+      activityID: id,
+      activityName: 'Design',
+      startedAtMs,
+      isOnBreak: false,
+      appClockOffsetMs: 0,
+    });
     assert.equal((await client.getStatus()).currentActivity?.activityID, id);
 
     const entry = await client.logEntry({ activityID: id, durationMinutes: 90 });
     assert.match(entry.entryID ?? '', UPPER_UUID);
-    assert.deepEqual({ ...entry, entryID: '' }, { entryID: '', activityID: id, activityName: 'Design', created: false, durationMinutes: 90, note: undefined });
+    assert.deepEqual(
+      { ...entry, entryID: '' },
+      { entryID: '', activityID: id, activityName: 'Design', created: false, durationMinutes: 90, note: undefined },
+    );
 
-    assert.deepEqual(await client.stopActivity(), { stopped: undefined, durationSeconds: undefined }, 'stopped, with no duration said');
+    assert.deepEqual(
+      await client.stopActivity(),
+      { stopped: undefined, durationSeconds: undefined },
+      'stopped, with no duration said',
+    );
     assert.equal(await client.getCurrent(), null);
-    assert.deepEqual(await client.notifyBranchChange({ branch: 'feature/x', repo: 'shop', repoPath: '/Users/me/src/shop' }), { prompted: undefined });
+    assert.deepEqual(
+      await client.notifyBranchChange({ branch: 'feature/x', repo: 'shop', repoPath: '/Users/me/src/shop' }),
+      { prompted: undefined },
+    );
     assert.equal(server.server.controls.state.listBranchReports()[0]?.repoPath, '/Users/me/src/shop');
     assert.equal(server.server.controls.state.listEntries().length, 1);
   });
@@ -297,19 +435,40 @@ describe('client: the reference server as the app ships (--answers minimal, --bu
   it('a first-release build: the five endpoints answer, /status, /activities/stop and /entries are 404', async () => {
     started = await startServer({ build: 'first-release', answers: 'minimal' });
     const server = started;
-    const old = new ServiceClient({ token: TEST_TOKEN, port: server.port, clock: server.clock, headerPrefix: 'NowDoing' });
+    const old = new ServiceClient({
+      token: TEST_TOKEN,
+      port: server.port,
+      clock: server.clock,
+      headerPrefix: 'NowDoing',
+    });
     client = old;
     assert.deepEqual(await old.healthcheck(), { license: undefined });
     const start = await old.startActivity({ name: 'Old app', createIfMissing: true });
     assert.equal(start.created, true);
     assert.equal((await old.getCurrent())?.activityName, 'Old app');
-    assert.deepEqual((await old.searchActivities('old')).map((match) => match.activityName), ['Old app']);
+    assert.deepEqual(
+      (await old.searchActivities('old')).map((match) => match.activityName),
+      ['Old app'],
+    );
     assert.deepEqual(await old.notifyBranchChange({ branch: 'main' }), { prompted: undefined });
-    const missing: (() => Promise<unknown>)[] = [() => old.getStatus(), () => old.stopActivity(), () => old.logEntry({ name: 'Old app', durationMinutes: 5 })];
+    const missing: (() => Promise<unknown>)[] = [
+      () => old.getStatus(),
+      () => old.stopActivity(),
+      () => old.logEntry({ name: 'Old app', durationMinutes: 5 }),
+    ];
     for (const call of missing) assert.ok((await rejection(call())) instanceof NotFoundError);
     assert.deepEqual(
       server.server.controls.debugView().map((record) => `${record.path} ${record.status}`),
-      ['/healthcheck 200', '/activities/start 200', '/current 200', '/activities/search 200', '/branch-changed 200', '/status 404', '/activities/stop 404', '/entries 404'],
+      [
+        '/healthcheck 200',
+        '/activities/start 200',
+        '/current 200',
+        '/activities/search 200',
+        '/branch-changed 200',
+        '/status 404',
+        '/activities/stop 404',
+        '/entries 404',
+      ],
     );
     assert.equal(server.server.controls.state.listEntries().length, 0);
   });
@@ -364,7 +523,10 @@ describe('client: elapsed time from startedAt and the Date header offset', () =>
         const appSecond = Math.floor((Date.now() + appAheadMs) / 1000);
         const startedAt = new Date((appSecond - 7_200) * 1000).toISOString().replace('.000Z', 'Z');
         return {
-          body: JSON.stringify({ ok: true, result: { activityID: UPPER_ID, activityName: 'Deep work', startedAt, isOnBreak: false } }),
+          body: JSON.stringify({
+            ok: true,
+            result: { activityID: UPPER_ID, activityName: 'Deep work', startedAt, isOnBreak: false },
+          }),
           headers: { date: new Date(appSecond * 1000).toUTCString() },
         };
       });

@@ -30,31 +30,57 @@ describe('client/capabilityReader: reading the VS Code integration file', () => 
   it('tells absent, ready and stale apart', async () => {
     const path = join(dir, 'api-endpoint.json');
     assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), { kind: 'absent', path });
-    assert.deepEqual(await readCapabilityFile(join(dir, 'missing-folder', 'api-endpoint.json'), { isRunning: running }), { kind: 'absent', path: join(dir, 'missing-folder', 'api-endpoint.json') });
+    assert.deepEqual(
+      await readCapabilityFile(join(dir, 'missing-folder', 'api-endpoint.json'), { isRunning: running }),
+      { kind: 'absent', path: join(dir, 'missing-folder', 'api-endpoint.json') },
+    );
     await writeFile(path, formatCapability(capability), { mode: 0o600 });
-    assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), { kind: 'ready', path, capability: { version: 1, ...capability } });
-    assert.deepEqual(await readCapabilityFile(path, { isRunning: () => false }), { kind: 'stale', path, capability: { version: 1, ...capability } });
+    assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), {
+      kind: 'ready',
+      path,
+      capability: { version: 1, ...capability },
+    });
+    assert.deepEqual(await readCapabilityFile(path, { isRunning: () => false }), {
+      kind: 'stale',
+      path,
+      capability: { version: 1, ...capability },
+    });
   });
 
   it('says why a file cannot be used: invalid, newer, a folder, a FIFO, far too large', async () => {
     const path = join(dir, 'api-endpoint.json');
     await writeFile(path, '{"version": 1, "socketPath": "/s", "token": "t"}');
-    assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), { kind: 'invalid', path, message: '"pid" must be a whole number, not missing.' });
+    assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), {
+      kind: 'invalid',
+      path,
+      message: '"pid" must be a whole number, not missing.',
+    });
     await writeFile(path, JSON.stringify({ ...capability, version: 3 }));
     const newer = await readCapabilityFile(path, { isRunning: running });
     assert.equal(newer.kind, 'newer');
     await rm(path);
     await mkdir(path);
-    assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), { kind: 'unreadable', path, message: 'it is not a regular file.' });
+    assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), {
+      kind: 'unreadable',
+      path,
+      message: 'it is not a regular file.',
+    });
     await rm(path, { recursive: true });
     // A FIFO would block a plain read forever; it must come back at once.
     execFileSync('mkfifo', [path]);
-    assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), { kind: 'unreadable', path, message: 'it is not a regular file.' });
+    assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), {
+      kind: 'unreadable',
+      path,
+      message: 'it is not a regular file.',
+    });
     await rm(path);
     await writeFile(path, `${JSON.stringify(capability)}${' '.repeat(70_000)}`);
     const large = await readCapabilityFile(path, { isRunning: running });
     assert.equal(large.kind, 'unreadable');
-    assert.match('message' in large ? large.message : '', /^it is 70\d{3} bytes, far larger than a capability file \(at most 65536\)\.$/);
+    assert.match(
+      'message' in large ? large.message : '',
+      /^it is 70\d{3} bytes, far larger than a capability file \(at most 65536\)\.$/,
+    );
   });
 
   it('searches in order: a running app first, else the most telling file, else absent', async () => {
@@ -97,21 +123,47 @@ describe('client/capabilityReader: reading the VS Code integration file', () => 
       const path = join(dir, 'api-endpoint.json');
       await writeFile(path, formatCapability(capability), { mode: 0o600 });
       await chmod(path, 0o666);
-      assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), untrusted(path, 'group or others may write it (mode 0666), so another user could have written it.'));
+      assert.deepEqual(
+        await readCapabilityFile(path, { isRunning: running }),
+        untrusted(path, 'group or others may write it (mode 0666), so another user could have written it.'),
+      );
       await chmod(path, 0o620);
-      assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), untrusted(path, 'group or others may write it (mode 0620), so another user could have written it.'));
+      assert.deepEqual(
+        await readCapabilityFile(path, { isRunning: running }),
+        untrusted(path, 'group or others may write it (mode 0620), so another user could have written it.'),
+      );
       await chmod(path, 0o644);
-      assert.equal((await readCapabilityFile(path, { isRunning: running })).kind, 'ready', 'readable by others is the app\'s business; writable is not');
+      assert.equal(
+        (await readCapabilityFile(path, { isRunning: running })).kind,
+        'ready',
+        "readable by others is the app's business; writable is not",
+      );
       await chmod(path, 0o600);
       await chown(path, other, other);
-      assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), untrusted(path, `it belongs to user ${other}, not to you (user ${me()}), so another user could have written it.`));
+      assert.deepEqual(
+        await readCapabilityFile(path, { isRunning: running }),
+        untrusted(
+          path,
+          `it belongs to user ${other}, not to you (user ${me()}), so another user could have written it.`,
+        ),
+      );
       const link = join(dir, 'link.json');
       await symlink(path, link);
       await lchown(link, me(), me());
-      assert.deepEqual(await readCapabilityFile(link, { isRunning: running }), untrusted(link, `it belongs to user ${other}, not to you (user ${me()}), so another user could have written it.`));
+      assert.deepEqual(
+        await readCapabilityFile(link, { isRunning: running }),
+        untrusted(
+          link,
+          `it belongs to user ${other}, not to you (user ${me()}), so another user could have written it.`,
+        ),
+      );
       await chown(path, me(), me());
       await chmod(path, 0o666);
-      assert.equal((await readCapabilityFile(link, { isRunning: running })).kind, 'untrusted', 'the link leads to a file anyone may write');
+      assert.equal(
+        (await readCapabilityFile(link, { isRunning: running })).kind,
+        'untrusted',
+        'the link leads to a file anyone may write',
+      );
     });
 
     it('refuses a file of its own that names a socket another user serves, and never connects to it', async () => {
@@ -121,7 +173,10 @@ describe('client/capabilityReader: reading the VS Code integration file', () => 
         await chown(socketPath, other, other);
         const path = join(dir, 'api-endpoint.json');
         await writeFile(path, formatCapability({ ...capability, socketPath }), { mode: 0o600 });
-        const expected = untrusted(path, `the socket it names, ${socketPath}, belongs to user ${other}, not to you (user ${me()}): the token would go to another user.`);
+        const expected = untrusted(
+          path,
+          `the socket it names, ${socketPath}, belongs to user ${other}, not to you (user ${me()}): the token would go to another user.`,
+        );
         assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), expected);
         // Through a link of this user's to that socket: a connection would still reach the other user.
         const link = join(dir, 'link.sock');
@@ -132,9 +187,13 @@ describe('client/capabilityReader: reading the VS Code integration file', () => 
         const found = await findCapability([path], { isRunning: running });
         assert.equal(found.kind, 'untrusted');
         assert.doesNotMatch(JSON.stringify(found), /capability-token/, 'the token is never in what is said');
-        assert.equal(server.connections, 0, 'nothing connected to the other user\'s socket');
+        assert.equal(server.connections, 0, "nothing connected to the other user's socket");
         await chown(socketPath, me(), me());
-        assert.equal((await readCapabilityFile(path, { isRunning: running })).kind, 'ready', 'the same socket of this user is used');
+        assert.equal(
+          (await readCapabilityFile(path, { isRunning: running })).kind,
+          'ready',
+          'the same socket of this user is used',
+        );
       } finally {
         await server.close();
       }
@@ -147,14 +206,22 @@ describe('client/capabilityReader: reading the VS Code integration file', () => 
       const clessira = join(dir, 'clessira.json');
       const clessiraSocket = join(dir, 'clessira.sock');
       // The NowDoing file is left from before a reboot; its pid was reused by some other process.
-      await writeFile(nowDoing, formatCapability({ ...capability, socketPath: join(dir, 'nowdoing.sock'), pid: 111 }), { mode: 0o600 });
-      await writeFile(clessira, formatCapability({ ...capability, socketPath: clessiraSocket, pid: 222 }), { mode: 0o600 });
+      await writeFile(nowDoing, formatCapability({ ...capability, socketPath: join(dir, 'nowdoing.sock'), pid: 111 }), {
+        mode: 0o600,
+      });
+      await writeFile(clessira, formatCapability({ ...capability, socketPath: clessiraSocket, pid: 222 }), {
+        mode: 0o600,
+      });
       const old = (Date.now() - 3_600_000) / 1000;
       await utimes(clessira, old, old);
       const server = await listen(clessiraSocket);
       try {
         const found = await findCapability([nowDoing, clessira], { isRunning: running });
-        assert.deepEqual([found.kind, found.path], ['ready', clessira], 'the file whose socket accepts, though it is older');
+        assert.deepEqual(
+          [found.kind, found.path],
+          ['ready', clessira],
+          'the file whose socket accepts, though it is older',
+        );
         await server.firstClosed;
         assert.equal(server.connections, 1, 'asked once, to choose');
         assert.equal(server.bytes, 0, 'and sent no byte: nothing the app could count');
@@ -163,12 +230,21 @@ describe('client/capabilityReader: reading the VS Code integration file', () => 
       }
       // Neither socket accepts: the newest file.
       const accepts = (): Promise<boolean> => Promise.resolve(false);
-      assert.equal((await findCapability([nowDoing, clessira], { isRunning: running, socketAccepts: accepts })).path, nowDoing);
+      assert.equal(
+        (await findCapability([nowDoing, clessira], { isRunning: running, socketAccepts: accepts })).path,
+        nowDoing,
+      );
       await utimes(nowDoing, old - 60, old - 60);
-      assert.equal((await findCapability([nowDoing, clessira], { isRunning: running, socketAccepts: accepts })).path, clessira);
+      assert.equal(
+        (await findCapability([nowDoing, clessira], { isRunning: running, socketAccepts: accepts })).path,
+        clessira,
+      );
       // Both accept: the newest again.
       const both = (): Promise<boolean> => Promise.resolve(true);
-      assert.equal((await findCapability([nowDoing, clessira], { isRunning: running, socketAccepts: both })).path, clessira);
+      assert.equal(
+        (await findCapability([nowDoing, clessira], { isRunning: running, socketAccepts: both })).path,
+        clessira,
+      );
     });
 
     it('asks no socket when there is only one file of a running app to take', async () => {
@@ -179,14 +255,24 @@ describe('client/capabilityReader: reading the VS Code integration file', () => 
         asked.push(socketPath);
         return Promise.resolve(true);
       };
-      assert.equal((await findCapability([join(dir, 'missing.json'), path], { isRunning: running, socketAccepts })).kind, 'ready');
+      assert.equal(
+        (await findCapability([join(dir, 'missing.json'), path], { isRunning: running, socketAccepts })).kind,
+        'ready',
+      );
       assert.deepEqual(asked, []);
     });
   });
 });
 
 /** A Unix socket that counts the connections it accepted and the bytes it was sent. */
-async function listen(path: string): Promise<{ readonly connections: number; readonly bytes: number; firstClosed: Promise<void>; close(): Promise<void> }> {
+async function listen(
+  path: string,
+): Promise<{
+  readonly connections: number;
+  readonly bytes: number;
+  firstClosed: Promise<void>;
+  close(): Promise<void>;
+}> {
   const counts = { connections: 0, bytes: 0 };
   let closed: () => void = () => undefined;
   const firstClosed = new Promise<void>((resolve) => (closed = resolve));

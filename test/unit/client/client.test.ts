@@ -56,7 +56,10 @@ describe('client: configuration', () => {
 
   it('refuses a missing token, a bad port, a foreign host and a bad time-out with one sentence', () => {
     const cases: [ServiceClientOptions, RegExp][] = [
-      [{}, /^No token: pass the token option or set CLESSIRA_TOKEN, NOWDOING_TOKEN or SERVICE_TOKEN to the token shown in the application settings\.$/],
+      [
+        {},
+        /^No token: pass the token option or set CLESSIRA_TOKEN, NOWDOING_TOKEN or SERVICE_TOKEN to the token shown in the application settings\.$/,
+      ],
       [{ token: '' }, /^No token/],
       [{ token: 't', port: 1023 }, /port must be a whole number from 1024 to 65535, not 1023\.$/],
       [{ token: 't', port: 65536 }, /not 65536/],
@@ -65,41 +68,88 @@ describe('client: configuration', () => {
       [{ token: 't', host: 'example.com' }, /loopback address/],
       [{ token: 't', host: '192.168.1.10' }, /loopback address/],
       [{ token: 't', timeoutMs: 0 }, /timeoutMs must be a positive number/],
-      [{ token: 't', headerPrefix: 'Auto' as 'auto' }, /^headerPrefix must be Clessira, NowDoing or auto, not "Auto"\.$/],
-      [{ token: 't', socketPath: '/tmp/a.sock', port: 40000 }, /^Pass either socketPath or port and host, not both: [^.]*\.$/],
+      [
+        { token: 't', headerPrefix: 'Auto' as 'auto' },
+        /^headerPrefix must be Clessira, NowDoing or auto, not "Auto"\.$/,
+      ],
+      [
+        { token: 't', socketPath: '/tmp/a.sock', port: 40000 },
+        /^Pass either socketPath or port and host, not both: [^.]*\.$/,
+      ],
       [{ token: 't', socketPath: '/tmp/a.sock', host: 'localhost' }, /^Pass either socketPath or port and host/],
       [{ token: 't', socketPath: '' }, /^socketPath must be a non-empty absolute path, not ""\.$/],
-      [{ token: 't', socketPath: 'run/api.sock' }, /^socketPath must be a non-empty absolute path, not "run\/api\.sock"\.$/],
-      [{ token: 't', socketPath: `/tmp/${'s'.repeat(110)}.sock` }, /^The socket path \/tmp\/s+\.sock is 120 bytes long, and this system takes at most 10[37]\.$/],
+      [
+        { token: 't', socketPath: 'run/api.sock' },
+        /^socketPath must be a non-empty absolute path, not "run\/api\.sock"\.$/,
+      ],
+      [
+        { token: 't', socketPath: `/tmp/${'s'.repeat(110)}.sock` },
+        /^The socket path \/tmp\/s+\.sock is 120 bytes long, and this system takes at most 10[37]\.$/,
+      ],
     ];
     for (const [options, pattern] of cases) {
-      assert.throws(() => new ServiceClient(options), (error: unknown) => {
-        return error instanceof ConfigurationError && error instanceof ServiceError && pattern.test(error.message);
-      }, JSON.stringify(options));
+      assert.throws(
+        () => new ServiceClient(options),
+        (error: unknown) => {
+          return error instanceof ConfigurationError && error instanceof ServiceError && pattern.test(error.message);
+        },
+        JSON.stringify(options),
+      );
     }
   });
 
   it('refuses a token that a header cannot carry as it is, in one sentence that never quotes it', () => {
     const sentence =
       'may hold only visible ASCII characters (letters, digits, punctuation), but it has a space, a line break or another character that a header cannot carry: copy it again from the application settings.';
-    for (const token of ['secret\nX-Injected: 1', 'secret\r', 'sec\0ret', 'sécret', 'secret✓', 'sec ret', ' secret', 'sec\tret', 'sec\x7fret', 'sec\u00a0ret']) {
-      assert.throws(() => new ServiceClient({ token, port: 40000 }), (error: unknown) => {
-        return error instanceof ConfigurationError && error.message === `The token ${sentence}` && !error.message.includes('sec');
-      }, JSON.stringify(token));
+    for (const token of [
+      'secret\nX-Injected: 1',
+      'secret\r',
+      'sec\0ret',
+      'sécret',
+      'secret✓',
+      'sec ret',
+      ' secret',
+      'sec\tret',
+      'sec\x7fret',
+      'sec\u00a0ret',
+    ]) {
+      assert.throws(
+        () => new ServiceClient({ token, port: 40000 }),
+        (error: unknown) => {
+          return (
+            error instanceof ConfigurationError &&
+            error.message === `The token ${sentence}` &&
+            !error.message.includes('sec')
+          );
+        },
+        JSON.stringify(token),
+      );
     }
     process.env['SERVICE_TOKEN'] = 'from-env\n';
-    assert.throws(() => new ServiceClient({ port: 40000 }), (error: unknown) => error instanceof ConfigurationError && error.message === `The token in SERVICE_TOKEN ${sentence}`);
+    assert.throws(
+      () => new ServiceClient({ port: 40000 }),
+      (error: unknown) =>
+        error instanceof ConfigurationError && error.message === `The token in SERVICE_TOKEN ${sentence}`,
+    );
     const visible = clientFor(40000, { token: '!"#$%&\'()*+,-./09:;<=>?@AZ[\\]^_`az{|}~' });
     assert.equal(visible.port, 40000, 'every visible ASCII character is taken');
   });
 
   it('refuses a dotted host whose octets are not 0 to 255, and takes any 127.x.y.z', () => {
     for (const host of ['127.999.999.999', '127.0.0.256', '127.0.0.01', '127.1', '127.0.0.1.', '127.0.0.0x1']) {
-      assert.throws(() => new ServiceClient({ token: 't', host }), (error: unknown) => {
-        return error instanceof ConfigurationError && error.message.startsWith(`The host must be a loopback address (127.0.0.1, localhost or ::1), not "${host}"`);
-      }, host);
+      assert.throws(
+        () => new ServiceClient({ token: 't', host }),
+        (error: unknown) => {
+          return (
+            error instanceof ConfigurationError &&
+            error.message.startsWith(`The host must be a loopback address (127.0.0.1, localhost or ::1), not "${host}"`)
+          );
+        },
+        host,
+      );
     }
-    for (const host of ['127.0.0.2', '127.255.255.255', '127.0.0.0']) assert.equal(clientFor(40000, { host }).host, host);
+    for (const host of ['127.0.0.2', '127.255.255.255', '127.0.0.0'])
+      assert.equal(clientFor(40000, { host }).host, host);
   });
 
   it('takes the token from SERVICE_TOKEN and the port from SERVICE_PORT', () => {
@@ -163,11 +213,18 @@ describe('client: configuration', () => {
     assert.equal(portWith({}), 39847);
     assert.equal(clientFor(40009).port, 40009, 'the option wins over every variable');
     for (const name of PORT_ENVIRONMENT_VARIABLES) {
-      assert.throws(() => portWith({ SERVICE_PORT: '40003', [name]: 'forty' }), (error: unknown) =>
-        error instanceof ConfigurationError && error.message === `${name} must be a whole number from 1024 to 65535, not "forty".`);
+      assert.throws(
+        () => portWith({ SERVICE_PORT: '40003', [name]: 'forty' }),
+        (error: unknown) =>
+          error instanceof ConfigurationError &&
+          error.message === `${name} must be a whole number from 1024 to 65535, not "forty".`,
+      );
     }
     // The first set variable decides, even when a later one would have been valid.
-    assert.throws(() => portWith({ NOWDOING_PORT: '80', SERVICE_PORT: '40003' }), /: NOWDOING_PORT must be a whole number from 1024 to 65535, not "80"\.$/);
+    assert.throws(
+      () => portWith({ NOWDOING_PORT: '80', SERVICE_PORT: '40003' }),
+      /: NOWDOING_PORT must be a whole number from 1024 to 65535, not "80"\.$/,
+    );
     // A socket has no port: a stale variable does not stand in its way.
     setEnvironment({ SERVICE_TOKEN: 't', CLESSIRA_PORT: 'forty' });
     const overSocket = new ServiceClient({ socketPath: '/tmp/a.sock' });
@@ -177,14 +234,31 @@ describe('client: configuration', () => {
 
   it('never shows the token in util.inspect, JSON or String', () => {
     const client = clientFor(40000, { token: 'super-secret-token' });
-    const overSocket = new ServiceClient({ token: 'super-secret-token', socketPath: '/tmp/tt/api.sock', headerPrefix: 'auto' });
+    const overSocket = new ServiceClient({
+      token: 'super-secret-token',
+      socketPath: '/tmp/tt/api.sock',
+      headerPrefix: 'auto',
+    });
     clients.push(overSocket);
-    for (const shown of [client, overSocket].flatMap((each) => [inspect(each, { showHidden: true, depth: 5 }), JSON.stringify(each), inspect({ each })])) {
+    for (const shown of [client, overSocket].flatMap((each) => [
+      inspect(each, { showHidden: true, depth: 5 }),
+      JSON.stringify(each),
+      inspect({ each }),
+    ])) {
       assert.equal(shown.includes('super-secret-token'), false, shown);
     }
-    assert.equal(inspect(client), "ServiceClient { host: '127.0.0.1', port: 40000, headerPrefix: 'Clessira', token: '<redacted>' }");
-    assert.equal(inspect(overSocket), "ServiceClient { socketPath: '/tmp/tt/api.sock', headerPrefix: 'Clessira', token: '<redacted>' }");
-    assert.deepEqual(JSON.parse(JSON.stringify(overSocket)), { socketPath: '/tmp/tt/api.sock', headerPrefix: 'Clessira' });
+    assert.equal(
+      inspect(client),
+      "ServiceClient { host: '127.0.0.1', port: 40000, headerPrefix: 'Clessira', token: '<redacted>' }",
+    );
+    assert.equal(
+      inspect(overSocket),
+      "ServiceClient { socketPath: '/tmp/tt/api.sock', headerPrefix: 'Clessira', token: '<redacted>' }",
+    );
+    assert.deepEqual(JSON.parse(JSON.stringify(overSocket)), {
+      socketPath: '/tmp/tt/api.sock',
+      headerPrefix: 'Clessira',
+    });
     assert.deepEqual(JSON.parse(JSON.stringify(client)), { host: '127.0.0.1', port: 40000, headerPrefix: 'Clessira' });
   });
 });
@@ -208,37 +282,76 @@ describe('client: operations against the reference server', () => {
     const start = await client.startActivity({ name: 'Write docs', createIfMissing: true });
     const id = start.activityID;
     assert.ok(id !== undefined);
-    assert.deepEqual(start, { activityID: id, activityName: 'Write docs', created: true, startedAt: '2026-11-22T12:00:00Z', stopped: null });
+    assert.deepEqual(start, {
+      activityID: id,
+      activityName: 'Write docs',
+      created: true,
+      startedAt: '2026-11-22T12:00:00Z',
+      stopped: null,
+    });
     started.clock.advance(61_000);
     // Both clocks agree: the offset is 0, and the running time is the client's to compute.
-    assert.deepEqual(await client.getCurrent(), { activityID: id, activityName: 'Write docs', startedAtMs, isOnBreak: false, appClockOffsetMs: 0 });
+    assert.deepEqual(await client.getCurrent(), {
+      activityID: id,
+      activityName: 'Write docs',
+      startedAtMs,
+      isOnBreak: false,
+      appClockOffsetMs: 0,
+    });
     assert.deepEqual(await client.getStatus(), {
       isTracking: true,
       isOnBreak: false,
       currentActivity: { activityID: id, activityName: 'Write docs' },
       todaySeconds: 61,
     });
-    assert.deepEqual(await client.searchActivities('docs', { limit: 5 }), [{ activityID: id, activityName: 'Write docs', groupName: null }]);
+    assert.deepEqual(await client.searchActivities('docs', { limit: 5 }), [
+      { activityID: id, activityName: 'Write docs', groupName: null },
+    ]);
     assert.deepEqual(await client.searchActivities('nothing like it'), []);
     const entry = await client.logEntry({ activityID: id, durationMinutes: 15, note: 'review' });
     assert.match(entry.entryID ?? '', /^[0-9a-f-]{36}$/i);
-    assert.deepEqual({ ...entry, entryID: '' }, { entryID: '', activityID: id, activityName: 'Write docs', created: false, durationMinutes: 15, note: 'review' });
-    assert.deepEqual(await client.stopActivity(), { stopped: { activityID: id, activityName: 'Write docs' }, durationSeconds: 61 });
-    assert.deepEqual(await client.stopActivity(), { stopped: null, durationSeconds: undefined }, 'nothing ran: no duration');
-    assert.deepEqual(await client.notifyBranchChange({ branch: 'feature/x', repo: 'shop', previousBranch: 'main' }), { prompted: true });
+    assert.deepEqual(
+      { ...entry, entryID: '' },
+      { entryID: '', activityID: id, activityName: 'Write docs', created: false, durationMinutes: 15, note: 'review' },
+    );
+    assert.deepEqual(await client.stopActivity(), {
+      stopped: { activityID: id, activityName: 'Write docs' },
+      durationSeconds: 61,
+    });
+    assert.deepEqual(
+      await client.stopActivity(),
+      { stopped: null, durationSeconds: undefined },
+      'nothing ran: no duration',
+    );
+    assert.deepEqual(await client.notifyBranchChange({ branch: 'feature/x', repo: 'shop', previousBranch: 'main' }), {
+      prompted: true,
+    });
     assert.equal(started.server.controls.state.listBranchReports()[0]?.branch, 'feature/x');
     assert.deepEqual(
       records.map((record) => `${record.method} ${record.path} ${String(record.status)}`),
-      ['GET /healthcheck 200', 'GET /current 200', 'POST /activities/start 200', 'GET /current 200', 'GET /status 200',
-        'GET /activities/search 200', 'GET /activities/search 200', 'POST /entries 201', 'POST /activities/stop 200', 'POST /activities/stop 200',
-        'POST /branch-changed 200'],
+      [
+        'GET /healthcheck 200',
+        'GET /current 200',
+        'POST /activities/start 200',
+        'GET /current 200',
+        'GET /status 200',
+        'GET /activities/search 200',
+        'GET /activities/search 200',
+        'POST /entries 201',
+        'POST /activities/stop 200',
+        'POST /activities/stop 200',
+        'POST /branch-changed 200',
+      ],
     );
   });
 
   it('encodes the search term and signs the request-target exactly as sent', async () => {
     started.server.controls.seedActivity('R&D / 50% ünïcode?');
     const hits = await client.searchActivities('d / 50% ü');
-    assert.deepEqual(hits.map((hit) => hit.activityName), ['R&D / 50% ünïcode?']);
+    assert.deepEqual(
+      hits.map((hit) => hit.activityName),
+      ['R&D / 50% ünïcode?'],
+    );
   });
 
   it('refuses arguments the service would refuse, without sending anything', async () => {
@@ -263,7 +376,11 @@ describe('client: operations against the reference server', () => {
 
   it('maps 401, 404, 423, 429 and 503 from the reference server', async () => {
     const unknown = await rejection(client.logEntry({ name: 'Nobody', durationMinutes: 5 }));
-    assert.ok(unknown instanceof NotFoundError && unknown.status === 404 && /No activity is named "Nobody"/.test(unknown.message));
+    assert.ok(
+      unknown instanceof NotFoundError &&
+        unknown.status === 404 &&
+        /No activity is named "Nobody"/.test(unknown.message),
+    );
 
     started.server.controls.setUnwired('/branch-changed');
     const unwired = await rejection(client.notifyBranchChange({ branch: 'main' }));
@@ -279,11 +396,19 @@ describe('client: operations against the reference server', () => {
     const wrong = clientFor(started.port, { token: 'wrong-token-value', clock: started.clock });
     for (let i = 0; i < 11; i++) {
       const error = await rejection(wrong.getStatus());
-      assert.ok(error instanceof AuthenticationError && error.status === 401 && error.clockSkewSeconds === undefined, String(i));
+      assert.ok(
+        error instanceof AuthenticationError && error.status === 401 && error.clockSkewSeconds === undefined,
+        String(i),
+      );
       assert.equal(error.message.includes('wrong-token-value'), false);
     }
     const lockedOut = await rejection(client.getStatus());
-    assert.ok(lockedOut instanceof HttpError && lockedOut.status === 429 && lockedOut.retryAfterSeconds === 60 && !lockedOut.licenseLocked);
+    assert.ok(
+      lockedOut instanceof HttpError &&
+        lockedOut.status === 429 &&
+        lockedOut.retryAfterSeconds === 60 &&
+        !lockedOut.licenseLocked,
+    );
   });
 
   it('says "your clock is off" when a 401 comes with a Date far from the local clock', async () => {
@@ -322,7 +447,11 @@ describe('client: status mapping and tolerant reading (canned answers)', () => {
     canned = undefined;
   });
 
-  const answering = async (status: number, body: string, headers: Record<string, string> = {}): Promise<ServiceClient> => {
+  const answering = async (
+    status: number,
+    body: string,
+    headers: Record<string, string> = {},
+  ): Promise<ServiceClient> => {
     canned = await startCannedServer(() => ({ status, body, headers }));
     return clientFor(canned.port);
   };
@@ -376,7 +505,11 @@ describe('client: status mapping and tolerant reading (canned answers)', () => {
       await canned?.close();
     }
     const created = await answering(201, JSON.stringify({ ok: true, result: { isTracking: true, extra: 1 } }));
-    assert.deepEqual(await created.getStatus(), { isTracking: true, isOnBreak: false, currentActivity: null, todaySeconds: undefined }, 'a total not said stays not said, never 0');
+    assert.deepEqual(
+      await created.getStatus(),
+      { isTracking: true, isOnBreak: false, currentActivity: null, todaySeconds: undefined },
+      'a total not said stays not said, never 0',
+    );
   });
 });
 
@@ -394,12 +527,20 @@ describe('client: faults and safe retry', () => {
     const records: RequestRecord[] = [];
     const client = clientFor(await freePort(), { onRequest: (record) => records.push(record) });
     const get = await rejection(client.getStatus());
-    assert.ok(get instanceof ConnectionError && !get.sent && /Nothing answers on http:\/\/127\.0\.0\.1:\d+/.test(get.message));
-    assert.deepEqual(records.map((record) => record.retry), [false, true]);
+    assert.ok(
+      get instanceof ConnectionError && !get.sent && /Nothing answers on http:\/\/127\.0\.0\.1:\d+/.test(get.message),
+    );
+    assert.deepEqual(
+      records.map((record) => record.retry),
+      [false, true],
+    );
     records.length = 0;
     const post = await rejection(client.logEntry({ name: 'A', durationMinutes: 5 }));
     assert.ok(post instanceof ConnectionError && !post.sent);
-    assert.deepEqual(records.map((record) => record.retry), [false]);
+    assert.deepEqual(
+      records.map((record) => record.retry),
+      [false],
+    );
   });
 
   it('reports a reset before any answer as sent: true and re-sends the identical request once', async () => {
@@ -416,7 +557,10 @@ describe('client: faults and safe retry', () => {
     fault = await startFaultServer('reset-then-refuse');
     const client = clientFor(fault.port);
     const error = await rejection(client.logEntry({ name: 'A', durationMinutes: 5 }));
-    assert.ok(error instanceof ConnectionError && error.sent, 'a refused re-send must not hide that the first copy may have arrived');
+    assert.ok(
+      error instanceof ConnectionError && error.sent,
+      'a refused re-send must not hide that the first copy may have arrived',
+    );
     assert.equal(fault.requests().length, 1);
   });
 
@@ -441,7 +585,10 @@ describe('client: faults and safe retry', () => {
     const error = await rejection(client.logEntry({ name: 'Once', durationMinutes: 25, createIfMissing: true }));
     assert.ok(error instanceof AnswerLostError && error.status === 409);
     assert.equal(started.server.controls.state.listEntries().length, 1);
-    assert.deepEqual(started.server.controls.debugView().map((record) => record.status), [201, 409]);
+    assert.deepEqual(
+      started.server.controls.debugView().map((record) => record.status),
+      [201, 409],
+    );
   });
 
   it('does not re-send once the signed timestamp has left the 60 s window', async () => {

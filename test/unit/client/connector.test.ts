@@ -16,9 +16,13 @@ describe('client/connector: opening the connections of the pool', () => {
   it("connects without net.connect, which VS Code's extension host wraps", async () => {
     const server = createServer((_incoming, answer) => answer.end('here'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const pool = new Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { connect: holdingConnector({ timeoutMs: 5_000 }) });
+    const pool = new Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+      connect: holdingConnector({ timeoutMs: 5_000 }),
+    });
     try {
-      const { result, calls } = await countNetConnects(async () => (await request(pool, { method: 'GET', path: '/status' })).body.text());
+      const { result, calls } = await countNetConnects(async () =>
+        (await request(pool, { method: 'GET', path: '/status' })).body.text(),
+      );
       assert.equal(result, 'here');
       assert.equal(calls, 0, 'the connection did not go through net.connect');
     } finally {

@@ -44,7 +44,10 @@ describe('dist/client.js', () => {
 
   it('keeps its errors under one base class', () => {
     const ServiceError = bundle['ServiceError'] as new (...args: unknown[]) => Error;
-    const ConnectionError = bundle['ConnectionError'] as new (message: string, sent: boolean) => Error & { sent: boolean };
+    const ConnectionError = bundle['ConnectionError'] as new (
+      message: string,
+      sent: boolean,
+    ) => Error & { sent: boolean };
     const error = new ConnectionError('x', true);
     assert.ok(error instanceof ServiceError);
     assert.equal(error.sent, true);
@@ -54,7 +57,9 @@ describe('dist/client.js', () => {
     const folder = mkdtempSync(join(tmpdir(), 'tt-client-alone-'));
     try {
       copyFileSync(bundlePath, join(folder, 'client.js'));
-      const alone = createRequire(__filename)(join(folder, 'client.js')) as { ServiceClient: new (options: object) => { healthcheck(): Promise<unknown>; close(): Promise<void> } };
+      const alone = createRequire(__filename)(join(folder, 'client.js')) as {
+        ServiceClient: new (options: object) => { healthcheck(): Promise<unknown>; close(): Promise<void> };
+      };
       // A port the system gave and took back: refused, so the client did try to connect.
       const server = createServer();
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

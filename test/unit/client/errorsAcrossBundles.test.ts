@@ -44,7 +44,8 @@ describe('client errors across the activation bundle and the lazy transport bund
     folder = mkdtempSync(join(tmpdir(), 'tt-bundles-'));
     await esbuild.build({
       stdin: {
-        contents: "export { ServiceClient, ServiceError, ConnectionError, AuthenticationError } from './src/client'; export { classify } from './src/tracker/model/classify';",
+        contents:
+          "export { ServiceClient, ServiceError, ConnectionError, AuthenticationError } from './src/client'; export { classify } from './src/tracker/model/classify';",
         resolveDir: repoRoot,
         loader: 'ts',
       },
@@ -63,7 +64,11 @@ describe('client errors across the activation bundle and the lazy transport bund
   after(() => rmSync(folder, { recursive: true, force: true }));
 
   it("classifies the transport bundle's ConnectionError as offline on the activation side, by its brand and code", async () => {
-    const client = new side.ServiceClient({ token: 'bundles-token', port: await closedPort(), headerPrefix: 'Clessira' });
+    const client = new side.ServiceClient({
+      token: 'bundles-token',
+      port: await closedPort(),
+      headerPrefix: 'Clessira',
+    });
     try {
       const error: unknown = await client.healthcheck().then(
         () => assert.fail('nothing listens there'),
@@ -101,7 +106,10 @@ describe('client errors across the activation bundle and the lazy transport bund
       );
       const failure = aloneSide.classify(error);
       assert.equal(failure.kind, 'unexpected');
-      assert.match(failure.message, /^The client's transport \(\.\/transport\.js beside .*activation\.js\) could not be loaded: .*Reinstall the extension\.$/s);
+      assert.match(
+        failure.message,
+        /^The client's transport \(\.\/transport\.js beside .*activation\.js\) could not be loaded: .*Reinstall the extension\.$/s,
+      );
       assert.equal(connections, 0, 'nothing connected');
     } finally {
       await client.close();
@@ -110,7 +118,11 @@ describe('client errors across the activation bundle and the lazy transport bund
   });
 
   it('fails after close as a closed pool does (sent: false), even when the transport was never loaded', async () => {
-    const client = new side.ServiceClient({ token: 'bundles-token', port: await closedPort(), headerPrefix: 'Clessira' });
+    const client = new side.ServiceClient({
+      token: 'bundles-token',
+      port: await closedPort(),
+      headerPrefix: 'Clessira',
+    });
     await client.close();
     const error: unknown = await client.healthcheck().then(
       () => assert.fail('a closed client sends nothing'),

@@ -49,23 +49,62 @@ const CODES: Record<ClassName, sources.ServiceErrorCode> = {
 };
 
 /** One error of each class, made by `copy`, with what `classify` must read from it. */
-function examples(copy: ClientModule): { className: ClassName; error: Error & { readonly code?: unknown }; failure: Failure }[] {
-  const make = (className: ClassName, ...args: unknown[]): Error & { readonly code?: unknown } => new copy[className](...args);
+function examples(
+  copy: ClientModule,
+): { className: ClassName; error: Error & { readonly code?: unknown }; failure: Failure }[] {
+  const make = (className: ClassName, ...args: unknown[]): Error & { readonly code?: unknown } =>
+    new copy[className](...args);
   return [
-    { className: 'ServiceError', error: make('ServiceError', 'HTTP', 'odd', 502), failure: { kind: 'appFailed', message: 'odd', status: 502 } },
-    { className: 'ValidationError', error: make('ValidationError', 'bad', 400), failure: { kind: 'invalid', message: 'bad' } },
-    { className: 'AuthenticationError', error: make('AuthenticationError', 'clock', -300), failure: { kind: 'tokenRejected', message: 'clock', clockSkewSeconds: -300 } },
-    { className: 'NotFoundError', error: make('NotFoundError', 'gone'), failure: { kind: 'notFound', message: 'gone' } },
+    {
+      className: 'ServiceError',
+      error: make('ServiceError', 'HTTP', 'odd', 502),
+      failure: { kind: 'appFailed', message: 'odd', status: 502 },
+    },
+    {
+      className: 'ValidationError',
+      error: make('ValidationError', 'bad', 400),
+      failure: { kind: 'invalid', message: 'bad' },
+    },
+    {
+      className: 'AuthenticationError',
+      error: make('AuthenticationError', 'clock', -300),
+      failure: { kind: 'tokenRejected', message: 'clock', clockSkewSeconds: -300 },
+    },
+    {
+      className: 'NotFoundError',
+      error: make('NotFoundError', 'gone'),
+      failure: { kind: 'notFound', message: 'gone' },
+    },
     { className: 'ReplayError', error: make('ReplayError', 'again'), failure: { kind: 'replayed', message: 'again' } },
     {
       className: 'UnavailableError',
       error: make('UnavailableError', 'not wired'),
-      failure: { kind: 'unavailable', message: 'This endpoint is not available in the application right now: not wired', reason: 'not wired' },
+      failure: {
+        kind: 'unavailable',
+        message: 'This endpoint is not available in the application right now: not wired',
+        reason: 'not wired',
+      },
     },
-    { className: 'HttpError', error: make('HttpError', 429, 'out', '{}', 42), failure: { kind: 'lockedOut', message: 'out', retryAfterSeconds: 42 } },
-    { className: 'ConnectionError', error: make('ConnectionError', 'refused', false), failure: { kind: 'offline', message: 'refused' } },
-    { className: 'AnswerLostError', error: make('AnswerLostError', 'lost'), failure: { kind: 'answerLost', message: 'lost' } },
-    { className: 'ConfigurationError', error: make('ConfigurationError', 'no token'), failure: { kind: 'configuration', message: 'no token' } },
+    {
+      className: 'HttpError',
+      error: make('HttpError', 429, 'out', '{}', 42),
+      failure: { kind: 'lockedOut', message: 'out', retryAfterSeconds: 42 },
+    },
+    {
+      className: 'ConnectionError',
+      error: make('ConnectionError', 'refused', false),
+      failure: { kind: 'offline', message: 'refused' },
+    },
+    {
+      className: 'AnswerLostError',
+      error: make('AnswerLostError', 'lost'),
+      failure: { kind: 'answerLost', message: 'lost' },
+    },
+    {
+      className: 'ConfigurationError',
+      error: make('ConfigurationError', 'no token'),
+      failure: { kind: 'configuration', message: 'no token' },
+    },
   ];
 }
 
@@ -95,7 +134,11 @@ describe('client errors across loaded copies', () => {
       for (const [where, other] of others()) {
         for (const name of CLASS_NAMES) {
           const expected = name === className || name === 'ServiceError';
-          assert.equal(error instanceof other[name], expected, `a ${className} of dist/client.js instanceof ${name} of ${where}`);
+          assert.equal(
+            error instanceof other[name],
+            expected,
+            `a ${className} of dist/client.js instanceof ${name} of ${where}`,
+          );
         }
       }
     }
@@ -121,7 +164,12 @@ describe('client errors across loaded copies', () => {
       const attempts: string[] = [];
       const answers: (() => Promise<WireResponse>)[] = [
         () => Promise.reject(new bundle.ConnectionError('refused', false)),
-        () => Promise.resolve({ status: 200, headers: { 'content-type': 'application/json' }, text: '{"ok":true,"result":{"license":"valid"}}' }),
+        () =>
+          Promise.resolve({
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            text: '{"ok":true,"result":{"license":"valid"}}',
+          }),
       ];
       Object.defineProperty(Transport.prototype, 'send', {
         configurable: true,

@@ -19,7 +19,8 @@ import { startServer, TEST_TOKEN, type StartedServer } from '../../support/serve
 import { rejection } from '../../support/rejection';
 
 /** The requests the server saw, as `<status>`, oldest first. */
-const statuses = (started: StartedServer): number[] => started.server.controls.debugView().map((record) => record.status);
+const statuses = (started: StartedServer): number[] =>
+  started.server.controls.debugView().map((record) => record.status);
 const count401 = (started: StartedServer): number => statuses(started).filter((status) => status === 401).length;
 
 describe("client: headerPrefix 'auto' learns the app's prefix with at most one extra failed sign-in", () => {
@@ -52,7 +53,11 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
   it('takes as proof of the prefix only the statuses the service gives after authentication', () => {
     const proving = [200, 201, 204, 400, 404, 405, 409, 413, 423, 503];
     for (let status = 100; status < 600; status++) {
-      assert.equal(provesAuthentication(status), proving.includes(status) || (status >= 200 && status < 300), String(status));
+      assert.equal(
+        provesAuthentication(status),
+        proving.includes(status) || (status >= 200 && status < 300),
+        String(status),
+      );
     }
     for (const status of [401, 403, 429, 500, 502]) assert.equal(provesAuthentication(status), false, String(status));
   });
@@ -111,7 +116,13 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
   it('lets one of five concurrent undecided calls probe; the others wait and use its answer', async () => {
     started = await startServer({ headerPrefix: 'NowDoing' });
     const client = autoClient(started.port);
-    const results = await Promise.all([client.getStatus(), client.getCurrent(), client.healthcheck(), client.getStatus(), client.searchActivities('')]);
+    const results = await Promise.all([
+      client.getStatus(),
+      client.getCurrent(),
+      client.healthcheck(),
+      client.getStatus(),
+      client.searchActivities(''),
+    ]);
     assert.equal(results.length, 5);
     assert.equal(count401(started), 1);
     assert.deepEqual(statuses(started), [401, 200, 200, 200, 200, 200]);
@@ -137,7 +148,12 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
     started = await startServer({ headerPrefix: 'NowDoing' });
     const server = started;
     for (let i = 0; i < 11; i++) {
-      await signedSend(server, { method: 'GET', target: '/status', token: 'wrong-token-value', headerPrefix: 'NowDoing' });
+      await signedSend(server, {
+        method: 'GET',
+        target: '/status',
+        token: 'wrong-token-value',
+        headerPrefix: 'NowDoing',
+      });
     }
     const client = autoClient(server.port);
     const lockedOut = await rejection(client.getStatus());
@@ -180,7 +196,10 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
     closers.push(() => late.close());
     await late.listen(port);
     await early.getStatus();
-    assert.deepEqual(late.controls.debugView().map((record) => record.status), [401, 200]);
+    assert.deepEqual(
+      late.controls.debugView().map((record) => record.status),
+      [401, 200],
+    );
     assert.deepEqual(settled, ['NowDoing']);
   });
 
@@ -206,7 +225,10 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
       request.resume();
       const nowDoing = request.headers['x-nowdoing-token'] !== undefined;
       prefixes.push(nowDoing ? 'NowDoing' : 'Clessira');
-      const answer = (status: number): void => void response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(status === 200 ? '{"ok":true,"result":{"isTracking":false}}' : '{"error":"no"}');
+      const answer = (status: number): void =>
+        void response
+          .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+          .end(status === 200 ? '{"ok":true,"result":{"isTracking":false}}' : '{"error":"no"}');
       if (!nowDoing) return answer(401);
       if (releaseNowDoing) return answer(200);
       releaseNowDoing = () => answer(200);
@@ -227,6 +249,10 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
     await waiting;
     assert.deepEqual(settled, ['NowDoing']);
     assert.equal(client.headerPrefix, 'NowDoing');
-    assert.deepEqual(prefixes, ['Clessira', 'NowDoing', 'NowDoing'], 'the waiting call used the answer, without a probe of its own');
+    assert.deepEqual(
+      prefixes,
+      ['Clessira', 'NowDoing', 'NowDoing'],
+      'the waiting call used the answer, without a probe of its own',
+    );
   });
 });

@@ -6,7 +6,15 @@
  * prefix, once, when the app refuses it.
  */
 import assert from 'node:assert/strict';
-import { AuthenticationError, ConfigurationError, ConnectionError, HttpError, ServiceClient, type HeaderPrefix, type ServiceClientOptions } from '../../../src/client';
+import {
+  AuthenticationError,
+  ConfigurationError,
+  ConnectionError,
+  HttpError,
+  ServiceClient,
+  type HeaderPrefix,
+  type ServiceClientOptions,
+} from '../../../src/client';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { learnedPrefixKey, recallPrefix, rememberPrefix } from '../../../src/tracker/model/learnedPrefix';
 import { startCannedServer, type FaultServer } from '../../support/faults';
@@ -44,7 +52,9 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
   });
 
   /** The app as a first release (X-NowDoing-* only) that counts unsigned requests too (`--count-unsigned`). */
-  async function startApp(options: { build?: 'first-release' | 'current'; token?: string; headerPrefix?: HeaderPrefix } = {}): Promise<ReferenceServer> {
+  async function startApp(
+    options: { build?: 'first-release' | 'current'; token?: string; headerPrefix?: HeaderPrefix } = {},
+  ): Promise<ReferenceServer> {
     await app?.close();
     app = createReferenceServer({
       token: options.token ?? TEST_TOKEN,
@@ -84,7 +94,12 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
   /** `count` failed sign-ins by another client: signed with a wrong token. */
   async function failSignIns(count: number): Promise<void> {
     for (let i = 0; i < count; i++) {
-      const answer = await signedSend(started(), { method: 'GET', target: '/current', token: 'someone-elses-wrong-token', headerPrefix: 'NowDoing' });
+      const answer = await signedSend(started(), {
+        method: 'GET',
+        target: '/current',
+        token: 'someone-elses-wrong-token',
+        headerPrefix: 'NowDoing',
+      });
       assert.equal(answer.status, 401);
     }
   }
@@ -98,10 +113,17 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
     const windows = [openWindow(shared), openWindow(shared), openWindow(shared)];
     for (const window of windows) {
       const error = await rejection(window.client.getStatus());
-      assert.ok(error instanceof HttpError && error.status === 429, `a lockout, not "token rejected": ${String(error)}`);
+      assert.ok(
+        error instanceof HttpError && error.status === 429,
+        `a lockout, not "token rejected": ${String(error)}`,
+      );
     }
     assert.equal(app!.controls.failedSignIns, 11, "the first window's Clessira copy was the 11th");
-    assert.deepEqual(windows.map((window) => window.learned), [[], [], []], 'nothing learned from a 429');
+    assert.deepEqual(
+      windows.map((window) => window.learned),
+      [[], [], []],
+      'nothing learned from a 429',
+    );
     assert.equal(shared.record, undefined);
 
     clock.advance(61_000);
@@ -112,15 +134,30 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
     assert.equal(app!.controls.failedSignIns, 11, 'not one failed sign-in after the lockout');
     assert.deepEqual(
       windows.map((window) => window.statuses),
-      [[401, 429, 200, 200, 200, 200], [429, 200, 200, 200, 200], [429, 200, 200, 200, 200]],
+      [
+        [401, 429, 200, 200, 200, 200],
+        [429, 200, 200, 200, 200],
+        [429, 200, 200, 200, 200],
+      ],
       'each window: one request during the lockout (the first: its probe), then four that work',
     );
     assert.deepEqual(
       windows.map((window) => window.statuses.slice(-4)),
-      [[200, 200, 200, 200], [200, 200, 200, 200], [200, 200, 200, 200]],
+      [
+        [200, 200, 200, 200],
+        [200, 200, 200, 200],
+        [200, 200, 200, 200],
+      ],
     );
-    assert.deepEqual(windows.map((window) => window.client.headerPrefix), ['NowDoing', 'NowDoing', 'NowDoing']);
-    assert.deepEqual(windows.flatMap((window) => window.learned), ['NowDoing'], 'learned once, shared with the others');
+    assert.deepEqual(
+      windows.map((window) => window.client.headerPrefix),
+      ['NowDoing', 'NowDoing', 'NowDoing'],
+    );
+    assert.deepEqual(
+      windows.flatMap((window) => window.learned),
+      ['NowDoing'],
+      'learned once, shared with the others',
+    );
 
     // A reload: new clients, the same record. They sign in at once.
     for (const window of [openWindow(shared), openWindow(shared), openWindow(shared)]) {
@@ -139,7 +176,10 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
     for (const outcome of outcomes) {
       if (outcome.status === 'fulfilled') continue;
       const error: unknown = outcome.reason;
-      assert.ok(error instanceof HttpError && error.status === 429, `only a lockout may stop a window: ${String(error)}`);
+      assert.ok(
+        error instanceof HttpError && error.status === 429,
+        `only a lockout may stop a window: ${String(error)}`,
+      );
     }
     const before = app!.controls.failedSignIns;
     assert.ok(before <= 11, `${before} failed sign-ins`);
@@ -147,7 +187,10 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
     clock.advance(61_000);
     for (const window of windows) assert.equal(await window.client.getCurrent(), null);
     for (const window of windows) assert.equal(await window.client.getCurrent(), null);
-    assert.ok(app!.controls.failedSignIns - before <= 1, `${app!.controls.failedSignIns - before} failed sign-ins after the lockout`);
+    assert.ok(
+      app!.controls.failedSignIns - before <= 1,
+      `${app!.controls.failedSignIns - before} failed sign-ins after the lockout`,
+    );
     assert.ok(!windows.some((window) => window.statuses.slice(-2).includes(429)), 'no second lockout');
     assert.ok(
       windows.every((window) => window.learned.every((prefix) => prefix === 'NowDoing')),
@@ -203,7 +246,11 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
     await window.client.getStatus();
     // The same build with X-NowDoing-* headers: the known Clessira is refused by every call on its way.
     await startApp({ build: 'current', headerPrefix: 'NowDoing' });
-    const results = await Promise.all([window.client.getStatus(), window.client.getCurrent(), window.client.healthcheck()]);
+    const results = await Promise.all([
+      window.client.getStatus(),
+      window.client.getCurrent(),
+      window.client.healthcheck(),
+    ]);
     assert.equal(results.length, 3);
     assert.equal(statuses().filter((status) => status === 401).length, 3, 'one refused copy per call, no more');
     assert.equal(statuses().filter((status) => status === 200).length, 3);
@@ -229,13 +276,24 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
     assert.deepEqual(statuses(), [401, 401], 'Clessira as configured, no NowDoing try');
     assert.equal(recalled, 0);
     assert.throws(
-      () => new ServiceClient({ token: TEST_TOKEN, port, learnedHeaderPrefix: 'NowDoing' } as unknown as ServiceClientOptions),
-      (error: unknown) => error instanceof ConfigurationError && error.message === 'learnedHeaderPrefix must be a function that returns Clessira or NowDoing (or undefined), not string.',
+      () =>
+        new ServiceClient({
+          token: TEST_TOKEN,
+          port,
+          learnedHeaderPrefix: 'NowDoing',
+        } as unknown as ServiceClientOptions),
+      (error: unknown) =>
+        error instanceof ConfigurationError &&
+        error.message ===
+          'learnedHeaderPrefix must be a function that returns Clessira or NowDoing (or undefined), not string.',
     );
   });
 
   it('learns nothing when the second copy finds no connection or a 403: the next call starts with it', async () => {
-    const answers: Record<HeaderPrefix, ('reset' | number)[]> = { Clessira: [401, 401], NowDoing: ['reset', 'reset', 403, 200] };
+    const answers: Record<HeaderPrefix, ('reset' | number)[]> = {
+      Clessira: [401, 401],
+      NowDoing: ['reset', 'reset', 403, 200],
+    };
     const seen: string[] = [];
     const canned: FaultServer = await startCannedServer((request) => {
       const prefix: HeaderPrefix = request.headers['x-nowdoing-token'] === undefined ? 'Clessira' : 'NowDoing';
@@ -250,7 +308,11 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
 
     const lost = await rejection(window.client.getStatus());
     assert.ok(lost instanceof ConnectionError, String(lost));
-    assert.deepEqual(seen, ['Clessira 401', 'NowDoing reset', 'NowDoing reset'], 'the GET was re-sent once, as PROTOCOL.md §7 says');
+    assert.deepEqual(
+      seen,
+      ['Clessira 401', 'NowDoing reset', 'NowDoing reset'],
+      'the GET was re-sent once, as PROTOCOL.md §7 says',
+    );
     assert.deepEqual(window.learned, []);
     assert.equal(window.client.headerPrefix, 'NowDoing', 'the 401 ruled Clessira out for the next ask');
 

@@ -29,7 +29,10 @@ const ENTRY = { name: 'Review', durationMinutes: 25, createIfMissing: true } as 
 async function settledWithin(ms: number, call: Promise<unknown>): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new assert.AssertionError({ message: `the call was still pending after ${ms} ms` })), ms);
+    timer = setTimeout(
+      () => reject(new assert.AssertionError({ message: `the call was still pending after ${ms} ms` })),
+      ms,
+    );
   });
   try {
     return await Promise.race([rejection(call), hang]);
@@ -84,12 +87,25 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
     ];
     for (const [status, headers] of answers) {
       it(`fails as "may have been received" when the re-send is answered ${status}, so the queue keeps the entry as unknown`, async () => {
-        const { server, nonces } = await losingFirstAnswer({ status, body: JSON.stringify({ error: `answer ${status}` }), headers });
+        const { server, nonces } = await losingFirstAnswer({
+          status,
+          body: JSON.stringify({ error: `answer ${status}` }),
+          headers,
+        });
         const error = await rejection(clientFor(server).logEntry(ENTRY));
         assert.ok(error instanceof ConnectionError, String(error));
         assert.equal(error.sent, true);
-        assert.match(error.message, new RegExp(`^POST /entries may have reached the service: its answer was lost, and the identical re-send was answered ${status} \\(.*\\); check the application before repeating it\\.$`));
-        assert.equal((error.cause as { status?: number } | undefined)?.status, status, 'the answer to the re-send is the cause');
+        assert.match(
+          error.message,
+          new RegExp(
+            `^POST /entries may have reached the service: its answer was lost, and the identical re-send was answered ${status} \\(.*\\); check the application before repeating it\\.$`,
+          ),
+        );
+        assert.equal(
+          (error.cause as { status?: number } | undefined)?.status,
+          status,
+          'the answer to the re-send is the cause',
+        );
         assert.equal(outcomeOfError(error).kind, 'unknown');
         assert.equal(nonces.length, 2, 'sent twice, never a third time');
         assert.equal(nonces[0], nonces[1], 'the re-send is the identical request');
@@ -108,7 +124,10 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
         assert.ok(check(error), `${status}: ${String(error)}`);
         assert.equal(outcomeOfError(error).kind, kind, String(status));
       }
-      const { server } = await losingFirstAnswer({ status: 201, body: JSON.stringify({ entryID: 'E1', durationMinutes: 25 }) });
+      const { server } = await losingFirstAnswer({
+        status: 201,
+        body: JSON.stringify({ entryID: 'E1', durationMinutes: 25 }),
+      });
       assert.equal((await clientFor(server).logEntry(ENTRY)).entryID, 'E1');
     });
 
@@ -140,7 +159,11 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
       assert.match(error.message, /did not answer within 300 ms; the request may have been received\.$/);
       assert.equal(outcomeOfError(error).kind, 'unknown');
       assert.ok(elapsed >= 290 && elapsed < 2_000, `took ${Math.round(elapsed)} ms`);
-      assert.deepEqual(records.map((record) => record.retry), [false], 'the deadline leaves no time for a re-send');
+      assert.deepEqual(
+        records.map((record) => record.retry),
+        [false],
+        'the deadline leaves no time for a re-send',
+      );
     });
 
     it('fails a GET whose answer drips within the same one deadline, re-send included', async () => {
@@ -151,18 +174,30 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
       const error = await settledWithin(3_000, client.getStatus());
       assert.ok(error instanceof ConnectionError && error.sent, String(error));
       assert.ok(performance.now() - started < 2_000);
-      assert.deepEqual(records.map((record) => record.retry), [false]);
+      assert.deepEqual(
+        records.map((record) => record.retry),
+        [false],
+      );
     });
 
     it('keeps the deadline when the caller passes a signal of its own that never aborts', async () => {
       const server = await serve(startFaultServer('drip'));
-      const error = await settledWithin(3_000, clientFor(server, { timeoutMs: 300 }).getStatus({ signal: new AbortController().signal }));
-      assert.ok(error instanceof ConnectionError && error.sent && /did not answer within 300 ms/.test(error.message), String(error));
+      const error = await settledWithin(
+        3_000,
+        clientFor(server, { timeoutMs: 300 }).getStatus({ signal: new AbortController().signal }),
+      );
+      assert.ok(
+        error instanceof ConnectionError && error.sent && /did not answer within 300 ms/.test(error.message),
+        String(error),
+      );
     });
 
     it("rejects with the caller's reason when the caller aborts while the answer drips", async () => {
       const server = await serve(startFaultServer('drip'));
-      const error = await settledWithin(3_000, clientFor(server, { timeoutMs: 5_000 }).getStatus({ signal: AbortSignal.timeout(200) }));
+      const error = await settledWithin(
+        3_000,
+        clientFor(server, { timeoutMs: 5_000 }).getStatus({ signal: AbortSignal.timeout(200) }),
+      );
       assert.equal((error as Error).name, 'TimeoutError');
       assert.ok(!(error instanceof ConnectionError));
     });
@@ -175,9 +210,16 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
       const error = await settledWithin(3_000, client.stopActivity());
       assert.ok(error instanceof ConnectionError, String(error));
       assert.equal(error.sent, true);
-      assert.equal(error.message, `The answer from http://127.0.0.1:${server.port} is longer than 1 MiB, so the client stopped reading it; the request may have been received.`);
+      assert.equal(
+        error.message,
+        `The answer from http://127.0.0.1:${server.port} is longer than 1 MiB, so the client stopped reading it; the request may have been received.`,
+      );
       assert.ok(performance.now() - started < 1_000, 'long before the deadline');
-      assert.deepEqual(records.map((record) => record.retry), [false, true], 'the one identical re-send, as after any sent: true');
+      assert.deepEqual(
+        records.map((record) => record.retry),
+        [false, true],
+        'the one identical re-send, as after any sent: true',
+      );
     });
 
     it('stops reading a chunked answer once it passes 1 MiB', async () => {
@@ -192,7 +234,9 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
 
     it('reads an answer of exactly 1 MiB', async () => {
       const padding = 'x'.repeat(MAX_ANSWER_BYTES - '{"isTracking":false,"pad":""}'.length);
-      const server = await serve(startCannedServer(() => ({ status: 200, body: `{"isTracking":false,"pad":"${padding}"}` })));
+      const server = await serve(
+        startCannedServer(() => ({ status: 200, body: `{"isTracking":false,"pad":"${padding}"}` })),
+      );
       assert.equal((await clientFor(server, { timeoutMs: 2_000 }).getStatus()).isTracking, false);
     });
 
@@ -201,9 +245,14 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
       const passed = new Deadline(1);
       await new Promise((resolve) => passed.once('abort', resolve));
       try {
-        const error = await rejection(transport.send({ method: 'POST', target: '/entries', headers: {}, body: '{}' }, undefined, passed));
+        const error = await rejection(
+          transport.send({ method: 'POST', target: '/entries', headers: {}, body: '{}' }, undefined, passed),
+        );
         assert.ok(error instanceof ConnectionError && !error.sent, String(error));
-        assert.equal(error.message, 'The request to http://127.0.0.1:9 could not be sent within 300 ms; nothing was sent.');
+        assert.equal(
+          error.message,
+          'The request to http://127.0.0.1:9 could not be sent within 300 ms; nothing was sent.',
+        );
       } finally {
         await transport.close();
       }
@@ -215,12 +264,18 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
       it(`reports a connection the service ${fault === 'close-on-accept' ? 'closes' : 'resets'} as soon as it accepts it as sent: false`, async () => {
         const server = await serve(startFaultServer(fault));
         const records: RequestRecord[] = [];
-        const error = await rejection(clientFor(server, { onRequest: (record) => records.push(record) }).logEntry(ENTRY));
+        const error = await rejection(
+          clientFor(server, { onRequest: (record) => records.push(record) }).logEntry(ENTRY),
+        );
         assert.ok(error instanceof ConnectionError, String(error));
         assert.equal(error.sent, false);
         assert.match(error.message, /before the request was sent; nothing was received\.$/);
         assert.equal(outcomeOfError(error).kind, 'notSent');
-        assert.deepEqual(records.map((record) => record.retry), [false], 'a POST that surely did not arrive is not re-sent');
+        assert.deepEqual(
+          records.map((record) => record.retry),
+          [false],
+          'a POST that surely did not arrive is not re-sent',
+        );
         assert.equal(server.requests().length, 0);
       });
     }
@@ -230,7 +285,11 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
 
 describe('client: HttpError stays an answer when nothing may have arrived before', () => {
   it('maps a 429 to a first copy as HttpError, not as a connection failure', async () => {
-    const server = await startCannedServer(() => ({ status: 429, body: '{"error":"locked out"}', headers: { 'retry-after': '5' } }));
+    const server = await startCannedServer(() => ({
+      status: 429,
+      body: '{"error":"locked out"}',
+      headers: { 'retry-after': '5' },
+    }));
     const client = new ServiceClient({ token: TEST_TOKEN, port: server.port });
     try {
       const error = await rejection(client.logEntry(ENTRY));

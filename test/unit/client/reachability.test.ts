@@ -43,7 +43,8 @@ function recorder(): Recorder {
   return {
     server,
     bytes: () => bytes,
-    ended: (count) => (endedCount >= count ? Promise.resolve() : new Promise((resolve) => waiting.push({ count, resolve }))),
+    ended: (count) =>
+      endedCount >= count ? Promise.resolve() : new Promise((resolve) => waiting.push({ count, resolve })),
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -41,7 +41,10 @@ describe("client over the app's Unix socket (PROTOCOL.md §8)", function () {
   };
 
   /** The reference server on a socket only: no TCP port that a request could take instead. */
-  const serverOn = async (socketPath: string, options: Partial<ReferenceServerOptions> = {}): Promise<ReferenceServer> => {
+  const serverOn = async (
+    socketPath: string,
+    options: Partial<ReferenceServerOptions> = {},
+  ): Promise<ReferenceServer> => {
     const server = createReferenceServer({ token: TEST_TOKEN, clock, ...options });
     servers.push(server);
     await server.listenOnSocket(socketPath);
@@ -69,7 +72,13 @@ describe("client over the app's Unix socket (PROTOCOL.md §8)", function () {
     assert.equal((await client.stopActivity()).durationSeconds, 120);
     assert.deepEqual(
       server.controls.debugView().map((record) => `${record.method} ${record.path} ${record.status}`),
-      ['GET /healthcheck 200', 'POST /activities/start 200', 'GET /status 200', 'POST /entries 201', 'POST /activities/stop 200'],
+      [
+        'GET /healthcheck 200',
+        'POST /activities/start 200',
+        'GET /status 200',
+        'POST /entries 201',
+        'POST /activities/stop 200',
+      ],
     );
   });
 
@@ -113,12 +122,21 @@ describe("client over the app's Unix socket (PROTOCOL.md §8)", function () {
     const get = await rejection(client.getStatus());
     assert.ok(get instanceof ConnectionError);
     assert.equal(get.sent, false);
-    assert.equal(get.message, `Nothing answers on the app's socket ${path}: the application is not running or its VS Code integration is off.`);
-    assert.deepEqual(records.map((record) => record.retry), [false, true]);
+    assert.equal(
+      get.message,
+      `Nothing answers on the app's socket ${path}: the application is not running or its VS Code integration is off.`,
+    );
+    assert.deepEqual(
+      records.map((record) => record.retry),
+      [false, true],
+    );
     records.length = 0;
     const post = await rejection(client.logEntry({ name: 'A', durationMinutes: 5 }));
     assert.ok(post instanceof ConnectionError && !post.sent && post.message.includes(path));
-    assert.deepEqual(records.map((record) => record.retry), [false]);
+    assert.deepEqual(
+      records.map((record) => record.retry),
+      [false],
+    );
   });
 
   it('reports a socket file nobody listens on, a plain file and a directory as sent: false with the same sentence', async () => {
@@ -137,7 +155,10 @@ describe("client over the app's Unix socket (PROTOCOL.md §8)", function () {
       const error = await rejection(clientOn(path).startActivity({ name: 'A' }));
       assert.ok(error instanceof ConnectionError, path);
       assert.equal(error.sent, false, path);
-      assert.equal(error.message, `Nothing answers on the app's socket ${path}: the application is not running or its VS Code integration is off.`);
+      assert.equal(
+        error.message,
+        `Nothing answers on the app's socket ${path}: the application is not running or its VS Code integration is off.`,
+      );
     }
   });
 
@@ -153,7 +174,10 @@ describe("client over the app's Unix socket (PROTOCOL.md §8)", function () {
     const error = await rejection(clientOn(path).logEntry({ name: 'A', durationMinutes: 5 }));
     assert.ok(error instanceof ConnectionError, String(error));
     assert.equal(error.sent, false);
-    assert.equal(error.message, `The service at the app's socket ${path} closed the connection before the request was sent; nothing was received.`);
+    assert.equal(
+      error.message,
+      `The service at the app's socket ${path} closed the connection before the request was sent; nothing was received.`,
+    );
     assert.equal(accepted, 1, 'a POST that surely did not arrive is not re-sent');
   });
 

@@ -19,9 +19,30 @@ function recordingChannel(): { channel: Channel; written: Written[] } {
     (...values: unknown[]): void => {
       written.push({ method, values });
     };
-  const methods = ['trace', 'debug', 'info', 'warn', 'error', 'append', 'appendLine', 'replace', 'clear', 'show', 'hide', 'dispose'];
+  const methods = [
+    'trace',
+    'debug',
+    'info',
+    'warn',
+    'error',
+    'append',
+    'appendLine',
+    'replace',
+    'clear',
+    'show',
+    'hide',
+    'dispose',
+  ];
   const channel = Object.fromEntries(methods.map((method) => [method, write(method)]));
-  return { channel: { ...channel, name: 'Time Tracker', logLevel: 2, onDidChangeLogLevel: () => ({ dispose: () => undefined }) } as unknown as Channel, written };
+  return {
+    channel: {
+      ...channel,
+      name: 'Time Tracker',
+      logLevel: 2,
+      onDidChangeLogLevel: () => ({ dispose: () => undefined }),
+    } as unknown as Channel,
+    written,
+  };
 }
 
 const FORGED = '1\n2026-01-01 10:00:00.000 [error] forged\r\u202Eexe.gpj\u0000';
@@ -58,9 +79,18 @@ describe('extension/oneLineLog: every log entry on one line', () => {
 
   it('logs a capability file whose version holds a line break as one line', () => {
     const { channel, written } = recordingChannel();
-    const parsed = parseCapability(JSON.stringify({ version: FORGED, socketPath: `/tmp/app\n[info] forged.sock`, token: 'secret-token-value', pid: 1 }));
+    const parsed = parseCapability(
+      JSON.stringify({
+        version: FORGED,
+        socketPath: `/tmp/app\n[info] forged.sock`,
+        token: 'secret-token-value',
+        pid: 1,
+      }),
+    );
     if (parsed.ok) assert.fail('accepted');
-    new OneLineLogChannel(channel).warn(`The app's VS Code integration file /home/u/api-endpoint.json is not valid: ${parsed.message}`);
+    new OneLineLogChannel(channel).warn(
+      `The app's VS Code integration file /home/u/api-endpoint.json is not valid: ${parsed.message}`,
+    );
     assert.equal(written.length, 1);
     const [line] = written[0]?.values ?? [];
     assert.equal(typeof line, 'string');
@@ -81,7 +111,14 @@ describe('extension/oneLineLog: every log entry on one line', () => {
     log.dispose();
     assert.deepEqual(
       written.map(({ method, values }) => [method, ...values]),
-      [['info', 'Token stored in secret storage.'], ['show', true], ['show', undefined], ['clear'], ['hide'], ['dispose']],
+      [
+        ['info', 'Token stored in secret storage.'],
+        ['show', true],
+        ['show', undefined],
+        ['clear'],
+        ['hide'],
+        ['dispose'],
+      ],
     );
   });
 });

@@ -5,7 +5,15 @@ import { BranchWatcher } from '../../../src/git/branchWatcher';
 import type { HeadState } from '../../../src/git/headState';
 import { repoName } from '../../../src/git/repoName';
 import { findRepository } from '../../../src/git/repositories';
-import { Arrivals, ChangeQueue, git, gitAsync, gitMayFail, makeRepository, removeRepositories } from '../../support/git';
+import {
+  Arrivals,
+  ChangeQueue,
+  git,
+  gitAsync,
+  gitMayFail,
+  makeRepository,
+  removeRepositories,
+} from '../../support/git';
 
 /**
  * Real git in temporary repositories. "No report" is proven without sleeping: after the step that
@@ -21,7 +29,10 @@ describe('git/BranchWatcher with real git', function () {
   beforeEach(() => {
     queue = new ChangeQueue();
     reads = new Arrivals();
-    watcher = new BranchWatcher({ onSwitch: queue.push, onRead: (_repository, head, busy) => reads.push({ head, busy }) });
+    watcher = new BranchWatcher({
+      onSwitch: queue.push,
+      onRead: (_repository, head, busy) => reads.push({ head, busy }),
+    });
   });
   afterEach(() => watcher.dispose());
   after(removeRepositories);

@@ -13,19 +13,31 @@ describe('git/headState and branchFilter', () => {
     assert.deepEqual(parseHead(undefined), { kind: 'unreadable' });
   });
 
-  it('reads HEAD\'s edge cases: CRLF, spaces, nothing after refs/heads/, a detached id, a 64 KiB line', () => {
+  it("reads HEAD's edge cases: CRLF, spaces, nothing after refs/heads/, a detached id, a 64 KiB line", () => {
     assert.deepEqual(parseHead('ref: refs/heads/main\r\n'), { kind: 'branch', branch: 'main' });
     assert.deepEqual(parseHead('ref:refs/heads/main'), { kind: 'branch', branch: 'main' }, 'no space, no newline');
     assert.deepEqual(parseHead('ref: \t refs/heads/feature/a b  \t\n'), { kind: 'branch', branch: 'feature/a b' });
     assert.deepEqual(parseHead(' ref: refs/heads/main\n'), { kind: 'detached' }, 'git writes no space before ref:');
     assert.deepEqual(parseHead('ref: refs/heads/\n'), { kind: 'detached' });
     assert.deepEqual(parseHead('ref: refs/heads/   \n'), { kind: 'detached' }, 'spaces are no name');
-    assert.deepEqual(parseHead('ref: refs/heads/a\rb\n'), { kind: 'detached' }, 'a carriage return inside is no branch');
-    assert.deepEqual(parseHead('ref: refs/heads/main\nref: refs/heads/other\n'), { kind: 'branch', branch: 'main' }, 'the first line only');
+    assert.deepEqual(
+      parseHead('ref: refs/heads/a\rb\n'),
+      { kind: 'detached' },
+      'a carriage return inside is no branch',
+    );
+    assert.deepEqual(
+      parseHead('ref: refs/heads/main\nref: refs/heads/other\n'),
+      { kind: 'branch', branch: 'main' },
+      'the first line only',
+    );
     assert.deepEqual(parseHead('3f2a9c0e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39'), { kind: 'detached' });
     assert.deepEqual(parseHead('\n\nref: refs/heads/main'), { kind: 'unreadable' });
     const long = `x${' '.repeat(64 * 1024 - 20)}y`;
-    for (const content of [`ref: refs/heads/${long}\n`, `ref: refs/heads/${' '.repeat(64 * 1024)}x`, `ref: ${' '.repeat(64 * 1024)}`]) {
+    for (const content of [
+      `ref: refs/heads/${long}\n`,
+      `ref: refs/heads/${' '.repeat(64 * 1024)}x`,
+      `ref: ${' '.repeat(64 * 1024)}`,
+    ]) {
       const started = performance.now();
       const head = parseHead(content);
       const tookMs = performance.now() - started;
@@ -58,7 +70,10 @@ describe('git/headState and branchFilter', () => {
   });
 
   it('strips credentials from remote URLs, and leaves scp-like ones alone', () => {
-    assert.equal(withoutCredentials('https://user:ghp_secret@github.com/acme/shop.git'), 'https://github.com/acme/shop.git');
+    assert.equal(
+      withoutCredentials('https://user:ghp_secret@github.com/acme/shop.git'),
+      'https://github.com/acme/shop.git',
+    );
     assert.equal(withoutCredentials('https://ghp_secret@github.com/acme/shop.git'), 'https://github.com/acme/shop.git');
     assert.equal(withoutCredentials('https://github.com/acme/shop.git'), 'https://github.com/acme/shop.git');
     assert.equal(withoutCredentials('git@github.com:acme/shop.git'), 'git@github.com:acme/shop.git');

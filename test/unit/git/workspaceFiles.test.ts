@@ -53,9 +53,16 @@ describe('git/BranchWatcher: files a workspace controls', function () {
     const watcher = new BranchWatcher({ onSwitch: () => assert.fail('nothing switched') });
     try {
       const watching = watcher.setFolders(folders);
-      assert.equal(await withinMs(readFile(unrelated, 'utf8'), 2_000, 'an unrelated readFile beside four FIFO HEADs'), 'another extension reads this\n');
+      assert.equal(
+        await withinMs(readFile(unrelated, 'utf8'), 2_000, 'an unrelated readFile beside four FIFO HEADs'),
+        'another extension reads this\n',
+      );
       await withinMs(watching, 2_000, 'the branch watcher starting on them');
-      assert.equal(watcher.repositories.length, 5, 'each is still watched, and reports once its HEAD is a branch again');
+      assert.equal(
+        watcher.repositories.length,
+        5,
+        'each is still watched, and reports once its HEAD is a branch again',
+      );
     } finally {
       watcher.dispose();
     }
@@ -65,7 +72,9 @@ describe('git/BranchWatcher: files a workspace controls', function () {
     const throughFifo = await repositoryWith('fifo-config', (gitDir) => fifoAt(join(gitDir, 'config')));
     const throughZero = await repositoryWith('zero-config', (gitDir) => symlink('/dev/zero', join(gitDir, 'config')));
     const names = await withinMs(
-      Promise.all([throughFifo, throughZero].map((root) => repoName({ root, gitDir: join(root, '.git') }, 'remoteUrl'))),
+      Promise.all(
+        [throughFifo, throughZero].map((root) => repoName({ root, gitDir: join(root, '.git') }, 'remoteUrl')),
+      ),
       2_000,
       'reading git config',
     );

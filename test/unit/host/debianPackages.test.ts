@@ -17,7 +17,16 @@ describe('host/planAptInstall', () => {
       announce: 'Installing Debian packages the host tests need: chromium ripgrep (apt-get).',
       commands: [
         ['apt-get', 'update'],
-        ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '--no-install-recommends', 'chromium', 'ripgrep'],
+        [
+          'env',
+          'DEBIAN_FRONTEND=noninteractive',
+          'apt-get',
+          'install',
+          '-y',
+          '--no-install-recommends',
+          'chromium',
+          'ripgrep',
+        ],
       ],
     });
   });
@@ -27,7 +36,17 @@ describe('host/planAptInstall', () => {
     assert.ok(plan.kind === 'install', plan.kind);
     assert.deepEqual(plan.commands, [
       ['sudo', '-n', 'apt-get', 'update'],
-      ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '--no-install-recommends', 'g++'],
+      [
+        'sudo',
+        '-n',
+        'env',
+        'DEBIAN_FRONTEND=noninteractive',
+        'apt-get',
+        'install',
+        '-y',
+        '--no-install-recommends',
+        'g++',
+      ],
     ]);
     assert.match(plan.announce, /through sudo/);
   });
@@ -36,7 +55,12 @@ describe('host/planAptInstall', () => {
     const plan = planAptInstall({ missing: ['chromium', 'fonts-dejavu-core'], root: false, passwordlessSudo: false });
     assert.ok(plan.kind === 'ask', plan.kind);
     const { sentence } = plan;
-    assert.ok(sentence.includes('`sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-dejavu-core`'), sentence);
+    assert.ok(
+      sentence.includes(
+        '`sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-dejavu-core`',
+      ),
+      sentence,
+    );
     assert.equal(sentence.split(/[.:] (?=[A-Z])/).length, 1, `not one sentence: ${sentence}`);
     assert.ok(sentence.endsWith('.'));
   });
@@ -47,6 +71,15 @@ describe('host/planAptInstall', () => {
   });
 
   it('names the packages the build of code-server, the browser and the extension need', () => {
-    assert.deepEqual([...HOST_TEST_PACKAGES].sort(), ['chromium', 'fonts-dejavu-core', 'g++', 'git', 'libkrb5-dev', 'make', 'python3', 'ripgrep']);
+    assert.deepEqual([...HOST_TEST_PACKAGES].sort(), [
+      'chromium',
+      'fonts-dejavu-core',
+      'g++',
+      'git',
+      'libkrb5-dev',
+      'make',
+      'python3',
+      'ripgrep',
+    ]);
   });
 });

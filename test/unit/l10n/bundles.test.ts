@@ -20,7 +20,8 @@ const languages = (folder: string, prefix: string): string[] =>
     .sort();
 
 /** The `{0}` and `{name}` placeholders of a message, sorted. */
-const placeholders = (text: string): string[] => [...new Set([...text.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ''))].sort();
+const placeholders = (text: string): string[] =>
+  [...new Set([...text.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ''))].sort();
 /** What a translation must keep as it is: command links, code spans, bold markers. */
 const markup = (text: string): string[] => [
   ...[...text.matchAll(/\(command:[^)]+\)/g)].map((match) => match[0]),
@@ -35,8 +36,13 @@ describe('l10n: the manifest (package.nls*.json)', () => {
 
   it('names every user-visible text of the manifest by a %key% of package.nls.json, and every key is used', () => {
     for (const { path, key } of used) assert.ok(key in english, `${path}: %${key}% is not in package.nls.json`);
-    assert.deepEqual(Object.keys(english).filter((key) => !used.some((use) => use.key === key)), [], 'keys no manifest field uses');
-    const visible = /^(displayName|description|contributes\.(commands\.\d+\.(title|category)|configuration\.(title|properties\.[^.]+(\.[^.]+)*\.(markdownDescription|description|enumDescriptions\.\d+))|walkthroughs\.\d+\.(title|description|steps\.\d+\.(title|description))))$/;
+    assert.deepEqual(
+      Object.keys(english).filter((key) => !used.some((use) => use.key === key)),
+      [],
+      'keys no manifest field uses',
+    );
+    const visible =
+      /^(displayName|description|contributes\.(commands\.\d+\.(title|category)|configuration\.(title|properties\.[^.]+(\.[^.]+)*\.(markdownDescription|description|enumDescriptions\.\d+))|walkthroughs\.\d+\.(title|description|steps\.\d+\.(title|description))))$/;
     const literal = manifestStrings(manifest)
       .map(({ path, value }): [string, string] => [path.join('.'), value])
       .filter(([path, value]) => visible.test(path) && !/^%.+%$/.test(value));
@@ -68,13 +74,24 @@ describe('l10n: the runtime bundles (l10n/bundle.l10n*.json)', () => {
     const english = readMessages('l10n/bundle.l10n.json');
     assert.ok(Object.keys(english).length > 100);
     assert.ok(languages('l10n', 'bundle.l10n').includes('de'));
-    assert.deepEqual(languages('l10n', 'bundle.l10n'), languages('.', 'package.nls'), 'the same languages at run time as in the manifest');
+    assert.deepEqual(
+      languages('l10n', 'bundle.l10n'),
+      languages('.', 'package.nls'),
+      'the same languages at run time as in the manifest',
+    );
     for (const language of languages('l10n', 'bundle.l10n')) {
       const translated = readMessages(`l10n/bundle.l10n.${language}.json`);
-      assert.deepEqual(Object.keys(translated).filter((key) => !(key in english)), [], `${language}: messages no source uses`);
+      assert.deepEqual(
+        Object.keys(translated).filter((key) => !(key in english)),
+        [],
+        `${language}: messages no source uses`,
+      );
       for (const message of Object.keys(english)) {
         const translation = translated[message];
-        assert.ok(translation !== undefined && translation.trim() !== '', `${language}: no translation of ${JSON.stringify(message)}`);
+        assert.ok(
+          translation !== undefined && translation.trim() !== '',
+          `${language}: no translation of ${JSON.stringify(message)}`,
+        );
         assert.deepEqual(placeholders(translation), placeholders(message), `${language}: ${message}`);
         assert.deepEqual(markup(translation), markup(message), `${language}: ${message}`);
       }
@@ -86,7 +103,15 @@ describe('l10n: src/tracker in the configured language', () => {
   const settings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } } as const;
   const activity = { activityID: 'a1', activityName: 'Write docs' };
   const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 };
-  const onBreak: TrackerState = { kind: 'tracking', activity, onBreak: true, startedAtMs: -5000, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
+  const onBreak: TrackerState = {
+    kind: 'tracking',
+    activity,
+    onBreak: true,
+    startedAtMs: -5000,
+    appClockOffsetMs: 0,
+    todaySeconds: 0,
+    observedAtMs: 0,
+  };
 
   afterEach(() => {
     // Back to English for every other test of this process.
@@ -95,7 +120,10 @@ describe('l10n: src/tracker in the configured language', () => {
 
   it('is English, byte for byte, without a bundle', () => {
     assert.equal(present(idle, settings, 0).text, '$(clock) Not tracking · today 3h 20m');
-    assert.equal(present(onBreak, settings, 0, 3).text, '$(coffee) On break (Write docs) · today 0m · $(inbox) 3 queued');
+    assert.equal(
+      present(onBreak, settings, 0, 3).text,
+      '$(coffee) On break (Write docs) · today 0m · $(inbox) 3 queued',
+    );
     assert.equal(
       present({ kind: 'noToken' }, settings, 0).accessibilityLabel,
       "Time Tracker: not connected. Turn on the app's VS Code integration, or set a token for its HTTP API. Activate for the menu.",
@@ -118,13 +146,24 @@ describe('l10n: src/tracker in the configured language', () => {
     );
     const tracking = present({ ...onBreak, onBreak: false, startedAtMs: -725000, appClockOffsetMs: 0 }, settings, 0);
     assert.equal(tracking.text, '$(record) Write docs 12:05 · heute 0m');
-    assert.equal(tracking.accessibilityLabel, 'Time Tracker: Write docs wird erfasst, Dauer 12:05, heute 0m. Aktivieren, um das Menü zu öffnen.');
+    assert.equal(
+      tracking.accessibilityLabel,
+      'Time Tracker: Write docs wird erfasst, Dauer 12:05, heute 0m. Aktivieren, um das Menü zu öffnen.',
+    );
     assert.deepEqual(
       menuFor(idle, true).map((entry) => entry.label),
-      ['$(play) Zeiterfassung starten…', '$(history) Zeit nachtragen…', '$(plug) Verbindung prüfen', '$(output) Protokoll anzeigen'],
+      [
+        '$(play) Zeiterfassung starten…',
+        '$(history) Zeit nachtragen…',
+        '$(plug) Verbindung prüfen',
+        '$(output) Protokoll anzeigen',
+      ],
     );
     const parsed = parseDuration('soon');
-    assert.equal(parsed.ok ? '' : parsed.message, '„soon“ ist keine Dauer; schreiben Sie sie als 90, 90m, 1h30m, 1,5h oder 1:30.');
+    assert.equal(
+      parsed.ok ? '' : parsed.message,
+      '„soon“ ist keine Dauer; schreiben Sie sie als 90, 90m, 1h30m, 1,5h oder 1:30.',
+    );
     // Turned back to English, the same calls say it in English again.
     l10n.config({ contents: {} });
     assert.equal(present(idle, settings, 0).text, '$(clock) Not tracking · today 3h 20m');

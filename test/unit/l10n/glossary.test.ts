@@ -21,7 +21,10 @@ const FORBIDDEN: readonly (readonly [RegExp, string])[] = [
 /** Every German text a user reads: the manifest's, the runtime bundle's and the walkthrough's. */
 function germanTexts(): { where: string; text: string }[] {
   const messages = (path: string): { where: string; text: string }[] =>
-    Object.entries(JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, string>).map(([key, text]) => ({ where: `${path}: ${key}`, text }));
+    Object.entries(JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, string>).map(([key, text]) => ({
+      where: `${path}: ${key}`,
+      text,
+    }));
   const walkthrough = join('media', 'walkthrough', 'de');
   const pages = readdirSync(join(root, walkthrough))
     .filter((name) => name.endsWith('.md'))

@@ -23,10 +23,18 @@ function runnerSources(folder: string): string[] {
 describe('lint/forbidOnly: no runner lets a stray .only pass', () => {
   it('builds Mocha with forbidOnly in every runner', () => {
     const calls = ['test', 'scripts'].flatMap((folder) =>
-      runnerSources(join(repoRoot, folder)).flatMap((path) => [...readFileSync(path, 'utf8').matchAll(/new Mocha\(([^)]*)\)/g)].map((match) => ({ path, options: match[1] ?? '' }))),
+      runnerSources(join(repoRoot, folder)).flatMap((path) =>
+        [...readFileSync(path, 'utf8').matchAll(/new Mocha\(([^)]*)\)/g)].map((match) => ({
+          path,
+          options: match[1] ?? '',
+        })),
+      ),
     );
     assert.ok(calls.length >= 2, `the unit and the host runners: ${calls.map(({ path }) => path).join(', ')}`);
-    assert.deepEqual(calls.filter(({ options }) => !/forbidOnly: true/.test(options)).map(({ path }) => path), []);
+    assert.deepEqual(
+      calls.filter(({ options }) => !/forbidOnly: true/.test(options)).map(({ path }) => path),
+      [],
+    );
   });
 
   it('fails a run with an it.only under forbidOnly', () => {

@@ -103,11 +103,16 @@ describe('lint/layers: eslint.config.mjs forbids every import across a layer', f
   });
 
   async function restrictions(file: string, specifier: string): Promise<string[]> {
-    const [result] = await eslint.lintText(`import * as imported from '${specifier}';\nexport const used = imported;\n`, { filePath: join(repoRoot, file) });
+    const [result] = await eslint.lintText(
+      `import * as imported from '${specifier}';\nexport const used = imported;\n`,
+      { filePath: join(repoRoot, file) },
+    );
     assert.ok(result, 'ESLint gave no result');
     const fatal = result.messages.filter((message) => message.fatal === true);
     assert.deepEqual(fatal, [], 'the file parsed');
-    return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+    return result.messages
+      .filter((message) => message.ruleId === 'no-restricted-imports')
+      .map((message) => message.message);
   }
 
   for (const [file, specifier] of FORBIDDEN) {
@@ -124,10 +129,16 @@ describe('lint/layers: eslint.config.mjs forbids every import across a layer', f
   }
 
   it('has a block for every folder of src/, so a new folder cannot slip past the rules', async () => {
-    const config = (await import(pathToFileURL(join(repoRoot, 'eslint.config.mjs')).href)) as { LAYERS: readonly { files: readonly string[] }[] };
+    const config = (await import(pathToFileURL(join(repoRoot, 'eslint.config.mjs')).href)) as {
+      LAYERS: readonly { files: readonly string[] }[];
+    };
     const covered = new Set(config.LAYERS.flatMap((layer) => layer.files));
     const folders = readdirSync(join(repoRoot, 'src'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     assert.ok(folders.length >= 6);
-    for (const folder of folders) assert.ok(covered.has(`src/${folder.name}/**/*.ts`), `src/${folder.name} has no block in eslint.config.mjs's LAYERS`);
+    for (const folder of folders)
+      assert.ok(
+        covered.has(`src/${folder.name}/**/*.ts`),
+        `src/${folder.name} has no block in eslint.config.mjs's LAYERS`,
+      );
   });
 });

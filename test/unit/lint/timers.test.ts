@@ -25,12 +25,23 @@ describe('lint/timers: eslint.config.mjs refuses a timer set outside src/platfor
       [],
       'the file parsed',
     );
-    return result.messages.filter((message) => message.ruleId === 'no-restricted-globals').map((message) => message.message);
+    return result.messages
+      .filter((message) => message.ruleId === 'no-restricted-globals')
+      .map((message) => message.message);
   }
 
-  for (const file of ['src/tracker/model/timer.ts', 'src/client/timer.ts', 'src/extension/timer.ts', 'src/server/timer.ts', 'src/platform/other.ts']) {
+  for (const file of [
+    'src/tracker/model/timer.ts',
+    'src/client/timer.ts',
+    'src/extension/timer.ts',
+    'src/server/timer.ts',
+    'src/platform/other.ts',
+  ]) {
     it(`refuses setTimeout and setInterval in ${file}`, async () => {
-      const messages = await refusals(file, 'export const a = setTimeout(() => undefined, 1e10);\nexport const b = setInterval(() => undefined, 1e10);\n');
+      const messages = await refusals(
+        file,
+        'export const a = setTimeout(() => undefined, 1e10);\nexport const b = setInterval(() => undefined, 1e10);\n',
+      );
       assert.equal(messages.length, 2, JSON.stringify(messages));
       assert.match(messages[0] ?? '', /src\/platform\/timers\.ts/);
     });

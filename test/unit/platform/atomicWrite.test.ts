@@ -37,7 +37,9 @@ describe('platform/atomicWrite: whole or not at all', () => {
     const path = join(dir, 'data.json');
     await mkdir(path);
     await writeFile(join(path, 'inside'), 'kept');
-    await assert.rejects(writeFileAtomic(path, 'new'), (error: unknown) => ['EISDIR', 'ENOTEMPTY', 'EEXIST', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? ''));
+    await assert.rejects(writeFileAtomic(path, 'new'), (error: unknown) =>
+      ['EISDIR', 'ENOTEMPTY', 'EEXIST', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? ''),
+    );
     assert.deepEqual(await readdir(dir), ['data.json'], 'no temporary file is left');
     assert.equal(await readFile(join(path, 'inside'), 'utf8'), 'kept');
   });
@@ -59,10 +61,16 @@ describe('platform/atomicWrite: whole or not at all', () => {
     assert.equal(await readFile(join(dir, 'queue.json'), 'utf8'), 'entries');
   });
 
-  it('tells its own temporary files (and an older version\'s) from other files', () => {
+  it("tells its own temporary files (and an older version's) from other files", () => {
     assert.ok(isAtomicWriteTemporary('.data.json.4242.0a1b2c3d.tmp', 'data.json'));
     assert.ok(isAtomicWriteTemporary('.data.json.4242.tmp', 'data.json'));
-    for (const name of ['.data.json.tmp', '.other.json.4242.tmp', 'data.json.4242.tmp', '.data.json.4242.tmp.bak', '.dataXjson.4242.tmp']) {
+    for (const name of [
+      '.data.json.tmp',
+      '.other.json.4242.tmp',
+      'data.json.4242.tmp',
+      '.data.json.4242.tmp.bak',
+      '.dataXjson.4242.tmp',
+    ]) {
       assert.ok(!isAtomicWriteTemporary(name, 'data.json'), name);
     }
   });

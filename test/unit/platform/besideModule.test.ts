@@ -29,7 +29,12 @@ describe('loadBeside', () => {
     assert.throws(
       () => loadBeside(caller, './core', "Time Tracker's core"),
       (error: Error) => {
-        assert.ok(error.message.startsWith(`Time Tracker's core (./core.js beside ${caller}) could not be loaded: Cannot find module './core'`), error.message);
+        assert.ok(
+          error.message.startsWith(
+            `Time Tracker's core (./core.js beside ${caller}) could not be loaded: Cannot find module './core'`,
+          ),
+          error.message,
+        );
         assert.match(error.message, /Reinstall the extension\.$/);
         return true;
       },

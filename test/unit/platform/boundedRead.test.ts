@@ -8,7 +8,8 @@ import { FileReadError, readBoundedFile, readBoundedText } from '../../../src/pl
 import { errnoCode } from '../../../src/platform/errors';
 import { nodeFileSystem } from '../../../src/platform/fileSystemPort';
 
-const isReadError = (code: FileReadError['code']) => (error: unknown) => error instanceof FileReadError && error.code === code;
+const isReadError = (code: FileReadError['code']) => (error: unknown) =>
+  error instanceof FileReadError && error.code === code;
 
 describe('platform/boundedRead: a file someone else controls', () => {
   let dir: string;
@@ -80,7 +81,10 @@ describe('platform/boundedRead: a file someone else controls', () => {
     const link = join(dir, 'HEAD');
     await symlink(target, link);
     assert.equal(await readBoundedText(link, { maxBytes: 64 }), 'ref: refs/heads/feature\n');
-    await assert.rejects(readBoundedText(link, { maxBytes: 64, noFollow: true }), (error: unknown) => errnoCode(error) === 'ELOOP');
+    await assert.rejects(
+      readBoundedText(link, { maxBytes: 64, noFollow: true }),
+      (error: unknown) => errnoCode(error) === 'ELOOP',
+    );
     const fifo = join(dir, 'fifo');
     execFileSync('mkfifo', [fifo]);
     const toFifo = join(dir, 'to-fifo');
@@ -92,7 +96,10 @@ describe('platform/boundedRead: a file someone else controls', () => {
     assert.equal(await readFile(target, 'utf8'), 'ref: refs/heads/feature\n', 'the target is untouched');
   });
 
-  it('passes the system\'s own failures on as they are', async () => {
-    await assert.rejects(readBoundedText(join(dir, 'missing'), { maxBytes: 64 }), (error: unknown) => errnoCode(error) === 'ENOENT');
+  it("passes the system's own failures on as they are", async () => {
+    await assert.rejects(
+      readBoundedText(join(dir, 'missing'), { maxBytes: 64 }),
+      (error: unknown) => errnoCode(error) === 'ENOENT',
+    );
   });
 });

@@ -45,7 +45,10 @@ describe('platform/disposalStack', () => {
     stack.use(part('log', disposed));
     stack.use(part('statusBar', disposed, failure));
     stack.use(part('commands', disposed));
-    assert.throws(() => stack.dispose(), (error) => error === failure);
+    assert.throws(
+      () => stack.dispose(),
+      (error) => error === failure,
+    );
     assert.deepEqual(disposed, ['commands', 'statusBar', 'log']);
   });
 
@@ -57,7 +60,11 @@ describe('platform/disposalStack', () => {
     stack.use(part('b', [], second));
     assert.throws(
       () => stack.dispose(),
-      (error) => error instanceof AggregateError && error.errors.length === 2 && error.errors[0] === second && error.errors[1] === first,
+      (error) =>
+        error instanceof AggregateError &&
+        error.errors.length === 2 &&
+        error.errors[0] === second &&
+        error.errors[1] === first,
     );
   });
 });

@@ -32,7 +32,7 @@ function isCode(code: FileLockError['code']): (error: unknown) => boolean {
   return (error: unknown) => error instanceof FileLockError && error.code === code;
 }
 
-describe('platform/fileLock: held for the process\'s life (the server\'s data file)', () => {
+describe("platform/fileLock: held for the process's life (the server's data file)", () => {
   let dir: string;
   let lock: string;
   let held: FileLock[];
@@ -93,7 +93,10 @@ describe('platform/fileLock: held for the process\'s life (the server\'s data fi
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') {
           const reason: unknown = outcome.reason;
-          assert.ok(reason instanceof FileLockError && reason.code === 'LOCK_HELD' && reason.holder?.pid === process.pid, String(reason));
+          assert.ok(
+            reason instanceof FileLockError && reason.code === 'LOCK_HELD' && reason.holder?.pid === process.pid,
+            String(reason),
+          );
         }
       }
       await winners[0]?.release();
@@ -158,7 +161,7 @@ describe('platform/fileLock: short, waiting a bounded time (the offline queue)',
 
   // The race this guards against (issue 12) let two takers in on 25 of 200 rounds: 60 rounds miss
   // it with a chance of 0.875^60, about 3 in 10,000, at under a third of the time of 200.
-  it('lets one taker in at a time: 20 takers over 60 rounds, each round starting from a dead window\'s lock', async function () {
+  it("lets one taker in at a time: 20 takers over 60 rounds, each round starting from a dead window's lock", async function () {
     this.timeout(60_000);
     const dead = await deadPid();
     // Back-dated too, so that a lock judged by its age alone is just as stale.
@@ -198,13 +201,15 @@ describe('platform/fileLock: short, waiting a bounded time (the offline queue)',
     while (!holderInside) await new Promise((resolve) => setImmediate(resolve));
     const heldText = await readFile(lock, 'utf8');
     const waiters = await Promise.allSettled(
-      Array.from({ length: 20 }, () => withShortLock(lock, () => Promise.resolve('got in'), { staleMs: 60_000, retryMs: 1, timeoutMs: 150 })),
+      Array.from({ length: 20 }, () =>
+        withShortLock(lock, () => Promise.resolve('got in'), { staleMs: 60_000, retryMs: 1, timeoutMs: 150 }),
+      ),
     );
     for (const waiter of waiters) {
       assert.equal(waiter.status, 'rejected');
       assert.ok(isCode('LOCK_HELD')(waiter.reason), String(waiter.reason));
     }
-    assert.equal(await readFile(lock, 'utf8'), heldText, 'the holder\'s lock file is untouched');
+    assert.equal(await readFile(lock, 'utf8'), heldText, "the holder's lock file is untouched");
     release();
     await holder;
     assert.equal(await withShortLock(lock, () => Promise.resolve('after')), 'after');
@@ -213,26 +218,38 @@ describe('platform/fileLock: short, waiting a bounded time (the offline queue)',
   it('respects a lock another live process on this machine holds, but takes over one whose process is gone at once', async () => {
     await leaveLock(lock, process.ppid);
     const live = await readFile(lock, 'utf8');
-    await assert.rejects(withShortLock(lock, () => Promise.resolve(), { staleMs: 60_000, retryMs: 1, timeoutMs: 100 }), isCode('LOCK_HELD'));
+    await assert.rejects(
+      withShortLock(lock, () => Promise.resolve(), { staleMs: 60_000, retryMs: 1, timeoutMs: 100 }),
+      isCode('LOCK_HELD'),
+    );
     assert.equal(await readFile(lock, 'utf8'), live);
     await rm(lock);
     await leaveLock(lock, await deadPid());
     const started = Date.now();
-    assert.equal(await withShortLock(lock, () => Promise.resolve('mine'), { staleMs: 60_000, timeoutMs: 2_000 }), 'mine');
+    assert.equal(
+      await withShortLock(lock, () => Promise.resolve('mine'), { staleMs: 60_000, timeoutMs: 2_000 }),
+      'mine',
+    );
     assert.ok(Date.now() - started < 30_000, 'no waiting for staleMs (60 s) when the owner is gone');
   });
 
-  it('takes over any lock once it is older than staleMs: a live pid, another machine, an older version\'s file', async () => {
+  it("takes over any lock once it is older than staleMs: a live pid, another machine, an older version's file", async () => {
     const options: ShortLockOptions = { staleMs: 5_000, retryMs: 1, timeoutMs: 2_000 };
     await leaveLock(lock, process.ppid, 10_000);
     assert.equal(await withShortLock(lock, () => Promise.resolve(1), options), 1);
     await writeFile(lock, JSON.stringify({ pid: process.pid, host: 'another-machine', token: 't' }));
-    await assert.rejects(withShortLock(lock, () => Promise.resolve(), { ...options, timeoutMs: 50 }), isCode('LOCK_HELD'));
+    await assert.rejects(
+      withShortLock(lock, () => Promise.resolve(), { ...options, timeoutMs: 50 }),
+      isCode('LOCK_HELD'),
+    );
     const old = (Date.now() - 10_000) / 1000;
     await utimes(lock, old, old);
     assert.equal(await withShortLock(lock, () => Promise.resolve(2), options), 2);
     await writeFile(lock, `${process.pid} 2026-11-22T10:00:00.000Z\n`);
-    await assert.rejects(withShortLock(lock, () => Promise.resolve(), { ...options, timeoutMs: 50 }), isCode('LOCK_HELD'));
+    await assert.rejects(
+      withShortLock(lock, () => Promise.resolve(), { ...options, timeoutMs: 50 }),
+      isCode('LOCK_HELD'),
+    );
     await utimes(lock, old, old);
     assert.equal(await withShortLock(lock, () => Promise.resolve(3), options), 3);
     assert.deepEqual(await readdir(folder), []);
@@ -257,7 +274,10 @@ describe('platform/fileLock: short, waiting a bounded time (the offline queue)',
     assert.equal(await removeLockIfStill(lock, dead), 'gone');
     assert.equal(await readFile(lock, 'utf8'), liveText);
     // Another window holds the claim on it: that one decides, this one removes nothing.
-    await writeFile(claimPathFor(lock, live), JSON.stringify({ pid: process.ppid, host: hostname(), token: 'their-claim' }));
+    await writeFile(
+      claimPathFor(lock, live),
+      JSON.stringify({ pid: process.ppid, host: hostname(), token: 'their-claim' }),
+    );
     assert.equal(await removeLockIfStill(lock, live), 'busy');
     assert.equal(await readFile(lock, 'utf8'), liveText);
   });
@@ -265,20 +285,29 @@ describe('platform/fileLock: short, waiting a bounded time (the offline queue)',
   it('clears a claim a window left when it died while taking over a lock', async () => {
     const dead = await deadPid();
     const left = await leaveLock(lock, dead, 60_000);
-    await writeFile(claimPathFor(lock, left), JSON.stringify({ pid: dead, host: hostname(), token: 'claim-left-behind' }));
+    await writeFile(
+      claimPathFor(lock, left),
+      JSON.stringify({ pid: dead, host: hostname(), token: 'claim-left-behind' }),
+    );
     assert.equal(await withShortLock(lock, () => Promise.resolve('in'), { retryMs: 1, timeoutMs: 2_000 }), 'in');
   });
 
-  it('judges a FIFO or a link at the lock\'s path as no lock (by age), never waiting on it', async function () {
+  it("judges a FIFO or a link at the lock's path as no lock (by age), never waiting on it", async function () {
     if (process.platform === 'win32') this.skip();
     const { execFileSync } = await import('node:child_process');
     execFileSync('mkfifo', [lock]);
     const started = Date.now();
-    await assert.rejects(withShortLock(lock, () => Promise.resolve(), { staleMs: 60_000, retryMs: 1, timeoutMs: 100 }), isCode('LOCK_HELD'));
+    await assert.rejects(
+      withShortLock(lock, () => Promise.resolve(), { staleMs: 60_000, retryMs: 1, timeoutMs: 100 }),
+      isCode('LOCK_HELD'),
+    );
     assert.ok(Date.now() - started < 2_000, 'the FIFO was not waited on');
     const old = (Date.now() - 120_000) / 1000;
     await utimes(lock, old, old);
-    assert.equal(await withShortLock(lock, () => Promise.resolve('past the FIFO'), { staleMs: 60_000, retryMs: 1 }), 'past the FIFO');
+    assert.equal(
+      await withShortLock(lock, () => Promise.resolve('past the FIFO'), { staleMs: 60_000, retryMs: 1 }),
+      'past the FIFO',
+    );
     assert.deepEqual(await readdir(folder), []);
   });
 });

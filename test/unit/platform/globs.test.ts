@@ -12,7 +12,7 @@ function asRegExp(glob: string): RegExp {
 }
 
 describe('platform/globs', () => {
-  it('matches a workspace\'s worst glob in linear time: *a*a*a*a*a*a*a*a*a*a*a*b against 30, 40 and 4,000 a\'s', () => {
+  it("matches a workspace's worst glob in linear time: *a*a*a*a*a*a*a*a*a*a*a*b against 30, 40 and 4,000 a's", () => {
     const ignored = compileBranchGlobs(['*a*a*a*a*a*a*a*a*a*a*a*b']);
     for (const length of [30, 40, 4_000]) {
       const started = performance.now();
@@ -47,13 +47,17 @@ describe('platform/globs', () => {
       ['émoji-?', 'émoji-🚀', true],
       ['', '', false],
     ];
-    for (const [glob, branch, expected] of cases) assert.equal(compileBranchGlobs([glob])(branch), expected, `${glob} against ${branch}`);
+    for (const [glob, branch, expected] of cases)
+      assert.equal(compileBranchGlobs([glob])(branch), expected, `${glob} against ${branch}`);
   });
 
   it('agrees with the regular expressions it replaced, on 20,000 small globs and branches', () => {
     const next = seededRandom(12);
     const pick = (alphabet: string, most: number): string =>
-      Array.from({ length: Math.floor(next() * (most + 1)) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+      Array.from(
+        { length: Math.floor(next() * (most + 1)) },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join('');
     for (let i = 0; i < 20_000; i++) {
       const glob = pick('ab/.*?', 7);
       const branch = pick('ab/.', 8);

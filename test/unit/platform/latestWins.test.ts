@@ -60,7 +60,10 @@ describe('latestWins', () => {
   });
 
   it('passes a failed apply to the caller', async () => {
-    const reconnect = latestWins(() => Promise.resolve(1), () => Promise.reject(new Error('refresh failed')));
+    const reconnect = latestWins(
+      () => Promise.resolve(1),
+      () => Promise.reject(new Error('refresh failed')),
+    );
     await assert.rejects(reconnect(), /refresh failed/);
   });
 });

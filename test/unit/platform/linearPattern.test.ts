@@ -16,7 +16,7 @@ function refusal(source: string): PatternProblem | undefined {
 }
 
 describe('platform/linearPattern', () => {
-  it('finds what JavaScript\'s own engine finds: leftmost, alternatives in order, greedy and lazy', () => {
+  it("finds what JavaScript's own engine finds: leftmost, alternatives in order, greedy and lazy", () => {
     const patterns = [
       '[A-Z][A-Z0-9]+-\\d+',
       '#\\d+',
@@ -51,7 +51,8 @@ describe('platform/linearPattern', () => {
       const native = new RegExp(source);
       for (let i = 0; i < 500; i++) {
         let text = '';
-        for (let length = Math.floor(next() * 12); length > 0; length--) text += alphabet.charAt(Math.floor(next() * alphabet.length));
+        for (let length = Math.floor(next() * 12); length > 0; length--)
+          text += alphabet.charAt(Math.floor(next() * alphabet.length));
         assert.equal(linear.firstMatch(text), native.exec(text)?.[0], `${source} on ${JSON.stringify(text)}`);
       }
     }

@@ -24,8 +24,14 @@ describe('LoadOnce', () => {
       builds++;
       throw failure;
     });
-    assert.throws(() => part.get(), (error) => error === failure);
-    assert.throws(() => part.get(), (error) => error === failure);
+    assert.throws(
+      () => part.get(),
+      (error) => error === failure,
+    );
+    assert.throws(
+      () => part.get(),
+      (error) => error === failure,
+    );
     assert.equal(builds, 1);
   });
 
@@ -35,8 +41,14 @@ describe('LoadOnce', () => {
       // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw 'a string';
     });
-    assert.throws(() => part.get(), (error) => error === 'a string');
-    assert.throws(() => part.get(), (error) => error === 'a string');
+    assert.throws(
+      () => part.get(),
+      (error) => error === 'a string',
+    );
+    assert.throws(
+      () => part.get(),
+      (error) => error === 'a string',
+    );
   });
 });
 

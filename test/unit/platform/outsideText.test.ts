@@ -40,8 +40,15 @@ describe('platform/outsideText', () => {
     const forged = '1\n2026-01-01 10:00:00.000 [error] Token sent to evil.example';
     const line = logLineText(forged);
     assert.equal(line, '1\\n2026-01-01 10:00:00.000 [error] Token sent to evil.example');
-    assert.equal(logLineText('a\r\nb\tc\u0000d\u001be\u007ff\u0085g\u009bh'), 'a\\r\\nb\\tc\\u0000d\\u001be\\u007ff\\u0085g\\u009bh');
-    assert.equal(logLineText(`x${RLO}y${PDF}${LRI}z${PDI}\u2028\u2029`), 'x\\u202ey\\u202c\\u2066z\\u2069\\u2028\\u2029');
-    for (const text of [forged, `${RLO}\u2028\v\f`]) assert.doesNotMatch(logLineText(text), /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u);
+    assert.equal(
+      logLineText('a\r\nb\tc\u0000d\u001be\u007ff\u0085g\u009bh'),
+      'a\\r\\nb\\tc\\u0000d\\u001be\\u007ff\\u0085g\\u009bh',
+    );
+    assert.equal(
+      logLineText(`x${RLO}y${PDF}${LRI}z${PDI}\u2028\u2029`),
+      'x\\u202ey\\u202c\\u2066z\\u2069\\u2028\\u2029',
+    );
+    for (const text of [forged, `${RLO}\u2028\v\f`])
+      assert.doesNotMatch(logLineText(text), /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u);
   });
 });

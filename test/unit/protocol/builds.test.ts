@@ -4,7 +4,13 @@ import { ENDPOINT_PATHS, endpointPathsOf, isAppBuild } from '../../../src/protoc
 
 describe('protocol: builds of the application (PROTOCOL.md §8)', () => {
   it('gives the first release five endpoints and the current build all eight', () => {
-    assert.deepEqual(endpointPathsOf('first-release'), ['/healthcheck', '/current', '/activities/search', '/activities/start', '/branch-changed']);
+    assert.deepEqual(endpointPathsOf('first-release'), [
+      '/healthcheck',
+      '/current',
+      '/activities/search',
+      '/activities/start',
+      '/branch-changed',
+    ]);
     assert.deepEqual(endpointPathsOf('current'), ENDPOINT_PATHS);
     assert.equal(ENDPOINT_PATHS.length, 8);
   });

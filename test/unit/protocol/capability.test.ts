@@ -2,14 +2,23 @@ import assert from 'node:assert/strict';
 import { formatCapability, parseCapability } from '../../../src/protocol/capability';
 
 const TOKEN = 'secret-capability-token-1f9e';
-const valid = { version: 1, socketPath: '/Users/u/Library/Containers/com.mattes.nowdoing/Data/api.sock', token: TOKEN, pid: 4242 };
+const valid = {
+  version: 1,
+  socketPath: '/Users/u/Library/Containers/com.mattes.nowdoing/Data/api.sock',
+  token: TOKEN,
+  pid: 4242,
+};
 
 describe('protocol/capability: the VS Code integration file', () => {
   it('reads the file the app writes, and writes the same', () => {
     const parsed = parseCapability(JSON.stringify(valid));
     assert.deepEqual(parsed, { ok: true, capability: valid });
     assert.deepEqual(parseCapability(formatCapability(valid)), parsed);
-    assert.deepEqual(parseCapability(JSON.stringify({ ...valid, extra: [1, 2], later: { field: true } })), parsed, 'unknown fields are ignored');
+    assert.deepEqual(
+      parseCapability(JSON.stringify({ ...valid, extra: [1, 2], later: { field: true } })),
+      parsed,
+      'unknown fields are ignored',
+    );
   });
 
   it('refuses each defect with one sentence that names it, and never quotes the token', () => {
@@ -20,13 +29,25 @@ describe('protocol/capability: the VS Code integration file', () => {
       ['null', /^it is not a JSON object\.$/, 'invalid'],
       ['"text"', /^it is not a JSON object\.$/, 'invalid'],
       [JSON.stringify({ ...valid, version: undefined }), /^"version" is missing\.$/, 'invalid'],
-      [JSON.stringify({ ...valid, version: 2 }), /^it has version 2, and this extension reads version 1: the app is newer than this extension\.$/, 'newer'],
+      [
+        JSON.stringify({ ...valid, version: 2 }),
+        /^it has version 2, and this extension reads version 1: the app is newer than this extension\.$/,
+        'newer',
+      ],
       [JSON.stringify({ ...valid, version: 0 }), /^"version" must be 1, not 0\.$/, 'invalid'],
       [JSON.stringify({ ...valid, version: '1' }), /^"version" must be 1, not "1"\.$/, 'invalid'],
       [JSON.stringify({ ...valid, version: 1.5 }), /^"version" must be 1, not 1\.5\.$/, 'invalid'],
-      [JSON.stringify({ ...valid, socketPath: '' }), /^"socketPath" must be a non-empty string, not empty\.$/, 'invalid'],
+      [
+        JSON.stringify({ ...valid, socketPath: '' }),
+        /^"socketPath" must be a non-empty string, not empty\.$/,
+        'invalid',
+      ],
       [JSON.stringify({ ...valid, socketPath: 7 }), /^"socketPath" must be a non-empty string, not 7\.$/, 'invalid'],
-      [JSON.stringify({ ...valid, socketPath: undefined }), /^"socketPath" must be a non-empty string, not missing\.$/, 'invalid'],
+      [
+        JSON.stringify({ ...valid, socketPath: undefined }),
+        /^"socketPath" must be a non-empty string, not missing\.$/,
+        'invalid',
+      ],
       [JSON.stringify({ ...valid, token: '' }), /^"token" must be a non-empty string, not empty\.$/, 'invalid'],
       [JSON.stringify({ ...valid, token: 12345 }), /^"token" must be a non-empty string, not a number\.$/, 'invalid'],
       [JSON.stringify({ ...valid, token: [TOKEN] }), /^"token" must be a non-empty string, not an array\.$/, 'invalid'],

@@ -13,7 +13,12 @@ describe('protocol/instant', () => {
   });
 
   it('has a pattern that refuses milliseconds and offsets', () => {
-    for (const text of ['2026-05-26T14:30:00.000Z', '2026-05-26T14:30:00+00:00', '2026-05-26T14:30:00', '2026-05-26 14:30:00Z']) {
+    for (const text of [
+      '2026-05-26T14:30:00.000Z',
+      '2026-05-26T14:30:00+00:00',
+      '2026-05-26T14:30:00',
+      '2026-05-26 14:30:00Z',
+    ]) {
       assert.doesNotMatch(text, INSTANT_PATTERN, text);
     }
   });

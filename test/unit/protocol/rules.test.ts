@@ -59,8 +59,14 @@ describe('protocol/rules', () => {
           String(value),
         );
       }
-      assert.equal(refusal(() => checkEntryRequest({ name: 'A' })), 'durationMinutes is required.');
-      assert.equal(refusal(() => checkEntryRequest({ name: 'A', durationMinutes: null })), 'durationMinutes is required.');
+      assert.equal(
+        refusal(() => checkEntryRequest({ name: 'A' })),
+        'durationMinutes is required.',
+      );
+      assert.equal(
+        refusal(() => checkEntryRequest({ name: 'A', durationMinutes: null })),
+        'durationMinutes is required.',
+      );
     });
   });
 
@@ -73,9 +79,18 @@ describe('protocol/rules', () => {
     });
 
     it('refuses what is not a UUID, quoting it', () => {
-      for (const id of ['42', `${UPPER_ID}0`, UPPER_ID.replace(/-/g, ''), `{${UPPER_ID}}`, 'G'.repeat(8) + UPPER_ID.slice(8)]) {
+      for (const id of [
+        '42',
+        `${UPPER_ID}0`,
+        UPPER_ID.replace(/-/g, ''),
+        `{${UPPER_ID}}`,
+        'G'.repeat(8) + UPPER_ID.slice(8),
+      ]) {
         assert.equal(isActivityID(id), false, id);
-        assert.equal(refusal(() => checkStartRequest({ activityID: id })), `activityID must be a UUID (in either letter case), not ${JSON.stringify(id)}.`);
+        assert.equal(
+          refusal(() => checkStartRequest({ activityID: id })),
+          `activityID must be a UUID (in either letter case), not ${JSON.stringify(id)}.`,
+        );
       }
     });
 
@@ -89,14 +104,27 @@ describe('protocol/rules', () => {
     it('is optional, trimmed, and at most 4096 characters', () => {
       assert.deepEqual(checkBranchChangeRequest({ branch: 'main' }), { branch: 'main' });
       assert.deepEqual(checkBranchChangeRequest({ branch: 'main', repoPath: null }), { branch: 'main' });
-      assert.deepEqual(checkBranchChangeRequest({ branch: 'main', repoPath: ' /Users/me/src/shop ' }), { branch: 'main', repoPath: '/Users/me/src/shop' });
+      assert.deepEqual(checkBranchChangeRequest({ branch: 'main', repoPath: ' /Users/me/src/shop ' }), {
+        branch: 'main',
+        repoPath: '/Users/me/src/shop',
+      });
       const longest = `/${'😀'.repeat(4095)}`;
-      assert.equal(checkBranchChangeRequest({ branch: 'main', repoPath: longest }).repoPath, longest, 'characters, not UTF-16 units');
+      assert.equal(
+        checkBranchChangeRequest({ branch: 'main', repoPath: longest }).repoPath,
+        longest,
+        'characters, not UTF-16 units',
+      );
     });
 
     it('refuses a repoPath that is not a string, is blank, or is too long', () => {
-      assert.equal(refusal(() => checkBranchChangeRequest({ branch: 'main', repoPath: 42 })), 'repoPath must be a string.');
-      assert.equal(refusal(() => checkBranchChangeRequest({ branch: 'main', repoPath: '   ' })), 'repoPath must not be empty.');
+      assert.equal(
+        refusal(() => checkBranchChangeRequest({ branch: 'main', repoPath: 42 })),
+        'repoPath must be a string.',
+      );
+      assert.equal(
+        refusal(() => checkBranchChangeRequest({ branch: 'main', repoPath: '   ' })),
+        'repoPath must not be empty.',
+      );
       assert.equal(
         refusal(() => checkBranchChangeRequest({ branch: 'main', repoPath: `/${'p'.repeat(4096)}` })),
         'repoPath must be at most 4096 characters.',

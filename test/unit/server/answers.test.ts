@@ -36,7 +36,11 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
       assert.equal(answer.text, '{"ok":true}');
       assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8');
     }
-    assert.equal(started.server.controls.state.listBranchReports()[0]?.repoPath, '/src/shop', 'the report is kept all the same');
+    assert.equal(
+      started.server.controls.state.listBranchReports()[0]?.repoPath,
+      '/src/shop',
+      'the report is kept all the same',
+    );
   });
 
   it('answers search with {"items": [...]} alone: no ok, no result, real group names, upper-case ids', async () => {
@@ -55,7 +59,11 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
     const byId = await call({ method: 'POST', target: '/activities/start', body: { activityID: up(2).toLowerCase() } });
     assert.equal(byId.status, 200);
     assert.equal(byId.text, `{"activityID":"${up(2)}","activityName":"Deep work","created":false}`);
-    const created = await call({ method: 'POST', target: '/activities/start', body: { name: 'Writing', createIfMissing: true } });
+    const created = await call({
+      method: 'POST',
+      target: '/activities/start',
+      body: { name: 'Writing', createIfMissing: true },
+    });
     assert.equal(created.text, `{"activityID":"${up(4)}","activityName":"Writing","created":true}`);
   });
 
@@ -64,7 +72,10 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
     await call({ method: 'POST', target: '/activities/start', body: { activityID: up(3) } });
     started.clock.advance(60_000);
     const current = await call({ method: 'GET', target: '/current' });
-    assert.equal(current.text, `{"ok":true,"result":{"activityID":"${up(3)}","activityName":"Review","startedAt":"2026-05-26T14:30:00Z","isOnBreak":false}}`);
+    assert.equal(
+      current.text,
+      `{"ok":true,"result":{"activityID":"${up(3)}","activityName":"Review","startedAt":"2026-05-26T14:30:00Z","isOnBreak":false}}`,
+    );
     const status = await call({ method: 'GET', target: '/status' });
     assert.equal(
       status.text,
@@ -75,9 +86,16 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
   });
 
   it('answers entries with status 201 and {"entryID","activityID","activityName","durationMinutes","created"} flat', async () => {
-    const entry = await call({ method: 'POST', target: '/entries', body: { name: 'review', durationMinutes: 25, note: 'PR 12' } });
+    const entry = await call({
+      method: 'POST',
+      target: '/entries',
+      body: { name: 'review', durationMinutes: 25, note: 'PR 12' },
+    });
     assert.equal(entry.status, 201);
-    assert.equal(entry.text, `{"entryID":"${up(4)}","activityID":"${up(3)}","activityName":"Review","durationMinutes":25,"created":false}`);
+    assert.equal(
+      entry.text,
+      `{"entryID":"${up(4)}","activityID":"${up(3)}","activityName":"Review","durationMinutes":25,"created":false}`,
+    );
     assert.equal(started.server.controls.state.listEntries()[0]?.note, 'PR 12', 'the note is kept, only not repeated');
   });
 
@@ -91,9 +109,16 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
   });
 
   it('keeps errors as {"error": ...}: a fraction of a minute, an ambiguous name, an unknown path', async () => {
-    const fraction = await call({ method: 'POST', target: '/entries', body: { activityID: up(3), durationMinutes: 1.5 } });
+    const fraction = await call({
+      method: 'POST',
+      target: '/entries',
+      body: { activityID: up(3), durationMinutes: 1.5 },
+    });
     assert.equal(fraction.status, 400);
-    assert.equal(fraction.text, '{"error":"durationMinutes must be a whole number of minutes from 1 to 1440, not 1.5."}');
+    assert.equal(
+      fraction.text,
+      '{"error":"durationMinutes must be a whole number of minutes from 1 to 1440, not 1.5."}',
+    );
     const ambiguous = await call({ method: 'POST', target: '/activities/start', body: { name: 'deep work' } });
     assert.equal(ambiguous.status, 400);
     assert.equal(
@@ -121,7 +146,10 @@ describe('server answers: --answers minimal gives the shapes of the shipping app
 
 describe('server answers: full answers name no groups (PROTOCOL.md §4)', () => {
   it('lists each item with groupName null in items, beside the references in result; minimal answers name the group', async () => {
-    const started = await startServer({ newId: idSource(), seedActivities: [{ name: 'Deep work', groupName: 'Work' }, 'CI/CD'] });
+    const started = await startServer({
+      newId: idSource(),
+      seedActivities: [{ name: 'Deep work', groupName: 'Work' }, 'CI/CD'],
+    });
     try {
       const search = await signedSend(started, { method: 'GET', target: '/activities/search?q=' });
       assert.deepEqual(search.json, {

@@ -37,7 +37,11 @@ describe('server: quitting and coming back in one process, and a replaced token'
   });
 
   const get = (target: string, token = TEST_TOKEN): Promise<RawResponse> =>
-    sendOverSocket(socket, { method: 'GET', target, headers: signedHeaders({ token, method: 'GET', target, nowMs: clock() }) });
+    sendOverSocket(socket, {
+      method: 'GET',
+      target,
+      headers: signedHeaders({ token, method: 'GET', target, nowMs: clock() }),
+    });
 
   const announcedToken = async (): Promise<string> => {
     const parsed = parseCapability(await readFile(capabilityFile, 'utf8'));

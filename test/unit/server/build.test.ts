@@ -27,7 +27,13 @@ describe('server build: --build first-release has the five endpoints of SDK 0.1.
   let started: StartedServer;
   /** Signed with X-NowDoing-*, the first release's headers. */
   const call = (method: string, target: string, extra: Partial<SignedCall> = {}): Promise<RawResponse> =>
-    signedSend(started, { method, target, headerPrefix: 'NowDoing', body: method === 'POST' ? BODIES[target.split('?')[0] ?? ''] : undefined, ...extra });
+    signedSend(started, {
+      method,
+      target,
+      headerPrefix: 'NowDoing',
+      body: method === 'POST' ? BODIES[target.split('?')[0] ?? ''] : undefined,
+      ...extra,
+    });
 
   beforeEach(async () => {
     started = await startServer({ build: 'first-release' });
@@ -52,7 +58,11 @@ describe('server build: --build first-release has the five endpoints of SDK 0.1.
       assert.equal(response.status, 404, `${method} ${target}`);
       assert.equal(response.text, `{"error":"There is no endpoint at ${target}."}`);
     }
-    assert.equal((await call('GET', '/entries')).status, 404, 'an unknown path, so 404 and not 405 for the wrong method');
+    assert.equal(
+      (await call('GET', '/entries')).status,
+      404,
+      'an unknown path, so 404 and not 405 for the wrong method',
+    );
     assert.equal(started.server.controls.state.listEntries().length, 0, 'no entry was logged');
     assert.equal(started.server.controls.state.listSessions().length, 0, 'nothing was stopped');
     assert.notEqual(started.server.controls.state.current(), null);
@@ -63,7 +73,8 @@ describe('server build: --build first-release has the five endpoints of SDK 0.1.
       assert.equal((await send(started.port, { method, target })).status, 401, `${method} ${target} unsigned`);
     }
     started.server.controls.setLicense('locked');
-    for (const [method, target] of MISSING) assert.equal((await call(method, target)).status, 423, `${method} ${target} locked`);
+    for (const [method, target] of MISSING)
+      assert.equal((await call(method, target)).status, 423, `${method} ${target} locked`);
   });
 
   it('expects X-NowDoing-* headers unless a header prefix is given', async () => {
@@ -84,7 +95,10 @@ describe('server build: --build first-release has the five endpoints of SDK 0.1.
     started.server.controls.setBuild('current');
     for (const [method, target] of [...FIVE, ...MISSING]) {
       const response = await call(method, target);
-      assert.ok(response.status === 200 || response.status === 201, `${method} ${target}: ${response.status} ${response.text}`);
+      assert.ok(
+        response.status === 200 || response.status === 201,
+        `${method} ${target}: ${response.status} ${response.text}`,
+      );
     }
   });
 });

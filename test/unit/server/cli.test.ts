@@ -33,7 +33,22 @@ describe('server/cli: arguments', () => {
     assert.equal(fromEnv.kind === 'run' && fromEnv.config.token, 'env-token');
     assert.equal(fromEnv.kind === 'run' && fromEnv.config.port, 40000);
     const flags = parseCli(
-      ['--port', '41000', '--token=flag-token', '--license', 'locked', '--unwired', '/status', '--unwired', '/entries', '--header-prefix', 'NowDoing', '--data', 'x.json', '--count-unsigned'],
+      [
+        '--port',
+        '41000',
+        '--token=flag-token',
+        '--license',
+        'locked',
+        '--unwired',
+        '/status',
+        '--unwired',
+        '/entries',
+        '--header-prefix',
+        'NowDoing',
+        '--data',
+        'x.json',
+        '--count-unsigned',
+      ],
       { SERVICE_TOKEN: 'env-token', SERVICE_PORT: '40000' },
     );
     assert.deepEqual(flags, {
@@ -57,7 +72,9 @@ describe('server/cli: arguments', () => {
   });
 
   it('opens TCP beside --socket only when --port is given, and takes --capability-file with --socket', () => {
-    const socketOnly = parseCli(['--socket', '/tmp/a.sock', '--capability-file', '/tmp/cap.json'], { SERVICE_PORT: 'not even a port' });
+    const socketOnly = parseCli(['--socket', '/tmp/a.sock', '--capability-file', '/tmp/cap.json'], {
+      SERVICE_PORT: 'not even a port',
+    });
     assert.equal(socketOnly.kind, 'run', 'SERVICE_PORT is not read at all with --socket');
     assert.equal(socketOnly.config.port, undefined);
     assert.equal(socketOnly.config.socketPath, '/tmp/a.sock');
@@ -70,7 +87,20 @@ describe('server/cli: arguments', () => {
 
   it('takes --answers, --build and --seed [GROUP/]NAME; first-release means X-NowDoing-* unless --header-prefix says otherwise', () => {
     const parsed = parseCli(
-      ['--answers', 'minimal', '--build', 'first-release', '--seed', ' Work / Deep work ', '--seed', '/CI/CD', '--seed', 'Plain', '--seed', 'Client A/B testing'],
+      [
+        '--answers',
+        'minimal',
+        '--build',
+        'first-release',
+        '--seed',
+        ' Work / Deep work ',
+        '--seed',
+        '/CI/CD',
+        '--seed',
+        'Plain',
+        '--seed',
+        'Client A/B testing',
+      ],
       {},
     );
     if (parsed.kind !== 'run') return assert.fail(JSON.stringify(parsed));
@@ -97,7 +127,13 @@ describe('server/cli: arguments', () => {
   });
 
   it('lists the new flags in --help', () => {
-    for (const flag of ['--answers full|minimal', '--build current|first-release', '--seed [GROUP/]NAME', '--header-prefix P', '--demo']) {
+    for (const flag of [
+      '--answers full|minimal',
+      '--build current|first-release',
+      '--seed [GROUP/]NAME',
+      '--header-prefix P',
+      '--demo',
+    ]) {
       assert.ok(USAGE.includes(flag), flag);
     }
     assert.match(USAGE, /--count-unsigned +the strictest reading of the app/);
@@ -126,7 +162,11 @@ describe('server/cli: arguments', () => {
       [['--seed', `${'g'.repeat(201)}/Name`], {}, /^--seed: the group name must be at most 200 characters\.$/],
       [['--token', ''], {}, /^--token must not be empty\.$/],
       [['--port'], {}, /^--port needs a value; run with --help to see the options\.$/],
-      [['--capability-file', '/tmp/cap.json'], {}, /^--capability-file needs --socket: the file announces the socket\.$/],
+      [
+        ['--capability-file', '/tmp/cap.json'],
+        {},
+        /^--capability-file needs --socket: the file announces the socket\.$/,
+      ],
       [['--capability-file', '/tmp/cap.json', '--port', '41000'], {}, /^--capability-file needs --socket/],
       [['--socket', ''], {}, /^--socket needs a non-empty path\.$/],
       [['--socket', '/tmp/a.sock', '--capability-file', ''], {}, /^--capability-file needs a non-empty path\.$/],
@@ -209,9 +249,18 @@ describe('server/cli: the program', function () {
       const cases: [string[], RegExp][] = [
         [['--nope'], /^Unknown option --nope; run with --help to see the options\.\n$/],
         [['--port', '80', '--token', 't'], /^--port must be a whole number from 1024 to 65535, not "80"\.\n$/],
-        [['--port', String(busyPort), '--token', 't'], new RegExp(`^Port ${busyPort} on 127\\.0\\.0\\.1 is already in use; pick another with --port\\.\\n$`)],
-        [['--port', String(await freePort()), '--token', 't', '--data', join(dir, 'broken.json')], /^The data file .*broken\.json is not a data file of this server: .*\.\n$/],
-        [['--port', String(await freePort()), '--token', 't', '--data', join(dir, 'a-directory')], /^Cannot read the data file .*a-directory: .*\.\n$/],
+        [
+          ['--port', String(busyPort), '--token', 't'],
+          new RegExp(`^Port ${busyPort} on 127\\.0\\.0\\.1 is already in use; pick another with --port\\.\\n$`),
+        ],
+        [
+          ['--port', String(await freePort()), '--token', 't', '--data', join(dir, 'broken.json')],
+          /^The data file .*broken\.json is not a data file of this server: .*\.\n$/,
+        ],
+        [
+          ['--port', String(await freePort()), '--token', 't', '--data', join(dir, 'a-directory')],
+          /^Cannot read the data file .*a-directory: .*\.\n$/,
+        ],
       ];
       for (const [args, pattern] of cases) {
         const server = start(args);
@@ -249,17 +298,26 @@ describe('server/cli: the program', function () {
     const socketPath = join(dir, 'api.sock');
     const capabilityPath = join(dir, 'cap.json');
     const port = await freePort();
-    const server = start(['--socket', socketPath, '--capability-file', capabilityPath, '--token', 'cli-token'], { SERVICE_PORT: String(port) });
+    const server = start(['--socket', socketPath, '--capability-file', capabilityPath, '--token', 'cli-token'], {
+      SERVICE_PORT: String(port),
+    });
     await server.waitFor(new RegExp(`^listening on unix:${escape(socketPath)}$`, 'm'));
     assert.doesNotMatch(server.stdout(), /listening on http/);
     assert.equal(await refused(port), true, 'SERVICE_PORT opens no TCP port beside --socket');
     const parsed = parseCapability(await readFile(capabilityPath, 'utf8'));
-    assert.deepEqual(parsed, { ok: true, capability: { version: 1, socketPath, token: 'cli-token', pid: server.child.pid } });
+    assert.deepEqual(parsed, {
+      ok: true,
+      capability: { version: 1, socketPath, token: 'cli-token', pid: server.child.pid },
+    });
     assert.equal((await lstat(capabilityPath)).mode & 0o777, 0o600);
     assert.equal((await lstat(socketPath)).mode & 0o777, 0o600);
     assert.equal((await signedGetOverSocket(socketPath, 'cli-token', '/status')).status, 200);
     await server.waitFor(/ GET \/status 200$/m);
-    assert.equal(server.stdout().includes('cli-token') || server.stderr().includes('cli-token'), false, 'the token is never printed');
+    assert.equal(
+      server.stdout().includes('cli-token') || server.stderr().includes('cli-token'),
+      false,
+      'the token is never printed',
+    );
     assert.equal(await server.stop('SIGTERM'), 0);
     assert.equal(await exists(socketPath), false, 'the socket is removed');
     assert.equal(await exists(capabilityPath), false, 'the capability file is removed');
@@ -269,7 +327,16 @@ describe('server/cli: the program', function () {
     const socketPath = join(dir, 'api.sock');
     const capabilityPath = join(dir, 'cap.json');
     const port = await freePort();
-    const server = start(['--socket', socketPath, '--capability-file', capabilityPath, '--port', String(port), '--token', 't']);
+    const server = start([
+      '--socket',
+      socketPath,
+      '--capability-file',
+      capabilityPath,
+      '--port',
+      String(port),
+      '--token',
+      't',
+    ]);
     await server.waitFor(new RegExp(`^listening on unix:${escape(socketPath)}$`, 'm'));
     assert.match(server.stdout(), new RegExp(`^listening on http://127\\.0\\.0\\.1:${port}$`, 'm'));
     assert.equal((await signedGet(port, 't', '/status')).status, 200);
@@ -300,7 +367,10 @@ describe('server/cli: the program', function () {
     const restarted = start(['--socket', socketPath, '--capability-file', capabilityPath, '--token', 'new-token']);
     await restarted.waitFor(/listening on unix:/);
     const parsed = parseCapability(await readFile(capabilityPath, 'utf8'));
-    assert.deepEqual(parsed, { ok: true, capability: { version: 1, socketPath, token: 'new-token', pid: restarted.child.pid } });
+    assert.deepEqual(parsed, {
+      ok: true,
+      capability: { version: 1, socketPath, token: 'new-token', pid: restarted.child.pid },
+    });
     assert.equal((await signedGetOverSocket(socketPath, 'new-token', '/status')).status, 200);
   });
 
@@ -325,12 +395,27 @@ describe('server/cli: the program', function () {
     const capabilityPath = join(dir, 'cap.json');
     try {
       const cases: [string[], RegExp][] = [
-        [['--socket', plain], new RegExp(`^${escape(plain)} exists and is not a socket; remove it or pick another path\\.\\n$`)],
-        [['--socket', join(dir, 'missing', 'api.sock')], new RegExp(`^The directory ${escape(join(dir, 'missing'))} of the socket path does not exist\\.\\n$`)],
-        [['--socket', join(dir, 'z'.repeat(120))], /^The socket path .* is \d+ bytes long, and the longest this OS takes is \d+\.\n$/],
+        [
+          ['--socket', plain],
+          new RegExp(`^${escape(plain)} exists and is not a socket; remove it or pick another path\\.\\n$`),
+        ],
+        [
+          ['--socket', join(dir, 'missing', 'api.sock')],
+          new RegExp(`^The directory ${escape(join(dir, 'missing'))} of the socket path does not exist\\.\\n$`),
+        ],
+        [
+          ['--socket', join(dir, 'z'.repeat(120))],
+          /^The socket path .* is \d+ bytes long, and the longest this OS takes is \d+\.\n$/,
+        ],
         [['--socket', live], new RegExp(`^Another server already listens on the socket ${escape(live)}\\.\\n$`)],
-        [['--socket', socketPath, '--port', String(busyPort)], new RegExp(`^Port ${busyPort} on 127\\.0\\.0\\.1 is already in use; pick another with --port\\.\\n$`)],
-        [['--socket', socketPath, '--capability-file', join(dir, 'missing', 'cap.json')], /^Cannot write the capability file .*cap\.json: the directory .*missing does not exist\.\n$/],
+        [
+          ['--socket', socketPath, '--port', String(busyPort)],
+          new RegExp(`^Port ${busyPort} on 127\\.0\\.0\\.1 is already in use; pick another with --port\\.\\n$`),
+        ],
+        [
+          ['--socket', socketPath, '--capability-file', join(dir, 'missing', 'cap.json')],
+          /^Cannot write the capability file .*cap\.json: the directory .*missing does not exist\.\n$/,
+        ],
       ];
       for (const [args, pattern] of cases) {
         const announced = args.includes('--capability-file') ? args : [...args, '--capability-file', capabilityPath];
@@ -351,21 +436,44 @@ describe('server/cli: the program', function () {
   it('prints --answers, --build and --seed in --help', async () => {
     const help = start(['--help']);
     assert.equal(await help.exited, 0);
-    for (const flag of ['--answers full|minimal', '--build current|first-release', '--seed [GROUP/]NAME']) assert.ok(help.stdout().includes(flag), flag);
+    for (const flag of ['--answers full|minimal', '--build current|first-release', '--seed [GROUP/]NAME'])
+      assert.ok(help.stdout().includes(flag), flag);
   });
 
   it('stands in for a first-release app with minimal answers and grouped activities', async () => {
     const port = await freePort();
-    const server = start(['--port', String(port), '--token', 't', '--build', 'first-release', '--answers', 'minimal', '--seed', 'Work/Deep work']);
+    const server = start([
+      '--port',
+      String(port),
+      '--token',
+      't',
+      '--build',
+      'first-release',
+      '--answers',
+      'minimal',
+      '--seed',
+      'Work/Deep work',
+    ]);
     await server.waitFor(/listening on/);
     const nowDoing = (target: string): ReturnType<typeof send> =>
-      send(port, { method: 'GET', target, headers: signedHeaders({ token: 't', method: 'GET', target, headerPrefix: 'NowDoing' }) });
+      send(port, {
+        method: 'GET',
+        target,
+        headers: signedHeaders({ token: 't', method: 'GET', target, headerPrefix: 'NowDoing' }),
+      });
     const health = await nowDoing('/healthcheck');
     assert.equal(health.text, '{"ok":true}');
     const search = await nowDoing('/activities/search?q=deep');
-    assert.match(search.text, /^\{"items":\[\{"id":"[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}","name":"Deep work","groupName":"Work"\}\]\}$/);
+    assert.match(
+      search.text,
+      /^\{"items":\[\{"id":"[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}","name":"Deep work","groupName":"Work"\}\]\}$/,
+    );
     assert.equal((await nowDoing('/status')).status, 404);
-    assert.equal((await signedGet(port, 't', '/healthcheck')).status, 401, 'X-Clessira-* is not what a first release reads');
+    assert.equal(
+      (await signedGet(port, 't', '/healthcheck')).status,
+      401,
+      'X-Clessira-* is not what a first release reads',
+    );
   });
 
   it('keeps activities, sessions and entries across restarts with --data', async () => {
@@ -384,7 +492,10 @@ describe('server/cli: the program', function () {
     const second = start(['--port', String(port), '--token', 't', '--data', dataPath]);
     await second.waitFor(/listening on/);
     const search = await signedGet(port, 't', '/activities/search?q=kept');
-    assert.deepEqual((search.json as { result: { activityName: string }[] }).result.map((hit) => hit.activityName), ['Kept']);
+    assert.deepEqual(
+      (search.json as { result: { activityName: string }[] }).result.map((hit) => hit.activityName),
+      ['Kept'],
+    );
     const status = await signedGet(port, 't', '/status');
     assert.equal((status.json as { result: { todaySeconds: number } }).result.todaySeconds, 120);
   });
@@ -394,7 +505,9 @@ describe('server/cli: the program', function () {
     const server = start(['--port', String(port), '--token', 't', '--demo']);
     await server.waitFor(/listening on/);
     const status = await signedGet(port, 't', '/status');
-    const result = (status.json as { result: { currentActivity: { activityName: string } | null; todaySeconds: number } }).result;
+    const result = (
+      status.json as { result: { currentActivity: { activityName: string } | null; todaySeconds: number } }
+    ).result;
     assert.equal(result.currentActivity?.activityName, 'Write docs');
     const current = await signedGet(port, 't', '/current');
     const startedAt = Date.parse((current.json as { result: { startedAt: string } }).result.startedAt);

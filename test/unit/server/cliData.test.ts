@@ -66,7 +66,11 @@ describe('server/cli: --data FILE, one server at a time', function () {
     const killed = await start();
     await killed.waitFor(/listening on/);
     await killed.stop('SIGKILL');
-    assert.equal((JSON.parse(await readFile(`${data}.lock`, 'utf8')) as { pid: number }).pid, killed.child.pid, 'a killed server leaves its lock');
+    assert.equal(
+      (JSON.parse(await readFile(`${data}.lock`, 'utf8')) as { pid: number }).pid,
+      killed.child.pid,
+      'a killed server leaves its lock',
+    );
     // What a writer killed between writing and renaming leaves behind.
     await writeFile(join(dir, 'app', `.data.json.${killed.child.pid}.tmp`), '{"version": 1, "activi');
     const restarted = await start();
@@ -82,7 +86,12 @@ describe('server/cli: --data FILE, one server at a time', function () {
       const servers = await Promise.all(Array.from({ length: 6 }, () => start()));
       const outcomes = await Promise.all(
         servers.map((server) =>
-          Promise.race([server.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/).then((match) => ({ server, port: Number(match[1]) })), server.exited.then(() => undefined)]),
+          Promise.race([
+            server
+              .waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/)
+              .then((match) => ({ server, port: Number(match[1]) })),
+            server.exited.then(() => undefined),
+          ]),
         ),
       );
       const winners = outcomes.flatMap((outcome) => (outcome ? [outcome] : []));
@@ -90,7 +99,12 @@ describe('server/cli: --data FILE, one server at a time', function () {
       const winner = winners[0]!;
       for (const server of servers.filter((server) => server !== winner.server)) {
         assert.equal(await server.exited, 1);
-        assert.match(server.stderr(), new RegExp(`^The data file ${escape(data)} is in use by another server \\(pid ${winner.server.child.pid}\\); `));
+        assert.match(
+          server.stderr(),
+          new RegExp(
+            `^The data file ${escape(data)} is in use by another server \\(pid ${winner.server.child.pid}\\); `,
+          ),
+        );
       }
       const body = JSON.stringify({ name: 'Once', durationMinutes: 1, createIfMissing: true });
       const headers = signedHeaders({ token: 't', method: 'POST', target: '/entries', body });
@@ -98,6 +112,10 @@ describe('server/cli: --data FILE, one server at a time', function () {
       assert.equal(await winner.server.stop('SIGTERM'), 0);
       running = [];
     }
-    assert.equal((JSON.parse(await readFile(data, 'utf8')) as { entries: unknown[] }).entries.length, 3, 'one entry per round, none lost');
+    assert.equal(
+      (JSON.parse(await readFile(data, 'utf8')) as { entries: unknown[] }).entries.length,
+      3,
+      'one entry per round, none lost',
+    );
   });
 });

@@ -35,7 +35,8 @@ describe('server: --count-unsigned, the strictest reading of the app', () => {
 
   it('counts an unsigned GET (401) too, and nothing during the lockout, which it does not extend', async () => {
     started = await startServer({ countUnsigned: true });
-    for (let i = 0; i < 11; i++) assert.equal((await send(started.port, { method: 'GET', target: '/healthcheck' })).status, 401);
+    for (let i = 0; i < 11; i++)
+      assert.equal((await send(started.port, { method: 'GET', target: '/healthcheck' })).status, 401);
     assert.equal(started.server.controls.failedSignIns, 11);
     started.clock.advance(30_000);
     assert.equal(await unsignedOptions(started.port), 403);
@@ -48,7 +49,8 @@ describe('server: --count-unsigned, the strictest reading of the app', () => {
   it('without the switch, unsigned requests never count: fifteen OPTIONS and a signed client is served', async () => {
     started = await startServer();
     for (let i = 0; i < 15; i++) assert.equal(await unsignedOptions(started.port), 403);
-    for (let i = 0; i < 15; i++) assert.equal((await send(started.port, { method: 'GET', target: '/healthcheck' })).status, 401);
+    for (let i = 0; i < 15; i++)
+      assert.equal((await send(started.port, { method: 'GET', target: '/healthcheck' })).status, 401);
     assert.equal(started.server.controls.failedSignIns, 0);
     assert.equal(await signedStatus(started), 200);
   });

@@ -72,7 +72,9 @@ describe('server/dataFile', () => {
       }),
     );
     const loaded = await new DataFile(path).load();
-    assert.deepEqual(loaded?.activities, [{ id: 'AAAAAAAA-0000-4000-8000-00000000000B', name: 'Old', groupName: null }]);
+    assert.deepEqual(loaded?.activities, [
+      { id: 'AAAAAAAA-0000-4000-8000-00000000000B', name: 'Old', groupName: null },
+    ]);
     assert.equal(loaded.sessions.length, 1, 'the session points at the activity in another letter case');
   });
 
@@ -81,18 +83,35 @@ describe('server/dataFile', () => {
     const cases: [string, RegExp][] = [
       ['not json', /not a data file of this server/],
       ['{"version": 2, "activities": [], "sessions": [], "entries": []}', /version must be 1/],
-      ['{"version": 1, "activities": [{"id": 1, "name": "A"}], "sessions": [], "entries": []}', /activities\[0\]\.id must be a string/],
-      [`{"version": 1, "activities": [{"id": "${A1}", "name": "A", "groupName": 7}], "sessions": [], "entries": []}`, /activities\[0\]\.groupName must be a string or null/],
-      [`{"version": 1, "activities": [], "sessions": [{"activityID": "${A2}", "startedAt": 1, "endedAt": 2}], "entries": []}`, new RegExp(`activity ${A2} is referenced but not listed`)],
+      [
+        '{"version": 1, "activities": [{"id": 1, "name": "A"}], "sessions": [], "entries": []}',
+        /activities\[0\]\.id must be a string/,
+      ],
+      [
+        `{"version": 1, "activities": [{"id": "${A1}", "name": "A", "groupName": 7}], "sessions": [], "entries": []}`,
+        /activities\[0\]\.groupName must be a string or null/,
+      ],
+      [
+        `{"version": 1, "activities": [], "sessions": [{"activityID": "${A2}", "startedAt": 1, "endedAt": 2}], "entries": []}`,
+        new RegExp(`activity ${A2} is referenced but not listed`),
+      ],
     ];
     for (const [text, pattern] of cases) {
       await writeFile(path, text);
-      await assert.rejects(new DataFile(path).load(), (error: unknown) => error instanceof DataFileError && pattern.test(error.message));
+      await assert.rejects(
+        new DataFile(path).load(),
+        (error: unknown) => error instanceof DataFileError && pattern.test(error.message),
+      );
     }
   });
 
   describe('loads under the rules of requests (src/protocol/rules.ts), naming the field in one sentence', () => {
-    const file = (changes: { activities?: unknown[]; sessions?: unknown[]; running?: unknown; entries?: unknown[] }): string =>
+    const file = (changes: {
+      activities?: unknown[];
+      sessions?: unknown[];
+      running?: unknown;
+      entries?: unknown[];
+    }): string =>
       JSON.stringify({
         version: 1,
         activities: [{ id: A1, name: 'A', groupName: null }],
@@ -110,21 +129,82 @@ describe('server/dataFile', () => {
       ...fields,
     });
     const cases: [string, string, string][] = [
-      ['a negative duration', file({ entries: [entry({ durationMinutes: -5 })] }), 'entries[0].durationMinutes must be a whole number of minutes from 1 to 1440, not -5.'],
-      ['a fractional duration', file({ entries: [entry({}), entry({ durationMinutes: 1.5 })] }), 'entries[1].durationMinutes must be a whole number of minutes from 1 to 1440, not 1.5.'],
-      ['a duration over a day', file({ entries: [entry({ durationMinutes: 1441 })] }), 'entries[0].durationMinutes must be a whole number of minutes from 1 to 1440, not 1441.'],
-      ['no duration', file({ entries: [entry({ durationMinutes: undefined })] }), 'entries[0].durationMinutes is required.'],
-      ['an activity id that is no UUID', file({ activities: [{ id: 'a1', name: 'A' }] }), 'activities[0].id must be a UUID (in either letter case), not "a1".'],
-      ['an entry id that is no UUID', file({ entries: [entry({ entryID: 'e1' })] }), 'entries[0].entryID must be a UUID (in either letter case), not "e1".'],
-      ['a session of an id that is no UUID', file({ sessions: [{ activityID: '42', startedAt: 1, endedAt: 2 }] }), 'sessions[0].activityID must be a UUID (in either letter case), not "42".'],
-      ['the same id twice, in two letter cases', file({ activities: [{ id: A1, name: 'A' }, { id: A1.toUpperCase(), name: 'B' }] }), 'activities[1].id is also the id of activities[0].'],
-      ['a name over 200 characters', file({ activities: [{ id: A1, name: 'n'.repeat(201) }] }), 'activities[0].name must be at most 200 characters.'],
+      [
+        'a negative duration',
+        file({ entries: [entry({ durationMinutes: -5 })] }),
+        'entries[0].durationMinutes must be a whole number of minutes from 1 to 1440, not -5.',
+      ],
+      [
+        'a fractional duration',
+        file({ entries: [entry({}), entry({ durationMinutes: 1.5 })] }),
+        'entries[1].durationMinutes must be a whole number of minutes from 1 to 1440, not 1.5.',
+      ],
+      [
+        'a duration over a day',
+        file({ entries: [entry({ durationMinutes: 1441 })] }),
+        'entries[0].durationMinutes must be a whole number of minutes from 1 to 1440, not 1441.',
+      ],
+      [
+        'no duration',
+        file({ entries: [entry({ durationMinutes: undefined })] }),
+        'entries[0].durationMinutes is required.',
+      ],
+      [
+        'an activity id that is no UUID',
+        file({ activities: [{ id: 'a1', name: 'A' }] }),
+        'activities[0].id must be a UUID (in either letter case), not "a1".',
+      ],
+      [
+        'an entry id that is no UUID',
+        file({ entries: [entry({ entryID: 'e1' })] }),
+        'entries[0].entryID must be a UUID (in either letter case), not "e1".',
+      ],
+      [
+        'a session of an id that is no UUID',
+        file({ sessions: [{ activityID: '42', startedAt: 1, endedAt: 2 }] }),
+        'sessions[0].activityID must be a UUID (in either letter case), not "42".',
+      ],
+      [
+        'the same id twice, in two letter cases',
+        file({
+          activities: [
+            { id: A1, name: 'A' },
+            { id: A1.toUpperCase(), name: 'B' },
+          ],
+        }),
+        'activities[1].id is also the id of activities[0].',
+      ],
+      [
+        'a name over 200 characters',
+        file({ activities: [{ id: A1, name: 'n'.repeat(201) }] }),
+        'activities[0].name must be at most 200 characters.',
+      ],
       ['an empty name', file({ activities: [{ id: A1, name: '  ' }] }), 'activities[0].name must not be empty.'],
-      ['a group name over 200 characters', file({ activities: [{ id: A1, name: 'A', groupName: 'g'.repeat(201) }] }), 'activities[0].groupName must be at most 200 characters.'],
-      ['a note over 2,000 characters', file({ entries: [entry({ note: 'x'.repeat(2001) })] }), 'entries[0].note must be at most 2000 characters.'],
-      ['a session that ends before it began', file({ sessions: [{ activityID: A1, startedAt: 5, endedAt: 4 }] }), 'sessions[0].endedAt must not be before its startedAt.'],
-      ['a fractional instant', file({ running: { activityID: A1, startedAt: 1.5 } }), 'running.startedAt must be a whole number of milliseconds since 1970, not 1.5.'],
-      ['a negative instant', file({ entries: [entry({ loggedAt: -1 })] }), 'entries[0].loggedAt must be a whole number of milliseconds since 1970, not -1.'],
+      [
+        'a group name over 200 characters',
+        file({ activities: [{ id: A1, name: 'A', groupName: 'g'.repeat(201) }] }),
+        'activities[0].groupName must be at most 200 characters.',
+      ],
+      [
+        'a note over 2,000 characters',
+        file({ entries: [entry({ note: 'x'.repeat(2001) })] }),
+        'entries[0].note must be at most 2000 characters.',
+      ],
+      [
+        'a session that ends before it began',
+        file({ sessions: [{ activityID: A1, startedAt: 5, endedAt: 4 }] }),
+        'sessions[0].endedAt must not be before its startedAt.',
+      ],
+      [
+        'a fractional instant',
+        file({ running: { activityID: A1, startedAt: 1.5 } }),
+        'running.startedAt must be a whole number of milliseconds since 1970, not 1.5.',
+      ],
+      [
+        'a negative instant',
+        file({ entries: [entry({ loggedAt: -1 })] }),
+        'entries[0].loggedAt must be a whole number of milliseconds since 1970, not -1.',
+      ],
     ];
     for (const [what, text, sentence] of cases) {
       it(`refuses ${what}`, async () => {
@@ -146,12 +226,21 @@ describe('server/dataFile', () => {
         path,
         file({
           activities: [{ id: A1.toUpperCase(), name: ` ${name} `, groupName: ' ' }],
-          entries: [entry({ activityID: A1, durationMinutes: 1440, note: 'x'.repeat(2000) }), entry({ durationMinutes: 1, note: undefined })],
+          entries: [
+            entry({ activityID: A1, durationMinutes: 1440, note: 'x'.repeat(2000) }),
+            entry({ durationMinutes: 1, note: undefined }),
+          ],
         }),
       );
       const loaded = await new DataFile(path).load();
       assert.deepEqual(loaded?.activities, [{ id: A1.toUpperCase(), name, groupName: null }]);
-      assert.deepEqual(loaded.entries.map((item) => [item.durationMinutes, item.note?.length ?? null]), [[1440, 2000], [1, null]]);
+      assert.deepEqual(
+        loaded.entries.map((item) => [item.durationMinutes, item.note?.length ?? null]),
+        [
+          [1440, 2000],
+          [1, null],
+        ],
+      );
     });
   });
 
@@ -160,7 +249,7 @@ describe('server/dataFile', () => {
     await assert.rejects(new DataFile(path).save(snapshot(1)), DataFileError);
   });
 
-  describe('opening: the lock for the server\'s life and what killed servers left', () => {
+  describe("opening: the lock for the server's life and what killed servers left", () => {
     const record = (pid: number, nonce: string): string => `${JSON.stringify({ pid, nonce })}\n`;
 
     it('removes the temporary files of a killed writer and the drafts and claims of killed takers, and only those', async () => {

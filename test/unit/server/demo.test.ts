@@ -27,9 +27,17 @@ describe('server/demo: the state `npm start` shows', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const start = async ({ at = LOCAL_NOON, dataFile }: { dataFile?: DataFile; at?: number } = {}): Promise<StartedServer> => {
+  const start = async ({
+    at = LOCAL_NOON,
+    dataFile,
+  }: { dataFile?: DataFile; at?: number } = {}): Promise<StartedServer> => {
     const clock = manualClock(at);
-    const server = createReferenceServer({ token: TEST_TOKEN, clock, initialState: demoSnapshot(clock(), randomUUID), ...(dataFile && { dataFile }) });
+    const server = createReferenceServer({
+      token: TEST_TOKEN,
+      clock,
+      initialState: demoSnapshot(clock(), randomUUID),
+      ...(dataFile && { dataFile }),
+    });
     servers.push(server);
     return { server, port: await server.listen(0), clock };
   };
@@ -40,12 +48,21 @@ describe('server/demo: the state `npm start` shows', () => {
     assert.deepEqual([...new Set(snapshot.activities.map((activity) => activity.groupName))], ['Work', 'Personal']);
     assert.equal(snapshot.activities.length, 5);
     assert.equal(new Set(snapshot.activities.map((activity) => activity.id)).size, 5, 'ids are distinct');
-    assert.ok(snapshot.activities.every((activity) => activity.id === activity.id.toLowerCase()), 'ids are stored lower-case, as the server creates them');
+    assert.ok(
+      snapshot.activities.every((activity) => activity.id === activity.id.toLowerCase()),
+      'ids are stored lower-case, as the server creates them',
+    );
     const running = snapshot.activities.find((activity) => activity.id === snapshot.running?.activityID);
-    assert.deepEqual(running && { name: running.name, groupName: running.groupName }, { name: DEMO_RUNNING.name, groupName: DEMO_RUNNING.groupName });
+    assert.deepEqual(running && { name: running.name, groupName: running.groupName }, {
+      name: DEMO_RUNNING.name,
+      groupName: DEMO_RUNNING.groupName,
+    });
     assert.equal(snapshot.running?.startedAt, LOCAL_NOON - 25 * MINUTE);
     assert.ok(snapshot.entries.length > 0 && snapshot.entries.every((entry) => entry.loggedAt === LOCAL_NOON));
-    assert.ok(snapshot.sessions.every((session) => session.endedAt <= LOCAL_NOON - 25 * MINUTE), 'the finished session ends before the running one began');
+    assert.ok(
+      snapshot.sessions.every((session) => session.endedAt <= LOCAL_NOON - 25 * MINUTE),
+      'the finished session ends before the running one began',
+    );
   });
 
   it('is a data file the server would load: every rule a request must meet holds', async () => {
@@ -59,20 +76,36 @@ describe('server/demo: the state `npm start` shows', () => {
     const started = await start();
     const status = await signedSend(started, { method: 'GET', target: '/status' });
     assert.equal(status.status, 200);
-    const result = (status.json as { result: { isTracking: boolean; currentActivity: { activityName: string }; todaySeconds: number } }).result;
+    const result = (
+      status.json as {
+        result: { isTracking: boolean; currentActivity: { activityName: string }; todaySeconds: number };
+      }
+    ).result;
     assert.equal(result.isTracking, true);
     assert.equal(result.currentActivity.activityName, 'Write docs');
     // 25 running, 45 in the finished session, 15 + 30 logged.
     assert.equal(result.todaySeconds, 115 * 60);
-    const activities = started.server.controls.state.listActivities().map((activity) => `${activity.groupName ?? ''}/${activity.name}`);
-    assert.deepEqual(activities.sort(), ['Personal/Exercise', 'Personal/Reading', 'Work/Code review', 'Work/Standup', 'Work/Write docs']);
+    const activities = started.server.controls.state
+      .listActivities()
+      .map((activity) => `${activity.groupName ?? ''}/${activity.name}`);
+    assert.deepEqual(activities.sort(), [
+      'Personal/Exercise',
+      'Personal/Reading',
+      'Work/Code review',
+      'Work/Standup',
+      'Work/Write docs',
+    ]);
   });
 
   it('just after midnight still has the logged time today, and only what ran since midnight', async () => {
     // What a CI run at 00:07 saw: the running session began at 23:42, the finished one ended at 23:37.
     const started = await start({ at: new Date(2026, 10, 24, 0, 7, 0).getTime() });
     const status = await signedSend(started, { method: 'GET', target: '/status' });
-    const result = (status.json as { result: { currentActivity: { activityName: string; elapsedSeconds?: number }; todaySeconds: number } }).result;
+    const result = (
+      status.json as {
+        result: { currentActivity: { activityName: string; elapsedSeconds?: number }; todaySeconds: number };
+      }
+    ).result;
     assert.equal(result.currentActivity.activityName, 'Write docs');
     assert.equal(result.todaySeconds, (15 + 30 + 7) * 60);
   });

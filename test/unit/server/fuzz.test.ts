@@ -6,11 +6,13 @@ const SEED = 20_261_122;
 const CASES = 10_000;
 
 function describeViolations(report: FuzzReport): string {
-  const shown = report.violations.slice(0, 5).map(
-    (violation) =>
-      `case ${violation.caseIndex}: ${violation.problem}\n  ${violation.description.slice(0, 300)}\n` +
-      `  request: ${violation.request.slice(0, 300)}\n  answer: ${violation.answer.slice(0, 600)}`,
-  );
+  const shown = report.violations
+    .slice(0, 5)
+    .map(
+      (violation) =>
+        `case ${violation.caseIndex}: ${violation.problem}\n  ${violation.description.slice(0, 300)}\n` +
+        `  request: ${violation.request.slice(0, 300)}\n  answer: ${violation.answer.slice(0, 600)}`,
+    );
   return `${report.violationCount} violation(s) with seed ${report.seed}:\n${shown.join('\n')}`;
 }
 
@@ -33,7 +35,8 @@ describe('server fuzz: malformed requests get only 4xx or a closed connection', 
     const successes = statuses.filter((status) => status >= 200 && status < 300);
     const histogram = JSON.stringify(report.statusCounts);
     assert.ok(clientErrors.length >= 6, `expected several distinct 4xx statuses, got ${histogram}`);
-    for (const status of [400, 401, 403, 404, 405, 409, 413]) assert.ok(statuses.includes(status), `expected some ${status} in ${histogram}`);
+    for (const status of [400, 401, 403, 404, 405, 409, 413])
+      assert.ok(statuses.includes(status), `expected some ${status} in ${histogram}`);
     assert.ok(successes.length > 0, `expected some 2xx, got ${histogram}`);
   });
 

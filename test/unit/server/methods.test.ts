@@ -27,7 +27,9 @@ function exchange(port: number, text: string, timeoutMs = 3_000): Promise<RawAns
       const raw = Buffer.concat(chunks).toString('utf8');
       const [head = '', body = ''] = raw.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = new Map(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       let json: unknown;
       try {
         json = JSON.parse(body);
@@ -63,7 +65,13 @@ describe('server: methods the API does not use get JSON answers like every other
     const cases: [string, string, Record<string, string>, number, RegExp][] = [
       ['unsigned', authority, {}, 401, /^Missing signing headers: /],
       ['from a page', authority, { Origin: 'https://evil.example' }, 403, /Origin/],
-      ['signed, to a host', authority, signed('CONNECT', authority), 404, new RegExp(`^There is no endpoint at ${authority}\\.$`)],
+      [
+        'signed, to a host',
+        authority,
+        signed('CONNECT', authority),
+        404,
+        new RegExp(`^There is no endpoint at ${authority}\\.$`),
+      ],
       ['signed, to an endpoint', '/status', signed('CONNECT', '/status'), 405, /^\/status takes GET only\.$/],
     ];
     for (const [what, target, lines, status, error] of cases) {
@@ -81,14 +89,21 @@ describe('server: methods the API does not use get JSON answers like every other
       cases.map(([, , , status]) => ['CONNECT', status]),
       'each is logged like any request',
     );
-    assert.equal((await send(started.port, { method: 'GET', target: '/healthcheck', headers: signed('GET', '/healthcheck') })).status, 200);
+    assert.equal(
+      (await send(started.port, { method: 'GET', target: '/healthcheck', headers: signed('GET', '/healthcheck') }))
+        .status,
+      200,
+    );
   });
 
   it('answers other methods Node parses (TRACE, PROPFIND, PATCH, SEARCH) with 401 unsigned and 405 with Allow signed', async () => {
     for (const method of ['TRACE', 'PROPFIND', 'PATCH', 'SEARCH', 'DELETE', 'PUT']) {
       const unsigned = await exchange(started.port, head(method, '/status', { Connection: 'close' }));
       assert.equal(unsigned.status, 401, method);
-      const answer = await exchange(started.port, head(method, '/entries', { ...signed(method, '/entries'), Connection: 'close' }));
+      const answer = await exchange(
+        started.port,
+        head(method, '/entries', { ...signed(method, '/entries'), Connection: 'close' }),
+      );
       assert.equal(answer.status, 405, method);
       assert.equal(answer.headers.get('allow'), 'POST', method);
       assert.deepEqual(answer.body, { error: '/entries takes POST only.' }, method);

@@ -71,6 +71,9 @@ describe("server: the app's own JavaScript SDK, on Node's built-in fetch, is ser
     assert.equal(start.status, 200, await start.clone().text());
     const after = await sdkFetch(started, 'GET', '/status');
     assert.equal(((await after.json()) as { result: { isTracking: boolean } }).result.isTracking, true);
-    assert.deepEqual(started.server.controls.debugView().map((record) => record.status), [200, 200, 200]);
+    assert.deepEqual(
+      started.server.controls.debugView().map((record) => record.status),
+      [200, 200, 200],
+    );
   });
 });

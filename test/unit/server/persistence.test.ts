@@ -42,7 +42,11 @@ describe('server with a data file: what was answered 2xx is on disk, and one ser
   const onDisk = async (): Promise<Saved> => JSON.parse(await readFile(data, 'utf8')) as Saved;
 
   const logEntry = (started: StartedServer, durationMinutes: number): ReturnType<typeof signedSend> =>
-    signedSend(started, { method: 'POST', target: '/entries', body: { name: 'Kept', durationMinutes, createIfMissing: true } });
+    signedSend(started, {
+      method: 'POST',
+      target: '/entries',
+      body: { name: 'Kept', durationMinutes, createIfMissing: true },
+    });
 
   /** The fault: the data file's directory is replaced by a plain file, which stops writes for root too. */
   const breakDirectory = async (): Promise<void> => {
@@ -69,7 +73,11 @@ describe('server with a data file: what was answered 2xx is on disk, and one ser
           assert.equal(error.message, message);
           return true;
         });
-        await assert.rejects(server.listenOnSocket(join(dir, 'api.sock')), DataFileError, 'listenOnSocket opens the data file the same way');
+        await assert.rejects(
+          server.listenOnSocket(join(dir, 'api.sock')),
+          DataFileError,
+          'listenOnSocket opens the data file the same way',
+        );
         await server.close();
       }
     });
@@ -120,7 +128,9 @@ describe('server with a data file: what was answered 2xx is on disk, and one ser
       assert.deepEqual(Object.keys(entry.json as object), ['error']);
       assert.match(
         (entry.json as { error: string }).error,
-        new RegExp(`^Cannot write the data file ${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*; the request changed nothing\\.$`),
+        new RegExp(
+          `^Cannot write the data file ${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*; the request changed nothing\\.$`,
+        ),
       );
       const start1 = await signedSend(started, { method: 'POST', target: '/activities/start', body: { name: 'Kept' } });
       assert.equal(start1.status, 500, 'a start, which also clears the break, is undone whole');
@@ -135,7 +145,14 @@ describe('server with a data file: what was answered 2xx is on disk, and one ser
       assert.equal((await logEntry(started, 9)).status, 201);
       await started.server.close();
       const restarted = await start();
-      assert.deepEqual(loggedEntries(restarted.server), [['Kept', 5], ['Kept', 9]], 'exactly what was answered 201');
+      assert.deepEqual(
+        loggedEntries(restarted.server),
+        [
+          ['Kept', 5],
+          ['Kept', 9],
+        ],
+        'exactly what was answered 201',
+      );
     });
 
     it('answers only what is on disk, also for overlapping requests while the file fails and works again', async () => {
@@ -153,15 +170,31 @@ describe('server with a data file: what was answered 2xx is on disk, and one ser
       await repairDirectory();
       await Promise.all(Array.from({ length: 8 }, (_, index) => send(index + 21)));
       const kept = (await onDisk()).entries.map((entry) => entry.durationMinutes);
-      assert.deepEqual([...kept].sort((a, b) => a - b), [...answered].sort((a, b) => a - b), 'every 201 is on disk, and nothing else');
-      assert.deepEqual(loggedEntries(started.server).map(([, minutes]) => minutes), kept, 'the state holds what the file holds');
-      assert.deepEqual(answered.filter((minutes) => minutes > 10 && minutes < 20), [], 'nothing sent while the directory is gone is answered 201');
+      assert.deepEqual(
+        [...kept].sort((a, b) => a - b),
+        [...answered].sort((a, b) => a - b),
+        'every 201 is on disk, and nothing else',
+      );
+      assert.deepEqual(
+        loggedEntries(started.server).map(([, minutes]) => minutes),
+        kept,
+        'the state holds what the file holds',
+      );
+      assert.deepEqual(
+        answered.filter((minutes) => minutes > 10 && minutes < 20),
+        [],
+        'nothing sent while the directory is gone is answered 201',
+      );
       assert.equal(answered.filter((minutes) => minutes > 20).length, 8, 'once repaired, every request is saved again');
     });
 
     it('has a start on disk before its answer, and runs it again after a restart', async () => {
       const started = await start();
-      await signedSend(started, { method: 'POST', target: '/activities/start', body: { name: 'Deep work', createIfMissing: true } });
+      await signedSend(started, {
+        method: 'POST',
+        target: '/activities/start',
+        body: { name: 'Deep work', createIfMissing: true },
+      });
       assert.notEqual((await onDisk()).running, null, 'the start is on disk before its answer');
       await started.server.close();
       const restarted = await start();

@@ -42,7 +42,13 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
   const signed = (method: string, target: string, token = TEST_TOKEN, nonce?: string): Record<string, string> =>
     signedHeaders({ token, method, target, nowMs: clock(), ...(nonce === undefined ? {} : { nonce }) });
 
-  const overSocket = (path: string, method: string, target: string, headers: Record<string, string> = {}, token = TEST_TOKEN): Promise<RawResponse> =>
+  const overSocket = (
+    path: string,
+    method: string,
+    target: string,
+    headers: Record<string, string> = {},
+    token = TEST_TOKEN,
+  ): Promise<RawResponse> =>
     sendOverSocket(path, { method, target, headers: { ...signed(method, target, token), ...headers } });
 
   const mode = async (path: string): Promise<number> => (await lstat(path)).mode & 0o777;
@@ -88,7 +94,11 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
       const response = await overSocket(path, 'GET', '/status', { host });
       assert.equal(response.status, 200, `Host "${host}" over the socket`);
     }
-    const tcp = await send(port, { method: 'GET', target: '/status', headers: { ...signed('GET', '/status'), host: 'evil.example' } });
+    const tcp = await send(port, {
+      method: 'GET',
+      target: '/status',
+      headers: { ...signed('GET', '/status'), host: 'evil.example' },
+    });
     assert.equal(tcp.status, 403);
     assert.deepEqual(tcp.json, { error: 'The Host header must name 127.0.0.1 or localhost with the service port.' });
     const rightHost = await send(port, { method: 'GET', target: '/status', headers: signed('GET', '/status') });
@@ -101,15 +111,33 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
     const path = join(dir, 'api.sock');
     await server.listenOnSocket(path);
     const body = JSON.stringify({ name: 'Shared', createIfMissing: true });
-    const startHeaders = signedHeaders({ token: TEST_TOKEN, method: 'POST', target: '/activities/start', nowMs: clock(), body });
-    const start = await sendOverSocket(path, { method: 'POST', target: '/activities/start', headers: startHeaders, body });
+    const startHeaders = signedHeaders({
+      token: TEST_TOKEN,
+      method: 'POST',
+      target: '/activities/start',
+      nowMs: clock(),
+      body,
+    });
+    const start = await sendOverSocket(path, {
+      method: 'POST',
+      target: '/activities/start',
+      headers: startHeaders,
+      body,
+    });
     assert.equal(start.status, 200);
     const status = await send(port, { method: 'GET', target: '/status', headers: signed('GET', '/status') });
-    assert.equal((status.json as { result: { currentActivity: { activityName: string } } }).result.currentActivity.activityName, 'Shared');
+    assert.equal(
+      (status.json as { result: { currentActivity: { activityName: string } } }).result.currentActivity.activityName,
+      'Shared',
+    );
 
     const nonce = 'ab'.repeat(16);
     assert.equal((await overSocket(path, 'GET', '/current', signed('GET', '/current', TEST_TOKEN, nonce))).status, 200);
-    const replay = await send(port, { method: 'GET', target: '/current', headers: signed('GET', '/current', TEST_TOKEN, nonce) });
+    const replay = await send(port, {
+      method: 'GET',
+      target: '/current',
+      headers: signed('GET', '/current', TEST_TOKEN, nonce),
+    });
     assert.equal(replay.status, 409, 'a nonce used over the socket is spent on the port too');
     assert.deepEqual(
       server.controls.debugView().map((record) => `${record.method} ${record.path} ${record.status}`),
@@ -150,7 +178,10 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
         await server.listenOnSocket(path);
       }
       assert.equal(dataFile.loads, 1, socketFirst ? 'socket first' : 'port first');
-      assert.deepEqual(server.controls.state.listActivities().map((activity) => activity.name), ['Seeded']);
+      assert.deepEqual(
+        server.controls.state.listActivities().map((activity) => activity.name),
+        ['Seeded'],
+      );
     }
   });
 
@@ -163,8 +194,15 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
     assert.ok((await lstat(path)).isSocket());
     assert.equal(await mode(capabilityPath), 0o600);
     const parsed = parseCapability(await readFile(capabilityPath, 'utf8'));
-    assert.deepEqual(parsed, { ok: true, capability: { version: 1, socketPath: path, token: TEST_TOKEN, pid: process.pid } });
-    assert.deepEqual((await readdir(dir)).sort(), ['api-endpoint.json', 'api.sock'], 'no temporary file is left beside it');
+    assert.deepEqual(parsed, {
+      ok: true,
+      capability: { version: 1, socketPath: path, token: TEST_TOKEN, pid: process.pid },
+    });
+    assert.deepEqual(
+      (await readdir(dir)).sort(),
+      ['api-endpoint.json', 'api.sock'],
+      'no temporary file is left beside it',
+    );
   });
 
   it('names the socket by its absolute path when given a relative one', async () => {
@@ -206,13 +244,23 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
     await second.listenOnSocket(join(dir, 'two.sock'), { capabilityFile: capabilityPath });
     const secondText = await readFile(capabilityPath, 'utf8');
     await first.close();
-    assert.equal(await readFile(capabilityPath, 'utf8'), secondText, 'the newer server\'s file survives the older one\'s exit');
-    assert.equal((await overSocket(join(dir, 'two.sock'), 'GET', '/status', {}, 'a-new-token-after-restart')).status, 200);
+    assert.equal(
+      await readFile(capabilityPath, 'utf8'),
+      secondText,
+      "the newer server's file survives the older one's exit",
+    );
+    assert.equal(
+      (await overSocket(join(dir, 'two.sock'), 'GET', '/status', {}, 'a-new-token-after-restart')).status,
+      200,
+    );
 
     // The same file (same inode), its content replaced in place: not this server's any more.
     await writeFile(capabilityPath, '{"version": 1, "socketPath": "/elsewhere.sock", "token": "t", "pid": 1}\n');
     await second.close();
-    assert.equal(await readFile(capabilityPath, 'utf8'), '{"version": 1, "socketPath": "/elsewhere.sock", "token": "t", "pid": 1}\n');
+    assert.equal(
+      await readFile(capabilityPath, 'utf8'),
+      '{"version": 1, "socketPath": "/elsewhere.sock", "token": "t", "pid": 1}\n',
+    );
   });
 
   it('replaces a stale socket file that a killed server left behind', async () => {
@@ -241,7 +289,10 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
     const owner = make();
     const ownPath = join(dir, 'own.sock');
     await owner.listenOnSocket(ownPath);
-    await assert.rejects(make({ token: 'other' }).listenOnSocket(ownPath), /^SocketPathError: Another server already listens on the socket /);
+    await assert.rejects(
+      make({ token: 'other' }).listenOnSocket(ownPath),
+      /^SocketPathError: Another server already listens on the socket /,
+    );
     assert.equal((await overSocket(ownPath, 'GET', '/status')).status, 200, 'the reference server in use is untouched');
   });
 
@@ -251,7 +302,11 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
     const tooLong = join(dir, 'x'.repeat(maxSocketPathBytes()));
     const cases: [string, SocketPathError['code'], string][] = [
       [file, 'not-a-socket', `${file} exists and is not a socket; remove it or pick another path.`],
-      [join(dir, 'missing', 'api.sock'), 'directory-missing', `The directory ${join(dir, 'missing')} of the socket path does not exist.`],
+      [
+        join(dir, 'missing', 'api.sock'),
+        'directory-missing',
+        `The directory ${join(dir, 'missing')} of the socket path does not exist.`,
+      ],
       [join(file, 'api.sock'), 'directory-missing', `The directory ${file} of the socket path is not a directory.`],
       [
         tooLong,
@@ -293,7 +348,10 @@ describe('server over a Unix socket: the VS Code integration channel (PROTOCOL.m
     const capabilityPath = join(dir, 'nowhere', 'cap.json');
     await assert.rejects(server.listenOnSocket(path, { capabilityFile: capabilityPath }), (error: unknown) => {
       assert.ok(error instanceof CapabilityFileError);
-      assert.equal(error.message, `Cannot write the capability file ${capabilityPath}: the directory ${join(dir, 'nowhere')} does not exist.`);
+      assert.equal(
+        error.message,
+        `Cannot write the capability file ${capabilityPath}: the directory ${join(dir, 'nowhere')} does not exist.`,
+      );
       assert.equal(error.message.includes(TEST_TOKEN), false);
       return true;
     });

@@ -43,7 +43,10 @@ describe('server/state', () => {
 
   it('refuses an unknown name without createIfMissing, and an unknown id even with it', () => {
     const { state } = stateWithClock();
-    assert.throws(() => state.start({ name: 'Ghost' }), (error: unknown) => error instanceof RequestRefusal && error.status === 404);
+    assert.throws(
+      () => state.start({ name: 'Ghost' }),
+      (error: unknown) => error instanceof RequestRefusal && error.status === 404,
+    );
     assert.throws(
       () => state.start({ activityID: '00000000-0000-4000-8000-999999999999', createIfMissing: true }),
       (error: unknown) => error instanceof RequestRefusal && error.status === 404,
@@ -73,7 +76,12 @@ describe('server/state', () => {
   it('keeps activities whose stored ids are upper-case (as the app writes them) reachable in either case', () => {
     const { state } = stateWithClock();
     const upperID = '6F9619FF-8B86-4011-B42D-00C04FC964FF';
-    state.restore({ activities: [{ id: upperID, name: 'Swift', groupName: null }], sessions: [], running: null, entries: [] });
+    state.restore({
+      activities: [{ id: upperID, name: 'Swift', groupName: null }],
+      sessions: [],
+      running: null,
+      entries: [],
+    });
     assert.equal(state.start({ activityID: upperID.toLowerCase() }).activityID, upperID);
     assert.equal(state.status().currentActivity?.activityID, upperID);
     assert.equal(state.start({ activityID: upperID }).stopped, null, 'the running one, whatever the case asked for');
@@ -84,7 +92,11 @@ describe('server/state', () => {
     const work = state.seedActivity(' Deep work ', ' Work ');
     const again = state.seedActivity('deep WORK', 'work');
     assert.equal(again.activityID, work.activityID, 'the same name in the same group is the same activity');
-    assert.deepEqual(state.start({ name: 'deep work' }).activityID, work.activityID, 'a name only one group has is found');
+    assert.deepEqual(
+      state.start({ name: 'deep work' }).activityID,
+      work.activityID,
+      'a name only one group has is found',
+    );
     const home = state.seedActivity('Deep work', 'Home');
     const none = state.seedActivity('Deep work');
     assert.equal(new Set([work.activityID, home.activityID, none.activityID]).size, 3);
@@ -106,7 +118,8 @@ describe('server/state', () => {
       (error: unknown) =>
         error instanceof RequestRefusal &&
         error.status === 400 &&
-        error.message === 'The name "DEEP WORK" belongs to 3 activities, in Work, Home and no group; send the activityID of the one you mean.',
+        error.message ===
+          'The name "DEEP WORK" belongs to 3 activities, in Work, Home and no group; send the activityID of the one you mean.',
     );
     assert.equal(state.listActivities().length, 3, 'an ambiguous name creates nothing');
     assert.equal(state.logEntry({ activityID: home.activityID, durationMinutes: 5 }).activityName, 'Deep work');
@@ -117,8 +130,17 @@ describe('server/state', () => {
     const started = state.start({ name: 'A', createIfMissing: true });
     assert.equal(started.startedAt, '2026-05-26T14:30:00Z');
     clock.advance(7_200_000);
-    assert.deepEqual(state.current(), { activityID: started.activityID, activityName: 'A', startedAt: '2026-05-26T14:30:00Z', isOnBreak: false });
-    assert.equal(state.start({ name: 'a' }).startedAt, '2026-05-26T14:30:00Z', 'starting the running one keeps its startedAt');
+    assert.deepEqual(state.current(), {
+      activityID: started.activityID,
+      activityName: 'A',
+      startedAt: '2026-05-26T14:30:00Z',
+      isOnBreak: false,
+    });
+    assert.equal(
+      state.start({ name: 'a' }).startedAt,
+      '2026-05-26T14:30:00Z',
+      'starting the running one keeps its startedAt',
+    );
   });
 
   it('keeps repoPath with each branch report, null when none was sent', () => {
@@ -141,10 +163,13 @@ describe('server/state', () => {
       state.search('TEST', 20).references.map((hit) => hit.activityName),
       ['Test', 'Tester', 'testing', 'attest', 'Contest'],
     );
-    assert.deepEqual(state.search('', 3).references.map((hit) => hit.activityName), ['attest', 'best', 'Contest']);
+    assert.deepEqual(
+      state.search('', 3).references.map((hit) => hit.activityName),
+      ['attest', 'best', 'Contest'],
+    );
   });
 
-  it('counts today: the parts of sessions inside the local day, the running session and today\'s entries', () => {
+  it("counts today: the parts of sessions inside the local day, the running session and today's entries", () => {
     const dayStart = new Date(2026, 10, 22, 0, 0, 0).getTime();
     const { state, clock } = stateWithClock(dayStart - 30 * 60_000);
     state.start({ name: 'Night', createIfMissing: true }); // 23:30 yesterday

@@ -15,7 +15,8 @@ const chromiumImageHeaders = (port: number): Record<string, string> => ({
   host: `127.0.0.1:${port}`,
   connection: 'keep-alive',
   'sec-ch-ua-platform': '"macOS"',
-  'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'user-agent':
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   'sec-ch-ua': '"Google Chrome";v="131", "Chromium";v="131", "Not_A Brand";v="24"',
   'sec-ch-ua-mobile': '?0',
   accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
@@ -41,14 +42,22 @@ describe('server: a web page can neither get in nor lock the user out (PROTOCOL.
     await started.server.close();
   });
 
-  const signedStatus = (): Promise<number> => signedSend(started, { method: 'GET', target: '/status' }).then((response) => response.status);
+  const signedStatus = (): Promise<number> =>
+    signedSend(started, { method: 'GET', target: '/status' }).then((response) => response.status);
 
   it("refuses twelve <img> requests with Chromium's headers with 403, and a signed client still gets its status", async () => {
     for (let i = 1; i <= 12; i++) {
-      const response = await send(started.port, { method: 'GET', target: '/status', headers: chromiumImageHeaders(started.port) });
+      const response = await send(started.port, {
+        method: 'GET',
+        target: '/status',
+        headers: chromiumImageHeaders(started.port),
+      });
       assert.equal(response.status, 403, `image request ${i}`);
       assert.deepEqual(response.json, { error: 'Requests from web pages (with a sec-fetch-site header) are refused.' });
-      assert.equal(Object.keys(response.headers).some((name) => name.startsWith('access-control-')), false);
+      assert.equal(
+        Object.keys(response.headers).some((name) => name.startsWith('access-control-')),
+        false,
+      );
     }
     client = new ServiceClient({ token: TEST_TOKEN, port: started.port, clock: started.clock });
     assert.equal((await client.getStatus()).isTracking, false, 'no lockout: the real client is served');
@@ -69,13 +78,19 @@ describe('server: a web page can neither get in nor lock the user out (PROTOCOL.
     for (const headers of browserHeaders) {
       const response = await signedSend(started, { method: 'GET', target: '/status', headers });
       assert.equal(response.status, 403, JSON.stringify(headers));
-      assert.match((response.json as { error: string }).error, /^Requests from web pages \(with a (sec-fetch-site|sec-fetch-dest|referer) header\) are refused\.$/);
+      assert.match(
+        (response.json as { error: string }).error,
+        /^Requests from web pages \(with a (sec-fetch-site|sec-fetch-dest|referer) header\) are refused\.$/,
+      );
     }
     const dir = await mkdtemp(join(tmpdir(), 'tt-web-'));
     try {
       const socketPath = join(dir, 'api.sock');
       await started.server.listenOnSocket(socketPath);
-      const headers = { ...signedHeaders({ token: TEST_TOKEN, method: 'GET', target: '/status', nowMs: started.clock() }), referer: 'https://evil.example/' };
+      const headers = {
+        ...signedHeaders({ token: TEST_TOKEN, method: 'GET', target: '/status', nowMs: started.clock() }),
+        referer: 'https://evil.example/',
+      };
       assert.equal((await sendOverSocket(socketPath, { method: 'GET', target: '/status', headers })).status, 403);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -94,13 +109,20 @@ describe('server: a web page can neither get in nor lock the user out (PROTOCOL.
       const response = await signedSend(started, { method: 'GET', target: '/status', headers });
       assert.equal(response.status, 200, JSON.stringify(headers));
     }
-    const unsigned = await send(started.port, { method: 'GET', target: '/status', headers: { 'sec-fetch-mode': 'cors' } });
+    const unsigned = await send(started.port, {
+      method: 'GET',
+      target: '/status',
+      headers: { 'sec-fetch-mode': 'cors' },
+    });
     assert.equal(unsigned.status, 401, 'unsigned, it is refused at step 2 as any unsigned request, and not counted');
   });
 
   it('does not count a browser request as a failed authentication, even one with all four signing headers', async () => {
     for (let i = 0; i < 15; i++) {
-      const headers = { ...signedHeaders({ token: 'wrong-token', method: 'GET', target: '/status', nowMs: started.clock() }), referer: 'https://evil.example/' };
+      const headers = {
+        ...signedHeaders({ token: 'wrong-token', method: 'GET', target: '/status', nowMs: started.clock() }),
+        referer: 'https://evil.example/',
+      };
       assert.equal((await send(started.port, { method: 'GET', target: '/status', headers })).status, 403);
     }
     assert.equal(await signedStatus(), 200);
@@ -120,7 +142,8 @@ describe('server: a web page can neither get in nor lock the user out (PROTOCOL.
     const names = Object.keys(good);
     for (let i = 0; i < 12; i++) {
       const name = names[i % names.length] ?? '';
-      const headers = i < 8 ? Object.fromEntries(Object.entries(good).filter(([key]) => key !== name)) : { ...good, [name]: '' };
+      const headers =
+        i < 8 ? Object.fromEntries(Object.entries(good).filter(([key]) => key !== name)) : { ...good, [name]: '' };
       const response = await send(started.port, { method: 'GET', target: '/status', headers });
       assert.equal(response.status, 401, JSON.stringify(headers));
       assert.equal((response.json as { error: string }).error, `Missing signing header: ${name}.`);
@@ -130,7 +153,10 @@ describe('server: a web page can neither get in nor lock the user out (PROTOCOL.
 
   it('counts requests with all four headers and a bad signature: the 11th starts the lockout', async () => {
     for (let i = 1; i <= 11; i++) {
-      const headers = { ...signedHeaders({ token: TEST_TOKEN, method: 'GET', target: '/status', nowMs: started.clock() }), 'X-Clessira-Signature': 'ab'.repeat(32) };
+      const headers = {
+        ...signedHeaders({ token: TEST_TOKEN, method: 'GET', target: '/status', nowMs: started.clock() }),
+        'X-Clessira-Signature': 'ab'.repeat(32),
+      };
       const response = await send(started.port, { method: 'GET', target: '/status', headers });
       assert.equal(response.status, 401, `bad signature ${i}`);
       assert.deepEqual(response.json, { error: 'The signature does not match the request.' });

@@ -11,12 +11,16 @@ interface Plan {
 
 const repoRoot = join(__dirname, '..', '..', '..', '..');
 // scripts/ is plain ESM that tsc does not compile; imported as npm start imports it.
-const plan = async (): Promise<Plan> => (await import(pathToFileURL(join(repoRoot, 'scripts', 'start', 'plan.mjs')).href)) as Plan;
+const plan = async (): Promise<Plan> =>
+  (await import(pathToFileURL(join(repoRoot, 'scripts', 'start', 'plan.mjs')).href)) as Plan;
 
 describe('start/plan: npm start -- --lang', () => {
   it('is English unless --lang names one of the languages given', async () => {
     const { parseStartArgs } = await plan();
-    assert.deepEqual(parseStartArgs([], ['en', 'de']), { kind: 'run', options: { desktop: false, lang: 'en', build: true, verbose: false } });
+    assert.deepEqual(parseStartArgs([], ['en', 'de']), {
+      kind: 'run',
+      options: { desktop: false, lang: 'en', build: true, verbose: false },
+    });
     for (const argv of [['--lang', 'de'], ['--lang=de']]) {
       const parsed = parseStartArgs(argv, ['en', 'de']);
       assert.equal(parsed.kind === 'run' && parsed.options['lang'], 'de', argv.join(' '));
@@ -25,7 +29,10 @@ describe('start/plan: npm start -- --lang', () => {
 
   it('refuses a language the extension has not, naming those it has; and --lang without a value', async () => {
     const { parseStartArgs } = await plan();
-    assert.deepEqual(parseStartArgs(['--lang', 'fr'], ['en', 'de']), { kind: 'error', message: '--lang "fr" is not a language of the extension; it has en, de.' });
+    assert.deepEqual(parseStartArgs(['--lang', 'fr'], ['en', 'de']), {
+      kind: 'error',
+      message: '--lang "fr" is not a language of the extension; it has en, de.',
+    });
     assert.deepEqual(parseStartArgs(['--lang', 'DE'], ['en', 'de']).kind, 'error');
     const missing = parseStartArgs(['--lang'], ['en', 'de']);
     assert.ok(missing.kind === 'error', JSON.stringify(missing));

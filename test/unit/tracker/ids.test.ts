@@ -7,7 +7,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMANDS, CONTEXT_KEYS, STATUS_BAR_ITEM_ID, STORAGE_KEYS, VIEWS, WALKTHROUGH_ID } from '../../../src/tracker/ids';
+import {
+  COMMANDS,
+  CONTEXT_KEYS,
+  STATUS_BAR_ITEM_ID,
+  STORAGE_KEYS,
+  VIEWS,
+  WALKTHROUGH_ID,
+} from '../../../src/tracker/ids';
 
 interface Manifest {
   contributes: {
@@ -30,7 +37,8 @@ describe('tracker: ids and package.json', () => {
   it('names in its menus only commands of COMMANDS', () => {
     const ids = new Set<string>(Object.values(COMMANDS));
     for (const [menu, items] of Object.entries(manifest.contributes.menus)) {
-      for (const item of items) if (item.command !== undefined) assert.ok(ids.has(item.command), `${menu}: ${item.command}`);
+      for (const item of items)
+        if (item.command !== undefined) assert.ok(ids.has(item.command), `${menu}: ${item.command}`);
     }
   });
 
@@ -50,15 +58,31 @@ describe('tracker: ids and package.json', () => {
   });
 
   it('contributes exactly the views of VIEWS', () => {
-    assert.deepEqual(Object.values(manifest.contributes.views).flat().map((view) => view.id).sort(), Object.values(VIEWS).sort());
+    assert.deepEqual(
+      Object.values(manifest.contributes.views)
+        .flat()
+        .map((view) => view.id)
+        .sort(),
+      Object.values(VIEWS).sort(),
+    );
   });
 
   it('names the walkthrough by WALKTHROUGH_ID', () => {
-    assert.deepEqual(manifest.contributes.walkthroughs.map((walkthrough) => walkthrough.id), [WALKTHROUGH_ID]);
+    assert.deepEqual(
+      manifest.contributes.walkthroughs.map((walkthrough) => walkthrough.id),
+      [WALKTHROUGH_ID],
+    );
   });
 
   it('gives every id and key a name of its own, under timeTracker.', () => {
-    const all = [...Object.values(COMMANDS), ...Object.values(CONTEXT_KEYS), ...Object.values(STORAGE_KEYS), ...Object.values(VIEWS), WALKTHROUGH_ID, STATUS_BAR_ITEM_ID];
+    const all = [
+      ...Object.values(COMMANDS),
+      ...Object.values(CONTEXT_KEYS),
+      ...Object.values(STORAGE_KEYS),
+      ...Object.values(VIEWS),
+      WALKTHROUGH_ID,
+      STATUS_BAR_ITEM_ID,
+    ];
     assert.equal(new Set(all).size, all.length);
     for (const id of all) assert.match(id, /^timeTracker\.\w+/);
   });

@@ -48,7 +48,9 @@ const SEPARATOR = /[\s\-_/\\:.,;()[\]{}'"`<>|&!?…]/;
 function wordsMatch(typed: string, title: string): boolean {
   const query = typed.toLowerCase();
   const target = title.toLowerCase();
-  const starts = Array.from({ length: target.length }, (_, index) => index).filter((index) => index === 0 || SEPARATOR.test(target[index - 1] ?? ''));
+  const starts = Array.from({ length: target.length }, (_, index) => index).filter(
+    (index) => index === 0 || SEPARATOR.test(target[index - 1] ?? ''),
+  );
   const failed = new Set<string>();
   const from = (i: number, j: number): boolean => {
     if (i === query.length) return true;
@@ -63,9 +65,15 @@ function wordsMatch(typed: string, title: string): boolean {
 
 /** Every command's title as the palette shows it in `language` ('' for English). */
 function paletteTitles(language: string): { readonly command: string; readonly title: string }[] {
-  const nls = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', `package.nls${language}.json`), 'utf8')) as Record<string, string>;
-  const words = (value: string | undefined): string => (value === undefined ? '' : (nls[value.replace(/^%|%$/g, '')] ?? value));
-  return manifest.contributes.commands.map(({ command, title, category }) => ({ command, title: category === undefined ? words(title) : `${words(category)}: ${words(title)}` }));
+  const nls = JSON.parse(
+    readFileSync(join(__dirname, '..', '..', '..', '..', `package.nls${language}.json`), 'utf8'),
+  ) as Record<string, string>;
+  const words = (value: string | undefined): string =>
+    value === undefined ? '' : (nls[value.replace(/^%|%$/g, '')] ?? value);
+  return manifest.contributes.commands.map(({ command, title, category }) => ({
+    command,
+    title: category === undefined ? words(title) : `${words(category)}: ${words(title)}`,
+  }));
 }
 
 describe('tracker: the Command Palette', () => {
@@ -88,7 +96,9 @@ describe('tracker: the Command Palette', () => {
     // Undo Linked Start only has something to take back right after a linked start; the notice, the
     // menu and the tooltip offer it then.
     const hiddenOnPurpose = new Set<string>([COMMANDS.undoLink]);
-    const hidden = manifest.contributes.menus.commandPalette.filter((item) => item.when !== undefined && !hiddenOnPurpose.has(item.command)).map((item) => `${item.command}: ${item.when ?? ''}`);
+    const hidden = manifest.contributes.menus.commandPalette
+      .filter((item) => item.when !== undefined && !hiddenOnPurpose.has(item.command))
+      .map((item) => `${item.command}: ${item.when ?? ''}`);
     assert.deepEqual(hidden, []);
   });
 
@@ -100,22 +110,41 @@ describe('tracker: the Command Palette', () => {
 
   it('lists the time-by-branch commands in every state: each says itself when the ledger is off or empty', () => {
     const gone = { ...idle, [CONTEXT_KEYS.hasToken]: false, [CONTEXT_KEYS.tokenStored]: false };
-    for (const command of [COMMANDS.copyBranchSummary, COMMANDS.copyBranchSummaryMarkdown, COMMANDS.exportBranchTimeCsv, COMMANDS.clearBranchHistory]) {
-      assert.ok(manifest.contributes.commands.some((item) => item.command === command), `${command} is contributed`);
-      for (const context of [idle, gone, { ...idle, [CONTEXT_KEYS.tracking]: true }]) assert.equal(offered(command, context), true, command);
+    for (const command of [
+      COMMANDS.copyBranchSummary,
+      COMMANDS.copyBranchSummaryMarkdown,
+      COMMANDS.exportBranchTimeCsv,
+      COMMANDS.clearBranchHistory,
+    ]) {
+      assert.ok(
+        manifest.contributes.commands.some((item) => item.command === command),
+        `${command} is contributed`,
+      );
+      for (const context of [idle, gone, { ...idle, [CONTEXT_KEYS.tracking]: true }])
+        assert.equal(offered(command, context), true, command);
     }
   });
 
   it('disables no command, so that a keybinding always runs and says itself why it cannot act', () => {
-    const disabled = manifest.contributes.commands.filter((item) => item.enablement !== undefined).map((item) => item.command);
+    const disabled = manifest.contributes.commands
+      .filter((item) => item.enablement !== undefined)
+      .map((item) => item.command);
     assert.deepEqual(disabled, []);
   });
 
-  it('lists no command for another command\'s whole title, in English and German: a recently used one would be first', () => {
-    assert.equal(wordsMatch('Time Tracker: Unlink', 'Time Tracker: Undo Linked Start'), true, 'the matcher finds what the palette found');
+  it("lists no command for another command's whole title, in English and German: a recently used one would be first", () => {
+    assert.equal(
+      wordsMatch('Time Tracker: Unlink', 'Time Tracker: Undo Linked Start'),
+      true,
+      'the matcher finds what the palette found',
+    );
     for (const language of ['', '.de']) {
       const titles = paletteTitles(language);
-      const answered = titles.flatMap((typed) => titles.filter((other) => other.command !== typed.command && wordsMatch(typed.title, other.title)).map((other) => `"${typed.title}" lists "${other.title}"`));
+      const answered = titles.flatMap((typed) =>
+        titles
+          .filter((other) => other.command !== typed.command && wordsMatch(typed.title, other.title))
+          .map((other) => `"${typed.title}" lists "${other.title}"`),
+      );
       assert.deepEqual(answered, [], language || 'English');
     }
   });

@@ -38,7 +38,8 @@ export interface ProbeHello {
  */
 export async function run(): Promise<void> {
   const announceTo = process.env.TT_BENCH_PROBE_URL;
-  if (announceTo === undefined) throw new Error('TT_BENCH_PROBE_URL is not set: this probe runs under `npm run bench -- extension`.');
+  if (announceTo === undefined)
+    throw new Error('TT_BENCH_PROBE_URL is not set: this probe runs under `npm run bench -- extension`.');
   const gc = forcedGc();
   const server = createServer((incoming, answer) => {
     incoming.resume();
@@ -54,11 +55,19 @@ export async function run(): Promise<void> {
     // Only a plain name, into the folder the bench gave: whoever else reaches this port picks no path.
     const name = url.searchParams.get('name');
     const folder = process.env.TT_BENCH_SNAPSHOT_DIR;
-    if (incoming.method === 'GET' && url.pathname === '/snapshot' && name !== null && /^[a-z]+$/.test(name) && folder !== undefined) {
+    if (
+      incoming.method === 'GET' &&
+      url.pathname === '/snapshot' &&
+      name !== null &&
+      /^[a-z]+$/.test(name) &&
+      folder !== undefined
+    ) {
       gc?.();
       gc?.();
       try {
-        answer.writeHead(200, { 'Content-Type': 'text/plain' }).end(writeHeapSnapshot(join(folder, `${name}.heapsnapshot`)));
+        answer
+          .writeHead(200, { 'Content-Type': 'text/plain' })
+          .end(writeHeapSnapshot(join(folder, `${name}.heapsnapshot`)));
       } catch (error) {
         answer.writeHead(500).end(String(error));
       }
@@ -122,7 +131,11 @@ function post(url: string, body: unknown): Promise<void> {
   return new Promise((resolve, reject) => {
     const sent = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' } }, (answer) => {
       answer.resume();
-      answer.once('end', () => (answer.statusCode === 204 ? resolve() : reject(new Error(`the bench answered ${answer.statusCode ?? 'nothing'}`))));
+      answer.once('end', () =>
+        answer.statusCode === 204
+          ? resolve()
+          : reject(new Error(`the bench answered ${answer.statusCode ?? 'nothing'}`)),
+      );
     });
     sent.once('error', reject);
     sent.end(JSON.stringify(body));

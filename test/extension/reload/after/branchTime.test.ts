@@ -8,7 +8,10 @@ describe('after the reload: time by branch', () => {
     const before = JSON.parse(readFileSync(branchTimeFile(), 'utf8')) as { root: string; branch: string; ms: number }[];
     const today = await (await extensionApi()).branchTimeSummary('today');
     for (const { root, branch, ms } of before) {
-      const now = today.repositories.find((repository) => repository.root === root)?.branches.find((candidate) => candidate.branch === branch)?.ms ?? 0;
+      const now =
+        today.repositories
+          .find((repository) => repository.root === root)
+          ?.branches.find((candidate) => candidate.branch === branch)?.ms ?? 0;
       assert.ok(now >= ms, `${branch}: ${now} ms after the reload, ${ms} ms before`);
     }
   });

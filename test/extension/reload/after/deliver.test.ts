@@ -34,7 +34,10 @@ describe('after the reload: the queue survives and is sent by itself', function 
     assert.deepEqual(loggedEntries(server), [], 'the app logged nothing while it was away');
     // No command and no refresh from here: the poller's back-off finds the app, the queue follows.
     await untilQueued(api, 0, 'the queue to be sent', 60_000);
-    assert.deepEqual(loggedEntries(server), OFFLINE_ENTRIES.map(([name, minutes]) => [name, minutes]));
+    assert.deepEqual(
+      loggedEntries(server),
+      OFFLINE_ENTRIES.map(([name, minutes]) => [name, minutes]),
+    );
     // One more round trip: nothing is sent a second time.
     await api.refresh();
     assert.equal(server.controls.state.listEntries().length, OFFLINE_ENTRIES.length, 'each exactly once');

@@ -16,15 +16,24 @@ describe('after the reload: the pickers still know what the app named', function
     const api = await extensionApi();
     await until(api, kind('offline'), 'offline: the app is away again');
     const seen: PickerSeen[] = [];
-    await withWizardAnswers({ pick: 'no such item: dismiss', typed: [], seen, pickerTyping: { text: ` ${KNOWN_ACTIVITY.toUpperCase()}`, keystrokeMs: 20 } }, () =>
-      vscode.commands.executeCommand('timeTracker.log'),
+    await withWizardAnswers(
+      {
+        pick: 'no such item: dismiss',
+        typed: [],
+        seen,
+        pickerTyping: { text: ` ${KNOWN_ACTIVITY.toUpperCase()}`, keystrokeMs: 20 },
+      },
+      () => vscode.commands.executeCommand('timeTracker.log'),
     );
     const picker = seen[0];
     assert.ok(picker, 'the picker was shown');
     const labels = picker.chosenFrom.items.filter((item) => !item.separator).map((item) => item.label);
     // The entry queues, so the known name typed says where it lands: on the activity the app has.
     assert.deepEqual(labels, [`Log to “${KNOWN_ACTIVITY}”`], 'listed from the workspace state, no Create');
-    assert.match(picker.opened.placeholder ?? '', /^The app is not answering: these are the activities it named at \d{1,2}[:.]\d\d/);
+    assert.match(
+      picker.opened.placeholder ?? '',
+      /^The app is not answering: these are the activities it named at \d{1,2}[:.]\d\d/,
+    );
     assert.deepEqual(picker.notificationsWhileOpen, []);
   });
 });

@@ -28,7 +28,9 @@ describe('before the reload: time by branch', function () {
       await vscode.commands.executeCommand('timeTracker.stop');
       await until(api, kind('idle'), 'stopped');
       const today = await api.branchTimeSummary('today');
-      const branches = today.repositories.flatMap((repository) => repository.branches.map((branch) => ({ root: branch.root, branch: branch.branch, ms: branch.ms })));
+      const branches = today.repositories.flatMap((repository) =>
+        repository.branches.map((branch) => ({ root: branch.root, branch: branch.branch, ms: branch.ms })),
+      );
       assert.ok(branches.length > 0 && branches.every((branch) => branch.ms > 0), JSON.stringify(branches));
       writeFileSync(branchTimeFile(), `${JSON.stringify(branches)}\n`);
     } finally {

@@ -16,10 +16,14 @@ describe('before the reload: the pickers learn what the app names', function () 
       await until(api, kind('idle'), 'idle');
       const seen: PickerSeen[] = [];
       // Typed slowly enough that the search the picker sends as it opens has answered.
-      await withWizardAnswers({ pick: 'no such item: dismiss', typed: [], seen, pickerTyping: { text: 'reload', keystrokeMs: 100 } }, () =>
-        vscode.commands.executeCommand('timeTracker.start'),
+      await withWizardAnswers(
+        { pick: 'no such item: dismiss', typed: [], seen, pickerTyping: { text: 'reload', keystrokeMs: 100 } },
+        () => vscode.commands.executeCommand('timeTracker.start'),
       );
-      assert.ok(seen[0]?.chosenFrom.items.some((item) => item.label === KNOWN_ACTIVITY), `the search named it: ${JSON.stringify(seen)}`);
+      assert.ok(
+        seen[0]?.chosenFrom.items.some((item) => item.label === KNOWN_ACTIVITY),
+        `the search named it: ${JSON.stringify(seen)}`,
+      );
     } finally {
       await server.close();
     }

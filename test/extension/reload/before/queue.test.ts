@@ -25,7 +25,11 @@ describe('before the reload: logging while the app is away', function () {
   it('queues the three entries logged while the app is gone, in order', async () => {
     await until(api, kind('offline'), 'offline');
     for (const [name, durationMinutes] of OFFLINE_ENTRIES) {
-      const result = await vscode.commands.executeCommand('timeTracker.log', { name, durationMinutes, createIfMissing: true });
+      const result = await vscode.commands.executeCommand('timeTracker.log', {
+        name,
+        durationMinutes,
+        createIfMissing: true,
+      });
       assert.equal(result, undefined, `${name} was not logged: the app is away`);
     }
     assert.equal(api.queuedEntries, OFFLINE_ENTRIES.length);

@@ -22,8 +22,18 @@ const tracking = (observedAtMs: number, activityID = 'x'): TrackerState => ({
 const idle = (observedAtMs: number): TrackerState => ({ kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs });
 
 function window(storageFolder: string, clock: () => number, files?: OpeningGuardParts['files']): OpeningGuard {
-  const log = { debug: () => undefined, info: () => undefined, warn: () => undefined } as unknown as OpeningGuardParts['log'];
-  return new OpeningGuard({ storageFolder, onDidChangeState: () => NOTHING_TO_DISPOSE, log, clock, ...(files === undefined ? {} : { files }) });
+  const log = {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: () => undefined,
+  } as unknown as OpeningGuardParts['log'];
+  return new OpeningGuard({
+    storageFolder,
+    onDidChangeState: () => NOTHING_TO_DISPOSE,
+    log,
+    clock,
+    ...(files === undefined ? {} : { files }),
+  });
 }
 
 describe('extension/links/openingGuard: what the windows of a machine share about openings', () => {
@@ -40,7 +50,11 @@ describe('extension/links/openingGuard: what the windows of a machine share abou
     const now = (): number => STOPPED;
     const claims = await Promise.all([window(storage, now).claim('Acme'), window(storage, now).claim('Acme')]);
     assert.deepEqual(claims.map(({ kind }) => kind).sort(), ['taken', 'won']);
-    assert.equal((await window(storage, () => STOPPED + 61_000).claim('Acme')).kind, 'won', 'a minute later, an opening of its own');
+    assert.equal(
+      (await window(storage, () => STOPPED + 61_000).claim('Acme')).kind,
+      'won',
+      'a minute later, an opening of its own',
+    );
   });
 
   it("keeps a stop made in one window for the other's opening, until an answer well after it says the app tracks", async () => {

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { WindowAttribution, type LedgerActivity, type PollObservation, type Span } from '../../../../src/tracker/ledger/attribution';
+import {
+  WindowAttribution,
+  type LedgerActivity,
+  type PollObservation,
+  type Span,
+} from '../../../../src/tracker/ledger/attribution';
 import { claimFocus, creditSpans, EMPTY_BOOK, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
 import { dev, place, SECOND, span, T0 } from './ledgerFixtures';
 
@@ -7,7 +12,12 @@ const POLL = 5 * SECOND;
 const UNFOCUSED_POLL = 15 * SECOND;
 const MAX_GAP = 2 * UNFOCUSED_POLL;
 
-const tracking = (activity = dev, onBreak = false, startedAtMs?: number): PollObservation => ({ kind: 'tracking', activity, onBreak, startedAtMs });
+const tracking = (activity = dev, onBreak = false, startedAtMs?: number): PollObservation => ({
+  kind: 'tracking',
+  activity,
+  onBreak,
+  startedAtMs,
+});
 const idle: PollObservation = { kind: 'idle' };
 
 function total(spans: readonly Span[]): number {
@@ -154,7 +164,9 @@ describe('tracker/ledger/WindowAttribution', () => {
 
     it('gives another activity the time from the start the app gave, and the one before nothing (its stop is not said)', () => {
       // A stopped at 0:01, B started at 0:54, polled at 0:59.
-      assert.deepEqual(stretch(tracking(dev, false, T0 - 600 * SECOND), tracking(review, false, T0 + 54 * SECOND)), [['Review', 5 * SECOND]]);
+      assert.deepEqual(stretch(tracking(dev, false, T0 - 600 * SECOND), tracking(review, false, T0 + 54 * SECOND)), [
+        ['Review', 5 * SECOND],
+      ]);
     });
 
     it('counts nothing for the stretch when the activity changed and the app gave no start, nor after a poll without an answer', () => {
@@ -166,22 +178,56 @@ describe('tracker/ledger/WindowAttribution', () => {
 
     it('counts a restart of the same activity from its new start, and the same session whole', () => {
       const before = tracking(dev, false, T0 - 600 * SECOND);
-      assert.deepEqual(stretch(before, tracking(dev, false, T0 + 54 * SECOND)), [['Development', 5 * SECOND]], 'stopped and started again in between');
-      assert.deepEqual(stretch(before, tracking(dev, false, T0 - 600 * SECOND)), [['Development', 59 * SECOND]], 'the same start');
-      assert.deepEqual(stretch(before, tracking(dev)), [['Development', 59 * SECOND]], 'no start said: the same session as far as known');
-      assert.deepEqual(stretch(tracking(dev), tracking({ activityID: 'a1', activityName: 'Development' })), [['Development', 59 * SECOND]], 'the id in another letter case');
+      assert.deepEqual(
+        stretch(before, tracking(dev, false, T0 + 54 * SECOND)),
+        [['Development', 5 * SECOND]],
+        'stopped and started again in between',
+      );
+      assert.deepEqual(
+        stretch(before, tracking(dev, false, T0 - 600 * SECOND)),
+        [['Development', 59 * SECOND]],
+        'the same start',
+      );
+      assert.deepEqual(
+        stretch(before, tracking(dev)),
+        [['Development', 59 * SECOND]],
+        'no start said: the same session as far as known',
+      );
+      assert.deepEqual(
+        stretch(tracking(dev), tracking({ activityID: 'a1', activityName: 'Development' })),
+        [['Development', 59 * SECOND]],
+        'the id in another letter case',
+      );
       // A start in the future (a clock off) said by both answers is still the same session.
-      assert.deepEqual(stretch(tracking(dev, false, T0 + 120 * SECOND), tracking(dev, false, T0 + 120 * SECOND)), [['Development', 59 * SECOND]]);
+      assert.deepEqual(stretch(tracking(dev, false, T0 + 120 * SECOND), tracking(dev, false, T0 + 120 * SECOND)), [
+        ['Development', 59 * SECOND],
+      ]);
     });
 
     it('never counts more than the stretch (nor the bounded gap) for a start the app gives after now or before the first poll', () => {
       assert.deepEqual(stretch(tracking(dev), tracking(review, false, T0 + 120 * SECOND)), [], 'a start after now');
-      assert.deepEqual(stretch(tracking(dev, false, T0 + 30 * SECOND), tracking(dev, false, T0 + 60 * SECOND)), [], 'a restart after now');
+      assert.deepEqual(
+        stretch(tracking(dev, false, T0 + 30 * SECOND), tracking(dev, false, T0 + 60 * SECOND)),
+        [],
+        'a restart after now',
+      );
       // The app's start comes in whole seconds and through the offset of its clock: a start just
       // after the first poll may be said as a moment before it. The stretch at most, to what runs.
-      assert.deepEqual(stretch(tracking(dev), tracking(review, false, T0 - SECOND)), [['Review', 59 * SECOND]], 'another activity, started before the first poll');
-      assert.deepEqual(stretch(idle, tracking(review, false, T0 - SECOND)), [['Review', 59 * SECOND]], 'after an idle poll');
-      assert.deepEqual(stretch(tracking(dev), tracking(review, false, T0 - 3600 * SECOND)), [['Review', 59 * SECOND]], 'an hour before');
+      assert.deepEqual(
+        stretch(tracking(dev), tracking(review, false, T0 - SECOND)),
+        [['Review', 59 * SECOND]],
+        'another activity, started before the first poll',
+      );
+      assert.deepEqual(
+        stretch(idle, tracking(review, false, T0 - SECOND)),
+        [['Review', 59 * SECOND]],
+        'after an idle poll',
+      );
+      assert.deepEqual(
+        stretch(tracking(dev), tracking(review, false, T0 - 3600 * SECOND)),
+        [['Review', 59 * SECOND]],
+        'an hour before',
+      );
       // Nor more than the bounded gap: polls further apart vouch for nothing between them.
       const window = windowAt(T0);
       window.attribution.setPlace(place('main'));
@@ -203,7 +249,6 @@ describe('tracker/ledger/WindowAttribution', () => {
       assert.deepEqual(stretch(tracking(dev), tracking(review, true, T0 + 54 * SECOND)), []);
       assert.deepEqual(stretch(tracking(dev), { kind: 'idle' }), []);
     });
-
   });
 
   it('counts nothing on no place (no folder open)', () => {
@@ -221,7 +266,8 @@ describe('tracker/ledger: two windows sharing one book', () => {
   it("add up to the app's tracked time within one poll interval, each branch getting its window's stretches", () => {
     const appStart = T0 + 1_700;
     const appEnd = appStart + 3600 * SECOND;
-    const app = (ms: number): PollObservation => (ms >= appStart && ms < appEnd ? tracking(dev, false, appStart) : idle);
+    const app = (ms: number): PollObservation =>
+      ms >= appStart && ms < appEnd ? tracking(dev, false, appStart) : idle;
     const switches = Array.from({ length: 9 }, (_, index) => T0 + 300 * SECOND + index * 420 * SECOND);
     const focusedAt = (ms: number): 'A' | 'B' => (switches.filter((at) => at <= ms).length % 2 === 0 ? 'A' : 'B');
     const windows = { A: new Sim('A', 'main', T0), B: new Sim('B', 'feature/PROJ-7', T0 + 2_300) };
@@ -250,7 +296,7 @@ describe('tracker/ledger: two windows sharing one book', () => {
 
   it('gives the time to the window that last had focus while none has it, and never counts a credited second again', () => {
     let book = claimFocus(EMPTY_BOOK, 'A', T0);
-        book = creditSpans(book, 'A', [span('main', T0, T0 + 60 * SECOND)]);
+    book = creditSpans(book, 'A', [span('main', T0, T0 + 60 * SECOND)]);
     // B took focus at T0 + 50 s, recorded only after A had credited up to T0 + 60 s.
     book = claimFocus(book, 'B', T0 + 50 * SECOND);
     book = creditSpans(book, 'B', [span('feature/PROJ-7', T0 + 45 * SECOND, T0 + 90 * SECOND)]);
@@ -260,7 +306,12 @@ describe('tracker/ledger: two windows sharing one book', () => {
   });
 
   it('keeps the time with the window that took focus last when an earlier focus is written after it', () => {
-    const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch), activity: dev });
+    const span = (branch: string, from: number, to: number): Span => ({
+      startMs: from,
+      endMs: to,
+      place: place(branch),
+      activity: dev,
+    });
     let book = claimFocus(EMPTY_BOOK, 'A', T0);
     // B took focus at 10 s and A took it back at 20 s; B's write waited behind its own, so A's
     // claim (a no-op: A owned already) is on disk first, then B's, older, one.
@@ -279,7 +330,12 @@ describe('tracker/ledger: two windows sharing one book', () => {
   });
 
   it('drops a late focus claim for time another window has already credited', () => {
-    const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch), activity: dev });
+    const span = (branch: string, from: number, to: number): Span => ({
+      startMs: from,
+      endMs: to,
+      place: place(branch),
+      activity: dev,
+    });
     let book = claimFocus(EMPTY_BOOK, 'A', T0);
     book = claimFocus(book, 'C', T0 + 20 * SECOND);
     book = creditSpans(book, 'A', [span('main', T0, T0 + 20 * SECOND)]);

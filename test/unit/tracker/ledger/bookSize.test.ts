@@ -1,17 +1,38 @@
 import assert from 'node:assert/strict';
 import { fitBook } from '../../../../src/tracker/ledger/bookSize';
-import { dayOf, EMPTY_BOOK, parseBook, serializeBook, type LedgerBook, type LedgerRow } from '../../../../src/tracker/ledger/ledgerBook';
+import {
+  dayOf,
+  EMPTY_BOOK,
+  parseBook,
+  serializeBook,
+  type LedgerBook,
+  type LedgerRow,
+} from '../../../../src/tracker/ledger/ledgerBook';
 import { T0 } from './ledgerFixtures';
 
 const DAY = 24 * 3600_000;
 
 /** `days` days up to T0, `perDay` rows a day on branches named by `branch`. */
-function history(days: number, perDay: number, branch = (index: number): string => `feature/PROJ-${index}`): LedgerBook {
+function history(
+  days: number,
+  perDay: number,
+  branch = (index: number): string => `feature/PROJ-${index}`,
+): LedgerBook {
   const rows: LedgerRow[] = [];
   for (let back = days - 1; back >= 0; back--) {
     const startMs = T0 - back * DAY;
     for (let index = 0; index < perDay; index++) {
-      rows.push({ root: '/home/user/src/api', repository: 'api', branch: branch(index), activityID: 'A1', activityName: 'Development', day: dayOf(startMs), ms: 60_000, firstMs: startMs, lastMs: startMs + 60_000 });
+      rows.push({
+        root: '/home/user/src/api',
+        repository: 'api',
+        branch: branch(index),
+        activityID: 'A1',
+        activityName: 'Development',
+        day: dayOf(startMs),
+        ms: 60_000,
+        firstMs: startMs,
+        lastMs: startMs + 60_000,
+      });
     }
   }
   return { ...EMPTY_BOOK, owners: [{ window: 'A', sinceMs: T0 }], creditedUntilMs: T0, rows };
@@ -59,7 +80,10 @@ describe('tracker/ledger/bookSize fitBook', () => {
   });
 
   it('writes nothing rather than a file its reader refuses, when the focus record alone is too large', () => {
-    const book: LedgerBook = { ...history(3, 2), owners: Array.from({ length: 100 }, (_, index) => ({ window: `window-${index}`, sinceMs: T0 + index })) };
+    const book: LedgerBook = {
+      ...history(3, 2),
+      owners: Array.from({ length: 100 }, (_, index) => ({ window: `window-${index}`, sinceMs: T0 + index })),
+    };
     assert.throws(() => fitBook(book, 1000), /focus record alone is larger than 1000 bytes/);
   });
 });

@@ -27,7 +27,13 @@ describe('tracker/ledger/BranchLedger: a window that records nothing', function 
 
   const window = (id: string, where: WorkPlace | undefined): BranchLedger => {
     // Written when the test flushes: the same credits in a few synced writes.
-    const ledger = new BranchLedger({ store: new LedgerStore(folder, { now: () => now, keepDays: () => 90 }), windowId: id, now: () => now, maxGapMs: () => 30 * SECOND, flushEveryMs: 24 * HOUR });
+    const ledger = new BranchLedger({
+      store: new LedgerStore(folder, { now: () => now, keepDays: () => 90 }),
+      windowId: id,
+      now: () => now,
+      maxGapMs: () => 30 * SECOND,
+      flushEveryMs: 24 * HOUR,
+    });
     ledger.setPlace(where);
     return ledger;
   };

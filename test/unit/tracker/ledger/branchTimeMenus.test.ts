@@ -40,7 +40,8 @@ function holds(clause: string | undefined, context: Readonly<Record<string, stri
   });
 }
 
-const shown = (menu: string, context: Readonly<Record<string, string | boolean>>): MenuItem[] => manifest.contributes.menus[menu]!.filter((item) => holds(item.when, context));
+const shown = (menu: string, context: Readonly<Record<string, string | boolean>>): MenuItem[] =>
+  manifest.contributes.menus[menu]!.filter((item) => holds(item.when, context));
 
 describe('tracker/ledger: the Time by Branch view in package.json', () => {
   it("offers Copy Summary, plain and Markdown, on a period's, a repository's and a branch's row, and never Clear History there", () => {
@@ -50,7 +51,10 @@ describe('tracker/ledger: the Time by Branch view in package.json', () => {
         .map((item) => item.command);
       assert.deepEqual(commands, [COMMANDS.copyBranchSummary, COMMANDS.copyBranchSummaryMarkdown], viewItem);
     }
-    assert.equal(manifest.contributes.menus['view/item/context']!.some((item) => item.command === COMMANDS.clearBranchHistory), false);
+    assert.equal(
+      manifest.contributes.menus['view/item/context']!.some((item) => item.command === COMMANDS.clearBranchHistory),
+      false,
+    );
   });
 
   it("puts Export and Clear History in the title's overflow menu, Clear History last", () => {
@@ -62,7 +66,11 @@ describe('tracker/ledger: the Time by Branch view in package.json', () => {
   it('says in the empty view what fills it, and offers Start Tracking only while nothing is tracked, not the settings', () => {
     const welcome = (tracking: boolean): string =>
       manifest.contributes.viewsWelcome
-        .filter((item) => item.view === VIEWS.branchTime && holds(item.when, { [CONTEXT_KEYS.branchTimeOff]: false, [CONTEXT_KEYS.tracking]: tracking }))
+        .filter(
+          (item) =>
+            item.view === VIEWS.branchTime &&
+            holds(item.when, { [CONTEXT_KEYS.branchTimeOff]: false, [CONTEXT_KEYS.tracking]: tracking }),
+        )
         .map((item) => texts[item.contents.slice(1, -1)] ?? '')
         .join('\n');
     assert.match(welcome(false), /tracks an activity and this editor is open on a repository's branch/);

@@ -8,7 +8,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
-import { clampToNow, claimFocus, creditSpans, dayOf, EMPTY_BOOK, pruneBook } from '../../../../src/tracker/ledger/ledgerBook';
+import {
+  clampToNow,
+  claimFocus,
+  creditSpans,
+  dayOf,
+  EMPTY_BOOK,
+  pruneBook,
+} from '../../../../src/tracker/ledger/ledgerBook';
 import { LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
 import { DAY, HOUR, MINUTE, place, SECOND, span, T0, total, tracking } from './ledgerFixtures';
 
@@ -31,13 +38,25 @@ describe('tracker/ledger: a wrong clock', function () {
   const window = (id: string, branch: string, clock: { now: number }): BranchLedger => {
     const now = (): number => clock.now;
     // Written when the test flushes, not every minute: the same credits in a few synced writes.
-    const ledger = new BranchLedger({ store: new LedgerStore(folder, { now, keepDays: () => 90 }), windowId: id, now, maxGapMs: () => 30 * SECOND, flushEveryMs: DAY });
+    const ledger = new BranchLedger({
+      store: new LedgerStore(folder, { now, keepDays: () => 90 }),
+      windowId: id,
+      now,
+      maxGapMs: () => 30 * SECOND,
+      flushEveryMs: DAY,
+    });
     ledger.setPlace(place(branch, `/repos/${id}`));
     return ledger;
   };
   /** Both windows poll every 5 s from `from` to `to` on their clocks (the same one here), then write. */
-  const trackBoth = async (clock: { now: number }, from: number, to: number, ...ledgers: BranchLedger[]): Promise<void> => {
-    for (clock.now = from; clock.now <= to; clock.now += 5 * SECOND) for (const ledger of ledgers) ledger.observe(tracking);
+  const trackBoth = async (
+    clock: { now: number },
+    from: number,
+    to: number,
+    ...ledgers: BranchLedger[]
+  ): Promise<void> => {
+    for (clock.now = from; clock.now <= to; clock.now += 5 * SECOND)
+      for (const ledger of ledgers) ledger.observe(tracking);
     clock.now -= 5 * SECOND;
     for (const ledger of ledgers) await ledger.flush();
   };
@@ -72,7 +91,11 @@ describe('tracker/ledger: a wrong clock', function () {
     await pollAndWrite(T0 + 2 * HOUR + 120 * DAY + MINUTE);
     await pollAndWrite(T0 + 3 * HOUR);
     const book = await store.read();
-    assert.equal(total(book) - total({ ...book, rows: book.rows.filter((row) => row.day > dayOf(T0)) }), 30 * HOUR + 20 * SECOND, 'the 30 days, and the 20 s tracked today at the right clock');
+    assert.equal(
+      total(book) - total({ ...book, rows: book.rows.filter((row) => row.day > dayOf(T0)) }),
+      30 * HOUR + 20 * SECOND,
+      'the 30 days, and the 20 s tracked today at the right clock',
+    );
   });
 
   it('lets the window focused after a claim 3 days ahead own the time from its now', async () => {
@@ -137,12 +160,19 @@ describe('tracker/ledger/ledgerBook: clamping and pruning against the writer clo
       ['kept', 'last', 'ahead'],
       '30 days back from the row 10 days ago, the row ahead left alone',
     );
-    assert.equal(pruneBook(book, 30, T0 + 200 * DAY).rows.length, 1, 'the row ahead is the newest once the clock has passed it');
+    assert.equal(
+      pruneBook(book, 30, T0 + 200 * DAY).rows.length,
+      1,
+      'the row ahead is the newest once the clock has passed it',
+    );
   });
 
   it('prunes at most once a day of the writer clock, or again when fewer days are to be kept, and never from the rows the write adds', () => {
     const book = pruneBook(
-      creditSpans(claimFocus(EMPTY_BOOK, 'A', daysBefore(5)), 'A', [span('old', daysBefore(5), daysBefore(5) + HOUR), span('new', T0, T0 + HOUR)]),
+      creditSpans(claimFocus(EMPTY_BOOK, 'A', daysBefore(5)), 'A', [
+        span('old', daysBefore(5), daysBefore(5) + HOUR),
+        span('new', T0, T0 + HOUR),
+      ]),
       10,
       T0,
     );

@@ -4,14 +4,28 @@ import type { LedgerRow } from '../../../../src/tracker/ledger/ledgerBook';
 import { csvField, csvFileName, ledgerCsv } from '../../../../src/tracker/ledger/ledgerCsv';
 
 function row(day: string, branch: string, activityName: string, ms: number, repository = 'api'): LedgerRow {
-  return { root: `/repos/${repository}`, repository, branch, activityID: activityName.toUpperCase(), activityName, day, ms, firstMs: 0, lastMs: ms };
+  return {
+    root: `/repos/${repository}`,
+    repository,
+    branch,
+    activityID: activityName.toUpperCase(),
+    activityName,
+    day,
+    ms,
+    firstMs: 0,
+    lastMs: ms,
+  };
 }
 
 const tickets = ticketMatcher(DEFAULT_TICKET_PATTERN);
 
 describe('tracker/ledger/ledgerCsv', () => {
   it('writes the header and one CRLF line per ledger row of the range, sorted, with the ticket and whole seconds', () => {
-    const rows = [row('2026-11-26', 'main', 'Review', 61_400, 'web'), row('2026-11-25', 'feature/PROJ-7-login', 'Development', 5_400_499), row('2026-11-20', 'old', 'Development', 1_000)];
+    const rows = [
+      row('2026-11-26', 'main', 'Review', 61_400, 'web'),
+      row('2026-11-25', 'feature/PROJ-7-login', 'Development', 5_400_499),
+      row('2026-11-20', 'old', 'Development', 1_000),
+    ];
     const csv = ledgerCsv(rows, { fromDay: '2026-11-23', toDay: '2026-11-27' }, tickets);
     assert.deepEqual(csv, {
       text: 'date,repository,branch,ticket,activity,seconds\r\n2026-11-25,api,feature/PROJ-7-login,PROJ-7,Development,5400\r\n2026-11-26,web,main,,Review,61\r\n',
@@ -22,7 +36,14 @@ describe('tracker/ledger/ledgerCsv', () => {
   });
 
   it('has nothing to write for a range without rows', () => {
-    assert.equal(ledgerCsv([row('2026-11-20', 'old', 'Development', 1_000)], { fromDay: '2026-11-23', toDay: '2026-11-27' }, tickets), undefined);
+    assert.equal(
+      ledgerCsv(
+        [row('2026-11-20', 'old', 'Development', 1_000)],
+        { fromDay: '2026-11-23', toDay: '2026-11-27' },
+        tickets,
+      ),
+      undefined,
+    );
     assert.equal(ledgerCsv([], undefined, tickets), undefined);
   });
 
@@ -46,6 +67,9 @@ describe('tracker/ledger/ledgerCsv', () => {
 
   it('names the file after the range', () => {
     assert.equal(csvFileName({ fromDay: '2026-11-27', toDay: '2026-11-27' }), 'time-by-branch-2026-11-27.csv');
-    assert.equal(csvFileName({ fromDay: '2026-11-23', toDay: '2026-11-27' }), 'time-by-branch-2026-11-23-to-2026-11-27.csv');
+    assert.equal(
+      csvFileName({ fromDay: '2026-11-23', toDay: '2026-11-27' }),
+      'time-by-branch-2026-11-23-to-2026-11-27.csv',
+    );
   });
 });

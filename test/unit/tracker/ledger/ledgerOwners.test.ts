@@ -9,14 +9,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Span } from '../../../../src/tracker/ledger/attribution';
 import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
-import { claimFocus, creditSpans, EMPTY_BOOK, parseBook, serializeBook } from '../../../../src/tracker/ledger/ledgerBook';
+import {
+  claimFocus,
+  creditSpans,
+  EMPTY_BOOK,
+  parseBook,
+  serializeBook,
+} from '../../../../src/tracker/ledger/ledgerBook';
 import { asSeenBy, leave, type Claimant, type HostProcess } from '../../../../src/tracker/ledger/ledgerOwners';
 import { LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
 import { ledgerWindowId, type IdStorage } from '../../../../src/tracker/ledger/windowIdentity';
 import { dev, MINUTE, place, SECOND, T0, total, tracking } from './ledgerFixtures';
 
 const HOST = 'dev-box';
-const span = (branch: string, from: number, to: number): Span => ({ startMs: from, endMs: to, place: place(branch, `/repos/${branch}`), activity: dev });
+const span = (branch: string, from: number, to: number): Span => ({
+  startMs: from,
+  endMs: to,
+  place: place(branch, `/repos/${branch}`),
+  activity: dev,
+});
 /** The processes running on HOST, by pid. */
 const running = new Set<number>();
 const host = (pid: number, name = HOST): HostProcess => ({ pid, host: name, isRunning: (other) => running.has(other) });
@@ -48,7 +59,10 @@ describe('tracker/ledger/ledgerOwners: claims and the extension hosts that wrote
         ['B', 3],
       ],
     );
-    assert.equal(total(creditSpans(adopted, claimant('B', 3), [span('feature', T0 + MINUTE, T0 + 30 * MINUTE)])), 29 * MINUTE);
+    assert.equal(
+      total(creditSpans(adopted, claimant('B', 3), [span('feature', T0 + MINUTE, T0 + 30 * MINUTE)])),
+      29 * MINUTE,
+    );
     assert.equal(asSeenBy(adopted, 'B', host(3), seen), adopted, 'nothing more to take: the same book');
   });
 
@@ -68,8 +82,16 @@ describe('tracker/ledger/ledgerOwners: claims and the extension hosts that wrote
     // B's window closed at 5 min: it leaves.
     book = leave(book, claimant('B', 2), T0 + 6 * MINUTE);
     assert.equal(book.creditedUntilMs, T0 + 6 * MINUTE);
-    assert.equal(asSeenBy(book, 'A', host(1), { ...seen, nowMs: T0 + 6 * MINUTE + 30 * SECOND }), book, 'within the grace: a restarting host may still take it back');
-    assert.equal(asSeenBy(book, 'A', host(1), { ...seen, sawTime: false }), book, 'a window that saw no tracked time takes nothing');
+    assert.equal(
+      asSeenBy(book, 'A', host(1), { ...seen, nowMs: T0 + 6 * MINUTE + 30 * SECOND }),
+      book,
+      'within the grace: a restarting host may still take it back',
+    );
+    assert.equal(
+      asSeenBy(book, 'A', host(1), { ...seen, sawTime: false }),
+      book,
+      'a window that saw no tracked time takes nothing',
+    );
     const taken = asSeenBy(book, 'A', host(1), seen);
     assert.deepEqual(
       taken.owners.map((owner) => [owner.window, owner.sinceMs]),
@@ -79,12 +101,19 @@ describe('tracker/ledger/ledgerOwners: claims and the extension hosts that wrote
         ['A', T0 + 6 * MINUTE],
       ],
     );
-    assert.equal(total(creditSpans(taken, claimant('A', 1), [span('main', T0 + 5 * MINUTE, T0 + 30 * MINUTE)]), 'main'), 24 * MINUTE);
+    assert.equal(
+      total(creditSpans(taken, claimant('A', 1), [span('main', T0 + 5 * MINUTE, T0 + 30 * MINUTE)]), 'main'),
+      24 * MINUTE,
+    );
   });
 
   it('counts a claim of another machine, or one without a process (files of earlier versions), as alive', () => {
     running.add(1);
-    const elsewhere = claimFocus(claimFocus(EMPTY_BOOK, claimant('A', 1), T0), claimant('B', 2, 'other-box'), T0 + MINUTE);
+    const elsewhere = claimFocus(
+      claimFocus(EMPTY_BOOK, claimant('A', 1), T0),
+      claimant('B', 2, 'other-box'),
+      T0 + MINUTE,
+    );
     assert.equal(asSeenBy(elsewhere, 'A', host(1), seen), elsewhere);
     assert.equal(asSeenBy(elsewhere, 'B', host(3), seen), elsewhere, 'its own id, but another machine: not adopted');
     const older = claimFocus(claimFocus(EMPTY_BOOK, 'A', T0), 'B', T0 + MINUTE);
@@ -109,7 +138,15 @@ describe('tracker/ledger/ledgerOwners: claims and the extension hosts that wrote
     const read = parseBook(serializeBook(book));
     assert.ok('book' in read);
     assert.deepEqual(read.book.owners, [{ window: 'A', sinceMs: T0, pid: 1, host: HOST }]);
-    const odd = parseBook(JSON.stringify({ ...book, owners: [{ window: 'A', sinceMs: T0, pid: 'one', host: HOST }, { window: 'B', sinceMs: T0 + 1, pid: -3, host: HOST }] }));
+    const odd = parseBook(
+      JSON.stringify({
+        ...book,
+        owners: [
+          { window: 'A', sinceMs: T0, pid: 'one', host: HOST },
+          { window: 'B', sinceMs: T0 + 1, pid: -3, host: HOST },
+        ],
+      }),
+    );
     assert.ok('book' in odd);
     assert.deepEqual(odd.book.owners, [
       { window: 'A', sinceMs: T0 },
@@ -216,6 +253,9 @@ describe('tracker/ledger/BranchLedger: extension hosts that restart', function (
     await a.refresh();
     assert.equal(total(a.current, 'feature'), 5 * MINUTE);
     const main = total(a.current, 'main');
-    assert.ok(main <= 30 * MINUTE && main >= 30 * MINUTE - 2 * MINUTE, `${main / SECOND} s of the 30 minutes after B closed`);
+    assert.ok(
+      main <= 30 * MINUTE && main >= 30 * MINUTE - 2 * MINUTE,
+      `${main / SECOND} s of the 30 minutes after B closed`,
+    );
   });
 });

@@ -9,7 +9,12 @@ import { fileVersion } from '../../../../src/platform/fileSystemPort';
 import type { WorkPlace } from '../../../../src/tracker/ledger/attribution';
 import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
 import { claimFocus, creditSpans, dayOf, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
-import { LEDGER_FILE, LedgerStore, MAX_LEDGER_BYTES, type LedgerStoreOptions } from '../../../../src/tracker/ledger/ledgerStore';
+import {
+  LEDGER_FILE,
+  LedgerStore,
+  MAX_LEDGER_BYTES,
+  type LedgerStoreOptions,
+} from '../../../../src/tracker/ledger/ledgerStore';
 import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
 import { dev, SECOND, span, T0, total, tracking } from './ledgerFixtures';
 
@@ -20,7 +25,12 @@ describe('tracker/ledger/LedgerStore', () => {
   let now: number;
   const corrupt: string[] = [];
   const store = (options: Partial<LedgerStoreOptions> = {}): LedgerStore =>
-    new LedgerStore(folder, { now: () => now, keepDays: () => 90, onCorrupt: (keptAs, problem) => corrupt.push(`${keptAs.slice(folder.length + 1)}: ${problem}`), ...options });
+    new LedgerStore(folder, {
+      now: () => now,
+      keepDays: () => 90,
+      onCorrupt: (keptAs, problem) => corrupt.push(`${keptAs.slice(folder.length + 1)}: ${problem}`),
+      ...options,
+    });
 
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'tt-ledger-'));
@@ -39,11 +49,22 @@ describe('tracker/ledger/LedgerStore', () => {
     const ledger = store();
     assert.deepEqual((await ledger.read()).rows, []);
     await ledger.update((book) => creditSpans(book, 'A', [span('main', T0, T0 + 10 * SECOND)]));
-    assert.deepEqual(corrupt, [`${LEDGER_FILE}.corrupt-${new Date(T0).toISOString().replace(/[:.]/g, '-')}: is not JSON`]);
+    assert.deepEqual(corrupt, [
+      `${LEDGER_FILE}.corrupt-${new Date(T0).toISOString().replace(/[:.]/g, '-')}: is not JSON`,
+    ]);
     assert.equal(total(await ledger.read()), 10 * SECOND);
     const names = await readdir(folder);
     assert.ok(names.some((name) => name.startsWith(`${LEDGER_FILE}.corrupt-`)));
-    assert.equal(await readFile(join(folder, names.find((name) => name.includes('corrupt'))!), 'utf8'), '{"version": 1, "rows": [');
+    assert.equal(
+      await readFile(
+        join(
+          folder,
+          names.find((name) => name.includes('corrupt'))!,
+        ),
+        'utf8',
+      ),
+      '{"version": 1, "rows": [',
+    );
   });
 
   it('refuses a FIFO where the file should be, without waiting on it, and moves it aside', async function () {
@@ -68,7 +89,11 @@ describe('tracker/ledger/LedgerStore', () => {
     const [a, b] = [store(), store()];
     await a.update((book) => claimFocus(book, 'A', T0));
     await Promise.all(
-      Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? a : b).update((book) => creditSpans(book, 'A', [span(`b${index % 4}`, T0 + index * 10 * SECOND, T0 + (index + 1) * 10 * SECOND)]))),
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? a : b).update((book) =>
+          creditSpans(book, 'A', [span(`b${index % 4}`, T0 + index * 10 * SECOND, T0 + (index + 1) * 10 * SECOND)]),
+        ),
+      ),
     );
     assert.equal(total(await a.read()), 200 * SECOND);
   });
@@ -81,23 +106,43 @@ describe('tracker/ledger/LedgerStore', () => {
       creditedUntilMs: T0,
       rows: Array.from({ length: days * 10 }, (_, index) => {
         const startMs = new Date(2026, 10, 25 - (days - 1) + Math.floor(index / 10), 9).getTime();
-        return { ...place(`feature/PROJ-${1000 + (index % 10)}-a-branch-name`, '/home/someone/src/customer-project'), ...dev, day: dayOf(startMs), ms: 60 * SECOND, firstMs: startMs, lastMs: startMs + 60 * SECOND };
+        return {
+          ...place(`feature/PROJ-${1000 + (index % 10)}-a-branch-name`, '/home/someone/src/customer-project'),
+          ...dev,
+          day: dayOf(startMs),
+          ms: 60 * SECOND,
+          firstMs: startMs,
+          lastMs: startMs + 60 * SECOND,
+        };
       }),
     });
     const sizeOf = async (file: string): Promise<number> => (await stat(file)).size;
 
     it('drops the oldest days rather than write what it would refuse to read, says which once, and reads the rest back intact', async () => {
       const trimmed: string[] = [];
-      const options = { keepDays: () => 3660, maxBytes: 40_000, onTrimmed: (fromDay: string, toDay: string) => trimmed.push(`${fromDay} to ${toDay}`) };
+      const options = {
+        keepDays: () => 3660,
+        maxBytes: 40_000,
+        onTrimmed: (fromDay: string, toDay: string) => trimmed.push(`${fromDay} to ${toDay}`),
+      };
       const book = history(30);
       await store(options).update(() => book);
       const read = await store(options).read();
       assert.deepEqual(corrupt, [], 'read back, not moved aside');
       assert.ok((await sizeOf(store().file)) <= 40_000);
       const kept = read.rows[0]?.day ?? '';
-      assert.deepEqual(read.rows, book.rows.filter((row) => row.day >= kept), 'the newest days, every row as written');
-      assert.ok(read.rows.length >= 100 && read.rows.length < book.rows.length, `${read.rows.length} rows of ${book.rows.length}`);
-      assert.deepEqual(trimmed, [`${book.rows[0]?.day} to ${dayOf(new Date(2026, 10, 25 - 30 + (book.rows.length - read.rows.length) / 10, 9).getTime())}`]);
+      assert.deepEqual(
+        read.rows,
+        book.rows.filter((row) => row.day >= kept),
+        'the newest days, every row as written',
+      );
+      assert.ok(
+        read.rows.length >= 100 && read.rows.length < book.rows.length,
+        `${read.rows.length} rows of ${book.rows.length}`,
+      );
+      assert.deepEqual(trimmed, [
+        `${book.rows[0]?.day} to ${dayOf(new Date(2026, 10, 25 - 30 + (book.rows.length - read.rows.length) / 10, 9).getTime())}`,
+      ]);
       // Room was left: the next credits do not drop days again at once.
       await store(options).update((current) => creditSpans(current, 'A', [span('main', T0, T0 + 90 * SECOND)]));
       assert.equal(trimmed.length, 1);
@@ -107,7 +152,10 @@ describe('tracker/ledger/LedgerStore', () => {
     it('keeps ten years of ten rows a day within the 8 MiB it reads (the setting allows 3660 days)', async () => {
       const trimmed: string[] = [];
       const book = history(3660);
-      await store({ keepDays: () => 3660, onTrimmed: (fromDay, toDay) => trimmed.push(`${fromDay} to ${toDay}`) }).update(() => book);
+      await store({
+        keepDays: () => 3660,
+        onTrimmed: (fromDay, toDay) => trimmed.push(`${fromDay} to ${toDay}`),
+      }).update(() => book);
       const read = await store({ keepDays: () => 3660 }).read();
       assert.deepEqual(corrupt, []);
       assert.ok((await sizeOf(store().file)) <= MAX_LEDGER_BYTES);
@@ -121,8 +169,16 @@ describe('tracker/ledger/LedgerStore', () => {
   it('keeps keepDays days and clears everything on Clear History', async () => {
     const day = 24 * 3600 * SECOND;
     const ledger = store({ keepDays: () => 3 });
-    await ledger.update((book) => creditSpans(claimFocus(book, 'A', T0 - 10 * day), 'A', [span('old', T0 - 5 * day, T0 - 5 * day + SECOND), span('new', T0 - 2 * day, T0 - 2 * day + SECOND)]));
-    assert.deepEqual((await ledger.read()).rows.map((row) => row.branch), ['new']);
+    await ledger.update((book) =>
+      creditSpans(claimFocus(book, 'A', T0 - 10 * day), 'A', [
+        span('old', T0 - 5 * day, T0 - 5 * day + SECOND),
+        span('new', T0 - 2 * day, T0 - 2 * day + SECOND),
+      ]),
+    );
+    assert.deepEqual(
+      (await ledger.read()).rows.map((row) => row.branch),
+      ['new'],
+    );
     await ledger.clear();
     assert.deepEqual((await ledger.read()).rows, []);
     assert.doesNotMatch(await readFile(ledger.file, 'utf8'), /new|api/);
@@ -142,7 +198,13 @@ describe('tracker/ledger/BranchLedger: two windows over one store folder', funct
     let now = T0;
     const errors: unknown[] = [];
     const ledger = (windowId: string, branch: string): BranchLedger => {
-      const made = new BranchLedger({ store: new LedgerStore(folder, { now: () => now, keepDays: () => 90 }), windowId, now: () => now, maxGapMs: () => 30 * SECOND, onError: (error) => errors.push(error) });
+      const made = new BranchLedger({
+        store: new LedgerStore(folder, { now: () => now, keepDays: () => 90 }),
+        windowId,
+        now: () => now,
+        maxGapMs: () => 30 * SECOND,
+        onError: (error) => errors.push(error),
+      });
       made.setPlace(place(branch, `/repos/${windowId}`));
       return made;
     };
@@ -183,7 +245,12 @@ describe('tracker/ledger/BranchLedger: two windows over one store folder', funct
       maxGapMs: () => 30 * SECOND,
       onDidChange: () => changes++,
     });
-    const b = new BranchLedger({ store: new LedgerStore(folder, { now: () => now, keepDays: () => 90, files: counted('B') }), windowId: 'B', now: () => now, maxGapMs: () => 30 * SECOND });
+    const b = new BranchLedger({
+      store: new LedgerStore(folder, { now: () => now, keepDays: () => 90, files: counted('B') }),
+      windowId: 'B',
+      now: () => now,
+      maxGapMs: () => 30 * SECOND,
+    });
     b.setPlace(place('feature/PROJ-7'));
     await b.focusChanged(true);
     await a.refresh();
@@ -216,7 +283,13 @@ describe('tracker/ledger/BranchLedger: two windows over one store folder', funct
         version: fileVersion,
       },
     });
-    const ledger = new BranchLedger({ store, windowId: 'A', now: () => now, maxGapMs: () => 30 * SECOND, onError: (error) => errors.push(String(error)) });
+    const ledger = new BranchLedger({
+      store,
+      windowId: 'A',
+      now: () => now,
+      maxGapMs: () => 30 * SECOND,
+      onError: (error) => errors.push(String(error)),
+    });
     ledger.setPlace(place('main'));
     for (; now <= T0 + 60 * SECOND; now += 5 * SECOND) ledger.observe(tracking);
     await ledger.flush();

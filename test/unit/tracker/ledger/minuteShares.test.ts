@@ -23,8 +23,14 @@ describe('tracker/ledger/minuteShares', () => {
       const parts = Array.from({ length: 1 + Math.floor(next() * 8) }, () => Math.floor(next() * 3_600_000));
       const total = roundedMinutes(parts.reduce((sum, ms) => sum + ms, 0));
       const shares = shareMinutes(total, parts);
-      assert.equal(shares.reduce((sum, minutes) => sum + minutes, 0), total, JSON.stringify(parts));
-      shares.forEach((minutes, index) => assert.ok(Math.abs(minutes - parts[index]! / 60_000) < 1, JSON.stringify(parts)));
+      assert.equal(
+        shares.reduce((sum, minutes) => sum + minutes, 0),
+        total,
+        JSON.stringify(parts),
+      );
+      shares.forEach((minutes, index) =>
+        assert.ok(Math.abs(minutes - parts[index]! / 60_000) < 1, JSON.stringify(parts)),
+      );
     }
   });
 

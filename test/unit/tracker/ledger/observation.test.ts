@@ -4,14 +4,28 @@ import { maxPollGapMs, observationOf } from '../../../../src/tracker/ledger/obse
 describe('tracker/ledger/observation', () => {
   it('reads an activity running (its start on this machine’s clock), idle, and nothing known from the states', () => {
     const activity = { activityID: 'a1', activityName: 'Write docs' };
-    assert.deepEqual(observationOf({ kind: 'tracking', activity, onBreak: false, startedAtMs: 10_000, appClockOffsetMs: 2_000, todaySeconds: 0, observedAtMs: 0 }), {
-      kind: 'tracking',
-      activity,
-      onBreak: false,
-      startedAtMs: 8_000,
+    assert.deepEqual(
+      observationOf({
+        kind: 'tracking',
+        activity,
+        onBreak: false,
+        startedAtMs: 10_000,
+        appClockOffsetMs: 2_000,
+        todaySeconds: 0,
+        observedAtMs: 0,
+      }),
+      {
+        kind: 'tracking',
+        activity,
+        onBreak: false,
+        startedAtMs: 8_000,
+      },
+    );
+    assert.deepEqual(observationOf({ kind: 'idle', onBreak: true, todaySeconds: 0, observedAtMs: 0 }), {
+      kind: 'idle',
     });
-    assert.deepEqual(observationOf({ kind: 'idle', onBreak: true, todaySeconds: 0, observedAtMs: 0 }), { kind: 'idle' });
-    for (const state of [{ kind: 'offline' }, { kind: 'starting' }, { kind: 'unavailable' }] as const) assert.deepEqual(observationOf(state), { kind: 'unknown' });
+    for (const state of [{ kind: 'offline' }, { kind: 'starting' }, { kind: 'unavailable' }] as const)
+      assert.deepEqual(observationOf(state), { kind: 'unknown' });
   });
 
   it("allows two of a background window's poll intervals between two polls", () => {

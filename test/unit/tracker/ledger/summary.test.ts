@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_TICKET_PATTERN, summaryText, ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
 import { dayOf, type LedgerRow } from '../../../../src/tracker/ledger/ledgerBook';
-import { formatExactDuration, formatLedgerDuration, periodDays, summarize, type Minuted, type PeriodSummary } from '../../../../src/tracker/ledger/summary';
+import {
+  formatExactDuration,
+  formatLedgerDuration,
+  periodDays,
+  summarize,
+  type Minuted,
+  type PeriodSummary,
+} from '../../../../src/tracker/ledger/summary';
 import { seededRandom } from '../../../support/random';
 
 const MINUTE = 60_000;
@@ -10,7 +17,13 @@ const MINUTE = 60_000;
 const NOW = new Date(2026, 10, 25, 15, 0, 0).getTime();
 const daysAgo = (days: number): number => new Date(2026, 10, 25 - days, 10, 0, 0).getTime();
 
-function row(branch: string, minutes: number, atMs: number, activityName = 'Development', root = '/repos/api'): LedgerRow {
+function row(
+  branch: string,
+  minutes: number,
+  atMs: number,
+  activityName = 'Development',
+  root = '/repos/api',
+): LedgerRow {
   return {
     root,
     repository: root.split('/').at(-1)!,
@@ -30,7 +43,13 @@ function seconds(branch: string, activityName: string, ms: number, root = '/repo
 }
 
 /** 2m 50s + 40 s × 3 on four branches, the last one's 40 s on two activities: floored on their own they are 2m + 0m × 3 under 4m. */
-const small = [seconds('a', 'Write', 170_000), seconds('b', 'Write', 40_000), seconds('c', 'Write', 40_000), seconds('d', 'Review', 25_000), seconds('d', 'Write', 15_000)];
+const small = [
+  seconds('a', 'Write', 170_000),
+  seconds('b', 'Write', 40_000),
+  seconds('c', 'Write', 40_000),
+  seconds('d', 'Review', 25_000),
+  seconds('d', 'Write', 15_000),
+];
 
 /** Each node of the summary with the label the view gives it: `period`, then `repository`, `  branch`, `    activity`. */
 function viewLabels(summary: PeriodSummary): string[] {
@@ -38,7 +57,10 @@ function viewLabels(summary: PeriodSummary): string[] {
     `period: ${formatLedgerDuration(summary)}`,
     ...summary.repositories.flatMap((repository) => [
       `${repository.repository}: ${formatLedgerDuration(repository)}`,
-      ...repository.branches.flatMap((branch) => [`  ${branch.branch}: ${formatLedgerDuration(branch)}`, ...branch.activities.map((activity) => `    ${activity.activityName}: ${formatLedgerDuration(activity)}`)]),
+      ...repository.branches.flatMap((branch) => [
+        `  ${branch.branch}: ${formatLedgerDuration(branch)}`,
+        ...branch.activities.map((activity) => `    ${activity.activityName}: ${formatLedgerDuration(activity)}`),
+      ]),
     ]),
   ];
 }
@@ -64,7 +86,13 @@ describe('tracker/ledger/summary', () => {
   it('groups a period repository → branch → activity, most time first, with first and last seen', () => {
     const today = summarize(rows, 'today', NOW);
     assert.deepEqual(
-      today.repositories.map((repository) => [repository.repository, repository.branches.map((branch) => [branch.branch, branch.activities.map((activity) => activity.activityName)])]),
+      today.repositories.map((repository) => [
+        repository.repository,
+        repository.branches.map((branch) => [
+          branch.branch,
+          branch.activities.map((activity) => activity.activityName),
+        ]),
+      ]),
       [
         ['api', [['feature/PROJ-123-login', ['Development', 'Review']]]],
         ['web', [['main', ['Development']]]],
@@ -76,16 +104,20 @@ describe('tracker/ledger/summary', () => {
     assert.equal(login.lastMs, daysAgo(0) + 90 * MINUTE);
     assert.equal(today.ms, 155 * MINUTE + 21_000);
     assert.deepEqual(
-      summarize(rows, 'thisWeek', NOW).repositories.flatMap((repository) => repository.branches.map((branch) => branch.branch)),
+      summarize(rows, 'thisWeek', NOW).repositories.flatMap((repository) =>
+        repository.branches.map((branch) => branch.branch),
+      ),
       ['feature/PROJ-123-login', 'main', 'main'],
     );
     assert.deepEqual(
-      summarize(rows, 'lastWeek', NOW).repositories.flatMap((repository) => repository.branches.map((branch) => branch.branch)),
+      summarize(rows, 'lastWeek', NOW).repositories.flatMap((repository) =>
+        repository.branches.map((branch) => branch.branch),
+      ),
       ['fix/typo'],
     );
   });
 
-  it('shows a node\'s minutes, `< 1m` for some time that has no minute, and the exact time in the hover', () => {
+  it("shows a node's minutes, `< 1m` for some time that has no minute, and the exact time in the hover", () => {
     assert.equal(formatLedgerDuration({ ms: 59_999, minutes: 0 }), '< 1m');
     assert.equal(formatLedgerDuration({ ms: 0, minutes: 0 }), '0m');
     assert.equal(formatLedgerDuration({ ms: 45 * MINUTE + 59_000, minutes: 46 }), '46m');
@@ -94,24 +126,74 @@ describe('tracker/ledger/summary', () => {
     assert.equal(formatExactDuration(45_000), '45s');
   });
 
-  it('gives the view\'s rows the shares of the period\'s total rounded once, not each row floored: 2m 50s + 40 s × 3 is 5m', () => {
-    assert.deepEqual(viewLabels(summarize(small, 'today', NOW)), ['period: 5m', 'api: 5m', '  a: 3m', '    Write: 3m', '  b: 1m', '    Write: 1m', '  c: 1m', '    Write: 1m', '  d: < 1m', '    Review: < 1m', '    Write: < 1m']);
+  it("gives the view's rows the shares of the period's total rounded once, not each row floored: 2m 50s + 40 s × 3 is 5m", () => {
+    assert.deepEqual(viewLabels(summarize(small, 'today', NOW)), [
+      'period: 5m',
+      'api: 5m',
+      '  a: 3m',
+      '    Write: 3m',
+      '  b: 1m',
+      '    Write: 1m',
+      '  c: 1m',
+      '    Write: 1m',
+      '  d: < 1m',
+      '    Review: < 1m',
+      '    Write: < 1m',
+    ]);
   });
 
   it('shares the period among repositories, each repository among its branches, each branch among its activities', () => {
     // 1m 40s in each of two repositories: 3m 20s is 3m, shared 2m + 1m (each rounded alone would be 2m + 2m).
-    const two = summarize([seconds('main', 'Write', 100_000, '/repos/api'), seconds('main', 'Write', 100_000, '/repos/web'), seconds('x', 'Review', 0, '/repos/web')], 'today', NOW);
-    assert.deepEqual(viewLabels(two), ['period: 3m', 'api: 2m', '  main: 2m', '    Write: 2m', 'web: 1m', '  main: 1m', '    Write: 1m', '  x: 0m', '    Review: 0m']);
+    const two = summarize(
+      [
+        seconds('main', 'Write', 100_000, '/repos/api'),
+        seconds('main', 'Write', 100_000, '/repos/web'),
+        seconds('x', 'Review', 0, '/repos/web'),
+      ],
+      'today',
+      NOW,
+    );
+    assert.deepEqual(viewLabels(two), [
+      'period: 3m',
+      'api: 2m',
+      '  main: 2m',
+      '    Write: 2m',
+      'web: 1m',
+      '  main: 1m',
+      '    Write: 1m',
+      '  x: 0m',
+      '    Review: 0m',
+    ]);
     // Branches whose floors add up to less than their repository: 3 × 50 s is 3m, not 0m × 3 under 2m.
-    const floors = summarize([seconds('a', 'Write', 50_000), seconds('b', 'Write', 50_000), seconds('c', 'Write', 50_000)], 'today', NOW);
-    assert.deepEqual(viewLabels(floors), ['period: 3m', 'api: 3m', '  a: 1m', '    Write: 1m', '  b: 1m', '    Write: 1m', '  c: 1m', '    Write: 1m']);
+    const floors = summarize(
+      [seconds('a', 'Write', 50_000), seconds('b', 'Write', 50_000), seconds('c', 'Write', 50_000)],
+      'today',
+      NOW,
+    );
+    assert.deepEqual(viewLabels(floors), [
+      'period: 3m',
+      'api: 3m',
+      '  a: 1m',
+      '    Write: 1m',
+      '  b: 1m',
+      '    Write: 1m',
+      '  c: 1m',
+      '    Write: 1m',
+    ]);
   });
 
   it('adds up at every level for any rows, each node less than two minutes off its own time', () => {
     const next = seededRandom(11);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     for (let run = 0; run < 100; run++) {
-      const random = Array.from({ length: 1 + Math.floor(next() * 12) }, () => seconds(pick(['a', 'b', 'c']), pick(['Write', 'Review', 'Test']), Math.floor(next() * 40 * MINUTE), pick(['/repos/api', '/repos/web'])));
+      const random = Array.from({ length: 1 + Math.floor(next() * 12) }, () =>
+        seconds(
+          pick(['a', 'b', 'c']),
+          pick(['Write', 'Review', 'Test']),
+          Math.floor(next() * 40 * MINUTE),
+          pick(['/repos/api', '/repos/web']),
+        ),
+      );
       const summary = summarize(random, 'today', NOW);
       const context = JSON.stringify(random.map((each) => [each.root, each.branch, each.activityName, each.ms]));
       assert.equal(summary.minutes, Math.round(summary.ms / MINUTE), context);
@@ -120,7 +202,10 @@ describe('tracker/ledger/summary', () => {
         assert.equal(sumMinutes(repository.branches), repository.minutes, context);
         for (const branch of repository.branches) assert.equal(sumMinutes(branch.activities), branch.minutes, context);
       }
-      const nodes = summary.repositories.flatMap((repository) => [repository, ...repository.branches.flatMap((branch) => [branch, ...branch.activities])]);
+      const nodes = summary.repositories.flatMap((repository) => [
+        repository,
+        ...repository.branches.flatMap((branch) => [branch, ...branch.activities]),
+      ]);
       for (const node of nodes) assert.ok(Math.abs(node.minutes - node.ms / MINUTE) < 2, context);
     }
   });
@@ -145,32 +230,111 @@ describe('tracker/ledger/copySummary', () => {
 
   it('writes Markdown with the key in bold, the branch as code and the activities as a nested list', () => {
     const text = summaryText(summarize(rows, 'lastWeek', NOW), ticketMatcher(''), 'markdown');
-    assert.equal(text, ['**Time by branch, Last Week (2026-11-16 – 2026-11-22): 30m**', '', '- `fix/typo`: 30m', '  - Development: 30m', ''].join('\n'));
-    const today = summaryText(summarize(rows.slice(0, 2), 'today', NOW), ticketMatcher(DEFAULT_TICKET_PATTERN), 'markdown');
-    assert.match(today ?? '', /^- \*\*PROJ-123\*\* `feature\/PROJ-123-login`: 2h 15m\n {2}- Development: 1h 30m\n {2}- Review: 45m$/m);
+    assert.equal(
+      text,
+      [
+        '**Time by branch, Last Week (2026-11-16 – 2026-11-22): 30m**',
+        '',
+        '- `fix/typo`: 30m',
+        '  - Development: 30m',
+        '',
+      ].join('\n'),
+    );
+    const today = summaryText(
+      summarize(rows.slice(0, 2), 'today', NOW),
+      ticketMatcher(DEFAULT_TICKET_PATTERN),
+      'markdown',
+    );
+    assert.match(
+      today ?? '',
+      /^- \*\*PROJ-123\*\* `feature\/PROJ-123-login`: 2h 15m\n {2}- Development: 1h 30m\n {2}- Review: 45m$/m,
+    );
   });
 
   it('rounds once, at the total, and shares its minutes so that branches and activities add up: 2m 50s + 40s × 3 is 5m', () => {
     const text = summaryText(summarize(small, 'today', NOW), ticketMatcher(''), 'plain') ?? '';
-    assert.equal(text, ['Time by branch, Today (2026-11-25): 5m', 'a: 3m', '  Write: 3m', 'b: 1m', '  Write: 1m', 'c: 1m', '  Write: 1m', 'd: < 1m', '  Review: < 1m', '  Write: < 1m', ''].join('\n'));
+    assert.equal(
+      text,
+      [
+        'Time by branch, Today (2026-11-25): 5m',
+        'a: 3m',
+        '  Write: 3m',
+        'b: 1m',
+        '  Write: 1m',
+        'c: 1m',
+        '  Write: 1m',
+        'd: < 1m',
+        '  Review: < 1m',
+        '  Write: < 1m',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('gives each line the minutes the view gives its row, a repository or branch copied alone included', () => {
-    const summary = summarize([seconds('main', 'Write', 100_000, '/repos/api'), seconds('main', 'Write', 60_000, '/repos/web'), seconds('main', 'Review', 40_000, '/repos/web')], 'today', NOW);
+    const summary = summarize(
+      [
+        seconds('main', 'Write', 100_000, '/repos/api'),
+        seconds('main', 'Write', 60_000, '/repos/web'),
+        seconds('main', 'Review', 40_000, '/repos/web'),
+      ],
+      'today',
+      NOW,
+    );
     const web = summary.repositories[1]!;
-    assert.deepEqual([web.repository, formatLedgerDuration(web), formatLedgerDuration(web.branches[0]!.activities[0]!), formatLedgerDuration(web.branches[0]!.activities[1]!)], ['web', '1m', '1m', '< 1m']);
+    assert.deepEqual(
+      [
+        web.repository,
+        formatLedgerDuration(web),
+        formatLedgerDuration(web.branches[0]!.activities[0]!),
+        formatLedgerDuration(web.branches[0]!.activities[1]!),
+      ],
+      ['web', '1m', '1m', '< 1m'],
+    );
     const tickets = ticketMatcher('');
-    assert.equal(summaryText(summary, tickets, 'plain'), ['Time by branch, Today (2026-11-25): 3m', 'main (api): 2m', '  Write: 2m', 'main (web): 1m', '  Write: 1m', '  Review: < 1m', ''].join('\n'));
-    assert.equal(summaryText(summary, tickets, 'plain', { root: '/repos/web' }), ['Time by branch, Today (2026-11-25): 1m', 'main: 1m', '  Write: 1m', '  Review: < 1m', ''].join('\n'));
-    assert.equal(summaryText(summary, tickets, 'plain', { root: '/repos/web', branch: 'main' }), ['Time by branch, Today (2026-11-25): 1m', 'main: 1m', '  Write: 1m', '  Review: < 1m', ''].join('\n'));
+    assert.equal(
+      summaryText(summary, tickets, 'plain'),
+      [
+        'Time by branch, Today (2026-11-25): 3m',
+        'main (api): 2m',
+        '  Write: 2m',
+        'main (web): 1m',
+        '  Write: 1m',
+        '  Review: < 1m',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(
+      summaryText(summary, tickets, 'plain', { root: '/repos/web' }),
+      ['Time by branch, Today (2026-11-25): 1m', 'main: 1m', '  Write: 1m', '  Review: < 1m', ''].join('\n'),
+    );
+    assert.equal(
+      summaryText(summary, tickets, 'plain', { root: '/repos/web', branch: 'main' }),
+      ['Time by branch, Today (2026-11-25): 1m', 'main: 1m', '  Write: 1m', '  Review: < 1m', ''].join('\n'),
+    );
   });
 
   it('copies one repository or one branch of the period when asked, with its total', () => {
     const tickets = ticketMatcher(DEFAULT_TICKET_PATTERN);
-    const branch = summaryText(summarize(rows, 'today', NOW), tickets, 'plain', { root: '/repos/api', branch: 'feature/PROJ-123-login' });
-    assert.equal(branch, ['Time by branch, Today (2026-11-25): 2h 15m', 'PROJ-123 feature/PROJ-123-login: 2h 15m', '  Development: 1h 30m', '  Review: 45m', ''].join('\n'));
+    const branch = summaryText(summarize(rows, 'today', NOW), tickets, 'plain', {
+      root: '/repos/api',
+      branch: 'feature/PROJ-123-login',
+    });
+    assert.equal(
+      branch,
+      [
+        'Time by branch, Today (2026-11-25): 2h 15m',
+        'PROJ-123 feature/PROJ-123-login: 2h 15m',
+        '  Development: 1h 30m',
+        '  Review: 45m',
+        '',
+      ].join('\n'),
+    );
     const repository = summaryText(summarize(rows, 'today', NOW), tickets, 'plain', { root: '/repos/web' });
-    assert.equal(repository, ['Time by branch, Today (2026-11-25): 20m', 'main: 20m', '  Development: 20m', ''].join('\n'));
+    assert.equal(
+      repository,
+      ['Time by branch, Today (2026-11-25): 20m', 'main: 20m', '  Development: 20m', ''].join('\n'),
+    );
     assert.equal(summaryText(summarize(rows, 'today', NOW), tickets, 'plain', { root: '/repos/gone' }), undefined);
   });
 
@@ -181,7 +345,10 @@ describe('tracker/ledger/copySummary', () => {
   it('takes a pattern of its own, and says once why an invalid one falls back to the default', () => {
     assert.equal(ticketMatcher('#\\d+').keyOf('fix/#42-crash'), '#42');
     const invalid = ticketMatcher('([A-Z]+');
-    assert.match(invalid.problem ?? '', /"\(\[A-Z\]\+" \(timeTracker\.ticketPattern\) is not a valid regular expression .*using the default/);
+    assert.match(
+      invalid.problem ?? '',
+      /"\(\[A-Z\]\+" \(timeTracker\.ticketPattern\) is not a valid regular expression .*using the default/,
+    );
     assert.equal(invalid.keyOf('feature/ABC-9-x'), 'ABC-9');
     assert.equal(ticketMatcher(DEFAULT_TICKET_PATTERN).problem, undefined);
     assert.equal(ticketMatcher(DEFAULT_TICKET_PATTERN).keyOf('main'), undefined);
@@ -189,7 +356,10 @@ describe('tracker/ledger/copySummary', () => {
 
   it('refuses, in one sentence naming it, why and the default used, a pattern that needs backtracking or is too long', () => {
     const cases: [pattern: string, why: RegExp][] = [
-      ['(PROJ)-\\d+-\\1', /uses a backreference \(\\1\), which needs backtracking, and ticket patterns are matched without it so that none can stall the editor/],
+      [
+        '(PROJ)-\\d+-\\1',
+        /uses a backreference \(\\1\), which needs backtracking, and ticket patterns are matched without it so that none can stall the editor/,
+      ],
       ['[A-Z]+(?=-)', /uses a lookahead or lookbehind \(\(\?=\), which needs backtracking/],
       ['(x*)*-\\d+', /repeats a part that can match nothing \(\(x\*\)\*\)/],
       ['A'.repeat(201), /has 201 characters, more than the 200 a ticket pattern may have/],
@@ -207,7 +377,7 @@ describe('tracker/ledger/copySummary', () => {
     }
   });
 
-  it('finds a key in bounded time whatever the pattern and the branch, among the branch\'s first 255 characters', () => {
+  it("finds a key in bounded time whatever the pattern and the branch, among the branch's first 255 characters", () => {
     const backtracking = ticketMatcher('^(a+)+b');
     assert.equal(backtracking.problem, undefined, 'matched without backtracking, so not refused');
     for (const branch of ['a'.repeat(40), 'a'.repeat(4_000), 'a'.repeat(64 * 1024)]) {
@@ -215,7 +385,11 @@ describe('tracker/ledger/copySummary', () => {
       assert.equal(backtracking.keyOf(branch), undefined);
       assert.ok(performance.now() - started < 50, `${branch.length} characters`);
     }
-    assert.equal(ticketMatcher('').keyOf(`${'x'.repeat(250)}AB-12345`), 'AB-12', 'a key across the 255th character is cut there');
+    assert.equal(
+      ticketMatcher('').keyOf(`${'x'.repeat(250)}AB-12345`),
+      'AB-12',
+      'a key across the 255th character is cut there',
+    );
     assert.equal(ticketMatcher('').keyOf(`${'x'.repeat(255)}AB-1`), undefined);
   });
 });

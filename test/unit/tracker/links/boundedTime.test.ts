@@ -3,7 +3,13 @@ import { performance } from 'node:perf_hooks';
 import { parseHead } from '../../../../src/git/headState';
 import { originInConfig } from '../../../../src/git/repoName';
 import { gitDirIn } from '../../../../src/git/repositories';
-import { checkGlobs, compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH, MAX_MATCHED_BRANCH_LENGTH } from '../../../../src/platform/globs';
+import {
+  checkGlobs,
+  compileGlobs,
+  MAX_GLOB_LENGTH,
+  MAX_GLOB_LIST_LENGTH,
+  MAX_MATCHED_BRANCH_LENGTH,
+} from '../../../../src/platform/globs';
 import { BRANCH_MAX_LENGTH } from '../../../../src/protocol/constants';
 import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
 import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
@@ -58,29 +64,44 @@ describe('every decision on a branch name takes bounded time, whatever the setti
     assert.equal(ignoreDecision.value, false, 'the refused glob matches nothing');
     assert.equal(ignored('wip/x'), true, 'the others still do');
     assert.deepEqual(checkGlobs([stars, 'wip/*']).refused, [{ glob: stars, problem: 'TOO_LONG' }]);
-    const parsed = parseLinks([{ branch: stars, activity: 'Stars' }, { folder: `**${stars}`, activity: 'Stars' }]);
+    const parsed = parseLinks([
+      { branch: stars, activity: 'Stars' },
+      { folder: `**${stars}`, activity: 'Stars' },
+    ]);
     assert.equal(parsed.links.length, 0);
-    assert.match(parsed.problems[0] ?? '', /Link 1 in your user settings .* is not used: its "branch" glob has 500000 characters, more than the 1000 a glob may have\./);
+    assert.match(
+      parsed.problems[0] ?? '',
+      /Link 1 in your user settings .* is not used: its "branch" glob has 500000 characters, more than the 1000 a glob may have\./,
+    );
     assert.match(parsed.problems[1] ?? '', /Link 2 .* its "folder" glob has 500002 characters/);
   });
 
   it('collapses a run of stars below the length limit, and matches the worst globs the limits allow in time', () => {
     const branch = `feature/${'a'.repeat(64 * 1024)}`;
-    const run = timed(() => compileGlobs([`feature/${'*'.repeat(MAX_GLOB_LENGTH - 9)}b`], MAX_MATCHED_BRANCH_LENGTH)(branch));
+    const run = timed(() =>
+      compileGlobs([`feature/${'*'.repeat(MAX_GLOB_LENGTH - 9)}b`], MAX_MATCHED_BRANCH_LENGTH)(branch),
+    );
     assertBounded('a run of 991 stars', run.ms);
     assert.equal(run.value, false);
     // As many of the slowest globs as one list may hold: each keeps every step reached at every character.
     const worst = '*a'.repeat(MAX_GLOB_LENGTH / 2);
     const list = Array.from({ length: MAX_GLOB_LIST_LENGTH / MAX_GLOB_LENGTH + 5 }, () => worst);
-    assert.equal(checkGlobs(list).refused.length, 5, 'past the list\'s limit');
+    assert.equal(checkGlobs(list).refused.length, 5, "past the list's limit");
     const ignored = compileGlobs(list, MAX_MATCHED_BRANCH_LENGTH);
     const decision = timed(() => ignored('a'.repeat(4_000)));
     assertBounded('a full list of the slowest globs', decision.ms);
     const { links, problems } = parseLinks(list.map((glob) => ({ branch: glob, activity: 'x' })));
     const fitting = MAX_GLOB_LIST_LENGTH / MAX_GLOB_LENGTH;
     assert.equal(links.length, fitting);
-    assert.match(problems[0] ?? '', new RegExp(`Link ${fitting + 1} .* with those of the links before it, its globs pass the ${MAX_GLOB_LIST_LENGTH} characters`));
-    const linked = timed(() => decideLink(links, { folders: ['/w/repo'], branch: 'a'.repeat(4_000) }, ticketMatcher('')));
+    assert.match(
+      problems[0] ?? '',
+      new RegExp(
+        `Link ${fitting + 1} .* with those of the links before it, its globs pass the ${MAX_GLOB_LIST_LENGTH} characters`,
+      ),
+    );
+    const linked = timed(() =>
+      decideLink(links, { folders: ['/w/repo'], branch: 'a'.repeat(4_000) }, ticketMatcher('')),
+    );
     assertBounded('links with a full list of the slowest globs', linked.ms);
   });
 
@@ -91,18 +112,25 @@ describe('every decision on a branch name takes bounded time, whatever the setti
     assert.equal(compileGlobs(['*-wip'], MAX_MATCHED_BRANCH_LENGTH)(branch), false);
   });
 
-  it('reads a repository\'s .git file and config of 64 KiB lines in time', () => {
+  it("reads a repository's .git file and config of 64 KiB lines in time", () => {
     const spaces = ' '.repeat(64 * 1024);
     for (const content of [`gitdir:${spaces}x${spaces}`, `gitdir: ../x${spaces}`]) {
       const gitDir = timed(() => gitDirIn(content));
       assertBounded('.git file', gitDir.ms);
     }
     assert.equal(gitDirIn('gitdir: ../.git/worktrees/x  \r\n'), '../.git/worktrees/x');
-    for (const config of [`[${spaces}x`, `[remote "origin"]\nurl=x${spaces}y`, `[remote "origin"]\n  url${spaces}=${spaces}`]) {
+    for (const config of [
+      `[${spaces}x`,
+      `[remote "origin"]\nurl=x${spaces}y`,
+      `[remote "origin"]\n  url${spaces}=${spaces}`,
+    ]) {
       const origin = timed(() => originInConfig(config));
       assertBounded('git config', origin.ms);
     }
-    assert.equal(originInConfig('[core]\n\tbare = false\n[ remote  "origin" ]\n\turl = https://example.com/a.git  \r\n'), 'https://example.com/a.git');
+    assert.equal(
+      originInConfig('[core]\n\tbare = false\n[ remote  "origin" ]\n\turl = https://example.com/a.git  \r\n'),
+      'https://example.com/a.git',
+    );
     assert.equal(originInConfig('[remote "upstream"]\nurl = u\n[remote "origin"]\nurl =\nurl = o'), 'o');
   });
 });

@@ -26,7 +26,11 @@ describe('tracker/links/linkChoices', () => {
     assert.equal(ticketLinkFor('PROJ-123-login', tickets)?.pattern, '**', 'no slash');
     assert.equal(ticketLinkFor('PROJ-123/login', tickets)?.pattern, '**', 'the first segment is the ticket itself');
     assert.equal(ticketLinkFor('/PROJ-1', tickets)?.pattern, '**', 'an empty first segment');
-    assert.equal(ticketLinkFor('a*b/PROJ-1', tickets)?.pattern, '**', 'a segment with a glob character is no literal prefix');
+    assert.equal(
+      ticketLinkFor('a*b/PROJ-1', tickets)?.pattern,
+      '**',
+      'a segment with a glob character is no literal prefix',
+    );
   });
 
   it('uses timeTracker.ticketPattern', () => {
@@ -34,11 +38,20 @@ describe('tracker/links/linkChoices', () => {
     assert.equal(ticketLinkFor('bug/gh-42', tickets), undefined);
   });
 
-  it('writes a link that matches the branch it was made on, and tracks that branch\'s ticket', () => {
-    for (const branch of ['fix/PROJ-123-login-crash', 'PROJ-7', 'feature/a/b/PROJ-8-c', 'PROJ-5/x', `${'x'.repeat(200)}/PROJ-6`]) {
+  it("writes a link that matches the branch it was made on, and tracks that branch's ticket", () => {
+    for (const branch of [
+      'fix/PROJ-123-login-crash',
+      'PROJ-7',
+      'feature/a/b/PROJ-8-c',
+      'PROJ-5/x',
+      `${'x'.repeat(200)}/PROJ-6`,
+    ]) {
       const choice = ticketLinkFor(branch, tickets);
       assert.ok(choice, branch);
-      assert.ok(compileGlobs([choice.pattern], MAX_MATCHED_BRANCH_LENGTH)(branch), `${choice.pattern} matches ${branch}`);
+      assert.ok(
+        compileGlobs([choice.pattern], MAX_MATCHED_BRANCH_LENGTH)(branch),
+        `${choice.pattern} matches ${branch}`,
+      );
       const { links, problems } = parseLinks([choice.link]);
       assert.deepEqual(problems, []);
       assert.equal(decideLink(links, { folders: ['/w/repo'], branch }, tickets)?.activity, choice.ticket);
@@ -66,7 +79,11 @@ describe('tracker/links/linkChoices', () => {
   it('tells whether the linked activity runs already: by id where known, else by name in any case', () => {
     const running = { activityID: 'ABC-1', activityName: 'Design' };
     assert.equal(runsAlready(running, { name: 'Other', activityID: 'abc-1' }), true);
-    assert.equal(runsAlready(running, { name: 'Design', activityID: 'def-2' }), false, 'another activity of the same name');
+    assert.equal(
+      runsAlready(running, { name: 'Design', activityID: 'def-2' }),
+      false,
+      'another activity of the same name',
+    );
     assert.equal(runsAlready(running, { name: ' design ' }), true);
     assert.equal(runsAlready(running, { name: 'PROJ-1' }), false);
     assert.equal(runsAlready(undefined, { name: 'Design' }), false);

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
-import { consentQuestion, gateAt, linkFingerprint, linkStanding, NO_CONSENT, readConsent, withAnswer, type ScopedLinks } from '../../../../src/tracker/links/linkConsent';
+import {
+  consentQuestion,
+  gateAt,
+  linkFingerprint,
+  linkStanding,
+  NO_CONSENT,
+  readConsent,
+  withAnswer,
+  type ScopedLinks,
+} from '../../../../src/tracker/links/linkConsent';
 import { parseLinks, type Place } from '../../../../src/tracker/links/links';
 
 const tickets = ticketMatcher('');
@@ -9,7 +18,8 @@ const sources = (workspace: unknown[], user: unknown[] = []): ScopedLinks[] => [
   { scope: 'workspace', links: parseLinks(workspace).links },
   { scope: 'user', links: parseLinks(user).links },
 ];
-const decided = (gate: ReturnType<typeof gateAt>): [string, string] | undefined => (gate.kind === 'none' ? undefined : [gate.kind, gate.decision.activity]);
+const decided = (gate: ReturnType<typeof gateAt>): [string, string] | undefined =>
+  gate.kind === 'none' ? undefined : [gate.kind, gate.decision.activity];
 const REPOSITORY_LINK = { branch: '**', activity: '{ticket}', createIfMissing: true };
 
 describe('tracker/links/linkConsent', () => {
@@ -24,7 +34,11 @@ describe('tracker/links/linkConsent', () => {
         ['Acme'],
       );
       const gate = gateAt(scoped, standing, at('feature/PROJ-1'), tickets, 'open');
-      assert.equal(gate.kind === 'act' && gate.decision.activity, 'Acme', 'the repository link would have decided first');
+      assert.equal(
+        gate.kind === 'act' && gate.decision.activity,
+        'Acme',
+        'the repository link would have decided first',
+      );
     }
   });
 
@@ -34,26 +48,59 @@ describe('tracker/links/linkConsent', () => {
     assert.equal(standing.unanswered.length, 1);
     const gate = gateAt(scoped, standing, at('feature/PROJ-2'), tickets, 'switch');
     assert.deepEqual(gate.kind === 'none' ? undefined : [gate.kind, gate.decision.activity], ['ask', 'PROJ-2']);
-    assert.equal(gateAt(scoped, standing, at('main'), tickets, 'switch').kind, 'act', "the user's own link acts at once");
+    assert.equal(
+      gateAt(scoped, standing, at('main'), tickets, 'switch').kind,
+      'act',
+      "the user's own link acts at once",
+    );
     assert.equal(gateAt(scoped, standing, at('no-ticket'), tickets, 'switch').kind, 'none');
   });
 
   it('on a switch, lets a branch link decide (or ask) whatever folder link stands before it, and a folder link never', () => {
     const scoped = sources([REPOSITORY_LINK], [{ folder: 'acme-web', activity: 'Acme' }]);
     const standing = linkStanding(scoped, { trusted: true, consent: NO_CONSENT, putOff: false });
-    const onlyFolder = sources([], [{ folder: 'acme-web', activity: 'Acme' }, { branch: 'fix/**', activity: '{ticket}' }]);
+    const onlyFolder = sources(
+      [],
+      [
+        { folder: 'acme-web', activity: 'Acme' },
+        { branch: 'fix/**', activity: '{ticket}' },
+      ],
+    );
     const theUsers = linkStanding(onlyFolder, { trusted: true, consent: NO_CONSENT, putOff: false });
-    assert.deepEqual(decided(gateAt(onlyFolder, theUsers, at('fix/PROJ-123-x'), tickets, 'switch')), ['act', 'PROJ-123']);
-    assert.deepEqual(decided(gateAt(onlyFolder, theUsers, at('main'), tickets, 'switch')), undefined, 'a folder link never decides a switch');
-    assert.deepEqual(decided(gateAt(onlyFolder, theUsers, at('main'), tickets, 'open')), ['act', 'Acme'], 'it acts when the window opens');
-    assert.deepEqual(decided(gateAt(scoped, standing, at('feature/PROJ-4'), tickets, 'open')), ['ask', 'PROJ-4'], "the repository's branch link beats the user's folder link");
+    assert.deepEqual(decided(gateAt(onlyFolder, theUsers, at('fix/PROJ-123-x'), tickets, 'switch')), [
+      'act',
+      'PROJ-123',
+    ]);
+    assert.deepEqual(
+      decided(gateAt(onlyFolder, theUsers, at('main'), tickets, 'switch')),
+      undefined,
+      'a folder link never decides a switch',
+    );
+    assert.deepEqual(
+      decided(gateAt(onlyFolder, theUsers, at('main'), tickets, 'open')),
+      ['act', 'Acme'],
+      'it acts when the window opens',
+    );
+    assert.deepEqual(
+      decided(gateAt(scoped, standing, at('feature/PROJ-4'), tickets, 'open')),
+      ['ask', 'PROJ-4'],
+      "the repository's branch link beats the user's folder link",
+    );
   });
 
   it('acts once the user said Use, never once refused, and not after Not Now in this window', () => {
     const scoped = sources([REPOSITORY_LINK]);
-    const use = linkStanding(scoped, { trusted: true, consent: withAnswer(NO_CONSENT, [REPOSITORY_LINK], 'use'), putOff: false });
+    const use = linkStanding(scoped, {
+      trusted: true,
+      consent: withAnswer(NO_CONSENT, [REPOSITORY_LINK], 'use'),
+      putOff: false,
+    });
     assert.equal(gateAt(scoped, use, at('feature/PROJ-3'), tickets, 'switch').kind, 'act');
-    const refused = linkStanding(scoped, { trusted: true, consent: withAnswer(NO_CONSENT, [REPOSITORY_LINK], 'refuse'), putOff: false });
+    const refused = linkStanding(scoped, {
+      trusted: true,
+      consent: withAnswer(NO_CONSENT, [REPOSITORY_LINK], 'refuse'),
+      putOff: false,
+    });
     assert.equal(gateAt(scoped, refused, at('feature/PROJ-3'), tickets, 'switch').kind, 'none');
     const later = linkStanding(scoped, { trusted: true, consent: NO_CONSENT, putOff: true });
     assert.equal(gateAt(scoped, later, at('feature/PROJ-3'), tickets, 'switch').kind, 'none');
@@ -61,7 +108,10 @@ describe('tracker/links/linkConsent', () => {
 
   it('asks again about a link the repository changed, and keeps the answer by what a link says, not where it stands', () => {
     const consent = withAnswer(NO_CONSENT, [REPOSITORY_LINK], 'use');
-    const changed = sources([{ folder: 'docs', activity: 'Docs' }, { ...REPOSITORY_LINK, createIfMissing: false }]);
+    const changed = sources([
+      { folder: 'docs', activity: 'Docs' },
+      { ...REPOSITORY_LINK, createIfMissing: false },
+    ]);
     const standing = linkStanding(changed, { trusted: true, consent, putOff: false });
     assert.equal(standing.unanswered.length, 2, 'createIfMissing turned off is another link');
     const moved = sources([{ folder: 'docs', activity: 'Docs' }, REPOSITORY_LINK]);
@@ -69,7 +119,10 @@ describe('tracker/links/linkConsent', () => {
       linkStanding(moved, { trusted: true, consent, putOff: false }).usable.map(({ activity }) => activity),
       ['{ticket}'],
     );
-    assert.equal(linkFingerprint({ branch: 'x', activity: 'A' }), linkFingerprint(parseLinks([{ branch: ' x ', activity: 'A', createIfMissing: false }]).links[0]!));
+    assert.equal(
+      linkFingerprint({ branch: 'x', activity: 'A' }),
+      linkFingerprint(parseLinks([{ branch: ' x ', activity: 'A', createIfMissing: false }]).links[0]!),
+    );
   });
 
   it('reads what a workspace state holds, and moves an answered link from one list to the other', () => {
@@ -87,7 +140,12 @@ describe('tracker/links/linkConsent', () => {
       consentQuestion([REPOSITORY_LINK]),
       'This repository links its branches to activities (branch ** → {ticket}), which start tracking without asking, and may create activities in your app. Use its links?',
     );
-    const four = [{ folder: 'api', activity: 'Backend', group: 'Acme' }, { branch: 'release/*', activity: 'Release' }, { folder: 'web', activity: 'Web' }, { folder: 'ops', activity: 'Ops' }];
+    const four = [
+      { folder: 'api', activity: 'Backend', group: 'Acme' },
+      { branch: 'release/*', activity: 'Release' },
+      { folder: 'web', activity: 'Web' },
+      { folder: 'ops', activity: 'Ops' },
+    ];
     assert.equal(
       consentQuestion(four),
       'This repository links its folders and branches to activities (folder api → Backend (Acme); branch release/* → Release; folder web → Web and 1 more), which start tracking without asking. Use its links?',

@@ -38,11 +38,23 @@ describe('tracker/links/linkUndo: Undo of a linked start stands until what runs 
   });
 
   it('stands while no answer says what runs: offline, token rejected, a failed poll', () => {
-    assert.ok(after(fromDocs, tracking(ticket), { kind: 'offline' }, { kind: 'failed', message: 'x' }, { kind: 'tokenRejected', clockSkewSeconds: undefined }));
+    assert.ok(
+      after(
+        fromDocs,
+        tracking(ticket),
+        { kind: 'offline' },
+        { kind: 'failed', message: 'x' },
+        { kind: 'tokenRejected', clockSkewSeconds: undefined },
+      ),
+    );
   });
 
   it('ends once an answer shows another activity or none: started or stopped by anyone', () => {
-    assert.equal(after(fromDocs, tracking(ticket), tracking(docs)), undefined, 'the user (or Undo elsewhere) went back');
+    assert.equal(
+      after(fromDocs, tracking(ticket), tracking(docs)),
+      undefined,
+      'the user (or Undo elsewhere) went back',
+    );
     assert.equal(after(fromDocs, tracking(ticket), tracking({ activityID: 'c3', activityName: 'Standup' })), undefined);
     assert.equal(after(fromDocs, tracking(ticket), idle), undefined, 'stopped');
     assert.equal(after(fromNothing, tracking(ticket), idle), undefined);
@@ -56,33 +68,68 @@ describe('tracker/links/linkUndo: Undo of a linked start stands until what runs 
   });
 
   it('says in the tooltip which link started what runs, with Undo; private, without the branch or names', () => {
-    assert.equal(undoParagraph(fromDocs, false), 'Started by the link for fix/\\*\\*. [Undo](command:timeTracker.undoLink) restarts Docs.');
-    assert.equal(undoParagraph(fromNothing, false), 'Started by the link for fix/\\*\\*. [Undo](command:timeTracker.undoLink) stops it again.');
-    assert.equal(undoParagraph({ branch: undefined, previous: docs }, false), 'Started by the link for this folder. [Undo](command:timeTracker.undoLink) restarts Docs.');
-    assert.equal(undoParagraph(fromDocs, true), 'Started by a link. [Undo](command:timeTracker.undoLink) restarts the previous activity.');
+    assert.equal(
+      undoParagraph(fromDocs, false),
+      'Started by the link for fix/\\*\\*. [Undo](command:timeTracker.undoLink) restarts Docs.',
+    );
+    assert.equal(
+      undoParagraph(fromNothing, false),
+      'Started by the link for fix/\\*\\*. [Undo](command:timeTracker.undoLink) stops it again.',
+    );
+    assert.equal(
+      undoParagraph({ branch: undefined, previous: docs }, false),
+      'Started by the link for this folder. [Undo](command:timeTracker.undoLink) restarts Docs.',
+    );
+    assert.equal(
+      undoParagraph(fromDocs, true),
+      'Started by a link. [Undo](command:timeTracker.undoLink) restarts the previous activity.',
+    );
   });
 
   it('puts the paragraph in the tracking tooltip only while Undo stands', () => {
-    const settings: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 1 } };
+    const settings: PresentationSettings = {
+      showTodayTotal: true,
+      maxNameLength: 40,
+      route: { kind: 'http', port: 1 },
+    };
     const plain = present(tracking(ticket), settings, NOW).tooltip;
     assert.doesNotMatch(plain, /undoLink/);
     const linked = present(tracking(ticket), { ...settings, linkedStart: fromDocs }, NOW).tooltip;
-    assert.match(linked, /Started by the link for fix\/\\\*\\\*\. \[Undo\]\(command:timeTracker\.undoLink\) restarts Docs\./);
-    assert.doesNotMatch(present(tracking(ticket), { ...settings, linkedStart: fromDocs, private: true }, NOW).tooltip, /Docs|fix/);
+    assert.match(
+      linked,
+      /Started by the link for fix\/\\\*\\\*\. \[Undo\]\(command:timeTracker\.undoLink\) restarts Docs\./,
+    );
+    assert.doesNotMatch(
+      present(tracking(ticket), { ...settings, linkedStart: fromDocs, private: true }, NOW).tooltip,
+      /Docs|fix/,
+    );
   });
 
   it('offers Undo Automatic Start first in the menu while it stands, saying what it restarts', () => {
     const [first] = menuFor(tracking(ticket), true, 0, { started: 'PROJ-123', previous: 'Docs' });
-    assert.deepEqual(first, { label: '$(discard) Undo Automatic Start', command: COMMANDS.undoLink, detail: 'Restarts Docs instead of PROJ-123' });
-    assert.equal(menuFor(tracking(ticket), true, 0, { started: 'PROJ-123', previous: undefined })[0]?.detail, 'Stops PROJ-123, which a link started');
+    assert.deepEqual(first, {
+      label: '$(discard) Undo Automatic Start',
+      command: COMMANDS.undoLink,
+      detail: 'Restarts Docs instead of PROJ-123',
+    });
+    assert.equal(
+      menuFor(tracking(ticket), true, 0, { started: 'PROJ-123', previous: undefined })[0]?.detail,
+      'Stops PROJ-123, which a link started',
+    );
     assert.ok(!menuFor(tracking(ticket), true, 0).some(({ command }) => command === COMMANDS.undoLink));
   });
 
   it('lists Undo Automatic Start in the palette in every state, under a title "Time Tracker: Undo" finds', () => {
     const root = join(__dirname, '..', '..', '..', '..', '..');
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { menus: { commandPalette: { command: string; when?: string }[] } } };
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      contributes: { menus: { commandPalette: { command: string; when?: string }[] } };
+    };
     const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
-    assert.equal(manifest.contributes.menus.commandPalette.find(({ command }) => command === COMMANDS.undoLink)?.when, undefined, 'no `when` hides it');
+    assert.equal(
+      manifest.contributes.menus.commandPalette.find(({ command }) => command === COMMANDS.undoLink)?.when,
+      undefined,
+      'no `when` hides it',
+    );
     assert.match(`${nls['command.category']}: ${nls['command.undoLink']}`, /^Time Tracker: Undo\b/);
   });
 });

@@ -1,10 +1,21 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
-import { decideLink, knownActivityFor, matchingLinks, parseLinks, runsLinkedActivity, withLinkedFirst, type Place } from '../../../../src/tracker/links/links';
+import {
+  decideLink,
+  knownActivityFor,
+  matchingLinks,
+  parseLinks,
+  runsLinkedActivity,
+  withLinkedFirst,
+  type Place,
+} from '../../../../src/tracker/links/links';
 
 const tickets = ticketMatcher('');
-const at = (branch: string | undefined, ...folders: string[]): Place => ({ folders: folders.length === 0 ? ['/work/acme-web'] : folders, branch });
+const at = (branch: string | undefined, ...folders: string[]): Place => ({
+  folders: folders.length === 0 ? ['/work/acme-web'] : folders,
+  branch,
+});
 
 describe('tracker/links', () => {
   it('replaces {ticket} by the key the branch names, and a branch without a key matches no {ticket} link', () => {
@@ -19,28 +30,47 @@ describe('tracker/links', () => {
     assert.equal(decideLink(links, at(undefined), tickets), undefined, 'no branch, no key');
   });
 
-  it('uses timeTracker.ticketPattern through Copy Summary\'s matcher', () => {
+  it("uses timeTracker.ticketPattern through Copy Summary's matcher", () => {
     const { links } = parseLinks([{ branch: 'bug/*', activity: 'Bug {ticket}' }]);
     assert.equal(decideLink(links, at('bug/gh-42'), ticketMatcher('gh-\\d+'))?.activity, 'Bug gh-42');
     assert.equal(decideLink(links, at('bug/gh-42'), tickets), undefined, 'the default pattern finds no key there');
   });
 
-  it('takes the first branch link that matches, in the setting\'s order, before any folder link wherever it stands', () => {
+  it("takes the first branch link that matches, in the setting's order, before any folder link wherever it stands", () => {
     const { links } = parseLinks([
       { folder: 'acme-*', activity: 'Acme' },
       { branch: 'release/*', activity: 'Release' },
       { branch: '**', activity: '{ticket}' },
     ]);
-    assert.equal(decideLink(links, at('release/2.0'), tickets)?.activity, 'Release', 'first match wins among branch links');
-    assert.equal(decideLink(links, at('feature/PROJ-1'), tickets)?.activity, 'PROJ-1', 'the branch link beats the folder link written before it');
+    assert.equal(
+      decideLink(links, at('release/2.0'), tickets)?.activity,
+      'Release',
+      'first match wins among branch links',
+    );
+    assert.equal(
+      decideLink(links, at('feature/PROJ-1'), tickets)?.activity,
+      'PROJ-1',
+      'the branch link beats the folder link written before it',
+    );
     assert.equal(decideLink(links, at('feature/PROJ-1', '/work/other'), tickets)?.activity, 'PROJ-1');
-    assert.equal(decideLink(links, at('main'), tickets)?.activity, 'Acme', 'no branch link matches: the folder link, when the window opens');
+    assert.equal(
+      decideLink(links, at('main'), tickets)?.activity,
+      'Acme',
+      'no branch link matches: the folder link, when the window opens',
+    );
     assert.equal(decideLink(links, at('main', '/work/other'), tickets), undefined);
   });
 
   it('lets no folder link decide a branch switch', () => {
-    const { links } = parseLinks([{ folder: 'acme-*', activity: 'Acme' }, { branch: 'fix/**', activity: '{ticket}' }]);
-    assert.equal(decideLink(links, at('main'), tickets, 'switch'), undefined, 'what runs is left, and the switch is reported');
+    const { links } = parseLinks([
+      { folder: 'acme-*', activity: 'Acme' },
+      { branch: 'fix/**', activity: '{ticket}' },
+    ]);
+    assert.equal(
+      decideLink(links, at('main'), tickets, 'switch'),
+      undefined,
+      'what runs is left, and the switch is reported',
+    );
     assert.equal(decideLink(links, at('fix/PROJ-123-x'), tickets, 'switch')?.activity, 'PROJ-123');
     assert.equal(decideLink(links, at('main'), tickets, 'open')?.activity, 'Acme');
   });
@@ -55,13 +85,16 @@ describe('tracker/links', () => {
     assert.equal(decideLink(links, at('fix/PROJ-123-login-crash'), tickets, 'switch'), undefined);
     assert.equal(decideLink(links, at('fix/old-PROJ-9'), tickets, 'switch'), undefined, 'an exception may be a glob');
     assert.equal(decideLink(links, at('fix/PROJ-124-other'), tickets, 'switch')?.activity, 'PROJ-124');
-    assert.deepEqual(links.map(({ position }) => position), [1]);
+    assert.deepEqual(
+      links.map(({ position }) => position),
+      [1],
+    );
     assert.match(problems[0]!, /^Link 2 .* "except" leaves branches out of a "branch" glob, and it has none\.$/);
     assert.match(problems[1]!, /^Link 3 .* "except" must be a list of branch names or globs\.$/);
     assert.match(problems[2]!, /^Link 4 .* "except" must be a list/);
   });
 
-  it('matches a folder glob without / against the folder\'s name, one with / against its whole path', () => {
+  it("matches a folder glob without / against the folder's name, one with / against its whole path", () => {
     const { links } = parseLinks([
       { folder: '/home/*/clients/**', activity: 'Clients' },
       { folder: 'acme-?eb', activity: 'Acme', group: 'Customers' },
@@ -71,8 +104,16 @@ describe('tracker/links', () => {
     assert.equal(acme?.activity, 'Acme');
     assert.equal(acme.group, 'Customers');
     assert.equal(acme.by, 'folder');
-    assert.equal(decideLink(links, at(undefined, '/srv/acme-web/sub'), tickets), undefined, 'a name glob is the folder\'s own name');
-    assert.equal(decideLink(links, at(undefined, '/srv/a', '/srv/acme-web'), tickets)?.activity, 'Acme', 'any of the window\'s folders');
+    assert.equal(
+      decideLink(links, at(undefined, '/srv/acme-web/sub'), tickets),
+      undefined,
+      "a name glob is the folder's own name",
+    );
+    assert.equal(
+      decideLink(links, at(undefined, '/srv/a', '/srv/acme-web'), tickets)?.activity,
+      'Acme',
+      "any of the window's folders",
+    );
   });
 
   it('needs both where a link names a folder and a branch', () => {
@@ -80,7 +121,11 @@ describe('tracker/links', () => {
     assert.equal(decideLink(links, at('hotfix/a/b'), tickets)?.activity, 'Acme hotfixes');
     assert.equal(decideLink(links, at('hotfix/a', '/x/other'), tickets), undefined);
     assert.equal(decideLink(links, at('main'), tickets), undefined);
-    assert.equal(decideLink(links, at(undefined), tickets), undefined, 'a branch glob never matches where there is no branch');
+    assert.equal(
+      decideLink(links, at(undefined), tickets),
+      undefined,
+      'a branch glob never matches where there is no branch',
+    );
   });
 
   it('refuses every malformed entry in one sentence naming it, and uses the rest', () => {
@@ -103,7 +148,10 @@ describe('tracker/links', () => {
     assert.match(problems[5]!, /^Link 6 .* "createIfMissing" must be true or false\.$/);
     assert.match(problems[6]!, /^Link 7 .* "folder" must be a text/);
     for (const problem of problems) assert.equal(problem.split(/\.\s/).length, 1, `one sentence: ${problem}`);
-    assert.deepEqual(links.map((link) => [link.position, link.activity]), [[8, 'Fine']]);
+    assert.deepEqual(
+      links.map((link) => [link.position, link.activity]),
+      [[8, 'Fine']],
+    );
     assert.equal(decideLink(links, at('ok/x'), tickets)?.link.position, 8);
   });
 
@@ -122,9 +170,14 @@ describe('tracker/links', () => {
   });
 
   it('matches in linear time, whatever glob a workspace sets', () => {
-    const { links } = parseLinks([{ branch: '*a*a*a*a*a*a*a*a*a*a*a*b', folder: '**a**a**a**a**a**a**a**b', activity: 'Never' }]);
+    const { links } = parseLinks([
+      { branch: '*a*a*a*a*a*a*a*a*a*a*a*b', folder: '**a**a**a**a**a**a**a**b', activity: 'Never' },
+    ]);
     const started = performance.now();
-    assert.equal(decideLink(links, { folders: [`/${'a/'.repeat(5_000)}`], branch: 'a'.repeat(10_000) }, tickets), undefined);
+    assert.equal(
+      decideLink(links, { folders: [`/${'a/'.repeat(5_000)}`], branch: 'a'.repeat(10_000) }, tickets),
+      undefined,
+    );
     assert.ok(performance.now() - started < 200);
   });
 
@@ -134,36 +187,75 @@ describe('tracker/links', () => {
     assert.equal(runsLinkedActivity(decision, { activityID: 'a1', activityName: 'proj-7' }), true);
     assert.equal(runsLinkedActivity(decision, { activityID: 'a1', activityName: 'PROJ-8' }), false);
     assert.equal(runsLinkedActivity(decision, undefined), false);
-    assert.equal(runsLinkedActivity(decision, { activityID: 'a1', activityName: 'PROJ-7' }, 'A2'), false, 'a same-named activity of another group');
+    assert.equal(
+      runsLinkedActivity(decision, { activityID: 'a1', activityName: 'PROJ-7' }, 'A2'),
+      false,
+      'a same-named activity of another group',
+    );
     assert.equal(runsLinkedActivity(decision, { activityID: 'a2', activityName: 'PROJ-7' }, 'A2'), true);
   });
 
   it('lists every link that matches, the one that decides first, for Unlink', () => {
-    const { links } = parseLinks([{ folder: 'acme-web', activity: 'Acme' }, { branch: 'work/*', activity: 'Work' }, { branch: 'other', activity: 'Other' }]);
-    assert.deepEqual(matchingLinks(links, at('work/x'), tickets).map((decision) => decision.activity), ['Work', 'Acme']);
+    const { links } = parseLinks([
+      { folder: 'acme-web', activity: 'Acme' },
+      { branch: 'work/*', activity: 'Work' },
+      { branch: 'other', activity: 'Other' },
+    ]);
+    assert.deepEqual(
+      matchingLinks(links, at('work/x'), tickets).map((decision) => decision.activity),
+      ['Work', 'Acme'],
+    );
   });
 
   it('knows a linked activity by id only where one activity of that name (and group) is known', () => {
-    const { links } = parseLinks([{ branch: 'a', activity: 'Review', group: 'Acme' }, { branch: 'b', activity: 'review' }]);
+    const { links } = parseLinks([
+      { branch: 'a', activity: 'Review', group: 'Acme' },
+      { branch: 'b', activity: 'review' },
+    ]);
     const known = [
       { activityID: 'R1', activityName: 'Review', groupName: 'Acme' },
       { activityID: 'R2', activityName: 'Review', groupName: 'Globex' },
     ];
     assert.equal(knownActivityFor(decideLink(links, at('a'), tickets)!, known)?.activityID, 'R1');
-    assert.equal(knownActivityFor(decideLink(links, at('b'), tickets)!, known), undefined, 'two groups: by name, the app decides');
-    assert.equal(knownActivityFor(decideLink(links, at('b'), tickets)!, [known[1]!, { ...known[1]!, activityID: 'r2' }])?.activityID, 'R2', 'one id in any case');
+    assert.equal(
+      knownActivityFor(decideLink(links, at('b'), tickets)!, known),
+      undefined,
+      'two groups: by name, the app decides',
+    );
+    assert.equal(
+      knownActivityFor(decideLink(links, at('b'), tickets)!, [known[1]!, { ...known[1]!, activityID: 'r2' }])
+        ?.activityID,
+      'R2',
+      'one id in any case',
+    );
   });
 
-  it('puts the activity linked here first in the Start picker\'s recent list, when known by id', () => {
+  it("puts the activity linked here first in the Start picker's recent list, when known by id", () => {
     const { links } = parseLinks([{ branch: '**', activity: '{ticket}' }]);
     const here = decideLink(links, at('PROJ-5'), tickets);
     const recent = [
       { activityID: 'D', activityName: 'Docs' },
       { activityID: 'P5', activityName: 'PROJ-5' },
     ];
-    assert.deepEqual(withLinkedFirst(here, recent, []).map((activity) => activity.activityID), ['P5', 'D']);
-    assert.deepEqual(withLinkedFirst(here, recent.slice(0, 1), [{ activityID: 'P5', activityName: 'proj-5' }]).map((activity) => activity.activityID), ['P5', 'D'], 'known from an answer');
-    assert.deepEqual(withLinkedFirst(here, recent.slice(0, 1), []).map((activity) => activity.activityID), ['D'], 'a name alone is no entry');
-    assert.deepEqual(withLinkedFirst(undefined, recent, []).map((activity) => activity.activityID), ['D', 'P5']);
+    assert.deepEqual(
+      withLinkedFirst(here, recent, []).map((activity) => activity.activityID),
+      ['P5', 'D'],
+    );
+    assert.deepEqual(
+      withLinkedFirst(here, recent.slice(0, 1), [{ activityID: 'P5', activityName: 'proj-5' }]).map(
+        (activity) => activity.activityID,
+      ),
+      ['P5', 'D'],
+      'known from an answer',
+    );
+    assert.deepEqual(
+      withLinkedFirst(here, recent.slice(0, 1), []).map((activity) => activity.activityID),
+      ['D'],
+      'a name alone is no entry',
+    );
+    assert.deepEqual(
+      withLinkedFirst(undefined, recent, []).map((activity) => activity.activityID),
+      ['D', 'P5'],
+    );
   });
 });

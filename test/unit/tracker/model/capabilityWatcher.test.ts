@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findCapability, type CapabilityReading } from '../../../../src/client/capabilityReader';
 import { folderIdentity, nodeFileSystem, type FolderWatch } from '../../../../src/platform/fileSystemPort';
-import { CAPABILITY_CHECK_INTERVAL_MS, CapabilityWatcher, sameReading } from '../../../../src/tracker/model/capabilityWatcher';
+import {
+  CAPABILITY_CHECK_INTERVAL_MS,
+  CapabilityWatcher,
+  sameReading,
+} from '../../../../src/tracker/model/capabilityWatcher';
 import type { Timers } from '../../../../src/platform/timers';
 import { Arrivals } from '../../../support/git';
 
@@ -57,10 +61,18 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
     let file: CapabilityReading = { kind: 'absent', path };
     const seen: CapabilityReading['kind'][] = [];
     const timers = new ManualTimers();
-    const watcher = new CapabilityWatcher({ read: () => Promise.resolve(file), onChange: (reading) => seen.push(reading.kind), timers });
+    const watcher = new CapabilityWatcher({
+      read: () => Promise.resolve(file),
+      onChange: (reading) => seen.push(reading.kind),
+      timers,
+    });
     assert.equal((await watcher.current()).kind, 'absent');
     assert.deepEqual(seen, ['absent']);
-    assert.deepEqual([...timers.pending.values()].map((timer) => timer.ms), [CAPABILITY_CHECK_INTERVAL_MS], 'the next look is planned');
+    assert.deepEqual(
+      [...timers.pending.values()].map((timer) => timer.ms),
+      [CAPABILITY_CHECK_INTERVAL_MS],
+      'the next look is planned',
+    );
     await watcher.check();
     assert.deepEqual(seen, ['absent'], 'nothing changed');
     file = ready; // the user turned the integration on
@@ -79,7 +91,11 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
   it('looks again by itself on its timer, once per interval', async () => {
     let reads = 0;
     const timers = new ManualTimers();
-    const watcher = new CapabilityWatcher({ read: () => Promise.resolve({ kind: 'absent', path: `${path}${reads++}` }), onChange: () => undefined, timers });
+    const watcher = new CapabilityWatcher({
+      read: () => Promise.resolve({ kind: 'absent', path: `${path}${reads++}` }),
+      onChange: () => undefined,
+      timers,
+    });
     await watcher.current();
     for (let i = 0; i < 3; i++) {
       timers.fire();
@@ -170,10 +186,17 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
 
   it('looks by itself only every 10 s, so an idle window does not open the missing files every 2 s', async () => {
     const timers = new ManualTimers();
-    const watcher = new CapabilityWatcher({ read: () => Promise.resolve({ kind: 'absent', path }), onChange: () => undefined, timers });
+    const watcher = new CapabilityWatcher({
+      read: () => Promise.resolve({ kind: 'absent', path }),
+      onChange: () => undefined,
+      timers,
+    });
     await watcher.current();
     assert.equal(CAPABILITY_CHECK_INTERVAL_MS, 10_000);
-    assert.deepEqual([...timers.pending.values()].map((timer) => timer.ms), [10_000]);
+    assert.deepEqual(
+      [...timers.pending.values()].map((timer) => timer.ms),
+      [10_000],
+    );
     watcher.dispose();
   });
 
@@ -195,7 +218,10 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
         watchFolder: folders.watch,
       });
       await watcher.current();
-      assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), { '/a': ['x.json', 'z.json'], '/b': ['y.json'] });
+      assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), {
+        '/a': ['x.json', 'z.json'],
+        '/b': ['y.json'],
+      });
       file = { kind: 'ready', path: '/a/x.json', capability }; // the user turns the integration on
       folders.open.get('/a')!.onChange();
       await watcher.current();
@@ -295,7 +321,7 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
         return { folders, timers, counts, watcher };
       };
 
-      it('watches the parent for the folder\'s name while it is missing, and the folder again once it is back, reading once more', async () => {
+      it("watches the parent for the folder's name while it is missing, and the folder again once it is back, reading once more", async () => {
         const identities = new Map([
           ['/home/u', 'home'],
           ['/home/u/Data', 'first'],
@@ -305,13 +331,17 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
         assert.deepEqual([...folders.open.keys()], ['/home/u/Data']);
         identities.delete('/home/u/Data'); // removed, the file with it: the watch saw the file go
         await watcher.check();
-        assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), { '/home/u': ['Data'] });
+        assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), {
+          '/home/u': ['Data'],
+        });
         assert.deepEqual(folders.closed, ['/home/u/Data']);
         const before = counts.reads;
         identities.set('/home/u/Data', 'second'); // made again
         folders.open.get('/home/u')!.onChange();
         await settle();
-        assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), { '/home/u/Data': ['api-endpoint.json'] });
+        assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), {
+          '/home/u/Data': ['api-endpoint.json'],
+        });
         assert.equal(counts.reads - before, 2, 'read on the event, and once more after the new watch began');
         watcher.dispose();
       });
@@ -353,7 +383,12 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
       try {
         const folder = join(dir, 'Data');
         const file = join(folder, 'api-endpoint.json');
-        const write = (pid: number): Promise<void> => writeFile(file, JSON.stringify({ version: 1, socketPath: join(dir, 'api.sock'), token: 'integration-token', pid }), { mode: 0o600 });
+        const write = (pid: number): Promise<void> =>
+          writeFile(
+            file,
+            JSON.stringify({ version: 1, socketPath: join(dir, 'api.sock'), token: 'integration-token', pid }),
+            { mode: 0o600 },
+          );
         await mkdir(folder);
         await write(1);
         const readings = new Arrivals<CapabilityReading>();
@@ -362,11 +397,13 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
           onChange: readings.push,
           timers: new ManualTimers(), // never fired: only the folder watches can see what follows
           paths: () => [file],
-          watchFolder: (watched, names, onChange, onError) => nodeFileSystem.watchDirectory(watched, names, onChange, onError),
+          watchFolder: (watched, names, onChange, onError) =>
+            nodeFileSystem.watchDirectory(watched, names, onChange, onError),
           folderIdentity,
         });
         try {
-          const pidOf = (reading: CapabilityReading): number | undefined => (reading.kind === 'ready' ? reading.capability.pid : undefined);
+          const pidOf = (reading: CapabilityReading): number | undefined =>
+            reading.kind === 'ready' ? reading.capability.pid : undefined;
           await watcher.current();
           await readings.first((reading) => pidOf(reading) === 1, 'the first file');
           await rm(folder, { recursive: true });
@@ -396,11 +433,16 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
           },
           timers,
           paths: () => [file],
-          watchFolder: (folder, names, onChange, onError) => nodeFileSystem.watchDirectory(folder, names, onChange, onError),
+          watchFolder: (folder, names, onChange, onError) =>
+            nodeFileSystem.watchDirectory(folder, names, onChange, onError),
         });
         assert.equal((await watcher.current()).kind, 'absent');
         await writeFile(join(dir, 'unrelated.txt'), 'x');
-        await writeFile(file, JSON.stringify({ version: 1, socketPath: join(dir, 'api.sock'), token: 'integration-token', pid: 4242 }), { mode: 0o600 });
+        await writeFile(
+          file,
+          JSON.stringify({ version: 1, socketPath: join(dir, 'api.sock'), token: 'integration-token', pid: 4242 }),
+          { mode: 0o600 },
+        );
         const reading = await ready;
         assert.equal(reading.kind === 'ready' && reading.capability.pid, 4242);
         watcher.dispose();

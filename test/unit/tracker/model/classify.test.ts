@@ -28,18 +28,31 @@ const EXAMPLES: Record<FailureKind, { error: unknown; failure: Failure }> = {
   offline: { error: new ConnectionError('refused', false), failure: { kind: 'offline', message: 'refused' } },
   mayHaveArrived: { error: new ConnectionError('reset', true), failure: { kind: 'mayHaveArrived', message: 'reset' } },
   answerLost: { error: new AnswerLostError('lost'), failure: { kind: 'answerLost', message: 'lost' } },
-  tokenRejected: { error: new AuthenticationError('clock', -300), failure: { kind: 'tokenRejected', message: 'clock', clockSkewSeconds: -300 } },
+  tokenRejected: {
+    error: new AuthenticationError('clock', -300),
+    failure: { kind: 'tokenRejected', message: 'clock', clockSkewSeconds: -300 },
+  },
   licenseLocked: { error: new HttpError(423, 'locked', '{}'), failure: { kind: 'licenseLocked', message: 'locked' } },
-  lockedOut: { error: new HttpError(429, 'out', '{}', 42), failure: { kind: 'lockedOut', message: 'out', retryAfterSeconds: 42 } },
+  lockedOut: {
+    error: new HttpError(429, 'out', '{}', 42),
+    failure: { kind: 'lockedOut', message: 'out', retryAfterSeconds: 42 },
+  },
   unavailable: {
     error: new UnavailableError('not wired'),
-    failure: { kind: 'unavailable', message: 'This endpoint is not available in the application right now: not wired', reason: 'not wired' },
+    failure: {
+      kind: 'unavailable',
+      message: 'This endpoint is not available in the application right now: not wired',
+      reason: 'not wired',
+    },
   },
   notFound: { error: new NotFoundError('gone'), failure: { kind: 'notFound', message: 'gone' } },
   invalid: { error: new ValidationError('bad', 400), failure: { kind: 'invalid', message: 'bad' } },
   replayed: { error: new ReplayError('again'), failure: { kind: 'replayed', message: 'again' } },
   configuration: { error: new ConfigurationError('no port'), failure: { kind: 'configuration', message: 'no port' } },
-  refused: { error: new HttpError(413, 'too big', '{}'), failure: { kind: 'refused', message: 'too big', status: 413 } },
+  refused: {
+    error: new HttpError(413, 'too big', '{}'),
+    failure: { kind: 'refused', message: 'too big', status: 413 },
+  },
   appFailed: { error: new HttpError(500, 'boom', '{}'), failure: { kind: 'appFailed', message: 'boom', status: 500 } },
   unexpected: { error: new TypeError('odd'), failure: { kind: 'unexpected', message: 'odd' } },
 };
@@ -73,12 +86,28 @@ describe('tracker: classify, the one error classifier', () => {
   });
 
   it('reads the details a class leaves out as not said', () => {
-    assert.deepEqual(classify(new AuthenticationError('bad token')), { kind: 'tokenRejected', message: 'bad token', clockSkewSeconds: undefined });
-    assert.deepEqual(classify(new HttpError(429, 'busy', '')), { kind: 'lockedOut', message: 'busy', retryAfterSeconds: undefined });
+    assert.deepEqual(classify(new AuthenticationError('bad token')), {
+      kind: 'tokenRejected',
+      message: 'bad token',
+      clockSkewSeconds: undefined,
+    });
+    assert.deepEqual(classify(new HttpError(429, 'busy', '')), {
+      kind: 'lockedOut',
+      message: 'busy',
+      retryAfterSeconds: undefined,
+    });
     // Built with a code but not through its class: a connection error that does not say it was not sent may have been.
     assert.deepEqual(classify(new ServiceError('CONNECTION', 'odd')), { kind: 'mayHaveArrived', message: 'odd' });
-    assert.deepEqual(classify(new ServiceError('UNAVAILABLE', 'off')), { kind: 'unavailable', message: 'off', reason: 'off' });
-    assert.deepEqual(classify(new ServiceError('HTTP', 'no status')), { kind: 'appFailed', message: 'no status', status: undefined });
+    assert.deepEqual(classify(new ServiceError('UNAVAILABLE', 'off')), {
+      kind: 'unavailable',
+      message: 'off',
+      reason: 'off',
+    });
+    assert.deepEqual(classify(new ServiceError('HTTP', 'no status')), {
+      kind: 'appFailed',
+      message: 'no status',
+      status: undefined,
+    });
   });
 
   it('splits the other statuses at 500', () => {
@@ -113,7 +142,12 @@ describe('tracker: classify, the one error classifier', () => {
       unexpected: ['failed', 'showLog', 'unknown', false],
     };
     for (const [kind, { error }] of Object.entries(EXAMPLES) as [FailureKind, { error: unknown }][]) {
-      const actual = [stateFromError(error, 0).kind, adviceForError(error, route).action, outcomeOfError(error).kind, retryable(error)];
+      const actual = [
+        stateFromError(error, 0).kind,
+        adviceForError(error, route).action,
+        outcomeOfError(error).kind,
+        retryable(error),
+      ];
       assert.deepEqual(actual, expected[kind], kind);
     }
   });

@@ -142,7 +142,13 @@ describe('tracker/debouncedSearch: the picker searches after a pause in typing, 
     search.typed('');
     time.advance(1_000);
     assert.deepEqual(asked, ['', 'co', 'cod']);
-    assert.deepEqual(shown, [': answer for ', 'co: answer for co', 'cod: answer for cod', 'co: answer for co', ': answer for ']);
+    assert.deepEqual(shown, [
+      ': answer for ',
+      'co: answer for co',
+      'cod: answer for cod',
+      'co: answer for co',
+      ': answer for ',
+    ]);
     assert.equal(search.answered('cod'), 'answer for cod');
   });
 

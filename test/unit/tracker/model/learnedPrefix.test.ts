@@ -1,10 +1,20 @@
 import assert from 'node:assert/strict';
 import type { Channel } from '../../../../src/tracker/model/channel';
-import { learnedPrefixKey, MAX_LEARNED_PREFIXES, recallPrefix, rememberPrefix } from '../../../../src/tracker/model/learnedPrefix';
+import {
+  learnedPrefixKey,
+  MAX_LEARNED_PREFIXES,
+  recallPrefix,
+  rememberPrefix,
+} from '../../../../src/tracker/model/learnedPrefix';
 
 type ChannelWithToken = Exclude<Channel, { kind: 'none' }>;
 
-const http = (port: number, token: string): ChannelWithToken => ({ kind: 'http', route: { kind: 'http', port }, token, tokenSource: 'secretStorage' });
+const http = (port: number, token: string): ChannelWithToken => ({
+  kind: 'http',
+  route: { kind: 'http', port },
+  token,
+  tokenSource: 'secretStorage',
+});
 const integration = (socketPath: string, token: string, pid: number): ChannelWithToken => ({
   kind: 'integration',
   route: { kind: 'integration', socketPath },
@@ -22,7 +32,11 @@ describe('tracker/learnedPrefix: what auto learned, per app and token, for every
     assert.notEqual(learnedPrefixKey(http(39847, 'another-token')), key, 'another token is another key');
     assert.notEqual(learnedPrefixKey(http(39848, 'secret-token-value')), key, 'another port is another app');
     const socket = learnedPrefixKey(integration('/tmp/a.sock', 'secret-token-value', 100));
-    assert.equal(learnedPrefixKey(integration('/tmp/a.sock', 'secret-token-value', 200)), socket, 'a restarted app (new pid) with the same token');
+    assert.equal(
+      learnedPrefixKey(integration('/tmp/a.sock', 'secret-token-value', 200)),
+      socket,
+      'a restarted app (new pid) with the same token',
+    );
     assert.notEqual(learnedPrefixKey(integration('/tmp/b.sock', 'secret-token-value', 100)), socket);
     assert.notEqual(socket, key);
   });

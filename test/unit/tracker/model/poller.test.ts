@@ -5,7 +5,15 @@ import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
 const offline: TrackerState = { kind: 'offline' };
-const tracking: TrackerState = { kind: 'tracking', activity: { activityID: 'A', activityName: 'Dev' }, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
+const tracking: TrackerState = {
+  kind: 'tracking',
+  activity: { activityID: 'A', activityName: 'Dev' },
+  onBreak: false,
+  startedAtMs: 0,
+  appClockOffsetMs: 0,
+  todaySeconds: 0,
+  observedAtMs: 0,
+};
 
 /** Timers that only run when the test says so, and remember each delay asked for. */
 class ManualTimers implements Timers {
@@ -34,8 +42,16 @@ describe('tracker/poller: when to poll next', () => {
   it('polls at the interval while healthy, and slower in the background (at most a minute, never faster than the interval)', () => {
     assert.equal(nextPollDelayMs(idle, timing, 0), 10_000);
     assert.equal(nextPollDelayMs(tracking, timing, 0), 10_000);
-    assert.equal(nextPollDelayMs(tracking, { ...timing, focused: false }, 0), 30_000, 'tracking: three times less often');
-    assert.equal(nextPollDelayMs(idle, { ...timing, focused: false }, 0), 60_000, 'nothing running: six times less often');
+    assert.equal(
+      nextPollDelayMs(tracking, { ...timing, focused: false }, 0),
+      30_000,
+      'tracking: three times less often',
+    );
+    assert.equal(
+      nextPollDelayMs(idle, { ...timing, focused: false }, 0),
+      60_000,
+      'nothing running: six times less often',
+    );
     assert.equal(nextPollDelayMs(idle, { ...timing, intervalSeconds: 2, focused: false }, 0), 12_000);
     assert.equal(nextPollDelayMs(tracking, { ...timing, intervalSeconds: 30, focused: false }, 0), 60_000);
     assert.equal(nextPollDelayMs(idle, { ...timing, intervalSeconds: 90, focused: false }, 0), 90_000);
@@ -45,12 +61,18 @@ describe('tracker/poller: when to poll next', () => {
     assert.equal(nextPollDelayMs(idle, { ...timing, active: false }, 0), 60_000, 'idle, unused: the background pace');
     assert.equal(nextPollDelayMs(idle, { ...timing, active: true }, 0), 10_000);
     assert.equal(nextPollDelayMs(idle, timing, 0), 10_000, 'without word of use, focus counts as use');
-    assert.equal(nextPollDelayMs(tracking, { ...timing, active: false }, 0), 10_000, 'tracking: the ledger and a stop in the app need the interval');
+    assert.equal(
+      nextPollDelayMs(tracking, { ...timing, active: false }, 0),
+      10_000,
+      'tracking: the ledger and a stop in the app need the interval',
+    );
     assert.equal(nextPollDelayMs(tracking, { ...timing, focused: false, active: false }, 0), 30_000);
   });
 
   it('backs off on errors by doubling, up to 60 s', () => {
-    const delays = [1, 2, 3, 4, 5, 30].map((failuresInARow) => nextPollDelayMs(offline, { ...timing, failuresInARow }, 0));
+    const delays = [1, 2, 3, 4, 5, 30].map((failuresInARow) =>
+      nextPollDelayMs(offline, { ...timing, failuresInARow }, 0),
+    );
     assert.deepEqual(delays, [10_000, 20_000, 40_000, MAX_BACKOFF_MS, MAX_BACKOFF_MS, MAX_BACKOFF_MS]);
   });
 
@@ -63,7 +85,13 @@ describe('tracker/poller: when to poll next', () => {
 });
 
 describe('tracker/poller: Poller', () => {
-  function setup(results: TrackerState[]): { poller: Poller; timers: ManualTimers; states: TrackerState[]; polls: () => number; release: () => void } {
+  function setup(results: TrackerState[]): {
+    poller: Poller;
+    timers: ManualTimers;
+    states: TrackerState[];
+    polls: () => number;
+    release: () => void;
+  } {
     const timers = new ManualTimers();
     const states: TrackerState[] = [];
     let polls = 0;
@@ -145,12 +173,20 @@ describe('tracker/poller: Poller', () => {
     now = 4_000;
     use = { focused: true, active: false };
     poller.windowChanged(idle);
-    assert.deepEqual(timers.delays.at(-1), 56_000, 'left unused 4 s after the answer: a minute after it, not after now');
+    assert.deepEqual(
+      timers.delays.at(-1),
+      56_000,
+      'left unused 4 s after the answer: a minute after it, not after now',
+    );
     assert.equal(timers.pending.size, 1);
     now = 7_000;
     use = { focused: true, active: true };
     poller.windowChanged(idle);
-    assert.deepEqual([polls, timers.delays.at(-1), timers.pending.size], [1, 3_000, 1], 'used again before the interval is up: no poll now');
+    assert.deepEqual(
+      [polls, timers.delays.at(-1), timers.pending.size],
+      [1, 3_000, 1],
+      'used again before the interval is up: no poll now',
+    );
     now = 55_000;
     use = { focused: true, active: false };
     poller.windowChanged(idle);
@@ -201,7 +237,13 @@ describe('tracker/poller: when polling is paused', () => {
     assert.equal(pollingPaused({ kind: 'tokenRejected', clockSkewSeconds: 120 }, 0), true);
     assert.equal(pollingPaused({ kind: 'lockedOut', untilMs: 60_000 }, 59_999), true);
     assert.equal(pollingPaused({ kind: 'lockedOut', untilMs: 60_000 }, 60_000), false, 'the lockout is over');
-    for (const state of [idle, offline, { kind: 'licenseLocked' }, { kind: 'unavailable' }, { kind: 'starting' }] as TrackerState[]) {
+    for (const state of [
+      idle,
+      offline,
+      { kind: 'licenseLocked' },
+      { kind: 'unavailable' },
+      { kind: 'starting' },
+    ] as TrackerState[]) {
       assert.equal(pollingPaused(state, 0), false, state.kind);
     }
   });

@@ -1,6 +1,20 @@
 import assert from 'node:assert/strict';
-import { AnswerLostError, AuthenticationError, ConnectionError, HttpError, UnavailableError, ValidationError } from '../../../../src/client/errors';
-import { REPORT_GIVE_UP_MS, REPORT_WAIT_LIFE_MS, ReportRetry, retryable, type SendResult, type Undelivered } from '../../../../src/tracker/model/reportRetry';
+import {
+  AnswerLostError,
+  AuthenticationError,
+  ConnectionError,
+  HttpError,
+  UnavailableError,
+  ValidationError,
+} from '../../../../src/client/errors';
+import {
+  REPORT_GIVE_UP_MS,
+  REPORT_WAIT_LIFE_MS,
+  ReportRetry,
+  retryable,
+  type SendResult,
+  type Undelivered,
+} from '../../../../src/tracker/model/reportRetry';
 import { ManualTime } from '../../../support/manualTime';
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -12,14 +26,27 @@ describe('tracker/reportRetry: branch reports the app could not take yet', () =>
     assert.equal(retryable(new HttpError(429, 'locked out', '', 30)), true);
     assert.equal(retryable(new UnavailableError('not wired')), true);
     assert.equal(retryable(refused()), true);
-    for (const error of [new ConnectionError('reset', true), new AnswerLostError('lost'), new AuthenticationError('bad'), new HttpError(423, 'locked', ''), new ValidationError('bad'), new HttpError(500, 'x', ''), new Error('odd')]) {
+    for (const error of [
+      new ConnectionError('reset', true),
+      new AnswerLostError('lost'),
+      new AuthenticationError('bad'),
+      new HttpError(423, 'locked', ''),
+      new ValidationError('bad'),
+      new HttpError(500, 'x', ''),
+      new Error('odd'),
+    ]) {
       assert.equal(retryable(error), false, error.message);
     }
   });
 
   it('retries with a growing pause until the app takes it, and sends it once then', async () => {
     const time = new ManualTime();
-    const answers: (Error | undefined)[] = [refused(), new HttpError(429, 'x', '', 5), new UnavailableError('x'), undefined];
+    const answers: (Error | undefined)[] = [
+      refused(),
+      new HttpError(429, 'x', '', 5),
+      new UnavailableError('x'),
+      undefined,
+    ];
     const sent: string[] = [];
     const settled: string[] = [];
     const retry = new ReportRetry<string>({
@@ -48,7 +75,11 @@ describe('tracker/reportRetry: branch reports the app could not take yet', () =>
     const time = new ManualTime();
     for (const error of [new ConnectionError('reset', true), new HttpError(423, 'locked', '')]) {
       let sends = 0;
-      const retry = new ReportRetry<string>({ send: () => (sends++, Promise.reject(error)), clock: () => time.now, timers: time });
+      const retry = new ReportRetry<string>({
+        send: () => (sends++, Promise.reject(error)),
+        clock: () => time.now,
+        timers: time,
+      });
       assert.equal(await retry.submit('/repo', 'feature'), 'failed');
       assert.equal(sends, 1);
       assert.equal(time.pending.size, 0);
@@ -89,7 +120,10 @@ describe('tracker/reportRetry: branch reports the app could not take yet', () =>
     const retry = new ReportRetry<string>({
       send: (report) => {
         sent.push(report);
-        if (report === 'old') return new Promise<SendResult>((resolve, reject) => (release = (error) => (error ? reject(error) : resolve(SENT))));
+        if (report === 'old')
+          return new Promise<SendResult>(
+            (resolve, reject) => (release = (error) => (error ? reject(error) : resolve(SENT))),
+          );
         return Promise.resolve(SENT);
       },
       clock: () => time.now,
@@ -174,14 +208,24 @@ describe('tracker/reportRetry: branch reports the app could not take yet', () =>
 
   it('stops trying when disposed', async () => {
     const time = new ManualTime();
-    const retry = new ReportRetry<string>({ send: () => Promise.reject(refused()), clock: () => time.now, timers: time });
+    const retry = new ReportRetry<string>({
+      send: () => Promise.reject(refused()),
+      clock: () => time.now,
+      timers: time,
+    });
     await retry.submit('/a', 'feature');
     retry.dispose();
     assert.equal(time.pending.size, 0);
   });
 
   describe('while signing is paused (a rejected token, a lockout)', () => {
-    function paused(answers: (Error | SendResult)[] = []): { retry: ReportRetry<string>; time: ManualTime; sent: string[]; settled: string[]; setPaused: (value: boolean) => void } {
+    function paused(answers: (Error | SendResult)[] = []): {
+      retry: ReportRetry<string>;
+      time: ManualTime;
+      sent: string[];
+      settled: string[];
+      setPaused: (value: boolean) => void;
+    } {
       const time = new ManualTime();
       const sent: string[] = [];
       const settled: string[] = [];

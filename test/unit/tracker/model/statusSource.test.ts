@@ -71,7 +71,16 @@ describe('tracker/statusSource against the reference server', () => {
     await connect({ build: 'first-release', seedActivities: ['Review'] });
     let outcome = await pollStatus(client, { kind: 'starting' }, started.clock);
     assert.deepEqual(paths, ['/status', '/status', '/current'], 'one 401 finds the prefix, the 404 finds the build');
-    assert.deepEqual(outcome, { state: { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: started.clock(), firstRelease: true }, source: 'current' });
+    assert.deepEqual(outcome, {
+      state: {
+        kind: 'idle',
+        onBreak: false,
+        todaySeconds: undefined,
+        observedAtMs: started.clock(),
+        firstRelease: true,
+      },
+      source: 'current',
+    });
     started.server.controls.state.start({ name: 'Review' });
     started.clock.advance(65_000);
     paths.length = 0;
@@ -98,7 +107,12 @@ describe('tracker/statusSource against the reference server', () => {
 describe('tracker/statusSource: the running time on the app clock', () => {
   /** A reader whose GET /current says what the test wants, as an app with its own clock would. */
   function reader(current: CurrentAnswer): StatusReader {
-    const status: StatusResult = { isTracking: true, isOnBreak: false, currentActivity: { activityID: current.activityID, activityName: current.activityName }, todaySeconds: 9_000 };
+    const status: StatusResult = {
+      isTracking: true,
+      isOnBreak: false,
+      currentActivity: { activityID: current.activityID, activityName: current.activityName },
+      todaySeconds: 9_000,
+    };
     return { getStatus: () => Promise.resolve(status), getCurrent: () => Promise.resolve(current) };
   }
 
@@ -117,21 +131,46 @@ describe('tracker/statusSource: the running time on the app clock', () => {
       assert.equal(present(state, settings, here).text, '$(record) Deep work 2:00:00 · today 2h 30m');
       assert.equal(present(state, settings, here + 61_000).text, '$(record) Deep work 2:01:01 · today 2h 31m');
       // Without the offset the same answer would be 90 s off: the Date header is what corrects it.
-      const naive = await pollStatus(reader({ ...current, appClockOffsetMs: undefined }), { kind: 'starting' }, () => here);
+      const naive = await pollStatus(
+        reader({ ...current, appClockOffsetMs: undefined }),
+        { kind: 'starting' },
+        () => here,
+      );
       assert.notEqual(present(naive.state, settings, here).text, '$(record) Deep work 2:00:00 · today 2h 30m');
     });
   }
 
   it('shows the name alone when the app does not say when it started', async () => {
-    const current: CurrentAnswer = { activityID: 'a1', activityName: 'Deep work', startedAtMs: undefined, isOnBreak: false, appClockOffsetMs: 0 };
+    const current: CurrentAnswer = {
+      activityID: 'a1',
+      activityName: 'Deep work',
+      startedAtMs: undefined,
+      isOnBreak: false,
+      appClockOffsetMs: 0,
+    };
     const { state } = await pollStatus(reader(current), { kind: 'starting' }, () => 0);
     assert.equal(present(state, settings, 0).text, '$(record) Deep work · today 2h 30m');
   });
 
   it('takes an upper-case id from GET /current for the lower-case one of GET /status', async () => {
-    const current: CurrentAnswer = { activityID: 'AB12', activityName: 'Deep work', startedAtMs: -5_000, isOnBreak: false, appClockOffsetMs: 0 };
-    const status: StatusResult = { isTracking: true, isOnBreak: false, currentActivity: { activityID: 'ab12', activityName: 'Deep work' }, todaySeconds: 0 };
-    const { state } = await pollStatus({ getStatus: () => Promise.resolve(status), getCurrent: () => Promise.resolve(current) }, { kind: 'starting' }, () => 0);
+    const current: CurrentAnswer = {
+      activityID: 'AB12',
+      activityName: 'Deep work',
+      startedAtMs: -5_000,
+      isOnBreak: false,
+      appClockOffsetMs: 0,
+    };
+    const status: StatusResult = {
+      isTracking: true,
+      isOnBreak: false,
+      currentActivity: { activityID: 'ab12', activityName: 'Deep work' },
+      todaySeconds: 0,
+    };
+    const { state } = await pollStatus(
+      { getStatus: () => Promise.resolve(status), getCurrent: () => Promise.resolve(current) },
+      { kind: 'starting' },
+      () => 0,
+    );
     assert.equal(present(state, settings, 0).text, '$(record) Deep work 0:05 · today 0m');
   });
 });

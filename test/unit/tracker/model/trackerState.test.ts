@@ -6,7 +6,14 @@ import {
   NotFoundError,
   UnavailableError,
 } from '../../../../src/client/errors';
-import { elapsedSecondsAt, needsElapsed, stateFromCurrent, stateFromError, stateFromStatus, type TrackerState } from '../../../../src/tracker/model/trackerState';
+import {
+  elapsedSecondsAt,
+  needsElapsed,
+  stateFromCurrent,
+  stateFromError,
+  stateFromStatus,
+  type TrackerState,
+} from '../../../../src/tracker/model/trackerState';
 
 const activity = { activityID: 'a1', activityName: 'Docs' };
 const tracking = { isTracking: true, isOnBreak: false, currentActivity: activity, todaySeconds: 600 };
@@ -31,19 +38,43 @@ describe('tracker/trackerState', () => {
   it('asks for the start once per newly running activity and carries it while the same one runs', () => {
     const starting: TrackerState = { kind: 'starting' };
     assert.equal(needsElapsed(tracking, starting), true);
-    const first = stateFromStatus(tracking, starting, 10_000, { startedAtMs: 5_000 - 125_000, appClockOffsetMs: 5_000 });
-    assert.deepEqual(first, { kind: 'tracking', activity, onBreak: false, startedAtMs: -120_000, appClockOffsetMs: 5_000, todaySeconds: 600, observedAtMs: 10_000 });
+    const first = stateFromStatus(tracking, starting, 10_000, {
+      startedAtMs: 5_000 - 125_000,
+      appClockOffsetMs: 5_000,
+    });
+    assert.deepEqual(first, {
+      kind: 'tracking',
+      activity,
+      onBreak: false,
+      startedAtMs: -120_000,
+      appClockOffsetMs: 5_000,
+      todaySeconds: 600,
+      observedAtMs: 10_000,
+    });
     assert.equal(first.kind === 'tracking' && elapsedSecondsAt(first, 10_000), 135);
     assert.equal(needsElapsed(tracking, first), false);
     const later = stateFromStatus({ ...tracking, todaySeconds: 610 }, first, 20_500);
     assert.equal(later.kind === 'tracking' && elapsedSecondsAt(later, 20_500), 145);
     const other = { ...tracking, currentActivity: { activityID: 'a2', activityName: 'Other' } };
     assert.equal(needsElapsed(other, later), true);
-    assert.equal(needsElapsed({ ...tracking, currentActivity: { ...activity, activityID: activity.activityID.toUpperCase() } }, later), false, 'ids in either case');
+    assert.equal(
+      needsElapsed(
+        { ...tracking, currentActivity: { ...activity, activityID: activity.activityID.toUpperCase() } },
+        later,
+      ),
+      false,
+      'ids in either case',
+    );
   });
 
   it('reads GET /current alone for an app without GET /status: no total for today', () => {
-    const current = { activityID: 'a1', activityName: 'Docs', startedAtMs: 1_000, isOnBreak: true, appClockOffsetMs: undefined };
+    const current = {
+      activityID: 'a1',
+      activityName: 'Docs',
+      startedAtMs: 1_000,
+      isOnBreak: true,
+      appClockOffsetMs: undefined,
+    };
     assert.deepEqual(stateFromCurrent(current, { kind: 'starting' }, 4_000), {
       kind: 'tracking',
       activity,
@@ -54,20 +85,38 @@ describe('tracker/trackerState', () => {
       observedAtMs: 4_000,
       firstRelease: true,
     });
-    assert.deepEqual(stateFromCurrent(null, { kind: 'starting' }, 4_000), { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 4_000, firstRelease: true });
+    assert.deepEqual(stateFromCurrent(null, { kind: 'starting' }, 4_000), {
+      kind: 'idle',
+      onBreak: false,
+      todaySeconds: undefined,
+      observedAtMs: 4_000,
+      firstRelease: true,
+    });
   });
 
   it('keeps a total GET /status did not say as not said, and such an app is no first release', () => {
     const status = { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: undefined };
-    assert.deepEqual(stateFromStatus(status, { kind: 'starting' }, 4_000), { kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 4_000 });
+    assert.deepEqual(stateFromStatus(status, { kind: 'starting' }, 4_000), {
+      kind: 'idle',
+      onBreak: false,
+      todaySeconds: undefined,
+      observedAtMs: 4_000,
+    });
   });
 
   it('is idle, with the break flag, when nothing runs', () => {
-    assert.deepEqual(stateFromStatus({ isTracking: false, isOnBreak: true, currentActivity: null, todaySeconds: 5 }, { kind: 'starting' }, 7), {
-      kind: 'idle',
-      onBreak: true,
-      todaySeconds: 5,
-      observedAtMs: 7,
-    });
+    assert.deepEqual(
+      stateFromStatus(
+        { isTracking: false, isOnBreak: true, currentActivity: null, todaySeconds: 5 },
+        { kind: 'starting' },
+        7,
+      ),
+      {
+        kind: 'idle',
+        onBreak: true,
+        todaySeconds: 5,
+        observedAtMs: 7,
+      },
+    );
   });
 });

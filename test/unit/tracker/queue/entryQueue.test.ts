@@ -2,9 +2,20 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AnswerLostError, ConnectionError, HttpError, NotFoundError, ValidationError } from '../../../../src/client/errors';
+import {
+  AnswerLostError,
+  ConnectionError,
+  HttpError,
+  NotFoundError,
+  ValidationError,
+} from '../../../../src/client/errors';
 import type { EntryRequest } from '../../../../src/protocol/types';
-import { EntryQueue, outcomeOfError, type EntryQueueOptions, type SendOutcome } from '../../../../src/tracker/queue/entryQueue';
+import {
+  EntryQueue,
+  outcomeOfError,
+  type EntryQueueOptions,
+  type SendOutcome,
+} from '../../../../src/tracker/queue/entryQueue';
 import { deadPid } from '../../../support/pids';
 
 const entry = (name: string): EntryRequest => ({ name, durationMinutes: 15, createIfMissing: true });
@@ -47,14 +58,25 @@ describe('tracker/EntryQueue', () => {
 
   it('is on disk before add resolves, and a new instance (a reloaded window) sees it', async () => {
     await new EntryQueue(folder).add(entry('A'));
-    const saved = JSON.parse(await readFile(join(folder, 'queued-entries.json'), 'utf8')) as { entries: { request: EntryRequest }[] };
-    assert.deepEqual(saved.entries.map((item) => item.request), [entry('A')]);
-    assert.deepEqual((await new EntryQueue(folder).list()).map((item) => item.status), ['waiting']);
+    const saved = JSON.parse(await readFile(join(folder, 'queued-entries.json'), 'utf8')) as {
+      entries: { request: EntryRequest }[];
+    };
+    assert.deepEqual(
+      saved.entries.map((item) => item.request),
+      [entry('A')],
+    );
+    assert.deepEqual(
+      (await new EntryQueue(folder).list()).map((item) => item.status),
+      ['waiting'],
+    );
   });
 
   it('holds whole minutes only: a fraction is refused before anything is written', async () => {
     const queue = new EntryQueue(folder);
-    await assert.rejects(queue.add({ name: 'A', durationMinutes: 1.5 }), /Only whole minutes can be queued, not 1\.5\./);
+    await assert.rejects(
+      queue.add({ name: 'A', durationMinutes: 1.5 }),
+      /Only whole minutes can be queued, not 1\.5\./,
+    );
     assert.deepEqual(await queue.list(), []);
   });
 
@@ -64,11 +86,19 @@ describe('tracker/EntryQueue', () => {
     const sent: string[] = [];
     const result = await queue.flush((request) => {
       sent.push(request.name ?? '');
-      return Promise.resolve<SendOutcome>(request.name === 'B' ? { kind: 'notSent', reason: 'refused' } : { kind: 'delivered' });
+      return Promise.resolve<SendOutcome>(
+        request.name === 'B' ? { kind: 'notSent', reason: 'refused' } : { kind: 'delivered' },
+      );
     });
     assert.deepEqual(sent, ['A', 'B']);
     assert.equal(result.delivered, 1);
-    assert.deepEqual((await queue.list()).map((item) => [item.request.name, item.status]), [['B', 'waiting'], ['C', 'waiting']]);
+    assert.deepEqual(
+      (await queue.list()).map((item) => [item.request.name, item.status]),
+      [
+        ['B', 'waiting'],
+        ['C', 'waiting'],
+      ],
+    );
     const rest = await queue.flush(deliverAll(sent));
     assert.deepEqual(sent, ['A', 'B', 'B', 'C']);
     assert.equal(rest.remaining, 0);
@@ -88,11 +118,23 @@ describe('tracker/EntryQueue', () => {
       return Promise.resolve(outcomes[request.name ?? ''] ?? { kind: 'delivered' });
     });
     assert.deepEqual(sent, ['Bad', 'Good', 'Lost'], 'an unknown fate stops the flush: the connection is suspect');
-    assert.deepEqual(result.newlyRefused.map((item) => item.reason), ['No activity is named "Bad".']);
-    assert.deepEqual(result.newlyUnknown.map((item) => item.request.name), ['Lost']);
+    assert.deepEqual(
+      result.newlyRefused.map((item) => item.reason),
+      ['No activity is named "Bad".'],
+    );
+    assert.deepEqual(
+      result.newlyUnknown.map((item) => item.request.name),
+      ['Lost'],
+    );
     await queue.flush(deliverAll(sent));
     assert.deepEqual(sent.slice(3), ['Later'], 'refused and unknown entries wait for the user');
-    assert.deepEqual((await queue.list()).map((item) => [item.request.name, item.status]), [['Bad', 'refused'], ['Lost', 'unknown']]);
+    assert.deepEqual(
+      (await queue.list()).map((item) => [item.request.name, item.status]),
+      [
+        ['Bad', 'refused'],
+        ['Lost', 'unknown'],
+      ],
+    );
     const lost = (await queue.list())[1]!;
     await queue.retry(lost.id);
     await queue.flush(deliverAll([]));
@@ -112,7 +154,11 @@ describe('tracker/EntryQueue', () => {
     await Promise.all(windows.map((queue) => queue.flush(send)));
     assert.equal(sent.length, 12);
     assert.equal(new Set(sent).size, 12);
-    assert.deepEqual(sent, [...sent].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))), 'in order');
+    assert.deepEqual(
+      sent,
+      [...sent].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))),
+      'in order',
+    );
   });
 
   it('marks an entry a crashed window left mid-send as unknown, never as waiting', async () => {
@@ -144,9 +190,13 @@ describe('tracker/EntryQueue', () => {
       'a list': '[]',
       'without entries': '{"version":1}',
       'with entries that are no list': '{"version":1,"entries":"A, B"}',
-      'with an entry of another shape': '{"version":1,"entries":[{"id":"x","request":{"durationMinutes":"15"},"queuedAt":"2026-11-23T10:00:00.000Z","status":"waiting"}]}',
+      'with an entry of another shape':
+        '{"version":1,"entries":[{"id":"x","request":{"durationMinutes":"15"},"queuedAt":"2026-11-23T10:00:00.000Z","status":"waiting"}]}',
     };
-    const reporting = (reports: string[][]): EntryQueueOptions => ({ now: () => at, onCorrupt: (keptAs, problem) => reports.push([keptAs, problem]) });
+    const reporting = (reports: string[][]): EntryQueueOptions => ({
+      now: () => at,
+      onCorrupt: (keptAs, problem) => reports.push([keptAs, problem]),
+    });
 
     for (const [kind, text] of Object.entries(corrupt)) {
       it(`moves it aside (${kind}), says where once, and still queues the entry at hand`, () =>
@@ -160,7 +210,10 @@ describe('tracker/EntryQueue', () => {
             [join(folder, keptName)],
           );
           assert.equal(await readFile(join(folder, keptName), 'utf8'), text, 'kept byte for byte');
-          assert.deepEqual((await new EntryQueue(folder).list()).map((item) => [item.request.name, item.status]), [['A', 'waiting']]);
+          assert.deepEqual(
+            (await new EntryQueue(folder).list()).map((item) => [item.request.name, item.status]),
+            [['A', 'waiting']],
+          );
           assert.equal(reports.length, 1);
         }));
     }
@@ -184,7 +237,11 @@ describe('tracker/EntryQueue', () => {
         assert.equal(reports.length, 5);
         assert.match(reports[0]?.[1] ?? '', /^is not JSON/);
         const kept = (await readdir(folder)).filter((name) => name.includes('.corrupt-')).sort();
-        assert.deepEqual(kept, [keptName, `${keptName}-2`, `${keptName}-3`, `${keptName}-4`, `${keptName}-5`], 'the same stamp never overwrites a kept file');
+        assert.deepEqual(
+          kept,
+          [keptName, `${keptName}-2`, `${keptName}-3`, `${keptName}-4`, `${keptName}-5`],
+          'the same stamp never overwrites a kept file',
+        );
         for (const [index, name] of Object.keys(operations).entries()) {
           assert.equal(await readFile(join(folder, kept[index]!), 'utf8'), `null ${name}`);
         }
@@ -194,10 +251,19 @@ describe('tracker/EntryQueue', () => {
       withoutUnhandledRejections(async () => {
         await writeFile(join(folder, FILE), '');
         const reports: string[][] = [];
-        const windows = Array.from({ length: 5 }, () => new EntryQueue(folder, { ...reporting(reports), lock: { retryMs: 1 } }));
+        const windows = Array.from(
+          { length: 5 },
+          () => new EntryQueue(folder, { ...reporting(reports), lock: { retryMs: 1 } }),
+        );
         await Promise.all(windows.map((queue, index) => queue.add(entry(`W${index}`))));
         assert.equal(reports.length, 1);
-        assert.deepEqual((await windows[0]!.list()).map((item) => item.request.name).sort(), ['W0', 'W1', 'W2', 'W3', 'W4']);
+        assert.deepEqual((await windows[0]!.list()).map((item) => item.request.name).sort(), [
+          'W0',
+          'W1',
+          'W2',
+          'W3',
+          'W4',
+        ]);
       }));
 
     it('takes no file for corrupt that it can read: missing, an empty queue, one with entries', async () => {
@@ -210,14 +276,21 @@ describe('tracker/EntryQueue', () => {
       await queue.add({ activityID: 'a1', durationMinutes: 5, note: 'n' });
       assert.equal((await new EntryQueue(folder, reporting(reports)).list()).length, 2);
       assert.deepEqual(reports, []);
-      assert.deepEqual((await readdir(folder)).filter((name) => name !== `${FILE}.lock`), [FILE], 'no temp or kept file left');
+      assert.deepEqual(
+        (await readdir(folder)).filter((name) => name !== `${FILE}.lock`),
+        [FILE],
+        'no temp or kept file left',
+      );
     });
   });
 
-  it('loses no entry when 20 windows add at once, over 10 rounds each starting from a dead window\'s lock', async function () {
+  it("loses no entry when 20 windows add at once, over 10 rounds each starting from a dead window's lock", async function () {
     this.timeout(60_000);
     const dead = await deadPid();
-    const windows = Array.from({ length: 20 }, () => new EntryQueue(folder, { lock: { staleMs: 10_000, retryMs: 1, timeoutMs: 20_000 } }));
+    const windows = Array.from(
+      { length: 20 },
+      () => new EntryQueue(folder, { lock: { staleMs: 10_000, retryMs: 1, timeoutMs: 20_000 } }),
+    );
     const lock = join(folder, `${FILE}.lock`);
     for (let round = 0; round < 10; round++) {
       await writeFile(lock, JSON.stringify({ pid: dead, host: hostname(), token: `round-${round}` }));

@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { ServiceClient } from '../../../../src/client';
 import { withShortLock } from '../../../../src/platform/fileLock';
 import type { EntryRequest } from '../../../../src/protocol/types';
-import { EntryQueue, outcomeOfError, type QueuedEntry, type SendOutcome } from '../../../../src/tracker/queue/entryQueue';
+import {
+  EntryQueue,
+  outcomeOfError,
+  type QueuedEntry,
+  type SendOutcome,
+} from '../../../../src/tracker/queue/entryQueue';
 import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
 import { loggedEntries, startServer, TEST_TOKEN, type StartedServer } from '../../../support/server';
 
@@ -48,7 +53,8 @@ class FaultyFiles implements StoreFiles {
   version: StoreFiles['version'] = (path) => platformStoreFiles.version(path);
 
   async withLock<T>(path: string, work: () => Promise<T>, options?: Parameters<StoreFiles['withLock']>[2]): Promise<T> {
-    if (this.failures === 0 || this.fault !== 'the lock held past the timeout') return platformStoreFiles.withLock(path, work, options);
+    if (this.failures === 0 || this.fault !== 'the lock held past the timeout')
+      return platformStoreFiles.withLock(path, work, options);
     this.failures--;
     // Another window takes the lock and keeps it until this one stopped waiting for it.
     let release!: () => void;
@@ -71,7 +77,9 @@ class FaultyFiles implements StoreFiles {
   writeAtomic: StoreFiles['writeAtomic'] = async (path, text) => {
     if (this.failures > 0 && this.fault !== 'the lock held past the timeout') {
       this.failures--;
-      throw this.fault === 'ENOSPC on the write' ? systemError('ENOSPC', 'write', `${path}.tmp`) : systemError('EPERM', 'rename', `${path}.tmp`);
+      throw this.fault === 'ENOSPC on the write'
+        ? systemError('ENOSPC', 'write', `${path}.tmp`)
+        : systemError('EPERM', 'rename', `${path}.tmp`);
     }
     await platformStoreFiles.writeAtomic(path, text);
   };
@@ -85,7 +93,9 @@ describe('tracker/EntryQueue: at most once when a write fails after a delivery (
   /** Armed by a test: what fails right after the app took the next entry. */
   let afterDelivery: (() => void) | undefined;
 
-  const posts = (): number => started.server.controls.debugView().filter((record) => record.method === 'POST' && record.path === '/entries').length;
+  const posts = (): number =>
+    started.server.controls.debugView().filter((record) => record.method === 'POST' && record.path === '/entries')
+      .length;
   const send = async (request: EntryRequest): Promise<SendOutcome> => {
     let outcome: SendOutcome;
     try {
@@ -98,8 +108,14 @@ describe('tracker/EntryQueue: at most once when a write fails after a delivery (
     afterDelivery = undefined;
     return outcome;
   };
-  const newQueue = (): EntryQueue => new EntryQueue(folder, { files, lock: { timeoutMs: LOCK_TIMEOUT_MS, retryMs: 5 }, settle: { attempts: 3, retryMs: 0 } });
-  const shown = async (queue: EntryQueue): Promise<[string | undefined, QueuedEntry['status']][]> => (await queue.list()).map((item) => [item.request.name, item.status]);
+  const newQueue = (): EntryQueue =>
+    new EntryQueue(folder, {
+      files,
+      lock: { timeoutMs: LOCK_TIMEOUT_MS, retryMs: 5 },
+      settle: { attempts: 3, retryMs: 0 },
+    });
+  const shown = async (queue: EntryQueue): Promise<[string | undefined, QueuedEntry['status']][]> =>
+    (await queue.list()).map((item) => [item.request.name, item.status]);
 
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'tt-queue-once-'));
@@ -130,7 +146,10 @@ describe('tracker/EntryQueue: at most once when a write fails after a delivery (
       assert.deepEqual(afterFirst, [], 'removed on the second try: the app has it');
       await queue.add(entry('B'));
       await queue.flush(send);
-      assert.deepEqual(loggedEntries(started.server), [['A', 15], ['B', 15]]);
+      assert.deepEqual(loggedEntries(started.server), [
+        ['A', 15],
+        ['B', 15],
+      ]);
       assert.equal(posts(), 2);
     });
   }
@@ -146,17 +165,30 @@ describe('tracker/EntryQueue: at most once when a write fails after a delivery (
     const seen = await queue.list();
     assert.deepEqual(
       seen.map((item) => [item.request.name, item.status]),
-      [['A', 'delivered'], ['B', 'waiting']],
+      [
+        ['A', 'delivered'],
+        ['B', 'waiting'],
+      ],
       'never silently gone',
     );
     assert.match(seen[0]?.reason ?? '', /ENOSPC/, 'says why it is still there');
-    assert.deepEqual(await shown(new EntryQueue(folder)), [['A', 'sending'], ['B', 'waiting']], 'the file as another window reads it');
+    assert.deepEqual(
+      await shown(new EntryQueue(folder)),
+      [
+        ['A', 'sending'],
+        ['B', 'waiting'],
+      ],
+      'the file as another window reads it',
+    );
     await assert.rejects(queue.flush(send), /ENOSPC/, 'the disk is still full');
     assert.equal(posts(), 1);
     files.heal();
     const later = await queue.flush(send);
     assert.equal(later.remaining, 0);
-    assert.deepEqual(loggedEntries(started.server), [['A', 15], ['B', 15]]);
+    assert.deepEqual(loggedEntries(started.server), [
+      ['A', 15],
+      ['B', 15],
+    ]);
     assert.equal(posts(), 2, 'A is not sent again');
   });
 
@@ -185,7 +217,10 @@ describe('tracker/EntryQueue: at most once when a write fails after a delivery (
     // "Send Anyway": the user decided.
     await queue.retry((await queue.list())[0]!.id);
     await queue.flush(send);
-    assert.deepEqual(loggedEntries(started.server), [['B', 15], ['A', 15]]);
+    assert.deepEqual(loggedEntries(started.server), [
+      ['B', 15],
+      ['A', 15],
+    ]);
     assert.equal(posts(), 2);
   });
 });

@@ -43,17 +43,23 @@ describe('tracker/EntryQueue: a shared folder someone else can write', function 
     const queue = new EntryQueue(folder, { onCorrupt: (_keptAs, problem) => problems.push(problem) });
     await withinMs(queue.add(entry('A')), 3_000, 'queueing beside a FIFO queue file');
     assert.deepEqual(problems, ['is not a regular file']);
-    assert.deepEqual((await queue.list()).map((item) => item.request.name), ['A']);
+    assert.deepEqual(
+      (await queue.list()).map((item) => item.request.name),
+      ['A'],
+    );
   });
 
-  it('takes an old FIFO at the lock\'s path for a left-over lock, without waiting on it', async () => {
+  it("takes an old FIFO at the lock's path for a left-over lock, without waiting on it", async () => {
     const lock = join(folder, `${FILE}.lock`);
     execFileSync('mkfifo', [lock]);
     const old = (Date.now() - 10 * 60_000) / 1000;
     await utimes(lock, old, old);
     const queue = new EntryQueue(folder, { lock: { retryMs: 1 } });
     await withinMs(queue.add(entry('A')), 3_000, 'queueing beside a FIFO lock');
-    assert.deepEqual((await queue.list()).map((item) => item.request.name), ['A']);
+    assert.deepEqual(
+      (await queue.list()).map((item) => item.request.name),
+      ['A'],
+    );
   });
 
   it('never writes through a link planted where an older version put its temporary file', async () => {
@@ -64,6 +70,9 @@ describe('tracker/EntryQueue: a shared folder someone else can write', function 
     const queue = new EntryQueue(folder);
     await queue.add(entry('A'));
     assert.equal(await readFile(victim, 'utf8'), 'untouched');
-    assert.deepEqual((await queue.list()).map((item) => item.request.name), ['A']);
+    assert.deepEqual(
+      (await queue.list()).map((item) => item.request.name),
+      ['A'],
+    );
   });
 });

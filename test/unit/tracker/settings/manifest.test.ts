@@ -28,7 +28,13 @@ interface Property {
 }
 
 interface Manifest {
-  readonly capabilities: { readonly untrustedWorkspaces: { readonly supported: unknown; readonly description?: string; readonly restrictedConfigurations?: readonly string[] } };
+  readonly capabilities: {
+    readonly untrustedWorkspaces: {
+      readonly supported: unknown;
+      readonly description?: string;
+      readonly restrictedConfigurations?: readonly string[];
+    };
+  };
   readonly contributes: { readonly configuration: { readonly properties: Readonly<Record<string, Property>> } };
 }
 
@@ -52,7 +58,13 @@ const THE_PERSONS: Readonly<Record<string, 'application' | 'machine'>> = {
   'remote.allowWorkspaceHost': 'application',
 };
 /** How the item looks in one window: harmless, and bounded. */
-const DISPLAY_ONLY = ['statusBar.format', 'statusBar.alignment', 'statusBar.priority', 'statusBar.maxNameLength', 'statusBar.showTodayTotal'];
+const DISPLAY_ONLY = [
+  'statusBar.format',
+  'statusBar.alignment',
+  'statusBar.priority',
+  'statusBar.maxNameLength',
+  'statusBar.showTodayTotal',
+];
 const PER_WINDOW = ['window', 'resource'];
 
 describe('package.json: whose choice each setting is', () => {
@@ -76,39 +88,66 @@ describe('package.json: whose choice each setting is', () => {
       );
       assert.equal(holding.length, 1, `${name} is in more than one list: ${holding.join('; ')}`);
     }
-    for (const [list, keys] of lists) for (const key of keys) assert.ok(`${PREFIX}${key}` in properties, `${list} names ${PREFIX}${key}, which package.json does not have`);
+    for (const [list, keys] of lists)
+      for (const key of keys)
+        assert.ok(`${PREFIX}${key}` in properties, `${list} names ${PREFIX}${key}, which package.json does not have`);
   });
 
   it("scopes the person's settings to the application, or to the machine where they name something of this computer", () => {
-    for (const [key, scope] of Object.entries(THE_PERSONS)) assert.equal(properties[`${PREFIX}${key}`]?.scope, scope, `${PREFIX}${key}`);
+    for (const [key, scope] of Object.entries(THE_PERSONS))
+      assert.equal(properties[`${PREFIX}${key}`]?.scope, scope, `${PREFIX}${key}`);
   });
 
   it('lists every restricted setting, and only those, in restrictedConfigurations with a limited support that says what Restricted Mode leaves out', () => {
     const { supported, description, restrictedConfigurations } = manifest.capabilities.untrustedWorkspaces;
     assert.equal(supported, 'limited');
-    assert.deepEqual([...(restrictedConfigurations ?? [])].sort(), RESTRICTED_SETTINGS.map((key) => `${PREFIX}${key}`).sort());
-    for (const key of RESTRICTED_SETTINGS) assert.ok(PER_WINDOW.includes(properties[`${PREFIX}${key}`]?.scope ?? ''), `${PREFIX}${key}: a repository may set it, trusted`);
+    assert.deepEqual(
+      [...(restrictedConfigurations ?? [])].sort(),
+      RESTRICTED_SETTINGS.map((key) => `${PREFIX}${key}`).sort(),
+    );
+    for (const key of RESTRICTED_SETTINGS)
+      assert.ok(
+        PER_WINDOW.includes(properties[`${PREFIX}${key}`]?.scope ?? ''),
+        `${PREFIX}${key}: a repository may set it, trusted`,
+      );
     const nlsKey = /^%(.+)%$/.exec(description ?? '')?.[1];
     assert.ok(nlsKey !== undefined, 'the description is translated (package.nls.json)');
     for (const file of ['package.nls.json', 'package.nls.de.json']) {
       const text = (read(file) as Record<string, string | undefined>)[nlsKey] ?? '';
-      for (const key of RESTRICTED_SETTINGS) assert.ok(text.includes(`${PREFIX}${key}`), `${file}'s ${nlsKey} names ${PREFIX}${key}`);
+      for (const key of RESTRICTED_SETTINGS)
+        assert.ok(text.includes(`${PREFIX}${key}`), `${file}'s ${nlsKey} names ${PREFIX}${key}`);
     }
   });
 
   it('lets a workspace turn the switches of the fourth list off for itself: on by default, window scope, and its settings text says a workspace may only turn it off', () => {
-    const nls = (file: string): Readonly<Record<string, string | undefined>> => read(file) as Record<string, string | undefined>;
+    const nls = (file: string): Readonly<Record<string, string | undefined>> =>
+      read(file) as Record<string, string | undefined>;
     for (const key of TURNED_OFF_BY_WORKSPACE) {
       const property = properties[`${PREFIX}${key}`];
-      assert.deepEqual([property?.type, property?.default, property?.scope], ['boolean', true, 'window'], `${PREFIX}${key}`);
-      const nlsKey = /^%(.+)%$/.exec((property as { markdownDescription?: string } | undefined)?.markdownDescription ?? '')?.[1] ?? '';
-      assert.match(nls('package.nls.json')[nlsKey] ?? '', /workspace's settings may turn it off for that workspace, never on/, `${PREFIX}${key}`);
-      assert.match(nls('package.nls.de.json')[nlsKey] ?? '', /Arbeitsbereichs können sie für diesen ausschalten, nie einschalten/, `${PREFIX}${key}`);
+      assert.deepEqual(
+        [property?.type, property?.default, property?.scope],
+        ['boolean', true, 'window'],
+        `${PREFIX}${key}`,
+      );
+      const nlsKey =
+        /^%(.+)%$/.exec((property as { markdownDescription?: string } | undefined)?.markdownDescription ?? '')?.[1] ??
+        '';
+      assert.match(
+        nls('package.nls.json')[nlsKey] ?? '',
+        /workspace's settings may turn it off for that workspace, never on/,
+        `${PREFIX}${key}`,
+      );
+      assert.match(
+        nls('package.nls.de.json')[nlsKey] ?? '',
+        /Arbeitsbereichs können sie für diesen ausschalten, nie einschalten/,
+        `${PREFIX}${key}`,
+      );
     }
   });
 
   it('gives the display-only settings a window scope, and a bound to each number and text', () => {
-    for (const key of DISPLAY_ONLY) assert.ok(PER_WINDOW.includes(properties[`${PREFIX}${key}`]?.scope ?? ''), `${PREFIX}${key}`);
+    for (const key of DISPLAY_ONLY)
+      assert.ok(PER_WINDOW.includes(properties[`${PREFIX}${key}`]?.scope ?? ''), `${PREFIX}${key}`);
     const format = properties[`${PREFIX}statusBar.format`];
     assert.equal(format?.maxLength, MAX_FORMAT_LENGTH, 'the format read is as long as the schema says');
     assert.equal(format.default, DEFAULT_FORMAT_SOURCE);
@@ -122,14 +161,26 @@ describe('package.json: whose choice each setting is', () => {
   });
 
   it('bounds every numeric setting, and the reader holds it to the very bounds of the schema', () => {
-    const numeric = Object.entries(properties).filter(([, property]) => property.type === 'number' || property.type === 'integer');
+    const numeric = Object.entries(properties).filter(
+      ([, property]) => property.type === 'number' || property.type === 'integer',
+    );
     assert.ok(numeric.length >= 5);
     for (const [name, property] of numeric) {
       const key = name.slice(PREFIX.length);
-      assert.ok(property.minimum !== undefined && property.maximum !== undefined, `${name} has a minimum and a maximum`);
-      const bounds = key === 'port' ? { min: MIN_PORT, max: MAX_PORT, integer: true } : (SETTING_BOUNDS as Readonly<Record<string, Bounds | undefined>>)[key];
+      assert.ok(
+        property.minimum !== undefined && property.maximum !== undefined,
+        `${name} has a minimum and a maximum`,
+      );
+      const bounds =
+        key === 'port'
+          ? { min: MIN_PORT, max: MAX_PORT, integer: true }
+          : (SETTING_BOUNDS as Readonly<Record<string, Bounds | undefined>>)[key];
       assert.ok(bounds !== undefined, `${name} has no bounds in src/tracker/settings/settingBounds.ts`);
-      assert.deepEqual([bounds.min, bounds.max, bounds.integer], [property.minimum, property.maximum, property.type === 'integer'], name);
+      assert.deepEqual(
+        [bounds.min, bounds.max, bounds.integer],
+        [property.minimum, property.maximum, property.type === 'integer'],
+        name,
+      );
     }
   });
 });

@@ -32,6 +32,7 @@ describe('tracker/settings: numbers held to their bounds', () => {
   });
 
   it('leaves what is no number to the default', () => {
-    for (const value of [Number.NaN, '10', null, undefined, true, [10]]) assert.equal(boundedNumber(value, SETTING_BOUNDS.pollIntervalSeconds), undefined, String(value));
+    for (const value of [Number.NaN, '10', null, undefined, true, [10]])
+      assert.equal(boundedNumber(value, SETTING_BOUNDS.pollIntervalSeconds), undefined, String(value));
   });
 });

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { NARROWED_BY_UNTRUSTED_WORKSPACE as NARROWED, RESTRICTED_SETTINGS, type Reporting, touchesRestricted } from '../../../../src/tracker/settings/untrustedWorkspace';
+import {
+  NARROWED_BY_UNTRUSTED_WORKSPACE as NARROWED,
+  RESTRICTED_SETTINGS,
+  type Reporting,
+  touchesRestricted,
+} from '../../../../src/tracker/settings/untrustedWorkspace';
 
 // In a workspace VS Code does not trust, a restricted setting's workspace value is read only where
 // it makes the extension send, start, create or reveal less than the user's own settings do.
@@ -38,7 +43,9 @@ describe('tracker/settings: what an untrusted workspace may set', () => {
 
   it('names the restricted settings, links first, and which changes touch them (what granting trust re-reads)', () => {
     assert.deepEqual(RESTRICTED_SETTINGS, ['links', 'git.reportBranchChanges', 'git.ignoreBranches', 'git.repoName']);
-    for (const key of ['links', 'git', 'git.repoName', 'git.ignoreBranches']) assert.equal(touchesRestricted(key), true, key);
-    for (const key of ['linksEnabled', 'branchTime', 'statusBar', 'gi', 'git.repo']) assert.equal(touchesRestricted(key), false, key);
+    for (const key of ['links', 'git', 'git.repoName', 'git.ignoreBranches'])
+      assert.equal(touchesRestricted(key), true, key);
+    for (const key of ['linksEnabled', 'branchTime', 'statusBar', 'gi', 'git.repo'])
+      assert.equal(touchesRestricted(key), false, key);
   });
 });

@@ -12,6 +12,7 @@ describe('tracker/settings: what a workspace may only turn off', () => {
   });
 
   it('reads nothing but false as turning off', () => {
-    for (const value of ['false', 0, null, '', [], {}]) assert.equal(onUnlessWorkspaceTurnsOff(true, [value]), true, JSON.stringify(value));
+    for (const value of ['false', 0, null, '', [], {}])
+      assert.equal(onUnlessWorkspaceTurnsOff(true, [value]), true, JSON.stringify(value));
   });
 });

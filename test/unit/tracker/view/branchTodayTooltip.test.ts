@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import { present, type PresentationSettings } from '../../../../src/tracker/view/presentation';
 
-const settings: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
+const settings: PresentationSettings = {
+  showTodayTotal: true,
+  maxNameLength: 40,
+  route: { kind: 'http', port: 40001 },
+};
 const tracking: TrackerState = {
   kind: 'tracking',
   activity: { activityID: 'a1', activityName: 'Write docs' },
@@ -17,8 +21,15 @@ const tracking: TrackerState = {
 describe('tracker/view: this branch today in the tooltip', () => {
   it("adds one line with the branch's time today while tracking and while idle", () => {
     const branchToday = { branch: 'feature/PROJ_1', duration: '1h 20m' };
-    assert.match(present(tracking, { ...settings, branchToday }, 0).tooltip, /\n\nToday: 1h\.\n\nThis branch \(feature\/PROJ\\_1\) today: 1h 20m\.\n\n/);
-    assert.match(present({ kind: 'idle', onBreak: false, todaySeconds: 60, observedAtMs: 0 }, { ...settings, branchToday }, 0).tooltip, /This branch \(feature\/PROJ\\_1\) today: 1h 20m\./);
+    assert.match(
+      present(tracking, { ...settings, branchToday }, 0).tooltip,
+      /\n\nToday: 1h\.\n\nThis branch \(feature\/PROJ\\_1\) today: 1h 20m\.\n\n/,
+    );
+    assert.match(
+      present({ kind: 'idle', onBreak: false, todaySeconds: 60, observedAtMs: 0 }, { ...settings, branchToday }, 0)
+        .tooltip,
+      /This branch \(feature\/PROJ\\_1\) today: 1h 20m\./,
+    );
   });
 
   it('leaves it out without a branch (no folder, the ledger off)', () => {

@@ -20,8 +20,21 @@ import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const activity = { activityID: 'a1', activityName: 'Docs' };
 const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
-const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
-const reachableWithToken: OnboardingProgress = { appReachable: true, hasToken: true, connected: false, tracking: false };
+const tracking: TrackerState = {
+  kind: 'tracking',
+  activity,
+  onBreak: false,
+  startedAtMs: 0,
+  appClockOffsetMs: 0,
+  todaySeconds: 0,
+  observedAtMs: 0,
+};
+const reachableWithToken: OnboardingProgress = {
+  appReachable: true,
+  hasToken: true,
+  connected: false,
+  tracking: false,
+};
 
 describe('tracker/onboardingProgress', () => {
   it('counts any answer of the app as reachable, no answer as not, and leaves the rest undecided', () => {
@@ -58,21 +71,44 @@ describe('tracker/onboardingProgress', () => {
   it('keeps what a state cannot tell, and takes back what it contradicts', () => {
     const all: OnboardingProgress = { appReachable: true, hasToken: true, connected: true, tracking: true };
     assert.deepEqual(progressAfter({ kind: 'starting' }, all, true), all);
-    assert.deepEqual(progressAfter({ kind: 'failed', message: 'HTTP 500' }, all, true), { ...all, connected: false, tracking: false });
-    assert.deepEqual(progressAfter({ kind: 'offline' }, all, true), { appReachable: false, hasToken: true, connected: false, tracking: false });
-    assert.deepEqual(progressAfter({ kind: 'noToken' }, all, false), { appReachable: true, hasToken: false, connected: false, tracking: false });
+    assert.deepEqual(progressAfter({ kind: 'failed', message: 'HTTP 500' }, all, true), {
+      ...all,
+      connected: false,
+      tracking: false,
+    });
+    assert.deepEqual(progressAfter({ kind: 'offline' }, all, true), {
+      appReachable: false,
+      hasToken: true,
+      connected: false,
+      tracking: false,
+    });
+    assert.deepEqual(progressAfter({ kind: 'noToken' }, all, false), {
+      appReachable: true,
+      hasToken: false,
+      connected: false,
+      tracking: false,
+    });
     assert.deepEqual(progressAfterProbe(all, false), { ...all, appReachable: false });
     // The app quit while its VS Code integration was in use: offline, and no token to sign with.
-    assert.deepEqual(progressAfter({ kind: 'offline' }, all, false), { appReachable: false, hasToken: false, connected: false, tracking: false });
+    assert.deepEqual(progressAfter({ kind: 'offline' }, all, false), {
+      appReachable: false,
+      hasToken: false,
+      connected: false,
+      tracking: false,
+    });
   });
 
   it('probes only without a token, where no poll tells', () => {
     assert.equal(needsProbe({ kind: 'noToken' }), true);
-    for (const state of [idle, tracking, { kind: 'starting' }, { kind: 'offline' }] as TrackerState[]) assert.equal(needsProbe(state), false, state.kind);
+    for (const state of [idle, tracking, { kind: 'starting' }, { kind: 'offline' }] as TrackerState[])
+      assert.equal(needsProbe(state), false, state.kind);
   });
 
   it('sets its own context keys from the progress', () => {
-    assert.deepEqual(contextKeysFor(NO_PROGRESS), { 'timeTracker.appReachable': false, 'timeTracker.connected': false });
+    assert.deepEqual(contextKeysFor(NO_PROGRESS), {
+      'timeTracker.appReachable': false,
+      'timeTracker.connected': false,
+    });
     assert.deepEqual(contextKeysFor({ appReachable: true, hasToken: true, connected: true, tracking: false }), {
       'timeTracker.appReachable': true,
       'timeTracker.connected': true,
@@ -87,8 +123,14 @@ describe('tracker/onboardingProgress', () => {
     assert.deepEqual(stepsToMark(reachableWithToken, new Set()), ['connectApp', 'setToken']);
     assert.deepEqual(stepsToMark(all, new Set(['connectApp', 'setToken'])), ['checkConnection', 'startTracking']);
     // A step taken back (stopped) stays done in VS Code: nothing to mark, nothing to unmark.
-    assert.deepEqual(stepsToMark({ ...all, tracking: false }, new Set(['connectApp', 'setToken', 'checkConnection', 'startTracking'])), []);
-    assert.equal(qualifiedStepId('clessira-tools.clessira-time-tracker', 'startTracking'), `clessira-tools.clessira-time-tracker#${WALKTHROUGH_ID}#startTracking`);
+    assert.deepEqual(
+      stepsToMark({ ...all, tracking: false }, new Set(['connectApp', 'setToken', 'checkConnection', 'startTracking'])),
+      [],
+    );
+    assert.equal(
+      qualifiedStepId('clessira-tools.clessira-time-tracker', 'startTracking'),
+      `clessira-tools.clessira-time-tracker#${WALKTHROUGH_ID}#startTracking`,
+    );
   });
 
   it('shows the first-run notice only without a token and unless turned off', () => {
@@ -105,7 +147,10 @@ describe('tracker/onboardingProgress', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       contributes: {
         commands: { command: string }[];
-        walkthroughs: { id: string; steps: { id: string; description: string; completionEvents: string[]; media: { markdown?: string } }[] }[];
+        walkthroughs: {
+          id: string;
+          steps: { id: string; description: string; completionEvents: string[]; media: { markdown?: string } }[];
+        }[];
       };
     };
     const [walkthrough, ...others] = manifest.contributes.walkthroughs;
@@ -119,11 +164,17 @@ describe('tracker/onboardingProgress', () => {
     for (const nls of readdirSync(root).filter((name) => /^package\.nls(\.[\w-]+)?\.json$/.test(name))) {
       const messages = JSON.parse(readFileSync(join(root, nls), 'utf8')) as Record<string, string>;
       // The manifest names its texts as %key%; VS Code takes them from the display language's file.
-      const text = (value: string | undefined): string => messages[/^%(.+)%$/.exec(value ?? '')?.[1] ?? ''] ?? value ?? '';
+      const text = (value: string | undefined): string =>
+        messages[/^%(.+)%$/.exec(value ?? '')?.[1] ?? ''] ?? value ?? '';
       for (const step of walkthrough.steps) {
         // A command link alone on its line is what the walkthrough shows as a button.
-        const buttons = [...text(step.description).matchAll(/^\[[^\]]+\]\(command:([\w.]+)\)$/gm)].map((match) => match[1]);
-        assert.ok(buttons.length > 0 && buttons.every((id) => id !== undefined && contributed.has(id)), `${nls} ${step.id}: ${buttons.join(', ')}`);
+        const buttons = [...text(step.description).matchAll(/^\[[^\]]+\]\(command:([\w.]+)\)$/gm)].map(
+          (match) => match[1],
+        );
+        assert.ok(
+          buttons.length > 0 && buttons.every((id) => id !== undefined && contributed.has(id)),
+          `${nls} ${step.id}: ${buttons.join(', ')}`,
+        );
         const markdown = text(step.media.markdown);
         assert.ok(markdown, `${nls} ${step.id} has no markdown`);
         assert.ok(readFileSync(join(root, markdown), 'utf8').startsWith('# '), `${nls} ${step.id}: ${markdown}`);

@@ -1,9 +1,22 @@
 import assert from 'node:assert/strict';
-import { formatElapsed, present, type Presentation, type PresentationSettings } from '../../../../src/tracker/view/presentation';
+import {
+  formatElapsed,
+  present,
+  type Presentation,
+  type PresentationSettings,
+} from '../../../../src/tracker/view/presentation';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
-const settings: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
-const viaIntegration: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'integration', socketPath: '/tmp/app/api.sock' } };
+const settings: PresentationSettings = {
+  showTodayTotal: true,
+  maxNameLength: 40,
+  route: { kind: 'http', port: 40001 },
+};
+const viaIntegration: PresentationSettings = {
+  showTodayTotal: true,
+  maxNameLength: 40,
+  route: { kind: 'integration', socketPath: '/tmp/app/api.sock' },
+};
 const activity = { activityID: 'a1', activityName: 'Write docs' };
 
 function shown(state: TrackerState, nowMs = 0, options = settings): Presentation {
@@ -15,30 +28,85 @@ describe('tracker/presentation', () => {
     const table: [TrackerState, string, string][] = [
       [{ kind: 'noToken' }, '$(key) Time Tracker: set token', 'timeTracker.showMenu'],
       [{ kind: 'offline' }, '$(debug-disconnect) Time Tracker offline', 'timeTracker.showMenu'],
-      [{ kind: 'tokenRejected', clockSkewSeconds: undefined }, '$(error) Time Tracker: token rejected', 'timeTracker.showMenu'],
-      [{ kind: 'tokenRejected', clockSkewSeconds: -300 }, '$(error) Time Tracker: your clock is off by 300 s', 'timeTracker.showMenu'],
+      [
+        { kind: 'tokenRejected', clockSkewSeconds: undefined },
+        '$(error) Time Tracker: token rejected',
+        'timeTracker.showMenu',
+      ],
+      [
+        { kind: 'tokenRejected', clockSkewSeconds: -300 },
+        '$(error) Time Tracker: your clock is off by 300 s',
+        'timeTracker.showMenu',
+      ],
       [{ kind: 'licenseLocked' }, '$(lock) Time Tracker: license locked', 'timeTracker.showMenu'],
-      [{ kind: 'lockedOut', untilMs: 42_000 }, '$(circle-slash) Time Tracker: locked out (42 s)', 'timeTracker.showMenu'],
+      [
+        { kind: 'lockedOut', untilMs: 42_000 },
+        '$(circle-slash) Time Tracker: locked out (42 s)',
+        'timeTracker.showMenu',
+      ],
       [{ kind: 'unavailable' }, '$(warning) Time Tracker: status not available', 'timeTracker.showMenu'],
       [{ kind: 'failed', message: 'boom' }, '$(warning) Time Tracker: error', 'timeTracker.showMenu'],
-      [{ kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 }, '$(clock) Not tracking · today 3h 20m', 'timeTracker.showMenu'],
-      [{ kind: 'idle', onBreak: true, todaySeconds: 60, observedAtMs: 0 }, '$(coffee) On break · today 1m', 'timeTracker.showMenu'],
-      [{ kind: 'tracking', activity, onBreak: false, startedAtMs: -725000, appClockOffsetMs: 0, todaySeconds: 3_600, observedAtMs: 0 }, '$(record) Write docs 12:05 · today 1h', 'timeTracker.showMenu'],
-      [{ kind: 'tracking', activity, onBreak: true, startedAtMs: -5000, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 }, '$(coffee) On break (Write docs) · today 0m', 'timeTracker.showMenu'],
+      [
+        { kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 },
+        '$(clock) Not tracking · today 3h 20m',
+        'timeTracker.showMenu',
+      ],
+      [
+        { kind: 'idle', onBreak: true, todaySeconds: 60, observedAtMs: 0 },
+        '$(coffee) On break · today 1m',
+        'timeTracker.showMenu',
+      ],
+      [
+        {
+          kind: 'tracking',
+          activity,
+          onBreak: false,
+          startedAtMs: -725000,
+          appClockOffsetMs: 0,
+          todaySeconds: 3_600,
+          observedAtMs: 0,
+        },
+        '$(record) Write docs 12:05 · today 1h',
+        'timeTracker.showMenu',
+      ],
+      [
+        {
+          kind: 'tracking',
+          activity,
+          onBreak: true,
+          startedAtMs: -5000,
+          appClockOffsetMs: 0,
+          todaySeconds: 0,
+          observedAtMs: 0,
+        },
+        '$(coffee) On break (Write docs) · today 0m',
+        'timeTracker.showMenu',
+      ],
     ];
     const texts = new Set<string>();
     for (const [state, text, command] of table) {
       const presentation = shown(state);
       assert.equal(presentation.text, text, state.kind);
       assert.equal(presentation.command, command, state.kind);
-      assert.ok(presentation.accessibilityLabel.length > 10 && !presentation.accessibilityLabel.includes('$('), state.kind);
+      assert.ok(
+        presentation.accessibilityLabel.length > 10 && !presentation.accessibilityLabel.includes('$('),
+        state.kind,
+      );
       texts.add(presentation.text);
     }
     assert.equal(texts.size, table.length, 'no two states look alike');
   });
 
   it('tells a first release (update for Stop and Log Time) from a full app that left the total out', () => {
-    const running = { kind: 'tracking', activity, onBreak: false, startedAtMs: -60_000, appClockOffsetMs: 0, todaySeconds: undefined, observedAtMs: 0 } as const;
+    const running = {
+      kind: 'tracking',
+      activity,
+      onBreak: false,
+      startedAtMs: -60_000,
+      appClockOffsetMs: 0,
+      todaySeconds: undefined,
+      observedAtMs: 0,
+    } as const;
     const first = shown({ ...running, firstRelease: true });
     assert.equal(first.text, '$(record) Write docs 1:00');
     assert.match(first.tooltip, /update it for them/);
@@ -69,10 +137,22 @@ describe('tracker/presentation', () => {
 
   it('names the way to the app in the tooltip while it answers', () => {
     const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
-    const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 };
+    const tracking: TrackerState = {
+      kind: 'tracking',
+      activity,
+      onBreak: false,
+      startedAtMs: 0,
+      appClockOffsetMs: 0,
+      todaySeconds: 0,
+      observedAtMs: 0,
+    };
     for (const state of [idle, tracking, { ...idle, onBreak: true }]) {
       assert.match(shown(state).tooltip, /Connected through the HTTP API on 127\.0\.0\.1:40001\.$/, state.kind);
-      assert.match(shown(state, 0, viaIntegration).tooltip, /Connected through the app's VS Code integration\.$/, state.kind);
+      assert.match(
+        shown(state, 0, viaIntegration).tooltip,
+        /Connected through the app's VS Code integration\.$/,
+        state.kind,
+      );
     }
   });
 
@@ -90,10 +170,21 @@ describe('tracker/presentation', () => {
   });
 
   it('ticks the elapsed time and the day total from the last poll, and counts the lockout down', () => {
-    const state: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: 1_000 - 3_599_000, appClockOffsetMs: 0, todaySeconds: 3_599, observedAtMs: 1_000 };
+    const state: TrackerState = {
+      kind: 'tracking',
+      activity,
+      onBreak: false,
+      startedAtMs: 1_000 - 3_599_000,
+      appClockOffsetMs: 0,
+      todaySeconds: 3_599,
+      observedAtMs: 1_000,
+    };
     assert.equal(shown(state, 1_999).text, '$(record) Write docs 59:59 · today 59m');
     assert.equal(shown(state, 2_000).text, '$(record) Write docs 1:00:00 · today 1h');
-    assert.equal(shown({ kind: 'lockedOut', untilMs: 60_000 }, 59_100).text, '$(circle-slash) Time Tracker: locked out (1 s)');
+    assert.equal(
+      shown({ kind: 'lockedOut', untilMs: 60_000 }, 59_100).text,
+      '$(circle-slash) Time Tracker: locked out (1 s)',
+    );
   });
 
   it('leaves the day total out when the setting says so', () => {
@@ -103,15 +194,31 @@ describe('tracker/presentation', () => {
 
   it('shows an activity name as typed, never as an icon or Markdown', () => {
     const odd = { activityID: 'a2', activityName: '$(bug) fix *all* [bugs](x)' };
-    const presentation = shown({ kind: 'tracking', activity: odd, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 0, observedAtMs: 0 });
+    const presentation = shown({
+      kind: 'tracking',
+      activity: odd,
+      onBreak: false,
+      startedAtMs: 0,
+      appClockOffsetMs: 0,
+      todaySeconds: 0,
+      observedAtMs: 0,
+    });
     assert.equal(presentation.text, '$(record) \\$(bug) fix *all* [bugs](x) 0:00 · today 0m');
     assert.match(presentation.tooltip, /Tracking \\\$\\\(bug\\\) fix \\\*all\\\* \\\[bugs\\\]\\\(x\\\)/);
   });
 
-  it('cuts a long name in the text so that the time and today\'s total stay in view, and says it whole elsewhere', () => {
+  it("cuts a long name in the text so that the time and today's total stay in view, and says it whole elsewhere", () => {
     const long = `Refactor ${'the reporting pipeline '.repeat(4)}and its tests before the release`.slice(0, 105);
     assert.equal(long.length, 105);
-    const running: TrackerState = { kind: 'tracking', activity: { activityID: 'a3', activityName: long }, onBreak: false, startedAtMs: -725_000, appClockOffsetMs: 0, todaySeconds: 3_600, observedAtMs: 0 };
+    const running: TrackerState = {
+      kind: 'tracking',
+      activity: { activityID: 'a3', activityName: long },
+      onBreak: false,
+      startedAtMs: -725_000,
+      appClockOffsetMs: 0,
+      todaySeconds: 3_600,
+      observedAtMs: 0,
+    };
     const presentation = shown(running);
     assert.equal(presentation.text, '$(record) Refactor the reporting pipeline the rep… 12:05 · today 1h');
     assert.match(presentation.tooltip, new RegExp(long.replace(/ /g, ' ').slice(0, 60)));
@@ -121,7 +228,11 @@ describe('tracker/presentation', () => {
     const paused = shown({ ...running, onBreak: true });
     assert.equal(paused.text, '$(coffee) On break (Refactor the reporting pipeline the rep…) · today 1h');
     assert.match(paused.accessibilityLabel, new RegExp(`${long} paused`));
-    assert.equal(shown({ ...running, activity }).text, '$(record) Write docs 12:05 · today 1h', 'a short name stays whole');
+    assert.equal(
+      shown({ ...running, activity }).text,
+      '$(record) Write docs 12:05 · today 1h',
+      'a short name stays whole',
+    );
   });
 
   it('formats elapsed time', () => {
@@ -135,7 +246,10 @@ describe('tracker/presentation with queued entries', () => {
   it('shows how many logged entries wait, in every state, with a link to them', () => {
     const offline = present({ kind: 'offline' }, settings, 0, 3);
     assert.equal(offline.text, '$(debug-disconnect) Time Tracker offline · $(inbox) 3 queued');
-    assert.match(offline.tooltip, /\*\*3 logged entries wait to be sent\*\* once the app answers\. \[Show Queued Entries\]\(command:timeTracker\.showQueue\)/);
+    assert.match(
+      offline.tooltip,
+      /\*\*3 logged entries wait to be sent\*\* once the app answers\. \[Show Queued Entries\]\(command:timeTracker\.showQueue\)/,
+    );
     assert.match(offline.accessibilityLabel, /3 logged entries wait to be sent\.$/);
     const idle = present({ kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 }, settings, 0, 1);
     assert.equal(idle.text, '$(clock) Not tracking · today 0m · $(inbox) 1 queued');

@@ -56,7 +56,8 @@ class VirtualTime {
   /** Takes the earliest timer due by `end` (first set first on a tie), moving the clock to it. */
   takeNext(end: number): { window: number; callback: () => void } | undefined {
     let earliest: [number, { due: number; window: number; callback: () => void }] | undefined;
-    for (const entry of this.pending) if (entry[1].due <= end && (!earliest || entry[1].due < earliest[1].due)) earliest = entry;
+    for (const entry of this.pending)
+      if (entry[1].due <= end && (!earliest || entry[1].due < earliest[1].due)) earliest = entry;
     if (!earliest) return undefined;
     this.pending.delete(earliest[0]);
     this.now = earliest[1].due;
@@ -76,7 +77,10 @@ interface ProbeWindow {
  * virtual time. Each timer that fires starts a probe (real I/O to the server); the clock moves on
  * only once that probe has answered.
  */
-async function probeForAMinute(started: StartedServer, probe?: (target: ReachabilityTarget) => Promise<Reachability>): Promise<ProbeWindow[]> {
+async function probeForAMinute(
+  started: StartedServer,
+  probe?: (target: ReachabilityTarget) => Promise<Reachability>,
+): Promise<ProbeWindow[]> {
   const time = new VirtualTime();
   started.server.controls.setClock(() => started.clock());
   const base = started.clock();
@@ -115,10 +119,13 @@ async function probeForAMinute(started: StartedServer, probe?: (target: Reachabi
 function oldUnsignedOptions(target: ReachabilityTarget): Promise<Reachability> {
   const port = 'port' in target ? target.port : assert.fail('the old probe asked the port only');
   return new Promise((resolve) => {
-    const probe = request({ host: '127.0.0.1', port, method: 'OPTIONS', path: ENDPOINTS.healthcheck.path, agent: false }, (response) => {
-      response.resume();
-      resolve({ kind: 'listening' });
-    });
+    const probe = request(
+      { host: '127.0.0.1', port, method: 'OPTIONS', path: ENDPOINTS.healthcheck.path, agent: false },
+      (response) => {
+        response.resume();
+        resolve({ kind: 'listening' });
+      },
+    );
     probe.once('error', () => resolve({ kind: 'refused' }));
     probe.end();
   });
@@ -139,7 +146,9 @@ describe('tracker/onboardingProgress: four windows probing for a minute against 
     const windows = await probeForAMinute(started);
     assert.deepEqual(
       windows.map((window) => window.answers),
-      windows.map((_, index) => Array.from({ length: Math.floor((MINUTE_MS - index * 2_500) / defaultIntervalMs()) + 1 }, () => true)),
+      windows.map((_, index) =>
+        Array.from({ length: Math.floor((MINUTE_MS - index * 2_500) / defaultIntervalMs()) + 1 }, () => true),
+      ),
       'every window found the app at every poll interval',
     );
     assert.equal(started.server.controls.failedSignIns, 0);
@@ -150,7 +159,10 @@ describe('tracker/onboardingProgress: four windows probing for a minute against 
   it('control: the old unsigned OPTIONS on the same schedule locks the user out', async () => {
     started = await startServer({ countUnsigned: true });
     await probeForAMinute(started, oldUnsignedOptions);
-    assert.ok(started.server.controls.failedSignIns > 10, `only ${started.server.controls.failedSignIns} failed sign-ins counted`);
+    assert.ok(
+      started.server.controls.failedSignIns > 10,
+      `only ${started.server.controls.failedSignIns} failed sign-ins counted`,
+    );
     const signed = await signedSend(started, { method: 'GET', target: '/status' });
     assert.equal(signed.status, 429, 'the signed request after the minute is locked out');
   });
@@ -158,7 +170,11 @@ describe('tracker/onboardingProgress: four windows probing for a minute against 
 
 describe('tracker/onboardingProgress: ReachabilityProbing', () => {
   /** A probe the test answers by hand, recording where it was asked to look. */
-  function manualProbe(): { probe: (target: ReachabilityTarget) => Promise<Reachability>; asked: ReachabilityTarget[]; answer: (reachability: Reachability) => Promise<void> } {
+  function manualProbe(): {
+    probe: (target: ReachabilityTarget) => Promise<Reachability>;
+    asked: ReachabilityTarget[];
+    answer: (reachability: Reachability) => Promise<void>;
+  } {
     const asked: ReachabilityTarget[] = [];
     const open: ((reachability: Reachability) => void)[] = [];
     return {
@@ -175,7 +191,13 @@ describe('tracker/onboardingProgress: ReachabilityProbing', () => {
     };
   }
 
-  function setup(): { probing: ReachabilityProbing; time: VirtualTime; manual: ReturnType<typeof manualProbe>; answers: boolean[]; settings: { port: number; intervalMs: number } } {
+  function setup(): {
+    probing: ReachabilityProbing;
+    time: VirtualTime;
+    manual: ReturnType<typeof manualProbe>;
+    answers: boolean[];
+    settings: { port: number; intervalMs: number };
+  } {
     const time = new VirtualTime();
     const manual = manualProbe();
     const answers: boolean[] = [];

@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict';
 import { MAX_RECENT } from '../../../../src/tracker/view/activityPicks';
-import { mergeRecent, readStampedRecent, RecentActivities, type RecentActivity } from '../../../../src/tracker/view/recentActivities';
+import {
+  mergeRecent,
+  readStampedRecent,
+  RecentActivities,
+  type RecentActivity,
+} from '../../../../src/tracker/view/recentActivities';
 
-const activity = (n: number, extra: Partial<RecentActivity> = {}): RecentActivity => ({ activityID: `00000000-0000-4000-8000-00000000000${n}`, activityName: `Activity ${n}`, ...extra });
+const activity = (n: number, extra: Partial<RecentActivity> = {}): RecentActivity => ({
+  activityID: `00000000-0000-4000-8000-00000000000${n}`,
+  activityName: `Activity ${n}`,
+  ...extra,
+});
 
 /** globalState as a window may see it: a read can return a value older than the last write. */
 class LaggingStore {
@@ -31,7 +40,10 @@ describe('tracker/view/recentActivities: every window shares them, none loses it
       recent.list().map((item) => item.activityName),
       ['Activity 2', 'Activity 3', 'Activity 1'],
     );
-    assert.deepEqual((store.written as RecentActivity[]).map((item) => item.activityName), ['Activity 2', 'Activity 1']);
+    assert.deepEqual(
+      (store.written as RecentActivity[]).map((item) => item.activityName),
+      ['Activity 2', 'Activity 1'],
+    );
   });
 
   it('reads the stored list again only when the store hands back another value, or this window used one', async () => {
@@ -58,25 +70,45 @@ describe('tracker/view/recentActivities: every window shares them, none loses it
     recent.list().pop();
     assert.equal(recent.list().length, 2, 'a caller that changes its list changes nobody else’s');
     store.served = [counted(3)];
-    assert.deepEqual(recent.list().map((item) => item.activityName), ['Activity 3']);
+    assert.deepEqual(
+      recent.list().map((item) => item.activityName),
+      ['Activity 3'],
+    );
     await recent.use(activity(4));
-    assert.deepEqual(recent.list().map((item) => item.activityName), ['Activity 4', 'Activity 3']);
+    assert.deepEqual(
+      recent.list().map((item) => item.activityName),
+      ['Activity 4', 'Activity 3'],
+    );
   });
 
   it('takes another window’s newer use over this one’s older use of the same activity, and keeps a group either knew', () => {
-    const merged = mergeRecent([activity(1, { usedAtMs: 3_000 })], [activity(1, { usedAtMs: 1_000, groupName: 'Work' }), activity(2, { usedAtMs: 2_000 })]);
+    const merged = mergeRecent(
+      [activity(1, { usedAtMs: 3_000 })],
+      [activity(1, { usedAtMs: 1_000, groupName: 'Work' }), activity(2, { usedAtMs: 2_000 })],
+    );
     assert.deepEqual(merged, [activity(1, { usedAtMs: 3_000, groupName: 'Work' }), activity(2, { usedAtMs: 2_000 })]);
   });
 
   it('reads lists of older versions (no time of use) after every timed entry, in their order, and stays short', () => {
     const old = Array.from({ length: 9 }, (_, n) => activity(n));
-    const merged = mergeRecent(readStampedRecent([...old, 'not an activity', { activityID: 7 }]), [activity(9, { usedAtMs: 1 })]);
+    const merged = mergeRecent(readStampedRecent([...old, 'not an activity', { activityID: 7 }]), [
+      activity(9, { usedAtMs: 1 }),
+    ]);
     assert.equal(merged.length, MAX_RECENT);
     assert.equal(merged[0]?.activityName, 'Activity 9');
-    assert.deepEqual(merged.slice(1).map((item) => item.activityName), old.slice(0, MAX_RECENT - 1).map((item) => item.activityName));
+    assert.deepEqual(
+      merged.slice(1).map((item) => item.activityName),
+      old.slice(0, MAX_RECENT - 1).map((item) => item.activityName),
+    );
   });
 
   it('ignores a time of use that is not a finite number', () => {
-    assert.deepEqual(readStampedRecent([{ ...activity(1), usedAtMs: 'soon' }, { ...activity(2), usedAtMs: Number.NaN }]), [activity(1), activity(2)]);
+    assert.deepEqual(
+      readStampedRecent([
+        { ...activity(1), usedAtMs: 'soon' },
+        { ...activity(2), usedAtMs: Number.NaN },
+      ]),
+      [activity(1), activity(2)],
+    );
   });
 });

@@ -17,7 +17,10 @@ import { remoteHostFacts } from '../../../../src/tracker/view/warningFacts';
 import { tokenCheckAdvice } from '../../../../src/tracker/view/tokenCheck';
 import { reachabilityOf } from '../../../../src/tracker/view/onboardingProgress';
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'package.json'), 'utf8')) as { publisher: string; name: string };
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+  publisher: string;
+  name: string;
+};
 const setting = `"remote.extensionKind": { "${manifest.publisher}.${manifest.name}": ["ui"] }`;
 const absent = { kind: 'absent', path: '' } as const;
 
@@ -27,33 +30,55 @@ describe('tracker/view: the remote machine state', () => {
   });
 
   it('shows in the status bar that it runs remotely, sends nothing, and how to run it locally', () => {
-    const shown = present({ kind: 'remoteHost' }, { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 39847 } }, 0);
+    const shown = present(
+      { kind: 'remoteHost' },
+      { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 39847 } },
+      0,
+    );
     assert.equal(shown.text, '$(remote) Time Tracker: runs remotely');
     assert.equal(shown.tone, 'warning');
     assert.match(shown.tooltip, /\*\*Time Tracker runs on the remote machine of this window\.\*\*/);
     assert.match(shown.tooltip, /so it sends nothing: your token would go to whatever listens there/);
     assert.match(shown.tooltip, /\*\*Install Locally\*\* in the Extensions view/);
     assert.ok(shown.tooltip.includes(`\`${setting}\``), shown.tooltip);
-    assert.ok(shown.tooltip.includes('(command:workbench.action.openSettings?%5B%22remote.extensionKind%22%5D)'), 'the user settings are a link to the setting');
+    assert.ok(
+      shown.tooltip.includes('(command:workbench.action.openSettings?%5B%22remote.extensionKind%22%5D)'),
+      'the user settings are a link to the setting',
+    );
     assert.match(shown.accessibilityLabel, /must run on your computer/);
     assert.equal(remoteHostFacts().text.state, 'Time Tracker: runs remotely');
   });
 
   it('says the same in every command that would talk to the app, with the button to the setting, whatever file was read', () => {
     for (const capability of [absent, { kind: 'invalid', path: '/x', message: 'bad' } as const]) {
-      const advice = diagnose({ channel: { kind: 'none', route: { kind: 'http', port: 39847 }, reason: 'remoteHost' }, capability, defaultPort: 39847 });
+      const advice = diagnose({
+        channel: { kind: 'none', route: { kind: 'http', port: 39847 }, reason: 'remoteHost' },
+        capability,
+        defaultPort: 39847,
+      });
       assert.deepEqual(advice, adviceWithoutChannel('remoteHost', capability));
       assert.equal(advice.action, 'runLocally');
       assert.equal(advice.severity, 'warning');
-      assert.match(advice.message, /^Time Tracker runs on the remote machine of this window, .* it sends nothing from there, so that your token cannot go to whatever listens on it\./);
-      assert.ok(advice.message.includes(`choose Install Locally in the Extensions view, or add ${setting} to your user settings, then reload the window.`), advice.message);
+      assert.match(
+        advice.message,
+        /^Time Tracker runs on the remote machine of this window, .* it sends nothing from there, so that your token cannot go to whatever listens on it\./,
+      );
+      assert.ok(
+        advice.message.includes(
+          `choose Install Locally in the Extensions view, or add ${setting} to your user settings, then reload the window.`,
+        ),
+        advice.message,
+      );
     }
   });
 
   it('stores a token without checking it, and says when it will be', () => {
     const advice = tokenCheckAdvice({ kind: 'remoteHost' }, 0);
     assert.equal(advice.action, 'runLocally');
-    assert.match(advice.message, /^The token is stored, but not checked: .* It is checked once the extension runs on your computer\.$/);
+    assert.match(
+      advice.message,
+      /^The token is stored, but not checked: .* It is checked once the extension runs on your computer\.$/,
+    );
   });
 
   it('offers in its menu what works, Check Connection (which says how) first, and no Log Time', () => {
@@ -63,15 +88,28 @@ describe('tracker/view: the remote machine state', () => {
     );
     assert.deepEqual(
       menuFor({ kind: 'remoteHost' }, true, 2).map((entry) => entry.command),
-      ['timeTracker.checkConnection', 'timeTracker.showLog', 'timeTracker.showQueue', 'timeTracker.setToken', 'timeTracker.clearToken'],
+      [
+        'timeTracker.checkConnection',
+        'timeTracker.showLog',
+        'timeTracker.showQueue',
+        'timeTracker.setToken',
+        'timeTracker.clearToken',
+      ],
     );
     assert.match(menuPlaceholder({ kind: 'remoteHost' }), /runs on the remote machine and sends nothing/);
   });
 
   it("holds a link with its own reason, and does not count as the app's answer", () => {
-    const decision = decideLink(parseLinks([{ branch: '**', activity: 'Docs' }]).links, { folders: ['/w/x'], branch: 'main' }, ticketMatcher(''));
+    const decision = decideLink(
+      parseLinks([{ branch: '**', activity: 'Docs' }]).links,
+      { folders: ['/w/x'], branch: 'main' },
+      ticketMatcher(''),
+    );
     assert.ok(decision);
-    assert.match(heldNotice(decision, 'remoteHost', false).accessibilityLabel, /not started: this extension runs on the remote machine of this window, where it sends nothing\./);
+    assert.match(
+      heldNotice(decision, 'remoteHost', false).accessibilityLabel,
+      /not started: this extension runs on the remote machine of this window, where it sends nothing\./,
+    );
     assert.equal(reachabilityOf({ kind: 'remoteHost' }), undefined);
   });
 });

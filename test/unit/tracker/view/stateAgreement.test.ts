@@ -21,7 +21,15 @@ const states: TrackerState[] = [
   { kind: 'failed', message: 'boom' },
   { kind: 'idle', onBreak: false, todaySeconds: 60, observedAtMs: 0 },
   { kind: 'idle', onBreak: true, todaySeconds: 60, observedAtMs: 0 },
-  { kind: 'tracking', activity, onBreak: false, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 60, observedAtMs: 0 },
+  {
+    kind: 'tracking',
+    activity,
+    onBreak: false,
+    startedAtMs: 0,
+    appClockOffsetMs: 0,
+    todaySeconds: 60,
+    observedAtMs: 0,
+  },
   { kind: 'tracking', activity, onBreak: true, startedAtMs: 0, appClockOffsetMs: 0, todaySeconds: 60, observedAtMs: 0 },
 ];
 
@@ -42,13 +50,14 @@ function isInOrder(part: readonly string[], whole: readonly string[]): boolean {
   return true;
 }
 
-describe('tracker/view: each state\'s tooltip and menu agree', () => {
+describe("tracker/view: each state's tooltip and menu agree", () => {
   for (const state of states) {
     const label = `${state.kind}${'onBreak' in state && state.onBreak ? ' (on break)' : ''}`;
     it(`${label}: the menu leads with the tooltip's first link and lists its others in the same order`, () => {
       const linked = tooltipCommands(state);
       const menu = menuFor(state, true, 0).map((entry) => entry.command.replace('timeTracker.', ''));
-      if (linked.length === 0) return assert.fail(`the ${label} tooltip offers no way out; the menu offers ${menu.join(', ')}`);
+      if (linked.length === 0)
+        return assert.fail(`the ${label} tooltip offers no way out; the menu offers ${menu.join(', ')}`);
       assert.equal(menu[0], linked[0], `tooltip ${linked.join(', ')}; menu ${menu.join(', ')}`);
       assert.ok(isInOrder(linked, menu), `tooltip ${linked.join(', ')}; menu ${menu.join(', ')}`);
     });

@@ -6,7 +6,11 @@ import { statusFacts, type PresentationSettings } from '../../../../src/tracker/
 import { formatStatus } from '../../../../src/tracker/view/statusText';
 
 const viaHttp: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
-const viaIntegration: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'integration', socketPath: '/tmp/app/api.sock' } };
+const viaIntegration: PresentationSettings = {
+  showTodayTotal: true,
+  maxNameLength: 40,
+  route: { kind: 'integration', socketPath: '/tmp/app/api.sock' },
+};
 const activity = { activityID: 'a1', activityName: '$(bug) fix *all*' };
 
 /** Every kind of state, each variant of it: a kind left out here does not compile. */
@@ -28,9 +32,33 @@ const SAMPLES: { readonly [K in TrackerStateKind]: readonly Extract<TrackerState
     { kind: 'idle', onBreak: true, todaySeconds: 600, observedAtMs: 0 },
   ],
   tracking: [
-    { kind: 'tracking', activity, onBreak: false, startedAtMs: -65_000, appClockOffsetMs: 0, todaySeconds: 600, observedAtMs: 0 },
-    { kind: 'tracking', activity, onBreak: false, startedAtMs: undefined, appClockOffsetMs: 0, todaySeconds: 600, observedAtMs: 0 },
-    { kind: 'tracking', activity, onBreak: true, startedAtMs: -65_000, appClockOffsetMs: 0, todaySeconds: 600, observedAtMs: 0 },
+    {
+      kind: 'tracking',
+      activity,
+      onBreak: false,
+      startedAtMs: -65_000,
+      appClockOffsetMs: 0,
+      todaySeconds: 600,
+      observedAtMs: 0,
+    },
+    {
+      kind: 'tracking',
+      activity,
+      onBreak: false,
+      startedAtMs: undefined,
+      appClockOffsetMs: 0,
+      todaySeconds: 600,
+      observedAtMs: 0,
+    },
+    {
+      kind: 'tracking',
+      activity,
+      onBreak: true,
+      startedAtMs: -65_000,
+      appClockOffsetMs: 0,
+      todaySeconds: 600,
+      observedAtMs: 0,
+    },
   ],
 };
 const samples: TrackerState[] = Object.values(SAMPLES).flat();
@@ -44,7 +72,11 @@ describe('tracker/view/statusFacts', () => {
         const facts = statusFacts(state, settings, 0);
         const where = `${state.kind} via ${settings.route.kind}`;
         assert.deepEqual(statusFacts(state, settings, 0), facts, `${where}: the same facts every time`);
-        assert.deepEqual(formatStatus(facts), present(state, settings, 0), `${where}: present() is the formatter over these facts`);
+        assert.deepEqual(
+          formatStatus(facts),
+          present(state, settings, 0),
+          `${where}: present() is the formatter over these facts`,
+        );
         assert.match(facts.text.icon, /^[a-z~-]+$/, `${where}: a codicon name, not its $(…) form`);
         assert.equal(present(state, settings, 0).command, COMMANDS.showMenu, `${where}: a click opens the menu`);
         assert.ok(facts.tooltip.headline.length > 0 && facts.spoken.length > 10, where);
@@ -56,13 +88,18 @@ describe('tracker/view/statusFacts', () => {
     for (const state of samples) {
       const http = statusFacts(state, viaHttp, 0);
       const integration = statusFacts(state, viaIntegration, 0);
-      const perRoute = WORDED_PER_ROUTE.has(state.kind) && !(state.kind === 'tokenRejected' && state.clockSkewSeconds !== undefined);
+      const perRoute =
+        WORDED_PER_ROUTE.has(state.kind) && !(state.kind === 'tokenRejected' && state.clockSkewSeconds !== undefined);
       if (perRoute) {
         assert.deepEqual(integration.text, http.text, `${state.kind}: the same text on the status bar`);
         assert.notEqual(integration.spoken, http.spoken, state.kind);
         assert.notDeepEqual(integration.tooltip, http.tooltip, state.kind);
       } else if (state.kind === 'idle' || state.kind === 'tracking') {
-        assert.deepEqual({ ...integration.tooltip, connection: undefined }, { ...http.tooltip, connection: undefined }, state.kind);
+        assert.deepEqual(
+          { ...integration.tooltip, connection: undefined },
+          { ...http.tooltip, connection: undefined },
+          state.kind,
+        );
         assert.notEqual(integration.tooltip.connection, http.tooltip.connection, state.kind);
       } else {
         assert.deepEqual(integration, http, state.kind);
@@ -76,7 +113,12 @@ describe('tracker/view/statusFacts', () => {
     const paused = statusFacts(SAMPLES.tracking[2]!, viaHttp, 0);
     assert.deepEqual(paused.text, { icon: 'coffee', state: 'On break ($(bug) fix *all*)', today: '10m' });
     const unknownStart = statusFacts(SAMPLES.tracking[1]!, { ...viaHttp, showTodayTotal: false }, 0);
-    assert.deepEqual(unknownStart.text, { icon: 'record', activity: '$(bug) fix *all*', elapsed: undefined, today: undefined });
+    assert.deepEqual(unknownStart.text, {
+      icon: 'record',
+      activity: '$(bug) fix *all*',
+      elapsed: undefined,
+      today: undefined,
+    });
   });
 
   it('gives every state its words but a running activity, which its name stands for', () => {

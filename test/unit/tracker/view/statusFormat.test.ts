@@ -2,12 +2,27 @@
 import assert from 'node:assert/strict';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import { present, type PresentationSettings } from '../../../../src/tracker/view/presentation';
-import { DEFAULT_STATUS_FORMAT, FORMAT_TOKENS, MAX_FORMAT_LENGTH, parseStatusFormat, StatusFormatReader, statusText } from '../../../../src/tracker/view/statusText';
+import {
+  DEFAULT_STATUS_FORMAT,
+  FORMAT_TOKENS,
+  MAX_FORMAT_LENGTH,
+  parseStatusFormat,
+  StatusFormatReader,
+  statusText,
+} from '../../../../src/tracker/view/statusText';
 
 const base: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
 const activity = { activityID: 'a1', activityName: 'Write the quarterly report for the board' };
 // 12:05 running, 1h today.
-const tracking: TrackerState = { kind: 'tracking', activity, onBreak: false, startedAtMs: -725_000, appClockOffsetMs: 0, todaySeconds: 3_600, observedAtMs: 0 };
+const tracking: TrackerState = {
+  kind: 'tracking',
+  activity,
+  onBreak: false,
+  startedAtMs: -725_000,
+  appClockOffsetMs: 0,
+  todaySeconds: 3_600,
+  observedAtMs: 0,
+};
 const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 };
 const onBreak: TrackerState = { ...tracking, onBreak: true };
 const idleBreak: TrackerState = { kind: 'idle', onBreak: true, todaySeconds: 60, observedAtMs: 0 };
@@ -49,9 +64,19 @@ describe('tracker/view: timeTracker.statusBar.format', () => {
   it('shows the known tokens of a format with an unknown one, and the unknown one as written, and names every unknown one', () => {
     const parsed = parseStatusFormat('{activity} {actvity} {Today} {}');
     assert.deepEqual(parsed.unknown, ['{actvity}', '{Today}', '{}']);
-    assert.equal(present(tracking, { ...base, format: parsed.format }, 0).text, '$(record) Write the quarterly report for the board {actvity} {Today} {}');
-    assert.equal(present(tracking, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }, 0).text, '$(record) {activty} 12:05');
-    assert.equal(present(idle, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }, 0).text, '$(clock) Not tracking {activty}', 'a state without the time still shows the mistake');
+    assert.equal(
+      present(tracking, { ...base, format: parsed.format }, 0).text,
+      '$(record) Write the quarterly report for the board {actvity} {Today} {}',
+    );
+    assert.equal(
+      present(tracking, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }, 0).text,
+      '$(record) {activty} 12:05',
+    );
+    assert.equal(
+      present(idle, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }, 0).text,
+      '$(clock) Not tracking {activty}',
+      'a state without the time still shows the mistake',
+    );
   });
 
   it('parses a value once, and says so when a value with an unknown token is read first or set again, never on a render of the same value', () => {
@@ -65,7 +90,11 @@ describe('tracker/view: timeTracker.statusBar.format', () => {
     reader.read('{elapsed}');
     reader.read('{nope} {activity}');
     reader.read('{other}');
-    assert.deepEqual(reported, ['{nope} {activity}: {nope}', '{nope} {activity}: {nope}', '{other}: {other}'], 'again after the value changed');
+    assert.deepEqual(
+      reported,
+      ['{nope} {activity}: {nope}', '{nope} {activity}: {nope}', '{other}: {other}'],
+      'again after the value changed',
+    );
   });
 
   it('refuses a format longer than 200 characters whole, without reading it, and says so once', () => {
@@ -75,9 +104,15 @@ describe('tracker/view: timeTracker.statusBar.format', () => {
     assert.notEqual(parseStatusFormat(long).format, DEFAULT_STATUS_FORMAT);
     const tooLong = `${long}x`;
     assert.deepEqual(parseStatusFormat(tooLong), { format: DEFAULT_STATUS_FORMAT, unknown: [], tooLong: true });
-    assert.deepEqual(parseStatusFormat('{nope}'.repeat(50_000)), { format: DEFAULT_STATUS_FORMAT, unknown: [], tooLong: true }, 'no token of it is listed');
+    assert.deepEqual(
+      parseStatusFormat('{nope}'.repeat(50_000)),
+      { format: DEFAULT_STATUS_FORMAT, unknown: [], tooLong: true },
+      'no token of it is listed',
+    );
     const reported: string[] = [];
-    const reader = new StatusFormatReader((source, { tooLong: refused }) => reported.push(`${source.length} ${String(refused)}`));
+    const reader = new StatusFormatReader((source, { tooLong: refused }) =>
+      reported.push(`${source.length} ${String(refused)}`),
+    );
     for (let tick = 0; tick < 3; tick++) assert.equal(reader.read(tooLong), DEFAULT_STATUS_FORMAT);
     assert.deepEqual(reported, ['201 true']);
   });
@@ -90,8 +125,14 @@ describe('tracker/view: timeTracker.statusBar.format', () => {
   });
 
   it('shows every token', () => {
-    const settings = withFormat('{group}: {activity} | {elapsed} | {today} | {branchToday}', { group: 'Clients', branchToday });
-    assert.equal(present(tracking, settings, 0).text, '$(record) Clients: Write the quarterly report for the board | 12:05 | today 1h | this branch 1h 20m');
+    const settings = withFormat('{group}: {activity} | {elapsed} | {today} | {branchToday}', {
+      group: 'Clients',
+      branchToday,
+    });
+    assert.equal(
+      present(tracking, settings, 0).text,
+      '$(record) Clients: Write the quarterly report for the board | 12:05 | today 1h | this branch 1h 20m',
+    );
     assert.equal(present(idle, settings, 0).text, '$(clock) Not tracking | today 3h 20m | this branch 1h 20m');
     assert.equal(present(idleBreak, settings, 0).text, '$(coffee) On break | today 1m | this branch 1h 20m');
   });
@@ -99,11 +140,20 @@ describe('tracker/view: timeTracker.statusBar.format', () => {
   it('leaves a token the state lacks out with the text before it, and the first and last texts with their tokens', () => {
     const settings = withFormat('<{group}> {activity} ({elapsed})');
     assert.equal(present(tracking, settings, 0).text, '$(record) Write the quarterly report for the board (12:05)');
-    assert.equal(present(tracking, withFormat('[{group}] {activity}'), 0).text, '$(record) Write the quarterly report for the board');
-    assert.equal(present({ ...tracking, startedAtMs: undefined }, { ...settings, group: 'Clients' }, 0).text, '$(record) <Clients> Write the quarterly report for the board');
+    assert.equal(
+      present(tracking, withFormat('[{group}] {activity}'), 0).text,
+      '$(record) Write the quarterly report for the board',
+    );
+    assert.equal(
+      present({ ...tracking, startedAtMs: undefined }, { ...settings, group: 'Clients' }, 0).text,
+      '$(record) <Clients> Write the quarterly report for the board',
+    );
     assert.equal(present(tracking, withFormat('{today}', { showTodayTotal: false }), 0).text, '$(record)');
     assert.equal(present(idle, withFormat('{branchToday}'), 0).text, '$(clock) Not tracking');
-    assert.equal(statusText({ icon: 'record', activity: 'x' }, parseStatusFormat('working').format), '$(record) working');
+    assert.equal(
+      statusText({ icon: 'record', activity: 'x' }, parseStatusFormat('working').format),
+      '$(record) working',
+    );
   });
 
   it('cuts the name inside {activity} (and the group) as timeTracker.statusBar.maxNameLength says', () => {
@@ -114,18 +164,30 @@ describe('tracker/view: timeTracker.statusBar.format', () => {
 
   it('shows names as typed, never as an icon', () => {
     const settings = withFormat('{group} {activity}', { group: '$(bug)' });
-    assert.equal(present({ ...tracking, activity: { activityID: 'a1', activityName: '$(x) y' } }, settings, 0).text, '$(record) \\$(bug) \\$(x) y');
+    assert.equal(
+      present({ ...tracking, activity: { activityID: 'a1', activityName: '$(x) y' } }, settings, 0).text,
+      '$(record) \\$(bug) \\$(x) y',
+    );
   });
 
   it('leaves the states that warn as they are, whatever the format says', () => {
-    const settings = withFormat('{activity} {elapsed} {today} {group} {branchToday} and more', { group: 'G', branchToday });
-    for (const state of warnings) assert.equal(present(state, settings, 42_000).text, present(state, base, 42_000).text, state.kind);
+    const settings = withFormat('{activity} {elapsed} {today} {group} {branchToday} and more', {
+      group: 'G',
+      branchToday,
+    });
+    for (const state of warnings)
+      assert.equal(present(state, settings, 42_000).text, present(state, base, 42_000).text, state.kind);
   });
 });
 
 describe('tracker/view: timeTracker.statusBar.private', () => {
   const secrets = /Write|quarterly|Clients|PROJ|\d/;
-  const settings: PresentationSettings = { ...withFormat('{group} {activity} {elapsed} {today} {branchToday}'), private: true, group: 'Clients', branchToday };
+  const settings: PresentationSettings = {
+    ...withFormat('{group} {activity} {elapsed} {today} {branchToday}'),
+    private: true,
+    group: 'Clients',
+    branchToday,
+  };
 
   it('shows the icon and the state only: no name and no time in the text, tooltip or spoken label', () => {
     const table: [TrackerState, string][] = [
@@ -148,6 +210,7 @@ describe('tracker/view: timeTracker.statusBar.private', () => {
 
   it('still tells a queued entry (a count, not a time) and leaves the warnings as they are', () => {
     assert.match(present(tracking, settings, 0, 2).text, /^\$\(record\) Tracking · \$\(inbox\) 2 queued$/);
-    for (const state of warnings) assert.equal(present(state, settings, 42_000).text, present(state, base, 42_000).text, state.kind);
+    for (const state of warnings)
+      assert.equal(present(state, settings, 42_000).text, present(state, base, 42_000).text, state.kind);
   });
 });

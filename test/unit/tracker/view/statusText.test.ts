@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { COMMANDS } from '../../../../src/tracker/ids';
 import type { StatusFacts } from '../../../../src/tracker/view/statusFacts';
-import { DEFAULT_FORMAT_SOURCE, DEFAULT_STATUS_FORMAT, formatStatus, parseStatusFormat, shortenName, statusText } from '../../../../src/tracker/view/statusText';
+import {
+  DEFAULT_FORMAT_SOURCE,
+  DEFAULT_STATUS_FORMAT,
+  formatStatus,
+  parseStatusFormat,
+  shortenName,
+  statusText,
+} from '../../../../src/tracker/view/statusText';
 
 const running = { icon: 'record', activity: 'Write docs', elapsed: '12:05', today: '3h 20m' } as const;
 
@@ -13,9 +20,15 @@ describe('tracker/view/statusText', () => {
   });
 
   it('leaves a part the state lacks out, with its separator', () => {
-    assert.equal(statusText({ icon: 'record', activity: 'Write docs', today: '1h' }), '$(record) Write docs · today 1h');
+    assert.equal(
+      statusText({ icon: 'record', activity: 'Write docs', today: '1h' }),
+      '$(record) Write docs · today 1h',
+    );
     assert.equal(statusText({ icon: 'record', activity: 'Write docs', elapsed: '0:05' }), '$(record) Write docs 0:05');
-    assert.equal(statusText({ icon: 'key', state: 'Time Tracker: set token', activity: undefined, today: undefined }), '$(key) Time Tracker: set token');
+    assert.equal(
+      statusText({ icon: 'key', state: 'Time Tracker: set token', activity: undefined, today: undefined }),
+      '$(key) Time Tracker: set token',
+    );
   });
 
   it('shows only the tokens a format names, in its order, after the icon', () => {
@@ -28,7 +41,10 @@ describe('tracker/view/statusText', () => {
 
   it('shows words and names as typed, never as an icon, and the icon as an icon', () => {
     assert.equal(statusText({ icon: 'coffee', state: 'On break ($(bug) fix)' }), '$(coffee) On break (\\$(bug) fix)');
-    assert.equal(statusText({ icon: 'record', activity: '$(bug) $(x)', elapsed: '0:00' }), '$(record) \\$(bug) \\$(x) 0:00');
+    assert.equal(
+      statusText({ icon: 'record', activity: '$(bug) $(x)', elapsed: '0:00' }),
+      '$(record) \\$(bug) \\$(x) 0:00',
+    );
   });
 
   it('builds the tooltip from the headline, the body, the links and the connection, leaving empty ones out', () => {
@@ -49,14 +65,18 @@ describe('tracker/view/statusText', () => {
     assert.deepEqual(formatStatus(facts), {
       text: '$(clock) Not tracking',
       accessibilityLabel: 'Time Tracker: not tracking.',
-      tooltip: '**Not tracking.** More.\n\nToday: 1h.\n\n[Start](command:timeTracker.start) · [Log Time](command:timeTracker.log)\n\nConnected somewhere.',
+      tooltip:
+        '**Not tracking.** More.\n\nToday: 1h.\n\n[Start](command:timeTracker.start) · [Log Time](command:timeTracker.log)\n\nConnected somewhere.',
       command: 'timeTracker.showMenu',
       tone: 'normal',
     });
     const headlineOnly = formatStatus({ ...facts, tooltip: { headline: ['**Locked out.**'] }, tone: 'error' });
     assert.equal(headlineOnly.tooltip, '**Locked out.**');
     assert.equal(headlineOnly.tone, 'error');
-    const withLinks = formatStatus({ ...facts, tooltip: { headline: ['**Offline.**'], links: [{ label: 'Check', command: COMMANDS.checkConnection }] } });
+    const withLinks = formatStatus({
+      ...facts,
+      tooltip: { headline: ['**Offline.**'], links: [{ label: 'Check', command: COMMANDS.checkConnection }] },
+    });
     assert.equal(withLinks.tooltip, '**Offline.**\n\n[Check](command:timeTracker.checkConnection)');
   });
 });
