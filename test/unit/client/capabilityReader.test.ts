@@ -265,9 +265,7 @@ describe('client/capabilityReader: reading the VS Code integration file', () => 
 });
 
 /** A Unix socket that counts the connections it accepted and the bytes it was sent. */
-async function listen(
-  path: string,
-): Promise<{
+async function listen(path: string): Promise<{
   readonly connections: number;
   readonly bytes: number;
   firstClosed: Promise<void>;
