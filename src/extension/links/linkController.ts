@@ -50,7 +50,8 @@ import { UndoKeeper } from './undoKeeper';
 
 export interface LinkParts {
   readonly session: Session;
-  readonly branches: BranchReporter;
+  /** The repositories the branch reporter watches: where a folder's branch is read. */
+  readonly branches: Pick<BranchReporter, 'watched'>;
   readonly log: vscode.LogOutputChannel;
   readonly messages: Messages;
   /** Where the notice shows: the status bar item (src/extension/statusBar.ts showNotice), which picks its private form or not. */
