@@ -1,4 +1,3 @@
-/* eslint-disable max-lines -- TEMPORARY: over 400 lines since the Prettier reformat; split in the house-3 work */
 /**
  * ServiceClient: the eight operations of the application's local API, signed through
  * src/protocol (the only signing code), over one undici Pool (to a loopback port or the app's
@@ -6,7 +5,7 @@
  * prefix learned from the app's answers when it is `auto` (headerPrefixChoice.ts).
  */
 import { inspect } from 'node:util';
-import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE, MAX_RETRY_AFTER_SECONDS } from '../protocol/constants';
+import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE } from '../protocol/constants';
 import { signingHeaderNames, type HeaderPrefix, type SigningHeaderNames } from '../protocol/headers';
 import {
   checkBranchChangeRequest,
@@ -27,17 +26,8 @@ import type {
   StatusAnswer,
   StopAnswer,
 } from './answerTypes';
-import {
-  AnswerLostError,
-  AuthenticationError,
-  ConnectionError,
-  HttpError,
-  NotFoundError,
-  ReplayError,
-  type ServiceError,
-  UnavailableError,
-  ValidationError,
-} from './errors';
+import { clockSkewSeconds, errorFor, interpretAnswer, settlesResend, single } from './answerErrors';
+import { AnswerLostError, ConnectionError, HttpError, ValidationError } from './errors';
 import { Deadline } from './deadline';
 import { HeaderPrefixChoice } from './headerPrefixChoice';
 import { NonceSource } from './nonces';
@@ -48,7 +38,6 @@ import {
   readCurrent,
   readEntry,
   readHealth,
-  readRefusal,
   readSearch,
   readStart,
   readStatus,
@@ -249,13 +238,13 @@ export class ServiceClient {
     try {
       const response = await this.#prefix.send(
         (prefix, copySignal) => this.#exchange(this.#sign(method, target, body, prefix), copySignal, deadline),
-        (answer) => this.#clockSkewSeconds(answer) !== undefined,
+        (answer) => clockSkewSeconds(answer, this.#options.clock) !== undefined,
         signal,
       );
       const receivedAtMs = this.#options.clock();
       return {
         status: response.status,
-        body: this.#interpret(response),
+        body: interpretAnswer(response, this.#options.clock),
         text: response.text,
         headers: response.headers,
         receivedAtMs,
@@ -305,7 +294,7 @@ export class ServiceClient {
         );
       }
       if (error.sent && method === 'POST' && !settlesResend(response.status)) {
-        const answer = this.#errorFor(response);
+        const answer = errorFor(response, this.#options.clock);
         throw new ConnectionError(
           `${method} ${pathOf(target)} may have reached the service: its answer was lost, and the identical re-send was answered ${response.status} (${answer.message.replace(/\.$/, '')}); check the application before repeating it.`,
           true,
@@ -342,70 +331,6 @@ export class ServiceClient {
       throw error;
     }
   }
-
-  /** A 2xx is a success whatever its body (the SDKs take it so); anything else is the error of §7. */
-  #interpret(response: WireResponse): SaidBody {
-    const { status } = response;
-    const body = objectIn(response.text);
-    if (status >= 200 && status < 300) return body;
-    throw this.#errorFor(response, body);
-  }
-
-  /** The error of §7 for an answer that is not a 2xx. */
-  #errorFor(response: WireResponse, body: SaidBody = objectIn(response.text)): ServiceError {
-    const { status, text } = response;
-    const said = readRefusal(body) ?? `HTTP ${status}`;
-    switch (status) {
-      case 400:
-        return new ValidationError(`The service refused the request: ${said}`, 400);
-      case 401:
-        return this.#authenticationError(response, said);
-      case 404:
-        return new NotFoundError(said);
-      case 409:
-        return new ReplayError(`The service refused a repeated request: ${said}`);
-      case 423:
-        return new HttpError(
-          423,
-          'The application has no valid license; only the health check answers until it is activated.',
-          text,
-        );
-      case 429: {
-        const retryAfter = Number(single(response.headers['retry-after']));
-        const seconds =
-          Number.isFinite(retryAfter) && retryAfter >= 0
-            ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(retryAfter))
-            : undefined;
-        const wait = seconds === undefined ? '' : ` Try again in ${seconds} s.`;
-        return new HttpError(429, `The service is refusing requests for now: ${said}${wait}`, text, seconds);
-      }
-      case 503:
-        return new UnavailableError(said);
-      default:
-        return new HttpError(status, `The service answered ${status}: ${said}`, text);
-    }
-  }
-
-  /** A 401 whose Date is more than 60 s from this computer's clock is a clock problem, not a token problem. */
-  #authenticationError(response: WireResponse, said: string): AuthenticationError {
-    const skew = this.#clockSkewSeconds(response);
-    if (skew !== undefined) {
-      const direction = skew > 0 ? 'behind' : 'ahead of';
-      return new AuthenticationError(
-        `This computer's clock is ${Math.abs(skew)} s ${direction} the application's; the service accepts at most ${CLOCK_DRIFT_SECONDS} s, so set the clock right.`,
-        skew,
-      );
-    }
-    return new AuthenticationError(`The service refused the token or the signature: ${said}`);
-  }
-
-  /** Service clock minus this computer's, in seconds, from the answer's Date: only when beyond the 60 s window. */
-  #clockSkewSeconds(response: WireResponse): number | undefined {
-    const serverMs = Date.parse(single(response.headers['date']) ?? '');
-    if (!Number.isFinite(serverMs)) return undefined;
-    const skew = Math.round((serverMs - this.#options.clock()) / 1000);
-    return Math.abs(skew) > CLOCK_DRIFT_SECONDS ? skew : undefined;
-  }
 }
 
 function validated<T>(check: () => T): T {
@@ -415,32 +340,6 @@ function validated<T>(check: () => T): T {
     if (error instanceof RuleViolation) throw new ValidationError(error.message);
     throw error;
   }
-}
-
-/** The JSON object an answer's body holds; `undefined` when it holds none (empty, not JSON, not an object). */
-function objectIn(text: string): SaidBody {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : undefined;
-}
-
-/**
- * Answers to a re-send that stand for the call even when the first copy may have arrived: a
- * success, and the refusals (`400`, `404`) the first copy met as well. Every other status leaves
- * the first copy's fate unknown.
- */
-function settlesResend(status: number): boolean {
-  return (status >= 200 && status < 300) || status === 400 || status === 404;
-}
-
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function pathOf(target: string): string {

@@ -69,6 +69,21 @@ export interface HeadRead {
   readonly fileSystem: FileSystemPort;
 }
 
+/** What the links say of branches (src/extension/links/linkController.ts): whether a link decides a switch (it acts on it then), and whether links need the branches watched. */
+export interface LinkDecider {
+  readonly decides: (change: BranchChange) => boolean;
+  readonly watching: () => boolean;
+}
+
+/** What the branch reporter reads, each handed over when it is built. */
+export interface BranchReporterParts {
+  readonly session: Pick<Session, 'state' | 'channel' | 'ready' | 'onDidChangeState'>;
+  readonly log: Pick<vscode.LogOutputChannel, 'debug' | 'info' | 'warn'>;
+  readonly settings: () => Settings;
+  readonly messages: Pick<Messages, 'advise'>;
+  readonly links: LinkDecider;
+}
+
 interface Watch {
   readonly watcher: BranchWatcher;
   readonly fileSystem: FileSystemPort;
@@ -95,25 +110,21 @@ export class BranchReporter implements vscode.Disposable {
     onSettled: (report, outcome, why) => this.settled(report, outcome, why),
     paused: () => pollingPaused(this.session.state, Date.now()),
   });
-  /**
-   * The links of timeTracker.links (issue 25, src/extension/links/linkController.ts), set by the
-   * composition root: whether a link decides a switch (it acts on it then), and whether links
-   * need the branches watched.
-   */
-  links: { readonly decides: (change: BranchChange) => boolean; readonly watching: () => boolean } = {
-    decides: () => false,
-    watching: () => false,
-  };
+  private readonly session: BranchReporterParts['session'];
+  private readonly log: BranchReporterParts['log'];
+  private readonly settings: () => Settings;
+  private readonly messages: BranchReporterParts['messages'];
+  private readonly links: LinkDecider;
   private ignored: (branch: string) => boolean = () => false;
   private ignoredKey = '';
   private watching = false;
 
-  constructor(
-    private readonly session: Session,
-    private readonly log: vscode.LogOutputChannel,
-    private readonly settings: () => Settings,
-    private readonly messages: Messages,
-  ) {
+  constructor({ session, log, settings, messages, links }: BranchReporterParts) {
+    this.session = session;
+    this.log = log;
+    this.settings = settings;
+    this.messages = messages;
+    this.links = links;
     this.subscriptions.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.apply()),
       // The app answers a poll again: what waited for the pause to end goes now.

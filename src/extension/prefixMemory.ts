@@ -11,6 +11,12 @@ import { STORAGE_KEYS } from '../tracker/ids';
 import type { Channel } from '../tracker/model/channel';
 import { learnedPrefixKey, recallPrefix, rememberPrefix } from '../tracker/model/learnedPrefix';
 
+/** Where the record is kept: globalState, or a test's stand-in for it. */
+export interface PrefixStore {
+  get(key: string): unknown;
+  update(key: string, value: unknown): Thenable<void>;
+}
+
 /** The two options of a ServiceClient that read and keep the learned prefix. */
 export interface PrefixMemory {
   readonly learnedHeaderPrefix: () => HeaderPrefix | undefined;
@@ -19,8 +25,8 @@ export interface PrefixMemory {
 
 /** The memory of `channel`'s app and token; `where` names the route in the log. */
 export function prefixMemory(
-  memento: vscode.Memento,
-  log: vscode.LogOutputChannel,
+  memento: PrefixStore,
+  log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>,
   channel: Exclude<Channel, { kind: 'none' }>,
   where: string,
 ): PrefixMemory {

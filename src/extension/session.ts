@@ -1,11 +1,8 @@
-/* eslint-disable max-lines -- TEMPORARY: over 400 lines since the Prettier reformat; split in the house-3 work */
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { ConfigurationError, ServiceClient } from '../client';
-import { defaultCapabilityPaths, findCapability, type CapabilityReading } from '../client/capabilityReader';
+import { ConfigurationError, type ServiceClient } from '../client';
+import { findCapability, type CapabilityReading } from '../client/capabilityReader';
 import { folderIdentity, nodeFileSystem } from '../platform/fileSystemPort';
-import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
-import { firstSetVariable } from '../protocol/environment';
 import { CONTEXT_KEYS } from '../tracker/ids';
 import { adviceWithoutChannel } from '../tracker/view/advice';
 import { CapabilityWatcher } from '../tracker/model/capabilityWatcher';
@@ -16,7 +13,6 @@ import {
   describeNoChannelForLog,
   describeRouteForLog,
   type Channel,
-  type HttpToken,
 } from '../tracker/model/channel';
 import { latestWins } from '../platform/latestWins';
 import { Poller, pollingPaused } from '../tracker/model/poller';
@@ -25,11 +21,11 @@ import { describeStateChangeForLog } from '../tracker/model/stateChangeLog';
 import { pollStatus, type PollSource } from '../tracker/model/statusSource';
 import type { HostDecision } from '../tracker/model/remoteHost';
 import type { TrackerState } from '../tracker/model/trackerState';
-import { prefixMemory } from './prefixMemory';
 import { logRequest } from './requestLog';
+import { channelClient } from './sessionClient';
+import { capabilityPaths, readSources, type Sources } from './sessionSources';
 import type { Settings } from './settings';
 import { TokenStore } from './tokenStore';
-import { errorMessage } from '../platform/errors';
 
 export interface SessionOptions {
   readonly secrets: vscode.SecretStorage;
@@ -43,15 +39,6 @@ export interface SessionOptions {
   readonly home?: string;
   /** Whether this extension host may talk to the app at all (a remote machine's may not); asked at every reconnect. */
   readonly host: () => HostDecision;
-}
-
-/** What the last reconnect read: the sources a channel is chosen from. */
-interface Sources {
-  readonly httpToken: HttpToken | undefined;
-  readonly tokenStored: boolean;
-  readonly capability: CapabilityReading;
-  /** The host may not send: no file was read, no token counts. */
-  readonly hostRefused: boolean;
 }
 
 /**
@@ -122,7 +109,14 @@ export class Session implements vscode.Disposable {
       clock: Date.now,
     });
     this.applyLatest = latestWins(
-      () => this.readSources(),
+      () =>
+        readSources({
+          tokens: this.tokens,
+          log: options.log,
+          environment: this.environment,
+          host: options.host,
+          capability: () => this.watcher.current(),
+        }),
       (sources) => this.apply(sources),
     );
     this.subscriptions.push(
@@ -233,16 +227,14 @@ export class Session implements vscode.Disposable {
     else this.watcher.stop();
   }
 
-  // ---- sources -----------------------------------------------------------------------------------
+  // ---- sources (read by ./sessionSources.ts) -------------------------------------------------------
 
   private readCapability(): Promise<CapabilityReading> {
     return findCapability(this.capabilityPaths());
   }
 
-  /** The setting's file, or the default places. */
   private capabilityPaths(): readonly string[] {
-    const configured = this.options.settings().capabilityFile;
-    return configured === '' ? defaultCapabilityPaths(this.home) : [configured];
+    return capabilityPaths(this.options.settings().capabilityFile, this.home);
   }
 
   private onCapability(reading: CapabilityReading): void {
@@ -258,23 +250,6 @@ export class Session implements vscode.Disposable {
       );
     // The first reading is awaited by the first reconnect itself.
     if (this.sources) void this.reconnect();
-  }
-
-  private async readSources(): Promise<Sources> {
-    // A keychain that cannot be read (locked, no keyring on Linux) must not leave the status bar
-    // "connecting" forever: it reads as no token, and the log says why.
-    const stored = await this.tokens.get().catch((error: unknown) => {
-      this.options.log.error(`Reading the token from secret storage failed: ${errorMessage(error)}`);
-      return undefined;
-    });
-    const fromEnvironment = firstSetVariable(this.environment, TOKEN_ENVIRONMENT_VARIABLES);
-    let httpToken: HttpToken | undefined;
-    if (stored) httpToken = { token: stored, source: 'secretStorage' };
-    else if (fromEnvironment) httpToken = { token: fromEnvironment.value, source: `$${fromEnvironment.name}` };
-    // A remote machine's files and sockets are not the user's app: not even looked at.
-    const hostRefused = !this.options.host().allowed;
-    const capability = hostRefused ? { kind: 'absent' as const, path: '' } : await this.watcher.current();
-    return { httpToken, tokenStored: stored !== undefined, capability, hostRefused };
   }
 
   // ---- deciding --------------------------------------------------------------------------------
@@ -324,32 +299,18 @@ export class Session implements vscode.Disposable {
       this.options.log.info(describeNoChannelForLog(channel.reason));
       return;
     }
-    const where = describeRouteForLog(channel.route);
-    const memory = prefixMemory(this.options.memento, this.options.log, channel, where);
     try {
-      this.currentClient = new ServiceClient({
-        token: channel.token,
-        ...(channel.kind === 'integration' ? { socketPath: channel.route.socketPath } : { port: channel.route.port }),
+      this.currentClient = channelClient(channel, {
+        memento: this.options.memento,
+        log: this.options.log,
         headerPrefix: settings.headerPrefix,
         onRequest: (record) => logRequest(this.options.log, record),
-        ...memory,
       });
     } catch (error) {
       if (!(error instanceof ConfigurationError)) throw error;
       this.clientProblem = error.message;
-      this.options.log.error(`Cannot talk to the app ${where}: ${error.message}`);
-      return;
+      this.options.log.error(`Cannot talk to the app ${describeRouteForLog(channel.route)}: ${error.message}`);
     }
-    const source =
-      channel.kind === 'integration'
-        ? `the token of ${channel.file}, app process ${channel.pid}`
-        : `the token from ${channel.tokenSource === 'secretStorage' ? 'secret storage' : channel.tokenSource}`;
-    this.options.log.info(`Talking to the app ${where}, with ${source}.`);
-    const learned = settings.headerPrefix === 'auto' ? memory.learnedHeaderPrefix() : undefined;
-    if (learned !== undefined)
-      this.options.log.info(
-        `Trying X-${learned}-* headers first: a window learned them for this app and token before.`,
-      );
   }
 
   private async pollOnce(): Promise<TrackerState> {

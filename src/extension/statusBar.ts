@@ -16,6 +16,23 @@ import { every } from '../platform/timers';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), ...Object.values(OPEN_LINK_COMMANDS)];
 
+/** What the item reads, each handed over when it is built: the session's state, the settings, and what the other parts know. */
+export interface StatusBarParts {
+  readonly session: Pick<Session, 'state' | 'channel' | 'onDidChangeState'>;
+  readonly settings: () => Settings;
+  /** The entries waiting in the offline queue; none unless given. */
+  readonly queued?: () => number;
+  readonly log?: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
+  /** Where a format the item cannot show as written is said to the user, once per value. */
+  readonly messages?: Pick<Messages, 'warn'>;
+  /** Today's time on this window's branch, for the tooltip (the branch-time ledger). */
+  readonly branchToday: () => PresentationSettings['branchToday'];
+  /** The linked start Undo still takes back, for the tooltip (the links). */
+  readonly linkedStart: () => PresentationSettings['linkedStart'];
+  /** The group the pickers remembered for an activity, for `{group}` (the recent list). */
+  readonly groupOf: (activityID: string) => string | undefined;
+}
+
 /** Where the item stands: what VS Code fixes when it creates an item. */
 interface Placement {
   readonly alignment: Settings['statusBarAlignment'];
@@ -29,23 +46,27 @@ export class StatusBarController implements vscode.Disposable {
   private ticker: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly formats = new StatusFormatReader((source, refused) => this.reportFormat(source, refused));
-  /** Today's time on this window's branch, for the tooltip (issue 24): set once the ledger is built. */
-  branchToday: () => PresentationSettings['branchToday'] = () => undefined;
-  /** A passing notice shown instead of the state's words (issue 25: a link acted, or why it did not); its owner times it. */
+  /** A passing notice shown instead of the state's words (a link acted, or why it did not); its owner times it. */
   private notice: NoticeWords | undefined;
-  /** The linked start Undo still takes back, for the tooltip: set once the links are built. */
-  linkedStart: () => PresentationSettings['linkedStart'] = () => undefined;
-  /** The group the pickers remembered for an activity, for `{group}`: set once the commands' storage is known. */
-  groupOf: (activityID: string) => string | undefined = () => undefined;
+  private readonly session: StatusBarParts['session'];
+  private readonly settings: () => Settings;
+  private readonly queued: () => number;
+  private readonly log: StatusBarParts['log'];
+  private readonly messages: StatusBarParts['messages'];
+  private readonly branchToday: StatusBarParts['branchToday'];
+  private readonly linkedStart: StatusBarParts['linkedStart'];
+  private readonly groupOf: StatusBarParts['groupOf'];
 
-  constructor(
-    private readonly session: Session,
-    private readonly settings: () => Settings,
-    private readonly queued: () => number = () => 0,
-    private readonly log?: Pick<vscode.LogOutputChannel, 'info' | 'warn'>,
-    /** Where a format the item cannot show as written is said to the user, once per value. */
-    private readonly messages?: Pick<Messages, 'warn'>,
-  ) {
+  constructor(parts: StatusBarParts) {
+    const { session, settings } = parts;
+    this.session = session;
+    this.settings = settings;
+    this.queued = parts.queued ?? (() => 0);
+    this.log = parts.log;
+    this.messages = parts.messages;
+    this.branchToday = parts.branchToday;
+    this.linkedStart = parts.linkedStart;
+    this.groupOf = parts.groupOf;
     this.placement = placementOf(settings());
     this.item = this.createItem();
     // A new channel is always followed by a state (polled, or known without polling).

@@ -1,4 +1,3 @@
-/* eslint-disable max-lines -- TEMPORARY: over 400 lines since the Prettier reformat; split in the house-3 work */
 /**
  * The one file lock: a record file that names its holder (pid, host, a random token), for the
  * reference server's data file and for the offline queue every editor window shares. Two policies
@@ -17,16 +16,30 @@
  *
  * The lock file is read with the bounded read: a FIFO or a huge file put at its path is judged as
  * a file that is no lock, never waited on. A busy lock is a coded FileLockError; the sentence the
- * user reads is the caller's (the platform has no translations).
+ * user reads is the caller's (the platform has no translations). The records and claims themselves
+ * (who holds a file, whether it is still that file, when it is stale) are ./lockRecords.ts.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { link, lstat, readdir, unlink, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { FileReadError, readBoundedFile } from './boundedRead';
-import { errnoCode } from './errors';
-import { processIsRunning } from './processes';
+import {
+  claimPathFor,
+  heldHere,
+  holderState,
+  inspect,
+  judgeClaim,
+  judgeLock,
+  linkExclusive,
+  removeFile,
+  withDraft,
+  type Found,
+  type Owner,
+  type Policy,
+} from './lockRecords';
 import { pause } from './timers';
+
+export { claimPathFor } from './lockRecords';
 
 export type FileLockProblem =
   /** A running holder has it (or, where it cannot be checked, a holder not yet stale by age). */
@@ -49,45 +62,10 @@ export class FileLockError extends Error {
   }
 }
 
-/** Who made a lock or claim file, as written in it. */
-interface Owner {
-  readonly pid: number;
-  /** Undefined in the records of servers before the one lock: they ran on this machine. */
-  readonly host: string | undefined;
-  readonly token: string;
-}
-
-/** A lock or claim file as found: `identity` tells it from any other file later made under its name. */
-interface Found {
-  readonly identity: string;
-  readonly owner: Owner | undefined;
-  readonly ageMs: number;
-  /** Inode, size and time, to tell whether the file is still this one without reading it. */
-  readonly file: string;
-}
-
-interface Policy {
-  /** Any lock older than this is stale, even one whose holder seems to run; undefined: never by age. */
-  readonly staleMs: number | undefined;
-  /** How long to wait for a running holder; 0 fails at once. */
-  readonly timeoutMs: number;
-  readonly retryMs: number;
-}
-
 /** Longest wait for takers that remove a stale lock (or a claim) meanwhile: their work lasts milliseconds. */
 const CONTENDED_WAIT_MS = 2_000;
 /** Claims on claims: each level needs a taker killed mid-way, so deep chains are not real. */
 const MAX_CLAIM_DEPTH = 8;
-/** A record is a line of JSON; a file much larger than this is no record. */
-const MAX_RECORD_BYTES = 4_096;
-
-/**
- * Tokens of the locks and claims this process holds or is taking. Two holders in one process
- * (two servers in a test, two queues) share a pid, so a record with this pid runs exactly when
- * its token is here; with this pid and another token it is a dead process's whose pid the system
- * handed out again.
- */
-const heldHere = new Set<string>();
 
 /** A lock this process holds until `release()`. */
 export class FileLock {
@@ -190,126 +168,6 @@ async function removeIfStill(
   } finally {
     await removeFile(claim);
   }
-}
-
-/** Where the claim on the lock (or claim) file with this identity is. */
-export function claimPathFor(lockPath: string, identity: string): string {
-  return `${lockPath}.claim-${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
-}
-
-/** Runs `work` with a draft file holding `owner`'s record beside the lock, removed after. */
-async function withDraft<T>(lockPath: string, owner: Owner, work: (draft: string) => Promise<T>): Promise<T> {
-  const draft = `${lockPath}.${owner.token}.tmp`;
-  await writeFile(draft, `${JSON.stringify(owner)}\n`, { flag: 'wx', mode: 0o600 });
-  try {
-    return await work(draft);
-  } finally {
-    await removeFile(draft).catch(() => undefined);
-  }
-}
-
-/** A hard link that fails when the name exists: true when made, false when taken. */
-async function linkExclusive(from: string, to: string): Promise<boolean> {
-  try {
-    await link(from, to);
-    return true;
-  } catch (error) {
-    if (errnoCode(error) === 'EEXIST') return false;
-    throw error;
-  }
-}
-
-/**
- * The file as it is now, or undefined if there is none. While it is the same file as `last`
- * (inode, size, time), it is not read again: waiting takers poll, and every read slows the holder
- * down. A wrong guess costs nothing, since a file is removed only after reading it again.
- */
-async function inspect(path: string, last?: Found): Promise<Found | undefined> {
-  try {
-    if (last !== undefined) {
-      const info = await lstat(path);
-      if (fileKey(info) === last.file) return { ...last, ageMs: Date.now() - info.mtimeMs };
-    }
-    const { text, stats } = await readBoundedFile(path, { maxBytes: MAX_RECORD_BYTES, noFollow: true });
-    const owner = parseOwner(text);
-    // Without a token (an older version's `pid date`, something else), the inode tells files apart.
-    const identity = owner === undefined ? `${stats.dev}:${stats.ino}:${text}` : owner.token;
-    return { identity, owner, ageMs: Date.now() - stats.mtimeMs, file: fileKey(stats) };
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return undefined;
-    if (!(error instanceof FileReadError) && errnoCode(error) !== 'ELOOP') throw error;
-    // A FIFO, a device, a link or a huge file at the lock's path: no lock, judged as such.
-    const info = await lstat(path).catch(() => undefined);
-    if (info === undefined) return undefined;
-    return {
-      identity: `${info.dev}:${info.ino}:`,
-      owner: undefined,
-      ageMs: Date.now() - info.mtimeMs,
-      file: fileKey(info),
-    };
-  }
-}
-
-function fileKey(info: {
-  readonly dev: number;
-  readonly ino: number;
-  readonly size: number;
-  readonly mtimeMs: number;
-}): string {
-  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
-}
-
-/** Removes a file; one already gone is fine. */
-async function removeFile(path: string): Promise<void> {
-  await unlink(path).catch((error: unknown) => {
-    if (errnoCode(error) !== 'ENOENT') throw error;
-  });
-}
-
-function parseOwner(text: string): Owner | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { pid, host, token, nonce } = parsed as Record<string, unknown>;
-  // `nonce`: the records the reference server wrote before the one lock.
-  const id = typeof token === 'string' ? token : nonce;
-  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0 || typeof id !== 'string' || id === '')
-    return undefined;
-  if (host !== undefined && typeof host !== 'string') return undefined;
-  return { pid, host, token: id };
-}
-
-/** Whether the holder named in a record runs: `unknown` where it cannot be checked (another machine). */
-function holderState(owner: Owner): 'running' | 'gone' | 'unknown' {
-  if (heldHere.has(owner.token)) return 'running';
-  if (owner.host !== undefined && owner.host !== hostname()) return 'unknown';
-  if (owner.pid === process.pid) return 'gone';
-  return processIsRunning(owner.pid) ? 'running' : 'gone';
-}
-
-/**
- * A lock is stale once its holder is gone, and under a policy with `staleMs` also once it is
- * older than that, whoever holds it (a pid the system gave to another process since, a holder on
- * another machine, a file this mechanism did not write). Without `staleMs` a file that is no
- * record can never become stale: it is refused.
- */
-function judgeLock(found: Found, policy: Policy): 'live' | 'stale' | 'notALock' {
-  const old = policy.staleMs !== undefined && found.ageMs > policy.staleMs;
-  if (found.owner === undefined) return policy.staleMs === undefined ? 'notALock' : old ? 'stale' : 'live';
-  const state = holderState(found.owner);
-  return state === 'gone' || old ? 'stale' : 'live';
-}
-
-/** A claim is stale only once its process is gone (or, where that cannot be checked, by age). */
-function judgeClaim(found: Found, policy: Policy): 'live' | 'stale' {
-  const old = policy.staleMs !== undefined && found.ageMs > policy.staleMs;
-  if (found.owner === undefined) return old ? 'stale' : 'live';
-  const state = holderState(found.owner);
-  return state === 'gone' || (state === 'unknown' && old) ? 'stale' : 'live';
 }
 
 function heldBy(path: string, owner: Owner | undefined): FileLockError {

@@ -17,7 +17,8 @@ import { linkBranch, linkFolder, undoLink, useRepositoryLinks } from './links';
 import { unlink } from './unlink';
 import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
-import { logTime, rememberRunning, start, stop } from './tracking';
+import { logTime } from './logTime';
+import { rememberRunning, start, stop } from './tracking';
 import { showLog, showMenu, showQueue, togglePrivateStatusBar } from './views';
 
 /** Every command's handler by id, and what the handlers keep running (disposed with the core). */

@@ -1,9 +1,8 @@
-/* eslint-disable max-lines -- TEMPORARY: over 400 lines since the Prettier reformat; split in the house-3 work */
 /**
  * Links in the editor: on a branch switch the branch reporter asks `decides`, and a window opening
  * on a linked folder or branch while nothing runs asks `windowOpened`; when a link names an
  * activity other than the one running, it is started once (POST /activities/start, by the id this
- * window knows or by name with the link's createIfMissing), never queued, never retried. Only on
+ * window knows or by name with the link's createIfMissing; ./linkStart.ts), never queued, never retried. Only on
  * what the app said just now: while it may not be asked, has not answered afresh, or the user is on
  * a break, nothing starts, and the status bar says once why. A repository's links act only in a
  * trusted workspace and once the user said so (./linkConsentPrompt.ts); an opening starts nothing
@@ -14,11 +13,8 @@
  * What the links are and which one matches is src/tracker/links/links.ts.
  */
 import * as vscode from 'vscode';
-import type { ServiceClient } from '../../client';
 import type { BranchChange } from '../../git/branchWatcher';
 import { parseHead } from '../../git/headState';
-import { errorMessage } from '../../platform/errors';
-import type { ActivityReference } from '../../protocol/types';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
 import {
   gateAt,
@@ -29,21 +25,10 @@ import {
   type LinkStanding,
   type ScopedLinks,
 } from '../../tracker/links/linkConsent';
-import {
-  failedNotice,
-  heldNotice,
-  linkStep,
-  startedNotice,
-  TransientNotice,
-  type LinkHold,
-  type LinkStep,
-  type NoticeWords,
-} from '../../tracker/links/linkNotice';
-import { maxAnswerAgeMs, stoppedNotice } from '../../tracker/links/linkOpening';
+import { TransientNotice, type NoticeWords } from '../../tracker/links/linkNotice';
 import type { Timers } from '../../platform/timers';
 import {
   decideLink,
-  knownActivityFor,
   matchingLinks,
   parseLinks,
   type CompiledLink,
@@ -51,8 +36,7 @@ import {
   type ParsedLinks,
   type Place,
 } from '../../tracker/links/links';
-import { linkUndo, type LinkUndo } from '../../tracker/links/linkUndo';
-import { classify } from '../../tracker/model/classify';
+import type { LinkUndo } from '../../tracker/links/linkUndo';
 import type { RecentActivities } from '../../tracker/view/recentActivities';
 import type { BranchReporter } from '../branchReporter';
 import type { Messages } from '../messages';
@@ -60,12 +44,14 @@ import type { Session } from '../session';
 import type { Settings } from '../settings';
 import { LinkConsentPrompt, type ConsentAnswer } from './linkConsentPrompt';
 import { folderHere, foldersOf, isInside, pathOf, slashes } from './linkPlaces';
+import { LinkStarter, type LinkOutcome, type Trigger } from './linkStart';
 import { OpeningGuard } from './openingGuard';
 import { UndoKeeper } from './undoKeeper';
 
 export interface LinkParts {
   readonly session: Session;
-  readonly branches: BranchReporter;
+  /** The repositories the branch reporter watches: where a folder's branch is read. */
+  readonly branches: Pick<BranchReporter, 'watched'>;
   readonly log: vscode.LogOutputChannel;
   readonly messages: Messages;
   /** Where the notice shows: the status bar item (src/extension/statusBar.ts showNotice), which picks its private form or not. */
@@ -85,28 +71,9 @@ export interface LinkParts {
   readonly timers?: Timers;
 }
 
-/** What a link did with one switch or window opening: the tests and the API read it. */
-export type LinkOutcome =
-  | { readonly kind: 'started'; readonly activity: string; readonly previous: string | undefined }
-  | { readonly kind: 'alreadyRunning'; readonly activity: string }
-  | { readonly kind: 'held'; readonly activity: string; readonly hold: LinkHold }
-  | { readonly kind: 'failed'; readonly activity: string; readonly message: string }
-  /** A newer switch came before this one could act. */
-  | { readonly kind: 'overtaken'; readonly activity: string }
-  /** A repository's link would act: the user is asked first, and nothing starts until the answer. */
-  | { readonly kind: 'asked'; readonly activity: string }
-  /** What the user answered to it ('later': Not Now, or the question closed). */
-  | { readonly kind: 'answered'; readonly answer: ConsentAnswer }
-  /** A repository's link not answered about matched while the question was open: nothing started. */
-  | { readonly kind: 'unanswered'; readonly activity: string }
-  /** The window opened after the user stopped tracking on purpose: nothing started. */
-  | { readonly kind: 'stopped'; readonly activity: string; readonly stoppedAtMs: number }
-  /** Another window acted on the opening (windows opened together), or the claim could not be made. */
-  | { readonly kind: 'leftToAnotherWindow'; readonly activity: string };
+export type { LinkOutcome } from './linkStart';
 
 export type { LinkUndo } from '../../tracker/links/linkUndo';
-
-type Trigger = 'switch' | 'open';
 
 export class LinkController implements vscode.Disposable {
   private readonly acted = new vscode.EventEmitter<LinkOutcome>();
@@ -128,8 +95,7 @@ export class LinkController implements vscode.Disposable {
   private parsedKey: string | undefined;
   private tickets: TicketMatcher = ticketMatcher('');
   private ticketsKey: string | undefined;
-  /** Each switch takes a turn; a start whose turn passed does not go out. */
-  private turn = 0;
+  private readonly starter: LinkStarter;
   private disposed = false;
 
   constructor(private readonly parts: LinkParts) {
@@ -148,6 +114,19 @@ export class LinkController implements vscode.Disposable {
       onDidChangeState: parts.session.onDidChangeState,
       log: parts.log,
       clock: this.clock,
+    });
+    this.starter = new LinkStarter({
+      session: parts.session,
+      log: parts.log,
+      settings: parts.settings,
+      recent: parts.recent,
+      openings: this.openings,
+      clock: this.clock,
+      acted: (outcome) => this.acted.fire(outcome),
+      show: (notice) => this.show(notice),
+      started: (undo) => this.undos.set(undo),
+      scopeOf: (decision) => this.scopeOf(decision),
+      disposed: () => this.disposed,
     });
     this.settingsChanged();
   }
@@ -316,7 +295,7 @@ export class LinkController implements vscode.Disposable {
    */
   private follow(gate: Exclude<LinkGate, { kind: 'none' }>, trigger: Trigger): void {
     const { decision } = gate;
-    if (gate.kind === 'act') return void this.act(decision, trigger);
+    if (gate.kind === 'act') return void this.starter.act(decision, trigger);
     if (!this.consent.asking) return void this.askFirst(decision, trigger);
     this.parts.log.info(
       `Link ${decision.link.position} names ${decision.activity}; not started while the question about this repository's links is open.`,
@@ -340,136 +319,11 @@ export class LinkController implements vscode.Disposable {
         gate.kind === 'act' &&
         linkFingerprint(gate.decision.link) === linkFingerprint(asked.link) &&
         gate.decision.activity === asked.activity;
-      if (same) return this.act(gate.decision, trigger);
+      if (same) return this.starter.act(gate.decision, trigger);
     }
     this.parts.log.info(
       `${asked.activity} no longer applies here (the branch changed while the question was open): nothing started; the next switch follows the links.`,
     );
-  }
-
-  private async act(decision: LinkDecision, trigger: Trigger): Promise<void> {
-    const turn = ++this.turn;
-    const client = await this.parts.session.ready();
-    const stale = (): boolean => {
-      if (turn !== this.turn && !this.disposed) this.acted.fire({ kind: 'overtaken', activity: decision.activity });
-      return this.disposed || turn !== this.turn;
-    };
-    if (stale()) return;
-    const known = knownActivityFor(decision, this.parts.recent.list());
-    let step = await this.stepOf(decision, trigger, client, known);
-    if (step.kind === 'hold' && step.hold === 'unknown' && client !== undefined) {
-      // An old answer, or a poll that failed, says nothing of what runs now: the app is asked once more.
-      this.parts.log.debug(
-        `Link ${decision.link.position} names ${decision.activity}; asking the app what runs before it acts.`,
-      );
-      await this.parts.session.refreshUnlessPaused();
-      if (stale()) return;
-      step = await this.stepOf(decision, trigger, client, known);
-    }
-    if (step.kind === 'start' && trigger === 'open' && !(await this.claimed(decision))) return;
-    if (stale()) return;
-    return this.take(decision, step, client, known);
-  }
-
-  private async stepOf(
-    decision: LinkDecision,
-    trigger: Trigger,
-    client: ServiceClient | undefined,
-    known: ActivityReference | undefined,
-  ): Promise<LinkStep> {
-    // Only an opening heeds the stop: a switch is the user acting.
-    const stoppedAtMs = trigger === 'open' ? await this.openings.stoppedAt() : undefined;
-    const { state } = this.parts.session;
-    const maxAge = maxAnswerAgeMs(this.parts.settings().pollIntervalSeconds);
-    return linkStep(decision, {
-      state,
-      connected: client !== undefined,
-      nowMs: this.clock(),
-      trigger,
-      known,
-      maxAnswerAgeMs: maxAge,
-      stoppedAtMs,
-    });
-  }
-
-  /** Of windows opening together on one activity, the first to claim it acts; the others leave it (said in the log). */
-  private async claimed(decision: LinkDecision): Promise<boolean> {
-    const claim = await this.openings.claim(decision.activity);
-    if (claim.kind === 'won') return true;
-    const why =
-      claim.kind === 'taken'
-        ? `another window's opening started it ${Math.round((this.clock() - claim.claimedAtMs) / 1000)} s ago`
-        : `the claim shared with the other windows could not be made (${claim.message})`;
-    this.parts.log.info(
-      `Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: ${why}.`,
-    );
-    this.acted.fire({ kind: 'leftToAnotherWindow', activity: decision.activity });
-    return false;
-  }
-
-  private async take(
-    decision: LinkDecision,
-    step: LinkStep,
-    client: ServiceClient | undefined,
-    known: ActivityReference | undefined,
-  ): Promise<void> {
-    const { session, log } = this.parts;
-    if (step.kind === 'leave') {
-      // Said in the log only: the user chose what runs, and a link never takes it over at opening.
-      const running = session.state.kind === 'tracking' ? session.state.activity.activityName : 'another activity';
-      log.info(
-        `Link ${decision.link.position} names ${decision.activity}; the window opened while ${running} runs, which is left running.`,
-      );
-      return;
-    }
-    if (step.kind === 'stopped') {
-      log.info(
-        `Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: tracking was stopped on purpose at ${new Date(step.stoppedAtMs).toISOString()}.`,
-      );
-      this.show((isPrivate) => stoppedNotice(decision, step.stoppedAtMs, isPrivate));
-      return this.acted.fire({ kind: 'stopped', activity: decision.activity, stoppedAtMs: step.stoppedAtMs });
-    }
-    if (step.kind === 'hold' || client === undefined) {
-      const hold = step.kind === 'hold' ? step.hold : 'offline';
-      log.info(`Link ${decision.link.position} names ${decision.activity}; not started (${hold}), and not queued.`);
-      this.show((isPrivate) => heldNotice(decision, hold, isPrivate));
-      return this.acted.fire({ kind: 'held', activity: decision.activity, hold });
-    }
-    if (step.kind === 'alreadyRunning') {
-      log.debug(`Link ${decision.link.position} names ${decision.activity}, which runs already.`);
-      return this.acted.fire({ kind: 'alreadyRunning', activity: decision.activity });
-    }
-    await this.start(decision, step, client, known);
-  }
-
-  private async start(
-    decision: LinkDecision,
-    step: Extract<LinkStep, { kind: 'start' }>,
-    client: ServiceClient,
-    known: ActivityReference | undefined,
-  ): Promise<void> {
-    const { session, log } = this.parts;
-    const { request, previous: running } = step;
-    try {
-      const result = await client.startActivity(request);
-      const name = result.activityName ?? known?.activityName ?? decision.activity;
-      log.info(
-        `Started ${name}: link ${decision.link.position} of timeTracker.links names it for this ${decision.by}.`,
-      );
-      const scope = this.scopeOf(decision);
-      this.show((isPrivate) => startedNotice(decision, name, running?.activityName, isPrivate, scope));
-      this.undos.set(
-        linkUndo(decision.link, { activityID: result.activityID ?? known?.activityID, activityName: name }, running),
-      );
-      this.acted.fire({ kind: 'started', activity: name, previous: running?.activityName });
-    } catch (error) {
-      const failure = classify(error);
-      log.warn(`Link ${decision.link.position}: starting ${decision.activity} failed: ${errorMessage(error)}`);
-      this.show((isPrivate) => failedNotice(decision, failure.message, isPrivate));
-      this.acted.fire({ kind: 'failed', activity: decision.activity, message: failure.message });
-    } finally {
-      void session.refreshUnlessPaused();
-    }
   }
 
   private show(notice: NoticeWords): void {

@@ -15,8 +15,10 @@ import {
   type HeaderPrefix,
   type ServiceClientOptions,
 } from '../../../src/client';
+import { channelClient } from '../../../src/extension/sessionClient';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
-import { learnedPrefixKey, recallPrefix, rememberPrefix } from '../../../src/tracker/model/learnedPrefix';
+import { STORAGE_KEYS } from '../../../src/tracker/ids';
+import { learnedPrefixKey, recallPrefix } from '../../../src/tracker/model/learnedPrefix';
 import { startCannedServer, type FaultServer } from '../../support/faults';
 import { signedSend } from '../../support/http';
 import { rejection } from '../../support/rejection';
@@ -27,7 +29,7 @@ interface SharedRecord {
   record: unknown;
 }
 
-/** One window's client: `auto`, starting from and sharing into `shared`, as src/extension/session.ts wires it. */
+/** One window's client: `auto`, starting from and sharing into `shared`, built by the session's own src/extension/sessionClient.ts. */
 interface Window {
   readonly client: ServiceClient;
   /** What it reported learning, in order. */
@@ -71,21 +73,34 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
 
   /** `realClock` for a server that dates its answers by the real clock. */
   function openWindow(shared: SharedRecord, options: { realClock?: boolean } = {}): Window {
-    const token = TEST_TOKEN;
-    const key = learnedPrefixKey({ kind: 'http', route: { kind: 'http', port }, token, tokenSource: 'secretStorage' });
+    const channel = {
+      kind: 'http',
+      route: { kind: 'http', port },
+      token: TEST_TOKEN,
+      tokenSource: 'secretStorage',
+    } as const;
+    const key = learnedPrefixKey(channel);
     const learned: HeaderPrefix[] = [];
     const statuses: (number | undefined)[] = [];
-    const client = new ServiceClient({
-      token,
-      port,
-      ...(options.realClock ? {} : { clock }),
-      onRequest: (record) => statuses.push(record.status),
-      headerPrefix: 'auto',
-      learnedHeaderPrefix: () => recallPrefix(shared.record, key),
-      onHeaderPrefix: (prefix) => {
+    // globalState as every window sees it: what a window keeps there is what it learned.
+    const memento = {
+      get: (name: string): unknown => (name === STORAGE_KEYS.learnedHeaderPrefixes ? shared.record : undefined),
+      update: (name: string, value: unknown): Promise<void> => {
+        assert.equal(name, STORAGE_KEYS.learnedHeaderPrefixes);
+        shared.record = value;
+        const prefix = recallPrefix(value, key);
+        assert.ok(prefix !== undefined, 'a window keeps only a prefix it learned');
         learned.push(prefix);
-        shared.record = rememberPrefix(shared.record, key, prefix);
+        return Promise.resolve();
       },
+    };
+    const quiet = { info: () => undefined, warn: () => undefined };
+    const client = channelClient(channel, {
+      memento,
+      log: quiet,
+      headerPrefix: 'auto',
+      onRequest: (record) => statuses.push(record.status),
+      ...(options.realClock ? {} : { clock }),
     });
     closers.push(() => client.close());
     return { client, learned, statuses };
