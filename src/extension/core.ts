@@ -10,7 +10,7 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { DisposalStack } from '../platform/disposalStack';
 import { errorMessage } from '../platform/errors';
-import { rememberedGroup } from '../tracker/view/activityPicks';
+import { rememberedGroup } from '../tracker/pickers/activityPicks';
 import { buildApi, type TimeTrackerApi } from './api';
 import { BranchReporter } from './branchReporter';
 import { BranchTime } from './branchTime/branchTime';
@@ -25,7 +25,7 @@ import { readSettings, SECTION, type Settings } from './settings';
 import { hostDecider, logHostDecision, sayWhenRemoteHost } from './remoteHost';
 import { Session } from './session';
 import { StatusBarController } from './statusBar';
-import { RecentActivities } from '../tracker/view/recentActivities';
+import { RecentActivities } from '../tracker/pickers/recentActivities';
 import { STORAGE_KEYS } from '../tracker/ids';
 import { touchesRestricted } from '../tracker/settings/untrustedWorkspace';
 

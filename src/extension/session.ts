@@ -7,7 +7,7 @@ import { folderIdentity, nodeFileSystem } from '../platform/fileSystemPort';
 import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
 import { firstSetVariable } from '../protocol/environment';
 import { CONTEXT_KEYS } from '../tracker/ids';
-import { adviceWithoutChannel } from '../tracker/view/advice';
+import { adviceWithoutChannel } from '../tracker/advice/advice';
 import { CapabilityWatcher } from '../tracker/model/capabilityWatcher';
 import {
   capabilityProblem,

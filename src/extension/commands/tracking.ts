@@ -1,11 +1,11 @@
 /* eslint-disable max-lines -- TEMPORARY: over 400 lines since the Prettier reformat; split in the house-3 work */
 /**
- * Start, Stop and Log Time: from a keybinding's arguments (read by src/tracker/view/commandArguments.ts)
+ * Start, Stop and Log Time: from a keybinding's arguments (read by src/tracker/pickers/commandArguments.ts)
  * or through the activity picker and input boxes. Each sends through the shared `run()`; Stop tells
  * an app without Stop apart (a 404), Log Time queues the entry on disk when the app surely did not
  * get it; an app without Stop or entries (a first release) is told apart before anything is sent.
  * While the app rejects the token or locks us out (./pauseGate.ts) none of them sends: Start's
- * picker says why and offers the fixes (src/tracker/view/startBlocked.ts), Stop says once why, Log
+ * picker says why and offers the fixes (src/tracker/pickers/startBlocked.ts), Stop says once why, Log
  * Time queues the entry and says once why. With the app not running and no way to it, Start says
  * so and offers Log Time, which still works. Stop says what stopped and for
  * how long (from the last poll where the app's answer leaves it out), or that nothing runs.
@@ -20,14 +20,14 @@ import type { QueuedEntry } from '../../tracker/queue/queueFormat';
 import { COMMANDS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import { withLinkedFirst } from '../../tracker/links/links';
-import type { PickableActivity } from '../../tracker/view/activityPicks';
-import type { Advice } from '../../tracker/view/advice';
-import { startedConfirmation, stoppedConfirmation, type QueueCause } from '../../tracker/view/confirmations';
-import { blockedStart } from '../../tracker/view/startBlocked';
-import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/view/commandArguments';
-import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
-import { pickActivity, type PickerOptions } from '../activityPicker';
-import { offerStartFixes } from '../startBlockedPicker';
+import type { PickableActivity } from '../../tracker/pickers/activityPicks';
+import type { Advice } from '../../tracker/advice/advice';
+import { startedConfirmation, stoppedConfirmation, type QueueCause } from '../../tracker/statusBar/confirmations';
+import { blockedStart } from '../../tracker/pickers/startBlocked';
+import { readCommandArguments, readLogArguments, readStartArguments } from '../../tracker/pickers/commandArguments';
+import { durationExamples, formatMinutes, parseDuration } from '../../tracker/duration';
+import { pickActivity, type PickerOptions } from '../pickers/activityPicker';
+import { offerStartFixes } from '../pickers/startBlockedPicker';
 import { PauseGate } from './pauseGate';
 import { adviseWithoutClient, clientOrAdvice, run, tell, type CommandServices } from './services';
 

@@ -53,7 +53,7 @@ import {
 } from '../../tracker/links/links';
 import { linkUndo, type LinkUndo } from '../../tracker/links/linkUndo';
 import { classify } from '../../tracker/model/classify';
-import type { RecentActivities } from '../../tracker/view/recentActivities';
+import type { RecentActivities } from '../../tracker/pickers/recentActivities';
 import type { BranchReporter } from '../branchReporter';
 import type { Messages } from '../messages';
 import type { Session } from '../session';
