@@ -245,45 +245,12 @@ export function adviceWithoutChannel(
 }
 
 /** What a capability file that cannot be used (or names an app that quit) says; undefined for none, or a good one. */
-// eslint-disable-next-line max-lines-per-function -- TEMPORARY: over 60 lines since the Prettier reformat; split in the house-3 work
 function capabilityFileAdvice(capability: CapabilityReading): Advice | undefined {
   switch (capability.kind) {
     case 'unreadable':
-      return {
-        severity: 'error',
-        message: l10n.t(
-          "The app's VS Code integration file {path} cannot be read: {problem} Check its permissions, or turn Settings → Integrations → VSCode off and on in the app.",
-          {
-            path: capability.path,
-            problem: capability.message,
-          },
-        ),
-        action: 'showLog',
-      };
     case 'invalid':
-      return {
-        severity: 'error',
-        message: l10n.t(
-          "The app's VS Code integration file {path} is not valid: {problem} Turn Settings → Integrations → VSCode off and on in the app to write it again.",
-          {
-            path: capability.path,
-            problem: capability.message,
-          },
-        ),
-        action: 'showLog',
-      };
     case 'untrusted':
-      return {
-        severity: 'error',
-        message: l10n.t(
-          "The app's VS Code integration file {path} is not used: {problem} Remove it, then turn Settings → Integrations → VSCode off and on in the app to write it again, for you alone.",
-          {
-            path: capability.path,
-            problem: capability.message,
-          },
-        ),
-        action: 'showLog',
-      };
+      return { severity: 'error', message: unusableFileMessage(capability), action: 'showLog' };
     case 'newer':
       return {
         severity: 'error',
@@ -305,6 +272,30 @@ function capabilityFileAdvice(capability: CapabilityReading): Advice | undefined
     case 'absent':
     case 'ready':
       return undefined;
+  }
+}
+
+/** A capability file that is there but cannot be used: where it is, what is wrong, and how the app writes it again. */
+function unusableFileMessage(
+  capability: Extract<CapabilityReading, { kind: 'unreadable' | 'invalid' | 'untrusted' }>,
+): string {
+  const words = { path: capability.path, problem: capability.message };
+  switch (capability.kind) {
+    case 'unreadable':
+      return l10n.t(
+        "The app's VS Code integration file {path} cannot be read: {problem} Check its permissions, or turn Settings → Integrations → VSCode off and on in the app.",
+        words,
+      );
+    case 'invalid':
+      return l10n.t(
+        "The app's VS Code integration file {path} is not valid: {problem} Turn Settings → Integrations → VSCode off and on in the app to write it again.",
+        words,
+      );
+    case 'untrusted':
+      return l10n.t(
+        "The app's VS Code integration file {path} is not used: {problem} Remove it, then turn Settings → Integrations → VSCode off and on in the app to write it again, for you alone.",
+        words,
+      );
   }
 }
 
