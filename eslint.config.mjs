@@ -3,7 +3,8 @@
 // folder (`LAYERS` below; test/unit/lint/layers.test.ts shows each forbidden import is reported):
 // platform and protocol import nothing of ours; client and server only protocol and platform; git
 // only platform; the tracker never the server, git or the extension, and inside it model imports
-// neither view nor queue; only src/extension (and the in-host tests) import `vscode`. Every layer
+// neither its surfaces (statusBar, advice, pickers, view, duration) nor queue; only src/extension
+// (and the in-host tests) import `vscode`. Every layer
 // may import src/platform, the Node-only helpers (lock, atomic write, bounded read…).
 // Short functions and files are rules too (`max-lines-per-function`, `max-lines` for src/).
 import js from '@eslint/js';
@@ -23,6 +24,9 @@ function folders(names, message) {
 export const TIMERS = ['setTimeout', 'setInterval'];
 
 const NOT_TESTS = folders(['test'], 'Nothing in src/ imports the tests: they are not shipped.');
+
+/** The tracker's folders that show something to the user, one per surface; model and queue import none of them. */
+const TRACKER_SURFACES = ['statusBar', 'advice', 'pickers', 'view'];
 
 /**
  * Per folder, what it must not import. A later flat-config block's `no-restricted-imports`
@@ -101,8 +105,8 @@ export const LAYERS = [
     paths: [VSCODE],
     patterns: [
       folders(
-        ['server', 'git', 'extension', 'view', 'queue', 'ids'],
-        'src/tracker/model imports neither view nor queue (nor ids): the arrows point down to it.',
+        ['server', 'git', 'extension', ...TRACKER_SURFACES, 'duration', 'queue', 'ids'],
+        'src/tracker/model imports neither its surfaces (statusBar, advice, pickers, view, duration) nor queue (nor ids): the arrows point down to it.',
       ),
     ],
   },
@@ -110,14 +114,20 @@ export const LAYERS = [
     files: ['src/tracker/queue/**/*.ts'],
     paths: [VSCODE],
     patterns: [
-      folders(['server', 'git', 'extension', 'view', 'ids'], 'src/tracker/queue imports model only, never view.'),
+      folders(
+        ['server', 'git', 'extension', ...TRACKER_SURFACES, 'duration', 'ids'],
+        'src/tracker/queue imports model only, never a surface (statusBar, advice, pickers, view, duration).',
+      ),
     ],
   },
   {
-    files: ['src/tracker/view/**/*.ts'],
+    files: [...TRACKER_SURFACES.map((surface) => `src/tracker/${surface}/**/*.ts`), 'src/tracker/duration.ts'],
     paths: [VSCODE],
     patterns: [
-      folders(['server', 'git', 'extension', 'queue'], 'src/tracker/view imports model and ids, never the queue.'),
+      folders(
+        ['server', 'git', 'extension', 'queue'],
+        "The tracker's surfaces (statusBar, advice, pickers, view, duration) import model and ids, never the queue.",
+      ),
     ],
   },
   {

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../platform/errors';
 import { COMMANDS } from '../tracker/ids';
-import type { Advice, FixAction } from '../tracker/view/advice';
+import type { Advice, FixAction } from '../tracker/advice/advice';
 
 /** A button on a message: its label, and what choosing it does. */
 export interface MessageAction {

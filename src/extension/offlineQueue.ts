@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
-import { sentFromQueue, type QueueCause, type SentEntry } from '../tracker/view/confirmations';
-import { formatMinutes } from '../tracker/view/duration';
+import { sentFromQueue, type QueueCause, type SentEntry } from '../tracker/statusBar/confirmations';
+import { formatMinutes } from '../tracker/duration';
 import {
   EntryQueue,
   outcomeOfError,

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { decideHost, describeHostForLog, type HostDecision } from '../tracker/model/remoteHost';
-import { remoteHostAdvice } from '../tracker/view/advice';
+import { remoteHostAdvice } from '../tracker/advice/advice';
 import type { Messages } from './messages';
 import type { Session } from './session';
 

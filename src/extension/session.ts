@@ -4,7 +4,7 @@ import { ConfigurationError, type ServiceClient } from '../client';
 import { findCapability, type CapabilityReading } from '../client/capabilityReader';
 import { folderIdentity, nodeFileSystem } from '../platform/fileSystemPort';
 import { CONTEXT_KEYS } from '../tracker/ids';
-import { adviceWithoutChannel } from '../tracker/view/advice';
+import { adviceWithoutChannel } from '../tracker/advice/advice';
 import { CapabilityWatcher } from '../tracker/model/capabilityWatcher';
 import {
   capabilityProblem,

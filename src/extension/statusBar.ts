@@ -7,8 +7,15 @@
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
 import { OPEN_LINK_COMMANDS, type NoticeWords } from '../tracker/links/linkNotice';
-import { present, type Presentation, type PresentationSettings } from '../tracker/view/presentation';
-import { FORMAT_TOKENS, MAX_FORMAT_LENGTH, StatusFormatReader, type ParsedFormat } from '../tracker/view/statusText';
+import type { Presentation, PresentationSettings } from '../tracker/statusBar/factTypes';
+import { present } from '../tracker/statusBar/presentation';
+import { statusFacts } from '../tracker/statusBar/statusFacts';
+import {
+  FORMAT_TOKENS,
+  MAX_FORMAT_LENGTH,
+  StatusFormatReader,
+  type ParsedFormat,
+} from '../tracker/statusBar/statusText';
 import type { Messages } from './messages';
 import type { Session } from './session';
 import { SECTION, type Settings } from './settings';
@@ -162,7 +169,7 @@ export class StatusBarController implements vscode.Disposable {
       format: this.formats.read(settings.statusFormat),
       linkedStart: this.linkedStart(),
     };
-    const shown = present(state, presentationSettings, Date.now(), this.queued());
+    const shown = present(statusFacts(state, presentationSettings, Date.now(), this.queued()));
     // Its private form names no activity; chosen here, so a toggle while it shows applies at once.
     const notice = this.notice?.(settings.privateStatusBar);
     return notice === undefined

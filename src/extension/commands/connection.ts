@@ -1,6 +1,6 @@
 /**
  * Check Connection: reads the integration's file again, asks the app's health and status, and
- * says in one sentence what works or what to fix (the diagnosis is src/tracker/view/advice.ts).
+ * says in one sentence what works or what to fix (the diagnosis is src/tracker/advice/advice.ts).
  * While polling is paused (the app rejected the token or locks us out) it is the user's one retry:
  * one signed request, the health check; only when that passes do the status and polling follow,
  * so that clicking it again and again cannot lock every tool out.
@@ -9,7 +9,7 @@ import { reachability } from '../../client/reachability';
 import { DEFAULT_PORT } from '../../protocol/constants';
 import { describeRouteForLog } from '../../tracker/model/channel';
 import { signingPause, stateAfterPausedCheck } from '../../tracker/model/signingPause';
-import { diagnose, type Advice } from '../../tracker/view/advice';
+import { diagnose, type Advice } from '../../tracker/advice/advice';
 import type { CommandServices } from './services';
 
 export async function checkConnection(services: CommandServices): Promise<Advice> {

@@ -9,7 +9,7 @@
 import type * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
-import { KnownActivities } from '../../tracker/view/activityPicks';
+import { KnownActivities } from '../../tracker/pickers/activityPicks';
 import { clearBranchHistory, copyBranchSummary } from './branchTime';
 import { exportBranchTimeCsv } from './branchTimeExport';
 import { checkConnection } from './connection';

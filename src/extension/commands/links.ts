@@ -15,7 +15,7 @@ import { COMMANDS } from '../../tracker/ids';
 import { ticketMatcher } from '../../tracker/ledger/copySummary';
 import { placeholderRefusal, ticketLinkFor, type TicketLinkChoice } from '../../tracker/links/linkChoices';
 import { placeLink, type WrittenLink } from '../../tracker/links/linkEdits';
-import { undoneConfirmation } from '../../tracker/view/confirmations';
+import { undoneConfirmation } from '../../tracker/statusBar/confirmations';
 import { SECTION } from '../settings';
 import { PauseGate } from './pauseGate';
 import { askWhatToLink, offerStart } from './linkChoices';

@@ -1,5 +1,5 @@
 /**
- * Log Time: from a keybinding's arguments (read by src/tracker/view/commandArguments.ts) or through
+ * Log Time: from a keybinding's arguments (read by src/tracker/pickers/commandArguments.ts) or through
  * three steps (the activity picker, how long, a note), then sent apart from the asking. An entry the
  * app surely did not get is queued on disk first and sent when it answers again; while the app
  * rejects the token or locks us out (./pauseGate.ts) it is queued and the user told once why. An
@@ -14,9 +14,9 @@ import type { EntryRequest } from '../../protocol/types';
 import type { QueuedEntry } from '../../tracker/queue/queueFormat';
 import { COMMANDS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
-import type { QueueCause } from '../../tracker/view/confirmations';
-import { readLogArguments } from '../../tracker/view/commandArguments';
-import { durationExamples, formatMinutes, parseDuration } from '../../tracker/view/duration';
+import type { QueueCause } from '../../tracker/statusBar/confirmations';
+import { readLogArguments } from '../../tracker/pickers/commandArguments';
+import { durationExamples, formatMinutes, parseDuration } from '../../tracker/duration';
 import { PauseGate } from './pauseGate';
 import { adviseWithoutClient, run, type CommandServices } from './services';
 import { chooseActivity, notOffered, remember, requestFrom, type Chosen } from './tracking';

@@ -8,7 +8,7 @@
 import { classify } from '../../tracker/model/classify';
 import { pauseFromError, signingPause, type SigningPause } from '../../tracker/model/signingPause';
 import type { CommandId } from '../../tracker/ids';
-import { pausedAdvice } from '../../tracker/view/pausedAdvice';
+import { pausedAdvice } from '../../tracker/advice/pausedAdvice';
 import type { CommandServices } from './services';
 
 export class PauseGate {

@@ -4,7 +4,7 @@
  * Token that it removed one, or that there was none.
  */
 import * as vscode from 'vscode';
-import { tokenCheckAdvice } from '../../tracker/view/tokenCheck';
+import { tokenCheckAdvice } from '../../tracker/advice/tokenCheck';
 import type { CommandServices } from './services';
 
 /** A token passed as an argument (scripts, tests) skips the input box; it is never echoed. */

@@ -1,10 +1,10 @@
 /**
  * Start and Stop, and what they share with Log Time (./logTime.ts) and the Link commands: the
- * request from a keybinding's arguments (read by src/tracker/view/commandArguments.ts) or the
+ * request from a keybinding's arguments (read by src/tracker/pickers/commandArguments.ts) or the
  * activity picker, and the recent list. Each sends through the shared `run()`; Stop tells an app
  * without Stop apart (a 404); an app without Stop (a first release) is told apart before anything is
  * sent. While the app rejects the token or locks us out (./pauseGate.ts) neither sends: Start's
- * picker says why and offers the fixes (src/tracker/view/startBlocked.ts), Stop says once why. With
+ * picker says why and offers the fixes (src/tracker/pickers/startBlocked.ts), Stop says once why. With
  * the app not running and no way to it, Start says so and offers Log Time, which still works. Stop
  * says what stopped and for how long (from the last poll where the app's answer leaves it out), or
  * that nothing runs.
@@ -17,13 +17,13 @@ import type { ActivitySelector } from '../../protocol/types';
 import { COMMANDS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import { withLinkedFirst } from '../../tracker/links/links';
-import type { PickableActivity } from '../../tracker/view/activityPicks';
-import type { Advice } from '../../tracker/view/advice';
-import { startedConfirmation, stoppedConfirmation } from '../../tracker/view/confirmations';
-import { blockedStart } from '../../tracker/view/startBlocked';
-import { readCommandArguments, readStartArguments } from '../../tracker/view/commandArguments';
-import { pickActivity, type PickerOptions } from '../activityPicker';
-import { offerStartFixes } from '../startBlockedPicker';
+import type { PickableActivity } from '../../tracker/pickers/activityPicks';
+import type { Advice } from '../../tracker/advice/advice';
+import { startedConfirmation, stoppedConfirmation } from '../../tracker/statusBar/confirmations';
+import { blockedStart } from '../../tracker/pickers/startBlocked';
+import { readCommandArguments, readStartArguments } from '../../tracker/pickers/commandArguments';
+import { pickActivity, type PickerOptions } from '../pickers/activityPicker';
+import { offerStartFixes } from '../pickers/startBlockedPicker';
 import { PauseGate } from './pauseGate';
 import { adviseWithoutClient, clientOrAdvice, run, tell, type CommandServices } from './services';
 

@@ -4,9 +4,9 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
-import { menuFor, menuPlaceholder } from '../../tracker/view/menu';
-import { formatMinutes } from '../../tracker/view/duration';
-import { privateToggle } from '../../tracker/view/privateToggle';
+import { menuFor, menuPlaceholder } from '../../tracker/pickers/menu';
+import { formatMinutes } from '../../tracker/duration';
+import { privateToggle } from '../../tracker/statusBar/privateToggle';
 import { SECTION } from '../settings';
 import { PauseGate } from './pauseGate';
 import type { CommandServices } from './services';
@@ -39,7 +39,7 @@ export async function showMenu(services: CommandServices): Promise<void> {
 
 /**
  * timeTracker.statusBar.private on or off in the user's settings, never a repository's
- * (src/tracker/view/privateToggle.ts). The status bar follows the settings change at once.
+ * (src/tracker/statusBar/privateToggle.ts). The status bar follows the settings change at once.
  */
 export async function togglePrivateStatusBar(services: CommandServices): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);

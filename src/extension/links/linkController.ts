@@ -37,7 +37,7 @@ import {
   type Place,
 } from '../../tracker/links/links';
 import type { LinkUndo } from '../../tracker/links/linkUndo';
-import type { RecentActivities } from '../../tracker/view/recentActivities';
+import type { RecentActivities } from '../../tracker/pickers/recentActivities';
 import type { BranchReporter } from '../branchReporter';
 import type { Messages } from '../messages';
 import type { Session } from '../session';

@@ -24,7 +24,7 @@ import { maxAnswerAgeMs, stoppedNotice } from '../../tracker/links/linkOpening';
 import { knownActivityFor, type LinkDecision } from '../../tracker/links/links';
 import { linkUndo, type LinkUndo } from '../../tracker/links/linkUndo';
 import { classify } from '../../tracker/model/classify';
-import type { RecentActivities } from '../../tracker/view/recentActivities';
+import type { RecentActivities } from '../../tracker/pickers/recentActivities';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import type { ConsentAnswer } from './linkConsentPrompt';

@@ -6,7 +6,7 @@
  * Pure: rows and the clock in, data and text out; the view (src/extension) only renders it.
  */
 import * as l10n from '@vscode/l10n';
-import { formatMinutes } from '../view/duration';
+import { formatMinutes } from '../duration';
 import { dayOf, type LedgerRow } from './ledgerBook';
 import { roundedMinutes, shareMinutes } from './minuteShares';
 

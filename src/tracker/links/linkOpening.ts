@@ -11,7 +11,7 @@ import { COMMANDS } from '../ids';
 import { nextDayStart } from '../ledger/ledgerBook';
 import type { TrackerState } from '../model/trackerState';
 import { SETTING_BOUNDS } from '../settings/settingBounds';
-import { escapeIcons, escapeMarkdown } from '../view/markup';
+import { escapeIcons, escapeMarkdown } from '../statusBar/markup';
 import { FRESH_ANSWER_MAX_MS, type StatusNotice } from './linkNotice';
 import type { LinkDecision } from './links';
 

@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { HeaderPrefix } from '../../../src/protocol/headers';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
-import type { Advice } from '../../../src/tracker/view/advice';
+import type { Advice } from '../../../src/tracker/advice/advice';
 import type { TrackerState } from '../../../src/tracker/model/trackerState';
 import { loggedEntries } from '../../support/server';
 import { commandsOf, withMenuChoice } from './menuAnswers';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { HttpError, NotFoundError, ServiceClient, UnavailableError, ValidationError } from '../../../src/client';
 import { stateFromStatus } from '../../../src/tracker/model/trackerState';
-import { present } from '../../../src/tracker/view/presentation';
+import { present } from '../../../src/tracker/statusBar/presentation';
+import { statusFacts } from '../../../src/tracker/statusBar/statusFacts';
 import { startCannedServer, type CannedAnswer } from '../../support/faults';
 import { rejection } from '../../support/rejection';
 import { TEST_TOKEN } from '../../support/server';
@@ -130,9 +131,7 @@ describe('client: the text of an answer as it reaches the screen', () => {
       ).getStatus();
       const state = stateFromStatus(status, { kind: 'starting' }, 0);
       const shown = present(
-        state,
-        { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } },
-        0,
+        statusFacts(state, { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } }, 0),
       );
       assert.doesNotMatch(shown.text, UNSAFE);
       // The tooltip is Markdown: its own paragraphs are apart by line breaks, the name's are gone.

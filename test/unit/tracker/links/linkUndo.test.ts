@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { COMMANDS } from '../../../../src/tracker/ids';
 import { linkUndo, undoAfter, undoParagraph, type LinkUndo } from '../../../../src/tracker/links/linkUndo';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
-import { menuFor } from '../../../../src/tracker/view/menu';
-import { present, type PresentationSettings } from '../../../../src/tracker/view/presentation';
+import { menuFor } from '../../../../src/tracker/pickers/menu';
+import type { PresentationSettings } from '../../../../src/tracker/statusBar/factTypes';
+import { present } from '../../../../src/tracker/statusBar/presentation';
+import { statusFacts } from '../../../../src/tracker/statusBar/statusFacts';
 
 const NOW = 1_000_000;
 const docs = { activityID: 'A1', activityName: 'Docs' };
@@ -92,15 +94,15 @@ describe('tracker/links/linkUndo: Undo of a linked start stands until what runs 
       maxNameLength: 40,
       route: { kind: 'http', port: 1 },
     };
-    const plain = present(tracking(ticket), settings, NOW).tooltip;
+    const plain = present(statusFacts(tracking(ticket), settings, NOW)).tooltip;
     assert.doesNotMatch(plain, /undoLink/);
-    const linked = present(tracking(ticket), { ...settings, linkedStart: fromDocs }, NOW).tooltip;
+    const linked = present(statusFacts(tracking(ticket), { ...settings, linkedStart: fromDocs }, NOW)).tooltip;
     assert.match(
       linked,
       /Started by the link for fix\/\\\*\\\*\. \[Undo\]\(command:timeTracker\.undoLink\) restarts Docs\./,
     );
     assert.doesNotMatch(
-      present(tracking(ticket), { ...settings, linkedStart: fromDocs, private: true }, NOW).tooltip,
+      present(statusFacts(tracking(ticket), { ...settings, linkedStart: fromDocs, private: true }, NOW)).tooltip,
       /Docs|fix/,
     );
   });

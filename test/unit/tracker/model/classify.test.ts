@@ -21,7 +21,7 @@ import { classify, type Failure, type FailureKind } from '../../../../src/tracke
 import { retryable } from '../../../../src/tracker/model/reportRetry';
 import { stateFromError, type TrackerStateKind } from '../../../../src/tracker/model/trackerState';
 import { outcomeOfError, type SendOutcome } from '../../../../src/tracker/queue/entryQueue';
-import { adviceForError, type FixAction } from '../../../../src/tracker/view/advice';
+import { adviceForError, type FixAction } from '../../../../src/tracker/advice/advice';
 
 /** One example per kind, built as the client builds it. */
 const EXAMPLES: Record<FailureKind, { error: unknown; failure: Failure }> = {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { ServiceClient, type RequestRecord } from '../../../../src/client';
 import type { CurrentAnswer } from '../../../../src/client/answerTypes';
 import type { StatusResult } from '../../../../src/protocol/types';
-import { present } from '../../../../src/tracker/view/presentation';
+import { present } from '../../../../src/tracker/statusBar/presentation';
+import { statusFacts } from '../../../../src/tracker/statusBar/statusFacts';
 import { pollStatus, type StatusReader } from '../../../../src/tracker/model/statusSource';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import { freePort } from '../../../support/process';
@@ -47,7 +48,7 @@ describe('tracker/statusSource against the reference server', () => {
     const outcome = await pollStatus(client, state, started.clock);
     assert.deepEqual(paths, ['/status']);
     assert.deepEqual(outcome.source, 'status');
-    assert.equal(present(outcome.state, settings, started.clock()).text, '$(record) Docs 0:40 · today 0m');
+    assert.equal(present(statusFacts(outcome.state, settings, started.clock())).text, '$(record) Docs 0:40 · today 0m');
   });
 
   it('turns failures into states: license locked, unwired, no token, offline', async () => {
@@ -86,7 +87,7 @@ describe('tracker/statusSource against the reference server', () => {
     paths.length = 0;
     outcome = await pollStatus(client, outcome.state, started.clock, outcome.source);
     assert.deepEqual(paths, ['/current'], 'no more GET /status for this app');
-    const shown = present(outcome.state, settings, started.clock());
+    const shown = present(statusFacts(outcome.state, settings, started.clock()));
     assert.equal(shown.text, '$(record) Review 1:05');
     assert.match(shown.tooltip, /does not report today's total, nor offer Stop and Log Time/);
     assert.doesNotMatch(shown.tooltip, /command:timeTracker\.(stop|log)\)/);
@@ -128,15 +129,21 @@ describe('tracker/statusSource: the running time on the app clock', () => {
         appClockOffsetMs: skewMs,
       };
       const { state } = await pollStatus(reader(current), { kind: 'starting' }, () => here);
-      assert.equal(present(state, settings, here).text, '$(record) Deep work 2:00:00 · today 2h 30m');
-      assert.equal(present(state, settings, here + 61_000).text, '$(record) Deep work 2:01:01 · today 2h 31m');
+      assert.equal(present(statusFacts(state, settings, here)).text, '$(record) Deep work 2:00:00 · today 2h 30m');
+      assert.equal(
+        present(statusFacts(state, settings, here + 61_000)).text,
+        '$(record) Deep work 2:01:01 · today 2h 31m',
+      );
       // Without the offset the same answer would be 90 s off: the Date header is what corrects it.
       const naive = await pollStatus(
         reader({ ...current, appClockOffsetMs: undefined }),
         { kind: 'starting' },
         () => here,
       );
-      assert.notEqual(present(naive.state, settings, here).text, '$(record) Deep work 2:00:00 · today 2h 30m');
+      assert.notEqual(
+        present(statusFacts(naive.state, settings, here)).text,
+        '$(record) Deep work 2:00:00 · today 2h 30m',
+      );
     });
   }
 
@@ -149,7 +156,7 @@ describe('tracker/statusSource: the running time on the app clock', () => {
       appClockOffsetMs: 0,
     };
     const { state } = await pollStatus(reader(current), { kind: 'starting' }, () => 0);
-    assert.equal(present(state, settings, 0).text, '$(record) Deep work · today 2h 30m');
+    assert.equal(present(statusFacts(state, settings, 0)).text, '$(record) Deep work · today 2h 30m');
   });
 
   it('takes an upper-case id from GET /current for the lower-case one of GET /status', async () => {
@@ -171,6 +178,6 @@ describe('tracker/statusSource: the running time on the app clock', () => {
       { kind: 'starting' },
       () => 0,
     );
-    assert.equal(present(state, settings, 0).text, '$(record) Deep work 0:05 · today 0m');
+    assert.equal(present(statusFacts(state, settings, 0)).text, '$(record) Deep work 0:05 · today 0m');
   });
 });

@@ -15,7 +15,7 @@ import { MAX_TICKET_PATTERN_LENGTH } from '../../../../src/tracker/ledger/copySu
 import { SETTING_BOUNDS, type Bounds } from '../../../../src/tracker/settings/settingBounds';
 import { RESTRICTED_SETTINGS } from '../../../../src/tracker/settings/untrustedWorkspace';
 import { TURNED_OFF_BY_WORKSPACE } from '../../../../src/tracker/settings/workspaceTurnsOff';
-import { DEFAULT_FORMAT_SOURCE, MAX_FORMAT_LENGTH } from '../../../../src/tracker/view/statusText';
+import { DEFAULT_FORMAT_SOURCE, MAX_FORMAT_LENGTH } from '../../../../src/tracker/statusBar/statusText';
 
 interface Property {
   readonly type?: string | string[];

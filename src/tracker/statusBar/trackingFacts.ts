@@ -1,0 +1,202 @@
+/**
+ * The facts of the states in which the app says what runs: not tracking, tracking (with the
+ * running time when the app said when it started), and on break; each with today's total, the
+ * actions the app offers, and which way it is reached. Elapsed time and today's total tick from
+ * the last poll, so the item moves every second without a request.
+ */
+import * as l10n from '@vscode/l10n';
+import { COMMANDS } from '../ids';
+import { describeRoute, type Route } from '../model/channel';
+import { elapsedSecondsAt, type TrackerState } from '../model/trackerState';
+import { formatMinutes } from '../duration';
+import { escapeMarkdown } from './markup';
+import type { PresentationSettings, StatusFacts, StatusLink, TooltipFacts } from './factTypes';
+import { shortenName } from './statusText';
+
+export type Answering = Extract<TrackerState, { kind: 'idle' | 'tracking' }>;
+
+export function idleFacts(state: Extract<TrackerState, { kind: 'idle' }>, settings: PresentationSettings): StatusFacts {
+  const today = todayFacts(state.todaySeconds, settings, state.firstRelease === true);
+  if (state.onBreak) return onBreakFacts(undefined, today, settings, state);
+  return {
+    text: {
+      icon: 'clock',
+      state: l10n.t('Not tracking'),
+      today: today.total,
+      ...optionalParts({ ...settings, group: undefined }),
+    },
+    spoken:
+      today.total === undefined
+        ? l10n.t('Time Tracker: not tracking. Activate for the menu.')
+        : l10n.t('Time Tracker: not tracking, {0} today. Activate for the menu.', today.total),
+    tooltip: answeringTooltip([l10n.t('**Not tracking.**')], today, state, settings.route, settings.branchToday),
+    tone: 'normal',
+  };
+}
+
+export function trackingFacts(
+  state: Extract<TrackerState, { kind: 'tracking' }>,
+  settings: PresentationSettings,
+  nowMs: number,
+): StatusFacts {
+  const sinceObserved = Math.max(0, Math.floor((nowMs - state.observedAtMs) / 1000));
+  const today = todayFacts(
+    state.todaySeconds === undefined ? undefined : state.todaySeconds + sinceObserved,
+    settings,
+    state.firstRelease === true,
+  );
+  const name = state.activity.activityName;
+  // The item's text shows the name cut, so the time stays in view; the tooltip and the screen reader say it whole.
+  const shown = shortenName(name, settings.maxNameLength);
+  if (state.onBreak) return onBreakFacts({ name, shown }, today, settings, state);
+  // When the app did not say when it started: the name alone, rather than a time made up.
+  const seconds = elapsedSecondsAt(state, nowMs);
+  const elapsed = seconds === undefined ? undefined : formatElapsed(seconds);
+  return {
+    text: { icon: 'record', activity: shown, elapsed, today: today.total, ...optionalParts(settings) },
+    spoken: trackingSpoken(name, elapsed, today.total),
+    tooltip: answeringTooltip(
+      [
+        elapsed === undefined
+          ? l10n.t('**Tracking {0}.**', escapeMarkdown(name))
+          : l10n.t('**Tracking {name}** for {elapsed}.', { name: escapeMarkdown(name), elapsed }),
+      ],
+      today,
+      state,
+      settings.route,
+      settings.branchToday,
+    ),
+    tone: 'normal',
+  };
+}
+
+function trackingSpoken(name: string, elapsed: string | undefined, today: string | undefined): string {
+  if (elapsed === undefined) {
+    return today === undefined
+      ? l10n.t('Time Tracker: tracking {0}. Activate for the menu.', name)
+      : l10n.t('Time Tracker: tracking {name}, {today} today. Activate for the menu.', { name, today });
+  }
+  return today === undefined
+    ? l10n.t('Time Tracker: tracking {name} for {elapsed}. Activate for the menu.', { name, elapsed })
+    : l10n.t('Time Tracker: tracking {name} for {elapsed}, {today} today. Activate for the menu.', {
+        name,
+        elapsed,
+        today,
+      });
+}
+
+/** A break, with or without the activity that continues after it (its name whole, and as the item shows it). */
+function onBreakFacts(
+  activity: { readonly name: string; readonly shown: string } | undefined,
+  today: TodayFacts,
+  settings: PresentationSettings,
+  state: Answering,
+): StatusFacts {
+  const name = activity?.name;
+  let spoken: string;
+  if (name === undefined) {
+    spoken =
+      today.total === undefined
+        ? l10n.t('Time Tracker: on break. Activate for the menu.')
+        : l10n.t('Time Tracker: on break, {0} today. Activate for the menu.', today.total);
+  } else {
+    spoken =
+      today.total === undefined
+        ? l10n.t('Time Tracker: on break, {0} paused. Activate for the menu.', name)
+        : l10n.t('Time Tracker: on break, {name} paused, {today} today. Activate for the menu.', {
+            name,
+            today: today.total,
+          });
+  }
+  const resumes = name === undefined ? [] : [l10n.t('{0} continues when you start it again.', escapeMarkdown(name))];
+  return {
+    text: {
+      icon: 'coffee',
+      state: activity === undefined ? l10n.t('On break') : l10n.t('On break ({0})', activity.shown),
+      today: today.total,
+      ...optionalParts(activity === undefined ? { ...settings, group: undefined } : settings),
+    },
+    spoken,
+    tooltip: answeringTooltip([l10n.t('**On break.**'), ...resumes], today, state, settings.route),
+    tone: 'normal',
+  };
+}
+
+/** The parts only a user's format shows: the running activity's group (cut like its name) and this branch's time today. */
+function optionalParts(settings: PresentationSettings): { readonly group?: string; readonly branchToday?: string } {
+  const group =
+    settings.group === undefined || settings.group === ''
+      ? undefined
+      : shortenName(settings.group, settings.maxNameLength);
+  return {
+    ...(group === undefined ? {} : { group }),
+    ...(settings.branchToday === undefined ? {} : { branchToday: settings.branchToday.duration }),
+  };
+}
+
+/** While the app answers: the headline, today's line, the actions, and which way the app is reached. */
+function answeringTooltip(
+  headline: readonly string[],
+  today: TodayFacts,
+  state: Answering,
+  route: Route,
+  branchToday?: PresentationSettings['branchToday'],
+): TooltipFacts {
+  const branchLine =
+    branchToday && l10n.t('This branch ({0}) today: {1}.', escapeMarkdown(branchToday.branch), branchToday.duration);
+  return {
+    headline,
+    body: branchLine === undefined ? [today.line] : [today.line, branchLine],
+    links: actions(state),
+    connection: l10n.t('Connected {0}.', describeRoute(route)),
+  };
+}
+
+/**
+ * The tooltip's actions, in the order of the menu (menu.ts). An app without GET /status (a first
+ * release) has no stop and no entries either, so those links are left out there.
+ */
+export function actions(state: Answering): StatusLink[] {
+  const full = state.firstRelease !== true;
+  const stop = full && { label: l10n.t('Stop'), command: COMMANDS.stop };
+  const logTime = full && { label: l10n.t('Log Time'), command: COMMANDS.log };
+  const start = { label: l10n.t('Start'), command: COMMANDS.start };
+  let links: (StatusLink | false)[];
+  if (state.kind === 'idle') links = [start, logTime];
+  // On break a start ends the break (the headline says so) and Stop ends the paused activity: the menu's order.
+  else if (state.onBreak) links = [start, stop, logTime];
+  else links = [stop, { label: l10n.t('Switch Activity'), command: COMMANDS.start }, logTime];
+  return links.filter((entry): entry is StatusLink => entry !== false);
+}
+
+interface TodayFacts {
+  /** The total for the text and spoken sentences, or undefined when the setting hides it or the app did not say it. */
+  readonly total: string | undefined;
+  /** The tooltip's paragraph, always there. */
+  readonly line: string;
+}
+
+function todayFacts(seconds: number | undefined, settings: PresentationSettings, firstRelease: boolean): TodayFacts {
+  if (firstRelease) {
+    return {
+      total: undefined,
+      line: l10n.t(
+        "This version of the app does not report today's total, nor offer Stop and Log Time: update it for them.",
+      ),
+    };
+  }
+  // A full app that left the total out: no number made up, and no advice to update.
+  if (seconds === undefined) return { total: undefined, line: l10n.t("Today's total: not said by the app.") };
+  const total = formatMinutes(Math.floor(seconds / 60));
+  return { total: settings.showTodayTotal ? total : undefined, line: l10n.t('Today: {0}.', total) };
+}
+
+/** `12:05` under an hour, `1:02:05` from an hour on. */
+export function formatElapsed(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
