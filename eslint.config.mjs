@@ -2,8 +2,8 @@
 // The layers of docs/ARCHITECTURE.md are enforced here, one `no-restricted-imports` block per
 // folder (`LAYERS` below; test/unit/lint/layers.test.ts shows each forbidden import is reported):
 // platform and protocol import nothing of ours; client and server only protocol and platform; git
-// only platform; the tracker never the server, git or the extension, and inside it model imports
-// neither its surfaces (statusBar, advice, pickers, view, duration) nor queue; only src/extension
+// only platform; the tracker never the server, git or the extension, and inside it each part imports
+// only the parts its row of TRACKER_PARTS lists; only src/extension
 // (and the in-host tests) import `vscode`. Every layer
 // may import src/platform, the Node-only helpers (lock, atomic write, bounded read…).
 // Short functions and files are rules too (`max-lines-per-function`, `max-lines` for src/).
@@ -25,8 +25,43 @@ export const TIMERS = ['setTimeout', 'setInterval'];
 
 const NOT_TESTS = folders(['test'], 'Nothing in src/ imports the tests: they are not shipped.');
 
-/** The tracker's folders that show something to the user, one per surface; model and queue import none of them. */
-const TRACKER_SURFACES = ['statusBar', 'advice', 'pickers', 'view'];
+/**
+ * The tracker's parts: each feature's or surface's folder, and the small files several share, with
+ * what each may import of the others (outside the tracker, the tracker block's rules hold). One row
+ * per part: a new folder is one line here, and test/unit/lint/layers.test.ts fails until it has it.
+ * The arrows point from a surface to what it shows, and from a feature to the model.
+ */
+export const TRACKER_PARTS = {
+  // Shared files: ids.ts imports nothing (its own block below).
+  duration: [],
+  markup: ['ids'],
+  // The session's decisions and the state: everything else points down to it.
+  model: [],
+  settings: [],
+  queue: ['model'],
+  onboarding: ['ids', 'model'],
+  branchTime: ['duration', 'model'],
+  links: ['branchTime', 'ids', 'markup', 'model', 'settings'],
+  statusBar: ['duration', 'ids', 'links', 'markup', 'model'],
+  advice: ['ids', 'markup', 'model', 'statusBar'],
+  pickers: ['duration', 'ids', 'model'],
+};
+const TRACKER_FILES = ['ids', 'duration', 'markup'];
+
+/** One block per tracker part: everything of the tracker it does not list is refused. */
+function trackerBlock(part, allowed) {
+  const refused = ['ids', ...Object.keys(TRACKER_PARTS)].filter((name) => name !== part && !allowed.includes(name));
+  return {
+    files: [TRACKER_FILES.includes(part) ? `src/tracker/${part}.ts` : `src/tracker/${part}/**/*.ts`],
+    paths: [VSCODE],
+    patterns: [
+      folders(
+        ['server', 'git', 'extension', ...refused],
+        `src/tracker/${part} imports ${allowed.length === 0 ? 'no other part of the tracker' : `of the tracker only ${allowed.join(', ')}`} (TRACKER_PARTS in eslint.config.mjs): the arrows point down.`,
+      ),
+    ],
+  };
+}
 
 /**
  * Per folder, what it must not import. A later flat-config block's `no-restricted-imports`
@@ -100,36 +135,7 @@ export const LAYERS = [
     paths: [VSCODE],
     patterns: [{ regex: '^\\.', message: 'src/tracker/ids.ts imports nothing: every part reads it.' }],
   },
-  {
-    files: ['src/tracker/model/**/*.ts'],
-    paths: [VSCODE],
-    patterns: [
-      folders(
-        ['server', 'git', 'extension', ...TRACKER_SURFACES, 'duration', 'queue', 'ids'],
-        'src/tracker/model imports neither its surfaces (statusBar, advice, pickers, view, duration) nor queue (nor ids): the arrows point down to it.',
-      ),
-    ],
-  },
-  {
-    files: ['src/tracker/queue/**/*.ts'],
-    paths: [VSCODE],
-    patterns: [
-      folders(
-        ['server', 'git', 'extension', ...TRACKER_SURFACES, 'duration', 'ids'],
-        'src/tracker/queue imports model only, never a surface (statusBar, advice, pickers, view, duration).',
-      ),
-    ],
-  },
-  {
-    files: [...TRACKER_SURFACES.map((surface) => `src/tracker/${surface}/**/*.ts`), 'src/tracker/duration.ts'],
-    paths: [VSCODE],
-    patterns: [
-      folders(
-        ['server', 'git', 'extension', 'queue'],
-        "The tracker's surfaces (statusBar, advice, pickers, view, duration) import model and ids, never the queue.",
-      ),
-    ],
-  },
+  ...Object.entries(TRACKER_PARTS).map(([part, allowed]) => trackerBlock(part, allowed)),
   {
     files: ['src/extension/**/*.ts'],
     paths: [],

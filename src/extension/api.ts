@@ -6,13 +6,13 @@
 import type * as vscode from 'vscode';
 import type { Channel } from '../tracker/model/channel';
 import type { TrackerState, TrackerStateKind } from '../tracker/model/trackerState';
-import type { PeriodKind, PeriodSummary } from '../tracker/ledger/summary';
+import type { PeriodKind, PeriodSummary } from '../tracker/branchTime/summary';
 import type { BranchReporter, HandledSwitch } from './branchReporter';
 import type { BranchTime } from './branchTime/branchTime';
 import type { BranchTimeView } from './branchTime/branchTimeView';
 import type { LinkController, LinkOutcome } from './links/linkController';
 import type { OfflineQueue } from './offlineQueue';
-import type { OnboardingView } from './onboardingController';
+import type { OnboardingView } from './onboarding/onboardingController';
 import type { Session } from './session';
 import type { StatusBarController } from './statusBar';
 

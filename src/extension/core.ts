@@ -21,7 +21,7 @@ import { commandTable, type CommandTable } from './commands';
 import { Messages } from './messages';
 import { OfflineQueue } from './offlineQueue';
 import { OneLineLogChannel } from './oneLineLog';
-import { startOnboarding } from './onboardingController';
+import { startOnboarding } from './onboarding/onboardingController';
 import { readSettings, SECTION, type Settings } from './settings';
 import { hostDecider, logHostDecision, sayWhenRemoteHost } from './remoteHost';
 import { Session } from './session';

@@ -86,7 +86,7 @@ export const STORAGE_KEYS = {
   learnedHeaderPrefixes: 'timeTracker.learnedHeaderPrefixes',
   /**
    * workspaceState: this window's id in the branch-time ledger, kept across activations so a
-   * restarted extension host is the same window (src/tracker/ledger/windowIdentity.ts).
+   * restarted extension host is the same window (src/tracker/branchTime/windowIdentity.ts).
    */
   branchTimeWindow: 'timeTracker.branchTimeWindow',
   /** workspaceState: what the user said about this workspace's links (src/tracker/links/linkConsent.ts). */

@@ -1,6 +1,6 @@
 /**
  * The branch-time ledger in this window (issue 24): feeds the window's part of it
- * (src/tracker/ledger/branchLedger.ts) with the session's poll answers, the window's focus and the
+ * (src/tracker/branchTime/branchLedger.ts) with the session's poll answers, the window's focus and the
  * branch it is on (./windowPlace.ts), and tells the view and the status bar when it changed. The
  * ledger lives in the extension's global storage, shared by this machine's windows; nothing of it
  * is ever sent to the app, which already has the time (sending it would count it twice).
@@ -11,13 +11,13 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { processIsRunning } from '../../platform/processes';
 import { CONTEXT_KEYS, STORAGE_KEYS } from '../../tracker/ids';
-import { BranchLedger } from '../../tracker/ledger/branchLedger';
-import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
-import { LedgerStore } from '../../tracker/ledger/ledgerStore';
-import { dayOf } from '../../tracker/ledger/ledgerBook';
-import { formatLedgerDuration, summarize, type PeriodKind, type PeriodSummary } from '../../tracker/ledger/summary';
-import { maxPollGapMs, observationOf } from '../../tracker/ledger/observation';
-import { ledgerWindowId } from '../../tracker/ledger/windowIdentity';
+import { BranchLedger } from '../../tracker/branchTime/branchLedger';
+import { ticketMatcher, type TicketMatcher } from '../../tracker/branchTime/copySummary';
+import { LedgerStore } from '../../tracker/branchTime/ledgerStore';
+import { dayOf } from '../../tracker/branchTime/ledgerBook';
+import { formatLedgerDuration, summarize, type PeriodKind, type PeriodSummary } from '../../tracker/branchTime/summary';
+import { maxPollGapMs, observationOf } from '../../tracker/branchTime/observation';
+import { ledgerWindowId } from '../../tracker/branchTime/windowIdentity';
 import type { BranchReporter } from '../branchReporter';
 import type { Messages } from '../messages';
 import type { Session } from '../session';

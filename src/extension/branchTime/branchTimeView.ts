@@ -1,17 +1,22 @@
 /**
  * The "Time by Branch" view in the Explorer (issue 24): Today, This Week and Last Week, each →
  * repository → branch → activity, to the minute (the minutes Copy Summary gives: shares of the
- * period's total rounded once, src/tracker/ledger/summary.ts), the branch this window is on
+ * period's total rounded once, src/tracker/branchTime/summary.ts), the branch this window is on
  * marked; the hover gives the exact total and when it was first and last seen. It renders what
  * src/tracker/ledger summarises and nothing else. Empty (and so showing its `viewsWelcome`) while
  * the ledger has no time or is turned off, and while the status bar is private
- * (src/tracker/ledger/ledgerView.ts), its context key choosing that welcome text. While visible it
+ * (src/tracker/branchTime/ledgerView.ts), its context key choosing that welcome text. While visible it
  * reads the shared file again every minute, so other windows' time shows too.
  */
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS, VIEWS } from '../../tracker/ids';
-import { ledgerViewContent, type LedgerViewContent } from '../../tracker/ledger/ledgerView';
-import { formatExactDuration, formatLedgerDuration, periodLabel, type PeriodKind } from '../../tracker/ledger/summary';
+import { ledgerViewContent, type LedgerViewContent } from '../../tracker/branchTime/ledgerView';
+import {
+  formatExactDuration,
+  formatLedgerDuration,
+  periodLabel,
+  type PeriodKind,
+} from '../../tracker/branchTime/summary';
 import type { BranchTime } from './branchTime';
 import { every } from '../../platform/timers';
 

@@ -6,7 +6,7 @@
  * ledger should take a deliberate choice.
  */
 import * as vscode from 'vscode';
-import { formatLedgerDuration, PERIODS, periodLabel, type PeriodKind } from '../../tracker/ledger/summary';
+import { formatLedgerDuration, PERIODS, periodLabel, type PeriodKind } from '../../tracker/branchTime/summary';
 import type { BranchTime } from './branchTime';
 
 /** A period of the view, or every day the ledger keeps (for the CSV). */

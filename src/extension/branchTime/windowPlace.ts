@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { parseHead } from '../../git/headState';
 import type { FileSystemPort } from '../../platform/fileSystemPort';
-import type { WorkPlace } from '../../tracker/ledger/attribution';
+import type { WorkPlace } from '../../tracker/branchTime/attribution';
 import type { BranchReporter, HeadRead } from '../branchReporter';
 
 /** A detached HEAD counts as this many characters of its commit id, as git's short ids do. */

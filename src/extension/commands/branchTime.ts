@@ -6,8 +6,8 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
-import { summaryText, type SummaryFormat, type SummaryScope } from '../../tracker/ledger/copySummary';
-import { PERIODS, periodLabel, type PeriodKind } from '../../tracker/ledger/summary';
+import { summaryText, type SummaryFormat, type SummaryScope } from '../../tracker/branchTime/copySummary';
+import { PERIODS, periodLabel, type PeriodKind } from '../../tracker/branchTime/summary';
 import { confirmClear, pickPeriod } from '../branchTime/periodPick';
 import type { CommandServices } from './services';
 

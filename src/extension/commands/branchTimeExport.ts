@@ -1,14 +1,14 @@
 /**
  * Export Time by Branch as CSV: a period (or every kept day), a file from the save dialog, and the
  * ledger's rows of that period written there through the workspace file system (so a remote
- * window writes where its dialog pointed). The CSV itself is src/tracker/ledger/ledgerCsv.ts.
+ * window writes where its dialog pointed). The CSV itself is src/tracker/branchTime/ledgerCsv.ts.
  */
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { COMMANDS } from '../../tracker/ids';
-import { csvFileName, ledgerCsv } from '../../tracker/ledger/ledgerCsv';
-import { PERIODS, periodDays } from '../../tracker/ledger/summary';
+import { csvFileName, ledgerCsv } from '../../tracker/branchTime/ledgerCsv';
+import { PERIODS, periodDays } from '../../tracker/branchTime/summary';
 import { exportPeriodLabel, pickPeriod, type ExportPeriod } from '../branchTime/periodPick';
 import { ledgerOn } from './branchTime';
 import type { CommandServices } from './services';

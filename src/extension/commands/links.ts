@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import type { ActivitySelector } from '../../protocol/types';
 import { COMMANDS } from '../../tracker/ids';
-import { ticketMatcher } from '../../tracker/ledger/copySummary';
+import { ticketMatcher } from '../../tracker/branchTime/copySummary';
 import { placeholderRefusal, ticketLinkFor, type TicketLinkChoice } from '../../tracker/links/linkChoices';
 import { placeLink, type WrittenLink } from '../../tracker/links/linkEdits';
 import { undoneConfirmation } from '../../tracker/statusBar/confirmations';

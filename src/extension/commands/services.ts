@@ -8,7 +8,7 @@ import type * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
 import { DEFAULT_PORT } from '../../protocol/constants';
 import type { CommandId } from '../../tracker/ids';
-import type { PeriodKind } from '../../tracker/ledger/summary';
+import type { PeriodKind } from '../../tracker/branchTime/summary';
 import type { KnownActivities } from '../../tracker/pickers/activityPicks';
 import { adviceForError, diagnose, type Advice } from '../../tracker/advice/advice';
 import type { RecentActivities } from '../../tracker/pickers/recentActivities';

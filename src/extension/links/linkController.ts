@@ -15,7 +15,7 @@
 import * as vscode from 'vscode';
 import type { BranchChange } from '../../git/branchWatcher';
 import { parseHead } from '../../git/headState';
-import { ticketMatcher, type TicketMatcher } from '../../tracker/ledger/copySummary';
+import { ticketMatcher, type TicketMatcher } from '../../tracker/branchTime/copySummary';
 import {
   gateAt,
   linkFingerprint,

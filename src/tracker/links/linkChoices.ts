@@ -9,7 +9,7 @@
 import * as l10n from '@vscode/l10n';
 import { MAX_MATCHED_BRANCH_LENGTH } from '../../platform/globs';
 import type { ActivityReference } from '../../protocol/types';
-import type { TicketMatcher } from '../ledger/copySummary';
+import type { TicketMatcher } from '../branchTime/copySummary';
 import { TICKET_PLACEHOLDER } from './links';
 
 /** "Every branch like this one → its ticket": the link to write, and what it does on this branch. */

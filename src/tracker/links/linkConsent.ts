@@ -9,7 +9,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { decideLink, type CompiledLink, type Link, type LinkDecision, type LinkEvent, type Place } from './links';
-import type { TicketMatcher } from '../ledger/copySummary';
+import type { TicketMatcher } from '../branchTime/copySummary';
 
 /** Where a list of links was read: the workspace's settings or the user's. */
 export type LinkScope = 'workspace' | 'user';

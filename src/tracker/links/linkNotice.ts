@@ -11,7 +11,7 @@ import { COMMANDS, type CommandId } from '../ids';
 import { realTimers, type Timers } from '../../platform/timers';
 import { signingPause } from '../model/signingPause';
 import type { TrackerState } from '../model/trackerState';
-import { escapeIcons, escapeMarkdown, link } from '../statusBar/markup';
+import { escapeIcons, escapeMarkdown, link } from '../markup';
 import type { ActivityReference, ActivitySelector } from '../../protocol/types';
 import type { LinkScope } from './linkConsent';
 import { runsLinkedActivity, type LinkDecision } from './links';

@@ -8,10 +8,10 @@
  */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS } from '../ids';
-import { nextDayStart } from '../ledger/ledgerBook';
+import { nextDayStart } from '../branchTime/ledgerBook';
 import type { TrackerState } from '../model/trackerState';
 import { SETTING_BOUNDS } from '../settings/settingBounds';
-import { escapeIcons, escapeMarkdown } from '../statusBar/markup';
+import { escapeIcons, escapeMarkdown } from '../markup';
 import { FRESH_ANSWER_MAX_MS, type StatusNotice } from './linkNotice';
 import type { LinkDecision } from './links';
 

@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { sameActivityID } from '../../protocol/rules';
 import type { ActivityReference } from '../../protocol/types';
 import type { TrackerState } from '../model/trackerState';
-import { escapeMarkdown } from '../statusBar/markup';
+import { escapeMarkdown } from '../markup';
 import { undoWords } from './linkNotice';
 import type { Link } from './links';
 

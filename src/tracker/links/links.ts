@@ -9,7 +9,7 @@
 import * as l10n from '@vscode/l10n';
 import { compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH, MAX_MATCHED_BRANCH_LENGTH } from '../../platform/globs';
 import type { ActivityReference } from '../../protocol/types';
-import type { TicketMatcher } from '../ledger/copySummary';
+import type { TicketMatcher } from '../branchTime/copySummary';
 
 /** What an `activity` holds to be replaced by the ticket key of the branch. */
 export const TICKET_PLACEHOLDER = '{ticket}';

@@ -9,7 +9,7 @@ import * as l10n from '@vscode/l10n';
 import type { StopAnswer } from '../../client/answerTypes';
 import { elapsedSecondsAt, sameActivity, type TrackerState } from '../model/trackerState';
 import { formatMinutes } from '../duration';
-import { escapeIcons } from './markup';
+import { escapeIcons } from '../markup';
 import { shortenName } from './statusText';
 
 /** The most characters of a name the Stop message shows, so "after 1h 30m" stays in view beside the item. */

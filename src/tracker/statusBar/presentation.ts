@@ -10,7 +10,7 @@
 import * as l10n from '@vscode/l10n';
 import { COMMANDS } from '../ids';
 import type { Presentation, StatusFacts, TooltipFacts } from './factTypes';
-import { link } from './markup';
+import { link } from '../markup';
 import { statusText } from './statusText';
 
 export function present(facts: StatusFacts): Presentation {

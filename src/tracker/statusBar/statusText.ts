@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { FormatPiece, FormatToken, StatusFormat, TextFacts } from './factTypes';
-import { escapeIcons } from './markup';
+import { escapeIcons } from '../markup';
 
 /** The tokens a format may name (`{activity}`…), each once: the object's type leaves none out and adds none. */
 export const FORMAT_TOKENS = Object.keys({

@@ -9,7 +9,7 @@ import { COMMANDS } from '../ids';
 import { describeRoute, type Route } from '../model/channel';
 import { elapsedSecondsAt, type TrackerState } from '../model/trackerState';
 import { formatMinutes } from '../duration';
-import { escapeMarkdown } from './markup';
+import { escapeMarkdown } from '../markup';
 import type { PresentationSettings, StatusFacts, StatusLink, TooltipFacts } from './factTypes';
 import { shortenName } from './statusText';
 

@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import { COMMANDS, EXTENSION_ID } from '../ids';
 import { httpAddress, type Route } from '../model/channel';
-import { escapeMarkdown, link } from './markup';
+import { escapeMarkdown, link } from '../markup';
 import type { StatusFacts, StatusLink } from './factTypes';
 
 const checkConnection = (): StatusLink => ({ label: l10n.t('Check Connection'), command: COMMANDS.checkConnection });

@@ -9,9 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
-import type { LedgerActivity, Span, WorkPlace } from '../../../src/tracker/ledger/attribution';
-import { creditSpans, EMPTY_BOOK, type LedgerBook } from '../../../src/tracker/ledger/ledgerBook';
-import { LedgerStore } from '../../../src/tracker/ledger/ledgerStore';
+import type { LedgerActivity, Span, WorkPlace } from '../../../src/tracker/branchTime/attribution';
+import { creditSpans, EMPTY_BOOK, type LedgerBook } from '../../../src/tracker/branchTime/ledgerBook';
+import { LedgerStore } from '../../../src/tracker/branchTime/ledgerStore';
 import { seededRandom } from '../../support/random';
 
 export interface HistoryPlan {

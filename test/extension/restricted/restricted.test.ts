@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../../../src/client';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
-import { parseBook } from '../../../src/tracker/ledger/ledgerBook';
+import { parseBook } from '../../../src/tracker/branchTime/ledgerBook';
 import { requiredParam } from '../launch';
 import { EXTENSION_ID } from '../suite/connected';
 import { kind, until } from '../suite/states';

@@ -5,7 +5,7 @@
  * line a branch and an activity on the clipboard, for the period asked or the row pointed at;
  * Export writes the CSV where the save dialog says; Clear History keeps everything on Enter. (Two
  * windows in one host cannot be made here: the sharing between windows is the unit test
- * test/unit/tracker/ledger/ledgerStore.test.ts, two ledgers over one store folder.)
+ * test/unit/tracker/branchTime/ledgerStore.test.ts, two ledgers over one store folder.)
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
-import type { PeriodSummary } from '../../../src/tracker/ledger/summary';
+import type { PeriodSummary } from '../../../src/tracker/branchTime/summary';
 import type { ReferenceServer } from '../../../src/server/server';
 import { kind, until } from './states';
 import { connectToNewServer } from './connected';

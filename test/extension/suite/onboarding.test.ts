@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { WALKTHROUGH_ID } from '../../../src/tracker/ids';
-import { WALKTHROUGH_STEPS, type OnboardingProgress } from '../../../src/tracker/view/onboardingProgress';
+import { WALKTHROUGH_STEPS, type OnboardingProgress } from '../../../src/tracker/onboarding/onboardingProgress';
 import { untilEvent } from './states';
 import { suiteLaunch } from '../launch';
 

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bookOf, planHistory, seedHistory, WEEK } from '../../bench/extension/ledgerHistory';
-import { dayOf, nextDayStart, parseBook } from '../../../src/tracker/ledger/ledgerBook';
+import { dayOf, nextDayStart, parseBook } from '../../../src/tracker/branchTime/ledgerBook';
 
 const TODAY = new Date(2026, 10, 25, 14, 30).getTime();
 const key = (root: string, branch: string, activityID: string): string =>

@@ -6,7 +6,8 @@
  * costs milliseconds.
  */
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
@@ -46,7 +47,7 @@ const FORBIDDEN: readonly (readonly [string, string])[] = [
   ['src/tracker/model/importer.ts', '../../server/server'],
   ['src/tracker/model/importer.ts', '../../extension/session'],
   ['src/tracker/model/importer.ts', '../../git/repoName'],
-  ['src/tracker/model/importer.ts', '../view/onboardingProgress'],
+  ['src/tracker/model/importer.ts', '../onboarding/onboardingProgress'],
   ['src/tracker/model/importer.ts', '../statusBar/presentation'],
   ['src/tracker/model/importer.ts', '../advice/advice'],
   ['src/tracker/model/importer.ts', '../pickers/menu'],
@@ -57,17 +58,20 @@ const FORBIDDEN: readonly (readonly [string, string])[] = [
   ['src/tracker/queue/importer.ts', '../pickers/menu'],
   ['src/tracker/queue/importer.ts', '../statusBar/statusFacts'],
   ['src/tracker/queue/importer.ts', '../../server/state'],
-  ['src/tracker/view/importer.ts', '../queue/entryQueue'],
-  ['src/tracker/view/importer.ts', '../../server/server'],
-  ['src/tracker/view/importer.ts', 'vscode'],
+  ['src/tracker/onboarding/importer.ts', '../queue/entryQueue'],
+  ['src/tracker/onboarding/importer.ts', '../../server/server'],
+  ['src/tracker/onboarding/importer.ts', 'vscode'],
+  ['src/tracker/links/importer.ts', '../statusBar/statusFacts'],
+  ['src/tracker/links/importer.ts', '../../extension/session'],
+  ['src/tracker/markup.ts', './statusBar/statusFacts'],
   ['src/tracker/statusBar/importer.ts', '../queue/entryQueue'],
   ['src/tracker/statusBar/importer.ts', 'vscode'],
   ['src/tracker/advice/importer.ts', '../queue/entryQueue'],
   ['src/tracker/pickers/importer.ts', '../queue/entryQueue'],
   ['src/tracker/pickers/importer.ts', '../../extension/session'],
   ['src/tracker/duration.ts', './queue/entryQueue'],
-  ['src/tracker/ledger/importer.ts', '../../git/headState'],
-  ['src/tracker/ledger/importer.ts', 'vscode'],
+  ['src/tracker/branchTime/importer.ts', '../../git/headState'],
+  ['src/tracker/branchTime/importer.ts', 'vscode'],
   ['src/tracker/ids.ts', '../protocol/constants'],
   ['src/extension/importer.ts', '../server/server'],
   ['src/extension/commands/importer.ts', '../../server/state'],
@@ -90,14 +94,16 @@ const ALLOWED: readonly (readonly [string, string])[] = [
   ['src/tracker/model/importer.ts', '../../client/errors'],
   ['src/tracker/model/importer.ts', '../../protocol/constants'],
   ['src/tracker/model/importer.ts', './poller'],
-  ['src/tracker/view/importer.ts', '../model/trackerState'],
-  ['src/tracker/view/importer.ts', '../ids'],
-  ['src/tracker/view/importer.ts', '../../client/reachability'],
+  ['src/tracker/onboarding/importer.ts', '../model/trackerState'],
+  ['src/tracker/onboarding/importer.ts', '../ids'],
+  ['src/tracker/onboarding/importer.ts', '../../client/reachability'],
+  ['src/tracker/links/importer.ts', '../markup'],
+  ['src/tracker/markup.ts', './ids'],
   ['src/tracker/statusBar/importer.ts', '../model/trackerState'],
   ['src/tracker/advice/importer.ts', '../statusBar/warningFacts'],
   ['src/tracker/pickers/importer.ts', '../ids'],
   ['src/tracker/queue/importer.ts', '../model/classify'],
-  ['src/tracker/ledger/importer.ts', '../../platform/fileLock'],
+  ['src/tracker/branchTime/importer.ts', '../../platform/fileLock'],
   ['src/extension/importer.ts', 'vscode'],
   ['src/extension/importer.ts', '../tracker/pickers/menu'],
   ['src/extension/importer.ts', '../client/client'],
@@ -107,6 +113,13 @@ const ALLOWED: readonly (readonly [string, string])[] = [
   ['test/extension/suite/importer.ts', '../../../src/server/server'],
   ['test/unit/server/importer.ts', '../../../src/server/server'],
 ];
+
+/** The tracker's rows, read from the real config (an ES module; mocha's describe cannot await it, a child can). */
+function trackerParts(): Record<string, readonly string[]> {
+  const script = `import(${JSON.stringify(pathToFileURL(join(repoRoot, 'eslint.config.mjs')).href)}).then((config) => process.stdout.write(JSON.stringify(config.TRACKER_PARTS)))`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  return JSON.parse(output) as Record<string, readonly string[]>;
+}
 
 describe('lint/layers: eslint.config.mjs forbids every import across a layer', function () {
   this.timeout(60_000);
@@ -141,6 +154,35 @@ describe('lint/layers: eslint.config.mjs forbids every import across a layer', f
       assert.deepEqual(await restrictions(file, specifier), []);
     });
   }
+
+  // Every row of TRACKER_PARTS, both ways: what it does not list is refused, what it lists is let through.
+  const parts = trackerParts();
+  const names = ['ids', ...Object.keys(parts)];
+  const isFile = (name: string): boolean => existsSync(join(repoRoot, 'src', 'tracker', `${name}.ts`));
+  const importerIn = (part: string): string =>
+    isFile(part) ? `src/tracker/${part}.ts` : `src/tracker/${part}/importer.ts`;
+  const specifierOf = (from: string, name: string): string =>
+    `${isFile(from) ? './' : '../'}${name}${isFile(name) ? '' : '/anything'}`;
+  for (const [part, allowed] of Object.entries(parts)) {
+    const refused = names.filter((name) => name !== part && !allowed.includes(name));
+    it(`holds src/tracker/${part} to its row of TRACKER_PARTS: refuses ${refused.join(', ') || 'nothing'}; allows ${allowed.join(', ') || 'nothing'}`, async () => {
+      for (const name of refused)
+        assert.equal((await restrictions(importerIn(part), specifierOf(part, name))).length, 1, `${part} → ${name}`);
+      for (const name of allowed)
+        assert.deepEqual(await restrictions(importerIn(part), specifierOf(part, name)), [], `${part} → ${name}`);
+    });
+  }
+
+  it('has a row in TRACKER_PARTS for every folder and shared file of src/tracker/', () => {
+    const entries = readdirSync(join(repoRoot, 'src', 'tracker'), { withFileTypes: true });
+    const found = entries
+      .filter((entry) => entry.isDirectory() || (entry.name.endsWith('.ts') && entry.name !== 'ids.ts'))
+      .map((entry) => entry.name.replace(/\.ts$/, ''));
+    assert.ok(found.length >= 8);
+    for (const name of found) assert.ok(name in parts, `src/tracker/${name} has no row in TRACKER_PARTS`);
+    for (const name of Object.keys(parts))
+      assert.ok(found.includes(name), `TRACKER_PARTS names ${name}, which src/tracker/ does not hold`);
+  });
 
   it('has a block for every folder of src/, so a new folder cannot slip past the rules', async () => {
     const config = (await import(pathToFileURL(join(repoRoot, 'eslint.config.mjs')).href)) as {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ticketMatcher } from '../../../src/tracker/ledger/copySummary';
+import { ticketMatcher } from '../../../src/tracker/branchTime/copySummary';
 import { heldNotice } from '../../../src/tracker/links/linkNotice';
 import { decideLink, parseLinks } from '../../../src/tracker/links/links';
 import { EXTENSION_ID } from '../../../src/tracker/ids';
@@ -16,7 +16,7 @@ import { present } from '../../../src/tracker/statusBar/presentation';
 import { statusFacts } from '../../../src/tracker/statusBar/statusFacts';
 import { remoteHostFacts } from '../../../src/tracker/statusBar/warningFacts';
 import { tokenCheckAdvice } from '../../../src/tracker/advice/tokenCheck';
-import { reachabilityOf } from '../../../src/tracker/view/onboardingProgress';
+import { reachabilityOf } from '../../../src/tracker/onboarding/onboardingProgress';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
   publisher: string;

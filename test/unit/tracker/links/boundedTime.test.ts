@@ -11,7 +11,7 @@ import {
   MAX_MATCHED_BRANCH_LENGTH,
 } from '../../../../src/platform/globs';
 import { BRANCH_MAX_LENGTH } from '../../../../src/protocol/constants';
-import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
+import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
 import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
 
 /** Generous on a slow machine: each of these took seconds, or never ended, when matched by backtracking. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { compileGlobs, MAX_MATCHED_BRANCH_LENGTH } from '../../../../src/platform/globs';
-import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
+import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
 import { placeholderRefusal, runsAlready, ticketLinkFor } from '../../../../src/tracker/links/linkChoices';
 import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
+import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
 import {
   failedNotice,
   heldNotice,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
-import { nextDayStart } from '../../../../src/tracker/ledger/ledgerBook';
+import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { nextDayStart } from '../../../../src/tracker/branchTime/ledgerBook';
 import {
   claimOpening,
   maxAnswerAgeMs,

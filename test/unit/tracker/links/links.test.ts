@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
+import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
 import {
   decideLink,
   knownActivityFor,

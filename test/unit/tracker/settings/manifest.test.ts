@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_GLOB_LENGTH } from '../../../../src/platform/globs';
 import { MAX_PORT, MIN_PORT } from '../../../../src/protocol/constants';
-import { MAX_TICKET_PATTERN_LENGTH } from '../../../../src/tracker/ledger/copySummary';
+import { MAX_TICKET_PATTERN_LENGTH } from '../../../../src/tracker/branchTime/copySummary';
 import { SETTING_BOUNDS, type Bounds } from '../../../../src/tracker/settings/settingBounds';
 import { RESTRICTED_SETTINGS } from '../../../../src/tracker/settings/untrustedWorkspace';
 import { TURNED_OFF_BY_WORKSPACE } from '../../../../src/tracker/settings/workspaceTurnsOff';

@@ -7,18 +7,18 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Span } from '../../../../src/tracker/ledger/attribution';
-import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
+import type { Span } from '../../../../src/tracker/branchTime/attribution';
+import { BranchLedger } from '../../../../src/tracker/branchTime/branchLedger';
 import {
   claimFocus,
   creditSpans,
   EMPTY_BOOK,
   parseBook,
   serializeBook,
-} from '../../../../src/tracker/ledger/ledgerBook';
-import { asSeenBy, leave, type Claimant, type HostProcess } from '../../../../src/tracker/ledger/ledgerOwners';
-import { LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
-import { ledgerWindowId, type IdStorage } from '../../../../src/tracker/ledger/windowIdentity';
+} from '../../../../src/tracker/branchTime/ledgerBook';
+import { asSeenBy, leave, type Claimant, type HostProcess } from '../../../../src/tracker/branchTime/ledgerOwners';
+import { LedgerStore } from '../../../../src/tracker/branchTime/ledgerStore';
+import { ledgerWindowId, type IdStorage } from '../../../../src/tracker/branchTime/windowIdentity';
 import { dev, MINUTE, place, SECOND, T0, total, tracking } from './ledgerFixtures';
 
 const HOST = 'dev-box';
@@ -42,7 +42,7 @@ const storageOf = (kept: Map<string, unknown>): IdStorage => ({
   },
 });
 
-describe('tracker/ledger/ledgerOwners: claims and the extension hosts that wrote them', () => {
+describe('tracker/branchTime/ledgerOwners: claims and the extension hosts that wrote them', () => {
   beforeEach(() => {
     running.clear();
   });
@@ -155,7 +155,7 @@ describe('tracker/ledger/ledgerOwners: claims and the extension hosts that wrote
   });
 });
 
-describe('tracker/ledger/windowIdentity', () => {
+describe('tracker/branchTime/windowIdentity', () => {
   it("keeps the window's ledger id across activations of one workspace, and makes a new one for anything else kept there", async () => {
     const kept = new Map<string, unknown>();
     const storage = storageOf(kept);
@@ -169,7 +169,7 @@ describe('tracker/ledger/windowIdentity', () => {
   });
 });
 
-describe('tracker/ledger/BranchLedger: extension hosts that restart', function () {
+describe('tracker/branchTime/BranchLedger: extension hosts that restart', function () {
   // Real locks and synced writes on a shared, slow machine.
   this.timeout(30_000);
   let folder: string;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_TICKET_PATTERN, summaryText, ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
-import { dayOf, type LedgerRow } from '../../../../src/tracker/ledger/ledgerBook';
+import { DEFAULT_TICKET_PATTERN, summaryText, ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { dayOf, type LedgerRow } from '../../../../src/tracker/branchTime/ledgerBook';
 import {
   formatExactDuration,
   formatLedgerDuration,
@@ -9,7 +9,7 @@ import {
   summarize,
   type Minuted,
   type PeriodSummary,
-} from '../../../../src/tracker/ledger/summary';
+} from '../../../../src/tracker/branchTime/summary';
 import { seededRandom } from '../../../support/random';
 
 const MINUTE = 60_000;
@@ -76,7 +76,7 @@ const rows: LedgerRow[] = [
   row('old', 30, daysAgo(20)),
 ];
 
-describe('tracker/ledger/summary', () => {
+describe('tracker/branchTime/summary', () => {
   it('knows the periods: today, this week from Monday, last week Monday to Sunday', () => {
     assert.deepEqual(periodDays('today', NOW), { fromDay: '2026-11-25', toDay: '2026-11-25' });
     assert.deepEqual(periodDays('thisWeek', NOW), { fromDay: '2026-11-23', toDay: '2026-11-25' });
@@ -211,7 +211,7 @@ describe('tracker/ledger/summary', () => {
   });
 });
 
-describe('tracker/ledger/copySummary', () => {
+describe('tracker/branchTime/copySummary', () => {
   it('writes a plain line a branch (ticket key, branch, repository when there are several, minutes) and under it each activity with its minutes', () => {
     const text = summaryText(summarize(rows, 'today', NOW), ticketMatcher(DEFAULT_TICKET_PATTERN), 'plain');
     assert.equal(

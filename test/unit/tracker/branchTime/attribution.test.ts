@@ -4,8 +4,8 @@ import {
   type LedgerActivity,
   type PollObservation,
   type Span,
-} from '../../../../src/tracker/ledger/attribution';
-import { claimFocus, creditSpans, EMPTY_BOOK, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
+} from '../../../../src/tracker/branchTime/attribution';
+import { claimFocus, creditSpans, EMPTY_BOOK, type LedgerBook } from '../../../../src/tracker/branchTime/ledgerBook';
 import { dev, place, SECOND, span, T0 } from './ledgerFixtures';
 
 const POLL = 5 * SECOND;
@@ -44,7 +44,7 @@ function windowAt(startMs: number) {
   };
 }
 
-describe('tracker/ledger/WindowAttribution', () => {
+describe('tracker/branchTime/WindowAttribution', () => {
   it('counts the time between two polls that both saw an activity running, on the branch the window is on', () => {
     const window = windowAt(T0);
     window.attribution.setPlace(place('main'));

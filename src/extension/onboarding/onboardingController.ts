@@ -20,13 +20,13 @@ import {
   type OnboardingProgress,
   type WalkthroughStepId,
   type WelcomeNotice,
-} from '../tracker/view/onboardingProgress';
-import { COMMANDS, STORAGE_KEYS } from '../tracker/ids';
-import type { TrackerState } from '../tracker/model/trackerState';
-import type { Messages } from './messages';
-import type { Session } from './session';
-import type { Settings } from './settings';
-import { errorMessage } from '../platform/errors';
+} from '../../tracker/onboarding/onboardingProgress';
+import { COMMANDS, STORAGE_KEYS } from '../../tracker/ids';
+import type { TrackerState } from '../../tracker/model/trackerState';
+import type { Messages } from '../messages';
+import type { Session } from '../session';
+import type { Settings } from '../settings';
+import { errorMessage } from '../../platform/errors';
 
 /** The read-only view the extension's API offers (its tests read it). */
 export interface OnboardingView {

@@ -11,7 +11,17 @@
  * A claim without a process (files of earlier versions), or of another machine (a home folder
  * shared over the network), counts as alive: nothing here can tell otherwise.
  */
-import type { LedgerBook } from './ledgerBook';
+
+/**
+ * What of the book (./ledgerBook.ts) the claims read and change; the book's other fields pass
+ * through untouched, so the book's file depends on this one and not the other way round.
+ */
+export interface OwnedBook {
+  /** Oldest first; the last one owns the time now. */
+  readonly owners: readonly FocusOwner[];
+  /** The end of the latest span any window credited (or where an owner that left stopped). */
+  readonly creditedUntilMs: number;
+}
 
 /** A window as its claims name it. */
 export interface Claimant {
@@ -85,12 +95,12 @@ function gone(owner: FocusOwner, self: HostProcess, window: string): boolean {
  * (the end of what is credited), once that is `graceMs` ago: long enough for a restarting host to
  * take its own claims back first.
  */
-export function asSeenBy(
-  book: LedgerBook,
+export function asSeenBy<Book extends OwnedBook>(
+  book: Book,
   window: string,
   self: HostProcess,
   options: { readonly sawTime: boolean; readonly nowMs: number; readonly graceMs: number },
-): LedgerBook {
+): Book {
   const claimant: Claimant = { window, pid: self.pid, host: self.host };
   const adopted = book.owners.some((owner) => owner.window === window && gone(owner, self, window));
   const owners = adopted
@@ -114,7 +124,7 @@ export function asSeenBy(
  * A window leaving (its host shuts down) while it owns the time: what is credited ends now, so
  * the window that takes its time over starts here, not at a second it still owned.
  */
-export function leave(book: LedgerBook, claimant: Claimant, nowMs: number): LedgerBook {
+export function leave<Book extends OwnedBook>(book: Book, claimant: Claimant, nowMs: number): Book {
   const last = book.owners.at(-1);
   if (last === undefined || !claimedBy(last, claimant) || book.creditedUntilMs >= nowMs) return book;
   return { ...book, creditedUntilMs: nowMs };

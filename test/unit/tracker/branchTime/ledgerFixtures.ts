@@ -1,6 +1,6 @@
 /** What the ledger's unit tests share: a fixed morning, one activity, places and spans on it. */
-import type { LedgerActivity, PollObservation, Span, WorkPlace } from '../../../../src/tracker/ledger/attribution';
-import type { LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
+import type { LedgerActivity, PollObservation, Span, WorkPlace } from '../../../../src/tracker/branchTime/attribution';
+import type { LedgerBook } from '../../../../src/tracker/branchTime/ledgerBook';
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;

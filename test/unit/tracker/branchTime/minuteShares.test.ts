@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { roundedMinutes, shareMinutes } from '../../../../src/tracker/ledger/minuteShares';
+import { roundedMinutes, shareMinutes } from '../../../../src/tracker/branchTime/minuteShares';
 import { seededRandom } from '../../../support/random';
 
 const SECOND = 1_000;
 
-describe('tracker/ledger/minuteShares', () => {
+describe('tracker/branchTime/minuteShares', () => {
   it('shares a total rounded once so that the parts add up to it: 2m 50s + 40s × 3 is 5m, not 2m + 0m × 3', () => {
     const parts = [170 * SECOND, 40 * SECOND, 40 * SECOND, 40 * SECOND];
     const total = roundedMinutes(parts.reduce((sum, ms) => sum + ms, 0));

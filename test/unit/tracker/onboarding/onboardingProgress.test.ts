@@ -14,7 +14,7 @@ import {
   WALKTHROUGH_STEPS,
   welcomeNoticeFor,
   type OnboardingProgress,
-} from '../../../../src/tracker/view/onboardingProgress';
+} from '../../../../src/tracker/onboarding/onboardingProgress';
 import { WALKTHROUGH_ID } from '../../../../src/tracker/ids';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 

@@ -25,6 +25,7 @@ import {
   sameClaimant,
   type Claimant,
   type FocusOwner,
+  type OwnedBook,
 } from './ledgerOwners';
 
 export interface LedgerRow extends WorkPlace, LedgerActivity {
@@ -35,12 +36,8 @@ export interface LedgerRow extends WorkPlace, LedgerActivity {
   readonly lastMs: number;
 }
 
-export interface LedgerBook {
+export interface LedgerBook extends OwnedBook {
   readonly version: 1;
-  /** Oldest first; the last one owns the time now. */
-  readonly owners: readonly FocusOwner[];
-  /** The end of the latest span any window credited (or where an owner that left stopped). */
-  readonly creditedUntilMs: number;
   readonly rows: readonly LedgerRow[];
   /** When the rows were last pruned, by the writer's clock, and to how many days (absent until the first time). */
   readonly lastPrune?: LastPrune;

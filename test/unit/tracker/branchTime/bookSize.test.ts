@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fitBook } from '../../../../src/tracker/ledger/bookSize';
+import { fitBook } from '../../../../src/tracker/branchTime/bookSize';
 import {
   dayOf,
   EMPTY_BOOK,
@@ -7,7 +7,7 @@ import {
   serializeBook,
   type LedgerBook,
   type LedgerRow,
-} from '../../../../src/tracker/ledger/ledgerBook';
+} from '../../../../src/tracker/branchTime/ledgerBook';
 import { T0 } from './ledgerFixtures';
 
 const DAY = 24 * 3600_000;
@@ -41,7 +41,7 @@ function history(
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 const days = (book: LedgerBook): string[] => [...new Set(book.rows.map((row) => row.day))];
 
-describe('tracker/ledger/bookSize fitBook', () => {
+describe('tracker/branchTime/bookSize fitBook', () => {
   it('leaves a book within the cap as it is', () => {
     const book = history(30, 5);
     const fitted = fitBook(book, 1024 * 1024);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
+import { BranchLedger } from '../../../../src/tracker/branchTime/branchLedger';
 import {
   clampToNow,
   claimFocus,
@@ -15,8 +15,8 @@ import {
   dayOf,
   EMPTY_BOOK,
   pruneBook,
-} from '../../../../src/tracker/ledger/ledgerBook';
-import { LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
+} from '../../../../src/tracker/branchTime/ledgerBook';
+import { LedgerStore } from '../../../../src/tracker/branchTime/ledgerStore';
 import { DAY, HOUR, MINUTE, place, SECOND, span, T0, total, tracking } from './ledgerFixtures';
 
 /** The same hour of day `daysAgo` days before T0 (local days: a DST change moves no row to another day). */
@@ -133,7 +133,7 @@ describe('tracker/ledger: a wrong clock', function () {
   });
 });
 
-describe('tracker/ledger/ledgerBook: clamping and pruning against the writer clock', () => {
+describe('tracker/branchTime/ledgerBook: clamping and pruning against the writer clock', () => {
   it('clamps claims and the credited-until stamp in the future of the writer to its now, and leaves a book without any alone', () => {
     const book = creditSpans(claimFocus(EMPTY_BOOK, 'A', T0), 'A', [span('main', T0, T0 + HOUR)]);
     assert.equal(clampToNow(book, T0 + HOUR), book);

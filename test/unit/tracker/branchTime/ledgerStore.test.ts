@@ -6,21 +6,21 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../../../../src/platform/atomicWrite';
 import { readBoundedText } from '../../../../src/platform/boundedRead';
 import { fileVersion } from '../../../../src/platform/fileSystemPort';
-import type { WorkPlace } from '../../../../src/tracker/ledger/attribution';
-import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
-import { claimFocus, creditSpans, dayOf, type LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
+import type { WorkPlace } from '../../../../src/tracker/branchTime/attribution';
+import { BranchLedger } from '../../../../src/tracker/branchTime/branchLedger';
+import { claimFocus, creditSpans, dayOf, type LedgerBook } from '../../../../src/tracker/branchTime/ledgerBook';
 import {
   LEDGER_FILE,
   LedgerStore,
   MAX_LEDGER_BYTES,
   type LedgerStoreOptions,
-} from '../../../../src/tracker/ledger/ledgerStore';
+} from '../../../../src/tracker/branchTime/ledgerStore';
 import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
 import { dev, SECOND, span, T0, total, tracking } from './ledgerFixtures';
 
 const place = (branch: string, root = '/repos/api'): WorkPlace => ({ root, repository: 'api', branch });
 
-describe('tracker/ledger/LedgerStore', () => {
+describe('tracker/branchTime/LedgerStore', () => {
   let folder: string;
   let now: number;
   const corrupt: string[] = [];
@@ -185,7 +185,7 @@ describe('tracker/ledger/LedgerStore', () => {
   });
 });
 
-describe('tracker/ledger/BranchLedger: two windows over one store folder', function () {
+describe('tracker/branchTime/BranchLedger: two windows over one store folder', function () {
   // Real locks and synced writes on a shared, slow machine.
   this.timeout(30_000);
   let folder: string;

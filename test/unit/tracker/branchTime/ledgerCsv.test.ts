@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_TICKET_PATTERN, ticketMatcher } from '../../../../src/tracker/ledger/copySummary';
-import type { LedgerRow } from '../../../../src/tracker/ledger/ledgerBook';
-import { csvField, csvFileName, ledgerCsv } from '../../../../src/tracker/ledger/ledgerCsv';
+import { DEFAULT_TICKET_PATTERN, ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import type { LedgerRow } from '../../../../src/tracker/branchTime/ledgerBook';
+import { csvField, csvFileName, ledgerCsv } from '../../../../src/tracker/branchTime/ledgerCsv';
 
 function row(day: string, branch: string, activityName: string, ms: number, repository = 'api'): LedgerRow {
   return {
@@ -19,7 +19,7 @@ function row(day: string, branch: string, activityName: string, ms: number, repo
 
 const tickets = ticketMatcher(DEFAULT_TICKET_PATTERN);
 
-describe('tracker/ledger/ledgerCsv', () => {
+describe('tracker/branchTime/ledgerCsv', () => {
   it('writes the header and one CRLF line per ledger row of the range, sorted, with the ticket and whole seconds', () => {
     const rows = [
       row('2026-11-26', 'main', 'Review', 61_400, 'web'),

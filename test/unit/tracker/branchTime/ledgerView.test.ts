@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTEXT_KEYS, VIEWS } from '../../../../src/tracker/ids';
-import { ledgerViewContent } from '../../../../src/tracker/ledger/ledgerView';
+import { ledgerViewContent } from '../../../../src/tracker/branchTime/ledgerView';
 
-describe('tracker/ledger/ledgerView: what the Time by Branch view holds', () => {
+describe('tracker/branchTime/ledgerView: what the Time by Branch view holds', () => {
   it('shows the three periods while on, not private and with time', () => {
     assert.deepEqual(ledgerViewContent({ enabled: true, isPrivate: false, hasTime: true }), {
       kind: 'periods',
@@ -52,7 +52,7 @@ describe("package.json's welcome texts of the Time by Branch view", () => {
     for (const enabled of [false, true]) {
       for (const isPrivate of [false, true]) {
         const content = ledgerViewContent({ enabled, isPrivate, hasTime: false });
-        // While something is tracked: the empty view's Start Tracking (tracker/ledger/branchTimeMenus.test.ts) is not added.
+        // While something is tracked: the empty view's Start Tracking (tracker/branchTime/branchTimeMenus.test.ts) is not added.
         const context = {
           [CONTEXT_KEYS.branchTimeOff]: !enabled,
           [CONTEXT_KEYS.branchTimeHidden]: content.kind === 'hiddenWhilePrivate',

@@ -1,5 +1,5 @@
 /**
- * Onboarding's reachability probing (ReachabilityProbing in src/tracker/view/onboardingProgress.ts, as the
+ * Onboarding's reachability probing (ReachabilityProbing in src/tracker/onboarding/onboardingProgress.ts, as the
  * extension builds it, with its default probe) against the reference server in its strictest
  * reading of the app (`countUnsigned`: every request without signing headers is a failed sign-in,
  * eleven in 30 s lock every tool out for 60 s). Four windows without a token probe for a minute at
@@ -18,7 +18,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import type { Reachability, ReachabilityTarget } from '../../../../src/client/reachability';
 import { ENDPOINTS } from '../../../../src/protocol/types';
-import { ReachabilityProbing } from '../../../../src/tracker/view/onboardingProgress';
+import { ReachabilityProbing } from '../../../../src/tracker/onboarding/onboardingProgress';
 import type { Timers } from '../../../../src/platform/timers';
 import { signedSend } from '../../../support/http';
 import { startServer, type StartedServer } from '../../../support/server';

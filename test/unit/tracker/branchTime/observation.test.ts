@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { maxPollGapMs, observationOf } from '../../../../src/tracker/ledger/observation';
+import { maxPollGapMs, observationOf } from '../../../../src/tracker/branchTime/observation';
 
-describe('tracker/ledger/observation', () => {
+describe('tracker/branchTime/observation', () => {
   it('reads an activity running (its start on this machine’s clock), idle, and nothing known from the states', () => {
     const activity = { activityID: 'a1', activityName: 'Write docs' };
     assert.deepEqual(

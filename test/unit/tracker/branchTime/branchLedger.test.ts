@@ -6,15 +6,15 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { WorkPlace } from '../../../../src/tracker/ledger/attribution';
-import { BranchLedger } from '../../../../src/tracker/ledger/branchLedger';
-import type { LedgerBook } from '../../../../src/tracker/ledger/ledgerBook';
-import { LEDGER_FILE, LedgerStore } from '../../../../src/tracker/ledger/ledgerStore';
+import type { WorkPlace } from '../../../../src/tracker/branchTime/attribution';
+import { BranchLedger } from '../../../../src/tracker/branchTime/branchLedger';
+import type { LedgerBook } from '../../../../src/tracker/branchTime/ledgerBook';
+import { LEDGER_FILE, LedgerStore } from '../../../../src/tracker/branchTime/ledgerStore';
 import { HOUR, MINUTE, place, SECOND, T0, tracking } from './ledgerFixtures';
 
 const total = (book: LedgerBook): number => book.rows.reduce((sum, row) => sum + row.ms, 0);
 
-describe('tracker/ledger/BranchLedger: a window that records nothing', function () {
+describe('tracker/branchTime/BranchLedger: a window that records nothing', function () {
   // Real locks and synced writes on a shared, slow machine.
   this.timeout(30_000);
   let folder: string;
