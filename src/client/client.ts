@@ -38,7 +38,6 @@ import {
   UnavailableError,
   ValidationError,
 } from './errors';
-import { Deadline } from './deadline';
 import { HeaderPrefixChoice } from './headerPrefixChoice';
 import { NonceSource } from './nonces';
 import { resolveOptions, type ResolvedOptions, type ServiceClientOptions } from './options';
@@ -55,7 +54,8 @@ import {
   readStop,
   type SaidBody,
 } from './results';
-import { LazyTransport, type WireRequest, type WireResponse } from './lazyTransport';
+import { Transport, type WireRequest, type WireResponse } from './transport';
+import { timeoutSignal } from '../platform/timers';
 
 export interface CallOptions {
   /** Aborting rejects the call with the signal's reason; nothing is retried after that. */
@@ -91,7 +91,7 @@ const HEADER_NAMES: Readonly<Record<HeaderPrefix, SigningHeaderNames>> = {
 export class ServiceClient {
   readonly #token: string;
   readonly #options: Omit<ResolvedOptions, 'token'>;
-  readonly #transport: LazyTransport;
+  readonly #transport: Transport;
   readonly #prefix: HeaderPrefixChoice;
   readonly #nonces = new NonceSource();
 
@@ -103,7 +103,7 @@ export class ServiceClient {
       recall: rest.learnedHeaderPrefix,
       onLearn: rest.onHeaderPrefix,
     });
-    this.#transport = new LazyTransport(rest.endpoint, rest.connections, rest.timeoutMs);
+    this.#transport = new Transport(rest.endpoint, rest.connections, rest.timeoutMs);
   }
 
   /** The TCP port; undefined over the app's socket. */
@@ -245,26 +245,20 @@ export class ServiceClient {
   ): Promise<Success> {
     const signal = options?.signal;
     signal?.throwIfAborted();
-    const deadline = new Deadline(this.#options.timeoutMs);
-    try {
-      const response = await this.#prefix.send(
-        (prefix, copySignal) => this.#exchange(this.#sign(method, target, body, prefix), copySignal, deadline),
-        (answer) => this.#clockSkewSeconds(answer) !== undefined,
-        signal,
-      );
-      const receivedAtMs = this.#options.clock();
-      return {
-        status: response.status,
-        body: this.#interpret(response),
-        text: response.text,
-        headers: response.headers,
-        receivedAtMs,
-      };
-    } finally {
-      // After the caller's abort a copy may run on (the prefix probe's, headerPrefixChoice.ts):
-      // it keeps its deadline. Otherwise every copy of this call has ended here.
-      if (!signal?.aborted) deadline.clear();
-    }
+    const deadline = timeoutSignal(this.#options.timeoutMs);
+    const response = await this.#prefix.send(
+      (prefix, copySignal) => this.#exchange(this.#sign(method, target, body, prefix), copySignal, deadline),
+      (answer) => this.#clockSkewSeconds(answer) !== undefined,
+      signal,
+    );
+    const receivedAtMs = this.#options.clock();
+    return {
+      status: response.status,
+      body: this.#interpret(response),
+      text: response.text,
+      headers: response.headers,
+      receivedAtMs,
+    };
   }
 
   /**
@@ -276,13 +270,16 @@ export class ServiceClient {
    * first copy, so the call fails as "may have been received" (ConnectionError, `sent: true`).
    * Either way nothing is ever done twice: a caller never sends it again as "surely not sent".
    */
-  async #exchange(request: SignedRequest, signal: AbortSignal | undefined, deadline: Deadline): Promise<WireResponse> {
+  async #exchange(
+    request: SignedRequest,
+    signal: AbortSignal | undefined,
+    deadline: AbortSignal,
+  ): Promise<WireResponse> {
     const { method, target } = request;
     let response: WireResponse;
     try {
       response = await this.#send(request, signal, deadline, false);
     } catch (error) {
-      // A brand check (src/client/errors.ts): it holds for a transport loaded from another bundle too.
       if (!(error instanceof ConnectionError) || signal?.aborted || deadline.aborted) throw error;
       const mayResend = error.sent || method === 'GET';
       const insideWindow = this.#options.clock() - request.signedAtMs < CLOCK_DRIFT_SECONDS * 1000;
@@ -319,7 +316,7 @@ export class ServiceClient {
   async #send(
     request: SignedRequest,
     signal: AbortSignal | undefined,
-    deadline: Deadline,
+    deadline: AbortSignal,
     retry: boolean,
   ): Promise<WireResponse> {
     if (!this.#options.onRequest) return this.#transport.send(request, signal, deadline);

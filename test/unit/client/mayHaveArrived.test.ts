@@ -16,7 +16,6 @@ import {
   type RequestRecord,
   type ServiceClientOptions,
 } from '../../../src/client';
-import { Deadline } from '../../../src/client/deadline';
 import { MAX_ANSWER_BYTES, Transport } from '../../../src/client/transport';
 import { outcomeOfError } from '../../../src/tracker/queue/entryQueue';
 import { startCannedServer, startFaultServer, type CannedAnswer, type FaultServer } from '../../support/faults';
@@ -240,10 +239,22 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
       assert.equal((await clientFor(server, { timeoutMs: 2_000 }).getStatus()).isTracking, false);
     });
 
+    it('fails a call after close as sent: false, sending nothing', async () => {
+      const server = await serve(startCannedServer(() => ({ status: 200, body: '{"isTracking":false}' })));
+      const client = clientFor(server);
+      await client.getStatus();
+      await client.close();
+      const error = await rejection(client.getStatus());
+      assert.ok(error instanceof ConnectionError && !error.sent, String(error));
+      assert.equal(error.message, 'This client was closed; create a new one.');
+      assert.equal(outcomeOfError(error).kind, 'notSent');
+      assert.equal(server.requests().length, 1, 'only the call before close');
+    });
+
     it('says nothing was sent when the deadline passed before the request could go out', async () => {
       const transport = new Transport({ kind: 'tcp', host: '127.0.0.1', port: 9 }, 1, 300);
-      const passed = new Deadline(1);
-      await new Promise((resolve) => passed.once('abort', resolve));
+      const passed = AbortSignal.timeout(1);
+      await new Promise((resolve) => passed.addEventListener('abort', resolve, { once: true }));
       try {
         const error = await rejection(
           transport.send({ method: 'POST', target: '/entries', headers: {}, body: '{}' }, undefined, passed),
