@@ -55,6 +55,8 @@ export class Transport {
   /** What the messages name: `http://127.0.0.1:39847`, or `the app's socket /…/api.sock`. */
   private readonly where: string;
   private closed = false;
+  /** The exchanges under way, which `close` lets finish, as a pool closes gracefully. */
+  private readonly running = new Set<Promise<WireResponse>>();
 
   constructor(
     private readonly endpoint: Endpoint,
@@ -79,11 +81,15 @@ export class Transport {
         false,
       );
     }
+    const exchange = this.exchange(request, signal, deadline);
+    this.running.add(exchange);
     try {
-      return await this.exchange(request, signal, deadline);
+      return await exchange;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       throw this.failure(error, deadline);
+    } finally {
+      this.running.delete(exchange);
     }
   }
 
@@ -175,11 +181,11 @@ export class Transport {
     );
   }
 
-  /** Closes every connection; later calls fail with `sent: false`. */
-  close(): Promise<void> {
+  /** Lets the exchanges under way finish, then closes every connection; later calls fail with `sent: false`. */
+  async close(): Promise<void> {
     this.closed = true;
+    await Promise.allSettled(this.running);
     this.agent.destroy();
-    return Promise.resolve();
   }
 
   private describe(error: unknown, mayHaveWritten = true): ConnectionError {

@@ -5,6 +5,8 @@
  * whether an entry is ever sent again.
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   AnswerLostError,
   AuthenticationError,
@@ -249,6 +251,33 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
       assert.equal(error.message, 'This client was closed; create a new one.');
       assert.equal(outcomeOfError(error).kind, 'notSent');
       assert.equal(server.requests().length, 1, 'only the call before close');
+    });
+
+    it('lets a call under way finish when the client is closed, and only then closes its connections', async () => {
+      let arrive: () => void = () => undefined;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      let answer: () => void = () => undefined;
+      const server = createServer((request, response) => {
+        request.resume();
+        answer = () => {
+          response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+          response.end('{"isTracking":false}');
+        };
+        arrive();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const client = new ServiceClient({ token: TEST_TOKEN, port: (server.address() as AddressInfo).port });
+      try {
+        const call = client.getStatus();
+        await arrived;
+        const closed = client.close();
+        answer();
+        assert.equal((await call).isTracking, false);
+        await closed;
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it('says nothing was sent when the deadline passed before the request could go out', async () => {
