@@ -86,6 +86,7 @@ export class HoldingAgent extends Agent {
     socket.on('error', (error) => settle(error));
     socket.once('connect', () => settle(null));
     socket.setNoDelay(true);
+    socket.setKeepAlive(true, KEEP_ALIVE_INITIAL_DELAY_MS);
     return undefined;
   }
 }
