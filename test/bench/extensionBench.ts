@@ -298,6 +298,12 @@ function report(readings: HostReadings): ExtensionReport {
     `the profile figure while tracking, on − off: ${(profileFigure.on - profileFigure.off).toFixed(2)} s per hour`,
     `GET /status answered to both hosts together in each ${seconds180} s profile: ${readings.profile.idleInUse.polls} idle with the windows in use, ` +
       `${readings.profile.idle.polls} idle with the windows unused, ${readings.profile.polls} while tracking`,
+    ...(readings.peer === undefined
+      ? []
+      : [
+          `GET /current answered to the app's own extension in each ${seconds180} s profile: ${readings.profile.idleInUse.peerPolls ?? '?'} in use, ` +
+            `${readings.profile.idle.peerPolls ?? '?'} unused, ${readings.profile.peerPolls ?? '?'} while tracking`,
+        ]),
     ...(['on', 'off'] as const).map(
       (label) =>
         `CPU profile, ledger ${label}, ${seconds180} s with nothing running and the window in use (a key every 20 s), before the tracking: busy ${inUseProfiles[label].busyMs.toFixed(0)} ms, ` +
