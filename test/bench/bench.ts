@@ -476,6 +476,7 @@ async function main(): Promise<number> {
         trials: { type: 'string' },
         'profile-file': { type: 'string' },
         'heap-snapshot': { type: 'string' },
+        peer: { type: 'string' },
         verbose: { type: 'boolean' },
       },
     });
@@ -483,7 +484,7 @@ async function main(): Promise<number> {
     options = parsed.values;
   } catch (error) {
     console.error(
-      `${error instanceof Error ? error.message.replace(/\. To specify[^]*/, '.') : String(error)} Options: --idle-minutes, --profile-seconds, --trials, --profile-file, --heap-snapshot, --verbose (for extension).`,
+      `${error instanceof Error ? error.message.replace(/\. To specify[^]*/, '.') : String(error)} Options: --idle-minutes, --profile-seconds, --trials, --profile-file, --heap-snapshot, --peer, --verbose (for extension).`,
     );
     return 2;
   }

@@ -18,6 +18,9 @@
  *                         with nothing running (…-idle.cpuprofile unused, …-idle-in-use.cpuprofile in use)
  *   --heap-snapshot PATH  also write each host's heap after the window, after a full GC, to PATH-on.heapsnapshot,
  *                         PATH-off.heapsnapshot and PATH-without.heapsnapshot (DevTools' Memory tab compares them)
+ *   --peer PATH           the app's own extension's .vsix (NowDoingApp/vscode; or TT_BENCH_PEER_VSIX): measured beside
+ *                         ours in a fourth host, against the same reference server (test/bench/extension/peer.mjs says
+ *                         how to build it, and the bench says so when neither names one)
  *   --verbose             also print code-server's and the hosts' own output
  */
 import type { Profiler } from 'node:inspector';
@@ -27,6 +30,7 @@ import { pathToFileURL } from 'node:url';
 import type { HeapAnswer } from './extension/probe';
 import { bundleBenchmark } from './bundleBench';
 import { profileShare } from './extension/profileShare';
+import { peerComparison, type FirstText, type LoadedJavaScript } from './extension/peerReport';
 import { percentile, type SubjectSummary } from './harness';
 
 /** Extra CPU per hour of idle polling the extension may add (issue 13, §5), and its profile figure with the ledger on (issue 24). */
@@ -34,6 +38,11 @@ const TARGET_CPU_SECONDS_PER_HOUR = 0.5;
 /** The extension's share of the extension host's heap with a week of branch-time history (issue 24). */
 const TARGET_HEAP_MB = 5;
 const MB = 1024 * 1024;
+
+interface HeapPair {
+  readonly start: HeapAnswer;
+  readonly end: HeapAnswer;
+}
 
 interface CpuUse {
   readonly ownTicks: number;
@@ -47,8 +56,8 @@ interface ActivationRow {
   readonly startup: boolean;
 }
 
-type Host = 'on' | 'off' | 'without';
-type ExtensionHost = Exclude<Host, 'without'>;
+type Host = 'on' | 'off' | 'without' | 'peer';
+type ExtensionHost = Exclude<Host, 'without' | 'peer'>;
 
 /** What the ledger's file held after the window (host.mjs's readLedger). */
 interface LedgerReading {
@@ -60,8 +69,15 @@ interface LedgerReading {
   readonly problem?: string;
 }
 
-/** The two hosts with the extension profiled through the same seconds, and the GET /status they sent together meanwhile. */
-type ProfilePair = { readonly [host in ExtensionHost]: Profiler.Profile } & { readonly polls: number };
+/**
+ * The two hosts with the extension profiled through the same seconds, and the GET /status they sent
+ * together meanwhile; with a peer, its host's profile and the GET /current it sent.
+ */
+type ProfilePair = { readonly [host in ExtensionHost]: Profiler.Profile } & {
+  readonly polls: number;
+  readonly peer?: Profiler.Profile;
+  readonly peerPolls?: number;
+};
 
 /** What host.mjs's extensionBench resolves to. */
 interface HostReadings {
@@ -69,8 +85,8 @@ interface HostReadings {
   readonly settleSeconds: number;
   readonly ticksPerSecond: number;
   readonly windowSeconds: number;
-  readonly cpu: { readonly [host in Host]: CpuUse };
-  readonly heap: { readonly [host in Host]: { readonly start: HeapAnswer; readonly end: HeapAnswer } };
+  readonly cpu: { readonly [host in Exclude<Host, 'peer'>]: CpuUse } & { readonly peer?: CpuUse };
+  readonly heap: { readonly [host in Exclude<Host, 'peer'>]: HeapPair } & { readonly peer?: HeapPair };
   readonly load: { readonly start: readonly number[]; readonly end: readonly number[] };
   readonly seeded: {
     readonly rows: number;
@@ -92,6 +108,11 @@ interface HostReadings {
   } & ProfilePair;
   readonly activation: { readonly ours: ActivationRow | undefined; readonly all: readonly ActivationRow[] };
   readonly latency: { readonly start: readonly number[]; readonly stop: readonly number[] };
+  /** Each window's start (a reload) to its first status bar text showing the tracked activity. */
+  readonly firstText: { readonly ours: readonly FirstText[]; readonly peer?: readonly FirstText[] };
+  /** Each extension's bundles loaded once its status bar first said the app was there. */
+  readonly javaScript: { readonly ours: LoadedJavaScript; readonly peer?: LoadedJavaScript };
+  readonly peer: { readonly id: string; readonly version: string } | undefined;
 }
 
 interface HostModule {
@@ -101,6 +122,7 @@ interface HostModule {
     trials: number;
     verbose: boolean;
     heapSnapshot: string | undefined;
+    peerVsix: string | undefined;
   }): Promise<HostReadings>;
 }
 
@@ -127,7 +149,12 @@ export async function extensionBenchmark(options: BenchOptions): Promise<Extensi
     typeof options['heap-snapshot'] === 'string' && options['heap-snapshot'] !== ''
       ? options['heap-snapshot']
       : undefined;
-  const readings = await host.extensionBench({ idleMinutes, profileSeconds, trials, verbose, heapSnapshot });
+  const peerModule = join(__dirname, '..', '..', '..', 'test', 'bench', 'extension', 'peer.mjs');
+  const { peerVsixFrom } = (await import(pathToFileURL(peerModule).href)) as {
+    peerVsixFrom: (option: string | boolean | undefined) => string | undefined;
+  };
+  const peerVsix = peerVsixFrom(options['peer']);
+  const readings = await host.extensionBench({ idleMinutes, profileSeconds, trials, verbose, heapSnapshot, peerVsix });
   const profileFile = options['profile-file'];
   if (typeof profileFile === 'string' && profileFile !== '') {
     writeFileSync(profileFile, JSON.stringify(readings.profile.on));
@@ -145,10 +172,50 @@ export async function extensionBenchmark(options: BenchOptions): Promise<Extensi
     );
   }
   const measured = report(readings);
+  const compared = peerComparison(compareReadings(readings));
   return {
     summaries: measured.summaries,
-    notes: [...bundle.notes, ...measured.notes],
-    verdicts: [...bundle.verdicts, ...measured.verdicts],
+    notes: [...bundle.notes, ...measured.notes, ...compared.notes],
+    verdicts: [...bundle.verdicts, ...measured.verdicts, ...compared.verdicts],
+  };
+}
+
+/** Ours (the ledger on, its default) and the peer, as peerReport.ts compares them. */
+function compareReadings(readings: HostReadings): Parameters<typeof peerComparison>[0] {
+  const { profile, cpu, heap } = readings;
+  const peer =
+    readings.peer === undefined ||
+    profile.peer === undefined ||
+    profile.idle.peer === undefined ||
+    profile.idleInUse.peer === undefined ||
+    cpu.peer === undefined ||
+    heap.peer === undefined ||
+    readings.firstText.peer === undefined ||
+    readings.javaScript.peer === undefined
+      ? undefined
+      : {
+          label: `${readings.peer.id} ${readings.peer.version}`,
+          extensionId: readings.peer.id,
+          profiles: { idle: profile.idle.peer, idleInUse: profile.idleInUse.peer, tracking: profile.peer },
+          ownTicks: cpu.peer.ownTicks,
+          heapEnd: heap.peer.end,
+          firstText: readings.firstText.peer,
+          javaScript: readings.javaScript.peer,
+        };
+  return {
+    profileMs: profile.ms,
+    windowSeconds: readings.windowSeconds,
+    ticksPerSecond: readings.ticksPerSecond,
+    ours: {
+      extensionId: profile.extensionId,
+      profiles: { idle: profile.idle.on, idleInUse: profile.idleInUse.on, tracking: profile.on },
+      ownTicks: cpu.on.ownTicks,
+      heapEnd: heap.on.end,
+      firstText: readings.firstText.ours,
+      javaScript: readings.javaScript.ours,
+    },
+    peer,
+    without: { ownTicks: cpu.without.ownTicks, heapEnd: heap.without.end },
   };
 }
 
@@ -231,6 +298,12 @@ function report(readings: HostReadings): ExtensionReport {
     `the profile figure while tracking, on − off: ${(profileFigure.on - profileFigure.off).toFixed(2)} s per hour`,
     `GET /status answered to both hosts together in each ${seconds180} s profile: ${readings.profile.idleInUse.polls} idle with the windows in use, ` +
       `${readings.profile.idle.polls} idle with the windows unused, ${readings.profile.polls} while tracking`,
+    ...(readings.peer === undefined
+      ? []
+      : [
+          `GET /current answered to the app's own extension in each ${seconds180} s profile: ${readings.profile.idleInUse.peerPolls ?? '?'} in use, ` +
+            `${readings.profile.idle.peerPolls ?? '?'} unused, ${readings.profile.peerPolls ?? '?'} while tracking`,
+        ]),
     ...(['on', 'off'] as const).map(
       (label) =>
         `CPU profile, ledger ${label}, ${seconds180} s with nothing running and the window in use (a key every 20 s), before the tracking: busy ${inUseProfiles[label].busyMs.toFixed(0)} ms, ` +

@@ -29,7 +29,7 @@
 /* global document, window, performance, MutationObserver */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -48,6 +48,7 @@ import {
   timed,
 } from '../../extension/host/workbench.mjs';
 import prepareWorkspace from '../../extension/workspace.mjs';
+import { firstTextAfterReload, installPeer, listenForPeer, loadedJavaScript, waitForItem } from './peer.mjs';
 import { request } from 'undici';
 
 const require = createRequire(import.meta.url);
@@ -74,6 +75,13 @@ const PACE_MS = 1_000;
 const SAMPLE_MS = 60_000;
 const HEAP_READINGS = 3;
 const HEAP_READING_GAP_MS = 3_000;
+/** Reloads of each window for the time to the first correct status bar text, and the pause after each. */
+const FIRST_TEXT_ROUNDS = 3;
+const FIRST_TEXT_SETTLE_MS = 15_000;
+/** The activity's name on an item of either extension, after its icon if it has one. */
+const SHOWS_ACTIVITY = new RegExp(`(^|\\) )${ACTIVITY}\\b`);
+/** The peer's connection item once its healthcheck passed. */
+const PEER_CONNECTED = /^\$\(check\) NowDoing$/;
 
 /**
  * Runs the whole bench and resolves to its raw figures (test/bench/extensionBench.ts reads them):
@@ -87,6 +95,7 @@ export async function extensionBench({
   trials = 20,
   verbose = false,
   heapSnapshot = undefined,
+  peerVsix = undefined,
 } = {}) {
   const run = new HostRun({
     name: 'extension bench',
@@ -95,16 +104,28 @@ export async function extensionBench({
     verbose,
   });
   try {
-    return await measure(run, { idleMinutes, settleSeconds, profileMs: profileSeconds * 1000, trials, heapSnapshot });
+    return await measure(run, {
+      idleMinutes,
+      settleSeconds,
+      profileMs: profileSeconds * 1000,
+      trials,
+      heapSnapshot,
+      peerVsix,
+    });
   } finally {
     await run.cleanup();
   }
 }
 
-/** The hosts, side by side: the extension with its ledger on (the default), the same with it off, and none. */
-const HOSTS = ['on', 'off', 'without'];
+/**
+ * The hosts, side by side: the extension with its ledger on (the default), the same with it off, and
+ * none; with a peer, a fourth with the app's own extension (and not ours).
+ */
+const BASE_HOSTS = ['on', 'off', 'without'];
 
-async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, heapSnapshot }) {
+async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, heapSnapshot, peerVsix }) {
+  const hostLabels = peerVsix === undefined ? BASE_HOSTS : [...BASE_HOSTS, 'peer'];
+  const withExtension = hostLabels.filter((label) => label !== 'without');
   const probeIndex = join(repoRoot, 'out', 'test', 'bench', 'extension', 'probe', 'index.js');
   if (!existsSync(probeIndex)) throw new Error(`${probeIndex} is missing: run \`npm run compile\` first.`);
   const prepared = await preparePackage(run, { noBuild: true });
@@ -113,7 +134,7 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
 
   // The other hosts: their own profile, extensions and workspace folders; the ledger-off one has the extension too.
   const dirsOf = { on: dirs };
-  for (const label of ['off', 'without']) {
+  for (const label of hostLabels.filter((one) => one !== 'on')) {
     const base = join(run.runDir, label);
     dirsOf[label] = {
       ...dirs,
@@ -124,6 +145,8 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     for (const name of ['user-data', 'extensions', 'workspace']) mkdirSync(dirsOf[label][name], { recursive: true });
   }
   installVsix(run, { ...prepared, dirs: dirsOf.off });
+  const peer =
+    peerVsix === undefined ? undefined : installPeer(run, { ...prepared, vsix: peerVsix, dirs: dirsOf.peer });
   // A test path needs some development path; this one contributes nothing, in every host.
   const emptyExtension = join(run.runDir, 'empty-extension');
   mkdirSync(emptyExtension);
@@ -149,22 +172,42 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     token,
     onRequest: (_line, record) => void (record.path === '/status' && statusPolls++),
   });
+  // The same app for the peer, as it finds it (PROTOCOL.md §8): a Unix socket announced in the capability
+  // file under the peer host's HOME, the X-NowDoing-* headers it signs with. The peer polls GET /current.
+  let peerPolls = 0;
+  const peerServer =
+    peer === undefined
+      ? undefined
+      : createReferenceServer({
+          token,
+          headerPrefix: 'NowDoing',
+          onRequest: (_line, record) => void (record.path === '/current' && peerPolls++),
+        });
+  const peerHome = join(run.runDir, 'peer', 'home');
+  const peerApp = peerServer === undefined ? undefined : await listenForPeer(peerServer, peerHome);
+  const servers = [server, ...(peerServer === undefined ? [] : [peerServer])];
   // Before the heap is read, the host without the extension is profiled with the others: V8 keeps
   // the line ends of every script a profile saw (0.8 MB in a host), which the heap share would
   // otherwise count as the extension's.
   const profiled = async (what, { withoutToo }) => {
     const from = statusPolls;
-    const labels = withoutToo ? HOSTS : ['on', 'off'];
-    const [on, off] = await timed(
-      `> CPU profiles of the hosts ${withoutToo ? 'with the ledger on and off, and without the extension' : 'with the ledger on and off'}, ${profileMs / 1000} s ${what}`,
-      () => Promise.all(labels.map((label) => takeProfile(probe[label], profileMs))),
+    const peerFrom = peerPolls;
+    const labels = withoutToo ? hostLabels : withExtension;
+    const taken = await timed(`> CPU profiles of the hosts ${labels.join(', ')}, ${profileMs / 1000} s ${what}`, () =>
+      Promise.all(labels.map((label) => takeProfile(probe[label], profileMs))),
     );
-    return { on, off, polls: statusPolls - from };
+    const byLabel = Object.fromEntries(labels.map((label, index) => [label, taken[index]]));
+    return {
+      on: byLabel.on,
+      off: byLabel.off,
+      ...(peer === undefined ? {} : { peer: byLabel.peer, peerPolls: peerPolls - peerFrom }),
+      polls: statusPolls - from,
+    };
   };
   let probe;
   const port = await server.listen(0);
   console.log(`> reference server on ${server.url}`);
-  const probes = await listenForProbes(HOSTS);
+  const probes = await listenForProbes(hostLabels);
 
   try {
     const browser = await run.launchBrowser(isolation);
@@ -172,9 +215,10 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
       on: { 'timeTracker.port': port },
       off: { 'timeTracker.port': port, 'timeTracker.branchTime.enabled': false },
       without: { 'timeTracker.port': port },
+      peer: {},
     };
     const hosts = {};
-    for (const label of HOSTS)
+    for (const label of hostLabels)
       hosts[label] = await openHost(run, {
         label,
         entry,
@@ -187,25 +231,40 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
         emptyExtension,
         probeIndex,
         browser,
+        extraEnv: label === 'peer' ? { HOME: peerHome } : {},
       });
 
     probe = Object.fromEntries(
-      await Promise.all(HOSTS.map(async (label) => [label, await probes.hello(label, 90_000)])),
+      await Promise.all(hostLabels.map(async (label) => [label, await probes.hello(label, 90_000)])),
     );
     console.log(
-      `> extension hosts: pid ${probe.on.pid} ledger on, ${probe.off.pid} ledger off, ${probe.without.pid} without the extension`,
+      `> extension hosts: pid ${probe.on.pid} ledger on, ${probe.off.pid} ledger off, ${probe.without.pid} without the extension` +
+        (peer === undefined ? '' : `, ${probe.peer.pid} the app's own extension`),
     );
     const statusBar = new StatusBarProbe(hosts.on.page, dirs.screenshots);
     const connected = await timed('> the status bar item shows the app connected', () =>
       statusBar.waitFor(/Not tracking/, 90_000),
     );
     console.log(`  "${connected.text}"`);
+    // What each had loaded of its own JavaScript once its status bar said the app was there.
+    const javaScript = { ours: await loadedJavaScript(probe.on, installedFolder(dirs)) };
+    if (peer !== undefined) {
+      const shown = await timed("> the app's own extension shows the app connected", () =>
+        waitForItem(hosts.peer.page, peer.id, PEER_CONNECTED, 90_000),
+      );
+      console.log(`  "${shown}"`);
+      javaScript.peer = await loadedJavaScript(probe.peer, peer.folder);
+    }
+    for (const [who, loaded] of Object.entries(javaScript))
+      console.log(
+        `  ${who}: ${loaded.files.map(({ file, bytes }) => `${file} ${bytes} bytes`).join(', ') || 'nothing'}`,
+      );
     // Nothing running first: the idle cost of issue 24, the week of history loaded and shown, the app
     // polled. A window in use (a key now and then) asks at the interval; one nobody uses, three
     // times less often: both are profiled, the second is the idle cost.
     console.log(`> the hosts settle for ${settleSeconds} s`);
     await delay(settleSeconds * 1000);
-    const pages = HOSTS.map((label) => hosts[label].page);
+    const pages = hostLabels.map((label) => hosts[label].page);
     const idleInUse = await withKeys(pages, KEY_EVERY_MS, () =>
       profiled(`with nothing running, the windows in use (a key in each every ${KEY_EVERY_MS / 1000} s)`, {
         withoutToo: true,
@@ -218,7 +277,13 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     const idleUnused = await profiled('with nothing running, the windows unused', { withoutToo: true });
     // Tracking through the window, so that the ledger credits the window's branch at every poll.
     const trackingSinceMs = Date.now();
-    server.controls.state.start({ name: ACTIVITY, createIfMissing: true });
+    for (const app of servers) app.controls.state.start({ name: ACTIVITY, createIfMissing: true });
+    if (peer !== undefined) {
+      const shown = await timed(`> the app tracks "${ACTIVITY}": the app's own extension shows it`, () =>
+        waitForItem(hosts.peer.page, peer.id, SHOWS_ACTIVITY, 60_000),
+      );
+      console.log(`  "${shown}"`);
+    }
     for (const label of ['on', 'off']) {
       const shown = await timed(
         `> the app tracks "${ACTIVITY}": the status bar of the host with the ledger ${label} shows it`,
@@ -232,7 +297,7 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     const idle = await idleWindow(probe, idleMinutes);
     // Where the heap shares go: every host's heap after a full GC, for a tool (DevTools' Memory tab) to compare.
     if (heapSnapshot !== undefined) {
-      for (const label of HOSTS) {
+      for (const label of hostLabels) {
         const answer = await fetch(`http://127.0.0.1:${probe[label].port}/snapshot?name=${label}`, {
           signal: AbortSignal.timeout(120_000),
         });
@@ -259,13 +324,25 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     // After the idle window, whose CPU figures they would otherwise inflate; where the hosts' time goes, through the same seconds.
     const tracked = await profiled('while tracking', { withoutToo: false });
     await closeHost(hosts.off);
-    server.controls.state.stop();
+    for (const app of servers) app.controls.state.stop();
     await timed('> the app stopped: the status bar shows it', () => statusBar.waitFor(/Not tracking/, 60_000));
     const activation = await timed('> activation, from the Running Extensions editor', () =>
       readActivation(hosts.on.page),
     );
     const latency = await timed(`> ${trials} Starts and ${trials} Stops, keybinding to status bar`, () =>
       startStopLatency(hosts.on.page, statusBar, trials),
+    );
+    // Last, as it restarts the extension hosts: each window's start to its first correct text, the app tracking.
+    for (const app of servers) app.controls.state.start({ name: ACTIVITY, createIfMissing: true });
+    const windows = [
+      { label: 'ours', page: hosts.on.page, prefix: `${extensionId}.`, pattern: SHOWS_ACTIVITY },
+      ...(peer === undefined
+        ? []
+        : [{ label: 'peer', page: hosts.peer.page, prefix: peer.id, pattern: SHOWS_ACTIVITY }]),
+    ];
+    const firstText = await timed(
+      `> the windows reloaded ${FIRST_TEXT_ROUNDS} times each, the app tracking: start to the first status bar text showing "${ACTIVITY}"`,
+      () => firstTextAfterReload(windows, { rounds: FIRST_TEXT_ROUNDS, settleMs: FIRST_TEXT_SETTLE_MS }),
     );
     return {
       idleMinutes,
@@ -276,10 +353,14 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
       profile: { ms: profileMs, extensionId, ...tracked, idle: idleUnused, idleInUse },
       activation,
       latency,
+      firstText,
+      javaScript,
+      peer: peer === undefined ? undefined : { id: peer.id, version: peer.version },
     };
   } finally {
     await probes.close();
     await server.close();
+    await peerApp?.close();
   }
 }
 
@@ -293,7 +374,20 @@ function snapshotFolder(run) {
 /** Starts one host's code-server and opens its workspace (a git repository on `main`) in a page of its own. */
 async function openHost(
   run,
-  { label, entry, configFile, isolation, hostDirs, settings, token, probes, emptyExtension, probeIndex, browser },
+  {
+    label,
+    entry,
+    configFile,
+    isolation,
+    hostDirs,
+    settings,
+    token,
+    probes,
+    emptyExtension,
+    probeIndex,
+    browser,
+    extraEnv,
+  },
 ) {
   const { env } = prepareWorkspace(hostDirs.workspace);
   run.writeUserSettings(hostDirs, settings);
@@ -308,6 +402,7 @@ async function openHost(
       SERVICE_TOKEN: token,
       TT_BENCH_PROBE_URL: `${probes.url}/${label}`,
       TT_BENCH_SNAPSHOT_DIR: snapshotFolder(run),
+      ...extraEnv,
     },
     until: Date.now() + 60_000,
     announce: (authority) => console.log(`> code-server ${label} on ${authority}`),
@@ -340,6 +435,13 @@ async function openHost(
 async function closeHost(host) {
   await host.context.close();
   await stopGroup(host.codeServer.child);
+}
+
+/** Our extension's install folder in a host. */
+function installedFolder(hostDirs) {
+  const folder = readdirSync(hostDirs.extensions).find((name) => name.startsWith(`${extensionId}-`));
+  if (folder === undefined) throw new Error(`${extensionId} is not installed in ${hostDirs.extensions}`);
+  return join(hostDirs.extensions, folder);
 }
 
 /** The extension's global storage in a host, where its ledger lives (VS Code names the folder by the lower-cased id). */

@@ -6,8 +6,9 @@
  * process's memory after a full garbage collection, and `GET /profile?ms=N` with a CPU profile of
  * this process over the next N ms (V8's sampling profiler, through node:inspector, in-process),
  * and `GET /snapshot?name=…` by writing a heap snapshot after a full GC to `<name>.heapsnapshot`
- * in the folder TT_BENCH_SNAPSHOT_DIR names (the bench's `--heap-snapshot`). It imports nothing of VS Code or of the extension: it must cost the
- * same in both hosts, and nothing while idle.
+ * in the folder TT_BENCH_SNAPSHOT_DIR names (the bench's `--heap-snapshot`), and `GET /modules` with the
+ * files of every CommonJS module loaded in this process so far (what an extension's bundles loaded). It imports
+ * nothing of VS Code or of the extension: it must cost the same in every host, and nothing while idle.
  */
 import { createServer, request, type Server } from 'node:http';
 import { Session, type Profiler } from 'node:inspector/promises';
@@ -71,6 +72,11 @@ export async function run(): Promise<void> {
       } catch (error) {
         answer.writeHead(500).end(String(error));
       }
+      return;
+    }
+    if (incoming.method === 'GET' && url.pathname === '/modules') {
+      // The extension host loads a CommonJS extension through Node's own loader, so its files are in this cache.
+      answer.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(Object.keys(require.cache)));
       return;
     }
     if (incoming.method !== 'GET' || url.pathname !== '/heap') {
