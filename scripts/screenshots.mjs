@@ -1,21 +1,19 @@
-// `npm run screenshots`: the README's pictures of the status bar item, one per state, taken from
-// the real workbench in the tests' browser rather than drawn. Packages the .vsix as
-// `npm run package` does (its contents listed and checked), installs it into a clean code-server
-// without any token, starts the reference server in this process (its controls set the license,
-// break, unwired endpoints and clock as the application would), and walks the item through every
-// state the way a user and the application get there: no token → a wrong token typed into the
-// Set Token box of the item's menu → the right one → idle → tracking (and the "Get Started"
-// walkthrough opened then, every step ticked) → time by branch (and a branch row's context menu,
-// This Week's Copy Summary pasted into a new editor, This Week exported as CSV and opened) → a
-// long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}` link starts (its notice,
-// then the menu with Undo Automatic Start once the notice is gone), and Unlink's question there →
-// private (the icon and the state only) → on break → license locked → status not available → clock off → locked out (a tool with
-// a wrong token fails until the app locks everyone out) → offline, and the menu a click opens
-// there → Start Tracking with the app away (the token cleared, the app's VS Code integration
-// turned on and the app quitting): its message. Each state is waited for by reading the item's text in the DOM, then the item alone (the
-// walkthrough: its page; the menu: its widget) is saved (device scale 2, VS Code's default dark
-// theme) as media/screenshots/<state>.png. Nothing in media/ changes unless every state was
-// reached; the last line is `screenshots: N passed, N failed`.
+// `npm run screenshots`: the README's pictures of the status bar item, one per state, taken from the real workbench in
+// the tests' browser rather than drawn. Packages the .vsix as `npm run package` does (its contents listed and checked),
+// installs it into a clean code-server without any token, starts the reference server in this process (its controls set
+// the license, break, unwired endpoints and clock as the application would), and walks the item through every state the
+// way a user and the application get there: no token → a wrong token typed into the Set Token box of the item's menu →
+// the right one → idle → tracking (and the "Get Started" walkthrough opened then, every step ticked) → time by branch
+// (and a branch row's context menu, This Week's Copy Summary pasted into a new editor, This Week exported as CSV and
+// opened) → a long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}`
+// link starts (its notice, then the menu with Undo Automatic Start once the notice is gone), and Unlink's question
+// there → private (the icon and the state only) → on break → license locked → status not available → clock off → locked
+// out (a tool with a wrong token fails until the app locks everyone out) → offline, and the menu a click opens there →
+// Start Tracking with the app away (the token cleared, the app's VS Code integration turned on and the app quitting):
+// its message. Each state is waited for by reading the item's text in the DOM, then the item alone (the walkthrough:
+// its page; the menu: its widget) is saved (device scale 2, VS Code's default dark theme) as
+// media/screenshots/<state>.png. Nothing in media/ changes unless every state was reached; the last line is
+// `screenshots: N passed, N failed`.
 //
 // Time by branch shows a seeded fortnight (test/fixtures/screenshotHistory.ts, written by the
 // ledger's own code into the extension's global storage before code-server starts) on three
@@ -360,7 +358,8 @@ async function main() {
           await page.keyboard.press('Enter');
           await menu.waitFor({ state: 'hidden', timeout: 10_000 });
           if (viewport !== null) await page.setViewportSize(viewport);
-          // Clicked by its exact title: Enter would take whichever row ranks first (Compare New Untitled Text Files, say).
+          // Clicked by its exact title: Enter would take whichever row ranks first (Compare New Untitled Text Files,
+          // say).
           await page.keyboard.press('F1');
           await page.locator('.quick-input-widget .quick-input-box input').fill('>New Untitled Text File');
           await page

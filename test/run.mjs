@@ -1,10 +1,9 @@
-// `npm test`, the one test launcher. First the unit step: build (esbuild), type-check and compile
-// (tsc), the unit tests (mocha, out/test/unit/), with lint (ESLint) and the format check (Prettier) running beside them. Then, after making sure the Debian
-// packages they need are installed (./extension/host/debian.mjs), every host suite of the table in
-// ./suites.mjs, each in its own code-server and chromium. Results come back as data (the result file
-// of the in-host runner, the return value of packaged checks), never parsed from output. It prints a
-// line per suite, a summary, and last `tests: N passed, N failed`; the exit code is 0 only with no
-// failure and at least one pass.
+// `npm test`, the one test launcher. First the unit step: build (esbuild), type-check and compile (tsc), the unit tests
+// (mocha, out/test/unit/), with lint (ESLint) and the format check (Prettier) running beside them. Then, after making
+// sure the Debian packages they need are installed (./extension/host/debian.mjs), every host suite of the table in
+// ./suites.mjs, each in its own code-server and chromium. Results come back as data (the result file of the in-host
+// runner, the return value of packaged checks), never parsed from output. It prints a line per suite, a summary, and
+// last `tests: N passed, N failed`; the exit code is 0 only with no failure and at least one pass.
 //
 // Options:
 //   --suite <label>      run only these (repeatable): `unit` is the unit step, any other label an

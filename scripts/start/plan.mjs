@@ -1,8 +1,7 @@
-// The pure half of `npm start` (scripts/start.mjs): its arguments, where the demo app announces
-// itself, the command lines for code-server's workbench and for a desktop `code`, the heading of
-// code-server's login page and what is printed (the login itself is every host run's:
-// codeServerLogin in test/extension/host/common.mjs). No I/O, so test/start/check.mjs checks every decision here without
-// starting anything.
+// The pure half of `npm start` (scripts/start.mjs): its arguments, where the demo app announces itself, the command
+// lines for code-server's workbench and for a desktop `code`, the heading of code-server's login page and what is
+// printed (the login itself is every host run's: codeServerLogin in test/extension/host/common.mjs). No I/O, so
+// test/start/check.mjs checks every decision here without starting anything.
 import { delimiter, join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 

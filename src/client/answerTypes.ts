@@ -17,7 +17,10 @@ export interface HealthAnswer {
 }
 
 export interface CurrentAnswer extends ActivityReference {
-  /** When the activity started, in ms since the epoch on the app's clock; `undefined` if `startedAt` is missing or not a date. */
+  /**
+   * When the activity started, in ms since the epoch on the app's clock; `undefined` if `startedAt` is missing or not a
+   * date.
+   */
   readonly startedAtMs: number | undefined;
   /** `true` only when the app says so; an answer without the flag reads as no break. */
   readonly isOnBreak: boolean;
@@ -65,7 +68,10 @@ export interface StartAnswer {
 export interface StopAnswer {
   /** `null`: nothing was running; `undefined`: not said. */
   readonly stopped: ActivityReference | null | undefined;
-  /** How long the stopped session ran; `undefined` when not said, negative or more than a year (or `null`: nothing was running). */
+  /**
+   * How long the stopped session ran; `undefined` when not said, negative or more than a year (or `null`: nothing was
+   * running).
+   */
   readonly durationSeconds: number | undefined;
 }
 

@@ -114,7 +114,9 @@ async function readOne(path: string, isRunning: ProcessProbe): Promise<FileReadi
   };
 }
 
-/** Of the files of running apps: the newest of those whose socket accepts, else the newest of all; the first on a tie. */
+/**
+ * Of the files of running apps: the newest of those whose socket accepts, else the newest of all; the first on a tie.
+ */
 async function preferred(live: readonly FileReading[], accepts: SocketProbe): Promise<FileReading | undefined> {
   // One file needs no choosing, and its socket no connection.
   const answers =
@@ -145,7 +147,10 @@ function currentUser(): number | undefined {
   return process.getuid?.();
 }
 
-/** Why another user could have written the file (its owner, its mode), as the rest of a sentence; undefined when only this user can. */
+/**
+ * Why another user could have written the file (its owner, its mode), as the rest of a sentence; undefined when only
+ * this user can.
+ */
 function fileDistrust(stats: Stats): string | undefined {
   const user = currentUser();
   if (user === undefined) return undefined;

@@ -69,13 +69,17 @@ const words = (value: unknown, maxLength = SHOWN_TEXT_MAX_LENGTH): string | unde
 const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 const amount = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-/** A span of time in `unitSeconds` (1 for seconds, 60 for minutes): not said when negative or beyond SPAN_MAX_SECONDS. */
+/**
+ * A span of time in `unitSeconds` (1 for seconds, 60 for minutes): not said when negative or beyond SPAN_MAX_SECONDS.
+ */
 const span = (value: unknown, unitSeconds: number): number | undefined => {
   const said = amount(value);
   return said !== undefined && said >= 0 && said * unitSeconds <= SPAN_MAX_SECONDS ? said : undefined;
 };
 
-/** `{activityID, activityName}`, or the SDK item shape `{id, name}`; ids exactly as sent, in either case, names cleaned. */
+/**
+ * `{activityID, activityName}`, or the SDK item shape `{id, name}`; ids exactly as sent, in either case, names cleaned.
+ */
 function readReference(source: Json): ActivityReference {
   return {
     activityID: text(source['activityID'] ?? source['id']) ?? '',
@@ -202,7 +206,10 @@ export function readBranchChange(body: SaidBody): BranchChangeAnswer {
   return { prompted: flag(fieldsOf(body)['prompted']) };
 }
 
-/** The app's own words in a refusal (`{"error": "..."}`, PROTOCOL.md §7), cleaned as a name is; `undefined` when it gave none. */
+/**
+ * The app's own words in a refusal (`{"error": "..."}`, PROTOCOL.md §7), cleaned as a name is; `undefined` when it gave
+ * none.
+ */
 export function readRefusal(body: SaidBody): string | undefined {
   return words(body?.['error']);
 }

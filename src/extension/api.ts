@@ -50,7 +50,10 @@ export interface TimeTrackerApi {
   readonly onDidChangeQueuedEntries: vscode.Event<number>;
   /** Fires once per branch switch seen in the workspace, with what became of it (reported, ignored…). */
   readonly onDidHandleBranchSwitch: vscode.Event<HandledSwitch>;
-  /** Fires once per link of timeTracker.links that matched a switch or the window's opening, with what it did (issue 25). */
+  /**
+   * Fires once per link of timeTracker.links that matched a switch or the window's opening, with what it did (issue
+   * 25).
+   */
   readonly onDidActOnLink: vscode.Event<LinkOutcome>;
   /** Fires when a link's notice shows in the status bar (true) or goes (false); Undo outlives it. */
   readonly onDidChangeLinkNotice: vscode.Event<boolean>;
@@ -61,9 +64,15 @@ export interface TimeTrackerApi {
    * window's time was written and the shared file read again.
    */
   branchTimeSummary(kind: PeriodKind): Promise<PeriodSummary>;
-  /** The "Time by Branch" view's top-level items as it shows them now: none while it is empty, off or hidden while private. */
+  /**
+   * The "Time by Branch" view's top-level items as it shows them now: none while it is empty, off or hidden while
+   * private.
+   */
   readonly branchTimeItems: readonly { readonly label: string; readonly description: string | undefined }[];
-  /** Onboarding: the "Get started" walkthrough's completion conditions as they stand, and what became of the first-run notice. */
+  /**
+   * Onboarding: the "Get started" walkthrough's completion conditions as they stand, and what became of the first-run
+   * notice.
+   */
   readonly onboarding: OnboardingView;
 }
 

@@ -50,7 +50,10 @@ export type BranchOutcome =
   | 'waiting'
   /** A newer switch in the same repository went out instead. */
   | 'replaced'
-  /** A link of timeTracker.links decided the branch's activity, so the app is not asked (unless reportBranchChanges is `always`). */
+  /**
+   * A link of timeTracker.links decided the branch's activity, so the app is not asked (unless reportBranchChanges is
+   * `always`).
+   */
   | 'linked';
 
 export interface HandledSwitch {
@@ -69,7 +72,10 @@ export interface HeadRead {
   readonly fileSystem: FileSystemPort;
 }
 
-/** What the links say of branches (src/extension/links/linkController.ts): whether a link decides a switch (it acts on it then), and whether links need the branches watched. */
+/**
+ * What the links say of branches (src/extension/links/linkController.ts): whether a link decides a switch (it acts on
+ * it then), and whether links need the branches watched.
+ */
 export interface LinkDecider {
   readonly decides: (change: BranchChange) => boolean;
   readonly watching: () => boolean;

@@ -37,7 +37,10 @@ export class OfflineQueue implements vscode.Disposable {
   private sendable = 0;
   private readonly schedule = new FlushSchedule();
   private flushing: Promise<FlushResult | undefined> | undefined;
-  /** Why each entry this window queued waits, for the words when it is sent; another window's entries are not known here. */
+  /**
+   * Why each entry this window queued waits, for the words when it is sent; another window's entries are not known
+   * here.
+   */
   private readonly causes = new Map<string, QueueCause>();
   /** Entries someone waits to see leave the queue (settled()), and how to tell them. */
   private readonly watched = new Map<string, () => void>();

@@ -21,7 +21,10 @@ export interface ChannelClientParts {
   readonly clock?: () => number;
 }
 
-/** The client, and in the log where it talks and with which token; throws the client's ConfigurationError for a route it refuses. */
+/**
+ * The client, and in the log where it talks and with which token; throws the client's ConfigurationError for a route it
+ * refuses.
+ */
 export function channelClient(channel: Exclude<Channel, { kind: 'none' }>, parts: ChannelClientParts): ServiceClient {
   const where = describeRouteForLog(channel.route);
   const memory = prefixMemory(parts.memento, parts.log, channel, where);

@@ -20,7 +20,10 @@ export interface Settings {
   readonly showTodayTotal: boolean;
   /** The most characters of the running activity's name the status bar item shows. */
   readonly maxNameLength: number;
-  /** The status bar's text while the app says what runs (statusText.ts parses it; an unknown token falls back to the default). */
+  /**
+   * The status bar's text while the app says what runs (statusText.ts parses it; an unknown token falls back to the
+   * default).
+   */
   readonly statusFormat: string;
   /** The icon and the state only: no name and no time in the status bar item, for screen sharing. */
   readonly privateStatusBar: boolean;
@@ -45,12 +48,18 @@ export interface Settings {
   };
   /** The ticket key in a branch name, for Copy Summary (a regular expression; checked where it is used). */
   readonly ticketPattern: string;
-  /** Issue 25: folders and branches linked to activities, the workspace's first, then the user's (checked in src/tracker/links). */
+  /**
+   * Issue 25: folders and branches linked to activities, the workspace's first, then the user's (checked in
+   * src/tracker/links).
+   */
   readonly links: {
     readonly enabled: boolean;
     readonly sources: readonly LinkSource[];
   };
-  /** timeTracker.remote.allowWorkspaceHost, from the user's own settings alone: talk to the app from a remote machine's host. */
+  /**
+   * timeTracker.remote.allowWorkspaceHost, from the user's own settings alone: talk to the app from a remote machine's
+   * host.
+   */
   readonly allowWorkspaceHost: boolean;
 }
 

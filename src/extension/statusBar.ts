@@ -23,7 +23,10 @@ import { every } from '../platform/timers';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), ...Object.values(OPEN_LINK_COMMANDS)];
 
-/** What the item reads, each handed over when it is built: the session's state, the settings, and what the other parts know. */
+/**
+ * What the item reads, each handed over when it is built: the session's state, the settings, and what the other parts
+ * know.
+ */
 export interface StatusBarParts {
   readonly session: Pick<Session, 'state' | 'channel' | 'onDidChangeState'>;
   readonly settings: () => Settings;
@@ -97,13 +100,19 @@ export class StatusBarController implements vscode.Disposable {
     this.render();
   }
 
-  /** Shows `notice` in place of the state's text, tooltip, click and spoken label until it is replaced or cleared (undefined). */
+  /**
+   * Shows `notice` in place of the state's text, tooltip, click and spoken label until it is replaced or cleared
+   * (undefined).
+   */
   showNotice(notice: NoticeWords | undefined): void {
     this.notice = notice;
     this.render();
   }
 
-  /** A format with an unknown token (shown as written) or too long (the default shown): in the log, and once to the user, with the way to the setting. */
+  /**
+   * A format with an unknown token (shown as written) or too long (the default shown): in the log, and once to the
+   * user, with the way to the setting.
+   */
   private reportFormat(source: string, { unknown, tooLong }: ParsedFormat): void {
     const known = FORMAT_TOKENS.map((token) => `{${token}}`).join(', ');
     this.log?.warn(

@@ -48,7 +48,8 @@ export interface BoundedFile {
 
 /** Reads a regular file of at most `maxBytes` as UTF-8, without ever blocking on what is no file. */
 export async function readBoundedFile(path: string, options: BoundedReadOptions): Promise<BoundedFile> {
-  // O_NOFOLLOW does not exist on Windows (undefined there, whatever the types say), where links are rare and need privileges.
+  // O_NOFOLLOW does not exist on Windows (undefined there, whatever the types say), where links are rare and need
+  // privileges.
   const noFollow = options.noFollow === true ? ((constants as Partial<typeof constants>).O_NOFOLLOW ?? 0) : 0;
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | noFollow);
   try {

@@ -4,12 +4,12 @@
  * segment, `**` across segments, `?` one character (not `/`). Here in src/platform because both
  * src/git and src/tracker use it and neither may import the other.
  *
- * Matched by walking the name once while keeping the set of places in the pattern reached so far,
- * never by a regular expression: a workspace can set the patterns, and a backtracking match of
- * `*a*a*a*a*a*a*a*a*a*a*a*b` against 30 `a`s took 10 s. This takes name length × pattern length
- * steps, and both are bounded: a glob over MAX_GLOB_LENGTH, or past MAX_GLOB_LIST_LENGTH with those
- * before it, is refused (matches nothing; the caller says why, `checkGlobs`), a run of stars is one step, and a name is matched by its first
- * `maxNameLength` characters (MAX_MATCHED_BRANCH_LENGTH for a branch).
+ * Matched by walking the name once while keeping the set of places in the pattern reached so far, never by a regular
+ * expression: a workspace can set the patterns, and a backtracking match of `*a*a*a*a*a*a*a*a*a*a*a*b` against 30 `a`s
+ * took 10 s. This takes name length × pattern length steps, and both are bounded: a glob over MAX_GLOB_LENGTH, or past
+ * MAX_GLOB_LIST_LENGTH with those before it, is refused (matches nothing; the caller says why, `checkGlobs`), a run of
+ * stars is one step, and a name is matched by its first `maxNameLength` characters (MAX_MATCHED_BRANCH_LENGTH for a
+ * branch).
  */
 
 /** The longest glob taken; a longer one matches nothing, and the caller says so. */

@@ -11,7 +11,10 @@
  * next to them, and right-to-left names need them.
  */
 
-/** C0 and C1 controls (`\p{Cc}`, DEL and NEL included), the line and paragraph separators, and the bidi controls that reorder up to their end. */
+/**
+ * C0 and C1 controls (`\p{Cc}`, DEL and NEL included), the line and paragraph separators, and the bidi controls that
+ * reorder up to their end.
+ */
 const MISLEADING = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
 /** What separates words or lines: read as one space in a name, so that "Fix\r\nbug" stays two words. */
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
@@ -28,7 +31,10 @@ export function displayText(text: string, maxLength: number): string {
   return shown.length <= maxLength ? shown : `${withoutHalfCharacter(shown.slice(0, maxLength - 1))}…`;
 }
 
-/** `text` as one log line: each control and bidi control written as its escape (`\n`, `\u202e`), so it is seen, not obeyed. */
+/**
+ * `text` as one log line: each control and bidi control written as its escape (`\n`, `\u202e`), so it is seen, not
+ * obeyed.
+ */
 export function logLineText(text: string): string {
   return text.replace(
     MISLEADING,

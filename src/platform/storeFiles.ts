@@ -17,7 +17,10 @@ export interface StoreFiles {
   readText(path: string, options: BoundedReadOptions): Promise<string>;
   /** Replaces the file whole or not at all (writeFileAtomic). */
   writeAtomic(path: string, text: string): Promise<void>;
-  /** Which version of the file is there (fileVersion), undefined when none is: a store skips a read of what it already has. */
+  /**
+   * Which version of the file is there (fileVersion), undefined when none is: a store skips a read of what it already
+   * has.
+   */
   version(path: string): Promise<string | undefined>;
 }
 

@@ -8,7 +8,9 @@
 export const CAPABILITY_FILE_VERSION = 1;
 /** The app writes a few hundred bytes; anything far larger is not its file, and is not read whole. */
 export const CAPABILITY_FILE_MAX_BYTES = 64 * 1024;
-/** Where the app writes it, under the user's home: the pre-rebrand container first, as the app's own extension looks. */
+/**
+ * Where the app writes it, under the user's home: the pre-rebrand container first, as the app's own extension looks.
+ */
 export const CAPABILITY_FILE_LOCATIONS = [
   'Library/Containers/com.mattes.nowdoing/Data/api-endpoint.json',
   'Library/Containers/com.mattes.clessira/Data/api-endpoint.json',

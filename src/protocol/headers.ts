@@ -15,7 +15,9 @@ export interface SigningHeaderNames {
   readonly signature: string;
 }
 
-/** The prefix a build of the application expects when nothing says otherwise: its first release predates the rebrand. */
+/**
+ * The prefix a build of the application expects when nothing says otherwise: its first release predates the rebrand.
+ */
 export function defaultHeaderPrefixFor(build: AppBuild): HeaderPrefix {
   return build === 'first-release' ? 'NowDoing' : DEFAULT_HEADER_PREFIX;
 }

@@ -1,10 +1,9 @@
 /**
- * The reference server: the service of service.ts behind Node HTTP listeners; the in-process
- * controls of PROTOCOL.md §6 are `server.controls` (controls.ts). It listens on 127.0.0.1 (`listen()`), on the Unix socket of the
- * app's VS Code integration (`listenOnSocket()`, PROTOCOL.md §8), or on both: one service behind
- * both, so state, authentication, lockout, nonces and the debug view are shared. Built by a
- * function and started by those methods, so tests run it in-process on a free port; only the CLI
- * picks a fixed one.
+ * The reference server: the service of service.ts behind Node HTTP listeners; the in-process controls of PROTOCOL.md §6
+ * are `server.controls` (controls.ts). It listens on 127.0.0.1 (`listen()`), on the Unix socket of the app's VS Code
+ * integration (`listenOnSocket()`, PROTOCOL.md §8), or on both: one service behind both, so state, authentication,
+ * lockout, nonces and the debug view are shared. Built by a function and started by those methods, so tests run it
+ * in-process on a free port; only the CLI picks a fixed one.
  */
 import { lstat, unlink } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

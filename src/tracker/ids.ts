@@ -77,7 +77,10 @@ export const STATUS_BAR_ITEM_ID = 'timeTracker.status';
 export const STORAGE_KEYS = {
   /** globalState: the activities used last, for the picker. */
   recentActivities: 'timeTracker.recentActivities',
-  /** workspaceState: the activities the app's searches named, and when (src/tracker/pickers/activityPicks.ts KnownRecord). */
+  /**
+   * workspaceState: the activities the app's searches named, and when (src/tracker/pickers/activityPicks.ts
+   * KnownRecord).
+   */
   knownActivities: 'timeTracker.knownActivities',
   /**
    * globalState (this machine only, shared by its windows): the header prefix `auto` learned, per

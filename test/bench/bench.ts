@@ -137,7 +137,9 @@ async function serverBenchmark(): Promise<Report> {
   }
 }
 
-/** A bare node:http server answering GET /status with the reference server's exact body and Content-Type, fetched once. */
+/**
+ * A bare node:http server answering GET /status with the reference server's exact body and Content-Type, fetched once.
+ */
 async function bareCopyOfStatus(referencePool: Pool, headers: Record<string, string>): Promise<Server> {
   const sample = await referencePool.request({ method: 'GET', path: '/status', headers });
   const sampleBody = Buffer.from(await sample.body.arrayBuffer());

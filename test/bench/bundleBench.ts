@@ -1,13 +1,12 @@
 /**
- * `npm run bench -- bundle` (also part of `npm run bench -- extension`): what VS Code reads and
- * runs before our `activate` starts. It builds the activation bundle as `npm run package` does
- * (esbuild.mjs --production --only extension, into a folder of its own, so dist/ is untouched),
- * and a small dependency-free extension (test/extension/benchFixture: only there may a file import vscode) with the same esbuild
- * options, then times one `require` of each in a fresh plain Node process, interleaved, many
- * times, in the same minute: only their ratio means anything on a shared machine. The core bundle
- * (loaded once `activate` has returned, the client and its transport in it) is timed too, for what
- * it adds after activation, and so is the extension bundled as it was before issue 25 (one bundle),
- * for what the split moves out of activation.
+ * `npm run bench -- bundle` (also part of `npm run bench -- extension`): what VS Code reads and runs before our
+ * `activate` starts. It builds the activation bundle as `npm run package` does (esbuild.mjs --production --only
+ * extension, into a folder of its own, so dist/ is untouched), and a small dependency-free extension
+ * (test/extension/benchFixture: only there may a file import vscode) with the same esbuild options, then times one
+ * `require` of each in a fresh plain Node process, interleaved, many times, in the same minute: only their ratio means
+ * anything on a shared machine. The core bundle (loaded once `activate` has returned, the client and its transport in
+ * it) is timed too, for what it adds after activation, and so is the extension bundled as it was before issue 25 (one
+ * bundle), for what the split moves out of activation.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -33,7 +33,10 @@ import { profileShare } from './extension/profileShare';
 import { peerComparison, type FirstText, type LoadedJavaScript } from './extension/peerReport';
 import { percentile, type SubjectSummary } from './harness';
 
-/** Extra CPU per hour of idle polling the extension may add (issue 13, §5), and its profile figure with the ledger on (issue 24). */
+/**
+ * Extra CPU per hour of idle polling the extension may add (issue 13, §5), and its profile figure with the ledger on
+ * (issue 24).
+ */
 const TARGET_CPU_SECONDS_PER_HOUR = 0.5;
 /** The extension's share of the extension host's heap with a week of branch-time history (issue 24). */
 const TARGET_HEAP_MB = 5;

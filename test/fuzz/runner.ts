@@ -178,7 +178,10 @@ type Sendable = Pick<FuzzCase, 'segments' | 'methods' | 'awaitClose' | 'halfClos
 
 interface Exchange {
   readonly data: Buffer;
-  /** answered: every request got its final answer (or the bytes are garbled already); closed: the server ended the connection. */
+  /**
+   * answered: every request got its final answer (or the bytes are garbled already); closed: the server ended the
+   * connection.
+   */
   readonly end: 'answered' | 'closed' | 'timeout';
   readonly errorCode: string | undefined;
 }

@@ -73,7 +73,10 @@ const STATUS_ITEM = 'clessira-tools.clessira-time-tracker';
 const URL_LINE = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/\S*)$[^]*and removes \S+\.$/m;
 /** The status bar while the demo activity runs. */
 const TRACKING = /^Write docs \d+:\d\d/;
-/** The status bar changes a key makes: at once (o) or at the extension's next poll (10 s, 30 s in a window without focus). */
+/**
+ * The status bar changes a key makes: at once (o) or at the extension's next poll (10 s, 30 s in a window without
+ * focus).
+ */
 const KEY_SHOWS_WITHIN_MS = 45_000;
 /** The password printed next to it. */
 const PASSWORD_LINE = /^ {2}password: (\S+)$/m;
@@ -86,7 +89,10 @@ const WEBSOCKET_HEADERS = {
 };
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-/** What src/server/demo.ts logs today besides the running session: two entries logged at the start (15m + 30m), and a finished session of 45 minutes that ended 5 minutes before the running one began. */
+/**
+ * What src/server/demo.ts logs today besides the running session: two entries logged at the start (15m + 30m), and a
+ * finished session of 45 minutes that ended 5 minutes before the running one began.
+ */
 const DEMO_LOGGED_MINUTES = 45;
 const DEMO_FINISHED_MINUTES = 45;
 const DEMO_FINISHED_ENDS_BEFORE_RUNNING = 5;

@@ -138,14 +138,18 @@ export class BranchTime implements vscode.Disposable {
     return this.ledger.place;
   }
 
-  /** The ticket pattern of the settings; one refused (invalid, too long, needing backtracking) is said once per pattern, and the default used. */
+  /**
+   * The ticket pattern of the settings; one refused (invalid, too long, needing backtracking) is said once per pattern,
+   * and the default used.
+   */
   ticketMatcher(): TicketMatcher {
     const pattern = this.parts.settings().ticketPattern;
     if (this.tickets?.pattern === pattern) return this.tickets.matcher;
     const matcher = ticketMatcher(pattern);
     this.tickets = { pattern, matcher };
     if (matcher.problem !== undefined) {
-      // The sentence says which pattern, why it is refused (invalid, too long, or needing backtracking) and the default used.
+      // The sentence says which pattern, why it is refused (invalid, too long, or needing backtracking) and the default
+      // used.
       this.parts.log.warn(matcher.problem);
       void this.parts.messages.warn(matcher.problem, {
         label: vscode.l10n.t('Open Settings'),

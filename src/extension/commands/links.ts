@@ -57,7 +57,10 @@ export async function linkBranch(services: CommandServices): Promise<void> {
   offerStart(services, linked, { name: link.activity, activityID: request.activityID }, request);
 }
 
-/** "Every branch like this one → its ticket": the pattern link, written where the user says; then the offer to start this branch's ticket. */
+/**
+ * "Every branch like this one → its ticket": the pattern link, written where the user says; then the offer to start
+ * this branch's ticket.
+ */
 async function linkTicketPattern(services: CommandServices, choice: TicketLinkChoice): Promise<void> {
   const { pattern, ticket } = choice;
   const where = await askWhere(vscode.l10n.t('Link every branch like {0} to its ticket: for whom?', pattern));
@@ -196,7 +199,10 @@ export async function folderOrSay(services: CommandServices): Promise<vscode.Wor
   return services.links.folderHere();
 }
 
-/** The activity through Start's picker (never a new name with a placeholder), as a link names it and as a start asks for it; undefined when the user leaves. */
+/**
+ * The activity through Start's picker (never a new name with a placeholder), as a link names it and as a start asks for
+ * it; undefined when the user leaves.
+ */
 async function pickLink(
   services: CommandServices,
   command: typeof COMMANDS.linkBranch | typeof COMMANDS.linkFolder,
@@ -253,7 +259,10 @@ function fileOf(target: LinkTarget): string {
     : vscode.l10n.t('the workspace file {0}', file.path.slice(file.path.lastIndexOf('/') + 1));
 }
 
-/** Writes `link` into the target's list where it shadows no link there (placeLink), in place of an entry for the same folder or branch. */
+/**
+ * Writes `link` into the target's list where it shadows no link there (placeLink), in place of an entry for the same
+ * folder or branch.
+ */
 async function writeLink(
   services: CommandServices,
   link: WrittenLink,

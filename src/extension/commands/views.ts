@@ -15,7 +15,9 @@ export function showLog(services: CommandServices): void {
   services.log.show();
 }
 
-/** The status bar item's click in every state: what works in the state, under a placeholder saying what the menu is for. */
+/**
+ * The status bar item's click in every state: what works in the state, under a placeholder saying what the menu is for.
+ */
 export async function showMenu(services: CommandServices): Promise<void> {
   const { state } = services.session;
   const undo = services.links.undo;

@@ -54,14 +54,20 @@ export interface LinkParts {
   readonly branches: Pick<BranchReporter, 'watched'>;
   readonly log: vscode.LogOutputChannel;
   readonly messages: Messages;
-  /** Where the notice shows: the status bar item (src/extension/statusBar.ts showNotice), which picks its private form or not. */
+  /**
+   * Where the notice shows: the status bar item (src/extension/statusBar.ts showNotice), which picks its private form
+   * or not.
+   */
   readonly showNotice: (notice: NoticeWords | undefined) => void;
   readonly settings: () => Settings;
   /** The recent activities (globalState): where a link's activity may be known by id. */
   readonly recent: RecentActivities;
   /** This workspace's state: the answer about its links. */
   readonly workspaceState: vscode.Memento;
-  /** The extension's global storage folder: what every window shares, that the user stopped on purpose and the openings' claims. */
+  /**
+   * The extension's global storage folder: what every window shares, that the user stopped on purpose and the openings'
+   * claims.
+   */
   readonly storageFolder: string;
   /** Workspace Trust; VS Code's unless a test says otherwise. */
   readonly trusted?: () => boolean;
@@ -143,7 +149,9 @@ export class LinkController implements vscode.Disposable {
     return undo;
   }
 
-  /** The user stopped tracking on purpose (Stop, or Undo back to nothing): no window's opening starts it again today. */
+  /**
+   * The user stopped tracking on purpose (Stop, or Undo back to nothing): no window's opening starts it again today.
+   */
   userStopped(): Promise<void> {
     return this.openings.userStopped();
   }
@@ -211,7 +219,10 @@ export class LinkController implements vscode.Disposable {
     }
   }
 
-  /** "Use This Repository's Links…": the question again, about every link of the workspace's settings; after Use, they act as on opening. */
+  /**
+   * "Use This Repository's Links…": the question again, about every link of the workspace's settings; after Use, they
+   * act as on opening.
+   */
   async reviewRepositoryLinks(): Promise<ConsentAnswer | 'none' | 'untrusted'> {
     const links = this.byScope.filter(({ scope }) => scope === 'workspace').flatMap(({ links }) => links);
     if (links.length === 0) return 'none';

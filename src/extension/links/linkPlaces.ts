@@ -26,7 +26,10 @@ export function isInside(path: string, root: string): boolean {
   return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
 
-/** The folder this window works in: the active editor's, else the only one; several: the user picks (undefined: none, or left). */
+/**
+ * The folder this window works in: the active editor's, else the only one; several: the user picks (undefined: none, or
+ * left).
+ */
 export async function folderHere(): Promise<vscode.WorkspaceFolder | undefined> {
   const file = vscode.window.activeTextEditor?.document.uri;
   const active = file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file);

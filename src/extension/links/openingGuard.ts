@@ -16,7 +16,10 @@ import { claimOpening, readStopped, startedSince, stopHolding } from '../../trac
 import type { TrackerState } from '../../tracker/model/trackerState';
 
 export interface OpeningGuardParts {
-  /** The extension's global storage folder, shared by the windows of this machine: where the stop and the claims are kept. */
+  /**
+   * The extension's global storage folder, shared by the windows of this machine: where the stop and the claims are
+   * kept.
+   */
   readonly storageFolder: string;
   /** The session's state changes (vscode.Event, narrowed to what is used: a test passes a plain function). */
   readonly onDidChangeState: (listener: (state: TrackerState) => void) => { dispose(): void };

@@ -48,9 +48,14 @@ export interface PickerOptions {
   readonly appAnswers: () => boolean;
   /** Log Time: a new name is created when the entry is sent, also one that waits in the queue. */
   readonly createsWhenSent: boolean;
-  /** A search failed; each failure is handed over (the picker says it in itself, the command may log it or say it later). */
+  /**
+   * A search failed; each failure is handed over (the picker says it in itself, the command may log it or say it
+   * later).
+   */
   readonly onError: (error: unknown) => void;
-  /** Why a typed name is not offered as a new activity (the picker lists the reason instead), or undefined to offer it. */
+  /**
+   * Why a typed name is not offered as a new activity (the picker lists the reason instead), or undefined to offer it.
+   */
   readonly refuseNew?: (name: string) => string | undefined;
 }
 
@@ -125,7 +130,10 @@ export function pickActivity(
   });
 }
 
-/** The picker's list for `query` and its placeholder: the app's `answer` (undefined: none yet, or none to be had), else what is known. */
+/**
+ * The picker's list for `query` and its placeholder: the app's `answer` (undefined: none yet, or none to be had), else
+ * what is known.
+ */
 function listFor(
   query: string,
   answer: readonly PickableActivity[] | undefined,
@@ -163,7 +171,10 @@ function failedSearch(error: unknown): PickerSituation | undefined {
   }
 }
 
-/** `logTo`: the activity of the name typed into Log Time while its entry waits in the queue; `refuseNew`: why a typed name is not taken. */
+/**
+ * `logTo`: the activity of the name typed into Log Time while its entry waits in the queue; `refuseNew`: why a typed
+ * name is not taken.
+ */
 function toItem(pick: ActivityPick, logTo: boolean, refuseNew: PickerOptions['refuseNew']): PickItem {
   if (pick.kind === 'create') {
     const refusal = refuseNew?.(pick.name);

@@ -164,7 +164,10 @@ function lowercaseNames(names: SigningHeaderNames): Lowercased<SigningHeaderName
   };
 }
 
-/** Node joins repeated custom headers with ", "; an array only appears for set-cookie. Either way a repeat never verifies. */
+/**
+ * Node joins repeated custom headers with ", "; an array only appears for set-cookie. Either way a repeat never
+ * verifies.
+ */
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -13,7 +13,9 @@ import type { LedgerStore } from './ledgerStore';
 
 export interface BranchLedgerOptions {
   readonly store: LedgerStore;
-  /** Tells this window's credits and focus apart from the other windows' (kept across activations: ./windowIdentity.ts). */
+  /**
+   * Tells this window's credits and focus apart from the other windows' (kept across activations: ./windowIdentity.ts).
+   */
   readonly windowId: string;
   /**
    * This window's extension host, named in its claims: a restarted host takes its window's claims
@@ -120,7 +122,10 @@ export class BranchLedger {
     return focused ? this.focusChanged(true) : this.flush();
   }
 
-  /** The extension host shuts down: what waits is written, and, if this window owns the time, it ends here (ledgerOwners.ts leave). */
+  /**
+   * The extension host shuts down: what waits is written, and, if this window owns the time, it ends here
+   * (ledgerOwners.ts leave).
+   */
   close(): Promise<void> {
     return this.write((book) => leave(book, this.claimant, this.options.now()));
   }

@@ -130,7 +130,10 @@ export function leave<Book extends OwnedBook>(book: Book, claimant: Claimant, no
   return { ...book, creditedUntilMs: nowMs };
 }
 
-/** An owner as the file holds it, or undefined for another shape; a process id or host of another shape is left out (the claim then counts as alive). */
+/**
+ * An owner as the file holds it, or undefined for another shape; a process id or host of another shape is left out (the
+ * claim then counts as alive).
+ */
 export function ownerOf(value: unknown): FocusOwner | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { window, sinceMs, pid, host } = value as Record<string, unknown>;

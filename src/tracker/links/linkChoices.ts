@@ -66,7 +66,9 @@ export interface LinkedActivity {
   readonly activityID?: string | undefined;
 }
 
-/** Whether `running` is the activity the new link names: the same id where it is known, else the same name in any case. */
+/**
+ * Whether `running` is the activity the new link names: the same id where it is known, else the same name in any case.
+ */
 export function runsAlready(running: ActivityReference | undefined, linked: LinkedActivity): boolean {
   if (running === undefined) return false;
   if (linked.activityID !== undefined) return running.activityID.toLowerCase() === linked.activityID.toLowerCase();

@@ -102,7 +102,10 @@ export function linkStanding(
   return { usable, unanswered };
 }
 
-/** What the links do at a place: act (the link that decides), ask first (a link not answered about would decide), or nothing. */
+/**
+ * What the links do at a place: act (the link that decides), ask first (a link not answered about would decide), or
+ * nothing.
+ */
 export type LinkGate =
   | { readonly kind: 'act'; readonly decision: LinkDecision }
   | { readonly kind: 'ask'; readonly decision: LinkDecision }

@@ -31,7 +31,10 @@ function branchOf(entry: unknown): string | undefined {
   return typeof branch === 'string' ? branch : undefined;
 }
 
-/** `link` placed in `list` where it shadows no link of its kind that was there (see above), in place of the entries `replaces` names. */
+/**
+ * `link` placed in `list` where it shadows no link of its kind that was there (see above), in place of the entries
+ * `replaces` names.
+ */
 export function placeLink(
   list: readonly unknown[],
   link: WrittenLink,

@@ -52,7 +52,9 @@ export function stopHolding(record: StoppedOnPurpose | undefined, nowMs: number)
  */
 export const STOP_SETTLE_MS = 3_000;
 
-/** An answer that says the app tracks, received well after the stop: the user started again, and the stop is forgotten. */
+/**
+ * An answer that says the app tracks, received well after the stop: the user started again, and the stop is forgotten.
+ */
 export function startedSince(record: StoppedOnPurpose | undefined, state: TrackerState): boolean {
   return record !== undefined && state.kind === 'tracking' && state.observedAtMs > record.atMs + STOP_SETTLE_MS;
 }

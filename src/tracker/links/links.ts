@@ -223,7 +223,10 @@ export function decideLink(
   return matchingLinks(links, place, tickets, on)[0];
 }
 
-/** Every link that matches the place, the one that decides first: branch links in order, then folder links in order (Unlink offers them). */
+/**
+ * Every link that matches the place, the one that decides first: branch links in order, then folder links in order
+ * (Unlink offers them).
+ */
 export function matchingLinks(
   links: readonly CompiledLink[],
   place: Place,

@@ -26,7 +26,10 @@ export interface CapabilityWatcherOptions {
   readonly onChange: (reading: CapabilityReading) => void;
   readonly intervalMs?: number;
   readonly timers?: Timers;
-  /** The paths `read` looks at (the setting's, or the default places); asked after every read, as a setting may change them. */
+  /**
+   * The paths `read` looks at (the setting's, or the default places); asked after every read, as a setting may change
+   * them.
+   */
   readonly paths?: () => readonly string[];
   /** Watches their folders; without it (or where it throws) only the timer looks. */
   readonly watchFolder?: FolderWatch;

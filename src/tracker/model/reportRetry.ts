@@ -27,7 +27,9 @@ export type AttemptOutcome = 'delivered' | 'retry' | 'waiting' | 'failed' | 'rep
 /** How a report stopped being tried; `expired`: it waited out its life for the pause to end. */
 export type Settlement = 'delivered' | 'failed' | 'replaced' | 'gaveUp' | 'expired';
 
-/** What `send` did when it did not throw: sent the report and the app took it, or sent nothing for want of a connection. */
+/**
+ * What `send` did when it did not throw: sent the report and the app took it, or sent nothing for want of a connection.
+ */
 export type SendResult = 'sent' | 'notConnected';
 
 /** Why a report was not delivered: the last attempt's error, or no connection to send it over. */

@@ -189,7 +189,10 @@ export class KnownActivities {
   }
 }
 
-/** A stored record as far as it is well formed: entries that are not activities are dropped; undefined for anything else. */
+/**
+ * A stored record as far as it is well formed: entries that are not activities are dropped; undefined for anything
+ * else.
+ */
 export function readKnownRecord(stored: unknown): KnownRecord | undefined {
   try {
     if (typeof stored !== 'object' || stored === null) return undefined;
@@ -230,7 +233,10 @@ export type PickerSituation =
   /** The app answered a search with a failure, said in `message`. */
   | { readonly kind: 'searchFailed'; readonly message: string };
 
-/** The picker's one explanation: the sentence for its placeholder (undefined: keep the command's), the words above the list. */
+/**
+ * The picker's one explanation: the sentence for its placeholder (undefined: keep the command's), the words above the
+ * list.
+ */
 export interface PickerNotice {
   readonly placeholder: string | undefined;
   readonly separator: string;

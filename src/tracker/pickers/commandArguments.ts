@@ -38,7 +38,9 @@ export function readStartArguments(args: unknown): ActivitySelector | string {
   return readSelector(args, COMMANDS.start, START_SHAPE);
 }
 
-/** Log Time's `{ name, durationMinutes, note }` (or `activityID`, `createIfMissing`); a sentence when they are wrong. */
+/**
+ * Log Time's `{ name, durationMinutes, note }` (or `activityID`, `createIfMissing`); a sentence when they are wrong.
+ */
 export function readLogArguments(args: unknown): EntryRequest | string {
   const command = COMMANDS.log;
   const base = readSelector(args, command, LOG_SHAPE);

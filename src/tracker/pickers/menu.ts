@@ -81,7 +81,8 @@ export function menuFor(
     case 'offline':
       return [e.queuedLogTime, e.queueAlways, e.check, e.log, ...e.token];
     case 'tokenRejected':
-      // A clock that is off is set right in the system, and the integration's own token in the app: not with another token.
+      // A clock that is off is set right in the system, and the integration's own token in the app: not with another
+      // token.
       return state.clockSkewSeconds === undefined && route === 'http'
         ? [...e.token, e.check, e.queuedLogTime, ...e.queue, e.log]
         : [e.check, e.queuedLogTime, ...e.queue, e.log, ...e.token];

@@ -13,7 +13,10 @@ export interface Bounds {
   readonly integer: boolean;
 }
 
-/** Keyed by the setting's name after `timeTracker.`; the port is refused out of range instead (another port is another app). */
+/**
+ * Keyed by the setting's name after `timeTracker.`; the port is refused out of range instead (another port is another
+ * app).
+ */
 export const SETTING_BOUNDS = {
   pollIntervalSeconds: { min: 2, max: 3600, integer: false },
   'statusBar.maxNameLength': { min: 10, max: 200, integer: true },

@@ -42,7 +42,10 @@ export const NARROWED_BY_UNTRUSTED_WORKSPACE = {
  */
 export const RESTRICTED_SETTINGS: readonly string[] = ['links', ...Object.keys(NARROWED_BY_UNTRUSTED_WORKSPACE)];
 
-/** Whether `key` (a setting's name after `timeTracker.`, or a section of them: `git`) holds a restricted setting: what granting trust changes. */
+/**
+ * Whether `key` (a setting's name after `timeTracker.`, or a section of them: `git`) holds a restricted setting: what
+ * granting trust changes.
+ */
 export function touchesRestricted(key: string): boolean {
   return RESTRICTED_SETTINGS.some((setting) => setting === key || setting.startsWith(`${key}.`));
 }

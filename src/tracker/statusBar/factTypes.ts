@@ -19,7 +19,9 @@ export interface PresentationSettings {
   readonly branchToday?: { readonly branch: string; readonly duration: string } | undefined;
   /** The running activity's group, as the pickers remembered it; absent when none is known. */
   readonly group?: string | undefined;
-  /** timeTracker.statusBar.private: the icon and the state only, no name and no time in text, tooltip or spoken label. */
+  /**
+   * timeTracker.statusBar.private: the icon and the state only, no name and no time in text, tooltip or spoken label.
+   */
   readonly private?: boolean | undefined;
   /** timeTracker.statusBar.format, parsed: it lays out the text of the states that say what runs. */
   readonly format?: StatusFormat | undefined;
@@ -94,7 +96,9 @@ export interface Presentation {
 /** The parts of TextFacts a user's format may place (`{activity}`…), and nothing else. */
 export type FormatToken = 'activity' | 'elapsed' | 'today' | 'group' | 'branchToday';
 
-/** A token, or a name in braces that is none (`{actvity}`, kept as written), with the text the format writes before it. */
+/**
+ * A token, or a name in braces that is none (`{actvity}`, kept as written), with the text the format writes before it.
+ */
 export type FormatPiece =
   { readonly token: FormatToken; readonly before: string } | { readonly written: string; readonly before: string };
 

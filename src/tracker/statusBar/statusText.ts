@@ -1,9 +1,9 @@
 /**
- * The item's text, from a state's text facts and the user's format. The text is made of a closed list of parts, the way Error
- * Lens expands its message template over a closed list of variables: the user's format
- * (timeTracker.statusBar.format) may choose and order the tokens, but a token that is not in the
- * list expands to nothing: it stays in the text as written, so the user sees the mistake where they
- * look (and is told once), and a token a state lacks is left out with the text before it.
+ * The item's text, from a state's text facts and the user's format. The text is made of a closed list of parts, the way
+ * Error Lens expands its message template over a closed list of variables: the user's format
+ * (timeTracker.statusBar.format) may choose and order the tokens, but a token that is not in the list expands to
+ * nothing: it stays in the text as written, so the user sees the mistake where they look (and is told once), and a
+ * token a state lacks is left out with the text before it.
  */
 import * as l10n from '@vscode/l10n';
 import type { FormatPiece, FormatToken, StatusFormat, TextFacts } from './factTypes';
@@ -94,10 +94,10 @@ function isFormatToken(name: string): name is FormatToken {
 }
 
 /**
- * The item's text: the icon, the state's words, then the format's tokens the state has (an unknown
- * one as written). A token the state lacks is left out with the text before it; the text before the first token and after
- * the last belong to those. Text between two tokens stands only after something more than the
- * icon (`[{group}] {activity}` without a group is the name alone).
+ * The item's text: the icon, the state's words, then the format's tokens the state has (an unknown one as written). A
+ * token the state lacks is left out with the text before it; the text before the first token and after the last belong
+ * to those. Text between two tokens stands only after something more than the icon (`[{group}] {activity}` without a
+ * group is the name alone).
  */
 export function statusText(text: TextFacts, format: StatusFormat = DEFAULT_STATUS_FORMAT): string {
   let shown = `$(${text.icon})`;

@@ -122,7 +122,9 @@ function onBreakFacts(
   };
 }
 
-/** The parts only a user's format shows: the running activity's group (cut like its name) and this branch's time today. */
+/**
+ * The parts only a user's format shows: the running activity's group (cut like its name) and this branch's time today.
+ */
 function optionalParts(settings: PresentationSettings): { readonly group?: string; readonly branchToday?: string } {
   const group =
     settings.group === undefined || settings.group === ''

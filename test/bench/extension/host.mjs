@@ -321,7 +321,8 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
 
     // The rest concerns only the hosts with the extension; the other would only add noise.
     await closeHost(hosts.without);
-    // After the idle window, whose CPU figures they would otherwise inflate; where the hosts' time goes, through the same seconds.
+    // After the idle window, whose CPU figures they would otherwise inflate; where the hosts' time goes, through the
+    // same seconds.
     const tracked = await profiled('while tracking', { withoutToo: false });
     await closeHost(hosts.off);
     for (const app of servers) app.controls.state.stop();
@@ -444,7 +445,9 @@ function installedFolder(hostDirs) {
   return join(hostDirs.extensions, folder);
 }
 
-/** The extension's global storage in a host, where its ledger lives (VS Code names the folder by the lower-cased id). */
+/**
+ * The extension's global storage in a host, where its ledger lives (VS Code names the folder by the lower-cased id).
+ */
 function ledgerFolder(hostDirs) {
   return join(hostDirs['user-data'], 'User', 'globalStorage', extensionId.toLowerCase());
 }

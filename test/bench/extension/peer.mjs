@@ -19,7 +19,10 @@ export const PEER_HOW_TO = `To measure the app's own extension beside ours, buil
 /** Where the app's VS Code integration writes its capability file, under the home folder (PROTOCOL.md §8). */
 const CAPABILITY_FILE = join('Library', 'Containers', 'com.mattes.nowdoing', 'Data', 'api-endpoint.json');
 
-/** The .vsix path from `--peer` or TT_BENCH_PEER_VSIX; undefined (with the way to build one printed) when neither names one. */
+/**
+ * The .vsix path from `--peer` or TT_BENCH_PEER_VSIX; undefined (with the way to build one printed) when neither names
+ * one.
+ */
 export function peerVsixFrom(option) {
   const path = typeof option === 'string' && option !== '' ? option : process.env.TT_BENCH_PEER_VSIX;
   if (path === undefined || path === '') {
@@ -30,7 +33,9 @@ export function peerVsixFrom(option) {
   return path;
 }
 
-/** Installs the peer's .vsix into its host's extensions folder; resolves to its id (publisher.name) and install folder. */
+/**
+ * Installs the peer's .vsix into its host's extensions folder; resolves to its id (publisher.name) and install folder.
+ */
 export function installPeer(run, { entry, vsix, dirs, configFile, isolation }) {
   const result = spawnSync(
     process.execPath,

@@ -1,10 +1,9 @@
 /**
- * The yardstick of `npm run bench -- bundle` (test/bench/bundleBench.ts): a small extension with no dependency, bundled as
- * esbuild.mjs bundles ours (production, CommonJS, `vscode` external). It does in small what an
- * editor's time tracker does at activation (a status bar item, a command, a poll timer started
- * after activate returns), so the bench can set our activation bundle's size and `require` time
- * beside what such an extension costs, measured in the same run. It never ships and never runs
- * in an editor.
+ * The yardstick of `npm run bench -- bundle` (test/bench/bundleBench.ts): a small extension with no dependency, bundled
+ * as esbuild.mjs bundles ours (production, CommonJS, `vscode` external). It does in small what an editor's time tracker
+ * does at activation (a status bar item, a command, a poll timer started after activate returns), so the bench can set
+ * our activation bundle's size and `require` time beside what such an extension costs, measured in the same run. It
+ * never ships and never runs in an editor.
  */
 import * as vscode from 'vscode';
 

@@ -105,7 +105,9 @@ const SHIPPED = [
   /^extension\/media\/[\w./-]+\.(png|jpe?g|gif|webp|svg|md)$/,
 ];
 
-/** The bundles `main` loads later, from beside it (esbuild.mjs, src/platform/besideModule.ts): each must ship, minified. */
+/**
+ * The bundles `main` loads later, from beside it (esbuild.mjs, src/platform/besideModule.ts): each must ship, minified.
+ */
 const LOADED_BUNDLES = ['extension/dist/core.js'];
 
 /**

@@ -134,7 +134,9 @@ async function realFocus(page) {
   await devtools.send('Emulation.setFocusEmulationEnabled', { enabled: false });
 }
 
-/** The claims of the focus from `sinceMs` on, for a failure's message: window (its first characters) at seconds since. */
+/**
+ * The claims of the focus from `sinceMs` on, for a failure's message: window (its first characters) at seconds since.
+ */
 function claimsSince(owners, sinceMs) {
   return (
     owners

@@ -228,7 +228,9 @@ export default async function packagedChecks(run, prepared) {
  */
 async function unusedWindowCheck({ page, server }) {
   const statusPolls = () => (server.text().match(/GET \/status\b/g) ?? []).length;
-  /** When the first poll after the `seen`-th came (counted now unless given: a poll may land before the wait begins). */
+  /**
+   * When the first poll after the `seen`-th came (counted now unless given: a poll may land before the wait begins).
+   */
   const nextPoll = async (ms, seen = statusPolls()) => {
     // Anchored, and each step stops at the next request line: no backtracking over the log.
     await server.waitFor(new RegExp(`^(?:(?:(?!GET /status\\b)[\\s\\S])*GET /status\\b){${seen + 1}}`), ms);

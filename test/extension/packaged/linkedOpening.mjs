@@ -148,7 +148,8 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
         await probe.waitFor(new RegExp(`^${running} \\d+:\\d\\d`), 20_000);
         const before = counts();
         await folderWindow.page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
-        // The new extension host's link decided, and logged that it left what runs: the moment a start would have gone out.
+        // The new extension host's link decided, and logged that it left what runs: the moment a start would have gone
+        // out.
         const left = await waitFor(
           () => leftLines(dirs).find((line) => line.includes(FOLDER_ACTIVITY) && line.includes(running)),
           OPENING_MS,

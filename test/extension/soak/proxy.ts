@@ -15,7 +15,10 @@ const HEAD_END = Buffer.from('\r\n\r\n', 'latin1');
 /** A head longer than this is passed through untouched; the server refuses it anyway. */
 const MAX_HEAD = 16 * 1024;
 
-/** What happens to traffic for a while: `resetRequests` resets each request before the server sees it; `dropAnswers` lets the server handle it and resets instead of answering. */
+/**
+ * What happens to traffic for a while: `resetRequests` resets each request before the server sees it; `dropAnswers`
+ * lets the server handle it and resets instead of answering.
+ */
 export type ProxyMode = 'pass' | 'resetRequests' | 'dropAnswers';
 
 interface Pair {

@@ -1,11 +1,10 @@
 /**
- * Counts the notifications the extension shows, as it shows them. VS Code gives one `vscode` API
- * object to every file under an extension's folder, so these tests (loaded from this extension's
- * out/) and the extension's bundle share `vscode.window`; wrapping its three show…Message
- * functions and withProgress (the notices it withdraws) sees every call. The workbench cannot be asked instead: it merges a notification
- * into an identical one still listed and drops toasts beyond three in 800 ms, so its DOM would
- * hide exactly the storm this looks for. (./driver.mjs, outside the host, still reads the DOM, to
- * check that nothing the user saw escaped this count.)
+ * Counts the notifications the extension shows, as it shows them. VS Code gives one `vscode` API object to every file
+ * under an extension's folder, so these tests (loaded from this extension's out/) and the extension's bundle share
+ * `vscode.window`; wrapping its three show…Message functions and withProgress (the notices it withdraws) sees every
+ * call. The workbench cannot be asked instead: it merges a notification into an identical one still listed and drops
+ * toasts beyond three in 800 ms, so its DOM would hide exactly the storm this looks for. (./driver.mjs, outside the
+ * host, still reads the DOM, to check that nothing the user saw escaped this count.)
  */
 import * as vscode from 'vscode';
 

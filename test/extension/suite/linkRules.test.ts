@@ -28,7 +28,10 @@ interface PickShown {
   readonly labels: readonly string[];
 }
 
-/** Runs `run` with every showQuickPick answered by the item labelled `label` (undefined: Escape); each one shown is recorded. */
+/**
+ * Runs `run` with every showQuickPick answered by the item labelled `label` (undefined: Escape); each one shown is
+ * recorded.
+ */
 async function withPickAnswer<T>(label: string | undefined, shown: PickShown[], run: () => Thenable<T>): Promise<T> {
   const window = vscode.window as unknown as { showQuickPick: unknown };
   const original = window.showQuickPick;

@@ -104,7 +104,8 @@ describe('onboarding: the walkthrough from no token to tracking', function () {
       tracking: false,
     });
     assert.equal(api.state, 'noToken');
-    // The probe connects and closes without sending a byte: the app has seen no request it could count as a failed sign-in.
+    // The probe connects and closes without sending a byte: the app has seen no request it could count as a failed
+    // sign-in.
     assert.deepEqual(server.controls.debugView(), []);
 
     // Step 2, "Set the token" (its button with the token as argument, as the input box would give it).

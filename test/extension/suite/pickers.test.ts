@@ -125,7 +125,8 @@ for (const answers of ['full', 'minimal'] as const) {
         spy.dispose();
       }
       const queued = api.queuedEntries;
-      // The app comes back before anything is asserted: a failed assertion must leave no entry queued for the next tests.
+      // The app comes back before anything is asserted: a failed assertion must leave no entry queued for the next
+      // tests.
       await server.listen(port);
       await untilQueued(api, 0, 'the queued entry to be sent', 20_000);
       assert.match(

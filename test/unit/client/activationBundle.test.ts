@@ -1,12 +1,11 @@
 /**
- * The activation bundle (`main`, dist/extension.js) is what VS Code reads and runs before
- * `activate` returns; the rest of the extension is dist/core.js, loaded from beside it once
- * `activate` has returned (src/extension/extension.ts), the client and its transport with it. This
- * builds the two as `npm run package` does (its vscode:prepublish: `esbuild.mjs --production
- * --only extension`), into a folder of its own, and fails when the core or the transport comes back
- * into the activation bundle or the bundle outgrows its budget. The size that counts is that production build's: it is the file the .vsix
- * ships and users load; the dev build (`npm run build`, unminified, with a source map) is only
- * what the host tests load, and its size is printed for comparison only.
+ * The activation bundle (`main`, dist/extension.js) is what VS Code reads and runs before `activate` returns; the rest
+ * of the extension is dist/core.js, loaded from beside it once `activate` has returned (src/extension/extension.ts),
+ * the client and its transport with it. This builds the two as `npm run package` does (its vscode:prepublish:
+ * `esbuild.mjs --production --only extension`), into a folder of its own, and fails when the core or the transport
+ * comes back into the activation bundle or the bundle outgrows its budget. The size that counts is that production
+ * build's: it is the file the .vsix ships and users load; the dev build (`npm run build`, unminified, with a source
+ * map) is only what the host tests load, and its size is printed for comparison only.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

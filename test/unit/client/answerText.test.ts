@@ -12,7 +12,9 @@ import { TEST_TOKEN } from '../../support/server';
 // total or a duration that cannot be one is not said.
 
 const ID = '6F1C1D2E-0A0B-4C0D-8E0F-00000000000A';
-/** A name as a broken or hostile app may send it: a bidi override, CR/LF with a forged line, NUL, an escape sequence. */
+/**
+ * A name as a broken or hostile app may send it: a bidi override, CR/LF with a forged line, NUL, an escape sequence.
+ */
 const HOSTILE = 'Deploy \u202Egpj.exe\u202C\r\n[error] forged\u0000\u001b[2J';
 const CLEANED = 'Deploy gpj.exe [error] forged[2J';
 /** Anything a screen could be misled by. */

@@ -29,7 +29,10 @@ interface SharedRecord {
   record: unknown;
 }
 
-/** One window's client: `auto`, starting from and sharing into `shared`, built by the session's own src/extension/sessionClient.ts. */
+/**
+ * One window's client: `auto`, starting from and sharing into `shared`, built by the session's own
+ * src/extension/sessionClient.ts.
+ */
 interface Window {
   readonly client: ServiceClient;
   /** What it reported learning, in order. */

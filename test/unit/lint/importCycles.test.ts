@@ -41,7 +41,9 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
   return graph;
 }
 
-/** The circles of a graph: its strongly connected components of more than one file (Tarjan), or one that imports itself. */
+/**
+ * The circles of a graph: its strongly connected components of more than one file (Tarjan), or one that imports itself.
+ */
 export function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const index = new Map<string, number>();
   const lowLink = new Map<string, number>();

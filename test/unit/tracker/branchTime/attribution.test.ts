@@ -152,7 +152,10 @@ describe('tracker/branchTime/WindowAttribution', () => {
 
   describe('a change between two polls: only what the app says ran in the stretch', () => {
     const review: LedgerActivity = { activityID: 'B2', activityName: 'Review' };
-    /** One poll of `first` at T0, then one of `second` 59 s later (two polls a minute apart may count): what the stretch counts, by activity. */
+    /**
+     * One poll of `first` at T0, then one of `second` 59 s later (two polls a minute apart may count): what the stretch
+     * counts, by activity.
+     */
     function stretch(first: PollObservation, second: PollObservation): [string, number][] {
       let now = T0;
       const attribution = new WindowAttribution({ now: () => now, maxGapMs: () => 2 * 60 * SECOND });

@@ -52,7 +52,8 @@ describe("package.json's welcome texts of the Time by Branch view", () => {
     for (const enabled of [false, true]) {
       for (const isPrivate of [false, true]) {
         const content = ledgerViewContent({ enabled, isPrivate, hasTime: false });
-        // While something is tracked: the empty view's Start Tracking (tracker/branchTime/branchTimeMenus.test.ts) is not added.
+        // While something is tracked: the empty view's Start Tracking (tracker/branchTime/branchTimeMenus.test.ts) is
+        // not added.
         const context = {
           [CONTEXT_KEYS.branchTimeOff]: !enabled,
           [CONTEXT_KEYS.branchTimeHidden]: content.kind === 'hiddenWhilePrivate',

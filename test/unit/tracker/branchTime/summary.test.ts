@@ -42,7 +42,10 @@ function seconds(branch: string, activityName: string, ms: number, root = '/repo
   return { ...row(branch, 0, daysAgo(0), activityName, root), ms };
 }
 
-/** 2m 50s + 40 s × 3 on four branches, the last one's 40 s on two activities: floored on their own they are 2m + 0m × 3 under 4m. */
+/**
+ * 2m 50s + 40 s × 3 on four branches, the last one's 40 s on two activities: floored on their own they are 2m + 0m × 3
+ * under 4m.
+ */
 const small = [
   seconds('a', 'Write', 170_000),
   seconds('b', 'Write', 40_000),
@@ -51,7 +54,9 @@ const small = [
   seconds('d', 'Write', 15_000),
 ];
 
-/** Each node of the summary with the label the view gives it: `period`, then `repository`, `  branch`, `    activity`. */
+/**
+ * Each node of the summary with the label the view gives it: `period`, then `repository`, ` branch`, ` activity`.
+ */
 function viewLabels(summary: PeriodSummary): string[] {
   return [
     `period: ${formatLedgerDuration(summary)}`,

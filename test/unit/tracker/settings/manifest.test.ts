@@ -45,7 +45,9 @@ const properties = manifest.contributes.configuration.properties;
 const PREFIX = 'timeTracker.';
 const THIS_FILE = 'test/unit/tracker/settings/manifest.test.ts';
 
-/** One person decides these for all their windows, or they change what every window shares: the scope each must have. */
+/**
+ * One person decides these for all their windows, or they change what every window shares: the scope each must have.
+ */
 const THE_PERSONS: Readonly<Record<string, 'application' | 'machine'>> = {
   pollIntervalSeconds: 'application',
   'statusBar.private': 'application',
