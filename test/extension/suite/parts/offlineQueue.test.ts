@@ -68,7 +68,7 @@ describe('parts: OfflineQueue', function () {
       [['waiting', 25]],
     );
     assert.ok(
-      log.at('info').some((line) => line.startsWith('Queued 25 min on') && line.endsWith('until the app answers.')),
+      log.at('info').some((line) => line.startsWith('Queued 25m on') && line.endsWith('until the app answers.')),
       log.toString(),
     );
     assert.deepEqual(server.controls.state.listEntries(), [], 'nothing sent while nobody said the app answers');
@@ -89,10 +89,10 @@ describe('parts: OfflineQueue', function () {
     assert.equal(queue.waiting, 0);
     assert.deepEqual(await queue.list(), []);
     const said = await messages.next((message) => message.kind === 'info', 'the note of what was sent');
-    assert.ok(said.message.includes('40 min') && said.message.includes('Queue Part Review'), said.message);
+    assert.ok(said.message.includes('40m') && said.message.includes('Queue Part Review'), said.message);
     assert.equal(messages.said.length, 1, JSON.stringify(messages.said));
     assert.ok(
-      log.at('info').some((line) => line.startsWith('Sent the queued 40 min on Queue Part Review')),
+      log.at('info').some((line) => line.startsWith('Sent the queued 40m on Queue Part Review')),
       log.toString(),
     );
   });
