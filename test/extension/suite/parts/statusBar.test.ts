@@ -35,7 +35,12 @@ describe('parts: StatusBarController', () => {
   let item: StatusBarController | undefined;
 
   const build = (changes: Partial<Settings> = {}): StatusBarController => {
-    const settings = settingsWith({ statusBarAlignment: 'right', statusBarPriority: 7, statusFormat: '', ...changes });
+    const settings = settingsWith({
+      statusBarAlignment: 'right',
+      statusBarPriority: 7,
+      statusFormat: '{activity} {elapsed} · {today}',
+      ...changes,
+    });
     item = new StatusBarController({
       session,
       settings,
