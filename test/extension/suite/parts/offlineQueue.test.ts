@@ -59,8 +59,13 @@ describe('parts: OfflineQueue', function () {
     const entry = await queue.add({ activityID, durationMinutes: 25, note: 'offline' }, 'offline');
     subscription.dispose();
 
-    const onDisk = readFileSync(join(folder, QUEUE_FILE), 'utf8');
-    assert.ok(onDisk.includes(entry.id) && onDisk.includes('"durationMinutes":25'), onDisk);
+    const onDisk = JSON.parse(readFileSync(join(folder, QUEUE_FILE), 'utf8')) as {
+      entries: { id: string; status: string; request: { durationMinutes: number; note?: string } }[];
+    };
+    assert.deepEqual(
+      onDisk.entries.map(({ id, status, request }) => [id, status, request.durationMinutes, request.note]),
+      [[entry.id, 'waiting', 25, 'offline']],
+    );
     assert.equal(queue.waiting, 1);
     assert.deepEqual(counts, [1]);
     assert.deepEqual(
