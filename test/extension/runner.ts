@@ -30,7 +30,10 @@ export interface RunOptions {
   readonly earlierHalf?: SuiteResult;
 }
 
-/** Runs every `*.test.js` of `folder`, in name order, writes the result file and returns it. */
+/**
+ * Runs every `*.test.js` under `folder` (sub-folders too, such as suite/parts/, one test file per
+ * part of src/extension), in path order, writes the result file and returns it.
+ */
 export async function runSuite(
   folder: string,
   what = 'extension test',
@@ -38,7 +41,7 @@ export async function runSuite(
 ): Promise<SuiteResult> {
   const { resultFile } = suiteLaunch();
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000, forbidOnly: true });
-  for (const file of readdirSync(folder)
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.test.js'))
     .sort()) {
     mocha.addFile(join(folder, file));

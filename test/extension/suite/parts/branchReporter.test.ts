@@ -1,0 +1,172 @@
+/**
+ * The branch reporter alone (src/extension/branchReporter.ts), built with a fake session that
+ * hands out a real client of the reference server, a recording log and message sink, and a link
+ * decider the test answers. The repository is the suite's workspace folder (real git, made by
+ * test/extension/workspace.mjs): the reporter watches the window's folders, and adding one would
+ * turn this window into a multi-root workspace, which restarts the extension host.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { ServiceClient } from '../../../../src/client';
+import { BranchReporter, type HandledSwitch } from '../../../../src/extension/branchReporter';
+import type { Session } from '../../../../src/extension/session';
+import type { BranchChange } from '../../../../src/git/branchWatcher';
+import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
+import { git } from '../../../support/git';
+import { RecordingLog, RecordingMessages, settingsWith } from './fakes';
+
+const TOKEN = 'branch-reporter-part-token-3a9c';
+const PREFIX = 'part-reporter';
+
+type SessionPort = Pick<Session, 'state' | 'channel' | 'ready' | 'onDidChangeState'>;
+
+describe('parts: BranchReporter', function () {
+  this.timeout(20_000);
+  let server: ReferenceServer;
+  let session: SessionPort;
+  let stateChanged: vscode.EventEmitter<TrackerState>;
+  let root = '';
+  let startBranch: string;
+  let log: RecordingLog;
+  let messages: RecordingMessages;
+  let reporter: BranchReporter | undefined;
+  /** The branches the link decider says a link decides, and every switch it was asked about. */
+  const linked = new Set<string>();
+  const asked: string[] = [];
+  const links = {
+    decides: (change: BranchChange) => {
+      asked.push(change.branch);
+      return linked.has(change.branch);
+    },
+    watching: () => false,
+  };
+
+  const build = (ignoreBranches: readonly string[] = [`${PREFIX}-tmp-*`]): BranchReporter => {
+    const base = settingsWith()();
+    const settings = settingsWith({
+      git: { ...base.git, reportBranchChanges: true, ignoreBranches },
+      branchTime: { ...base.branchTime, enabled: false },
+    });
+    reporter = new BranchReporter({ session, log, settings, messages, links });
+    return reporter;
+  };
+
+  /** Checks out `branch` (made afresh) and resolves with what the reporter did with the switch. */
+  const switchTo = async (part: BranchReporter, branch: string): Promise<HandledSwitch> => {
+    const handled = new Promise<HandledSwitch>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no switch to ${branch} handled; log:\n${log.toString()}`)),
+        10_000,
+      );
+      const subscription = part.onDidHandle((change) => {
+        if (change.branch !== branch) return;
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve(change);
+      });
+    });
+    git(root, 'checkout', '-q', '-B', branch);
+    return handled;
+  };
+
+  const reports = (): { branch: string; previousBranch: string | null }[] =>
+    server.controls.state.listBranchReports().map(({ branch, previousBranch }) => ({ branch, previousBranch }));
+
+  before(async function () {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (!folder) this.skip();
+    root = folder.uri.fsPath;
+    startBranch = git(root, 'rev-parse', '--abbrev-ref', 'HEAD').trim();
+    server = createReferenceServer({ token: TOKEN });
+    const port = await server.listen(0);
+    const client = new ServiceClient({ token: TOKEN, port });
+    stateChanged = new vscode.EventEmitter<TrackerState>();
+    session = {
+      state: { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: Date.now() },
+      channel: { kind: 'http', route: { kind: 'http', port }, token: TOKEN, tokenSource: 'secretStorage' },
+      ready: () => Promise.resolve(client),
+      onDidChangeState: stateChanged.event,
+    };
+  });
+
+  beforeEach(() => {
+    log = new RecordingLog();
+    messages = new RecordingMessages(log);
+    linked.clear();
+    asked.length = 0;
+  });
+
+  afterEach(() => {
+    reporter?.dispose();
+    reporter = undefined;
+    messages.dispose();
+  });
+
+  after(async () => {
+    if (root === '') return;
+    git(root, 'checkout', '-q', startBranch);
+    for (const branch of git(root, 'branch', '--list', `${PREFIX}-*`, '--format=%(refname:short)').split('\n'))
+      if (branch !== '') git(root, 'branch', '-q', '-D', branch);
+    stateChanged.dispose();
+    await server.close();
+  });
+
+  it('watches the workspace repository and reports a switch with POST /branch-changed', async () => {
+    const part = build();
+    await part.apply();
+    assert.deepEqual(part.repositories, [root]);
+    const before = git(root, 'rev-parse', '--abbrev-ref', 'HEAD').trim();
+
+    const handled = await switchTo(part, `${PREFIX}-feature`);
+
+    assert.equal(handled.outcome, 'reported', log.toString());
+    assert.deepEqual(reports(), [{ branch: `${PREFIX}-feature`, previousBranch: before }]);
+    const [report] = server.controls.state.listBranchReports();
+    assert.ok(report);
+    assert.equal(report.repoPath, root, 'the repository root goes along');
+    assert.deepEqual(asked, [`${PREFIX}-feature`], 'the link decider was asked about the switch');
+    assert.ok(log.at('info').includes(`Reported the switch to ${PREFIX}-feature in ${report.repo ?? '?'}.`));
+  });
+
+  it('reports no branch its ignore globs match, and logs why', async () => {
+    const part = build();
+    await part.apply();
+    const count = reports().length;
+
+    const handled = await switchTo(part, `${PREFIX}-tmp-1`);
+
+    assert.equal(handled.outcome, 'ignored');
+    assert.equal(reports().length, count, 'nothing sent');
+    assert.ok(
+      log.at('info').includes(`Branch ${PREFIX}-tmp-1 is ignored (timeTracker.git.ignoreBranches); not reported.`),
+      log.toString(),
+    );
+  });
+
+  it('asks the link decider, and leaves a branch a link decides unreported', async () => {
+    const part = build();
+    await part.apply();
+    const count = reports().length;
+    linked.add(`${PREFIX}-linked`);
+
+    const handled = await switchTo(part, `${PREFIX}-linked`);
+
+    assert.equal(handled.outcome, 'linked');
+    assert.deepEqual(asked, [`${PREFIX}-linked`]);
+    assert.equal(reports().length, count, 'nothing sent');
+  });
+
+  it('says once, with the settings to fix it, that a glob too long ignores nothing', async () => {
+    const part = build([`${PREFIX}-${'x'.repeat(1_100)}*`, 'y'.repeat(1_100)]);
+    await part.apply();
+
+    const advice = messages.said.filter((said) => said.kind === 'advice');
+    assert.equal(advice.length, 1, JSON.stringify(messages.said));
+    const [said] = advice;
+    assert.ok(said?.kind === 'advice');
+    assert.equal(said.action, 'openSettings');
+    assert.ok(said.message.includes('1 more in the log'), said.message);
+    assert.equal(log.at('warn').length, 2, log.toString());
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Set Token and Clear Token (src/extension/commands/token.ts) through their services: a real
+ * session built with a fake secret store and memento against the reference server, and a
+ * recording message sink. These handlers read only the session and the messages of their services.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CommandServices } from '../../../../src/extension/commands/services';
+import { clearToken, setToken } from '../../../../src/extension/commands/token';
+import { Session } from '../../../../src/extension/session';
+import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
+import { STORAGE_KEYS } from '../../../../src/tracker/ids';
+import { FakeMemento, FakeSecretStorage, LOCAL_WINDOW, RecordingLog, RecordingMessages, settingsWith } from './fakes';
+
+const TOKEN = 'commands-part-token-91e4';
+
+describe('parts: commands (Set Token, Clear Token)', function () {
+  this.timeout(20_000);
+  let server: ReferenceServer;
+  let port: number;
+  let home: string;
+  let secrets: FakeSecretStorage;
+  let session: Session;
+  let log: RecordingLog;
+  let messages: RecordingMessages;
+  let services: CommandServices;
+
+  before(async () => {
+    home = await mkdtemp(join(tmpdir(), 'tt-commands-part-'));
+    server = createReferenceServer({ token: TOKEN });
+    port = await server.listen(0);
+  });
+
+  after(async () => {
+    await server.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    log = new RecordingLog();
+    messages = new RecordingMessages(log);
+    secrets = new FakeSecretStorage();
+    const settings = settingsWith({ port, capabilityFile: join(home, 'no-capability-file.json') });
+    session = new Session({
+      secrets,
+      memento: new FakeMemento(),
+      log,
+      settings,
+      host: LOCAL_WINDOW,
+      environment: {},
+      home,
+    });
+    await session.start();
+    // What these two handlers read of their services; the others would be the window's whole parts.
+    const used: Pick<CommandServices, 'session' | 'messages' | 'log' | 'settings'> = {
+      session,
+      messages,
+      log,
+      settings,
+    };
+    services = used as CommandServices;
+  });
+
+  afterEach(() => {
+    session.dispose();
+    secrets.dispose();
+    messages.dispose();
+  });
+
+  it('Set Token stores the token, checks it with the app and says it was accepted', async () => {
+    assert.equal(await setToken(services, ` ${TOKEN} `), true);
+
+    assert.equal(await secrets.get(STORAGE_KEYS.token), TOKEN, 'stored trimmed');
+    assert.equal(session.state.kind, 'idle');
+    assert.deepEqual(messages.said, [{ kind: 'advice', message: 'The app accepted the token.', action: undefined }]);
+    assert.ok(log.at('info').includes('Token stored in secret storage.'), log.toString());
+  });
+
+  it('Set Token with a token the app rejects says so, with Set Token to fix it', async () => {
+    await setToken(services, 'a-token-this-app-does-not-know');
+
+    assert.equal(session.state.kind, 'tokenRejected');
+    const [said] = messages.said;
+    assert.ok(said?.kind === 'advice', JSON.stringify(messages.said));
+    assert.equal(said.action, 'setToken');
+    assert.ok(said.message.includes('rejected'), said.message);
+  });
+
+  it('Clear Token removes a stored token and says so; with none, says there was none', async () => {
+    await clearToken(services);
+    assert.deepEqual(messages.said, [{ kind: 'info', message: 'There was no token to remove.', actions: [] }]);
+
+    await setToken(services, TOKEN);
+    messages.said.length = 0;
+    await clearToken(services);
+
+    assert.equal(await secrets.get(STORAGE_KEYS.token), undefined);
+    assert.equal(session.state.kind, 'noToken');
+    assert.deepEqual(messages.said, [{ kind: 'info', message: 'Removed the token from VS Code.', actions: [] }]);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The link controller alone (src/extension/links/linkController.ts): a real session over a fake
+ * secret store against the reference server, the links in the settings it is handed, a recording
+ * log and message sink, and the status bar's notice recorded. What a linked branch starts, and
+ * what an unlinked one and a refused link do.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LinkController, type LinkOutcome } from '../../../../src/extension/links/linkController';
+import { Session } from '../../../../src/extension/session';
+import type { BranchChange } from '../../../../src/git/branchWatcher';
+import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
+import { STORAGE_KEYS } from '../../../../src/tracker/ids';
+import type { NoticeWords } from '../../../../src/tracker/links/linkNotice';
+import { RecentActivities } from '../../../../src/tracker/pickers/recentActivities';
+import { FakeMemento, FakeSecretStorage, LOCAL_WINDOW, RecordingLog, RecordingMessages, settingsWith } from './fakes';
+
+const TOKEN = 'link-part-token-c47a';
+const ACTIVITY = 'Link Part Work';
+
+describe('parts: LinkController', function () {
+  this.timeout(20_000);
+  let server: ReferenceServer;
+  let port: number;
+  let folder: string;
+  let secrets: FakeSecretStorage;
+  let session: Session;
+  let log: RecordingLog;
+  let messages: RecordingMessages;
+  let notices: (NoticeWords | undefined)[];
+  let controller: LinkController | undefined;
+
+  const build = async (links: unknown): Promise<LinkController> => {
+    const settings = settingsWith({
+      port,
+      capabilityFile: join(folder, 'no-capability-file.json'),
+      links: { enabled: true, sources: [{ scope: 'user', value: links }] },
+    });
+    session = new Session({
+      secrets,
+      memento: new FakeMemento(),
+      log,
+      settings,
+      host: LOCAL_WINDOW,
+      environment: {},
+      home: folder,
+    });
+    await session.start();
+    assert.equal(session.state.kind, 'idle', log.toString());
+    const recentStore = new FakeMemento();
+    controller = new LinkController({
+      session,
+      branches: { watched: [] },
+      log,
+      messages,
+      showNotice: (notice) => notices.push(notice),
+      settings,
+      recent: new RecentActivities({
+        get: () => recentStore.get(STORAGE_KEYS.recentActivities),
+        update: (value) => recentStore.update(STORAGE_KEYS.recentActivities, value),
+      }),
+      workspaceState: new FakeMemento(),
+      storageFolder: folder,
+      trusted: () => true,
+    });
+    return controller;
+  };
+
+  const switchTo = (branch: string): BranchChange => ({
+    repository: { root: join(folder, 'repo'), gitDir: join(folder, 'repo', '.git') },
+    branch,
+    previousBranch: 'main',
+  });
+
+  const nextOutcome = (part: LinkController): Promise<LinkOutcome> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the link did not act; log:\n${log.toString()}`)), 10_000);
+      const subscription = part.onDidAct((outcome) => {
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve(outcome);
+      });
+    });
+
+  beforeEach(async () => {
+    // A server of its own per test: what one link started does not run in the next test.
+    server = createReferenceServer({ token: TOKEN, seedActivities: [ACTIVITY] });
+    port = await server.listen(0);
+    folder = await mkdtemp(join(tmpdir(), 'tt-link-part-'));
+    secrets = new FakeSecretStorage({ [STORAGE_KEYS.token]: TOKEN });
+    log = new RecordingLog();
+    messages = new RecordingMessages(log);
+    notices = [];
+  });
+
+  afterEach(async () => {
+    controller?.dispose();
+    controller = undefined;
+    session.dispose();
+    secrets.dispose();
+    messages.dispose();
+    await server.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('starts the activity a branch link names, shows it in the status bar and keeps its Undo', async () => {
+    const part = await build([{ branch: 'part-link/**', activity: ACTIVITY }]);
+    const acted = nextOutcome(part);
+
+    assert.equal(part.decides(switchTo('part-link/one')), true, 'the link decides the switch');
+    const outcome = await acted;
+
+    assert.deepEqual(outcome, { kind: 'started', activity: ACTIVITY, previous: undefined });
+    const running = server.controls.state.snapshot().running;
+    const [activity] = server.controls.state.listActivities();
+    assert.equal(running?.activityID, activity?.id);
+    assert.ok(
+      notices.some((notice) => notice !== undefined),
+      'a notice showed',
+    );
+    assert.equal(part.undo?.started.activityName, ACTIVITY, 'Undo takes back what the link started');
+  });
+
+  it('leaves a branch no link names to the branch reporter, and starts nothing', async () => {
+    const part = await build([{ branch: 'part-link/**', activity: ACTIVITY }]);
+    assert.equal(part.decides(switchTo('unlinked')), false);
+    assert.equal(server.controls.state.snapshot().running, null);
+    assert.deepEqual(notices, []);
+  });
+
+  it('says once, with the settings to fix it, why a link is refused', async () => {
+    await build([{ branch: 'part-link/**' }]);
+    const advice = messages.said.filter((said) => said.kind === 'advice');
+    assert.equal(advice.length, 1, JSON.stringify(messages.said));
+    assert.ok(advice[0]?.kind === 'advice' && advice[0].action === 'openSettings');
+    assert.ok(log.at('warn').length > 0, log.toString());
+  });
+});

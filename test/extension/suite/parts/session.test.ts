@@ -1,0 +1,137 @@
+/**
+ * The session alone (src/extension/session.ts), built with a fake secret store and memento, a
+ * recording log, settings pointing at the reference server, an empty environment and a home
+ * folder with no capability file: which states a token leads to, and that a rejected token is
+ * not tried again until someone asks.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Session } from '../../../../src/extension/session';
+import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
+import { STORAGE_KEYS } from '../../../../src/tracker/ids';
+import type { TrackerState, TrackerStateKind } from '../../../../src/tracker/model/trackerState';
+import { FakeMemento, FakeSecretStorage, LOCAL_WINDOW, RecordingLog, settingsWith } from './fakes';
+
+const TOKEN = 'session-part-token-5b0f';
+
+describe('parts: Session', function () {
+  this.timeout(20_000);
+  let server: ReferenceServer;
+  let port: number;
+  let home: string;
+  /** The path of every request the server answered, in order. */
+  const requests: string[] = [];
+  let log: RecordingLog;
+  let secrets: FakeSecretStorage;
+  let session: Session | undefined;
+  let states: TrackerStateKind[];
+
+  const build = (stored: string | undefined): Session => {
+    secrets = new FakeSecretStorage(stored === undefined ? {} : { [STORAGE_KEYS.token]: stored });
+    const settings = settingsWith({ port, capabilityFile: join(home, 'no-capability-file.json') });
+    session = new Session({
+      secrets,
+      memento: new FakeMemento(),
+      log,
+      settings,
+      host: LOCAL_WINDOW,
+      environment: {},
+      home,
+    });
+    session.onDidChangeState((state) => states.push(state.kind));
+    return session;
+  };
+
+  /** Resolves with the first state of `kind` the session shows from now on (or shows already). */
+  const reaches = (part: Session, kind: TrackerStateKind): Promise<TrackerState> =>
+    new Promise((resolve, reject) => {
+      if (part.state.kind === kind) return resolve(part.state);
+      const timer = setTimeout(() => reject(new Error(`never ${kind}; states: ${states.join(', ')}`)), 10_000);
+      const subscription = part.onDidChangeState((state) => {
+        if (state.kind !== kind) return;
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve(state);
+      });
+    });
+
+  before(async () => {
+    home = await mkdtemp(join(tmpdir(), 'tt-session-part-'));
+    server = createReferenceServer({ token: TOKEN, onRequest: (_line, record) => requests.push(record.path) });
+    port = await server.listen(0);
+  });
+
+  after(async () => {
+    await server.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    log = new RecordingLog();
+    states = [];
+    requests.length = 0;
+  });
+
+  afterEach(() => {
+    session?.dispose();
+    session = undefined;
+    secrets.dispose();
+  });
+
+  it('with the token in secret storage, talks to the app and shows it idle, never logging the token', async () => {
+    const part = build(TOKEN);
+    await part.start();
+
+    assert.equal(part.state.kind, 'idle', log.toString());
+    assert.deepEqual(part.channel.kind === 'http' && [part.channel.tokenSource, part.channel.route.port], [
+      'secretStorage',
+      port,
+    ]);
+    assert.ok(part.client, 'a client in use');
+    assert.ok(part.tokenStored);
+    assert.ok(requests.includes('/status'), `requests: ${requests.join(', ')}`);
+    assert.ok(
+      log.at('info').some((line) => line.startsWith('Talking to the app') && line.includes('secret storage')),
+      log.toString(),
+    );
+    assert.ok(!log.toString().includes(TOKEN), 'the token is never logged');
+  });
+
+  it('without a token, shows noToken and asks the app nothing', async () => {
+    const part = build(undefined);
+    await part.start();
+
+    assert.equal(part.state.kind, 'noToken');
+    assert.equal(part.client, undefined);
+    assert.deepEqual(requests, []);
+  });
+
+  it('a rejected token shows tokenRejected, and nothing more is sent until someone asks', async () => {
+    const part = build('not-the-token-of-this-app');
+    await part.start();
+    await reaches(part, 'tokenRejected');
+    const sent = requests.length;
+    assert.ok(sent > 0, 'the token was tried');
+
+    await part.refreshUnlessPaused();
+
+    assert.equal(part.state.kind, 'tokenRejected');
+    assert.equal(requests.length, sent, `no further request: ${requests.join(', ')}`);
+    assert.ok(!log.toString().includes('not-the-token-of-this-app'), 'the token is never logged');
+  });
+
+  it('a token stored by another window is taken up without being asked', async () => {
+    const part = build(undefined);
+    await part.start();
+    assert.equal(part.state.kind, 'noToken');
+
+    const idle = reaches(part, 'idle');
+    await secrets.store(STORAGE_KEYS.token, TOKEN);
+    await idle;
+
+    assert.ok(requests.includes('/status'), `requests: ${requests.join(', ')}`);
+    assert.deepEqual(states.slice(-1), ['idle']);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The status bar item alone (src/extension/statusBar.ts), built with a fake session whose state
+ * the test sets, a recording log and message sink, and settings that place it apart from the
+ * window's own item (its id follows its place), so the two never share an item.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { StatusBarController } from '../../../../src/extension/statusBar';
+import type { Session } from '../../../../src/extension/session';
+import type { Settings } from '../../../../src/extension/settings';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
+import { RecordingLog, RecordingMessages, settingsWith } from './fakes';
+
+type SessionPort = Pick<Session, 'state' | 'channel' | 'onDidChangeState'>;
+
+const NAME = 'Status Part Review';
+
+function tracking(name = NAME): TrackerState {
+  return {
+    kind: 'tracking',
+    activity: { activityID: 'status-part-1', activityName: name },
+    onBreak: false,
+    startedAtMs: Date.now() - 5 * 60_000,
+    appClockOffsetMs: 0,
+    todaySeconds: 3_600,
+    observedAtMs: Date.now(),
+  };
+}
+
+describe('parts: StatusBarController', () => {
+  let log: RecordingLog;
+  let messages: RecordingMessages;
+  let stateChanged: vscode.EventEmitter<TrackerState>;
+  let session: { -readonly [K in keyof SessionPort]: SessionPort[K] };
+  let item: StatusBarController | undefined;
+
+  const build = (changes: Partial<Settings> = {}): StatusBarController => {
+    const settings = settingsWith({
+      statusBarAlignment: 'right',
+      statusBarPriority: 7,
+      statusFormat: '{activity} {elapsed} · {today}',
+      ...changes,
+    });
+    item = new StatusBarController({
+      session,
+      settings,
+      log,
+      messages,
+      branchToday: () => undefined,
+      linkedStart: () => undefined,
+      groupOf: () => undefined,
+    });
+    return item;
+  };
+
+  /** The session moves to `state` and says so, as the real one does after a poll. */
+  const show = (state: TrackerState): void => {
+    session.state = state;
+    stateChanged.fire(state);
+  };
+
+  beforeEach(() => {
+    log = new RecordingLog();
+    messages = new RecordingMessages(log);
+    stateChanged = new vscode.EventEmitter<TrackerState>();
+    session = {
+      state: tracking(),
+      channel: { kind: 'http', route: { kind: 'http', port: 1 }, token: 'unused', tokenSource: 'secretStorage' },
+      onDidChangeState: stateChanged.event,
+    };
+  });
+
+  afterEach(() => {
+    item?.dispose();
+    item = undefined;
+    stateChanged.dispose();
+    messages.dispose();
+  });
+
+  it("shows the running activity, and follows the session's next state", () => {
+    const part = build();
+    assert.ok(part.presentation.text.includes(NAME), part.presentation.text);
+    assert.ok(part.presentation.accessibilityLabel.includes(NAME), part.presentation.accessibilityLabel);
+    assert.equal(part.presentation.tone, 'normal');
+
+    show({ kind: 'offline' });
+
+    assert.ok(!part.presentation.text.includes(NAME), part.presentation.text);
+    assert.notEqual(part.presentation.tone, 'normal', 'offline is not shown as all is well');
+  });
+
+  it('names no activity while private, in its text, tooltip or spoken label', () => {
+    const { text, tooltip, accessibilityLabel } = build({ privateStatusBar: true }).presentation;
+    for (const shown of [text, tooltip, accessibilityLabel]) assert.ok(!shown.includes(NAME), shown);
+  });
+
+  it('a notice stands in for the state until it is cleared', () => {
+    const part = build();
+    part.showNotice(() => ({
+      text: 'notice text',
+      tooltip: 'notice tooltip',
+      command: part.presentation.command,
+      accessibilityLabel: 'notice label',
+    }));
+    assert.equal(part.presentation.text, 'notice text');
+    part.showNotice(undefined);
+    assert.ok(part.presentation.text.includes(NAME), part.presentation.text);
+  });
+
+  it('says once, with the way to the setting, that its format names a token it does not know', () => {
+    const part = build({ statusFormat: '{activity} {actvity}' });
+    part.rerender();
+    show(tracking('Another Review'));
+
+    const warnings = messages.said.filter((said) => said.kind === 'warning');
+    assert.equal(warnings.length, 1, JSON.stringify(messages.said));
+    const [warning] = warnings;
+    assert.ok(warning?.kind === 'warning');
+    assert.ok(warning.message.includes('{actvity}'), warning.message);
+    assert.deepEqual(warning.actions, ['Open Settings']);
+    assert.ok(
+      log.at('warn').some((line) => line.includes('"{activity} {actvity}" names {actvity}')),
+      log.toString(),
+    );
+    assert.ok(part.presentation.text.includes('{actvity}'), 'shown as written');
+  });
+});
