@@ -53,9 +53,9 @@ import { request } from 'undici';
 
 const require = createRequire(import.meta.url);
 // The ledger's own code (compiled by `npm run compile`), to seed its file and to read it back.
-const { LEDGER_FILE } = require(join(repoRoot, 'out', 'src', 'tracker', 'ledger', 'ledgerStore.js'));
-const { parseBook } = require(join(repoRoot, 'out', 'src', 'tracker', 'ledger', 'ledgerBook.js'));
-const { PERIODS, summarize } = require(join(repoRoot, 'out', 'src', 'tracker', 'ledger', 'summary.js'));
+const { LEDGER_FILE } = require(join(repoRoot, 'out', 'src', 'tracker', 'branchTime', 'ledgerStore.js'));
+const { parseBook } = require(join(repoRoot, 'out', 'src', 'tracker', 'branchTime', 'ledgerBook.js'));
+const { PERIODS, summarize } = require(join(repoRoot, 'out', 'src', 'tracker', 'branchTime', 'summary.js'));
 const { seedHistory, WEEK } = require(join(repoRoot, 'out', 'test', 'bench', 'extension', 'ledgerHistory.js'));
 
 const KEYS = { start: 'Control+Alt+Shift+F7', stop: 'Control+Alt+Shift+F8', runningExtensions: 'Control+Alt+Shift+F9' };

@@ -64,8 +64,8 @@ export default async function restrictedDriver() {
 
 /** The user's ledger with a row a day for the last SEEDED_DAYS days, in another repository. */
 function seedLedger(userData) {
-  const { dayOf, serializeBook } = compiled('tracker', 'ledger', 'ledgerBook.js');
-  const { LEDGER_FILE } = compiled('tracker', 'ledger', 'ledgerStore.js');
+  const { dayOf, serializeBook } = compiled('tracker', 'branchTime', 'ledgerBook.js');
+  const { LEDGER_FILE } = compiled('tracker', 'branchTime', 'ledgerStore.js');
   const folder = join(userData, 'User', 'globalStorage', EXTENSION_ID);
   mkdirSync(folder, { recursive: true });
   const now = Date.now();
