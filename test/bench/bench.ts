@@ -20,7 +20,6 @@ import { signedHeaders } from '../support/signing';
 import { bundleBenchmark } from './bundleBench';
 import { extensionBenchmark, type BenchOptions } from './extensionBench';
 import { gitBenchmark } from './gitBench';
-import { transportBenchmark } from './transportBench';
 import {
   compareInRounds,
   compareOpsInRounds,
@@ -390,12 +389,6 @@ const BENCHMARKS: readonly Benchmark[] = [
     name: 'bundle',
     title: "The activation bundle: its size and its require time in plain Node, beside a small extension's",
     run: bundleBenchmark,
-  },
-  {
-    name: 'transport',
-    title: "The client's transport: undici's public entry vs node:http, CPU a poll and load, one run",
-    run: transportBenchmark,
-    onlyWhenNamed: true,
   },
   {
     name: 'extension',
