@@ -131,7 +131,8 @@ export class Transport {
 
   /** The body as text, or a ConnectionError (`sent: true`) once it proves longer than MAX_ANSWER_BYTES. */
   private async read(body: Body, declaredLength: string | string[] | undefined): Promise<string> {
-    // The loop below sees every error; this keeps the abort that destroying the body causes in undici from going unhandled.
+    // The loop below sees every error; this keeps the abort that destroying the body causes in undici from going
+    // unhandled.
     body.on('error', () => undefined);
     if (Number(declaredLength) > MAX_ANSWER_BYTES) {
       body.destroy();
