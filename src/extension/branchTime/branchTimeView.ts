@@ -3,7 +3,7 @@
  * repository → branch → activity, to the minute (the minutes Copy Summary gives: shares of the
  * period's total rounded once, src/tracker/branchTime/summary.ts), the branch this window is on
  * marked; the hover gives the exact total and when it was first and last seen. It renders what
- * src/tracker/ledger summarises and nothing else. Empty (and so showing its `viewsWelcome`) while
+ * src/tracker/branchTime summarises and nothing else. Empty (and so showing its `viewsWelcome`) while
  * the ledger has no time or is turned off, and while the status bar is private
  * (src/tracker/branchTime/ledgerView.ts), its context key choosing that welcome text. While visible it
  * reads the shared file again every minute, so other windows' time shows too.

@@ -261,7 +261,7 @@ describe('tracker/branchTime/WindowAttribution', () => {
   });
 });
 
-describe('tracker/ledger: two windows sharing one book', () => {
+describe('tracker/branchTime: two windows sharing one book', () => {
   /**
    * Two windows on two branches trade focus every 7 minutes for an hour of the app's tracked time;
    * the focused window polls every 5 s, the other every 15 s (src/tracker/model/poller.ts).

@@ -43,7 +43,7 @@ function holds(clause: string | undefined, context: Readonly<Record<string, stri
 const shown = (menu: string, context: Readonly<Record<string, string | boolean>>): MenuItem[] =>
   manifest.contributes.menus[menu]!.filter((item) => holds(item.when, context));
 
-describe('tracker/ledger: the Time by Branch view in package.json', () => {
+describe('tracker/branchTime: the Time by Branch view in package.json', () => {
   it("offers Copy Summary, plain and Markdown, on a period's, a repository's and a branch's row, and never Clear History there", () => {
     for (const viewItem of ROW_KINDS) {
       const commands = shown('view/item/context', { view: VIEWS.branchTime, viewItem })

@@ -25,7 +25,7 @@ const daysBefore = (daysAgo: number, ms = T0): number => {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() - daysAgo, date.getHours()).getTime();
 };
 
-describe('tracker/ledger: a wrong clock', function () {
+describe('tracker/branchTime: a wrong clock', function () {
   // Real locks and synced writes on a shared, slow machine.
   this.timeout(30_000);
   let folder: string;
