@@ -1,16 +1,13 @@
 // Bundles the extension and the command-line entry points into dist/.
 // `--watch` rebuilds on change; `--production` minifies and drops source maps (used for packaging);
 // `--only <name>` builds one entry and the entries it loads (the `serve` script needs only the
-// server; the extension loads the transport); `--outdir <dir>` writes there instead of dist/ (the
+// server; the extension loads the core); `--outdir <dir>` writes there instead of dist/ (the
 // tests and the bench measure a production build without touching dist/).
 //
-// The extension is three bundles: dist/extension.js, what `main` loads at activation (the command
-// ids and the API, src/extension/extension.ts); dist/core.js, the rest of the extension
-// (src/extension/core.ts), which extension.js loads from beside it right after `activate` has
-// returned; and dist/transport.js, undici and the client's transport, which
-// src/client/lazyTransport.ts, in the core, loads when the first request goes out. The client for
-// scripts, dist/client.js, stays one file: it is built with src/client/bundledTransport.ts in
-// place of the lazy loader.
+// The extension is two bundles: dist/extension.js, what `main` loads at activation (the command
+// ids and the API, src/extension/extension.ts); and dist/core.js, the rest of the extension
+// (src/extension/core.ts) with the client, which extension.js loads from beside it right after
+// `activate` has returned. The client for scripts, dist/client.js, is one file.
 import { basename, join } from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -22,53 +19,16 @@ const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
 const outdirIndex = args.indexOf('--outdir');
 const outdir = outdirIndex >= 0 ? args[outdirIndex + 1] : undefined;
 
-/** Resolves the client's lazy transport loader to the transport itself, bundled in. */
-function bundledTransport() {
-  return {
-    name: 'bundled-transport',
-    setup(build) {
-      build.onResolve({ filter: /^\.\/lazyTransport$/ }, ({ resolveDir }) => ({
-        path: join(resolveDir, 'bundledTransport.ts'),
-      }));
-    },
-  };
-}
-
-/**
- * Leaves node:http2 out of a bundle: undici's HTTP/2 client loads it as soon as undici's Client is
- * loaded (about 1 MB of heap in a plain Node process; VS Code's extension host does not load it
- * otherwise), although the transport speaks HTTP/1.1 only. undici loads it in a try and takes a runtime without it as
- * one without HTTP/2, so the module put in its place only says why it is missing.
- */
-function withoutHttp2() {
-  return {
-    name: 'without-http2',
-    setup(build) {
-      build.onResolve({ filter: /^(node:)?http2$/ }, () => ({ path: 'http2', namespace: 'without-http2' }));
-      build.onLoad({ filter: /.*/, namespace: 'without-http2' }, () => ({
-        contents:
-          "throw new Error('node:http2 is left out of this bundle: the client speaks HTTP/1.1 only (esbuild.mjs)');",
-        loader: 'js',
-      }));
-    },
-  };
-}
-
 /** @type {Record<string, import('esbuild').BuildOptions>} */
 const entries = {
   extension: { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   core: { entryPoints: ['src/extension/core.ts'], outfile: 'dist/core.js', external: ['vscode'] },
-  transport: { entryPoints: ['src/client/transport.ts'], outfile: 'dist/transport.js', plugins: [withoutHttp2()] },
   server: { entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
-  client: {
-    entryPoints: ['src/client/index.ts'],
-    outfile: 'dist/client.js',
-    plugins: [bundledTransport(), withoutHttp2()],
-  },
+  client: { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.js' },
 };
 
 /** The entries an entry loads at run time: `--only` builds them with it. */
-const loads = { extension: ['core', 'transport'] };
+const loads = { extension: ['core'] };
 
 if (only !== undefined && !(only in entries)) {
   console.error(`esbuild.mjs: unknown entry "${only}"; expected one of ${Object.keys(entries).join(', ')}.`);

@@ -13,7 +13,7 @@ import {
   UnavailableError,
   ValidationError,
 } from './errors';
-import type { WireResponse } from './lazyTransport';
+import type { WireResponse } from './transport';
 import { readRefusal, type SaidBody } from './results';
 
 /** A 2xx is a success whatever its body (the SDKs take it so); anything else is the error of §7. */

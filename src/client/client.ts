@@ -28,7 +28,6 @@ import type {
 } from './answerTypes';
 import { clockSkewSeconds, errorFor, interpretAnswer, settlesResend, single } from './answerErrors';
 import { AnswerLostError, ConnectionError, HttpError, ValidationError } from './errors';
-import { Deadline } from './deadline';
 import { HeaderPrefixChoice } from './headerPrefixChoice';
 import { NonceSource } from './nonces';
 import { resolveOptions, type ResolvedOptions, type ServiceClientOptions } from './options';
@@ -44,7 +43,8 @@ import {
   readStop,
   type SaidBody,
 } from './results';
-import { LazyTransport, type WireRequest, type WireResponse } from './lazyTransport';
+import { Transport, type WireRequest, type WireResponse } from './transport';
+import { timeoutSignal } from '../platform/timers';
 
 export interface CallOptions {
   /** Aborting rejects the call with the signal's reason; nothing is retried after that. */
@@ -80,7 +80,7 @@ const HEADER_NAMES: Readonly<Record<HeaderPrefix, SigningHeaderNames>> = {
 export class ServiceClient {
   readonly #token: string;
   readonly #options: Omit<ResolvedOptions, 'token'>;
-  readonly #transport: LazyTransport;
+  readonly #transport: Transport;
   readonly #prefix: HeaderPrefixChoice;
   readonly #nonces = new NonceSource();
 
@@ -92,7 +92,7 @@ export class ServiceClient {
       recall: rest.learnedHeaderPrefix,
       onLearn: rest.onHeaderPrefix,
     });
-    this.#transport = new LazyTransport(rest.endpoint, rest.connections, rest.timeoutMs);
+    this.#transport = new Transport(rest.endpoint, rest.connections, rest.timeoutMs);
   }
 
   /** The TCP port; undefined over the app's socket. */
@@ -234,26 +234,20 @@ export class ServiceClient {
   ): Promise<Success> {
     const signal = options?.signal;
     signal?.throwIfAborted();
-    const deadline = new Deadline(this.#options.timeoutMs);
-    try {
-      const response = await this.#prefix.send(
-        (prefix, copySignal) => this.#exchange(this.#sign(method, target, body, prefix), copySignal, deadline),
-        (answer) => clockSkewSeconds(answer, this.#options.clock) !== undefined,
-        signal,
-      );
-      const receivedAtMs = this.#options.clock();
-      return {
-        status: response.status,
-        body: interpretAnswer(response, this.#options.clock),
-        text: response.text,
-        headers: response.headers,
-        receivedAtMs,
-      };
-    } finally {
-      // After the caller's abort a copy may run on (the prefix probe's, headerPrefixChoice.ts):
-      // it keeps its deadline. Otherwise every copy of this call has ended here.
-      if (!signal?.aborted) deadline.clear();
-    }
+    const deadline = timeoutSignal(this.#options.timeoutMs);
+    const response = await this.#prefix.send(
+      (prefix, copySignal) => this.#exchange(this.#sign(method, target, body, prefix), copySignal, deadline),
+      (answer) => clockSkewSeconds(answer, this.#options.clock) !== undefined,
+      signal,
+    );
+    const receivedAtMs = this.#options.clock();
+    return {
+      status: response.status,
+      body: interpretAnswer(response, this.#options.clock),
+      text: response.text,
+      headers: response.headers,
+      receivedAtMs,
+    };
   }
 
   /**
@@ -265,13 +259,16 @@ export class ServiceClient {
    * first copy, so the call fails as "may have been received" (ConnectionError, `sent: true`).
    * Either way nothing is ever done twice: a caller never sends it again as "surely not sent".
    */
-  async #exchange(request: SignedRequest, signal: AbortSignal | undefined, deadline: Deadline): Promise<WireResponse> {
+  async #exchange(
+    request: SignedRequest,
+    signal: AbortSignal | undefined,
+    deadline: AbortSignal,
+  ): Promise<WireResponse> {
     const { method, target } = request;
     let response: WireResponse;
     try {
       response = await this.#send(request, signal, deadline, false);
     } catch (error) {
-      // A brand check (src/client/errors.ts): it holds for a transport loaded from another bundle too.
       if (!(error instanceof ConnectionError) || signal?.aborted || deadline.aborted) throw error;
       const mayResend = error.sent || method === 'GET';
       const insideWindow = this.#options.clock() - request.signedAtMs < CLOCK_DRIFT_SECONDS * 1000;
@@ -308,7 +305,7 @@ export class ServiceClient {
   async #send(
     request: SignedRequest,
     signal: AbortSignal | undefined,
-    deadline: Deadline,
+    deadline: AbortSignal,
     retry: boolean,
   ): Promise<WireResponse> {
     if (!this.#options.onRequest) return this.#transport.send(request, signal, deadline);

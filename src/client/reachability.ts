@@ -9,8 +9,8 @@
 import type { Socket } from 'node:net';
 import { DEFAULT_HOST } from '../protocol/constants';
 import { openSocket } from './plainSocket';
-import { Deadline } from './deadline';
 import { errnoCode, errorMessage } from '../platform/errors';
+import { later } from '../platform/timers';
 
 /** Where to look: the HTTP API's port on 127.0.0.1, or the socket of the VS Code integration. */
 export type ReachabilityTarget = { readonly port: number } | { readonly socketPath: string };
@@ -48,16 +48,16 @@ export function reachability(
       resolve(failure(error));
       return;
     }
-    const deadline = new Deadline(timeoutMs);
+    // Unreferenced: a pending probe alone keeps no process alive.
+    const deadline = later(() => finish({ kind: 'timedOut' }), timeoutMs).unref();
     function finish(answer: Reachability): void {
-      deadline.clear();
+      clearTimeout(deadline);
       socket.removeAllListeners('connect');
       // An error after the answer (a reset on the close) has nothing left to tell.
       socket.removeAllListeners('error').on('error', () => undefined);
       socket.destroy();
       resolve(answer);
     }
-    deadline.once('abort', () => finish({ kind: 'timedOut' }));
     socket.once('connect', () => finish({ kind: 'listening' }));
     socket.once('error', (error) => finish(failure(error)));
   });

@@ -1,17 +1,15 @@
 /**
- * One undici Pool per client: keep-alive, bounded connections, to a loopback TCP port or to the
- * app's Unix socket. Every exchange runs under the call's deadline (headers and body together,
- * not undici's per-chunk body time-out) and reads at most MAX_ANSWER_BYTES of an answer. Every way
- * a request can fail without a usable answer becomes a ConnectionError that says whether the
- * request may have reached the service.
+ * One keep-alive `http.Agent` per client (connector.ts), to a loopback TCP port or to the app's
+ * Unix socket, through `http.request`: Node's own, as the app's own extension talks to the same
+ * socket. Every exchange runs under the call's deadline (an `AbortSignal.timeout`: headers and
+ * body together) and reads at most MAX_ANSWER_BYTES of an answer. Every way a request can fail
+ * without a usable answer becomes a ConnectionError that says whether the request may have
+ * reached the service.
  */
-import { CLOSED_BEFORE_REQUEST, holdingConnector } from './connector';
-import type { Deadline } from './deadline';
+import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { CLOSED_BEFORE_REQUEST, CONNECT_TIMEOUT, HoldingAgent } from './connector';
 import { ConnectionError } from './errors';
 import type { Endpoint } from './options';
-import { Pool, request as poolRequest } from './undiciPool';
-
-type Body = Awaited<ReturnType<typeof poolRequest>>['body'];
 
 /** Answers longer than this (1 MiB) are refused, and reading stops there: no answer of the service comes near it. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -38,9 +36,7 @@ const NOT_SENT_CODES = new Set([
   'EAI_AGAIN',
   'EHOSTUNREACH',
   'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_CLOSED',
-  'UND_ERR_DESTROYED',
+  CONNECT_TIMEOUT,
   CLOSED_BEFORE_REQUEST,
   // Connecting to a Unix socket: no socket file (the app is not running), a file nobody listens
   // on (left behind by a crash), a path that is no socket, or one this user may not open.
@@ -55,101 +51,127 @@ const NOT_SENT_CODES = new Set([
 const NOBODY_AT_SOCKET = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK', 'ENOTDIR']);
 
 export class Transport {
-  private readonly pool: InstanceType<typeof Pool>;
+  private readonly agent: HoldingAgent;
   /** What the messages name: `http://127.0.0.1:39847`, or `the app's socket /…/api.sock`. */
   private readonly where: string;
+  private closed = false;
+  /** The exchanges under way, which `close` lets finish, as a pool closes gracefully. */
+  private readonly running = new Set<Promise<WireResponse>>();
 
   constructor(
     private readonly endpoint: Endpoint,
     connections: number,
     private readonly timeoutMs: number,
   ) {
-    const tcp = endpoint.kind === 'tcp';
-    const origin = tcp ? `http://${endpoint.host}:${endpoint.port}` : 'http://localhost';
-    this.where = tcp ? origin : `the app's socket ${endpoint.socketPath}`;
-    this.pool = new Pool(origin, {
-      // Over the socket the origin only names the Host header (`localhost`, PROTOCOL.md §8).
-      connect: holdingConnector({ timeoutMs, socketPath: tcp ? undefined : endpoint.socketPath }),
-      connections,
-      pipelining: 1,
-      // The call's deadline (send) bounds headers and body together; these are only backstops.
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      // The service closes idle connections after 5 s; leave them well before it does, so a
-      // request is never written into a connection that the service is closing.
-      keepAliveTimeout: 2_000,
-      keepAliveMaxTimeout: 4_000,
-      keepAliveTimeoutThreshold: 1_000,
-    });
+    this.where =
+      endpoint.kind === 'tcp' ? `http://${endpoint.host}:${endpoint.port}` : `the app's socket ${endpoint.socketPath}`;
+    this.agent = new HoldingAgent(endpoint, connections, timeoutMs);
   }
 
   /**
    * Sends one copy and reads its answer whole, before `deadline` (the call's, started when the
    * call began) and within MAX_ANSWER_BYTES. The caller's `signal` rejects with its own reason.
    */
-  send(request: WireRequest, signal: AbortSignal | undefined, deadline: Deadline): Promise<WireResponse> {
+  async send(request: WireRequest, signal: AbortSignal | undefined, deadline: AbortSignal): Promise<WireResponse> {
+    if (this.closed) throw new ConnectionError('This client was closed; create a new one.', false);
     if (deadline.aborted) {
       // The call spent its time waiting (for another call to learn the header prefix).
-      const late = new ConnectionError(
+      throw new ConnectionError(
         `The request to ${this.where} could not be sent within ${this.timeoutMs} ms; nothing was sent.`,
         false,
       );
-      return Promise.reject(late);
     }
-    return this.exchange(request, signal, deadline);
+    const exchange = this.exchange(request, signal, deadline);
+    this.running.add(exchange);
+    try {
+      return await exchange;
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      throw this.failure(error, deadline);
+    } finally {
+      this.running.delete(exchange);
+    }
   }
 
-  private async exchange(
+  private exchange(
     request: WireRequest,
     signal: AbortSignal | undefined,
-    deadline: Deadline,
+    deadline: AbortSignal,
   ): Promise<WireResponse> {
-    try {
-      const response = await poolRequest(this.pool, {
-        method: request.method,
-        path: request.target,
-        headers: request.headers,
-        body: request.body ?? null,
-        signal: signal === undefined ? deadline : AbortSignal.any([signal, deadline.signal]),
-      });
-      // Reading the body to its end also returns the connection to the pool.
-      const text = await this.read(response.body, response.headers['content-length']);
-      return { status: response.statusCode, headers: response.headers, text };
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      if (error instanceof ConnectionError) throw error;
-      if (deadline.aborted) {
-        throw new ConnectionError(
-          `The service at ${this.where} did not answer within ${this.timeoutMs} ms; the request may have been received.`,
-          true,
-          { cause: error },
-        );
+    return new Promise((resolve, reject) => {
+      let outgoing: ClientRequest | undefined;
+      const fail = (error: Error): void => {
+        outgoing?.destroy();
+        reject(error);
+      };
+      try {
+        outgoing = httpRequest(this.options(request, signal, deadline), (incoming) => {
+          this.read(incoming).then(
+            (text) => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text }),
+            fail,
+          );
+        });
+      } catch (error) {
+        // Refused before a socket was asked for (a header Node will not send): nothing left.
+        reject(this.describe(error, false));
+        return;
       }
-      throw this.describe(error);
+      outgoing.on('error', fail);
+      outgoing.end(request.body);
+    });
+  }
+
+  private options(request: WireRequest, signal: AbortSignal | undefined, deadline: AbortSignal): RequestOptions {
+    const endpoint = this.endpoint;
+    return {
+      agent: this.agent,
+      // Over the socket Node names the Host header `localhost` (PROTOCOL.md §8).
+      ...(endpoint.kind === 'tcp' ? { host: endpoint.host, port: endpoint.port } : { socketPath: endpoint.socketPath }),
+      method: request.method,
+      path: request.target,
+      headers: request.headers,
+      signal: signal === undefined ? deadline : AbortSignal.any([signal, deadline]),
+    };
+  }
+
+  /** What a failed exchange fails with, unless the caller aborted it: a ConnectionError. */
+  private failure(error: unknown, deadline: AbortSignal): ConnectionError {
+    if (error instanceof ConnectionError) return error;
+    if (deadline.aborted) {
+      return new ConnectionError(
+        `The service at ${this.where} did not answer within ${this.timeoutMs} ms; the request may have been received.`,
+        true,
+        { cause: error },
+      );
     }
+    return this.describe(error);
   }
 
   /** The body as text, or a ConnectionError (`sent: true`) once it proves longer than MAX_ANSWER_BYTES. */
-  private async read(body: Body, declaredLength: string | string[] | undefined): Promise<string> {
-    // The loop below sees every error; this keeps the abort that destroying the body causes in undici from going
-    // unhandled.
-    body.on('error', () => undefined);
-    if (Number(declaredLength) > MAX_ANSWER_BYTES) {
-      body.destroy();
-      throw this.tooLong();
-    }
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      length += chunk.length;
-      if (length > MAX_ANSWER_BYTES) {
-        body.destroy();
-        throw this.tooLong();
+  private read(incoming: IncomingMessage): Promise<string> {
+    return new Promise((resolve, reject: (error: Error) => void) => {
+      const tooLong = (): void => {
+        incoming.destroy();
+        reject(this.tooLong());
+      };
+      if (Number(incoming.headers['content-length']) > MAX_ANSWER_BYTES) {
+        tooLong();
+        return;
       }
-      chunks.push(chunk);
-    }
-    // As undici's own `text()`: UTF-8, a leading byte-order mark dropped.
-    return new TextDecoder().decode(Buffer.concat(chunks, length));
+      const chunks: Buffer[] = [];
+      let length = 0;
+      incoming.on('data', (chunk: Buffer) => {
+        length += chunk.length;
+        if (length > MAX_ANSWER_BYTES) tooLong();
+        else chunks.push(chunk);
+      });
+      // As `TextDecoder` reads it: UTF-8, a leading byte-order mark dropped.
+      incoming.on('end', () => resolve(new TextDecoder().decode(Buffer.concat(chunks, length))));
+      incoming.on('error', reject);
+      incoming.on('close', () => {
+        if (!incoming.complete) reject(Object.assign(new Error('The answer ended early.'), { code: 'ECONNRESET' }));
+      });
+    });
   }
 
   private tooLong(): ConnectionError {
@@ -159,13 +181,16 @@ export class Transport {
     );
   }
 
+  /** Lets the exchanges under way finish, then closes every connection; later calls fail with `sent: false`. */
   async close(): Promise<void> {
-    await this.pool.close();
+    this.closed = true;
+    await Promise.allSettled(this.running);
+    this.agent.destroy();
   }
 
-  private describe(error: unknown): ConnectionError {
+  private describe(error: unknown, mayHaveWritten = true): ConnectionError {
     const code = errorCode(error);
-    const sent = !nothingWritten(error, code);
+    const sent = mayHaveWritten && !nothingWritten(error, code);
     return new ConnectionError(this.sentence(code, sent), sent, { cause: error });
   }
 
@@ -180,14 +205,8 @@ export class Transport {
       case 'EACCES':
       case 'EPERM':
         return `This user may not connect to ${where} (${code}).`;
-      case 'UND_ERR_CONNECT_TIMEOUT':
+      case CONNECT_TIMEOUT:
         return `Connecting to ${where} took longer than ${this.timeoutMs} ms.`;
-      case 'UND_ERR_HEADERS_TIMEOUT':
-      case 'UND_ERR_BODY_TIMEOUT':
-        return `The service at ${where} did not answer within ${this.timeoutMs} ms; the request may have been received.`;
-      case 'UND_ERR_CLOSED':
-      case 'UND_ERR_DESTROYED':
-        return 'This client was closed; create a new one.';
       case CLOSED_BEFORE_REQUEST:
         return `The service at ${where} closed the connection before the request was sent; nothing was received.`;
       default:
@@ -201,8 +220,8 @@ export class Transport {
 /**
  * True only when the request surely left nothing on the wire: a failure known to come before it
  * (refused, no socket file, closed before the hand-over: NOT_SENT_CODES), or an error of the
- * connect step itself (a reset while connecting is `connect ECONNRESET`): undici writes a request
- * only into a connection that has connected.
+ * connect step itself (a reset while connecting is `connect ECONNRESET`): the agent hands a request
+ * only a connection that has connected (connector.ts).
  */
 function nothingWritten(error: unknown, code: string): boolean {
   if (NOT_SENT_CODES.has(code)) return true;
@@ -216,11 +235,6 @@ function nothingWritten(error: unknown, code: string): boolean {
 
 function errorCode(error: unknown): string {
   if (typeof error !== 'object' || error === null) return '';
-  const { code, cause } = error as { code?: unknown; cause?: unknown };
-  // undici wraps some socket failures; the system code sits on the cause then.
-  if (code === 'UND_ERR_SOCKET' && typeof cause === 'object' && cause !== null) {
-    const inner = (cause as { code?: unknown }).code;
-    if (inner === 'ECONNREFUSED') return inner;
-  }
+  const { code } = error as { code?: unknown };
   return typeof code === 'string' ? code : '';
 }

@@ -9,7 +9,7 @@ import type { HeaderPrefix } from '../client';
 import { errorMessage } from '../platform/errors';
 import { STORAGE_KEYS } from '../tracker/ids';
 import type { Channel } from '../tracker/model/channel';
-import { learnedPrefixKey, recallPrefix, rememberPrefix } from '../tracker/model/learnedPrefix';
+import { learnedPrefixKey, recallLearned, rememberPrefix } from '../tracker/model/learnedPrefix';
 
 /** Where the record is kept: globalState, or a test's stand-in for it. */
 export interface PrefixStore {
@@ -31,11 +31,22 @@ export function prefixMemory(
   where: string,
 ): PrefixMemory {
   const key = learnedPrefixKey(channel);
+  const stored = (): unknown => memento.get(STORAGE_KEYS.learnedHeaderPrefixes);
+  // The newest write this memory has seen, its own or another window's. globalState hands back an
+  // echo of each write, and the echo of an older write may come after a newer one: taken for news,
+  // it would send the next request with the prefix the app just refused.
+  let newestSeen = 0;
   return {
-    learnedHeaderPrefix: () => recallPrefix(memento.get(STORAGE_KEYS.learnedHeaderPrefixes), key),
+    learnedHeaderPrefix: () => {
+      const learned = recallLearned(stored(), key);
+      if (learned === undefined || learned.generation < newestSeen) return undefined;
+      newestSeen = learned.generation;
+      return learned.prefix;
+    },
     onHeaderPrefix: (prefix) => {
       log.info(`The app answers to X-${prefix}-* headers ${where}; they are used from now on.`);
-      const record = rememberPrefix(memento.get(STORAGE_KEYS.learnedHeaderPrefixes), key, prefix);
+      const record = rememberPrefix(stored(), key, prefix);
+      newestSeen = record[key]?.generation ?? newestSeen;
       void Promise.resolve(memento.update(STORAGE_KEYS.learnedHeaderPrefixes, record)).catch((error: unknown) =>
         log.warn(`Keeping the header prefix for the next window failed: ${errorMessage(error)}`),
       );

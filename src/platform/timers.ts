@@ -54,3 +54,11 @@ export function boundedTimers(timers: Timers = realTimers): Timers {
     clearTimeout: (handle) => timers.clearTimeout(handle),
   };
 }
+
+/**
+ * Node's `AbortSignal.timeout`, with the delay bounded and made whole (it refuses a fraction or
+ * anything outside 32 bits); unreferenced, as Node makes it.
+ */
+export function timeoutSignal(ms: number): AbortSignal {
+  return AbortSignal.timeout(Math.ceil(clampDelay(ms)));
+}

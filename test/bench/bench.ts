@@ -20,6 +20,7 @@ import { signedHeaders } from '../support/signing';
 import { bundleBenchmark } from './bundleBench';
 import { extensionBenchmark, type BenchOptions } from './extensionBench';
 import { gitBenchmark } from './gitBench';
+import { transportBenchmark } from './transportBench';
 import {
   compareInRounds,
   compareOpsInRounds,
@@ -389,6 +390,12 @@ const BENCHMARKS: readonly Benchmark[] = [
     name: 'bundle',
     title: "The activation bundle: its size and its require time in plain Node, beside a small extension's",
     run: bundleBenchmark,
+  },
+  {
+    name: 'transport',
+    title: "The client's transport: undici's public entry vs node:http, CPU a poll and load, one run",
+    run: transportBenchmark,
+    onlyWhenNamed: true,
   },
   {
     name: 'extension',

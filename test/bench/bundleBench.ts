@@ -4,9 +4,9 @@
  * extension, into a folder of its own, so dist/ is untouched), and a small dependency-free extension
  * (test/extension/benchFixture: only there may a file import vscode) with the same esbuild options, then times one
  * `require` of each in a fresh plain Node process, interleaved, many times, in the same minute: only their ratio means
- * anything on a shared machine. The core bundle (loaded once `activate` has returned) and the transport bundle (loaded
- * on the first request) are timed too, for what they add after activation, and so is the extension bundled as it was
- * before issue 25 (one bundle, the transport in it), for what the split moves out of activation.
+ * anything on a shared machine. The core bundle (loaded once `activate` has returned, the client and its transport in
+ * it) is timed too, for what it adds after activation, and so is the extension bundled as it was before issue 25 (one
+ * bundle), for what the split moves out of activation.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -35,16 +35,6 @@ const FIXTURE_OPTIONS: esbuild.BuildOptions = {
   sourcemap: false,
   minify: true,
   logLevel: 'warning',
-};
-
-/** As esbuild.mjs builds dist/client.js: the lazy loader replaced by the transport itself. */
-const transportBundledIn: esbuild.Plugin = {
-  name: 'transport-bundled-in',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/lazyTransport$/ }, ({ resolveDir }) => ({
-      path: join(resolveDir, 'bundledTransport.ts'),
-    }));
-  },
 };
 
 interface Subject {
@@ -102,21 +92,19 @@ async function buildSubjects(folder: string): Promise<Subject[]> {
     entryPoints: [join(repoRoot, 'test', 'extension', 'benchFixture', 'extension.ts')],
     outfile: fixture,
   });
-  // The layout before issue 25, for the same run: the transport bundled in, as dist/client.js has it.
-  // The core is what extension.ts was then, the composition root.
+  // The layout before issue 25, for the same run: the core is what extension.ts was then, the
+  // composition root, loaded at activation.
   const whole = join(folder, 'whole', 'extension.js');
   await esbuild.build({
     ...FIXTURE_OPTIONS,
     entryPoints: [join(repoRoot, 'src', 'extension', 'core.ts')],
     outfile: whole,
-    plugins: [transportBundledIn],
   });
   return [
     { name: 'our activation bundle (dist/extension.js)', file: join(ours, 'extension.js') },
-    { name: 'one bundle, the core with the transport in it (before issue 25)', file: whole },
+    { name: 'one bundle, the core loaded at activation (before issue 25)', file: whole },
     { name: 'a small dependency-free extension (fixture)', file: fixture },
     { name: 'our core bundle (dist/core.js, once activate has returned)', file: join(ours, 'core.js') },
-    { name: 'our transport bundle (dist/transport.js, first request)', file: join(ours, 'transport.js') },
   ];
 }
 

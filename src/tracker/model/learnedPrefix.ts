@@ -12,8 +12,19 @@ import type { Channel } from './channel';
 /** Apps (route and token pairs) remembered at most; the oldest learned goes first. */
 export const MAX_LEARNED_PREFIXES = 16;
 
+/**
+ * What was learned for one app and token. `generation` counts the writes for that key: VS Code
+ * hands a window back the echo of each of its own globalState writes, and an echo of an older write
+ * can come after a newer one, so the memory needs to tell "older than what I wrote" from "another
+ * window learned something since".
+ */
+export interface LearnedPrefix {
+  readonly prefix: HeaderPrefix;
+  readonly generation: number;
+}
+
 /** Learned prefixes by `learnedPrefixKey`, oldest first. */
-export type LearnedPrefixes = Readonly<Record<string, HeaderPrefix>>;
+export type LearnedPrefixes = Readonly<Record<string, LearnedPrefix>>;
 
 /**
  * The record key of an app and token: sha256 of route and token, cut to 128 bits. The app's
@@ -28,19 +39,38 @@ export function learnedPrefixKey(channel: Exclude<Channel, { kind: 'none' }>): s
     .slice(0, 32);
 }
 
-/** The prefix learned for `key`; undefined when none, or when the record is not one (an older or damaged value). */
+/** The prefix learned for `key`; undefined when none, or when the record is not one (a damaged value). */
 export function recallPrefix(record: unknown, key: string): HeaderPrefix | undefined {
+  return recallLearned(record, key)?.prefix;
+}
+
+/**
+ * The entry for `key` with its generation; an entry an earlier version wrote (the prefix alone)
+ * is generation 0.
+ */
+export function recallLearned(record: unknown, key: string): LearnedPrefix | undefined {
   if (typeof record !== 'object' || record === null || !Object.hasOwn(record, key)) return undefined;
-  const prefix: unknown = (record as Record<string, unknown>)[key];
-  return typeof prefix === 'string' && isHeaderPrefix(prefix) ? prefix : undefined;
+  return asLearned((record as Record<string, unknown>)[key]);
 }
 
 /** The record with `prefix` learned for `key`, as its newest entry; a damaged record starts afresh. */
 export function rememberPrefix(record: unknown, key: string, prefix: HeaderPrefix): LearnedPrefixes {
-  const kept = Object.entries(typeof record === 'object' && record !== null ? record : {}).filter(
-    (entry): entry is [string, HeaderPrefix] =>
-      entry[0] !== key && typeof entry[1] === 'string' && isHeaderPrefix(entry[1]),
-  );
-  const newest: [string, HeaderPrefix] = [key, prefix];
+  const kept: [string, LearnedPrefix][] = [];
+  for (const [other, value] of Object.entries(typeof record === 'object' && record !== null ? record : {})) {
+    const entry = asLearned(value);
+    if (other !== key && entry !== undefined) kept.push([other, entry]);
+  }
+  const generation = Math.min((recallLearned(record, key)?.generation ?? 0) + 1, Number.MAX_SAFE_INTEGER);
+  const newest: [string, LearnedPrefix] = [key, { prefix, generation }];
   return Object.fromEntries([...kept, newest].slice(-MAX_LEARNED_PREFIXES));
+}
+
+function asLearned(value: unknown): LearnedPrefix | undefined {
+  if (typeof value === 'string') return isHeaderPrefix(value) ? { prefix: value, generation: 0 } : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { prefix, generation } = value as { prefix?: unknown; generation?: unknown };
+  if (typeof prefix !== 'string' || !isHeaderPrefix(prefix)) return undefined;
+  return Number.isSafeInteger(generation) && (generation as number) >= 0
+    ? { prefix, generation: generation as number }
+    : undefined;
 }

@@ -100,7 +100,7 @@ const SHIPPED = [
   /^extension\/package\.json$/,
   /^extension\/package\.nls(\.[\w-]+)?\.json$/,
   /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
-  /^extension\/dist\/(extension|core|transport)\.js$/,
+  /^extension\/dist\/(extension|core)\.js$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/,
   /^extension\/media\/[\w./-]+\.(png|jpe?g|gif|webp|svg|md)$/,
 ];
@@ -108,7 +108,7 @@ const SHIPPED = [
 /**
  * The bundles `main` loads later, from beside it (esbuild.mjs, src/platform/besideModule.ts): each must ship, minified.
  */
-const LOADED_BUNDLES = ['extension/dist/core.js', 'extension/dist/transport.js'];
+const LOADED_BUNDLES = ['extension/dist/core.js'];
 
 /**
  * What is wrong with a package of these entry names and this size: 1 MB or more, or anything

@@ -294,6 +294,7 @@ function checkTheCheck() {
     'extension/types/index.d.ts',
     'extension/node_modules/undici/index.js',
     'extension/dist/server.js',
+    'extension/dist/transport.js',
     'extension/esbuild.mjs',
   ];
   const wrong = [];

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
@@ -51,6 +52,13 @@ describe('dist/client.js', () => {
     const error = new ConnectionError('x', true);
     assert.ok(error instanceof ServiceError);
     assert.equal(error.sent, true);
+  });
+
+  it('loads no HTTP/2: its transport is node:http, HTTP/1.1 only (node:http2 is a megabyte of heap in plain Node)', () => {
+    const load = `require(${JSON.stringify(bundlePath)}); console.log(process.moduleLoadList.includes('NativeModule http2'))`;
+    const loaded = spawnSync(process.execPath, ['-e', load], { encoding: 'utf8' });
+    assert.equal(loaded.status, 0, loaded.stderr);
+    assert.equal(loaded.stdout.trim(), 'false', 'requiring dist/client.js loaded node:http2');
   });
 
   it('is one file: alone in a folder, its client still sends (the transport is bundled in, not loaded from beside it)', async () => {

@@ -5,6 +5,8 @@
  * whether an entry is ever sent again.
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   AnswerLostError,
   AuthenticationError,
@@ -16,7 +18,6 @@ import {
   type RequestRecord,
   type ServiceClientOptions,
 } from '../../../src/client';
-import { Deadline } from '../../../src/client/deadline';
 import { MAX_ANSWER_BYTES, Transport } from '../../../src/client/transport';
 import { outcomeOfError } from '../../../src/tracker/queue/entryQueue';
 import { startCannedServer, startFaultServer, type CannedAnswer, type FaultServer } from '../../support/faults';
@@ -240,10 +241,49 @@ describe('client: what may have arrived, and what surely did not (issue 12)', fu
       assert.equal((await clientFor(server, { timeoutMs: 2_000 }).getStatus()).isTracking, false);
     });
 
+    it('fails a call after close as sent: false, sending nothing', async () => {
+      const server = await serve(startCannedServer(() => ({ status: 200, body: '{"isTracking":false}' })));
+      const client = clientFor(server);
+      await client.getStatus();
+      await client.close();
+      const error = await rejection(client.getStatus());
+      assert.ok(error instanceof ConnectionError && !error.sent, String(error));
+      assert.equal(error.message, 'This client was closed; create a new one.');
+      assert.equal(outcomeOfError(error).kind, 'notSent');
+      assert.equal(server.requests().length, 1, 'only the call before close');
+    });
+
+    it('lets a call under way finish when the client is closed, and only then closes its connections', async () => {
+      let arrive: () => void = () => undefined;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      let answer: () => void = () => undefined;
+      const server = createServer((request, response) => {
+        request.resume();
+        answer = () => {
+          response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+          response.end('{"isTracking":false}');
+        };
+        arrive();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const client = new ServiceClient({ token: TEST_TOKEN, port: (server.address() as AddressInfo).port });
+      try {
+        const call = client.getStatus();
+        await arrived;
+        const closed = client.close();
+        answer();
+        assert.equal((await call).isTracking, false);
+        await closed;
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
     it('says nothing was sent when the deadline passed before the request could go out', async () => {
       const transport = new Transport({ kind: 'tcp', host: '127.0.0.1', port: 9 }, 1, 300);
-      const passed = new Deadline(1);
-      await new Promise((resolve) => passed.once('abort', resolve));
+      const passed = AbortSignal.timeout(1);
+      await new Promise((resolve) => passed.addEventListener('abort', resolve, { once: true }));
       try {
         const error = await rejection(
           transport.send({ method: 'POST', target: '/entries', headers: {}, body: '{}' }, undefined, passed),

@@ -3,6 +3,7 @@ import type { Channel } from '../../../../src/tracker/model/channel';
 import {
   learnedPrefixKey,
   MAX_LEARNED_PREFIXES,
+  recallLearned,
   recallPrefix,
   rememberPrefix,
 } from '../../../../src/tracker/model/learnedPrefix';
@@ -56,14 +57,33 @@ describe('tracker/learnedPrefix: what auto learned, per app and token, for every
     record = rememberPrefix(record, 'b', 'NowDoing');
     record = rememberPrefix(record, 'a', 'NowDoing');
     assert.deepEqual(Object.entries(record), [
-      ['b', 'NowDoing'],
-      ['a', 'NowDoing'],
+      ['b', { prefix: 'NowDoing', generation: 1 }],
+      ['a', { prefix: 'NowDoing', generation: 2 }],
     ]);
     for (let app = 0; app < MAX_LEARNED_PREFIXES + 5; app++) record = rememberPrefix(record, `app${app}`, 'Clessira');
     assert.equal(Object.keys(record).length, MAX_LEARNED_PREFIXES);
     assert.equal(recallPrefix(record, 'a'), undefined, 'the oldest went first');
     assert.equal(recallPrefix(record, `app${MAX_LEARNED_PREFIXES + 4}`), 'Clessira');
-    assert.deepEqual(rememberPrefix('garbage', 'a', 'NowDoing'), { a: 'NowDoing' });
-    assert.deepEqual(rememberPrefix({ x: 'bad', y: 'Clessira' }, 'a', 'NowDoing'), { y: 'Clessira', a: 'NowDoing' });
+    assert.deepEqual(rememberPrefix('garbage', 'a', 'NowDoing'), { a: { prefix: 'NowDoing', generation: 1 } });
+    assert.deepEqual(
+      rememberPrefix({ x: 'bad', y: 'Clessira', z: { prefix: 'NowDoing', generation: -1 } }, 'a', 'NowDoing'),
+      {
+        y: { prefix: 'Clessira', generation: 0 },
+        a: { prefix: 'NowDoing', generation: 1 },
+      },
+    );
+  });
+
+  it('counts the writes per key, reading an entry an earlier version kept (the prefix alone) as none', () => {
+    assert.deepEqual(recallLearned({ a: 'NowDoing' }, 'a'), { prefix: 'NowDoing', generation: 0 });
+    const record = rememberPrefix(rememberPrefix({ a: 'NowDoing' }, 'a', 'Clessira'), 'a', 'NowDoing');
+    assert.deepEqual(recallLearned(record, 'a'), { prefix: 'NowDoing', generation: 2 });
+    for (const damaged of [
+      { prefix: 'x', generation: 1 },
+      { prefix: 'Clessira', generation: 1.5 },
+      { prefix: 'Clessira' },
+    ]) {
+      assert.equal(recallLearned({ a: damaged }, 'a'), undefined, JSON.stringify(damaged));
+    }
   });
 });
