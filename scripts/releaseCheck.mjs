@@ -5,8 +5,9 @@
 // checked. Without a tag (none given, and the run is not for a tag) the version must still be
 // major.minor.patch and CHANGELOG.md must have an [Unreleased] section or the version's.
 //
-// Steps: the version, tag and CHANGELOG.md agree; package.json is fit for a listing; `vsce package`
-// says no warning; the package holds what ships and is a pre-release exactly for an odd minor;
+// Steps: the version, tag and CHANGELOG.md agree; package.json and the README's first screen are
+// fit for a listing; `vsce package` says no warning; the package holds what ships and is a
+// pre-release exactly for an odd minor;
 // ovsx reads it as it reads a package it publishes (its offline checks: the manifest's publisher,
 // name, version and a license; the rest of its checks are the registry's); every picture of the
 // packaged README is a file the package holds or a file the repository tracks.
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { inspectVsix, packageVsix, zipEntries, zipEntryData } from '../test/extension/host/vsix.mjs';
 import {
   changelogSection,
+  firstScreenProblems,
   imageProblems,
   imagesBase,
   isPreRelease,
@@ -45,6 +47,10 @@ export async function releaseCheck({ root, tag, out }) {
       problems: versionProblems({ version: manifest.version, tag, changelog }),
     },
     { title: 'package.json is fit for a listing', problems: listingProblems(manifest) },
+    {
+      title: "README.md's first screen is the listing's",
+      problems: firstScreenProblems(readFileSync(join(root, 'README.md'), 'utf8'), manifest),
+    },
   ];
   const workDir = mkdtempSync(join(tmpdir(), 'release-check-'));
   try {

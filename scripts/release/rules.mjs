@@ -216,3 +216,29 @@ export function imageProblems({ images, imagesBase, packaged, tracked }) {
   }
   return problems;
 }
+
+/**
+ * What the README's first screen (up to its first `##` section), the top of both listings, lacks:
+ * after the title, the developers' set-up block (`npm install`, `npm test`, `npm start`) stays
+ * first; then what the extension does, one picture, where to install it from (the Marketplace and
+ * Open VSX) and that nothing leaves the computer.
+ */
+export function firstScreenProblems(readme, { publisher, name }) {
+  const firstScreen = readme.split(/^## /m)[0] ?? '';
+  const prose = firstScreen.replace(/\s+/g, ' ');
+  const problems = [];
+  const setUp = /^# [^\n]+\n+```sh\n([\s\S]*?)\n```/.exec(readme);
+  if (setUp === null || !['npm install', 'npm test', 'npm start'].every((line) => setUp[1]?.includes(line)))
+    problems.push('README.md does not open with its title and the set-up block (npm install, npm test, npm start)');
+  if (!prose.includes('sends nothing but to the app on this computer; no telemetry'))
+    problems.push('the first screen does not say "sends nothing but to the app on this computer; no telemetry"');
+  if (markdownImages(firstScreen).length === 0) problems.push('the first screen shows no picture');
+  const registries = {
+    'the VS Code Marketplace': `https://marketplace.visualstudio.com/items?itemName=${publisher}.${name}`,
+    'Open VSX': `https://open-vsx.org/extension/${publisher}/${name}`,
+  };
+  for (const [registry, url] of Object.entries(registries)) {
+    if (!firstScreen.includes(url)) problems.push(`the first screen does not link ${registry} (${url})`);
+  }
+  return problems;
+}

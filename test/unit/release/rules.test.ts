@@ -23,6 +23,7 @@ interface Rules {
     packaged: ReadonlySet<string>;
     tracked: ReadonlySet<string>;
   }) => string[];
+  firstScreenProblems: (readme: string, id: { publisher: string; name: string }) => string[];
 }
 
 const repoRoot = join(__dirname, '..', '..', '..', '..');
@@ -191,5 +192,25 @@ describe('release/rules: what release:check refuses', () => {
     ];
     for (const image of bad) assert.equal(imageProblems({ ...facts, images: [image] }).length, 1, image);
     assert.match(imageProblems({ ...facts, images: [bad[0] ?? ''] }).join(), /not a file git tracks/);
+  });
+
+  it("holds the README's first screen to the listing's: set-up block, picture, both registries, no telemetry", async () => {
+    const { firstScreenProblems } = await rules();
+    const id = { publisher: 'clessira-tools', name: 'clessira-time-tracker' };
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    assert.deepEqual(firstScreenProblems(readme, id), []);
+    const [title, rest] = [readme.slice(0, readme.indexOf('\n') + 1), readme.slice(readme.indexOf('\n') + 1)];
+    const broken = {
+      'set-up block': `${title}\nA paragraph first.\n${rest}`,
+      telemetry: readme.replace('no telemetry', 'some telemetry'),
+      picture: readme.replace(/<img [^>]*branch-time\.png[^>]*>/, ''),
+      Marketplace: readme.replaceAll('marketplace.visualstudio.com', 'example.com'),
+      'Open VSX': readme.replaceAll('open-vsx.org/extension', 'open-vsx.org/x'),
+    };
+    for (const [what, text] of Object.entries(broken)) assert.equal(firstScreenProblems(text, id).length, 1, what);
+    // A picture further down is not on the first screen.
+    const picture = /\n(<img [^>]*branch-time\.png[^>]*>)\n/.exec(readme)?.[1] ?? '';
+    const moved = readme.replace(picture, '').replace('## Install\n', `## Install\n\n${picture}\n`);
+    assert.match(firstScreenProblems(moved, id).join(), /no picture/);
   });
 });
