@@ -1,5 +1,6 @@
 // `npm test`, the one test launcher. First the unit step: build (esbuild), type-check and compile (tsc), the unit tests
-// (mocha, out/test/unit/), with lint (ESLint) and the format check (Prettier) running beside them. Then, after making
+// (mocha, out/test/unit/), with lint (ESLint) and the format check (Prettier) running beside them, then
+// `npm run release:check` (a row of its own, `release`: each of its steps counts as a test). Then, after making
 // sure the Debian packages they need are installed (./extension/host/debian.mjs), every host suite of the table in
 // ./suites.mjs, each in its own code-server and chromium. Results come back as data (the result file of the in-host
 // runner, the return value of packaged checks), never parsed from output. It prints a line per suite, a summary, and
@@ -8,7 +9,7 @@
 // Options:
 //   --suite <label>      run only these (repeatable): `unit` is the unit step, any other label an
 //                        entry of ./suites.mjs; build and tsc always run, lint only with `unit`
-//   --grep <pattern>     only the unit tests whose title matches (host suites run whole)
+//   --grep <pattern>     only the unit tests whose title matches, and no release:check (host suites run whole)
 //   --soak-minutes <N>   how long suites with a duration (the soak) run, 0.5 to 240 (default 2)
 //   --seed <N>           the soak's seed for faults, user actions and waits (default random, printed)
 //   --faults <list>      the soak's fault kinds, comma-separated (default all; docs/SOAK.md)
@@ -21,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Mocha from 'mocha';
+import { releaseCheck } from '../scripts/releaseCheck.mjs';
 import { ensureDebianPackages } from './extension/host/debian.mjs';
 import { driverOptions, launchSuite } from './extension/host/launch.mjs';
 import suites from './suites.mjs';
@@ -33,7 +35,7 @@ const options = readOptions();
 if (options.list) {
   console.log(
     [
-      'unit: build, type-check, lint and the unit tests',
+      'unit: build, type-check, lint, the unit tests and release:check',
       ...suites.map((suite) => `${suite.label}: ${suite.title}`),
     ].join('\n'),
   );
@@ -92,6 +94,8 @@ if (withUnit) {
   const unit = await unitTests(options.grep);
   for (const check of checks) await finishCheck(check);
   results.push({ label: 'unit', ...unit });
+  // A release that would fail is found here, on the commit, rather than on its tag.
+  if (options.grep === undefined) results.push({ label: 'release', ...(await releaseSteps()) });
 }
 for (const suite of hostSuites)
   results.push({
@@ -178,6 +182,24 @@ function step(title, command, args) {
     console.log('\ntests: 0 passed, 1 failed');
     process.exit(1);
   }
+}
+
+/** `npm run release:check` (scripts/releaseCheck.mjs) without a tag: each of its steps a test. */
+async function releaseSteps() {
+  const stepsStarted = Date.now();
+  console.log('\n> release:check (scripts/releaseCheck.mjs)');
+  let steps;
+  try {
+    steps = await releaseCheck({ root });
+  } catch (error) {
+    steps = [{ title: 'release:check', problems: [error.message] }];
+  }
+  for (const { title, problems } of steps) {
+    console.log(`  ${problems.length === 0 ? '✓' : '✗'} ${title}`);
+    for (const problem of problems) console.log(`      ${problem}`);
+  }
+  const failures = steps.filter((step) => step.problems.length > 0).length;
+  return { passes: steps.length - failures, failures, seconds: (Date.now() - stepsStarted) / 1000 };
 }
 
 async function unitTests(grep) {

