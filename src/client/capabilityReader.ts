@@ -11,7 +11,7 @@ import { lstat, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileReadError, readBoundedFile, type BoundedFile } from '../platform/boundedRead';
 import { errnoCode, errorMessage } from '../platform/errors';
-import { processIsRunning } from '../platform/processes';
+import { ownProcessIsRunning } from '../platform/processes';
 import {
   CAPABILITY_FILE_LOCATIONS,
   CAPABILITY_FILE_MAX_BYTES,
@@ -43,7 +43,7 @@ export type ProcessProbe = (pid: number) => boolean;
 export type SocketProbe = (socketPath: string) => Promise<boolean>;
 
 export interface CapabilityChecks {
-  /** Default: whether the system knows the pid. */
+  /** Default: whether the pid is a process of this user's (the app runs as this user). */
   readonly isRunning?: ProcessProbe;
   /**
    * Asked only to choose among several files of running apps. Default: connect and close at once,
@@ -59,7 +59,7 @@ export function defaultCapabilityPaths(home: string): string[] {
 
 /** Reads one capability file; never rejects. */
 export async function readCapabilityFile(path: string, checks: CapabilityChecks = {}): Promise<CapabilityReading> {
-  return (await readOne(path, checks.isRunning ?? processIsRunning)).reading;
+  return (await readOne(path, checks.isRunning ?? ownProcessIsRunning)).reading;
 }
 
 /**
@@ -72,7 +72,7 @@ export async function findCapability(
   paths: readonly string[],
   checks: CapabilityChecks = {},
 ): Promise<CapabilityReading> {
-  const files = await Promise.all(paths.map((path) => readOne(path, checks.isRunning ?? processIsRunning)));
+  const files = await Promise.all(paths.map((path) => readOne(path, checks.isRunning ?? ownProcessIsRunning)));
   const chosen = await preferred(
     files.filter((file) => file.reading.kind === 'ready'),
     checks.socketAccepts ?? socketAccepts,

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { thisMachine } from '../../platform/machine';
-import { processIsRunning } from '../../platform/processes';
+import { ownProcessIsRunning } from '../../platform/processes';
 import { CONTEXT_KEYS, STORAGE_KEYS } from '../../tracker/ids';
 import { BranchLedger } from '../../tracker/branchTime/branchLedger';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/branchTime/copySummary';
@@ -64,7 +64,7 @@ export class BranchTime implements vscode.Disposable {
         pid: process.pid,
         host: here.id,
         hostName: here.hostname,
-        isRunning: processIsRunning,
+        isRunning: ownProcessIsRunning,
       })),
       now: Date.now,
       maxGapMs: (previous) => maxPollGapMs(parts.settings().pollIntervalSeconds, previous),
