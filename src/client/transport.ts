@@ -8,6 +8,7 @@
 import { CLOSED_BEFORE_REQUEST, holdingConnector } from './connector';
 import type { Deadline } from './deadline';
 import { ConnectionError } from './errors';
+import { deniedByMacPrivacy } from './macPrivacy';
 import type { Endpoint } from './options';
 import { Pool, request as poolRequest } from './undiciPool';
 
@@ -171,6 +172,9 @@ export class Transport {
 
   private sentence(code: string, sent: boolean): string {
     const where = this.where;
+    if (this.endpoint.kind === 'socket' && deniedByMacPrivacy(this.endpoint.socketPath, code)) {
+      return `macOS did not let this program connect to ${where}: reaching another app's data needs your consent, which was declined (allow it in System Settings › Privacy & Security, or use the app's HTTP API).`;
+    }
     if (this.endpoint.kind === 'socket' && NOBODY_AT_SOCKET.has(code)) {
       return `Nothing answers on ${where}: the application is not running or its VS Code integration is off.`;
     }
