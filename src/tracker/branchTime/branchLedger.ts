@@ -57,7 +57,10 @@ export class BranchLedger {
     this.turn = Promise.resolve(options.host).then(
       (host) => {
         this.host = host;
-        if (host !== undefined) this.claimant = { window, pid: host.pid, host: host.host };
+        if (host === undefined) return;
+        this.claimant = { window, pid: host.pid, host: host.host };
+        // What the view showed was credited to the window alone.
+        this.shown = undefined;
       },
       (error: unknown) => this.options.onError?.(error),
     );
