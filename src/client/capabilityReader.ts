@@ -11,20 +11,24 @@ import { lstat, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileReadError, readBoundedFile, type BoundedFile } from '../platform/boundedRead';
 import { errnoCode, errorMessage } from '../platform/errors';
-import { processIsRunning } from '../platform/processes';
+import { ownProcessIsRunning } from '../platform/processes';
 import {
   CAPABILITY_FILE_LOCATIONS,
   CAPABILITY_FILE_MAX_BYTES,
   parseCapability,
   type Capability,
 } from '../protocol/capability';
+import { deniedByMacPrivacy, MAC_PRIVACY_DENIAL } from './macPrivacy';
 import { reachability } from './reachability';
 
 export type CapabilityReading =
   /** No file: the integration is off, or the app was never installed here. */
   | { readonly kind: 'absent'; readonly path: string }
-  /** There, but it cannot be read (permissions, not a regular file, far too large). */
-  | { readonly kind: 'unreadable'; readonly path: string; readonly message: string }
+  /**
+   * There, but it cannot be read (permissions, not a regular file, far too large). `privacy`: the
+   * Mac's consent to read another app's data was declined (./macPrivacy.ts).
+   */
+  | { readonly kind: 'unreadable'; readonly path: string; readonly message: string; readonly privacy?: true }
   | { readonly kind: 'invalid'; readonly path: string; readonly message: string }
   /** A version this extension does not know: the app is newer. */
   | { readonly kind: 'newer'; readonly path: string; readonly message: string }
@@ -43,7 +47,11 @@ export type ProcessProbe = (pid: number) => boolean;
 export type SocketProbe = (socketPath: string) => Promise<boolean>;
 
 export interface CapabilityChecks {
-  /** Default: whether the system knows the pid. */
+  /** Whose rules apply to an error (the Mac's privacy consent); default this system's. */
+  readonly platform?: NodeJS.Platform;
+  /** Reads the file bounded; default readBoundedFile. Tests put a Mac's refusal in its place. */
+  readonly read?: (path: string, maxBytes: number) => Promise<BoundedFile>;
+  /** Default: whether the pid is a process of this user's (the app runs as this user). */
   readonly isRunning?: ProcessProbe;
   /**
    * Asked only to choose among several files of running apps. Default: connect and close at once,
@@ -59,7 +67,7 @@ export function defaultCapabilityPaths(home: string): string[] {
 
 /** Reads one capability file; never rejects. */
 export async function readCapabilityFile(path: string, checks: CapabilityChecks = {}): Promise<CapabilityReading> {
-  return (await readOne(path, checks.isRunning ?? processIsRunning)).reading;
+  return (await readOne(path, checks)).reading;
 }
 
 /**
@@ -72,7 +80,7 @@ export async function findCapability(
   paths: readonly string[],
   checks: CapabilityChecks = {},
 ): Promise<CapabilityReading> {
-  const files = await Promise.all(paths.map((path) => readOne(path, checks.isRunning ?? processIsRunning)));
+  const files = await Promise.all(paths.map((path) => readOne(path, checks)));
   const chosen = await preferred(
     files.filter((file) => file.reading.kind === 'ready'),
     checks.socketAccepts ?? socketAccepts,
@@ -88,14 +96,19 @@ interface FileReading {
   readonly modifiedMs: number;
 }
 
-async function readOne(path: string, isRunning: ProcessProbe): Promise<FileReading> {
+const boundedRead = (path: string, maxBytes: number): Promise<BoundedFile> => readBoundedFile(path, { maxBytes });
+
+async function readOne(path: string, checks: CapabilityChecks): Promise<FileReading> {
+  const isRunning = checks.isRunning ?? ownProcessIsRunning;
   let file: BoundedFile;
   try {
     // Non-blocking, so a FIFO at that path cannot hang the extension; a regular file of at most the cap.
-    file = await readBoundedFile(path, { maxBytes: CAPABILITY_FILE_MAX_BYTES });
+    file = await (checks.read ?? boundedRead)(path, CAPABILITY_FILE_MAX_BYTES);
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return { reading: { kind: 'absent', path }, modifiedMs: 0 };
+    if (deniedByMacPrivacy(path, code, checks.platform))
+      return { reading: { kind: 'unreadable', path, message: MAC_PRIVACY_DENIAL, privacy: true }, modifiedMs: 0 };
     return { reading: { kind: 'unreadable', path, message: describeReadError(error) }, modifiedMs: 0 };
   }
   const modifiedMs = file.stats.mtimeMs;

@@ -11,6 +11,7 @@ import {
 } from '../protocol/constants';
 import { firstSetVariable, type Environment } from '../protocol/environment';
 import { DEFAULT_HEADER_PREFIX, HEADER_PREFIXES, isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
+import { socketPathTooLong } from '../platform/socketPath';
 import { ConfigurationError } from './errors';
 
 export interface RequestRecord {
@@ -90,12 +91,6 @@ export interface ResolvedOptions {
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-/**
- * The kernel keeps a socket path in `sockaddr_un.sun_path` and silently cuts anything longer
- * (Node's documentation says so), so a too-long path would connect to another file, or to none.
- */
-const MAX_SOCKET_PATH_BYTES = process.platform === 'darwin' ? 103 : 107;
 
 /**
  * Visible ASCII (0x21 to 0x7E): what a header carries as it is. A line break would end the header
@@ -201,12 +196,8 @@ function socketEndpoint(socketPath: unknown, options: ServiceClientOptions): End
       `socketPath must be a non-empty absolute path, not ${typeof socketPath === 'string' ? `"${socketPath}"` : String(socketPath)}.`,
     );
   }
-  const bytes = Buffer.byteLength(socketPath);
-  if (bytes > MAX_SOCKET_PATH_BYTES) {
-    throw new ConfigurationError(
-      `The socket path ${socketPath} is ${bytes} bytes long, and this system takes at most ${MAX_SOCKET_PATH_BYTES}.`,
-    );
-  }
+  const tooLong = socketPathTooLong(socketPath);
+  if (tooLong !== undefined) throw new ConfigurationError(tooLong);
   return { kind: 'socket', socketPath };
 }
 

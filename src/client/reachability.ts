@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { DEFAULT_HOST } from '../protocol/constants';
 import { openSocket } from './plainSocket';
 import { errnoCode, errorMessage } from '../platform/errors';
+import { socketPathTooLong } from '../platform/socketPath';
 import { later } from '../platform/timers';
 
 /** Where to look: the HTTP API's port on 127.0.0.1, or the socket of the VS Code integration. */
@@ -28,6 +29,8 @@ export type Reachability =
 export interface ReachabilityOptions {
   /** Milliseconds until the connection counts as not answered; default 1000 (loopback answers in microseconds). */
   readonly timeoutMs?: number;
+  /** Whose socket path limit applies; default this system's (tests put a Mac's). */
+  readonly platform?: NodeJS.Platform;
 }
 
 const DEFAULT_REACHABILITY_TIMEOUT_MS = 1_000;
@@ -35,8 +38,11 @@ const DEFAULT_REACHABILITY_TIMEOUT_MS = 1_000;
 /** Connects and closes with no byte written; resolves with what happened, never rejects. */
 export function reachability(
   target: ReachabilityTarget,
-  { timeoutMs = DEFAULT_REACHABILITY_TIMEOUT_MS }: ReachabilityOptions = {},
+  { timeoutMs = DEFAULT_REACHABILITY_TIMEOUT_MS, platform }: ReachabilityOptions = {},
 ): Promise<Reachability> {
+  // A path longer than the OS takes would be cut: the probe would ask another file, or none.
+  const tooLong = 'socketPath' in target ? socketPathTooLong(target.socketPath, platform) : undefined;
+  if (tooLong !== undefined) return Promise.resolve({ kind: 'error', code: 'ENAMETOOLONG', message: tooLong });
   return new Promise((resolve) => {
     let socket: Socket;
     try {

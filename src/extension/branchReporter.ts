@@ -133,6 +133,10 @@ export class BranchReporter implements vscode.Disposable {
     this.links = links;
     this.subscriptions.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.apply()),
+      // A switch whose file event was lost (a Mac's FSEvents stream restarting) is seen on return.
+      vscode.window.onDidChangeWindowState((state) => {
+        if (state.focused) for (const { watcher } of this.watches.values()) watcher.recheck();
+      }),
       // The app answers a poll again: what waited for the pause to end goes now.
       session.onDidChangeState((state) => {
         if (state.kind === 'idle' || state.kind === 'tracking') this.retries.resume();

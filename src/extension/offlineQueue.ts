@@ -15,7 +15,7 @@ import {
   type SendOutcome,
 } from '../tracker/queue/entryQueue';
 import { FlushSchedule } from '../tracker/queue/flushSchedule';
-import { processIsRunning } from '../platform/processes';
+import { ownProcessIsRunning } from '../platform/processes';
 import type { Messages } from './messages';
 import { errorMessage } from '../platform/errors';
 
@@ -242,5 +242,5 @@ function needsFlush(entry: QueuedEntry): boolean {
 
 /** Senders are `<pid>-<uuid>`: a sender whose process is gone died mid-send. */
 function isAlive(sender: string): boolean {
-  return processIsRunning(Number(sender.split('-', 1)[0]));
+  return ownProcessIsRunning(Number(sender.split('-', 1)[0]));
 }

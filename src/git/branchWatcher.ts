@@ -2,6 +2,11 @@
  * Watches the git directory of every repository of the workspace and reports real branch
  * switches, one report per switch, none for noise. The directory is watched, not HEAD itself:
  * git replaces HEAD by rename, and a watch on the file goes stale after the first checkout.
+ * On macOS every folder watch of the extension host shares one FSEvents stream, restarted from
+ * "now" whenever any extension starts or closes a watch; a failed restart ends every watch with an
+ * error (Node closes the watch first). So a watch that ends while HEAD is there is made again and
+ * HEAD read once more, and `recheck()` (the window gaining focus) reads HEAD for an event lost in
+ * such a restart, without a timer.
  */
 import { nodeFileSystem, type Closable, type FileSystemPort } from '../platform/fileSystemPort';
 import { BUSY_MARKERS, decideSwitch, parseHead, type HeadState } from './headState';
@@ -34,6 +39,8 @@ export interface BranchWatcherOptions {
 }
 
 const WATCHED_NAMES = new Set<string>(['HEAD', ...BUSY_MARKERS]);
+/** Watches ended in a row, with no event between, before HEAD is polled instead: an error each time is no watch. */
+const MAX_REARMS = 3;
 
 class RepositoryWatcher {
   private watcher: Closable | undefined;
@@ -43,6 +50,8 @@ class RepositoryWatcher {
   private checking: Promise<void> | undefined;
   private checkAgain = false;
   private disposed = false;
+  /** Watches made again since the last event. */
+  private rearms = 0;
 
   constructor(
     readonly repository: Repository,
@@ -66,8 +75,11 @@ class RepositoryWatcher {
       this.watcher = this.fs.watchDirectory(
         this.repository.gitDir,
         WATCHED_NAMES,
-        () => this.schedule(),
-        () => void this.checkGone(),
+        () => {
+          this.rearms = 0;
+          this.schedule();
+        },
+        () => void this.watchEnded(),
       );
     } catch (error) {
       this.options.log?.(
@@ -75,6 +87,28 @@ class RepositoryWatcher {
       );
       this.startPolling();
     }
+  }
+
+  /** The watch ended with an error: gone with the repository, or made again (see the top of the file). */
+  private async watchEnded(): Promise<void> {
+    await this.checkGone();
+    if (this.disposed) return;
+    this.watcher?.close();
+    this.rearms++;
+    if (this.rearms > MAX_REARMS) {
+      this.options.log?.(`Watching ${this.repository.gitDir} kept failing; polling it instead.`);
+      this.startPolling();
+    } else {
+      this.options.log?.(`The watch of ${this.repository.gitDir} ended with an error; watching it again.`);
+      this.startWatching();
+    }
+    // A switch made while no watch ran is seen now.
+    this.schedule();
+  }
+
+  /** Reads HEAD again, for a switch whose event was lost. */
+  recheck(): void {
+    this.schedule();
   }
 
   /** When inotify watches run out (ENOSPC, EMFILE), stat HEAD periodically instead. */
@@ -186,6 +220,11 @@ export class BranchWatcher {
       );
     }
     await Promise.all(started);
+  }
+
+  /** Reads every repository's HEAD again (the window gained focus): a switch whose event was lost is reported. */
+  recheck(): void {
+    for (const watcher of this.watchers.values()) watcher.recheck();
   }
 
   dispose(): void {

@@ -13,18 +13,26 @@ import { basename, dirname, join } from 'node:path';
 export interface AtomicWriteOptions {
   /** The new file's permissions; default 0600, as everything written here is the user's alone. */
   readonly mode?: number;
+  /**
+   * Whether the write must last a crash of the machine (default true): the file and its folder
+   * are synced. On macOS each sync is an F_FULLFSYNC, which flushes the drive's cache and holds one
+   * of the four threads every extension shares; a summary that can lose its last write (the branch
+   * ledger) passes false and is still replaced whole or not at all.
+   */
+  readonly durable?: boolean;
 }
 
 /** Replaces `path` with `text` (UTF-8) whole or not at all; a failure leaves no temporary file. */
 export async function writeFileAtomic(path: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
   const mode = options.mode ?? 0o600;
+  const durable = options.durable ?? true;
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     const handle = await open(temporary, 'wx', mode);
     try {
       await handle.chmod(mode);
       await handle.writeFile(text, 'utf8');
-      await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -33,7 +41,7 @@ export async function writeFileAtomic(path: string, text: string, options: Atomi
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
-  await syncFolder(dirname(path));
+  if (durable) await syncFolder(dirname(path));
 }
 
 /**

@@ -21,7 +21,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import {
   claimPathFor,
@@ -37,6 +36,7 @@ import {
   type Owner,
   type Policy,
 } from './lockRecords';
+import { isThisMachine, thisMachine, type ThisMachine } from './machine';
 import { pause } from './timers';
 
 export { claimPathFor } from './lockRecords';
@@ -75,6 +75,7 @@ export class FileLock {
     readonly path: string,
     private readonly owner: Owner,
     private readonly policy: Policy,
+    private readonly here: ThisMachine,
   ) {}
 
   /**
@@ -88,7 +89,7 @@ export class FileLock {
       await withDraft(this.path, this.owner, async (draft) => {
         const deadline = Date.now() + Math.max(this.policy.timeoutMs, CONTENDED_WAIT_MS);
         while (
-          (await removeIfStill(this.path, this.path, this.owner.token, draft, this.policy, 0)) === 'busy' &&
+          (await removeIfStill(this.path, this.path, this.owner.token, draft, this.policy, this.here, 0)) === 'busy' &&
           Date.now() <= deadline
         ) {
           await pause(this.policy.retryMs);
@@ -104,11 +105,12 @@ export class FileLock {
 
 /** Takes the lock at `path` under `policy`, taking over a stale one; a FileLockError says why not. */
 async function acquire(path: string, policy: Policy): Promise<FileLock> {
-  const owner: Owner = { pid: process.pid, host: hostname(), token: randomBytes(16).toString('hex') };
+  const here = await thisMachine();
+  const owner = ownerHere(here);
   heldHere.add(owner.token);
   let taken = false;
   try {
-    const lock = await withDraft(path, owner, (draft) => takeWithDraft(path, draft, owner, policy));
+    const lock = await withDraft(path, owner, (draft) => takeWithDraft(path, draft, owner, policy, here));
     taken = true;
     return lock;
   } finally {
@@ -116,24 +118,34 @@ async function acquire(path: string, policy: Policy): Promise<FileLock> {
   }
 }
 
-async function takeWithDraft(path: string, draft: string, owner: Owner, policy: Policy): Promise<FileLock> {
+function ownerHere(here: ThisMachine): Owner {
+  return { pid: process.pid, host: here.hostname, machine: here.id, token: randomBytes(16).toString('hex') };
+}
+
+async function takeWithDraft(
+  path: string,
+  draft: string,
+  owner: Owner,
+  policy: Policy,
+  here: ThisMachine,
+): Promise<FileLock> {
   const started = Date.now();
   let held: Found | undefined;
   for (;;) {
     // While a lock is there, making one fails: look (a stat) until it is gone or stale.
-    if (held === undefined && (await linkExclusive(draft, path))) return new FileLock(path, owner, policy);
+    if (held === undefined && (await linkExclusive(draft, path))) return new FileLock(path, owner, policy, here);
     held = await inspect(path, held);
     if (held === undefined) continue;
-    const verdict = judgeLock(held, policy);
+    const verdict = judgeLock(held, policy, here);
     if (verdict === 'notALock') throw notALock(path);
     if (verdict === 'stale') {
-      if ((await removeIfStill(path, path, held.identity, draft, policy, 0)) !== 'busy') {
+      if ((await removeIfStill(path, path, held.identity, draft, policy, here, 0)) !== 'busy') {
         held = undefined;
         continue;
       }
       if (Date.now() - started > Math.max(policy.timeoutMs, CONTENDED_WAIT_MS)) throw contended(path);
     } else if (Date.now() - started >= policy.timeoutMs) {
-      throw heldBy(path, held.owner);
+      throw heldBy(path, held.owner, here);
     }
     await pause(policy.retryMs);
   }
@@ -150,14 +162,15 @@ async function removeIfStill(
   identity: string,
   draft: string,
   policy: Policy,
+  here: ThisMachine,
   depth: number,
 ): Promise<'removed' | 'gone' | 'busy'> {
   const claim = claimPathFor(lockPath, identity);
   if (!(await linkExclusive(draft, claim))) {
     const other = await inspect(claim);
     // A claim lasts a few file operations: one whose process is gone will never be let go of.
-    if (other !== undefined && judgeClaim(other, policy) === 'stale' && depth < MAX_CLAIM_DEPTH) {
-      await removeIfStill(lockPath, claim, other.identity, draft, policy, depth + 1);
+    if (other !== undefined && judgeClaim(other, policy, here) === 'stale' && depth < MAX_CLAIM_DEPTH) {
+      await removeIfStill(lockPath, claim, other.identity, draft, policy, here, depth + 1);
     }
     return 'busy';
   }
@@ -170,13 +183,13 @@ async function removeIfStill(
   }
 }
 
-function heldBy(path: string, owner: Owner | undefined): FileLockError {
+function heldBy(path: string, owner: Owner | undefined, here: ThisMachine): FileLockError {
   if (owner === undefined)
     return new FileLockError(
       'LOCK_HELD',
       `${path} is held (by a file that is no lock record, not old enough to take over).`,
     );
-  const where = owner.host === undefined || owner.host === hostname() ? '' : ` on ${owner.host}`;
+  const where = isThisMachine(here, owner) ? '' : ` on ${owner.host ?? 'another machine'}`;
   return new FileLockError('LOCK_HELD', `${path} is held by process ${owner.pid}${where}.`, {
     pid: owner.pid,
     host: owner.host,
@@ -199,12 +212,13 @@ export async function removeLockLeftovers(lockPath: string): Promise<string[]> {
   const base = basename(lockPath).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const leftover = new RegExp(`^${base}\\.([0-9a-f]{32}\\.tmp|claim-[0-9a-f]{16})$`);
   const folder = dirname(lockPath);
+  const here = await thisMachine();
   const removed: string[] = [];
   for (const name of await readdir(folder)) {
     if (!leftover.test(name)) continue;
     const path = join(folder, name);
     const found = await inspect(path).catch(() => undefined);
-    if (found?.owner === undefined || holderState(found.owner) !== 'gone') continue;
+    if (found?.owner === undefined || holderState(found.owner, here) !== 'gone') continue;
     if (
       await removeFile(path).then(
         () => true,
@@ -221,11 +235,12 @@ export async function removeLockLeftovers(lockPath: string): Promise<string[]> {
  * a record says), one remover at a time: what taking over and letting go both do. For tests.
  */
 export async function removeLockIfStill(lockPath: string, identity: string): Promise<'removed' | 'gone' | 'busy'> {
-  const owner: Owner = { pid: process.pid, host: hostname(), token: randomBytes(16).toString('hex') };
+  const here = await thisMachine();
+  const owner = ownerHere(here);
   heldHere.add(owner.token);
   try {
     return await withDraft(lockPath, owner, (draft) =>
-      removeIfStill(lockPath, lockPath, identity, draft, SHORT_DEFAULTS, 0),
+      removeIfStill(lockPath, lockPath, identity, draft, SHORT_DEFAULTS, here, 0),
     );
   } finally {
     heldHere.delete(owner.token);

@@ -62,6 +62,34 @@ export async function fileVersion(path: string): Promise<string | undefined> {
   return info === undefined ? undefined : `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
 }
 
+/** Node's `fs.watch` as far as a folder watch uses it; tests put a Mac's in its place. */
+export type WatchFunction = (
+  directory: string,
+  options: { readonly persistent: false },
+  listener: (event: string, filename: string | null) => void,
+) => Closable & { on(event: 'error', listener: () => void): unknown };
+
+/**
+ * A file name as the file system compares it. A Mac's file system (APFS, HFS+ by default) ignores
+ * case and the Unicode form, and FSEvents reports the name as it is on disk, so a setting's name
+ * typed in another case must still match it there.
+ */
+export function nameKey(name: string, platform: NodeJS.Platform = process.platform): string {
+  return platform === 'darwin' ? name.normalize('NFC').toLowerCase() : name;
+}
+
+/** A folder watch over `watchFunction`, its names compared as `platform`'s file system does. */
+export function folderWatchOn(platform: NodeJS.Platform, watchFunction: WatchFunction): FolderWatch {
+  return (directory, names, onChange, onError) => {
+    const keys = new Set([...names].map((name) => nameKey(name, platform)));
+    const watcher = watchFunction(directory, { persistent: false }, (_event, filename) => {
+      if (filename === null || keys.has(nameKey(filename, platform))) onChange();
+    });
+    watcher.on('error', onError);
+    return watcher;
+  };
+}
+
 export const nodeFileSystem: FileSystemPort = {
   path: nodePath,
   readText: (path) => readBoundedText(path, { maxBytes: MAX_TEXT_BYTES }).catch(() => undefined),
@@ -69,13 +97,7 @@ export const nodeFileSystem: FileSystemPort = {
     const info = await stat(path).catch(() => undefined);
     return info?.isDirectory() ? 'directory' : info?.isFile() ? 'file' : undefined;
   },
-  watchDirectory: (directory, names, onChange, onError) => {
-    const watcher = watch(directory, { persistent: false }, (_event, filename) => {
-      if (filename === null || names.has(filename)) onChange();
-    });
-    watcher.on('error', onError);
-    return watcher;
-  },
+  watchDirectory: folderWatchOn(process.platform, watch),
   pollFile: (path, intervalMs, onChange) => {
     watchFile(path, { persistent: false, interval: intervalMs }, onChange);
     return { close: () => unwatchFile(path) };

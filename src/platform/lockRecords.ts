@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { link, lstat, unlink, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { FileReadError, readBoundedFile } from './boundedRead';
 import { errnoCode } from './errors';
+import { isThisMachine, type ThisMachine } from './machine';
 import { processIsRunning } from './processes';
 
 /** Who made a lock or claim file, as written in it. */
@@ -16,6 +16,8 @@ export interface Owner {
   readonly pid: number;
   /** Undefined in the records of servers before the one lock: they ran on this machine. */
   readonly host: string | undefined;
+  /** The writer's machine id (./machine.ts); undefined in the records of older versions. */
+  readonly machine?: string | undefined;
   readonly token: string;
 }
 
@@ -129,19 +131,20 @@ export function parseOwner(text: string): Owner | undefined {
     return undefined;
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { pid, host, token, nonce } = parsed as Record<string, unknown>;
+  const { pid, host, machine, token, nonce } = parsed as Record<string, unknown>;
   // `nonce`: the records the reference server wrote before the one lock.
   const id = typeof token === 'string' ? token : nonce;
   if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0 || typeof id !== 'string' || id === '')
     return undefined;
   if (host !== undefined && typeof host !== 'string') return undefined;
-  return { pid, host, token: id };
+  if (machine !== undefined && typeof machine !== 'string') return undefined;
+  return { pid, host, ...(machine === undefined ? {} : { machine }), token: id };
 }
 
 /** Whether the holder named in a record runs: `unknown` where it cannot be checked (another machine). */
-export function holderState(owner: Owner): 'running' | 'gone' | 'unknown' {
+export function holderState(owner: Owner, here: ThisMachine): 'running' | 'gone' | 'unknown' {
   if (heldHere.has(owner.token)) return 'running';
-  if (owner.host !== undefined && owner.host !== hostname()) return 'unknown';
+  if (!isThisMachine(here, owner)) return 'unknown';
   if (owner.pid === process.pid) return 'gone';
   return processIsRunning(owner.pid) ? 'running' : 'gone';
 }
@@ -152,17 +155,17 @@ export function holderState(owner: Owner): 'running' | 'gone' | 'unknown' {
  * another machine, a file this mechanism did not write). Without `staleMs` a file that is no
  * record can never become stale: it is refused.
  */
-export function judgeLock(found: Found, policy: Policy): 'live' | 'stale' | 'notALock' {
+export function judgeLock(found: Found, policy: Policy, here: ThisMachine): 'live' | 'stale' | 'notALock' {
   const old = policy.staleMs !== undefined && found.ageMs > policy.staleMs;
   if (found.owner === undefined) return policy.staleMs === undefined ? 'notALock' : old ? 'stale' : 'live';
-  const state = holderState(found.owner);
+  const state = holderState(found.owner, here);
   return state === 'gone' || old ? 'stale' : 'live';
 }
 
 /** A claim is stale only once its process is gone (or, where that cannot be checked, by age). */
-export function judgeClaim(found: Found, policy: Policy): 'live' | 'stale' {
+export function judgeClaim(found: Found, policy: Policy, here: ThisMachine): 'live' | 'stale' {
   const old = policy.staleMs !== undefined && found.ageMs > policy.staleMs;
   if (found.owner === undefined) return old ? 'stale' : 'live';
-  const state = holderState(found.owner);
+  const state = holderState(found.owner, here);
   return state === 'gone' || (state === 'unknown' && old) ? 'stale' : 'live';
 }

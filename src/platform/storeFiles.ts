@@ -15,8 +15,8 @@ export interface StoreFiles {
   withLock<T>(path: string, work: () => Promise<T>, options?: ShortLockOptions): Promise<T>;
   /** The file's text, read bounded (readBoundedText); ENOENT and FileReadError come as they are. */
   readText(path: string, options: BoundedReadOptions): Promise<string>;
-  /** Replaces the file whole or not at all (writeFileAtomic). */
-  writeAtomic(path: string, text: string): Promise<void>;
+  /** Replaces the file whole or not at all (writeFileAtomic); `durable` as there (default true). */
+  writeAtomic(path: string, text: string, options?: { readonly durable?: boolean }): Promise<void>;
   /**
    * Which version of the file is there (fileVersion), undefined when none is: a store skips a read of what it already
    * has.
@@ -27,6 +27,6 @@ export interface StoreFiles {
 export const platformStoreFiles: StoreFiles = {
   withLock: withShortLock,
   readText: readBoundedText,
-  writeAtomic: (path, text) => writeFileAtomic(path, text),
+  writeAtomic: (path, text, options) => writeFileAtomic(path, text, options),
   version: fileVersion,
 };

@@ -10,13 +10,10 @@ import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { errnoCode, errorPhrase } from '../platform/errors';
 import { SocketPathError } from './errors';
+import { maxSocketPathBytes } from '../platform/socketPath';
 import { later } from '../platform/timers';
 
-/** The longest socket path the OS takes, in bytes: sun_path less its terminating NUL. */
-export function maxSocketPathBytes(platform: NodeJS.Platform = process.platform): number {
-  // Linux has 108 bytes of sun_path; macOS and the BSDs 104.
-  return platform === 'linux' ? 107 : 103;
-}
+export { maxSocketPathBytes } from '../platform/socketPath';
 
 /** The socket file as created, so that `close()` removes that one and never a successor's. */
 export interface BoundSocket {

@@ -6,10 +6,10 @@
  * is ever sent to the app, which already has the time (sending it would count it twice).
  */
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
-import { processIsRunning } from '../../platform/processes';
+import { thisMachine } from '../../platform/machine';
+import { ownProcessIsRunning } from '../../platform/processes';
 import { CONTEXT_KEYS, STORAGE_KEYS } from '../../tracker/ids';
 import { BranchLedger } from '../../tracker/branchTime/branchLedger';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/branchTime/copySummary';
@@ -60,7 +60,12 @@ export class BranchTime implements vscode.Disposable {
     this.ledger = new BranchLedger({
       store: this.store,
       windowId: ledgerWindowId(parts.workspaceState, STORAGE_KEYS.branchTimeWindow, randomUUID),
-      host: { pid: process.pid, host: hostname(), isRunning: processIsRunning },
+      host: thisMachine().then((here) => ({
+        pid: process.pid,
+        host: here.id,
+        hostName: here.hostname,
+        isRunning: ownProcessIsRunning,
+      })),
       now: Date.now,
       maxGapMs: (previous) => maxPollGapMs(parts.settings().pollIntervalSeconds, previous),
       onDidChange: () => {

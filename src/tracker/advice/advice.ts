@@ -248,9 +248,10 @@ export function adviceWithoutChannel(
 function capabilityFileAdvice(capability: CapabilityReading): Advice | undefined {
   switch (capability.kind) {
     case 'unreadable':
+      return capability.privacy === true ? macPrivacyAdvice(capability.path) : unusableFileAdvice(capability);
     case 'invalid':
     case 'untrusted':
-      return { severity: 'error', message: unusableFileMessage(capability), action: 'showLog' };
+      return unusableFileAdvice(capability);
     case 'newer':
       return {
         severity: 'error',
@@ -273,6 +274,27 @@ function capabilityFileAdvice(capability: CapabilityReading): Advice | undefined
     case 'ready':
       return undefined;
   }
+}
+
+function unusableFileAdvice(
+  capability: Extract<CapabilityReading, { kind: 'unreadable' | 'invalid' | 'untrusted' }>,
+): Advice {
+  return { severity: 'error', message: unusableFileMessage(capability), action: 'showLog' };
+}
+
+/**
+ * macOS asked whether VS Code may read another app's data (the app's container) and the user
+ * declined: nothing is wrong with the file, and it is not read again until Check Connection.
+ */
+function macPrivacyAdvice(path: string): Advice {
+  return {
+    severity: 'warning',
+    message: l10n.t(
+      "macOS did not let VS Code read the app's VS Code integration file {0}: it asks once before VS Code reads another app's data, and the answer was no. To use the integration, allow Visual Studio Code in System Settings › Privacy & Security (Full Disk Access), then run Check Connection. Or turn on the app's HTTP API and set the token it shows here.",
+      path,
+    ),
+    action: 'setToken',
+  };
 }
 
 /** A capability file that is there but cannot be used: where it is, what is wrong, and how the app writes it again. */

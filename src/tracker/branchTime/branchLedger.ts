@@ -20,9 +20,10 @@ export interface BranchLedgerOptions {
   /**
    * This window's extension host, named in its claims: a restarted host takes its window's claims
    * over, and the claims of a host that is gone pass to a live window (./ledgerOwners.ts). Without
-   * it, claims name the window alone and always count as alive.
+   * it, claims name the window alone and always count as alive. A promise (the machine's id is
+   * read from a file) holds every write back until it settles.
    */
-  readonly host?: HostProcess;
+  readonly host?: HostProcess | Promise<HostProcess>;
   readonly now: () => number;
   /** The longest gap between two polls that still counts (two of the longest poll intervals). */
   readonly maxGapMs: (previous: PollObservation['kind']) => number;
@@ -40,18 +41,29 @@ export class BranchLedger {
   private readonly attribution: WindowAttribution;
   private pending: Span[] = [];
   private book: LedgerBook = EMPTY_BOOK;
-  private turn: Promise<unknown> = Promise.resolve();
+  private turn: Promise<unknown>;
+  private host: HostProcess | undefined;
   private enabled = true;
   private failing = false;
   private shown:
     { readonly book: LedgerBook; readonly pending: readonly Span[]; readonly current: LedgerBook } | undefined;
   /** How this window's claims name it. */
-  private readonly claimant: Claimant;
+  private claimant: Claimant;
 
   constructor(private readonly options: BranchLedgerOptions) {
     this.attribution = new WindowAttribution({ now: options.now, maxGapMs: options.maxGapMs });
-    const { windowId: window, host } = options;
-    this.claimant = host === undefined ? { window } : { window, pid: host.pid, host: host.host };
+    const { windowId: window } = options;
+    this.claimant = { window };
+    this.turn = Promise.resolve(options.host).then(
+      (host) => {
+        this.host = host;
+        if (host === undefined) return;
+        this.claimant = { window, pid: host.pid, host: host.host };
+        // What the view showed was credited to the window alone.
+        this.shown = undefined;
+      },
+      (error: unknown) => this.options.onError?.(error),
+    );
   }
 
   get place(): WorkPlace | undefined {
@@ -184,7 +196,8 @@ export class BranchLedger {
 
   /** The book as this window's host finds it when it writes (ledgerOwners.ts asSeenBy). */
   private seen(book: LedgerBook, sawTime: boolean): LedgerBook {
-    const { host, now, maxGapMs } = this.options;
+    const { now, maxGapMs } = this.options;
+    const { host } = this;
     // Two poll gaps: a restarting host of the owning window takes its claims back well within that.
     return host === undefined
       ? book

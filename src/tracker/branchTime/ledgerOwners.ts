@@ -28,7 +28,10 @@ export interface Claimant {
   readonly window: string;
   /** The extension host's process id. */
   readonly pid?: number;
-  /** The machine `pid` runs on (its host name, as the file locks record it). */
+  /**
+   * The machine `pid` runs on: its id (src/platform/machine.ts), as the file locks record it;
+   * older versions wrote its host name, which a Mac changes with the network.
+   */
   readonly host?: string;
 }
 
@@ -39,7 +42,10 @@ export interface FocusOwner extends Claimant {
 /** This window's extension host, and how to tell whether another one still runs. */
 export interface HostProcess {
   readonly pid: number;
+  /** This machine's id. */
   readonly host: string;
+  /** This machine's host name: claims of older versions that name it were written here. */
+  readonly hostName?: string;
   /** Whether a process runs on this machine (src/platform/processes.ts). */
   readonly isRunning: (pid: number) => boolean;
 }
@@ -78,12 +84,16 @@ export function ownedStretches(owners: readonly FocusOwner[], claimant: Claimant
   return stretches;
 }
 
+function onThisMachine(owner: FocusOwner, self: HostProcess): boolean {
+  return owner.host === self.host || (self.hostName !== undefined && owner.host === self.hostName);
+}
+
 /**
  * Whether the host that wrote `owner` is gone, as `self` can tell: only on its own machine, and
  * a pid that is now its own under another window id is a process that ended (the pid was reused).
  */
 function gone(owner: FocusOwner, self: HostProcess, window: string): boolean {
-  if (owner.pid === undefined || owner.host !== self.host) return false;
+  if (owner.pid === undefined || !onThisMachine(owner, self)) return false;
   if (owner.pid === self.pid) return owner.window !== window;
   return !self.isRunning(owner.pid);
 }

@@ -103,7 +103,8 @@ export class LedgerStore {
         if (after === before && 'book' in read) return after;
         const fitted = fitBook(after, this.maxBytes);
         this.seenVersion = undefined;
-        await this.files.writeAtomic(this.file, fitted.text);
+        // Not synced: a summary whose last write a crash may lose, written at every focus change.
+        await this.files.writeAtomic(this.file, fitted.text, { durable: false });
         // Under the lock: no other window can have written since.
         this.seenVersion = await this.files.version(this.file);
         const { dropped } = fitted;

@@ -10,6 +10,9 @@
  * Node reports only a 'rename' of the folder's own name, which the names filter drops), and one
  * made again in its place is another folder. So each look also asks the folder's identity, and
  * watches anew the folder that replaced it, or, while it is missing, its parent for its name.
+ * A file macOS refused for privacy (the user declined VS Code's access to another app's data) is
+ * not read again, by timer or watch, until asked (check(): Check Connection, a setting, a reload):
+ * reading again changes nothing until the user allows it in System Settings.
  * Timers, the folder watch and the folder's identity are injected: tests drive it without waiting.
  */
 import { basename, dirname } from 'node:path';
@@ -63,6 +66,8 @@ export class CapabilityWatcher {
   private disposed = false;
   /** Told to stop looking (stop()) until the next check. */
   private stopped = false;
+  /** The Mac's privacy consent refused the file: no timer, no watch, until the next check(). */
+  private held = false;
   private readonly timers: Timers;
   /** By folder. */
   private readonly watches = new Map<string, ArmedWatch>();
@@ -84,6 +89,7 @@ export class CapabilityWatcher {
    */
   check(): Promise<CapabilityReading> {
     this.stopped = false;
+    this.held = false;
     if (this.checking) {
       this.again = true;
       return this.checking;
@@ -128,6 +134,11 @@ export class CapabilityWatcher {
         this.last = reading;
         this.options.onChange(reading);
       }
+      if (reading.kind === 'unreadable' && reading.privacy === true) {
+        this.held = true;
+        for (const folder of [...this.watches.keys()]) this.unwatch(folder);
+        return reading;
+      }
       // A folder watched anew after it was lost: what was written before the watch began is read now.
       if (await this.armWatches()) this.again = true;
     } while (this.askedAgain());
@@ -163,7 +174,7 @@ export class CapabilityWatcher {
         const watch = watchFolder(
           folder,
           want.names,
-          () => void this.check(),
+          () => this.lookAgain(),
           () => this.unwatchAndCheck(folder),
         );
         this.watches.set(folder, { names: keyOf(want.names), identity: want.identity, watch });
@@ -218,7 +229,12 @@ export class CapabilityWatcher {
   private unwatchAndCheck(folder: string): void {
     this.unwatch(folder);
     this.lost.add(folder);
-    if (!this.disposed) void this.check();
+    if (!this.disposed) this.lookAgain();
+  }
+
+  /** A look of its own (a timer, a file event): none while the file is refused for privacy. */
+  private lookAgain(): void {
+    if (!this.held) void this.check();
   }
 
   private unwatch(folder: string): void {
@@ -228,11 +244,11 @@ export class CapabilityWatcher {
   }
 
   private schedule(): void {
-    if (this.disposed || this.stopped) return;
+    if (this.disposed || this.stopped || this.held) return;
     this.cancelTimer();
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
-      void this.check();
+      this.lookAgain();
     }, this.options.intervalMs ?? CAPABILITY_CHECK_INTERVAL_MS);
   }
 

@@ -27,6 +27,27 @@ describe('client/capabilityReader: reading the VS Code integration file', () => 
     ]);
   });
 
+  it("says a Mac's privacy consent refused a file in the app's container, not that this user may not read it", async () => {
+    const container = '/Users/u/Library/Containers/com.mattes.clessira/Data/api-endpoint.json';
+    const refused = (): Promise<never> =>
+      Promise.reject(Object.assign(new Error('EPERM: operation not permitted, open'), { code: 'EPERM' }));
+    const onMac = await readCapabilityFile(container, { platform: 'darwin', read: refused });
+    assert.ok(onMac.kind === 'unreadable' && onMac.privacy === true);
+    assert.match(onMac.message, /macOS did not let VS Code open it/);
+    const found = await findCapability([container], { platform: 'darwin', read: refused });
+    assert.ok(found.kind === 'unreadable' && found.privacy === true);
+    // Elsewhere, or on Linux, EPERM is the file's permissions.
+    for (const reading of [
+      await readCapabilityFile(container, { platform: 'linux', read: refused }),
+      await readCapabilityFile('/Users/u/api-endpoint.json', { platform: 'darwin', read: refused }),
+    ]) {
+      assert.deepEqual(reading.kind === 'unreadable' ? [reading.privacy, reading.message] : [], [
+        undefined,
+        'this user may not read it.',
+      ]);
+    }
+  });
+
   it('tells absent, ready and stale apart', async () => {
     const path = join(dir, 'api-endpoint.json');
     assert.deepEqual(await readCapabilityFile(path, { isRunning: running }), { kind: 'absent', path });

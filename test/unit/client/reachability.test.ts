@@ -93,6 +93,25 @@ describe('client/reachability: does anything listen, asked with no byte sent', f
     }
   });
 
+  it('refuses a socket path longer than a Mac takes, as the client does, without connecting', async () => {
+    // 105 bytes: Linux binds it; a Mac would cut it to 103 and ask another file.
+    const socketPath = join(dir, 'm'.repeat(105 - Buffer.byteLength(dir) - 1));
+    assert.equal(Buffer.byteLength(socketPath), 105);
+    const listener = recorder();
+    await new Promise<void>((resolve) => listener.server.listen(socketPath, resolve));
+    try {
+      assert.deepEqual(await reachability({ socketPath }, { platform: 'linux' }), { kind: 'listening' });
+      await listener.ended(1);
+      assert.deepEqual(await reachability({ socketPath }, { platform: 'darwin' }), {
+        kind: 'error',
+        code: 'ENAMETOOLONG',
+        message: `The socket path ${socketPath} is 105 bytes long, and this system takes at most 103.`,
+      });
+    } finally {
+      await listener.close();
+    }
+  });
+
   it('does not wait for a listener that accepts and then says nothing', async () => {
     // The recorder never writes; a probe waiting for a greeting would run into its deadline here.
     const listener = recorder();

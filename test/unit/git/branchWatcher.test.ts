@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { BranchWatcher } from '../../../src/git/branchWatcher';
+import { nodeFileSystem, type Closable, type FileSystemPort } from '../../../src/platform/fileSystemPort';
 import type { HeadState } from '../../../src/git/headState';
 import { repoName } from '../../../src/git/repoName';
 import { findRepository } from '../../../src/git/repositories';
@@ -157,6 +158,82 @@ describe('git/BranchWatcher with real git', function () {
     watcher.dispose();
     git(second, 'checkout', '-q', 'main');
     assert.equal(watcher.repositories.length, 0);
+  });
+
+  /** Node's fs, with each folder watch's error callback kept, to end a watch as FSEvents does. */
+  const endableWatches = (): { fileSystem: FileSystemPort; endAll(): void } => {
+    const open: { watch: Closable; onError: () => void }[] = [];
+    return {
+      fileSystem: {
+        ...nodeFileSystem,
+        watchDirectory: (directory, names, onChange, onError) => {
+          const watch = nodeFileSystem.watchDirectory(directory, names, onChange, onError);
+          open.push({ watch, onError });
+          return watch;
+        },
+      },
+      endAll: () => {
+        // Node closes the watch before it emits 'error'.
+        for (const { watch, onError } of open.splice(0)) {
+          watch.close();
+          onError();
+        }
+      },
+    };
+  };
+
+  it('watches again when the system ends a watch while HEAD is there, and reports the switch made meanwhile', async () => {
+    watcher.dispose();
+    const watches = endableWatches();
+    watcher = new BranchWatcher({ onSwitch: queue.push, fileSystem: watches.fileSystem });
+    const root = await makeRepository('fsevents', ['lost', 'next']);
+    await watcher.setFolders([root]);
+    git(root, 'checkout', '-q', 'lost');
+    await expectSwitch('lost', 'main', root);
+    watches.endAll();
+    git(root, 'checkout', '-q', 'next');
+    await expectSwitch('next', 'lost');
+    git(root, 'checkout', '-q', 'main');
+    await expectSwitch('main', 'next');
+  });
+
+  it('reads HEAD again when asked (the window gains focus), for a switch whose event was lost', async () => {
+    watcher.dispose();
+    // The stream restarted from "now": the watch still runs, but the checkout's events are lost.
+    watcher = new BranchWatcher({
+      onSwitch: queue.push,
+      fileSystem: { ...nodeFileSystem, watchDirectory: () => ({ close: () => undefined }) },
+    });
+    const root = await makeRepository('refocused', ['quiet']);
+    await watcher.setFolders([root]);
+    git(root, 'checkout', '-q', 'quiet');
+    watcher.recheck();
+    await expectSwitch('quiet', 'main', root);
+  });
+
+  it('polls HEAD instead once watches keep ending with an error, never re-arming without end', async () => {
+    watcher.dispose();
+    let armed = 0;
+    const polled = new Arrivals<string>();
+    watcher = new BranchWatcher({
+      onSwitch: queue.push,
+      fileSystem: {
+        ...nodeFileSystem,
+        watchDirectory: (_directory, _names, _onChange, onError) => {
+          armed++;
+          setImmediate(onError);
+          return { close: () => undefined };
+        },
+        pollFile: (path) => {
+          polled.push(path);
+          return { close: () => undefined };
+        },
+      },
+    });
+    const root = await makeRepository('failing-watch', []);
+    await watcher.setFolders([root]);
+    assert.match(await polled.first(() => true, 'polling'), /HEAD$/);
+    assert.equal(armed, 4, 'the first watch and three more');
   });
 
   it('falls back to polling HEAD and still reports', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isAtomicWriteTemporary, writeFileAtomic } from '../../../src/platform/atomicWrite';
@@ -73,5 +73,38 @@ describe('platform/atomicWrite: whole or not at all', () => {
     ]) {
       assert.ok(!isAtomicWriteTemporary(name, 'data.json'), name);
     }
+  });
+});
+
+describe('platform/atomicWrite: synced unless the caller may lose the last write', () => {
+  let dir: string;
+  let syncs: number;
+  let restore: () => void;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tt-sync-'));
+    // Every sync goes through a FileHandle (F_FULLFSYNC on macOS): counted on its prototype.
+    const handle = await open(dir, 'r');
+    const prototype = Object.getPrototypeOf(handle) as { sync: () => Promise<void> };
+    await handle.close();
+    const sync = prototype.sync;
+    syncs = 0;
+    prototype.sync = function (this: unknown) {
+      syncs++;
+      return sync.call(this);
+    };
+    restore = () => (prototype.sync = sync);
+  });
+  afterEach(async () => {
+    restore();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('syncs the file and its folder by default, and neither with durable: false', async () => {
+    await writeFileAtomic(join(dir, 'queue.json'), 'kept');
+    assert.equal(syncs, 2);
+    syncs = 0;
+    await writeFileAtomic(join(dir, 'branch-time.json'), 'summary', { durable: false });
+    assert.equal(syncs, 0);
+    assert.equal(await readFile(join(dir, 'branch-time.json'), 'utf8'), 'summary');
   });
 });

@@ -57,6 +57,15 @@ describe('tracker/advice', () => {
         {
           ...base,
           channel: none('integrationUnusable'),
+          capability: { kind: 'unreadable', path: absent.path, message: 'declined', privacy: true },
+        },
+        /macOS did not let VS Code read .* System Settings › Privacy & Security .* Check Connection\. Or turn on the app's HTTP API/,
+        'setToken',
+      ],
+      [
+        {
+          ...base,
+          channel: none('integrationUnusable'),
           capability: { kind: 'newer', path: absent.path, message: 'it has version 2' },
         },
         /app is newer than this extension/,

@@ -269,6 +269,21 @@ describe('tracker/branchTime/BranchLedger: two windows over one store folder', f
     assert.equal(reads.filter((w) => w === 'A').length, afterOwnWrite, 'its own write is known: not read again');
   });
 
+  it('writes the ledger without syncing the drive (a summary at every focus change), still whole', async () => {
+    const asked: ({ readonly durable?: boolean } | undefined)[] = [];
+    const files: StoreFiles = {
+      ...platformStoreFiles,
+      writeAtomic: (path, text, options) => {
+        asked.push(options);
+        return platformStoreFiles.writeAtomic(path, text, options);
+      },
+    };
+    await new LedgerStore(folder, { now: () => T0, keepDays: () => 90, files }).update((book) =>
+      claimFocus(book, 'A', T0),
+    );
+    assert.deepEqual(asked, [{ durable: false }]);
+  });
+
   it('keeps its spans and says why when the store cannot be written, and writes them later', async () => {
     let now = T0;
     let failing = true;

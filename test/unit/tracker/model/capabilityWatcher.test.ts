@@ -176,6 +176,31 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
     watcher.dispose();
   });
 
+  it('reads a file macOS refused for privacy no more, by timer or watch, until asked (Check Connection)', async () => {
+    const container = '/Users/u/Library/Containers/com.mattes.clessira/Data/api-endpoint.json';
+    const denied: CapabilityReading = { kind: 'unreadable', path: container, message: 'declined', privacy: true };
+    let reads = 0;
+    let answer: CapabilityReading = denied;
+    const timers = new ManualTimers();
+    const folders = new ManualFolders();
+    const watcher = new CapabilityWatcher({
+      read: () => {
+        reads++;
+        return Promise.resolve(answer);
+      },
+      onChange: () => undefined,
+      timers,
+      paths: () => [container],
+      watchFolder: folders.watch,
+    });
+    assert.equal(await watcher.current(), denied);
+    assert.deepEqual([reads, folders.open.size, timers.pending.size], [1, 0, 0], 'no watch, no timer');
+    answer = { ...ready, path: container };
+    assert.equal((await watcher.check()).kind, 'ready', 'asked: read again');
+    assert.deepEqual([reads, folders.open.size, timers.pending.size], [2, 1, 1], 'looking again');
+    watcher.dispose();
+  });
+
   it('compares readings by what matters to the connection', () => {
     assert.equal(sameReading(ready, { kind: 'ready', path, capability: { ...capability } }), true);
     assert.equal(sameReading(ready, { kind: 'ready', path, capability: { ...capability, token: 'rotated' } }), false);

@@ -16,6 +16,7 @@ import {
   type EntryQueueOptions,
   type SendOutcome,
 } from '../../../../src/tracker/queue/entryQueue';
+import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
 import { deadPid } from '../../../support/pids';
 
 const entry = (name: string): EntryRequest => ({ name, durationMinutes: 15, createIfMissing: true });
@@ -55,6 +56,22 @@ describe('tracker/EntryQueue', () => {
     folder = await mkdtemp(join(tmpdir(), 'tt-queue-'));
   });
   afterEach(() => rm(folder, { recursive: true, force: true }));
+
+  it('writes logged time durably: every write of the queue is synced (the ledger is not)', async () => {
+    const asked: ({ readonly durable?: boolean } | undefined)[] = [];
+    const files: StoreFiles = {
+      ...platformStoreFiles,
+      writeAtomic: (path, text, options) => {
+        asked.push(options);
+        return platformStoreFiles.writeAtomic(path, text, options);
+      },
+    };
+    const queue = new EntryQueue(folder, { files });
+    await queue.add(entry('A'));
+    await queue.flush(deliverAll([]));
+    assert.ok(asked.length >= 2);
+    assert.ok(asked.every((options) => options?.durable !== false));
+  });
 
   it('is on disk before add resolves, and a new instance (a reloaded window) sees it', async () => {
     await new EntryQueue(folder).add(entry('A'));

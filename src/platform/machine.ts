@@ -1,0 +1,111 @@
+/**
+ * Which machine a record names: the file locks (./lockRecords.ts) tell a holder on this machine,
+ * whose pid can be checked, from one on another machine sharing the folder, which they can only
+ * wait out.
+ *
+ * A Mac's host name is no such name: configd renames it to what the network (DHCP, reverse DNS)
+ * says, so a lock a crashed window left before the Mac changed networks would look like another
+ * machine's. The machine is named instead by a random id, made once and kept in a file:
+ * Linux's /etc/machine-id where there is one (made at installation, one per machine even with a
+ * home folder shared over the network), else a file under the user's local state folder. The
+ * Mac's own id (IOPlatformUUID) would cost starting ioreg in every process that takes a lock.
+ * Records keep the host name beside the id: older versions compare it, messages name it, and a
+ * record without an id that names this machine's host name now was written here.
+ */
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { homedir, hostname } from 'node:os';
+import { dirname, join } from 'node:path';
+import { errnoCode } from './errors';
+
+export interface ThisMachine {
+  /** Stable across networks and restarts. */
+  readonly id: string;
+  /** The host name now: it changes on a Mac, so it is asked each time. */
+  readonly hostname: string;
+}
+
+/** What this module asks the system; tests put a Mac that changed networks in its place. */
+export interface MachinePort {
+  readonly hostname: () => string;
+  /** The stable id, read or made. */
+  readonly readId: () => Promise<string>;
+}
+
+/** What a record says about the machine that wrote it. */
+export interface MachineRecord {
+  readonly host?: string | undefined;
+  readonly machine?: string | undefined;
+}
+
+/** Whether a record was written on this machine; one naming neither is an older version's, run here. */
+export function isThisMachine(here: ThisMachine, record: MachineRecord): boolean {
+  if (record.machine !== undefined) return record.machine === here.id;
+  return record.host === undefined || record.host === here.hostname;
+}
+
+const ID = /^[0-9a-f]{32}$/;
+
+function stateFolder(): string {
+  const home = homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'clessira-time-tracker');
+  if (process.platform === 'win32')
+    return join(process.env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'clessira-time-tracker');
+  return join(process.env.XDG_STATE_HOME ?? join(home, '.local', 'state'), 'clessira-time-tracker');
+}
+
+async function readIdFile(path: string): Promise<string | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  const id = text?.trim().toLowerCase().replace(/-/g, '');
+  return id !== undefined && ID.test(id) ? id : undefined;
+}
+
+/**
+ * The id in `path`, made there if there is none. It is written to a draft and linked into place,
+ * which fails when another process made it first: nobody reads it half written, and every process
+ * ends up with the one id. Where nothing can be written, the host name stands in (as before).
+ */
+export async function machineIdIn(path: string): Promise<string> {
+  const found = await readIdFile(path);
+  if (found !== undefined) return found;
+  const id = randomBytes(16).toString('hex');
+  const draft = `${path}.${id}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await writeFile(draft, `${id}\n`, { flag: 'wx', mode: 0o600 });
+    await link(draft, path);
+    return id;
+  } catch (error) {
+    if (errnoCode(error) === 'EEXIST') return (await readIdFile(path)) ?? `host:${hostname()}`;
+    return `host:${hostname()}`;
+  } finally {
+    await unlink(draft).catch(() => undefined);
+  }
+}
+
+const systemPort: MachinePort = {
+  hostname,
+  readId: async () =>
+    (process.platform === 'linux' ? await readIdFile('/etc/machine-id') : undefined) ??
+    machineIdIn(join(stateFolder(), 'machine-id')),
+};
+
+let port = systemPort;
+let id: Promise<string> | undefined;
+
+/** This machine: the id is read once per process, the host name each time. */
+export async function thisMachine(): Promise<ThisMachine> {
+  id ??= port.readId();
+  return { id: await id, hostname: port.hostname() };
+}
+
+/** Puts `next` in the system's place until the returned function is called (for tests). */
+export function useMachinePort(next: MachinePort): () => void {
+  const before = port;
+  port = next;
+  id = undefined;
+  return () => {
+    port = before;
+    id = undefined;
+  };
+}
