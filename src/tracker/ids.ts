@@ -96,6 +96,11 @@ export const STORAGE_KEYS = {
   linkConsent: 'timeTracker.linkConsent',
   /** globalState (synced): the user chose "Don't show again" on the first-run notice. */
   welcomeNoticeTurnedOff: 'timeTracker.welcomeNotice.turnedOff',
+  /**
+   * globalState (this machine, every window): what the user answered about the app's own extension beside this one
+   * (src/tracker/coexistence/questions.ts Remembered).
+   */
+  coexistence: 'timeTracker.coexistence',
   /** Secret storage: the HTTP API's token. */
   token: 'timeTracker.token',
 } as const;
