@@ -26,6 +26,14 @@ export function packageVsix(repoRoot, workDir, outFile) {
     },
   });
   symlinkSync(join(repoRoot, 'node_modules'), join(workDir, 'node_modules'), 'dir');
+  runVsce(workDir, outFile);
+}
+
+/**
+ * `vsce package` in `workDir` with the `package` script's flags and `flags` (the coexist test's stand-in for the app's
+ * extension adds `--skip-license`), written to `outFile`; throws with vsce's words when it fails.
+ */
+export function runVsce(workDir, outFile, flags = []) {
   const result = spawnSync(
     'npx',
     [
@@ -34,6 +42,7 @@ export function packageVsix(repoRoot, workDir, outFile) {
       '--no-dependencies',
       '--allow-missing-repository',
       '--no-rewrite-relative-links',
+      ...flags,
       '--out',
       outFile,
     ],
