@@ -3,7 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
+
+const VSCE = fileURLToPath(new URL('../../../node_modules/.bin/vsce', import.meta.url));
 
 /** A .vsix must weigh less: 1 MB, in decimal so that it is under 1 MB however one reads it. */
 export const MAX_VSIX_BYTES = 1_000_000;
@@ -34,10 +37,10 @@ export function packageVsix(repoRoot, workDir, outFile) {
  * extension adds `--skip-license`), written to `outFile`; throws with vsce's words when it fails.
  */
 export function runVsce(workDir, outFile, flags = []) {
+  // The repository's own vsce, whatever folder it packages (npx would look for one in `workDir`).
   const result = spawnSync(
-    'npx',
+    VSCE,
     [
-      'vsce',
       'package',
       '--no-dependencies',
       '--allow-missing-repository',
