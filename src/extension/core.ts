@@ -135,6 +135,18 @@ function buildParts(context: vscode.ExtensionContext, stack: DisposalStack, live
   const { session, log, messages, statusBar, recent, queue, branchTime, branchTimeView, links } = built;
   const settings = (): Settings => live.settings;
   const onboarding = stack.use(startOnboarding(context, { session, log, messages, settings }));
+  const coexistence = stack.use(
+    new Coexistence({
+      ownId: context.extension.id,
+      memento: context.globalState,
+      log,
+      settings,
+      ask: (message, ...labels) => messages.choose(message, ...labels),
+      extensions: () => vscode.extensions.all,
+      onDidChangeExtensions: vscode.extensions.onDidChange,
+      tell: { info: (message) => messages.info(message), error: (message) => messages.error(message) },
+    }),
+  );
   const commands = commandTable({
     session,
     statusBar,
@@ -147,20 +159,9 @@ function buildParts(context: vscode.ExtensionContext, stack: DisposalStack, live
     branchTimeSelection: () => branchTimeView.selectedPeriod(),
     links,
     settings,
+    coexistence,
   });
   stack.use(commands.disposable);
-  const coexistence = stack.use(
-    new Coexistence({
-      ownId: context.extension.id,
-      memento: context.globalState,
-      log,
-      settings,
-      ask: (message, ...labels) => messages.choose(message, ...labels),
-      extensions: () => vscode.extensions.all,
-      onDidChangeExtensions: vscode.extensions.onDidChange,
-      failed: (message) => messages.error(message),
-    }),
-  );
   return { ...built, onboarding, commands, coexistence };
 }
 

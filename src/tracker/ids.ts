@@ -34,6 +34,8 @@ export const COMMANDS = {
   useRepositoryLinks: 'timeTracker.useRepositoryLinks',
   /** timeTracker.statusBar.private on or off: no name and no time in the status bar, for screen sharing. */
   togglePrivateStatusBar: 'timeTracker.togglePrivateStatusBar',
+  /** The question about the app's own extension beside this one, asked again whatever was answered. */
+  askAboutAppExtension: 'timeTracker.askAboutAppExtension',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -34,8 +34,8 @@ export interface CoexistenceOptions {
   /** The installed and enabled extensions (vscode.extensions.all lists no disabled one). */
   readonly extensions: () => readonly InstalledExtension[];
   readonly onDidChangeExtensions: vscode.Event<void>;
-  /** Tells the user that a setting could not be written (the message sink's error). */
-  readonly failed: (message: string) => unknown;
+  /** The message sink: a setting that could not be written (error), nothing to ask on demand (info). */
+  readonly tell: { readonly info: (message: string) => unknown; readonly error: (message: string) => unknown };
 }
 
 export class Coexistence implements vscode.Disposable {
@@ -43,6 +43,8 @@ export class Coexistence implements vscode.Disposable {
   /** The check under way; a change meanwhile runs one more after it, never two at once. */
   private running: Promise<void> | undefined;
   private again = false;
+  /** What the last look found: how many of the app's extensions, and how many questions they made. */
+  private found = { peers: 0, questions: 0 };
 
   constructor(private readonly options: CoexistenceOptions) {
     this.subscription = options.onDidChangeExtensions(() => void this.check());
@@ -65,6 +67,24 @@ export class Coexistence implements vscode.Disposable {
     return this.running;
   }
 
+  /** Forgets every answer and asks what is doubled now; says why when nothing is. */
+  async askAgain(): Promise<void> {
+    await this.options.memento.update(STORAGE_KEYS.coexistence, undefined);
+    await this.check();
+    const { peers, questions } = this.found;
+    if (questions > 0) return;
+    this.options.log.info(
+      `Ask Again About the App's Own Extension: ${peers} of the app's extensions, nothing doubled.`,
+    );
+    this.options.tell.info(
+      peers === 0
+        ? vscode.l10n.t("The app's own extension is not installed or not enabled here, so there is nothing to choose.")
+        : vscode.l10n.t(
+            "The app's own extension and this one do not both report branches or show the activity now, so there is nothing to choose.",
+          ),
+    );
+  }
+
   dispose(): void {
     this.subscription.dispose();
   }
@@ -77,6 +97,7 @@ export class Coexistence implements vscode.Disposable {
   private async askEach(): Promise<void> {
     const { ownId, extensions, settings } = this.options;
     const peers = recognizePeers(extensions(), ownId);
+    this.found = { peers: peers.length, questions: 0 };
     if (peers.length === 0) return;
     const current = settings();
     const ours: Doing = {
@@ -84,7 +105,9 @@ export class Coexistence implements vscode.Disposable {
       showsActivity: showsActivity(current.statusFormat, current.privateStatusBar),
     };
     const facts = { ours, peers: peers.map(peerFacts), remembered: this.remembered() };
-    for (const question of coexistenceQuestions(facts)) await this.ask(question);
+    const questions = coexistenceQuestions(facts);
+    this.found = { peers: peers.length, questions: questions.length };
+    for (const question of questions) await this.ask(question);
   }
 
   private async ask(question: Question): Promise<void> {
@@ -105,7 +128,7 @@ export class Coexistence implements vscode.Disposable {
       for (const { key, value } of choice.writes) await config.update(key, value, vscode.ConfigurationTarget.Global);
     } catch (error) {
       this.options.log.warn(`Beside ${question.peers}: "${choice.label}" could not be applied: ${errorMessage(error)}`);
-      this.options.failed(
+      this.options.tell.error(
         vscode.l10n.t('"{0}" could not change your user settings: {1}', choice.label, errorMessage(error)),
       );
       return;

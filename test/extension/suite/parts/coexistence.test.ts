@@ -33,6 +33,7 @@ describe('parts: Coexistence', function () {
   let changed: vscode.EventEmitter<void>;
   let asked: string[];
   let failures: string[];
+  let told: string[];
   let part: Coexistence | undefined;
 
   /** The part, with `answer` choosing among each question's labels (undefined: dismissed). */
@@ -48,7 +49,7 @@ describe('parts: Coexistence', function () {
       },
       extensions: () => installed,
       onDidChangeExtensions: changed.event,
-      failed: (message) => failures.push(message),
+      tell: { info: (message) => told.push(message), error: (message) => failures.push(message) },
     });
     return part;
   };
@@ -60,6 +61,7 @@ describe('parts: Coexistence', function () {
     changed = new vscode.EventEmitter<void>();
     asked = [];
     failures = [];
+    told = [];
   });
 
   afterEach(async () => {
@@ -126,5 +128,20 @@ describe('parts: Coexistence', function () {
     assert.match(failures[0] ?? '', /Let Clessira Time Tracker report branches.*could not change your user settings/);
     assert.equal(log.at('warn').length, 1, log.toString());
     assert.equal((memento.get(STORAGE_KEYS.coexistence) as { branches?: { answer: string } }).branches?.answer, 'ours');
+  });
+
+  it('Ask Again forgets the answer and asks anew; with nothing doubled, it says so', async () => {
+    const coexistence = build(() => undefined);
+    await coexistence.check();
+    assert.equal(asked.length, 2);
+    await coexistence.askAgain();
+    assert.equal(asked.length, 4, 'asked again on demand');
+    assert.deepEqual(told, []);
+    installed = [];
+    await coexistence.askAgain();
+    assert.equal(asked.length, 4);
+    assert.deepEqual(told, [
+      "The app's own extension is not installed or not enabled here, so there is nothing to choose.",
+    ]);
   });
 });
