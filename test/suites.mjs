@@ -46,6 +46,14 @@ export default defineSuites([
     minutes: 9,
   },
   {
+    label: 'coexist',
+    title:
+      "the packaged extension beside the app's own (TT_PEER_VSIX, else a stand-in): one question, two POST /branch-changed per switch before the answer, one after",
+    files: 'test/extension/coexist/checks.mjs',
+    build: 'packaged',
+    minutes: 6,
+  },
+  {
     label: 'start',
     title:
       '`npm start`: the URL it prints asks for the printed password and then shows the running demo activity; nothing answers without it; its keys show offline, a locked license, a break and a rejected token in the status bar; q and Ctrl-C leave nothing',

@@ -17,6 +17,7 @@ import { BranchReporter } from './branchReporter';
 import { BranchTime } from './branchTime/branchTime';
 import { BranchTimeView } from './branchTime/branchTimeView';
 import { LinkController } from './links/linkController';
+import { Coexistence } from './coexistence/coexistence';
 import { commandTable, type CommandTable } from './commands';
 import { Messages } from './messages';
 import { OfflineQueue } from './offlineQueue';
@@ -64,6 +65,7 @@ interface Connection {
 interface Parts extends WindowParts {
   readonly onboarding: ReturnType<typeof startOnboarding>;
   readonly commands: CommandTable;
+  readonly coexistence: Coexistence;
 }
 
 interface WindowParts extends Connection {
@@ -133,6 +135,18 @@ function buildParts(context: vscode.ExtensionContext, stack: DisposalStack, live
   const { session, log, messages, statusBar, recent, queue, branchTime, branchTimeView, links } = built;
   const settings = (): Settings => live.settings;
   const onboarding = stack.use(startOnboarding(context, { session, log, messages, settings }));
+  const coexistence = stack.use(
+    new Coexistence({
+      ownId: context.extension.id,
+      memento: context.globalState,
+      log,
+      settings,
+      ask: (message, ...labels) => messages.choose(message, ...labels),
+      extensions: () => vscode.extensions.all,
+      onDidChangeExtensions: vscode.extensions.onDidChange,
+      tell: { info: (message) => messages.info(message), error: (message) => messages.error(message) },
+    }),
+  );
   const commands = commandTable({
     session,
     statusBar,
@@ -145,9 +159,10 @@ function buildParts(context: vscode.ExtensionContext, stack: DisposalStack, live
     branchTimeSelection: () => branchTimeView.selectedPeriod(),
     links,
     settings,
+    coexistence,
   });
   stack.use(commands.disposable);
-  return { ...built, onboarding, commands };
+  return { ...built, onboarding, commands, coexistence };
 }
 
 /** The parts up to the links, in the order of their creation (the stack disposes them in reverse). */
@@ -246,12 +261,14 @@ function followSettings(stack: DisposalStack, parts: Parts, live: Live): void {
 
 /** What reads the disk or asks the app: started here, finished after activate has returned. */
 function startParts(context: vscode.ExtensionContext, parts: Parts, live: Live): void {
-  const { log, queue, statusBar, branches, branchTime, links } = parts;
+  const { log, queue, statusBar, branches, branchTime, links, coexistence } = parts;
   const { version } = context.extension.packageJSON as { version?: string };
   log.info(
     `Time Tracker ${version ?? ''} activated; looking for the app's VS Code integration, else its HTTP API on 127.0.0.1:${live.settings.port}.`,
   );
   void queue.start().then(() => statusBar.rerender());
+  // The app's own extension beside this one: asked once what each should do, not at every start.
+  void coexistence.check();
   // Finding repositories reads the disk: started here, finished after activate has returned.
   live.branchWatch = branches.apply();
   void branchTime.start(live.branchWatch);

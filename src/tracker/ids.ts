@@ -34,6 +34,8 @@ export const COMMANDS = {
   useRepositoryLinks: 'timeTracker.useRepositoryLinks',
   /** timeTracker.statusBar.private on or off: no name and no time in the status bar, for screen sharing. */
   togglePrivateStatusBar: 'timeTracker.togglePrivateStatusBar',
+  /** The question about the app's own extension beside this one, asked again whatever was answered. */
+  askAboutAppExtension: 'timeTracker.askAboutAppExtension',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -96,6 +98,11 @@ export const STORAGE_KEYS = {
   linkConsent: 'timeTracker.linkConsent',
   /** globalState (synced): the user chose "Don't show again" on the first-run notice. */
   welcomeNoticeTurnedOff: 'timeTracker.welcomeNotice.turnedOff',
+  /**
+   * globalState (this machine, every window): what the user answered about the app's own extension beside this one
+   * (src/tracker/coexistence/questions.ts Remembered).
+   */
+  coexistence: 'timeTracker.coexistence',
   /** Secret storage: the HTTP API's token. */
   token: 'timeTracker.token',
 } as const;

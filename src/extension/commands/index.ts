@@ -58,6 +58,7 @@ export function commandTable(parts: CommandParts): CommandTable {
     [COMMANDS.undoLink]: () => undoLink(services),
     [COMMANDS.useRepositoryLinks]: () => useRepositoryLinks(services),
     [COMMANDS.togglePrivateStatusBar]: () => togglePrivateStatusBar(services),
+    [COMMANDS.askAboutAppExtension]: () => services.coexistence.askAgain(),
   };
   return { handlers: commands, disposable: rememberRunning(services) };
 }

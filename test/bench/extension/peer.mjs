@@ -37,12 +37,16 @@ export function peerVsixFrom(option) {
  * Installs the peer's .vsix into its host's extensions folder; resolves to its id (publisher.name) and install folder.
  */
 export function installPeer(run, { entry, vsix, dirs, configFile, isolation }) {
+  // The folder the install adds: the extensions folder may hold ours already (the coexist test).
+  const before = new Set(readdirSync(dirs.extensions));
   const result = spawnSync(
     process.execPath,
     [entry, ...run.codeServerArgs({ dirs, configFile }), '--install-extension', vsix, '--force'],
     { encoding: 'utf8', env: { ...process.env, ...isolation, EXTENSIONS_GALLERY: '{}' }, timeout: 60_000 },
   );
-  const folder = readdirSync(dirs.extensions).find((name) => existsSync(join(dirs.extensions, name, 'package.json')));
+  const folder = readdirSync(dirs.extensions).find(
+    (name) => !before.has(name) && existsSync(join(dirs.extensions, name, 'package.json')),
+  );
   if (result.status !== 0 || folder === undefined)
     throw new Error(
       `code-server --install-extension ${vsix} failed (${result.status ?? result.signal ?? result.error?.message}): ` +

@@ -3,8 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { vscePackageArgs } from '../../../scripts/release/rules.mjs';
+
+const VSCE = fileURLToPath(new URL('../../../node_modules/.bin/vsce', import.meta.url));
 
 /** A .vsix must weigh less: 1 MB, in decimal so that it is under 1 MB however one reads it. */
 export const MAX_VSIX_BYTES = 1_000_000;
@@ -30,9 +33,17 @@ export function packageVsix(repoRoot, workDir, outFile, { tag } = {}) {
   });
   symlinkSync(join(repoRoot, 'node_modules'), join(workDir, 'node_modules'), 'dir');
   const { version } = JSON.parse(readFileSync(join(workDir, 'package.json'), 'utf8'));
+  return runVsce(workDir, vscePackageArgs({ out: outFile, version, tag }));
+}
+
+/**
+ * The repository's own vsce with `args` in `workDir` (npx would look for one in `workDir`); returns
+ * what it printed, for its warnings, and throws with vsce's words when it fails.
+ */
+export function runVsce(workDir, args) {
   const result = spawnSync(
-    join(workDir, 'node_modules', '.bin', 'vsce'),
-    vscePackageArgs({ out: outFile, version, tag }),
+    VSCE,
+    args,
     {
       cwd: workDir,
       encoding: 'utf8',

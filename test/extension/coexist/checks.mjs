@@ -1,0 +1,153 @@
+// The `coexist` entry of test/suites.mjs: the packaged extension and the app's own VS Code extension
+// (NowDoing.nowdoing-vscode: the real one from TT_PEER_VSIX, else the stand-in, ./peer.mjs) installed
+// side by side in one code-server window, both reaching the same app as the app's own extension finds
+// it: the reference server on a Unix socket, announced in the capability file under the window's
+// HOME, with the X-NowDoing-* headers (test/bench/extension/peer.mjs listenForPeer). The workspace is
+// a real git repository, switched with git from outside, as a user's terminal would:
+//   1. the question about branches shows, once, with its two choices;
+//   2. a switch before any answer reaches the app twice (one POST /branch-changed from each);
+//   3. "Let Clessira Time Tracker report branches", clicked as a user does, sets nowdoing.enabled
+//      to false in the user settings;
+//   4. a switch after it reaches the app once.
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { repoRoot } from '../host/common.mjs';
+import { openWorkbench, runChecks, timed } from '../host/workbench.mjs';
+import { installPeer, listenForPeer } from '../../bench/extension/peer.mjs';
+import { gitRepository } from '../packaged/twoWindows.mjs';
+import { peerVsix } from './peer.mjs';
+
+const QUESTION = 'reports branch switches too';
+const OURS_REPORT = 'Let Clessira Time Tracker report branches';
+/** The app's extension waits this long after a switch (nowdoing.debounceMs, set for the test). */
+const DEBOUNCE_MS = 300;
+/**
+ * After the reports a switch should bring, how long nothing more may come: the debounce and the
+ * git extension's own delay in noticing HEAD, with room. A report that never comes cannot be awaited.
+ */
+const QUIET_MS = DEBOUNCE_MS + 5000;
+
+export default async function coexistChecks(run, prepared) {
+  const { dirs } = prepared;
+  const peer = await timed("> the app's own extension to install beside ours", () => peerVsix(run.runDir));
+  console.log(`  ${peer.which}`);
+  const { createReferenceServer } = createRequire(import.meta.url)(join(repoRoot, 'out', 'src', 'server', 'server.js'));
+  const reports = [];
+  const server = createReferenceServer({
+    token: randomBytes(24).toString('hex'),
+    headerPrefix: 'NowDoing',
+    onRequest: (_line, record) =>
+      void (record.method === 'POST' && record.path === '/branch-changed' && reports.push(record)),
+  });
+  const home = join(run.runDir, 'home');
+  const app = await listenForPeer(server, home);
+  try {
+    const git = gitRepository(dirs.workspace);
+    const installed = installPeer(run, { ...prepared, vsix: peer.vsix });
+    const { page, statusBar } = await openWorkbench(run, prepared, {
+      settings: { 'timeTracker.headerPrefix': 'NowDoing', 'nowdoing.debounceMs': DEBOUNCE_MS },
+      env: { HOME: home },
+    });
+    const settingsFile = join(dirs['user-data'], 'User', 'settings.json');
+    const switchTo = async (branch, expected) => {
+      const before = reports.length;
+      git('checkout', '-q', '-b', branch);
+      await until(
+        () => reports.length >= before + expected,
+        30_000,
+        () => `${reports.length - before} reports`,
+      );
+      await delay(QUIET_MS);
+      const got = reports.length - before;
+      if (got !== expected) throw new Error(`the switch to ${branch} reached the app ${got} times, not ${expected}`);
+      return `${got} POST /branch-changed (${reports
+        .slice(before)
+        .map((record) => record.status)
+        .join(', ')})`;
+    };
+    const checks = [
+      [
+        'both extensions run in the window, ours connected to the app the other finds',
+        async () => {
+          const { text } = await statusBar.waitFor(/Not tracking/, 90_000);
+          // The git extension shows the branch once it has opened the repository: the app's extension
+          // follows it from then.
+          await page.locator('.statusbar-item', { hasText: 'main' }).first().waitFor({ timeout: 60_000 });
+          return `ours: "${text}"; installed beside it: ${installed.id} ${installed.version}`;
+        },
+      ],
+      ['the question about branches shows once, with its two choices', () => questionShows(page)],
+      ['a switch before the answer reaches the app twice', () => switchTo('feature-before', 2)],
+      [
+        `"${OURS_REPORT}" turns the other's branch reports off in the user settings`,
+        async () => {
+          await choose(page, OURS_REPORT);
+          await until(
+            () => readJson(settingsFile)['nowdoing.enabled'] === false,
+            10_000,
+            () => readFileSync(settingsFile, 'utf8'),
+          );
+          return '"nowdoing.enabled": false in the user settings';
+        },
+      ],
+      ['a switch after the answer reaches the app once', () => switchTo('feature-after', 1)],
+    ];
+    return await runChecks(run, {
+      heading: `coexist: ours beside ${peer.which}`,
+      checks,
+      statusBar,
+      onFailure: () => console.error(`      the app got ${reports.length} POST /branch-changed in all`),
+    });
+  } finally {
+    await app.close();
+  }
+}
+
+/** The question's toast (or, once the toast has hidden, its entry in the notification center). */
+async function findQuestion(page) {
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: QUESTION });
+  if ((await toast.count()) > 0 && (await toast.first().isVisible())) return toast.first();
+  await page.locator('.statusbar-item[id="status.notifications"]').click({ timeout: 5_000 });
+  const entry = page.locator('.notifications-center .notification-list-item', { hasText: QUESTION });
+  await entry.first().waitFor({ timeout: 10_000 });
+  return entry.first();
+}
+
+async function questionShows(page) {
+  await page
+    .locator('.notifications-toasts .notification-toast', { hasText: QUESTION })
+    .first()
+    .waitFor({ timeout: 60_000 });
+  const shown = await findQuestion(page);
+  const buttons = (await shown.locator('.monaco-button').allTextContents()).map((text) => text.trim());
+  const count = await page.locator('.notification-list-item', { hasText: QUESTION }).count();
+  if (count !== 1) throw new Error(`the question shows ${count} times`);
+  if (!buttons.includes(OURS_REPORT) || !buttons.includes("Keep the app's extension for branches"))
+    throw new Error(`its buttons are ${JSON.stringify(buttons)}`);
+  return JSON.stringify(buttons);
+}
+
+async function choose(page, label) {
+  const shown = await findQuestion(page);
+  await shown.locator('.monaco-button', { hasText: label }).click({ timeout: 5_000 });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** Waits for `condition` (polled: the app's requests arrive in this process), else throws saying what there was. */
+async function until(condition, ms, said) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms / 1000} s: ${said()}`);
+    await delay(100);
+  }
+}
