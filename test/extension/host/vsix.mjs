@@ -41,17 +41,13 @@ export function packageVsix(repoRoot, workDir, outFile, { tag } = {}) {
  * what it printed, for its warnings, and throws with vsce's words when it fails.
  */
 export function runVsce(workDir, args) {
-  const result = spawnSync(
-    VSCE,
-    args,
-    {
-      cwd: workDir,
-      encoding: 'utf8',
-      // No answer to a question vsce asks: a prompt fails the run instead of waiting.
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 5 * 60_000,
-    },
-  );
+  const result = spawnSync(VSCE, args, {
+    cwd: workDir,
+    encoding: 'utf8',
+    // No answer to a question vsce asks: a prompt fails the run instead of waiting.
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 5 * 60_000,
+  });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0) {
     throw new Error(`\`vsce package\` failed (${result.status ?? result.signal ?? result.error?.message}):\n${output}`);
