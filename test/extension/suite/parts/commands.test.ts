@@ -4,54 +4,29 @@
  * recording message sink. These handlers read only the session and the messages of their services.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CommandServices } from '../../../../src/extension/commands/services';
 import { clearToken, setToken } from '../../../../src/extension/commands/token';
-import { Session } from '../../../../src/extension/session';
-import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
+import type { Session } from '../../../../src/extension/session';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
-import { FakeMemento, FakeSecretStorage, LOCAL_WINDOW, RecordingLog, RecordingMessages, settingsWith } from './fakes';
+import { RecordingLog, RecordingMessages, type FakeSecretStorage } from './fakes';
+import { buildSession, useReferenceApp } from './sessionFakes';
 
 const TOKEN = 'commands-part-token-91e4';
 
 describe('parts: commands (Set Token, Clear Token)', function () {
   this.timeout(20_000);
-  let server: ReferenceServer;
-  let port: number;
-  let home: string;
+  const app = useReferenceApp({ token: TOKEN });
   let secrets: FakeSecretStorage;
   let session: Session;
   let log: RecordingLog;
   let messages: RecordingMessages;
   let services: CommandServices;
 
-  before(async () => {
-    home = await mkdtemp(join(tmpdir(), 'tt-commands-part-'));
-    server = createReferenceServer({ token: TOKEN });
-    port = await server.listen(0);
-  });
-
-  after(async () => {
-    await server.close();
-    await rm(home, { recursive: true, force: true });
-  });
-
   beforeEach(async () => {
     log = new RecordingLog();
     messages = new RecordingMessages(log);
-    secrets = new FakeSecretStorage();
-    const settings = settingsWith({ port, capabilityFile: join(home, 'no-capability-file.json') });
-    session = new Session({
-      secrets,
-      memento: new FakeMemento(),
-      log,
-      settings,
-      host: LOCAL_WINDOW,
-      environment: {},
-      home,
-    });
+    const { settings, ...built } = buildSession({ port: app.port, home: app.home, log });
+    ({ session, secrets } = built);
     await session.start();
     // What these two handlers read of their services; the others would be the window's whole parts.
     const used: Pick<CommandServices, 'session' | 'messages' | 'log' | 'settings'> = {

@@ -5,43 +5,29 @@
  * not tried again until someone asks.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Session } from '../../../../src/extension/session';
-import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
+import type { Session } from '../../../../src/extension/session';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
 import type { TrackerState, TrackerStateKind } from '../../../../src/tracker/model/trackerState';
-import { FakeMemento, FakeSecretStorage, LOCAL_WINDOW, RecordingLog, settingsWith } from './fakes';
+import { RecordingLog, type FakeSecretStorage } from './fakes';
+import { buildSession, useReferenceApp } from './sessionFakes';
 
 const TOKEN = 'session-part-token-5b0f';
 
 describe('parts: Session', function () {
   this.timeout(20_000);
-  let server: ReferenceServer;
-  let port: number;
-  let home: string;
+  const app = useReferenceApp({ token: TOKEN });
   /** The path of every request the server answered, in order. */
-  const requests: string[] = [];
+  const requests = app.requests;
   let log: RecordingLog;
   let secrets: FakeSecretStorage;
   let session: Session | undefined;
   let states: TrackerStateKind[];
 
   const build = (stored: string | undefined): Session => {
-    secrets = new FakeSecretStorage(stored === undefined ? {} : { [STORAGE_KEYS.token]: stored });
-    const settings = settingsWith({ port, capabilityFile: join(home, 'no-capability-file.json') });
-    session = new Session({
-      secrets,
-      memento: new FakeMemento(),
-      log,
-      settings,
-      host: LOCAL_WINDOW,
-      environment: {},
-      home,
-    });
-    session.onDidChangeState((state) => states.push(state.kind));
-    return session;
+    const built = buildSession({ port: app.port, home: app.home, log, token: stored });
+    ({ session, secrets } = built);
+    built.session.onDidChangeState((state) => states.push(state.kind));
+    return built.session;
   };
 
   /** Resolves with the first state of `kind` the session shows from now on (or shows already). */
@@ -56,17 +42,6 @@ describe('parts: Session', function () {
         resolve(state);
       });
     });
-
-  before(async () => {
-    home = await mkdtemp(join(tmpdir(), 'tt-session-part-'));
-    server = createReferenceServer({ token: TOKEN, onRequest: (_line, record) => requests.push(record.path) });
-    port = await server.listen(0);
-  });
-
-  after(async () => {
-    await server.close();
-    await rm(home, { recursive: true, force: true });
-  });
 
   beforeEach(() => {
     log = new RecordingLog();
@@ -87,7 +62,7 @@ describe('parts: Session', function () {
     assert.equal(part.state.kind, 'idle', log.toString());
     assert.deepEqual(part.channel.kind === 'http' && [part.channel.tokenSource, part.channel.route.port], [
       'secretStorage',
-      port,
+      app.port,
     ]);
     assert.ok(part.client, 'a client in use');
     assert.ok(part.tokenStored);
