@@ -7,9 +7,9 @@
 import * as assert from 'node:assert/strict';
 import type { Session } from '../../../../src/extension/session';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
-import type { TrackerState, TrackerStateKind } from '../../../../src/tracker/model/trackerState';
+import type { TrackerStateKind } from '../../../../src/tracker/model/trackerState';
 import { RecordingLog, type FakeSecretStorage } from './fakes';
-import { buildSession, useReferenceApp } from './sessionFakes';
+import { buildSession, untilState, useReferenceApp } from './sessionFakes';
 
 const TOKEN = 'session-part-token-5b0f';
 
@@ -29,19 +29,6 @@ describe('parts: Session', function () {
     built.session.onDidChangeState((state) => states.push(state.kind));
     return built.session;
   };
-
-  /** Resolves with the first state of `kind` the session shows from now on (or shows already). */
-  const reaches = (part: Session, kind: TrackerStateKind): Promise<TrackerState> =>
-    new Promise((resolve, reject) => {
-      if (part.state.kind === kind) return resolve(part.state);
-      const timer = setTimeout(() => reject(new Error(`never ${kind}; states: ${states.join(', ')}`)), 10_000);
-      const subscription = part.onDidChangeState((state) => {
-        if (state.kind !== kind) return;
-        clearTimeout(timer);
-        subscription.dispose();
-        resolve(state);
-      });
-    });
 
   beforeEach(() => {
     log = new RecordingLog();
@@ -86,7 +73,7 @@ describe('parts: Session', function () {
   it('a rejected token shows tokenRejected, and nothing more is sent until someone asks', async () => {
     const part = build('not-the-token-of-this-app');
     await part.start();
-    await reaches(part, 'tokenRejected');
+    await untilState(part, 'tokenRejected');
     const sent = requests.length;
     assert.ok(sent > 0, 'the token was tried');
 
@@ -102,7 +89,7 @@ describe('parts: Session', function () {
     await part.start();
     assert.equal(part.state.kind, 'noToken');
 
-    const idle = reaches(part, 'idle');
+    const idle = untilState(part, 'idle');
     await secrets.store(STORAGE_KEYS.token, TOKEN);
     await idle;
 

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as vscode from 'vscode';
+import type { CommandServices } from '../../../../src/extension/commands/services';
 import { Session } from '../../../../src/extension/session';
 import type { Settings } from '../../../../src/extension/settings';
 import {
@@ -15,7 +16,8 @@ import {
   type ReferenceServerOptions,
 } from '../../../../src/server/server';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
-import { FakeMemento, FakeSecretStorage, LOCAL_WINDOW, settingsWith } from './fakes';
+import type { TrackerState, TrackerStateKind } from '../../../../src/tracker/model/trackerState';
+import { FakeMemento, FakeSecretStorage, LOCAL_WINDOW, RecordingLog, RecordingMessages, settingsWith } from './fakes';
 
 export interface SessionFakes {
   readonly session: Session;
@@ -52,6 +54,56 @@ export function buildSession(options: SessionFakeOptions): SessionFakes {
   });
   const session = new Session({ secrets, memento, log, settings, host: LOCAL_WINDOW, environment: {}, home });
   return { session, secrets, memento, settings };
+}
+
+/** Resolves with the first state of `kind` the session shows from now on (or shows already). */
+export function untilState(session: Session, kind: TrackerStateKind, timeoutMs = 10_000): Promise<TrackerState> {
+  const seen: TrackerStateKind[] = [session.state.kind];
+  return new Promise((resolve, reject) => {
+    if (session.state.kind === kind) return resolve(session.state);
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`the session never showed ${kind}; it showed ${seen.join(', ')}`));
+    }, timeoutMs);
+    const subscription = session.onDidChangeState((state) => {
+      seen.push(state.kind);
+      if (state.kind !== kind) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(state);
+    });
+  });
+}
+
+export interface CommandFakes extends SessionFakes {
+  readonly log: RecordingLog;
+  readonly messages: RecordingMessages;
+  /** The session, log, messages and settings, with what the test adds: all a handler under test reads. */
+  readonly services: CommandServices;
+  dispose(): void;
+}
+
+/**
+ * What a command handler works with, around a session of `app` (not started) with `token` stored.
+ * Only what `more` adds besides the session, log, messages and settings is there: the other
+ * services would be the window's whole parts, and a handler that reached for one fails the test.
+ */
+export function commandFakes(app: ReferenceApp, token?: string, more: Partial<CommandServices> = {}): CommandFakes {
+  const log = new RecordingLog();
+  const messages = new RecordingMessages(log);
+  const fakes = buildSession({ port: app.port, home: app.home, log, token });
+  const used: Partial<CommandServices> = { session: fakes.session, log, messages, settings: fakes.settings, ...more };
+  return {
+    ...fakes,
+    log,
+    messages,
+    services: used as CommandServices,
+    dispose: () => {
+      fakes.session.dispose();
+      fakes.secrets.dispose();
+      messages.dispose();
+    },
+  };
 }
 
 /** The reference server of a `describe` and a home folder for its sessions, both valid from its `before` on. */

@@ -1,21 +1,23 @@
 /**
  * Set Token and Clear Token (src/extension/commands/token.ts) through their services: a real
  * session built with a fake secret store and memento against the reference server, and a
- * recording message sink. These handlers read only the session and the messages of their services.
+ * recording message sink. These handlers read only the session, the log, the messages and the
+ * settings of their services.
  */
 import * as assert from 'node:assert/strict';
-import type { CommandServices } from '../../../../src/extension/commands/services';
-import { clearToken, setToken } from '../../../../src/extension/commands/token';
-import type { Session } from '../../../../src/extension/session';
-import { STORAGE_KEYS } from '../../../../src/tracker/ids';
-import { RecordingLog, RecordingMessages, type FakeSecretStorage } from './fakes';
-import { buildSession, useReferenceApp } from './sessionFakes';
+import type { CommandServices } from '../../../../../src/extension/commands/services';
+import { clearToken, setToken } from '../../../../../src/extension/commands/token';
+import type { Session } from '../../../../../src/extension/session';
+import { STORAGE_KEYS } from '../../../../../src/tracker/ids';
+import type { FakeSecretStorage, RecordingLog, RecordingMessages } from '../fakes';
+import { commandFakes, useReferenceApp, type CommandFakes } from '../sessionFakes';
 
 const TOKEN = 'commands-part-token-91e4';
 
-describe('parts: commands (Set Token, Clear Token)', function () {
+describe('parts: commands/token (Set Token, Clear Token)', function () {
   this.timeout(20_000);
   const app = useReferenceApp({ token: TOKEN });
+  let fakes: CommandFakes;
   let secrets: FakeSecretStorage;
   let session: Session;
   let log: RecordingLog;
@@ -23,25 +25,13 @@ describe('parts: commands (Set Token, Clear Token)', function () {
   let services: CommandServices;
 
   beforeEach(async () => {
-    log = new RecordingLog();
-    messages = new RecordingMessages(log);
-    const { settings, ...built } = buildSession({ port: app.port, home: app.home, log });
-    ({ session, secrets } = built);
+    fakes = commandFakes(app);
+    ({ secrets, session, log, messages, services } = fakes);
     await session.start();
-    // What these two handlers read of their services; the others would be the window's whole parts.
-    const used: Pick<CommandServices, 'session' | 'messages' | 'log' | 'settings'> = {
-      session,
-      messages,
-      log,
-      settings,
-    };
-    services = used as CommandServices;
   });
 
   afterEach(() => {
-    session.dispose();
-    secrets.dispose();
-    messages.dispose();
+    fakes.dispose();
   });
 
   it('Set Token stores the token, checks it with the app and says it was accepted', async () => {
