@@ -85,14 +85,25 @@ export interface CommandFakes extends SessionFakes {
 
 /**
  * What a command handler works with, around a session of `app` (not started) with `token` stored.
- * Only what `more` adds besides the session, log, messages and settings is there: the other
- * services would be the window's whole parts, and a handler that reached for one fails the test.
+ * Only what `more` adds (made with the same log and messages) besides the session, log, messages
+ * and settings is there: the other services would be the window's whole parts, and a handler that
+ * reached for one fails the test.
  */
-export function commandFakes(app: ReferenceApp, token?: string, more: Partial<CommandServices> = {}): CommandFakes {
+export function commandFakes(
+  app: ReferenceApp,
+  token?: string,
+  more: (made: { log: RecordingLog; messages: RecordingMessages }) => Partial<CommandServices> = () => ({}),
+): CommandFakes {
   const log = new RecordingLog();
   const messages = new RecordingMessages(log);
   const fakes = buildSession({ port: app.port, home: app.home, log, token });
-  const used: Partial<CommandServices> = { session: fakes.session, log, messages, settings: fakes.settings, ...more };
+  const used: Partial<CommandServices> = {
+    session: fakes.session,
+    log,
+    messages,
+    settings: fakes.settings,
+    ...more({ log, messages }),
+  };
   return {
     ...fakes,
     log,
