@@ -86,6 +86,8 @@ export interface LogLine {
 /** The log channel, keeping every line it was given (with its level) instead of writing it anywhere. */
 export class RecordingLog implements vscode.LogOutputChannel {
   readonly lines: LogLine[] = [];
+  /** How many times it was shown. */
+  shown = 0;
   readonly name = 'recording log';
   readonly logLevel = vscode.LogLevel.Trace;
   private readonly levelChanged = new vscode.EventEmitter<vscode.LogLevel>();
@@ -125,7 +127,10 @@ export class RecordingLog implements vscode.LogOutputChannel {
   appendLine(): void {}
   replace(): void {}
   clear(): void {}
-  show(): void {}
+  show(): void {
+    this.shown++;
+  }
+
   hide(): void {}
 
   dispose(): void {
