@@ -33,6 +33,15 @@ export class FakeMemento implements vscode.Memento {
   }
 }
 
+/** context.globalState, in memory, with the keys it was told to sync across machines. */
+export class FakeGlobalState extends FakeMemento {
+  synced: readonly string[] = [];
+
+  setKeysForSync(keys: readonly string[]): void {
+    this.synced = keys;
+  }
+}
+
 /** context.secrets, in memory; a change fires as another window's would. */
 export class FakeSecretStorage implements vscode.SecretStorage {
   private readonly values = new Map<string, string>();
@@ -77,6 +86,8 @@ export interface LogLine {
 /** The log channel, keeping every line it was given (with its level) instead of writing it anywhere. */
 export class RecordingLog implements vscode.LogOutputChannel {
   readonly lines: LogLine[] = [];
+  /** How many times it was shown. */
+  shown = 0;
   readonly name = 'recording log';
   readonly logLevel = vscode.LogLevel.Trace;
   private readonly levelChanged = new vscode.EventEmitter<vscode.LogLevel>();
@@ -116,7 +127,10 @@ export class RecordingLog implements vscode.LogOutputChannel {
   appendLine(): void {}
   replace(): void {}
   clear(): void {}
-  show(): void {}
+  show(): void {
+    this.shown++;
+  }
+
   hide(): void {}
 
   dispose(): void {
@@ -137,6 +151,8 @@ export type Said =
 export class RecordingMessages extends Messages {
   readonly said: Said[] = [];
   private readonly arrived = new vscode.EventEmitter<Said>();
+  /** The buttons of each message said with some. */
+  private readonly buttons = new Map<Said, readonly MessageAction[]>();
 
   constructor(log: vscode.LogOutputChannel = new RecordingLog()) {
     super(log);
@@ -160,16 +176,23 @@ export class RecordingMessages extends Messages {
     });
   }
 
+  /** Runs the button `label` of `said` as a click on it would (a recorded message waits for no click). */
+  async click(said: Said, label: string): Promise<void> {
+    const action = this.buttons.get(said)?.find((candidate) => candidate.label === label);
+    if (action === undefined) throw new Error(`no button ${label} on ${JSON.stringify(said)}`);
+    await action.run();
+  }
+
   override info(message: string, ...actions: MessageAction[]): Promise<void> {
-    return this.record({ kind: 'info', message, actions: actions.map((action) => action.label) });
+    return this.record({ kind: 'info', message, actions: actions.map((action) => action.label) }, actions);
   }
 
   override warn(message: string, ...actions: MessageAction[]): Promise<void> {
-    return this.record({ kind: 'warning', message, actions: actions.map((action) => action.label) });
+    return this.record({ kind: 'warning', message, actions: actions.map((action) => action.label) }, actions);
   }
 
   override error(message: string, ...actions: MessageAction[]): Promise<void> {
-    return this.record({ kind: 'error', message, actions: actions.map((action) => action.label) });
+    return this.record({ kind: 'error', message, actions: actions.map((action) => action.label) }, actions);
   }
 
   override advise(advice: Advice): Promise<void> {
@@ -193,7 +216,8 @@ export class RecordingMessages extends Messages {
     super.dispose();
   }
 
-  private record(said: Said): Promise<void> {
+  private record(said: Said, actions: readonly MessageAction[] = []): Promise<void> {
+    if (actions.length > 0) this.buttons.set(said, actions);
     this.said.push(said);
     this.arrived.fire(said);
     return Promise.resolve();

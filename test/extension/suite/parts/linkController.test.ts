@@ -9,13 +9,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LinkController, type LinkOutcome } from '../../../../src/extension/links/linkController';
-import { Session } from '../../../../src/extension/session';
+import type { Session } from '../../../../src/extension/session';
 import type { BranchChange } from '../../../../src/git/branchWatcher';
 import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
 import type { NoticeWords } from '../../../../src/tracker/links/linkNotice';
 import { RecentActivities } from '../../../../src/tracker/pickers/recentActivities';
-import { FakeMemento, FakeSecretStorage, LOCAL_WINDOW, RecordingLog, RecordingMessages, settingsWith } from './fakes';
+import { FakeMemento, RecordingLog, RecordingMessages, type FakeSecretStorage } from './fakes';
+import { buildSession } from './sessionFakes';
 
 const TOKEN = 'link-part-token-c47a';
 const ACTIVITY = 'Link Part Work';
@@ -33,20 +34,9 @@ describe('parts: LinkController', function () {
   let controller: LinkController | undefined;
 
   const build = async (links: unknown): Promise<LinkController> => {
-    const settings = settingsWith({
-      port,
-      capabilityFile: join(folder, 'no-capability-file.json'),
-      links: { enabled: true, sources: [{ scope: 'user', value: links }] },
-    });
-    session = new Session({
-      secrets,
-      memento: new FakeMemento(),
-      log,
-      settings,
-      host: LOCAL_WINDOW,
-      environment: {},
-      home: folder,
-    });
+    const linkSettings = { links: { enabled: true, sources: [{ scope: 'user' as const, value: links }] } };
+    const { settings, ...built } = buildSession({ port, home: folder, log, token: TOKEN, settings: linkSettings });
+    ({ session, secrets } = built);
     await session.start();
     assert.equal(session.state.kind, 'idle', log.toString());
     const recentStore = new FakeMemento();
@@ -89,7 +79,6 @@ describe('parts: LinkController', function () {
     server = createReferenceServer({ token: TOKEN, seedActivities: [ACTIVITY] });
     port = await server.listen(0);
     folder = await mkdtemp(join(tmpdir(), 'tt-link-part-'));
-    secrets = new FakeSecretStorage({ [STORAGE_KEYS.token]: TOKEN });
     log = new RecordingLog();
     messages = new RecordingMessages(log);
     notices = [];

@@ -5,68 +5,30 @@
  * not tried again until someone asks.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Session } from '../../../../src/extension/session';
-import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
+import type { Session } from '../../../../src/extension/session';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
-import type { TrackerState, TrackerStateKind } from '../../../../src/tracker/model/trackerState';
-import { FakeMemento, FakeSecretStorage, LOCAL_WINDOW, RecordingLog, settingsWith } from './fakes';
+import type { TrackerStateKind } from '../../../../src/tracker/model/trackerState';
+import { RecordingLog, type FakeSecretStorage } from './fakes';
+import { buildSession, untilState, useReferenceApp } from './sessionFakes';
 
 const TOKEN = 'session-part-token-5b0f';
 
 describe('parts: Session', function () {
   this.timeout(20_000);
-  let server: ReferenceServer;
-  let port: number;
-  let home: string;
+  const app = useReferenceApp({ token: TOKEN });
   /** The path of every request the server answered, in order. */
-  const requests: string[] = [];
+  const requests = app.requests;
   let log: RecordingLog;
   let secrets: FakeSecretStorage;
   let session: Session | undefined;
   let states: TrackerStateKind[];
 
   const build = (stored: string | undefined): Session => {
-    secrets = new FakeSecretStorage(stored === undefined ? {} : { [STORAGE_KEYS.token]: stored });
-    const settings = settingsWith({ port, capabilityFile: join(home, 'no-capability-file.json') });
-    session = new Session({
-      secrets,
-      memento: new FakeMemento(),
-      log,
-      settings,
-      host: LOCAL_WINDOW,
-      environment: {},
-      home,
-    });
-    session.onDidChangeState((state) => states.push(state.kind));
-    return session;
+    const built = buildSession({ port: app.port, home: app.home, log, token: stored });
+    ({ session, secrets } = built);
+    built.session.onDidChangeState((state) => states.push(state.kind));
+    return built.session;
   };
-
-  /** Resolves with the first state of `kind` the session shows from now on (or shows already). */
-  const reaches = (part: Session, kind: TrackerStateKind): Promise<TrackerState> =>
-    new Promise((resolve, reject) => {
-      if (part.state.kind === kind) return resolve(part.state);
-      const timer = setTimeout(() => reject(new Error(`never ${kind}; states: ${states.join(', ')}`)), 10_000);
-      const subscription = part.onDidChangeState((state) => {
-        if (state.kind !== kind) return;
-        clearTimeout(timer);
-        subscription.dispose();
-        resolve(state);
-      });
-    });
-
-  before(async () => {
-    home = await mkdtemp(join(tmpdir(), 'tt-session-part-'));
-    server = createReferenceServer({ token: TOKEN, onRequest: (_line, record) => requests.push(record.path) });
-    port = await server.listen(0);
-  });
-
-  after(async () => {
-    await server.close();
-    await rm(home, { recursive: true, force: true });
-  });
 
   beforeEach(() => {
     log = new RecordingLog();
@@ -87,7 +49,7 @@ describe('parts: Session', function () {
     assert.equal(part.state.kind, 'idle', log.toString());
     assert.deepEqual(part.channel.kind === 'http' && [part.channel.tokenSource, part.channel.route.port], [
       'secretStorage',
-      port,
+      app.port,
     ]);
     assert.ok(part.client, 'a client in use');
     assert.ok(part.tokenStored);
@@ -111,7 +73,7 @@ describe('parts: Session', function () {
   it('a rejected token shows tokenRejected, and nothing more is sent until someone asks', async () => {
     const part = build('not-the-token-of-this-app');
     await part.start();
-    await reaches(part, 'tokenRejected');
+    await untilState(part, 'tokenRejected');
     const sent = requests.length;
     assert.ok(sent > 0, 'the token was tried');
 
@@ -127,7 +89,7 @@ describe('parts: Session', function () {
     await part.start();
     assert.equal(part.state.kind, 'noToken');
 
-    const idle = reaches(part, 'idle');
+    const idle = untilState(part, 'idle');
     await secrets.store(STORAGE_KEYS.token, TOKEN);
     await idle;
 

@@ -1,72 +1,37 @@
 /**
  * Set Token and Clear Token (src/extension/commands/token.ts) through their services: a real
  * session built with a fake secret store and memento against the reference server, and a
- * recording message sink. These handlers read only the session and the messages of their services.
+ * recording message sink. These handlers read only the session, the log, the messages and the
+ * settings of their services.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { CommandServices } from '../../../../src/extension/commands/services';
-import { clearToken, setToken } from '../../../../src/extension/commands/token';
-import { Session } from '../../../../src/extension/session';
-import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
-import { STORAGE_KEYS } from '../../../../src/tracker/ids';
-import { FakeMemento, FakeSecretStorage, LOCAL_WINDOW, RecordingLog, RecordingMessages, settingsWith } from './fakes';
+import type { CommandServices } from '../../../../../src/extension/commands/services';
+import { clearToken, setToken } from '../../../../../src/extension/commands/token';
+import type { Session } from '../../../../../src/extension/session';
+import { STORAGE_KEYS } from '../../../../../src/tracker/ids';
+import type { FakeSecretStorage, RecordingLog, RecordingMessages } from '../fakes';
+import { commandFakes, useReferenceApp, type CommandFakes } from '../sessionFakes';
 
 const TOKEN = 'commands-part-token-91e4';
 
-describe('parts: commands (Set Token, Clear Token)', function () {
+describe('parts: commands/token (Set Token, Clear Token)', function () {
   this.timeout(20_000);
-  let server: ReferenceServer;
-  let port: number;
-  let home: string;
+  const app = useReferenceApp({ token: TOKEN });
+  let fakes: CommandFakes;
   let secrets: FakeSecretStorage;
   let session: Session;
   let log: RecordingLog;
   let messages: RecordingMessages;
   let services: CommandServices;
 
-  before(async () => {
-    home = await mkdtemp(join(tmpdir(), 'tt-commands-part-'));
-    server = createReferenceServer({ token: TOKEN });
-    port = await server.listen(0);
-  });
-
-  after(async () => {
-    await server.close();
-    await rm(home, { recursive: true, force: true });
-  });
-
   beforeEach(async () => {
-    log = new RecordingLog();
-    messages = new RecordingMessages(log);
-    secrets = new FakeSecretStorage();
-    const settings = settingsWith({ port, capabilityFile: join(home, 'no-capability-file.json') });
-    session = new Session({
-      secrets,
-      memento: new FakeMemento(),
-      log,
-      settings,
-      host: LOCAL_WINDOW,
-      environment: {},
-      home,
-    });
+    fakes = commandFakes(app);
+    ({ secrets, session, log, messages, services } = fakes);
     await session.start();
-    // What these two handlers read of their services; the others would be the window's whole parts.
-    const used: Pick<CommandServices, 'session' | 'messages' | 'log' | 'settings'> = {
-      session,
-      messages,
-      log,
-      settings,
-    };
-    services = used as CommandServices;
   });
 
   afterEach(() => {
-    session.dispose();
-    secrets.dispose();
-    messages.dispose();
+    fakes.dispose();
   });
 
   it('Set Token stores the token, checks it with the app and says it was accepted', async () => {

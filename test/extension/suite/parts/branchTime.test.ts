@@ -1,0 +1,145 @@
+/**
+ * The branch-time part alone (src/extension/branchTime/branchTime.ts), built with a temporary
+ * storage folder, a fake workspaceState, a branch reporter that watches no repository (so the
+ * window counts under its first folder's name), a session whose state the test sets, a recording
+ * log and message sink, and settings the test changes: where the window's ledger id is kept, what
+ * a ledger file that cannot be read and a refused ticket pattern make it say, and what turning it
+ * off does to the status bar's line.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { BranchReporter, HeadRead } from '../../../../src/extension/branchReporter';
+import { BranchTime } from '../../../../src/extension/branchTime/branchTime';
+import type { Session } from '../../../../src/extension/session';
+import type { Settings } from '../../../../src/extension/settings';
+import { LEDGER_FILE } from '../../../../src/tracker/branchTime/ledgerStore';
+import { STORAGE_KEYS } from '../../../../src/tracker/ids';
+import type { TrackerState } from '../../../../src/tracker/model/trackerState';
+import { FakeMemento, RecordingLog, RecordingMessages, settingsWith } from './fakes';
+
+describe('parts: BranchTime', function () {
+  this.timeout(20_000);
+  let folder: string;
+  let workspaceState: FakeMemento;
+  let log: RecordingLog;
+  let messages: RecordingMessages;
+  let current: Settings;
+  let stateChanged: vscode.EventEmitter<TrackerState>;
+  let headRead: vscode.EventEmitter<HeadRead>;
+  const built: BranchTime[] = [];
+
+  const build = (): BranchTime => {
+    const branches: Pick<BranchReporter, 'watched' | 'onDidReadHead'> = {
+      watched: [],
+      onDidReadHead: headRead.event,
+    };
+    const session: Pick<Session, 'onDidChangeState'> = { onDidChangeState: stateChanged.event };
+    const part = new BranchTime({
+      storageFolder: folder,
+      workspaceState,
+      session: session as Session,
+      branches: branches as BranchReporter,
+      log,
+      messages,
+      settings: () => current,
+    });
+    built.push(part);
+    return part;
+  };
+  const withSettings = (changes: Partial<Settings>): void => {
+    current = { ...current, ...changes };
+  };
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'tt-branch-time-part-'));
+    workspaceState = new FakeMemento();
+    log = new RecordingLog();
+    messages = new RecordingMessages(log);
+    const base = settingsWith()();
+    current = { ...base, branchTime: { ...base.branchTime, enabled: true } };
+    stateChanged = new vscode.EventEmitter();
+    headRead = new vscode.EventEmitter();
+  });
+
+  afterEach(async () => {
+    for (const part of built.splice(0)) {
+      part.dispose();
+      // Disposing writes the ledger a last time; writes run one at a time, so this waits for it.
+      await part.ledger.flush();
+    }
+    stateChanged.dispose();
+    headRead.dispose();
+    messages.dispose();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("keeps the window's ledger id in workspaceState, and the next activation of the window reuses it", () => {
+    build();
+    const id = workspaceState.get<string>(STORAGE_KEYS.branchTimeWindow);
+    assert.ok(typeof id === 'string' && id !== '', 'an id was kept');
+
+    build();
+
+    assert.equal(workspaceState.get(STORAGE_KEYS.branchTimeWindow), id);
+  });
+
+  it('keeps a ledger file it cannot read aside, says so once, and starts a new one', async () => {
+    await writeFile(join(folder, LEDGER_FILE), 'not a ledger');
+    const part = build();
+
+    await part.start(Promise.resolve());
+
+    const warnings = messages.said.filter((said) => said.kind === 'warning');
+    assert.equal(warnings.length, 1, JSON.stringify(messages.said));
+    const keptAs = (await readdir(folder)).find((name) => name.startsWith(`${LEDGER_FILE}.corrupt-`));
+    assert.ok(keptAs !== undefined, `the file was kept aside: ${(await readdir(folder)).join(', ')}`);
+    assert.equal(await readFile(join(folder, keptAs), 'utf8'), 'not a ledger');
+    assert.ok(warnings[0]?.message.includes(keptAs), warnings[0]?.message);
+    assert.ok(
+      log.at('warn').some((line) => line.startsWith('The time-by-branch ledger')),
+      log.toString(),
+    );
+    assert.deepEqual(part.ledger.current.rows, [], 'the new ledger is empty');
+  });
+
+  it('says once per pattern, with Open Settings, why a ticket pattern is refused, and uses the default', () => {
+    withSettings({ ticketPattern: '(unclosed' });
+    const part = build();
+
+    const matcher = part.ticketMatcher();
+    part.ticketMatcher();
+
+    assert.equal(matcher.keyOf('feature/PROJ-12-login'), 'PROJ-12', 'the default pattern');
+    assert.deepEqual(
+      messages.said.map((said) => said.kind === 'warning' && said.actions),
+      [['Open Settings']],
+    );
+    assert.equal(log.at('warn').length, 1, log.toString());
+
+    withSettings({ ticketPattern: '[' });
+    part.ticketMatcher();
+    assert.equal(messages.said.length, 2, 'a new refused pattern is said again');
+  });
+
+  it("shows today's time under the window's folder, and no line once turned off", async () => {
+    const part = build();
+    await part.start(Promise.resolve());
+    const name = vscode.workspace.workspaceFolders?.[0]?.name;
+    assert.ok(name !== undefined, 'the suite has a workspace folder');
+
+    assert.equal(part.currentPlace?.branch, name);
+    assert.equal(part.branchToday()?.branch, name);
+
+    let changed = 0;
+    part.onDidChange(() => changed++);
+    withSettings({ branchTime: { ...current.branchTime, enabled: false } });
+    await part.settingsChanged(Promise.resolve());
+
+    assert.equal(part.enabled, false);
+    assert.equal(part.branchToday(), undefined);
+    assert.ok(changed > 0, 'the view and the status bar were told');
+  });
+});
