@@ -12,10 +12,11 @@
  * Records keep the host name beside the id: older versions compare it, messages name it, and a
  * record without an id that names this machine's host name now was written here.
  */
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
 import { homedir, hostname } from 'node:os';
 import { dirname, join } from 'node:path';
+import { readBoundedText } from './boundedRead';
 import { errnoCode } from './errors';
 
 export interface ThisMachine {
@@ -54,8 +55,12 @@ function stateFolder(): string {
   return join(process.env.XDG_STATE_HOME ?? join(home, '.local', 'state'), 'clessira-time-tracker');
 }
 
+/**
+ * The id a file holds, read as any file someone else may have put there: a FIFO or a huge file in
+ * its place must not stall every lock of the process.
+ */
 async function readIdFile(path: string): Promise<string | undefined> {
-  const text = await readFile(path, 'utf8').catch(() => undefined);
+  const text = await readBoundedText(path, { maxBytes: 256 }).catch(() => undefined);
   const id = text?.trim().toLowerCase().replace(/-/g, '');
   return id !== undefined && ID.test(id) ? id : undefined;
 }
@@ -83,11 +88,20 @@ export async function machineIdIn(path: string): Promise<string> {
   }
 }
 
+/**
+ * systemd asks that /etc/machine-id not be shown as it is (a lock file may be read by whoever shares
+ * the folder), so the id derives from it, one way, as sd_id128_get_machine_app_specific does.
+ */
+export function appSpecificId(systemId: string): string {
+  return createHash('sha256').update(`clessira-time-tracker lock owner ${systemId}`).digest('hex').slice(0, 32);
+}
+
 const systemPort: MachinePort = {
   hostname,
-  readId: async () =>
-    (process.platform === 'linux' ? await readIdFile('/etc/machine-id') : undefined) ??
-    machineIdIn(join(stateFolder(), 'machine-id')),
+  readId: async () => {
+    const system = process.platform === 'linux' ? await readIdFile('/etc/machine-id') : undefined;
+    return system !== undefined ? appSpecificId(system) : machineIdIn(join(stateFolder(), 'machine-id'));
+  },
 };
 
 let port = systemPort;

@@ -3,11 +3,12 @@
  * so a lock a crashed window or server left before the change is taken over at once.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileLockError, lockForProcessLife, withShortLock } from '../../../src/platform/fileLock';
-import { isThisMachine, machineIdIn, thisMachine, useMachinePort } from '../../../src/platform/machine';
+import { appSpecificId, isThisMachine, machineIdIn, thisMachine, useMachinePort } from '../../../src/platform/machine';
 import { deadPid } from '../../support/pids';
 
 const ID = 'a'.repeat(32);
@@ -79,5 +80,20 @@ describe('platform/machine: locks on a Mac whose host name follows the network',
     assert.match(ids[0], /^[0-9a-f]{32}$/);
     assert.deepEqual(new Set(ids).size, 1);
     assert.equal(await machineIdIn(path), ids[0]);
+  });
+
+  it('does not wait on a FIFO where the id file should be, and falls back to the host name', async () => {
+    const path = join(folder, 'state', 'machine-id');
+    await mkdir(join(folder, 'state'));
+    execFileSync('mkfifo', [path]);
+    assert.equal(await machineIdIn(path), `host:${hostname()}`);
+  });
+
+  it("derives the id from the system's machine id one way, never showing it as it is", () => {
+    const systemId = '0123456789abcdef0123456789abcdef';
+    const id = appSpecificId(systemId);
+    assert.match(id, /^[0-9a-f]{32}$/);
+    assert.notEqual(id, systemId);
+    assert.equal(appSpecificId(systemId), id, 'the same on every call');
   });
 });
