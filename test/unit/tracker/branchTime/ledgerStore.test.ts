@@ -16,6 +16,7 @@ import {
   type LedgerStoreOptions,
 } from '../../../../src/tracker/branchTime/ledgerStore';
 import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
+import { recordingWrites } from '../../../support/storeFiles';
 import { dev, SECOND, span, T0, total, tracking } from './ledgerFixtures';
 
 const place = (branch: string, root = '/repos/api'): WorkPlace => ({ root, repository: 'api', branch });
@@ -270,14 +271,7 @@ describe('tracker/branchTime/BranchLedger: two windows over one store folder', f
   });
 
   it('writes the ledger without syncing the drive (a summary at every focus change), still whole', async () => {
-    const asked: ({ readonly durable?: boolean } | undefined)[] = [];
-    const files: StoreFiles = {
-      ...platformStoreFiles,
-      writeAtomic: (path, text, options) => {
-        asked.push(options);
-        return platformStoreFiles.writeAtomic(path, text, options);
-      },
-    };
+    const { files, asked } = recordingWrites();
     await new LedgerStore(folder, { now: () => T0, keepDays: () => 90, files }).update((book) =>
       claimFocus(book, 'A', T0),
     );

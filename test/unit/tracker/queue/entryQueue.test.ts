@@ -16,7 +16,7 @@ import {
   type EntryQueueOptions,
   type SendOutcome,
 } from '../../../../src/tracker/queue/entryQueue';
-import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
+import { recordingWrites } from '../../../support/storeFiles';
 import { deadPid } from '../../../support/pids';
 
 const entry = (name: string): EntryRequest => ({ name, durationMinutes: 15, createIfMissing: true });
@@ -58,14 +58,7 @@ describe('tracker/EntryQueue', () => {
   afterEach(() => rm(folder, { recursive: true, force: true }));
 
   it('writes logged time durably: every write of the queue is synced (the ledger is not)', async () => {
-    const asked: ({ readonly durable?: boolean } | undefined)[] = [];
-    const files: StoreFiles = {
-      ...platformStoreFiles,
-      writeAtomic: (path, text, options) => {
-        asked.push(options);
-        return platformStoreFiles.writeAtomic(path, text, options);
-      },
-    };
+    const { files, asked } = recordingWrites();
     const queue = new EntryQueue(folder, { files });
     await queue.add(entry('A'));
     await queue.flush(deliverAll([]));
