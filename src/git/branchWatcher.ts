@@ -8,8 +8,9 @@
  * HEAD read once more, and `recheck()` (the window gaining focus) reads HEAD for an event lost in
  * such a restart, without a timer.
  */
-import { nodeFileSystem, type Closable, type FileSystemPort } from '../platform/fileSystemPort';
+import { foldedName, nodeFileSystem, type Closable, type FileSystemPort } from '../platform/fileSystemPort';
 import { BUSY_MARKERS, decideSwitch, parseHead, type HeadState } from './headState';
+import { ignoresCase, repositoryConfig } from './repoConfig';
 import { findRepository, type Repository } from './repositories';
 import { errnoCode } from '../platform/errors';
 import { later } from '../platform/timers';
@@ -154,12 +155,13 @@ class RepositoryWatcher {
 
   private async readOnce(): Promise<void> {
     const gitDir = this.repository.gitDir;
-    const [content, ...markers] = await Promise.all([
-      this.fs.readText(this.fs.path.join(gitDir, 'HEAD')),
+    const [head, ...markers] = await Promise.all([
+      this.fs
+        .readText(this.fs.path.join(gitDir, 'HEAD'))
+        .then(async (content) => this.asLastBranch(parseHead(content))),
       ...BUSY_MARKERS.map(async (marker) => (await this.fs.kind(this.fs.path.join(gitDir, marker))) !== undefined),
     ]);
     if (this.disposed) return;
-    const head = parseHead(content);
     const busy = markers.some(Boolean);
     this.options.onRead?.(this.repository, head, busy);
     if (head.kind === 'unreadable') return void this.checkGone();
@@ -167,6 +169,19 @@ class RepositoryWatcher {
     if (!change) return;
     this.lastBranch = change.branch;
     this.options.onSwitch({ repository: this.repository, ...change });
+  }
+
+  /**
+   * Where the repository ignores case, HEAD written in another case (`git checkout feature/Login` on
+   * `feature/login`) names the same branch: it reads as the name first seen, so no switch is
+   * reported and the time stays on one branch. The config is read only then, so a change to it counts.
+   */
+  private async asLastBranch(head: HeadState): Promise<HeadState> {
+    const last = this.lastBranch;
+    if (head.kind !== 'branch' || last === undefined || head.branch === last) return head;
+    if (foldedName(head.branch) !== foldedName(last)) return head;
+    const config = await repositoryConfig(this.repository, this.fs);
+    return config !== undefined && ignoresCase(config) ? { kind: 'branch', branch: last } : head;
   }
 
   private async checkGone(): Promise<void> {

@@ -1,5 +1,6 @@
 import { withoutCredentials } from './remoteUrl';
 import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
+import { repositoryConfig, sectionName } from './repoConfig';
 import type { Repository } from './repositories';
 
 export type RepoNameMode = 'folderName' | 'remoteUrl';
@@ -28,9 +29,7 @@ export async function repoName(
 
 /** `[remote "origin"] url = …` of the repository's config (the common dir's, for a worktree). */
 async function originFromConfig(repository: Repository, fs: FileSystemPort): Promise<string | undefined> {
-  const commonDir = (await fs.readText(fs.path.join(repository.gitDir, 'commondir')))?.trim();
-  const configDir = commonDir ? fs.path.resolve(repository.gitDir, commonDir) : repository.gitDir;
-  return originInConfig((await fs.readText(fs.path.join(configDir, 'config'))) ?? '');
+  return originInConfig((await repositoryConfig(repository, fs)) ?? '');
 }
 
 /**
@@ -50,14 +49,6 @@ export function originInConfig(config: string): string | undefined {
     if (url !== undefined) return url;
   }
   return undefined;
-}
-
-/** `[name]` (space around either bracket allowed): the name, trimmed; undefined for any other line. */
-function sectionName(line: string): string | undefined {
-  const trimmed = line.trim();
-  if (!trimmed.startsWith('[') || !trimmed.endsWith(']') || trimmed.length < 3) return undefined;
-  const inner = trimmed.slice(1, -1);
-  return inner.includes(']') ? undefined : inner.trim();
 }
 
 /** `url = value`: the value, trimmed, where it is not empty and stays on its line. */

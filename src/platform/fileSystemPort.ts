@@ -75,7 +75,12 @@ export type WatchFunction = (
  * typed in another case must still match it there.
  */
 export function nameKey(name: string, platform: NodeJS.Platform = process.platform): string {
-  return platform === 'darwin' ? name.normalize('NFC').toLowerCase() : name;
+  return platform === 'darwin' ? foldedName(name) : name;
+}
+
+/** A name as a file system that ignores case and the Unicode form compares it. */
+export function foldedName(name: string): string {
+  return name.normalize('NFC').toLowerCase();
 }
 
 /** A folder watch over `watchFunction`, its names compared as `platform`'s file system does. */

@@ -136,6 +136,40 @@ describe('git/BranchWatcher with real git', function () {
     await expectSwitch('a', 'c');
   });
 
+  describe('HEAD written in another case (git checkout feature/Login on feature/login)', () => {
+    // Reads come only when asked, one per recheck, so each read awaited is the one after the write.
+    const unwatched = async (config: string[]): Promise<string> => {
+      watcher.dispose();
+      watcher = new BranchWatcher({
+        onSwitch: queue.push,
+        onRead: (_repository, head, busy) => reads.push({ head, busy }),
+        fileSystem: { ...nodeFileSystem, watchDirectory: () => ({ close: () => undefined }) },
+      });
+      const root = await makeRepository('apfs', ['feature/login', 'next']);
+      if (config.length > 0) git(root, 'config', ...config);
+      git(root, 'checkout', '-q', 'feature/login');
+      await watcher.setFolders([root]);
+      // What git writes on APFS, where the ref file matches in any case; Linux's git would refuse.
+      await writeFile(join(root, '.git', 'HEAD'), 'ref: refs/heads/feature/Login\n');
+      watcher.recheck();
+      return root;
+    };
+
+    it('is the same branch, shown as first seen, where the repository ignores case', async () => {
+      const root = await unwatched(['core.ignorecase', 'true']);
+      const read = await reads.first(() => true, 'the read of HEAD in another case');
+      assert.deepEqual(read.head, { kind: 'branch', branch: 'feature/login' });
+      git(root, 'checkout', '-q', 'next');
+      watcher.recheck();
+      await expectSwitch('next', 'feature/login', root);
+    });
+
+    it('is a switch where the repository does not ignore case', async () => {
+      const root = await unwatched([]);
+      await expectSwitch('feature/Login', 'feature/login', root);
+    });
+  });
+
   it('survives a repository deleted while watched, and keeps watching the others', async () => {
     const doomed = await makeRepository('doomed', ['x']);
     const kept = await makeRepository('kept', ['y']);
