@@ -18,7 +18,7 @@ import {
   parseCapability,
   type Capability,
 } from '../protocol/capability';
-import { deniedByMacPrivacy, MAC_PRIVACY_DENIAL } from './macPrivacy';
+import { deniedByMacPrivacy, macPrivacyDenial } from './macPrivacy';
 import { reachability } from './reachability';
 
 export type CapabilityReading =
@@ -108,7 +108,7 @@ async function readOne(path: string, checks: CapabilityChecks): Promise<FileRead
     const code = errnoCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return { reading: { kind: 'absent', path }, modifiedMs: 0 };
     if (deniedByMacPrivacy(path, code, checks.platform))
-      return { reading: { kind: 'unreadable', path, message: MAC_PRIVACY_DENIAL, privacy: true }, modifiedMs: 0 };
+      return { reading: { kind: 'unreadable', path, message: macPrivacyDenial('it'), privacy: true }, modifiedMs: 0 };
     return { reading: { kind: 'unreadable', path, message: describeReadError(error) }, modifiedMs: 0 };
   }
   const modifiedMs = file.stats.mtimeMs;

@@ -15,6 +15,10 @@ export function deniedByMacPrivacy(
   return platform === 'darwin' && code === 'EPERM' && /\/Library\/(Group )?Containers\//.test(path);
 }
 
-/** The rest of a sentence that names the file or socket, for the log and the client's errors. */
-export const MAC_PRIVACY_DENIAL =
-  "macOS did not let VS Code open it: reading another app's data needs your consent, which was declined (System Settings › Privacy & Security decides, not the file's owner).";
+/**
+ * What such a refusal says, for the log and the client's errors, about `target` (the file or the
+ * socket, or "it" after a sentence that named it).
+ */
+export function macPrivacyDenial(target: string): string {
+  return `macOS did not let VS Code open ${target}: reading another app's data needs your consent, which was declined (allow it in System Settings › Privacy & Security, or use the app's HTTP API).`;
+}

@@ -9,7 +9,7 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { CLOSED_BEFORE_REQUEST, CONNECT_TIMEOUT, HoldingAgent } from './connector';
 import { ConnectionError } from './errors';
-import { deniedByMacPrivacy } from './macPrivacy';
+import { deniedByMacPrivacy, macPrivacyDenial } from './macPrivacy';
 import type { Endpoint } from './options';
 
 /** Answers longer than this (1 MiB) are refused, and reading stops there: no answer of the service comes near it. */
@@ -197,9 +197,8 @@ export class Transport {
 
   private sentence(code: string, sent: boolean): string {
     const where = this.where;
-    if (this.endpoint.kind === 'socket' && deniedByMacPrivacy(this.endpoint.socketPath, code)) {
-      return `macOS did not let this program connect to ${where}: reaching another app's data needs your consent, which was declined (allow it in System Settings › Privacy & Security, or use the app's HTTP API).`;
-    }
+    if (this.endpoint.kind === 'socket' && deniedByMacPrivacy(this.endpoint.socketPath, code))
+      return macPrivacyDenial(where);
     if (this.endpoint.kind === 'socket' && NOBODY_AT_SOCKET.has(code)) {
       return `Nothing answers on ${where}: the application is not running or its VS Code integration is off.`;
     }
