@@ -11,7 +11,9 @@ import * as l10n from '@vscode/l10n';
 import { parseStatusFormat } from '../statusBar/statusText';
 import type { Peer } from './peers';
 
-export type Topic = 'branches' | 'statusBar';
+/** In the order they are asked. */
+const TOPICS = ['branches', 'statusBar'] as const;
+export type Topic = (typeof TOPICS)[number];
 /** `ours`: this extension does it, the other's switch is turned off; `theirs`: the other way round. */
 export type Answer = 'ours' | 'theirs' | 'dismissed';
 
@@ -82,7 +84,7 @@ export function coexistenceQuestions(facts: {
 }): Question[] {
   const key = peerKey(facts.peers.map(({ peer }) => peer));
   const questions: Question[] = [];
-  for (const topic of ['branches', 'statusBar'] as const) {
+  for (const topic of TOPICS) {
     if (facts.remembered[topic]?.peers === key) continue;
     const doubled = facts.peers.filter((one) => doesIt(one, topic) && doesIt(facts.ours, topic));
     if (doubled.length > 0) questions.push(question(topic, key, doubled));
@@ -99,7 +101,7 @@ export function remember(remembered: Remembered, question: Question, answer: Cho
 export function readRemembered(value: unknown): Remembered {
   if (typeof value !== 'object' || value === null) return {};
   const read: Record<string, RememberedAnswer> = {};
-  for (const topic of ['branches', 'statusBar'] as const) {
+  for (const topic of TOPICS) {
     const entry = (value as Record<string, unknown>)[topic];
     if (typeof entry !== 'object' || entry === null) continue;
     const { answer, peers } = entry as Record<string, unknown>;
