@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import {
   checkGlobs,
-  compileGlobs,
+  compileBranchGlobs,
   MAX_GLOB_LENGTH,
   MAX_GLOB_LIST_LENGTH,
-  MAX_MATCHED_BRANCH_LENGTH,
   type RefusedGlob,
 } from '../platform/globs';
 import { BranchWatcher, type BranchChange } from '../git/branchWatcher';
@@ -72,6 +71,15 @@ export interface HeadRead {
   readonly fileSystem: FileSystemPort;
 }
 
+/** A repository the reporter watches. */
+export interface WatchedRepository {
+  readonly repository: Repository;
+  /** What the repository is read through: Node's fs, or VS Code's for a remote workspace. */
+  readonly fileSystem: FileSystemPort;
+  /** The branch it was last read on, as first seen (kept through a detached HEAD); undefined before a read. */
+  readonly lastBranch: string | undefined;
+}
+
 /**
  * What the links say of branches (src/extension/links/linkController.ts): whether a link decides a switch (it acts on
  * it then), and whether links need the branches watched.
@@ -121,7 +129,7 @@ export class BranchReporter implements vscode.Disposable {
   private readonly settings: () => Settings;
   private readonly messages: BranchReporterParts['messages'];
   private readonly links: LinkDecider;
-  private ignored: (branch: string) => boolean = () => false;
+  private ignored: (branch: string, ignoresCase: boolean) => boolean = () => false;
   private ignoredKey = '';
   private watching = false;
 
@@ -144,10 +152,10 @@ export class BranchReporter implements vscode.Disposable {
     );
   }
 
-  /** The repositories watched, each with the file system it is read through. */
-  get watched(): readonly { readonly repository: Repository; readonly fileSystem: FileSystemPort }[] {
+  /** The repositories watched, each with the file system it is read through and the branch it was last read on. */
+  get watched(): readonly WatchedRepository[] {
     return [...this.watches.values()].flatMap(({ watcher, fileSystem }) =>
-      watcher.repositories.map((repository) => ({ repository, fileSystem })),
+      watcher.repositories.map((repository) => ({ repository, fileSystem, lastBranch: watcher.branchOf(repository) })),
     );
   }
 
@@ -163,8 +171,7 @@ export class BranchReporter implements vscode.Disposable {
     const key = JSON.stringify(git.ignoreBranches);
     if (key !== this.ignoredKey) {
       this.ignoredKey = key;
-      // A branch is matched by its first characters only: a glob's time grows with the name's length.
-      this.ignored = compileGlobs(git.ignoreBranches, MAX_MATCHED_BRANCH_LENGTH);
+      this.ignored = compileBranchGlobs(git.ignoreBranches);
       this.sayRefused(checkGlobs(git.ignoreBranches).refused);
     }
     // The branch-time ledger and the links follow the branches too, whether or not switches are reported.
@@ -248,7 +255,7 @@ export class BranchReporter implements vscode.Disposable {
       );
       return 'linked';
     }
-    if (this.ignored(change.branch)) {
+    if (this.ignored(change.branch, change.repository.ignoresCase)) {
       this.log.info(`Branch ${change.branch} is ignored (timeTracker.git.ignoreBranches); not reported.`);
       return 'ignored';
     }

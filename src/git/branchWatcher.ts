@@ -8,9 +8,8 @@
  * HEAD read once more, and `recheck()` (the window gaining focus) reads HEAD for an event lost in
  * such a restart, without a timer.
  */
-import { foldedName, nodeFileSystem, type Closable, type FileSystemPort } from '../platform/fileSystemPort';
-import { BUSY_MARKERS, decideSwitch, parseHead, type HeadState } from './headState';
-import { ignoresCase, repositoryConfig } from './repoConfig';
+import { nodeFileSystem, type Closable, type FileSystemPort } from '../platform/fileSystemPort';
+import { asSeen, BUSY_MARKERS, decideSwitch, parseHead, type HeadState } from './headState';
 import { findRepository, type Repository } from './repositories';
 import { errnoCode } from '../platform/errors';
 import { later } from '../platform/timers';
@@ -156,9 +155,7 @@ class RepositoryWatcher {
   private async readOnce(): Promise<void> {
     const gitDir = this.repository.gitDir;
     const [head, ...markers] = await Promise.all([
-      this.fs
-        .readText(this.fs.path.join(gitDir, 'HEAD'))
-        .then(async (content) => this.asLastBranch(parseHead(content))),
+      this.fs.readText(this.fs.path.join(gitDir, 'HEAD')).then((content) => this.asLastBranch(parseHead(content))),
       ...BUSY_MARKERS.map(async (marker) => (await this.fs.kind(this.fs.path.join(gitDir, marker))) !== undefined),
     ]);
     if (this.disposed) return;
@@ -174,14 +171,16 @@ class RepositoryWatcher {
   /**
    * Where the repository ignores case, HEAD written in another case (`git checkout feature/Login` on
    * `feature/login`) names the same branch: it reads as the name first seen, so no switch is
-   * reported and the time stays on one branch. The config is read only then, so a change to it counts.
+   * reported and the time stays on one branch.
    */
-  private async asLastBranch(head: HeadState): Promise<HeadState> {
-    const last = this.lastBranch;
-    if (head.kind !== 'branch' || last === undefined || head.branch === last) return head;
-    if (foldedName(head.branch) !== foldedName(last)) return head;
-    const config = await repositoryConfig(this.repository, this.fs);
-    return config !== undefined && ignoresCase(config) ? { kind: 'branch', branch: last } : head;
+  private asLastBranch(head: HeadState): HeadState {
+    if (head.kind !== 'branch') return head;
+    return { kind: 'branch', branch: asSeen(head.branch, this.lastBranch, this.repository.ignoresCase) };
+  }
+
+  /** The branch last read (the name first seen), kept through a detached HEAD; undefined before one was read. */
+  get branch(): string | undefined {
+    return this.lastBranch;
   }
 
   private async checkGone(): Promise<void> {
@@ -208,6 +207,11 @@ export class BranchWatcher {
 
   get repositories(): readonly Repository[] {
     return [...this.watchers.values()].map((watcher) => watcher.repository);
+  }
+
+  /** The branch each repository was last read on, as first seen (see RepositoryWatcher.branch). */
+  branchOf(repository: Repository): string | undefined {
+    return this.watchers.get(repository.gitDir)?.branch;
   }
 
   /** Watches the repositories of these folders and stops watching the others. */

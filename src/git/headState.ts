@@ -2,6 +2,7 @@
  * What HEAD says and whether git is in the middle of something, and the rule that decides when a
  * branch switch is reported. Pure: the watcher feeds it file contents.
  */
+import { branchKey } from '../platform/pathKey';
 
 export type HeadState =
   | { readonly kind: 'branch'; readonly branch: string }
@@ -66,4 +67,13 @@ export interface BranchSwitch {
 export function decideSwitch(lastBranch: string | undefined, head: HeadState, busy: boolean): BranchSwitch | undefined {
   if (busy || head.kind !== 'branch' || head.branch === lastBranch) return undefined;
   return { branch: head.branch, previousBranch: lastBranch };
+}
+
+/**
+ * The branch HEAD names, as `seen` names it where the repository ignores case and the two differ in
+ * case (or Unicode form) alone: `git checkout feature/Login` on `feature/login` writes HEAD in the
+ * case typed, and one branch keeps one name.
+ */
+export function asSeen(branch: string, seen: string | undefined, ignoresCase: boolean): string {
+  return seen !== undefined && branchKey(branch, ignoresCase) === branchKey(seen, ignoresCase) ? seen : branch;
 }

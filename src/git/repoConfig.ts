@@ -5,12 +5,11 @@
  * user's global config are not followed: git writes the settings read here into the repository's own.
  */
 import type { FileSystemPort } from '../platform/fileSystemPort';
-import type { Repository } from './repositories';
 
-/** The text of the repository's config (the common dir's, for a worktree); undefined where unreadable. */
-export async function repositoryConfig(repository: Repository, fs: FileSystemPort): Promise<string | undefined> {
-  const commonDir = (await fs.readText(fs.path.join(repository.gitDir, 'commondir')))?.trim();
-  const configDir = commonDir ? fs.path.resolve(repository.gitDir, commonDir) : repository.gitDir;
+/** The text of the config of the repository at `gitDir` (the common dir's, for a worktree); undefined if unreadable. */
+export async function repositoryConfig(gitDir: string, fs: FileSystemPort): Promise<string | undefined> {
+  const commonDir = (await fs.readText(fs.path.join(gitDir, 'commondir')))?.trim();
+  const configDir = commonDir ? fs.path.resolve(gitDir, commonDir) : gitDir;
   return fs.readText(fs.path.join(configDir, 'config'));
 }
 

@@ -13,7 +13,7 @@ export type RepoNameMode = 'folderName' | 'remoteUrl';
  * included config files are not followed.
  */
 export async function repoName(
-  repository: Repository,
+  repository: Pick<Repository, 'root' | 'gitDir'>,
   mode: RepoNameMode,
   fs: FileSystemPort = nodeFileSystem,
 ): Promise<string> {
@@ -28,8 +28,11 @@ export async function repoName(
 }
 
 /** `[remote "origin"] url = …` of the repository's config (the common dir's, for a worktree). */
-async function originFromConfig(repository: Repository, fs: FileSystemPort): Promise<string | undefined> {
-  return originInConfig((await repositoryConfig(repository, fs)) ?? '');
+async function originFromConfig(
+  repository: Pick<Repository, 'gitDir'>,
+  fs: FileSystemPort,
+): Promise<string | undefined> {
+  return originInConfig((await repositoryConfig(repository.gitDir, fs)) ?? '');
 }
 
 /**

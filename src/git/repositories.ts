@@ -3,12 +3,19 @@
  * or a submodule opened as a folder) points to the real git directory, where HEAD lives.
  */
 import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
+import { ignoresCase, repositoryConfig } from './repoConfig';
 
 export interface Repository {
   /** The working tree's top folder. */
   readonly root: string;
   /** Where HEAD and the operation markers live (for a worktree: `.git/worktrees/<name>`). */
   readonly gitDir: string;
+  /**
+   * Its config says `core.ignorecase` (APFS, HFS+ by default): branch names compare and globs
+   * match case-folded (pathKey.ts foldedName), as git finds its refs there. Read when the repository
+   * is found, so every part asks the same repository the same question.
+   */
+  readonly ignoresCase: boolean;
 }
 
 export async function findRepository(
@@ -20,15 +27,20 @@ export async function findRepository(
   for (;;) {
     const candidate = join(current, '.git');
     const kind = await fs.kind(candidate);
-    if (kind === 'directory') return { root: current, gitDir: candidate };
+    if (kind === 'directory') return found(current, candidate, fs);
     if (kind === 'file') {
       const gitDir = await readGitFile(candidate, fs);
-      if (gitDir) return { root: current, gitDir };
+      if (gitDir) return found(current, gitDir, fs);
     }
     const parent = dirname(current);
     if (parent === current) return undefined;
     current = parent;
   }
+}
+
+async function found(root: string, gitDir: string, fs: FileSystemPort): Promise<Repository> {
+  const config = await repositoryConfig(gitDir, fs);
+  return { root, gitDir, ignoresCase: config !== undefined && ignoresCase(config) };
 }
 
 /** `gitdir: <path>`, relative to the folder holding the `.git` file. */

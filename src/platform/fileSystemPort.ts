@@ -9,6 +9,7 @@ import { watch, watchFile, unwatchFile } from 'node:fs';
 import { lstat, stat } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { readBoundedText } from './boundedRead';
+import { pathKey } from './pathKey';
 
 export interface Closable {
   close(): void;
@@ -69,26 +70,12 @@ export type WatchFunction = (
   listener: (event: string, filename: string | null) => void,
 ) => Closable & { on(event: 'error', listener: () => void): unknown };
 
-/**
- * A file name as the file system compares it. A Mac's file system (APFS, HFS+ by default) ignores
- * case and the Unicode form, and FSEvents reports the name as it is on disk, so a setting's name
- * typed in another case must still match it there.
- */
-export function nameKey(name: string, platform: NodeJS.Platform = process.platform): string {
-  return platform === 'darwin' ? foldedName(name) : name;
-}
-
-/** A name as a file system that ignores case and the Unicode form compares it. */
-export function foldedName(name: string): string {
-  return name.normalize('NFC').toLowerCase();
-}
-
 /** A folder watch over `watchFunction`, its names compared as `platform`'s file system does. */
 export function folderWatchOn(platform: NodeJS.Platform, watchFunction: WatchFunction): FolderWatch {
   return (directory, names, onChange, onError) => {
-    const keys = new Set([...names].map((name) => nameKey(name, platform)));
+    const keys = new Set([...names].map((name) => pathKey(name, platform)));
     const watcher = watchFunction(directory, { persistent: false }, (_event, filename) => {
-      if (filename === null || keys.has(nameKey(filename, platform))) onChange();
+      if (filename === null || keys.has(pathKey(filename, platform))) onChange();
     });
     watcher.on('error', onError);
     return watcher;

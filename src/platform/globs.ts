@@ -12,6 +12,8 @@
  * branch).
  */
 
+import { foldedName } from './pathKey';
+
 /** The longest glob taken; a longer one matches nothing, and the caller says so. */
 export const MAX_GLOB_LENGTH = 1_000;
 /**
@@ -64,16 +66,30 @@ export function checkGlobs(patterns: readonly string[]): {
   return { used, refused };
 }
 
-/** Whether a name matches one of the globs; the refused ones (checkGlobs) match nothing. */
+/**
+ * Whether a name matches one of the globs; the refused ones (checkGlobs) match nothing. `key` is
+ * what the globs and the name compare as (pathKey for a folder's path), taken after the bounds.
+ */
 export function compileGlobs(
   patterns: readonly string[],
   maxNameLength = MAX_MATCHED_NAME_LENGTH,
+  key: (text: string) => string = (text) => text,
 ): (name: string) => boolean {
-  const globs = checkGlobs(patterns).used.map(compileGlob);
+  const globs = checkGlobs(patterns).used.map((glob) => compileGlob(key(glob)));
   return (name) => {
-    const characters = codePoints(name.slice(0, maxNameLength));
+    const characters = codePoints(key(name.slice(0, maxNameLength)));
     return globs.some((glob) => matches(glob, characters));
   };
+}
+
+/**
+ * Whether a branch matches one of the globs: case-folded where its repository ignores case
+ * (`core.ignorecase`), since git there takes `feature/Login` for `feature/login`.
+ */
+export function compileBranchGlobs(patterns: readonly string[]): (branch: string, ignoresCase: boolean) => boolean {
+  const exact = compileGlobs(patterns, MAX_MATCHED_BRANCH_LENGTH);
+  const folded = compileGlobs(patterns, MAX_MATCHED_BRANCH_LENGTH, foldedName);
+  return (branch, ignoresCase) => (ignoresCase ? folded : exact)(branch);
 }
 
 /** What a step of a glob reads: one given character, or a wildcard. */

@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { parseHead } from '../../git/headState';
 import type { FileSystemPort } from '../../platform/fileSystemPort';
+import { isInside } from '../../platform/pathKey';
 import type { WorkPlace } from '../../tracker/branchTime/attribution';
 import type { BranchReporter, HeadRead } from '../branchReporter';
 
@@ -96,12 +97,4 @@ async function branchOf(gitDir: string, fileSystem: FileSystemPort): Promise<str
   if (head.kind === 'branch') return head.branch;
   const line = text?.split('\n', 1)[0]?.trim() ?? '';
   return /^[0-9a-f]{7,64}$/i.test(line) ? line.slice(0, SHORT_ID_LENGTH) : undefined;
-}
-
-function isInside(path: string, root: string): boolean {
-  return (
-    path === root ||
-    path.startsWith(root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`) ||
-    path.startsWith(`${root}\\`)
-  );
 }

@@ -14,7 +14,8 @@
  */
 import * as vscode from 'vscode';
 import type { BranchChange } from '../../git/branchWatcher';
-import { parseHead } from '../../git/headState';
+import { asSeen, parseHead } from '../../git/headState';
+import { isInside } from '../../platform/pathKey';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/branchTime/copySummary';
 import {
   gateAt,
@@ -38,12 +39,12 @@ import {
 } from '../../tracker/links/links';
 import type { LinkUndo } from '../../tracker/links/linkUndo';
 import type { RecentActivities } from '../../tracker/pickers/recentActivities';
-import type { BranchReporter } from '../branchReporter';
+import type { BranchReporter, WatchedRepository } from '../branchReporter';
 import type { Messages } from '../messages';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import { LinkConsentPrompt, type ConsentAnswer } from './linkConsentPrompt';
-import { folderHere, foldersOf, isInside, pathOf, slashes } from './linkPlaces';
+import { folderHere, foldersOf, pathOf, slashes } from './linkPlaces';
 import { LinkStarter, type LinkOutcome, type Trigger } from './linkStart';
 import { OpeningGuard } from './openingGuard';
 import { UndoKeeper } from './undoKeeper';
@@ -204,7 +205,8 @@ export class LinkController implements vscode.Disposable {
    * switch is not reported). A folder link never does: it acts only when a window opens.
    */
   readonly decides = (change: BranchChange): boolean => {
-    const gate = this.gate({ folders: foldersOf(change.repository.root), branch: change.branch }, 'switch');
+    const { root, ignoresCase } = change.repository;
+    const gate = this.gate({ folders: foldersOf(root), branch: change.branch, ignoresCase }, 'switch');
     if (gate.kind === 'none') return false;
     this.follow(gate, 'switch');
     return true;
@@ -214,7 +216,7 @@ export class LinkController implements vscode.Disposable {
   async windowOpened(): Promise<void> {
     if (!this.parts.settings().links.enabled || this.parsed.links.length === 0) return;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const gate = this.gate({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) }, 'open');
+      const gate = this.gate(await this.placeOf(folder.uri), 'open');
       if (gate.kind !== 'none') return this.follow(gate, 'open');
     }
   }
@@ -250,7 +252,7 @@ export class LinkController implements vscode.Disposable {
       (file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file)) ??
       vscode.workspace.workspaceFolders?.[0];
     if (folder === undefined) return undefined;
-    return this.decide({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) });
+    return this.decide(await this.placeOf(folder.uri));
   }
 
   /** Every link that matches `folder` on `branch`, with the settings file it is in (Unlink). */
@@ -258,7 +260,8 @@ export class LinkController implements vscode.Disposable {
     folder: vscode.WorkspaceFolder,
     branch: string | undefined,
   ): { readonly decision: LinkDecision; readonly scope: LinkScope }[] {
-    const place = { folders: [pathOf(folder.uri)], branch };
+    const ignoresCase = this.repositoryOf(folder.uri)?.repository.ignoresCase;
+    const place = { folders: [pathOf(folder.uri)], branch, ignoresCase };
     return matchingLinks(this.parsed.links, place, this.tickets).map((decision) => ({
       decision,
       scope: this.scopeOf(decision),
@@ -270,16 +273,30 @@ export class LinkController implements vscode.Disposable {
     return this.byScope.find(({ links }) => links.includes(decision.link as CompiledLink))?.scope ?? 'user';
   }
 
-  /** The branch the repository of `folder` is on, as its HEAD says now; undefined without git or on a detached HEAD. */
+  /**
+   * The branch the repository of `folder` is on, as its HEAD says now (by the name the watcher first
+   * saw it by, where the repository ignores case); undefined without git or on a detached HEAD.
+   */
   async branchOf(folder: vscode.Uri): Promise<string | undefined> {
+    const watched = this.repositoryOf(folder);
+    if (watched === undefined) return undefined;
+    const { fileSystem, repository, lastBranch } = watched;
+    const head = parseHead(await fileSystem.readText(fileSystem.path.join(repository.gitDir, 'HEAD')));
+    return head.kind === 'branch' ? asSeen(head.branch, lastBranch, repository.ignoresCase) : undefined;
+  }
+
+  /** Where `folder` works, as links match it. */
+  private async placeOf(folder: vscode.Uri): Promise<Place> {
+    const branch = await this.branchOf(folder);
+    return { folders: [pathOf(folder)], branch, ignoresCase: this.repositoryOf(folder)?.repository.ignoresCase };
+  }
+
+  /** The watched repository `folder` is in, or that is inside it. */
+  private repositoryOf(folder: vscode.Uri): WatchedRepository | undefined {
     const path = pathOf(folder);
-    const watched = this.parts.branches.watched.find(
+    return this.parts.branches.watched.find(
       ({ repository }) => isInside(path, slashes(repository.root)) || isInside(slashes(repository.root), path),
     );
-    if (watched === undefined) return undefined;
-    const { fileSystem, repository } = watched;
-    const head = parseHead(await fileSystem.readText(fileSystem.path.join(repository.gitDir, 'HEAD')));
-    return head.kind === 'branch' ? head.branch : undefined;
   }
 
   private trusted(): boolean {
@@ -325,7 +342,7 @@ export class LinkController implements vscode.Disposable {
     this.acted.fire({ kind: 'answered', answer });
     if (answer !== 'use') return;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const gate = this.gate({ folders: [pathOf(folder.uri)], branch: await this.branchOf(folder.uri) }, trigger);
+      const gate = this.gate(await this.placeOf(folder.uri), trigger);
       const same =
         gate.kind === 'act' &&
         linkFingerprint(gate.decision.link) === linkFingerprint(asked.link) &&

@@ -3,6 +3,7 @@
  * folder's path (`/`-separated; for a remote folder its path there), and the folder a command acts on.
  */
 import * as vscode from 'vscode';
+import { isInside } from '../../platform/pathKey';
 
 /** The workspace folders a repository belongs to (either holds the other); its own root when none does. */
 export function foldersOf(root: string): string[] {
@@ -20,10 +21,6 @@ export function pathOf(uri: vscode.Uri): string {
 
 export function slashes(path: string): string {
   return path.replace(/\\/g, '/');
-}
-
-export function isInside(path: string, root: string): boolean {
-  return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
 
 /**

@@ -7,7 +7,8 @@
  * TicketMatcher (`timeTracker.ticketPattern`), so the two never disagree on what a key is.
  */
 import * as l10n from '@vscode/l10n';
-import { compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH, MAX_MATCHED_BRANCH_LENGTH } from '../../platform/globs';
+import { compileBranchGlobs, compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH } from '../../platform/globs';
+import { pathKey } from '../../platform/pathKey';
 import type { ActivityReference } from '../../protocol/types';
 import type { TicketMatcher } from '../branchTime/copySummary';
 
@@ -29,7 +30,8 @@ export interface Link {
 
 export interface CompiledLink extends Link {
   readonly folderMatches: (folder: string) => boolean;
-  readonly branchMatches: (branch: string) => boolean;
+  /** `ignoresCase`: the branch's repository says `core.ignorecase`, so its globs match case-folded. */
+  readonly branchMatches: (branch: string, ignoresCase?: boolean) => boolean;
 }
 
 export interface ParsedLinks {
@@ -42,6 +44,8 @@ export interface ParsedLinks {
 export interface Place {
   readonly folders: readonly string[];
   readonly branch?: string | undefined;
+  /** The branch's repository ignores case (`core.ignorecase`): branch globs match it case-folded. */
+  readonly ignoresCase?: boolean | undefined;
 }
 
 /** The activity a link chose for a place. */
@@ -69,9 +73,14 @@ const QUOTE_LIMIT = 80;
 
 /**
  * The setting's value (anything a settings.json may hold): the links in order, and why each refused
- * entry is. `setting` names where the value was read, in the user's words ("your user settings").
+ * entry is. `setting` names where the value was read, in the user's words ("your user settings");
+ * folder globs match paths as `platform`'s file system compares them (pathKey).
  */
-export function parseLinks(value: unknown, setting = l10n.t('your user settings')): ParsedLinks {
+export function parseLinks(
+  value: unknown,
+  setting = l10n.t('your user settings'),
+  platform: NodeJS.Platform = process.platform,
+): ParsedLinks {
   if (value === undefined || value === null) return { links: [], problems: [] };
   if (!Array.isArray(value))
     return { links: [], problems: [l10n.t('The links in {setting} are not a list, so no link is used.', { setting })] };
@@ -93,7 +102,7 @@ export function parseLinks(value: unknown, setting = l10n.t('your user settings'
       return;
     }
     spent += globLength(checked);
-    links.push(compile(checked));
+    links.push(compile(checked, platform));
   });
   return { links, problems };
 }
@@ -173,19 +182,21 @@ function exceptOf(value: unknown, branch: string | false | undefined): readonly 
   return value.map((item: string) => item.trim());
 }
 
-function compile(link: Link): CompiledLink {
+function compile(link: Link, platform: NodeJS.Platform): CompiledLink {
   const folder = link.folder;
   // A glob without `/` names a folder by its name, as .gitignore does; one with `/` its whole path.
-  const folderGlob = folder === undefined ? undefined : compileGlobs([folder]);
+  const folderGlob =
+    folder === undefined ? undefined : compileGlobs([folder], undefined, (path) => pathKey(path, platform));
   const folderMatches = (path: string): boolean => {
     if (folderGlob === undefined || folder === undefined) return true;
     const trimmed = withoutTrailingSlashes(path);
     return folder.includes('/') ? folderGlob(trimmed) : folderGlob(trimmed.slice(trimmed.lastIndexOf('/') + 1));
   };
-  const branchGlob = link.branch === undefined ? undefined : compileGlobs([link.branch], MAX_MATCHED_BRANCH_LENGTH);
-  const excepted = link.except === undefined ? undefined : compileGlobs(link.except, MAX_MATCHED_BRANCH_LENGTH);
-  const branchMatches = (branch: string): boolean =>
-    (branchGlob === undefined || branchGlob(branch)) && (excepted === undefined || !excepted(branch));
+  const branchGlob = link.branch === undefined ? undefined : compileBranchGlobs([link.branch]);
+  const excepted = link.except === undefined ? undefined : compileBranchGlobs(link.except);
+  const branchMatches = (branch: string, ignoresCase = false): boolean =>
+    (branchGlob === undefined || branchGlob(branch, ignoresCase)) &&
+    (excepted === undefined || !excepted(branch, ignoresCase));
   return { ...link, folderMatches, branchMatches };
 }
 
@@ -243,7 +254,8 @@ export function matchingLinks(
 
 function decisionOf(link: CompiledLink, place: Place, ticket: string | undefined): LinkDecision | undefined {
   if (link.folder !== undefined && !place.folders.some((folder) => link.folderMatches(folder))) return undefined;
-  if (link.branch !== undefined && (place.branch === undefined || !link.branchMatches(place.branch))) return undefined;
+  if (link.branch !== undefined && (place.branch === undefined || !link.branchMatches(place.branch, place.ignoresCase)))
+    return undefined;
   const needsTicket = link.activity.includes(TICKET_PLACEHOLDER) || (link.group?.includes(TICKET_PLACEHOLDER) ?? false);
   if (needsTicket && ticket === undefined) return undefined;
   const fill = (text: string): string => (ticket === undefined ? text : text.split(TICKET_PLACEHOLDER).join(ticket));

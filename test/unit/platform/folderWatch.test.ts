@@ -3,7 +3,8 @@
  * system ignores case and the Unicode form, so a configured path typed otherwise must still match.
  */
 import assert from 'node:assert/strict';
-import { folderWatchOn, nameKey, type WatchFunction } from '../../../src/platform/fileSystemPort';
+import { folderWatchOn, type WatchFunction } from '../../../src/platform/fileSystemPort';
+import { pathKey } from '../../../src/platform/pathKey';
 
 /** A watch whose events the test sends, as `fs.watch` would report them. */
 function fakeWatch(): { readonly watchFunction: WatchFunction; emit(filename: string): void } {
@@ -56,6 +57,6 @@ describe('platform/fileSystemPort: the folder watch compares names as the file s
     );
     fake.emit('api-endpoint.json');
     assert.equal(changes, 0);
-    assert.equal(nameKey('A.json', 'linux'), 'A.json');
+    assert.equal(pathKey('A.json', 'linux'), 'A.json');
   });
 });

@@ -59,7 +59,7 @@ describe('parts: LinkController', function () {
   };
 
   const switchTo = (branch: string): BranchChange => ({
-    repository: { root: join(folder, 'repo'), gitDir: join(folder, 'repo', '.git') },
+    repository: { root: join(folder, 'repo'), gitDir: join(folder, 'repo', '.git'), ignoresCase: false },
     branch,
     previousBranch: 'main',
   });
