@@ -15,7 +15,14 @@ import { BranchLedger } from '../../tracker/branchTime/branchLedger';
 import { ticketMatcher, type TicketMatcher } from '../../tracker/branchTime/copySummary';
 import { LedgerStore } from '../../tracker/branchTime/ledgerStore';
 import { dayOf } from '../../tracker/branchTime/ledgerBook';
-import { formatLedgerDuration, summarize, type PeriodKind, type PeriodSummary } from '../../tracker/branchTime/summary';
+import type { WorkPlace } from '../../tracker/branchTime/attribution';
+import {
+  branchAt,
+  formatLedgerDuration,
+  summarize,
+  type PeriodKind,
+  type PeriodSummary,
+} from '../../tracker/branchTime/summary';
 import { maxPollGapMs, observationOf } from '../../tracker/branchTime/observation';
 import { ledgerWindowId } from '../../tracker/branchTime/windowIdentity';
 import type { BranchReporter } from '../branchReporter';
@@ -133,13 +140,12 @@ export class BranchTime implements vscode.Disposable {
   branchToday(): { readonly branch: string; readonly duration: string } | undefined {
     const place = this.ledger.place;
     if (!this.enabled || place === undefined) return undefined;
-    const branch = this.summary('today')
-      .repositories.find((repository) => repository.root === place.root)
-      ?.branches.find((candidate) => candidate.branch === place.branch);
-    return { branch: place.branch, duration: formatLedgerDuration(branch ?? { ms: 0, minutes: 0 }) };
+    const branch = branchAt(this.summary('today'), place);
+    // The row's name: the branch as the ledger first wrote it, which HEAD may now spell in another case.
+    return { branch: branch?.branch ?? place.branch, duration: formatLedgerDuration(branch ?? { ms: 0, minutes: 0 }) };
   }
 
-  get currentPlace(): { readonly root: string; readonly branch: string } | undefined {
+  get currentPlace(): WorkPlace | undefined {
     return this.ledger.place;
   }
 

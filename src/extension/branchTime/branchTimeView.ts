@@ -11,6 +11,7 @@
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS, VIEWS } from '../../tracker/ids';
 import { ledgerViewContent, type LedgerViewContent } from '../../tracker/branchTime/ledgerView';
+import { samePlace } from '../../tracker/branchTime/attribution';
 import {
   formatExactDuration,
   formatLedgerDuration,
@@ -165,7 +166,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
   private branchItem(node: Extract<BranchTimeNode, { type: 'branch' }>): vscode.TreeItem {
     const branch = this.findBranch(node);
     const place = this.branchTime.currentPlace;
-    const current = place?.root === node.root && place.branch === node.branch;
+    const current = branch !== undefined && samePlace(place, branch);
     const item = new vscode.TreeItem(node.branch, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = JSON.stringify(node);
     const duration = formatLedgerDuration(branch ?? NO_TIME);

@@ -7,7 +7,7 @@
  */
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { parseHead } from '../../git/headState';
+import { asSeen, parseHead } from '../../git/headState';
 import type { FileSystemPort } from '../../platform/fileSystemPort';
 import { isInside } from '../../platform/pathKey';
 import type { WorkPlace } from '../../tracker/branchTime/attribution';
@@ -41,9 +41,10 @@ export class WindowPlace implements vscode.Disposable {
   /** Reads every watched repository's HEAD again: at start, and after the watchers changed. */
   async refresh(): Promise<void> {
     await Promise.all(
-      this.reporter.watched.map(async ({ repository, fileSystem }) => {
+      this.reporter.watched.map(async ({ repository, fileSystem, lastBranch }) => {
         const branch = await branchOf(repository.gitDir, fileSystem);
-        if (branch !== undefined) this.branches.set(repository.root, branch);
+        if (branch !== undefined)
+          this.branches.set(repository.root, asSeen(branch, lastBranch, repository.ignoresCase));
       }),
     );
     this.found = true;
@@ -68,16 +69,22 @@ export class WindowPlace implements vscode.Disposable {
 
   private choose(): WorkPlace | undefined {
     if (!this.found) return undefined;
-    const roots = this.reporter.watched
-      .map(({ repository }) => repository.root)
-      .filter((root) => this.branches.has(root));
+    const repositories = this.reporter.watched
+      .map(({ repository }) => repository)
+      .filter(({ root }) => this.branches.has(root));
     const file = vscode.window.activeTextEditor?.document.uri;
     const active =
       file?.scheme === 'file'
-        ? roots.filter((root) => isInside(file.fsPath, root)).sort((a, b) => b.length - a.length)[0]
+        ? repositories
+            .filter(({ root }) => isInside(file.fsPath, root))
+            .sort((a, b) => b.root.length - a.root.length)[0]
         : undefined;
-    const root = active ?? roots[0];
-    if (root !== undefined) return { root, repository: basename(root), branch: this.branches.get(root) ?? '' };
+    const repository = active ?? repositories[0];
+    if (repository !== undefined) {
+      const { root, ignoresCase } = repository;
+      const branch = this.branches.get(root) ?? '';
+      return { root, repository: basename(root), branch, ...(ignoresCase ? { ignoresCase: true } : {}) };
+    }
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (folder === undefined) return undefined;
     // A folder without git counts under its own name.

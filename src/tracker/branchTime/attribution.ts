@@ -12,6 +12,7 @@
  * stopping and the next starting is given to neither. Branch names arrive as data; nothing here
  * knows git.
  */
+import { branchKey, pathKey } from '../../platform/pathKey';
 import { sameActivityID } from '../../protocol/rules';
 
 /** Where the user works: a repository (or a folder without git) and its branch. */
@@ -22,6 +23,11 @@ export interface WorkPlace {
   readonly repository: string;
   /** The branch, the short commit id of a detached HEAD, or the folder's name without git. */
   readonly branch: string;
+  /**
+   * The repository says `core.ignorecase` (APFS, HFS+ by default): `feature/Login` is its branch
+   * `feature/login`. Absent for false, so a row of the ledger holds it only where it is true.
+   */
+  readonly ignoresCase?: true;
 }
 
 export interface LedgerActivity {
@@ -64,8 +70,27 @@ interface PlaceMark {
   readonly place: WorkPlace | undefined;
 }
 
-export function samePlace(a: WorkPlace | undefined, b: WorkPlace | undefined): boolean {
-  return a?.root === b?.root && a?.branch === b?.branch;
+/** A place alone (of a row, a summary's branch); `ignoresCase` only where it is true, as a row holds it. */
+export function placeOf(place: WorkPlace, ignoresCase = place.ignoresCase === true): WorkPlace {
+  const { root, repository, branch } = place;
+  return { root, repository, branch, ...(ignoresCase ? { ignoresCase: true } : {}) };
+}
+
+/**
+ * Whether two places are one: the same root as the file system compares paths (pathKey), and the same
+ * branch, case-folded where either says its repository ignores case.
+ */
+export function samePlace(
+  a: WorkPlace | undefined,
+  b: WorkPlace | undefined,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  const ignoresCase = a.ignoresCase === true || b.ignoresCase === true;
+  return (
+    pathKey(a.root, platform) === pathKey(b.root, platform) &&
+    branchKey(a.branch, ignoresCase) === branchKey(b.branch, ignoresCase)
+  );
 }
 
 export class WindowAttribution {

@@ -16,7 +16,8 @@
  * known before the write that is not after that now, never from the clock alone, at most once a
  * day: a write at a wrong clock deletes nothing.
  */
-import type { LedgerActivity, Span, WorkPlace } from './attribution';
+import { branchKey, pathKey } from '../../platform/pathKey';
+import { placeOf, type LedgerActivity, type Span, type WorkPlace } from './attribution';
 import {
   claimantOf,
   ownedStretches,
@@ -104,13 +105,20 @@ function keepOwner(owner: FocusOwner, previous: FocusOwner | undefined, newestMs
 /**
  * Adds the parts of `spans` that `window` owned; with no owner yet, the first window to credit claims.
  * Runs at every poll over a book of up to 90 days: only the rows of the days the spans reach are
- * keyed and matched, the others are passed on as they are.
+ * keyed and matched, the others are passed on as they are. Places compare as samePlace does on
+ * `platform` (./attribution.ts).
  */
-export function creditSpans(book: LedgerBook, window: string | Claimant, spans: readonly Span[]): LedgerBook {
+export function creditSpans(
+  book: LedgerBook,
+  window: string | Claimant,
+  spans: readonly Span[],
+  platform: NodeJS.Platform = process.platform,
+): LedgerBook {
   const first = spans[0];
   if (first === undefined) return book;
   const claimed = book.owners.length === 0 ? claimFocus(book, window, first.startMs) : book;
   const owned = ownedStretches(claimed.owners, claimantOf(window));
+  const keys = new RowKeys(spans, platform);
   const credited = new Map<string, LedgerRow>();
   let creditedUntilMs = claimed.creditedUntilMs;
   for (const span of spans) {
@@ -118,32 +126,97 @@ export function creditSpans(book: LedgerBook, window: string | Claimant, spans: 
       const startMs = Math.max(span.startMs, from);
       const endMs = Math.min(span.endMs, to);
       if (endMs <= startMs) continue;
-      addByDay(credited, span, startMs, endMs);
+      addByDay(credited, keys, span, startMs, endMs);
       creditedUntilMs = Math.max(creditedUntilMs, endMs);
     }
   }
-  return { ...claimed, creditedUntilMs, rows: mergeRows(claimed.rows, credited) };
+  return { ...claimed, creditedUntilMs, rows: mergeRows(claimed.rows, credited, keys) };
 }
 
-/** `rows` with `credited` added: a row of the same day, place and activity grows, a new one is appended. */
-function mergeRows(rows: readonly LedgerRow[], credited: Map<string, LedgerRow>): LedgerRow[] {
+/**
+ * What rows are told apart by: the day, the place and the activity. A root compares by pathKey,
+ * and a branch case-folded where its repository ignores case; a repository a span says so of is
+ * taken to, also for its rows written before that was known (by an earlier version).
+ */
+class RowKeys {
+  private readonly ignoringCase: ReadonlySet<string>;
+
+  constructor(
+    spans: readonly Span[],
+    private readonly platform: NodeJS.Platform,
+  ) {
+    const roots = spans.filter((span) => span.place.ignoresCase === true).map((span) => this.root(span.place.root));
+    this.ignoringCase = new Set(roots);
+  }
+
+  place(place: WorkPlace): string {
+    const root = this.root(place.root);
+    return JSON.stringify([root, branchKey(place.branch, place.ignoresCase === true || this.ignoringCase.has(root))]);
+  }
+
+  row(row: LedgerRow): string {
+    // Activity ids are UUIDs the app writes upper-case and others lower-case.
+    return JSON.stringify([row.day, this.place(row), row.activityID.toLowerCase()]);
+  }
+
+  private root(root: string): string {
+    return pathKey(root, this.platform);
+  }
+}
+
+/**
+ * `rows` with `credited` added: a row of the same day, place and activity grows; a new one is
+ * appended, its place written as the ledger first wrote it (a repository opened under a path in
+ * another case, a branch checked out in another case, stays one row and one name).
+ */
+function mergeRows(rows: readonly LedgerRow[], credited: Map<string, LedgerRow>, keys: RowKeys): LedgerRow[] {
   if (credited.size === 0) return [...rows];
   const days = new Set([...credited.values()].map((row) => row.day));
   const merged = rows.map((row) => {
     if (!days.has(row.day)) return row;
-    const key = rowKey(row);
+    const key = keys.row(row);
     const added = credited.get(key);
     if (added === undefined) return row;
     credited.delete(key);
     return joined(row, added);
   });
-  return [...merged, ...credited.values()];
+  if (credited.size === 0) return merged;
+  // Rare (a new day, place or activity): only then is every row's place keyed.
+  const firstWritten = new Map<string, WorkPlace>();
+  for (const row of rows) {
+    const key = keys.place(row);
+    if (!firstWritten.has(key)) firstWritten.set(key, row);
+  }
+  const added = [...credited.values()].map((row) => {
+    const place = firstWritten.get(keys.place(row));
+    return place === undefined ? row : { ...row, ...placeOf(place) };
+  });
+  return [...merged, ...added];
 }
 
-/** One row of two of the same key: the later one's names, the time of both. */
+function addByDay(rows: Map<string, LedgerRow>, keys: RowKeys, span: Span, startMs: number, endMs: number): void {
+  for (let from = startMs; from < endMs;) {
+    const to = Math.min(endMs, nextDayStart(from));
+    const row: LedgerRow = {
+      ...span.place,
+      ...span.activity,
+      day: dayOf(from),
+      ms: to - from,
+      firstMs: from,
+      lastMs: to,
+    };
+    const key = keys.row(row);
+    const known = rows.get(key);
+    rows.set(key, known ? joined(known, row) : row);
+    from = to;
+  }
+}
+
+/** One row of two of the same key: the place as the first wrote it, the later one's activity name, the time of both. */
 function joined(known: LedgerRow, later: LedgerRow): LedgerRow {
   return {
     ...later,
+    ...placeOf(known),
     ms: known.ms + later.ms,
     firstMs: Math.min(known.firstMs, later.firstMs),
     lastMs: Math.max(known.lastMs, later.lastMs),
@@ -197,29 +270,6 @@ function newestDay(rows: readonly LedgerRow[], today: string): string | undefine
 function daysBack(day: string, count: number): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
   return dayOf(new Date(year, month - 1, date - count).getTime());
-}
-
-function addByDay(rows: Map<string, LedgerRow>, span: Span, startMs: number, endMs: number): void {
-  for (let from = startMs; from < endMs;) {
-    const to = Math.min(endMs, nextDayStart(from));
-    const row: LedgerRow = {
-      ...span.place,
-      ...span.activity,
-      day: dayOf(from),
-      ms: to - from,
-      firstMs: from,
-      lastMs: to,
-    };
-    const key = rowKey(row);
-    const known = rows.get(key);
-    rows.set(key, known ? joined(known, row) : row);
-    from = to;
-  }
-}
-
-function rowKey(row: LedgerRow): string {
-  // Activity ids are UUIDs the app writes upper-case and others lower-case.
-  return JSON.stringify([row.day, row.root, row.branch, row.activityID.toLowerCase()]);
 }
 
 /** The file's text as a book, or why it is none (then it is moved aside, never overwritten). */

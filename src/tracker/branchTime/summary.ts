@@ -7,6 +7,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import { formatMinutes } from '../duration';
+import { branchKey, pathKey } from '../../platform/pathKey';
+import { placeOf, samePlace, type WorkPlace } from './attribution';
 import { dayOf, type LedgerRow } from './ledgerBook';
 import { roundedMinutes, shareMinutes } from './minuteShares';
 
@@ -35,10 +37,7 @@ export interface ActivitySummary extends Totals {
   readonly activityName: string;
 }
 
-export interface BranchSummary extends Totals {
-  readonly root: string;
-  readonly repository: string;
-  readonly branch: string;
+export interface BranchSummary extends Totals, WorkPlace {
   /** Most time first. */
   readonly activities: readonly ActivitySummary[];
 }
@@ -76,18 +75,29 @@ export function periodDays(kind: PeriodKind, nowMs: number): { fromDay: string; 
   }
 }
 
-export function summarize(rows: readonly LedgerRow[], kind: PeriodKind, nowMs: number): PeriodSummary {
+/**
+ * Rows group by place as samePlace compares them on `platform` (./attribution.ts): a repository by
+ * its root's pathKey, a branch case-folded where a row of its repository says it ignores case. A
+ * repository and a branch are named as first written.
+ */
+export function summarize(
+  rows: readonly LedgerRow[],
+  kind: PeriodKind,
+  nowMs: number,
+  platform: NodeJS.Platform = process.platform,
+): PeriodSummary {
   const { fromDay, toDay } = periodDays(kind, nowMs);
   const inPeriod = rows.filter((row) => row.day >= fromDay && row.day <= toDay);
   const ms = sumMs(inPeriod);
   const minutes = roundedMinutes(ms);
   const repositories = shared(
     minutes,
-    groupBy(inPeriod, (row) => row.root),
+    groupBy(inPeriod, (row) => pathKey(row.root, platform)),
     (repositoryRows, repositoryMinutes) => {
+      const ignoresCase = repositoryRows.some((row) => row.ignoresCase === true);
       const branches = shared(
         repositoryMinutes,
-        groupBy(repositoryRows, (row) => row.branch),
+        groupBy(repositoryRows, (row) => branchKey(row.branch, ignoresCase)),
         (branchRows, branchMinutes) => {
           const activities = shared(
             branchMinutes,
@@ -97,15 +107,28 @@ export function summarize(rows: readonly LedgerRow[], kind: PeriodKind, nowMs: n
               return { activityID: latest.activityID, activityName: latest.activityName };
             },
           );
-          const latest = latestOf(branchRows);
-          return { root: latest.root, repository: latest.repository, branch: latest.branch, activities };
+          const first = firstOf(branchRows);
+          return { ...placeOf(first, ignoresCase), activities };
         },
       );
-      const latest = latestOf(repositoryRows);
-      return { root: latest.root, repository: latest.repository, branches };
+      const first = firstOf(repositoryRows);
+      return { root: first.root, repository: first.repository, branches };
     },
   );
   return { kind, fromDay, toDay, ms, minutes, repositories };
+}
+
+/** The summary's branch that `place` is (samePlace on `platform`), if it has time in the period. */
+export function branchAt(
+  summary: PeriodSummary,
+  place: WorkPlace,
+  platform: NodeJS.Platform = process.platform,
+): BranchSummary | undefined {
+  for (const repository of summary.repositories) {
+    const branch = repository.branches.find((candidate) => samePlace(candidate, place, platform));
+    if (branch !== undefined) return branch;
+  }
+  return undefined;
 }
 
 /**
@@ -171,7 +194,15 @@ function groupBy(rows: readonly LedgerRow[], key: (row: LedgerRow) => string): L
   return [...groups.values()];
 }
 
-/** The most recent row: its names are the ones the user sees now (an activity renamed in the app). */
+/**
+ * The row written first: a place's names are as first written (the repository opened under a path
+ * in another case keeps one name).
+ */
+function firstOf(rows: readonly LedgerRow[]): LedgerRow {
+  return rows.reduce((first, row) => (row.firstMs < first.firstMs ? row : first));
+}
+
+/** The most recent row: an activity's name is the one the user sees now (renamed in the app). */
 function latestOf(rows: readonly LedgerRow[]): LedgerRow {
   return rows.reduce((latest, row) => (row.lastMs > latest.lastMs ? row : latest));
 }

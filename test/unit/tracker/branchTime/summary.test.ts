@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_TICKET_PATTERN, summaryText, ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
 import { dayOf, type LedgerRow } from '../../../../src/tracker/branchTime/ledgerBook';
 import {
+  branchAt,
   formatExactDuration,
   formatLedgerDuration,
   periodDays,
@@ -396,5 +397,41 @@ describe('tracker/branchTime/copySummary', () => {
       'a key across the 255th character is cut there',
     );
     assert.equal(ticketMatcher('').keyOf(`${'x'.repeat(255)}AB-1`), undefined);
+  });
+});
+
+describe('tracker/branchTime/summary: one place under names that differ in case', () => {
+  const caseless = (branch: string, minutes: number, atMs: number, root?: string): LedgerRow => ({
+    ...row(branch, minutes, atMs, 'Development', root),
+    ignoresCase: true,
+  });
+
+  it('is one branch, named as first written, where a row of its repository says it ignores case', () => {
+    const rows = [row('feature/login', 30, daysAgo(1)), caseless('feature/Login', 20, daysAgo(0))];
+    const [repository] = summarize(rows, 'thisWeek', NOW, 'linux').repositories;
+    assert.deepEqual(
+      repository?.branches.map((branch) => [branch.branch, branch.minutes]),
+      [['feature/login', 50]],
+    );
+    const place = { root: '/repos/api', repository: 'api', branch: 'FEATURE/LOGIN', ignoresCase: true as const };
+    assert.equal(branchAt(summarize(rows, 'thisWeek', NOW, 'linux'), place, 'linux')?.branch, 'feature/login');
+  });
+
+  it('keeps two branches where no row says the repository ignores case', () => {
+    const rows = [row('feature/login', 30, daysAgo(1)), row('feature/Login', 20, daysAgo(0))];
+    assert.equal(summarize(rows, 'thisWeek', NOW, 'linux').repositories[0]?.branches.length, 2);
+  });
+
+  it('is one repository on a Mac under a path in another case, and two on Linux', () => {
+    const rows = [
+      row('main', 30, daysAgo(1), 'Development', '/Users/a/Code/App'),
+      row('main', 20, daysAgo(0), 'Development', '/Users/a/code/app'),
+    ];
+    const onMac = summarize(rows, 'thisWeek', NOW, 'darwin').repositories;
+    assert.deepEqual(
+      onMac.map((repository) => [repository.root, repository.repository, repository.minutes]),
+      [['/Users/a/Code/App', 'App', 50]],
+    );
+    assert.equal(summarize(rows, 'thisWeek', NOW, 'linux').repositories.length, 2);
   });
 });
