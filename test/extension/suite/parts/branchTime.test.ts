@@ -7,7 +7,7 @@
  * off does to the status bar's line.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -15,6 +15,8 @@ import type { BranchReporter, HeadRead } from '../../../../src/extension/branchR
 import { BranchTime } from '../../../../src/extension/branchTime/branchTime';
 import type { Session } from '../../../../src/extension/session';
 import type { Settings } from '../../../../src/extension/settings';
+import { nodeFileSystem } from '../../../../src/platform/fileSystemPort';
+import { dayOf, EMPTY_BOOK, serializeBook } from '../../../../src/tracker/branchTime/ledgerBook';
 import { LEDGER_FILE } from '../../../../src/tracker/branchTime/ledgerStore';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
@@ -31,9 +33,9 @@ describe('parts: BranchTime', function () {
   let headRead: vscode.EventEmitter<HeadRead>;
   const built: BranchTime[] = [];
 
-  const build = (): BranchTime => {
+  const build = (watched: BranchReporter['watched'] = []): BranchTime => {
     const branches: Pick<BranchReporter, 'watched' | 'onDidReadHead'> = {
-      watched: [],
+      watched,
       onDidReadHead: headRead.event,
     };
     const session: Pick<Session, 'onDidChangeState'> = { onDidChangeState: stateChanged.event };
@@ -141,5 +143,24 @@ describe('parts: BranchTime', function () {
     assert.equal(part.enabled, false);
     assert.equal(part.branchToday(), undefined);
     assert.ok(changed > 0, 'the view and the status bar were told');
+  });
+
+  it("counts today's time of a branch HEAD spells in another case on the row an earlier session wrote", async () => {
+    // A repository that ignores case (APFS), switched to with `git checkout feature/Login` after an earlier session
+    // on feature/login wrote today's row.
+    const root = join(folder, 'MyApp');
+    const gitDir = join(root, '.git');
+    await mkdir(gitDir, { recursive: true });
+    await writeFile(join(gitDir, 'HEAD'), 'ref: refs/heads/feature/Login\n');
+    const now = Date.now();
+    const earlier = { root, repository: 'MyApp', branch: 'feature/login', activityID: 'A1', activityName: 'Dev' };
+    const row = { ...earlier, day: dayOf(now), ms: 30 * 60_000, firstMs: now - 1_000, lastMs: now };
+    await writeFile(join(folder, LEDGER_FILE), serializeBook({ ...EMPTY_BOOK, rows: [row] }));
+    const repository = { root, gitDir, ignoresCase: true };
+    const part = build([{ repository, fileSystem: nodeFileSystem, lastBranch: 'feature/Login' }]);
+
+    await part.start(Promise.resolve());
+
+    assert.deepEqual(part.branchToday(), { branch: 'feature/login', duration: '30m' });
   });
 });
