@@ -9,6 +9,7 @@
  * such a restart, without a timer.
  */
 import { nodeFileSystem, type Closable, type FileSystemPort } from '../platform/fileSystemPort';
+import { pathKey } from '../platform/pathKey';
 import { asSeen, BUSY_MARKERS, decideSwitch, parseHead, type HeadState } from './headState';
 import { findRepository, type Repository } from './repositories';
 import { errnoCode } from '../platform/errors';
@@ -34,6 +35,11 @@ export interface BranchWatcherOptions {
   readonly forcePolling?: boolean;
   /** Node's fs by default; VS Code's remote file system for a workspace on another machine. */
   readonly fileSystem?: FileSystemPort;
+  /**
+   * Whose file system the paths are compared as (pathKey): on a Mac, `~/code/myapp` and
+   * `~/Code/MyApp/src` are one repository, watched once. This machine's unless a test says otherwise.
+   */
+  readonly platform?: NodeJS.Platform;
   /** Called after every read of HEAD, reported or not: lets tests see that a quiet step was seen. */
   readonly onRead?: (repository: Repository, head: HeadState, busy: boolean) => void;
 }
@@ -200,6 +206,7 @@ class RepositoryWatcher {
 
 /** Every repository of a set of folders (multi-root), each watched once. */
 export class BranchWatcher {
+  /** By the git directory's pathKey. */
   private readonly watchers = new Map<string, RepositoryWatcher>();
   private generation = 0;
 
@@ -211,7 +218,7 @@ export class BranchWatcher {
 
   /** The branch each repository was last read on, as first seen (see RepositoryWatcher.branch). */
   branchOf(repository: Repository): string | undefined {
-    return this.watchers.get(repository.gitDir)?.branch;
+    return this.watchers.get(this.keyOf(repository))?.branch;
   }
 
   /** Watches the repositories of these folders and stops watching the others. */
@@ -220,25 +227,29 @@ export class BranchWatcher {
     const found = await Promise.all(folders.map((folder) => findRepository(folder, this.options.fileSystem)));
     if (generation !== this.generation) return; // a newer call superseded this one
     const wanted = new Map<string, Repository>();
-    for (const repository of found) if (repository) wanted.set(repository.gitDir, repository);
-    for (const [gitDir, watcher] of this.watchers) {
-      if (wanted.has(gitDir)) continue;
+    // One repository opened under two spellings keeps the first.
+    for (const repository of found)
+      if (repository && !wanted.has(this.keyOf(repository))) wanted.set(this.keyOf(repository), repository);
+    for (const [key, watcher] of this.watchers) {
+      if (wanted.has(key)) continue;
       watcher.dispose();
-      this.watchers.delete(gitDir);
+      this.watchers.delete(key);
     }
     const started: Promise<void>[] = [];
-    for (const [gitDir, repository] of wanted) {
-      if (this.watchers.has(gitDir)) continue;
-      const watcher = new RepositoryWatcher(repository, this.options, (gone) =>
-        this.watchers.delete(gone.repository.gitDir),
-      );
-      this.watchers.set(gitDir, watcher);
+    for (const [key, repository] of wanted) {
+      if (this.watchers.has(key)) continue;
+      const watcher = new RepositoryWatcher(repository, this.options, () => this.watchers.delete(key));
+      this.watchers.set(key, watcher);
       started.push(watcher.start());
       this.options.log?.(
         `Watching branches of ${(this.options.fileSystem ?? nodeFileSystem).path.basename(repository.root)} (${repository.root}).`,
       );
     }
     await Promise.all(started);
+  }
+
+  private keyOf(repository: Repository): string {
+    return pathKey(repository.gitDir, this.options.platform);
   }
 
   /** Reads every repository's HEAD again (the window gained focus): a switch whose event was lost is reported. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, posix } from 'node:path';
 import { BranchWatcher } from '../../../src/git/branchWatcher';
 import { nodeFileSystem, type Closable, type FileSystemPort } from '../../../src/platform/fileSystemPort';
 import type { HeadState } from '../../../src/git/headState';
@@ -302,5 +302,43 @@ describe('git/repositories and repoName with real git', () => {
     const url = await repoName(repository, 'remoteUrl');
     assert.equal(url, 'https://example.invalid/acme/named.git');
     assert.equal(url.includes('ghp_secret123'), false);
+  });
+});
+
+describe('git/BranchWatcher on a file system that ignores case', () => {
+  /** A Mac's folders in memory: every path compares NFC and case-folded, as APFS does. */
+  const macFiles = (texts: Record<string, string>, folders: readonly string[]): FileSystemPort => {
+    const key = (path: string): string => path.normalize('NFC').toLowerCase();
+    const files = new Map(Object.entries(texts).map(([path, text]) => [key(path), text]));
+    const directories = new Set(folders.map(key));
+    return {
+      ...nodeFileSystem,
+      path: posix,
+      readText: (path) => Promise.resolve(files.get(key(path))),
+      kind: (path) =>
+        Promise.resolve(directories.has(key(path)) ? 'directory' : files.has(key(path)) ? 'file' : undefined),
+      watchDirectory: () => ({ close: () => undefined }),
+    };
+  };
+  const fileSystem = macFiles({ '/Users/ana/Code/MyApp/.git/HEAD': 'ref: refs/heads/main\n' }, [
+    '/Users/ana/Code/MyApp/.git',
+  ]);
+  const folders = ['/Users/ana/Code/MyApp', '/users/ana/code/myapp/src'];
+
+  it('watches one repository opened under two spellings once on a Mac, by the first', async () => {
+    const watcher = new BranchWatcher({ onSwitch: () => undefined, fileSystem, platform: 'darwin' });
+    await watcher.setFolders(folders);
+    assert.deepEqual(
+      watcher.repositories.map((repository) => repository.root),
+      ['/Users/ana/Code/MyApp'],
+    );
+    watcher.dispose();
+  });
+
+  it('tells the two spellings apart where the file system does (Linux)', async () => {
+    const watcher = new BranchWatcher({ onSwitch: () => undefined, fileSystem, platform: 'linux' });
+    await watcher.setFolders(folders);
+    assert.equal(watcher.repositories.length, 2);
+    watcher.dispose();
   });
 });
