@@ -24,9 +24,10 @@ export function foldedName(name: string): string {
 export function isInside(path: string, root: string, platform: NodeJS.Platform = process.platform): boolean {
   const pathAsKey = pathKey(path, platform);
   const rootAsKey = pathKey(root, platform);
-  if (pathAsKey === rootAsKey) return true;
-  if (rootAsKey.endsWith('/') || rootAsKey.endsWith('\\')) return pathAsKey.startsWith(rootAsKey);
-  return pathAsKey.startsWith(`${rootAsKey}/`) || pathAsKey.startsWith(`${rootAsKey}\\`);
+  // A root written with a trailing separator (`/a/b/`, `C:\`) names the same folder as without it.
+  const bare = rootAsKey.endsWith('/') || rootAsKey.endsWith('\\') ? rootAsKey.slice(0, -1) : rootAsKey;
+  if (pathAsKey === rootAsKey || pathAsKey === bare) return true;
+  return pathAsKey.startsWith(`${bare}/`) || pathAsKey.startsWith(`${bare}\\`);
 }
 
 /** The key a branch name compares by: folded where its repository ignores case (`core.ignorecase`). */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { withoutCredentials } from '../../../src/git/remoteUrl';
-import { compileGlobs as compileBranchGlobs } from '../../../src/platform/globs';
-import { decideSwitch, parseHead } from '../../../src/git/headState';
+import { compileBranchGlobs } from '../../../src/platform/globs';
+import { asSeen, decideSwitch, parseHead } from '../../../src/git/headState';
 
 describe('git/headState and branchFilter', () => {
   it('reads a branch, a detached HEAD and garbage from HEAD', () => {
@@ -59,14 +59,22 @@ describe('git/headState and branchFilter', () => {
 
   it('matches ignore globs against the whole branch name', () => {
     const ignored = compileBranchGlobs(['dependabot/**', 'tmp-*', 'wip?', '  ']);
-    assert.equal(ignored('dependabot/npm/undici-7'), true);
-    assert.equal(ignored('tmp-1'), true);
-    assert.equal(ignored('tmp-1/x'), false, '* stays inside one segment');
-    assert.equal(ignored('wip1'), true);
-    assert.equal(ignored('feature/tmp-1'), false);
-    assert.equal(ignored('main'), false);
-    assert.equal(compileBranchGlobs([])('anything'), false);
-    assert.equal(compileBranchGlobs(['release/1.0'])('release/1x0'), false, 'dots are literal');
+    assert.equal(ignored('dependabot/npm/undici-7', false), true);
+    assert.equal(ignored('tmp-1', false), true);
+    assert.equal(ignored('tmp-1/x', false), false, '* stays inside one segment');
+    assert.equal(ignored('wip1', false), true);
+    assert.equal(ignored('feature/tmp-1', false), false);
+    assert.equal(ignored('main', false), false);
+    assert.equal(compileBranchGlobs([])('anything', true), false);
+    assert.equal(compileBranchGlobs(['release/1.0'])('release/1x0', false), false, 'dots are literal');
+  });
+
+  it('reads a branch by the name first seen where the repository ignores case and the two differ in case alone', () => {
+    assert.equal(asSeen('feature/Login', 'feature/login', true), 'feature/login');
+    assert.equal(asSeen('feature/login-e\u0301', 'Feature/Login-\u00e9', true), 'Feature/Login-\u00e9', 'or form');
+    assert.equal(asSeen('feature/Login', 'feature/login', false), 'feature/Login', 'two branches where case counts');
+    assert.equal(asSeen('feature/Login', 'main', true), 'feature/Login', 'another branch keeps its name');
+    assert.equal(asSeen('feature/Login', undefined, true), 'feature/Login', 'nothing seen yet');
   });
 
   it('strips credentials from remote URLs, and leaves scp-like ones alone', () => {

@@ -144,6 +144,51 @@ describe('parts: BranchReporter', function () {
     );
   });
 
+  describe('where the repository ignores case (core.ignorecase, as git sets it on a Mac)', () => {
+    let ignoreCase: string | undefined;
+
+    /** Sets the workspace repository's core.ignorecase (before the reporter finds it), or unsets it. */
+    const setIgnoreCase = (value: string | undefined): void => {
+      if (value !== undefined) git(root, 'config', 'core.ignorecase', value);
+      else if (git(root, 'config', '--list', '--local').includes('core.ignorecase='))
+        git(root, 'config', '--unset-all', 'core.ignorecase');
+    };
+
+    before(() => {
+      const line = git(root, 'config', '--list', '--local')
+        .split('\n')
+        .find((entry) => entry.startsWith('core.ignorecase='));
+      ignoreCase = line?.slice('core.ignorecase='.length);
+    });
+
+    after(() => setIgnoreCase(ignoreCase));
+
+    it('ignores a branch its ignore globs match in another case', async () => {
+      setIgnoreCase('true');
+      const part = build([`${PREFIX}-skip/*`]);
+      await part.apply();
+      assert.equal(part.watched[0]?.repository.ignoresCase, true, 'read from the config');
+      const count = reports().length;
+
+      const handled = await switchTo(part, `${PREFIX}-Skip/One`);
+
+      assert.equal(handled.outcome, 'ignored', log.toString());
+      assert.equal(reports().length, count, 'nothing sent');
+    });
+
+    it('reports that branch where the repository tells the cases apart', async () => {
+      setIgnoreCase('false');
+      const part = build([`${PREFIX}-skip/*`]);
+      await part.apply();
+      assert.equal(part.watched[0]?.repository.ignoresCase, false);
+
+      const handled = await switchTo(part, `${PREFIX}-Skip/Two`);
+
+      assert.equal(handled.outcome, 'reported', log.toString());
+      assert.equal(reports().at(-1)?.branch, `${PREFIX}-Skip/Two`);
+    });
+  });
+
   it('asks the link decider, and leaves a branch a link decides unreported', async () => {
     const part = build();
     await part.apply();

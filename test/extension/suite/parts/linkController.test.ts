@@ -5,12 +5,15 @@
  * what an unlinked one and a refused link do.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { WatchedRepository } from '../../../../src/extension/branchReporter';
 import { LinkController, type LinkOutcome } from '../../../../src/extension/links/linkController';
 import type { Session } from '../../../../src/extension/session';
 import type { BranchChange } from '../../../../src/git/branchWatcher';
+import { nodeFileSystem } from '../../../../src/platform/fileSystemPort';
 import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
 import type { NoticeWords } from '../../../../src/tracker/links/linkNotice';
@@ -33,7 +36,7 @@ describe('parts: LinkController', function () {
   let notices: (NoticeWords | undefined)[];
   let controller: LinkController | undefined;
 
-  const build = async (links: unknown): Promise<LinkController> => {
+  const build = async (links: unknown, watched: readonly WatchedRepository[] = []): Promise<LinkController> => {
     const linkSettings = { links: { enabled: true, sources: [{ scope: 'user' as const, value: links }] } };
     const { settings, ...built } = buildSession({ port, home: folder, log, token: TOKEN, settings: linkSettings });
     ({ session, secrets } = built);
@@ -42,7 +45,7 @@ describe('parts: LinkController', function () {
     const recentStore = new FakeMemento();
     controller = new LinkController({
       session,
-      branches: { watched: [] },
+      branches: { watched },
       log,
       messages,
       showNotice: (notice) => notices.push(notice),
@@ -58,8 +61,8 @@ describe('parts: LinkController', function () {
     return controller;
   };
 
-  const switchTo = (branch: string): BranchChange => ({
-    repository: { root: join(folder, 'repo'), gitDir: join(folder, 'repo', '.git'), ignoresCase: false },
+  const switchTo = (branch: string, ignoresCase = false): BranchChange => ({
+    repository: { root: join(folder, 'repo'), gitDir: join(folder, 'repo', '.git'), ignoresCase },
     branch,
     previousBranch: 'main',
   });
@@ -117,6 +120,37 @@ describe('parts: LinkController', function () {
     assert.equal(part.decides(switchTo('unlinked')), false);
     assert.equal(server.controls.state.snapshot().running, null);
     assert.deepEqual(notices, []);
+  });
+
+  it('decides a switch to the branch in another case only where the repository ignores case', async () => {
+    const part = await build([{ branch: 'part-link/login', activity: ACTIVITY }]);
+    assert.equal(part.decides(switchTo('part-link/Login')), false, 'another branch where case counts');
+    assert.equal(server.controls.state.snapshot().running, null);
+    const acted = nextOutcome(part);
+
+    assert.equal(part.decides(switchTo('part-link/Login', true)), true, 'the same branch where git ignores case');
+
+    assert.equal((await acted).kind, 'started');
+  });
+
+  it("reads a folder's branch by the name the watcher first saw, where the repository ignores case", async () => {
+    const root = join(folder, 'repo');
+    await mkdir(join(root, '.git'), { recursive: true });
+    // What git on a Mac writes after `git checkout part-link/Login` on part-link/login.
+    await writeFile(join(root, '.git', 'HEAD'), 'ref: refs/heads/part-link/Login\n');
+    const watchedAs = (ignoresCase: boolean): WatchedRepository => ({
+      repository: { root, gitDir: join(root, '.git'), ignoresCase },
+      fileSystem: nodeFileSystem,
+      lastBranch: 'part-link/login',
+    });
+    // The controller reads the list each time it asks, as it reads the branch reporter's.
+    const watched = [watchedAs(true)];
+    const part = await build([], watched);
+    assert.equal(await part.branchOf(vscode.Uri.file(root)), 'part-link/login');
+    assert.equal(await part.branchOf(vscode.Uri.file(join(root, 'src'))), 'part-link/login', 'a folder inside');
+    watched[0] = watchedAs(false);
+    assert.equal(await part.branchOf(vscode.Uri.file(root)), 'part-link/Login', 'as HEAD says where case counts');
+    assert.equal(await part.branchOf(vscode.Uri.file(folder)), 'part-link/Login', 'the folder holding it');
   });
 
   it('says once, with the settings to fix it, why a link is refused', async () => {

@@ -116,6 +116,38 @@ describe('tracker/links', () => {
     );
   });
 
+  it('matches a branch glob and its "except" case-folded only where the repository ignores case', () => {
+    const { links } = parseLinks([{ branch: 'feature/login', activity: 'Login' }]);
+    const login = (ignoresCase: boolean | undefined): Place => ({ ...at('feature/Login'), ignoresCase });
+    assert.equal(decideLink(links, login(true), tickets, 'switch')?.activity, 'Login');
+    assert.equal(decideLink(links, login(false), tickets, 'switch'), undefined, 'another branch where case counts');
+    assert.equal(decideLink(links, login(undefined), tickets, 'switch'), undefined, 'exact unless said');
+    const excepting = parseLinks([{ branch: 'feature/*', activity: 'Features', except: ['feature/login'] }]).links;
+    assert.equal(decideLink(excepting, login(true), tickets, 'switch'), undefined, 'the exception is the same branch');
+    assert.equal(decideLink(excepting, login(false), tickets, 'switch')?.activity, 'Features');
+    assert.deepEqual(
+      matchingLinks(links, login(true), tickets).map(({ activity }) => activity),
+      ['Login'],
+      'Unlink finds it too',
+    );
+  });
+
+  it("matches a folder glob as the platform's file system compares paths: case and Unicode form on darwin", () => {
+    const value = [
+      { folder: '/Users/ana/code/myapp', activity: 'My app' },
+      { folder: 'caf\u00e9', activity: 'Cafe' },
+    ];
+    const onMac = parseLinks(value, undefined, 'darwin').links;
+    const onLinux = parseLinks(value, undefined, 'linux').links;
+    const typed = at(undefined, '/Users/ana/Code/MyApp');
+    assert.equal(decideLink(onMac, typed, tickets)?.activity, 'My app');
+    assert.equal(decideLink(onLinux, typed, tickets), undefined);
+    const decomposed = at(undefined, '/Users/ana/Cafe\u0301');
+    assert.equal(decideLink(onMac, decomposed, tickets)?.activity, 'Cafe', 'a name HFS+ stored decomposed');
+    assert.equal(decideLink(onLinux, decomposed, tickets), undefined);
+    assert.equal(decideLink(onMac, at(undefined, '/Users/ana/code/myapp-old'), tickets), undefined);
+  });
+
   it('needs both where a link names a folder and a branch', () => {
     const { links } = parseLinks([{ folder: 'acme-web', branch: 'hotfix/**', activity: 'Acme hotfixes' }]);
     assert.equal(decideLink(links, at('hotfix/a/b'), tickets)?.activity, 'Acme hotfixes');
