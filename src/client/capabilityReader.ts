@@ -40,6 +40,16 @@ export type CapabilityReading =
 
 export type CapabilityReadingKind = CapabilityReading['kind'];
 
+/** What reading `path` says when macOS's privacy consent refused it (./macPrivacy.ts). */
+export function macPrivacyRefusal(path: string): CapabilityReading {
+  return { kind: 'unreadable', path, message: macPrivacyDenial('it'), privacy: true };
+}
+
+/** Whether macOS's privacy consent refused the file: reading again changes nothing until the user allows it. */
+export function isMacPrivacyRefusal(reading: CapabilityReading): boolean {
+  return reading.kind === 'unreadable' && reading.privacy === true;
+}
+
 /** Whether a process runs; injected by tests. */
 export type ProcessProbe = (pid: number) => boolean;
 
@@ -107,8 +117,7 @@ async function readOne(path: string, checks: CapabilityChecks): Promise<FileRead
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return { reading: { kind: 'absent', path }, modifiedMs: 0 };
-    if (deniedByMacPrivacy(path, code, checks.platform))
-      return { reading: { kind: 'unreadable', path, message: macPrivacyDenial('it'), privacy: true }, modifiedMs: 0 };
+    if (deniedByMacPrivacy(path, code, checks.platform)) return { reading: macPrivacyRefusal(path), modifiedMs: 0 };
     return { reading: { kind: 'unreadable', path, message: describeReadError(error) }, modifiedMs: 0 };
   }
   const modifiedMs = file.stats.mtimeMs;

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { ConfigurationError, type ServiceClient } from '../client';
-import { findCapability, type CapabilityReading } from '../client/capabilityReader';
+import { findCapability, type CapabilityChecks, type CapabilityReading } from '../client/capabilityReader';
 import { folderIdentity, nodeFileSystem } from '../platform/fileSystemPort';
 import { CONTEXT_KEYS } from '../tracker/ids';
 import { adviceWithoutChannel } from '../tracker/advice/advice';
@@ -21,6 +21,7 @@ import { describeStateChangeForLog } from '../tracker/model/stateChangeLog';
 import { pollStatus, type PollSource } from '../tracker/model/statusSource';
 import type { HostDecision } from '../tracker/model/remoteHost';
 import type { TrackerState } from '../tracker/model/trackerState';
+import { privacyMemory, type PrivacyMemory } from './privacyMemory';
 import { logRequest } from './requestLog';
 import { channelClient } from './sessionClient';
 import { capabilityPaths, readSources, type Sources } from './sessionSources';
@@ -29,7 +30,7 @@ import { TokenStore } from './tokenStore';
 
 export interface SessionOptions {
   readonly secrets: vscode.SecretStorage;
-  /** globalState: what `headerPrefix: auto` learned per app and token, shared by every window. */
+  /** globalState, shared by every window: what `headerPrefix: auto` learned, and macOS's refusal of the app's file. */
   readonly memento: vscode.Memento;
   readonly log: vscode.LogOutputChannel;
   readonly settings: () => Settings;
@@ -39,6 +40,8 @@ export interface SessionOptions {
   readonly home?: string;
   /** Whether this extension host may talk to the app at all (a remote machine's may not); asked at every reconnect. */
   readonly host: () => HostDecision;
+  /** How the capability file is read; default this system's. Tests put a Mac's privacy refusal here. */
+  readonly capabilityChecks?: CapabilityChecks;
 }
 
 /**
@@ -52,6 +55,8 @@ export interface SessionOptions {
 export class Session implements vscode.Disposable {
   private readonly tokens: TokenStore;
   private readonly watcher: CapabilityWatcher;
+  /** macOS's refusal of the capability file, kept for the next window and start. */
+  private readonly privacy: PrivacyMemory;
   private readonly poller: Poller;
   private readonly environment: Readonly<Record<string, string | undefined>>;
   private readonly home: string;
@@ -89,6 +94,7 @@ export class Session implements vscode.Disposable {
     this.home = options.home ?? homedir();
     this.currentChannel = { kind: 'none', route: { kind: 'http', port: options.settings().port }, reason: 'noToken' };
     this.tokens = new TokenStore(options.secrets);
+    this.privacy = privacyMemory(options.memento, options.log, options.capabilityChecks?.platform ?? process.platform);
     this.watcher = new CapabilityWatcher({
       read: () => this.readCapability(),
       onChange: (reading) => this.onCapability(reading),
@@ -97,6 +103,7 @@ export class Session implements vscode.Disposable {
       watchFolder: (folder, names, onChange, onError) =>
         nodeFileSystem.watchDirectory(folder, names, onChange, onError),
       folderIdentity,
+      remembered: this.privacy.recall(this.capabilityPaths()),
     });
     this.poller = new Poller({
       poll: () => this.pollOnce(),
@@ -230,7 +237,7 @@ export class Session implements vscode.Disposable {
   // ---- sources (read by ./sessionSources.ts) -------------------------------------------------------
 
   private readCapability(): Promise<CapabilityReading> {
-    return findCapability(this.capabilityPaths());
+    return findCapability(this.capabilityPaths(), this.options.capabilityChecks);
   }
 
   private capabilityPaths(): readonly string[] {
@@ -238,6 +245,7 @@ export class Session implements vscode.Disposable {
   }
 
   private onCapability(reading: CapabilityReading): void {
+    this.privacy.learn(reading, this.capabilityPaths());
     const problem = capabilityProblem(reading);
     if (problem !== undefined) this.options.log.warn(problem);
     else if (reading.kind === 'ready')

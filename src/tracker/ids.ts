@@ -103,6 +103,11 @@ export const STORAGE_KEYS = {
    * (src/tracker/coexistence/questions.ts Remembered).
    */
   coexistence: 'timeTracker.coexistence',
+  /**
+   * globalState (this machine, every window; never synced): the capability file path macOS's privacy
+   * consent refused, so no start reads it again until Check Connection (src/tracker/model/privacyRefusal.ts).
+   */
+  macPrivacyRefusal: 'timeTracker.macPrivacyRefusal',
   /** Secret storage: the HTTP API's token. */
   token: 'timeTracker.token',
 } as const;

@@ -290,7 +290,7 @@ function macPrivacyAdvice(path: string): Advice {
   return {
     severity: 'warning',
     message: l10n.t(
-      "macOS did not let VS Code read the app's VS Code integration file {0}: it asks once before VS Code reads another app's data, and the answer was no. To use the integration, allow Visual Studio Code in System Settings › Privacy & Security (Full Disk Access), then run Check Connection. Or turn on the app's HTTP API and set the token it shows here.",
+      "macOS did not let VS Code read the app's VS Code integration file {0}: it asks before VS Code reads another app's data, and the answer was no, so the extension does not look there again until Check Connection. To use the integration, allow Visual Studio Code in System Settings › Privacy & Security (Full Disk Access), then run Check Connection. Or turn on the app's HTTP API and set the token it shows here.",
       path,
     ),
     action: 'setToken',

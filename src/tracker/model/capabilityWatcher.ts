@@ -11,12 +11,14 @@
  * made again in its place is another folder. So each look also asks the folder's identity, and
  * watches anew the folder that replaced it, or, while it is missing, its parent for its name.
  * A file macOS refused for privacy (the user declined VS Code's access to another app's data) is
- * not read again, by timer or watch, until asked (check(): Check Connection, a setting, a reload):
- * reading again changes nothing until the user allows it in System Settings.
+ * not read again, by timer or watch, until asked (check(): Check Connection, a setting): reading
+ * again changes nothing until the user allows it in System Settings. A refusal remembered from an
+ * earlier start (./privacyRefusal.ts) is the first reading, and the file is not read until asked:
+ * each read may put macOS's question to the user again.
  * Timers, the folder watch and the folder's identity are injected: tests drive it without waiting.
  */
 import { basename, dirname } from 'node:path';
-import type { CapabilityReading } from '../../client/capabilityReader';
+import { isMacPrivacyRefusal, type CapabilityReading } from '../../client/capabilityReader';
 import type { FolderWatch } from '../../platform/fileSystemPort';
 import { boundedTimers, type Timers } from '../../platform/timers';
 
@@ -42,6 +44,12 @@ export interface CapabilityWatcherOptions {
    * is not watched again.
    */
   readonly folderIdentity?: (folder: string) => Promise<string | undefined>;
+  /**
+   * macOS's privacy consent refusing the file, remembered from an earlier start: the first reading,
+   * taken without reading the file (and not reported), held until check(). Any other reading is
+   * ignored: the file is read as usual.
+   */
+  readonly remembered?: CapabilityReading | undefined;
 }
 
 /** A folder to watch: the names in it, and which folder it is ('' when nobody asks). */
@@ -76,6 +84,10 @@ export class CapabilityWatcher {
 
   constructor(private readonly options: CapabilityWatcherOptions) {
     this.timers = boundedTimers(options.timers);
+    if (options.remembered !== undefined && isMacPrivacyRefusal(options.remembered)) {
+      this.last = options.remembered;
+      this.held = true;
+    }
   }
 
   /** The latest reading; the first call reads the file. */
@@ -134,7 +146,7 @@ export class CapabilityWatcher {
         this.last = reading;
         this.options.onChange(reading);
       }
-      if (reading.kind === 'unreadable' && reading.privacy === true) {
+      if (isMacPrivacyRefusal(reading)) {
         this.held = true;
         for (const folder of [...this.watches.keys()]) this.unwatch(folder);
         return reading;

@@ -2,13 +2,17 @@
  * The session alone (src/extension/session.ts), built with a fake secret store and memento, a
  * recording log, settings pointing at the reference server, an empty environment and a home
  * folder with no capability file: which states a token leads to, and that a rejected token is
- * not tried again until someone asks.
+ * not tried again until someone asks; and that macOS's privacy refusal of the app's container is
+ * remembered for the next start, which does not read the file (and so is not asked about) until
+ * Check Connection.
  */
 import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { CapabilityChecks } from '../../../../src/client/capabilityReader';
 import type { Session } from '../../../../src/extension/session';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
 import type { TrackerStateKind } from '../../../../src/tracker/model/trackerState';
-import { RecordingLog, type FakeSecretStorage } from './fakes';
+import { FakeMemento, RecordingLog, type FakeSecretStorage } from './fakes';
 import { buildSession, untilState, useReferenceApp } from './sessionFakes';
 
 const TOKEN = 'session-part-token-5b0f';
@@ -95,5 +99,57 @@ describe('parts: Session', function () {
 
     assert.ok(requests.includes('/status'), `requests: ${requests.join(', ')}`);
     assert.deepEqual(states.slice(-1), ['idle']);
+  });
+
+  it("remembers macOS's refusal of the app's container: the next start reads the file no more until Check Connection", async () => {
+    const file = join(app.home, 'Library', 'Containers', 'com.mattes.clessira', 'Data', 'api-endpoint.json');
+    let refusing = true;
+    const reads: string[] = [];
+    // A Mac whose user chose Don't Allow at "would like to access data from other apps", then Allow.
+    const capabilityChecks: CapabilityChecks = {
+      platform: 'darwin',
+      read: (path) => {
+        reads.push(path);
+        const code = refusing ? 'EPERM' : 'ENOENT';
+        return Promise.reject(Object.assign(new Error(`${code}: open '${path}'`), { code }));
+      },
+    };
+    const memento = new FakeMemento();
+    const start = async (): Promise<Session> => {
+      const built = buildSession({
+        port: app.port,
+        home: app.home,
+        log,
+        memento,
+        capabilityChecks,
+        settings: { capabilityFile: file },
+      });
+      ({ session, secrets } = built);
+      await built.session.start();
+      return built.session;
+    };
+
+    const first = await start();
+    assert.deepEqual(reads, [file]);
+    assert.deepEqual(memento.get(STORAGE_KEYS.macPrivacyRefusal), { path: file }, log.toString());
+    first.dispose();
+    secrets.dispose();
+
+    const next = await start();
+    assert.deepEqual(reads, [file], 'the next start does not read the file');
+    const capability = next.capability;
+    assert.ok(capability.kind === 'unreadable' && capability.privacy === true && capability.path === file);
+    const state = next.state;
+    assert.ok(state.kind === 'failed' && state.message.startsWith('macOS did not let VS Code read'), state.kind);
+    assert.ok(
+      log.at('info').some((line) => line.includes('is not read: macOS refused') && line.includes('Check Connection')),
+      log.toString(),
+    );
+
+    refusing = false;
+    await next.recheckIntegration();
+    assert.deepEqual(reads, [file, file], 'Check Connection reads it again');
+    assert.equal(memento.get(STORAGE_KEYS.macPrivacyRefusal), undefined, 'readable now: forgotten');
+    assert.equal(next.state.kind, 'noToken');
   });
 });

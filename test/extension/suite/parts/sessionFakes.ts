@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as vscode from 'vscode';
+import type { CapabilityChecks } from '../../../../src/client/capabilityReader';
 import type { CommandServices } from '../../../../src/extension/commands/services';
 import { Session } from '../../../../src/extension/session';
 import type { Settings } from '../../../../src/extension/settings';
@@ -40,19 +41,33 @@ export interface SessionFakeOptions {
   readonly token?: string | undefined;
   /** Settings the part reads besides the port and the capability file. */
   readonly settings?: Partial<Settings>;
+  /** The globalState to start from (another session's, as after a restart); a new one when undefined. */
+  readonly memento?: FakeMemento;
+  /** How the capability file is read (a Mac's privacy refusal, say); this system's when undefined. */
+  readonly capabilityChecks?: CapabilityChecks;
 }
 
 /** A session of a local window with an empty environment; the caller starts and disposes it. */
 export function buildSession(options: SessionFakeOptions): SessionFakes {
   const { port, home, log, token } = options;
   const secrets = new FakeSecretStorage(token === undefined ? {} : { [STORAGE_KEYS.token]: token });
-  const memento = new FakeMemento();
+  const memento = options.memento ?? new FakeMemento();
   const settings = settingsWith({
     port,
     capabilityFile: join(home, 'no-capability-file.json'),
     ...options.settings,
   });
-  const session = new Session({ secrets, memento, log, settings, host: LOCAL_WINDOW, environment: {}, home });
+  const { capabilityChecks } = options;
+  const session = new Session({
+    secrets,
+    memento,
+    log,
+    settings,
+    host: LOCAL_WINDOW,
+    environment: {},
+    home,
+    ...(capabilityChecks === undefined ? {} : { capabilityChecks }),
+  });
   return { session, secrets, memento, settings };
 }
 

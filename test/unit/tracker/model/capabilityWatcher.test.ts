@@ -201,6 +201,69 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
     watcher.dispose();
   });
 
+  describe('a refusal remembered from an earlier start', () => {
+    const container = '/Users/u/Library/Containers/com.mattes.clessira/Data/api-endpoint.json';
+    const denied: CapabilityReading = { kind: 'unreadable', path: container, message: 'declined', privacy: true };
+
+    /** A watcher remembering `remembered`, whose file reads `answer`, counting reads and changes. */
+    const remembering = (remembered: CapabilityReading, answer: () => CapabilityReading) => {
+      const seen: CapabilityReading[] = [];
+      const counts = { reads: 0 };
+      const timers = new ManualTimers();
+      const folders = new ManualFolders();
+      const watcher = new CapabilityWatcher({
+        read: () => {
+          counts.reads++;
+          return Promise.resolve(answer());
+        },
+        onChange: (reading) => seen.push(reading),
+        timers,
+        paths: () => [container],
+        watchFolder: folders.watch,
+        remembered,
+      });
+      return { watcher, seen, counts, timers, folders };
+    };
+
+    it('is the reading, without a read, a timer or a watch, until asked', async () => {
+      const { watcher, seen, counts, timers, folders } = remembering(denied, () => denied);
+      assert.equal(await watcher.current(), denied);
+      assert.equal(await watcher.current(), denied);
+      await settle();
+      assert.deepEqual([counts.reads, folders.open.size, timers.pending.size, seen], [0, 0, 0, []]);
+      watcher.dispose();
+    });
+
+    it('check() reads the file: refused again, it stays held; readable, it is reported and followed', async () => {
+      let answer: CapabilityReading = denied;
+      const { watcher, seen, counts, timers, folders } = remembering(denied, () => answer);
+      assert.equal(await watcher.check(), denied);
+      assert.deepEqual([counts.reads, folders.open.size, timers.pending.size, seen], [1, 0, 0, []], 'still held');
+      answer = { kind: 'absent', path: container };
+      assert.equal((await watcher.check()).kind, 'absent');
+      assert.deepEqual([counts.reads, folders.open.size, timers.pending.size], [2, 1, 1], 'looking again');
+      assert.deepEqual(
+        seen.map((reading) => reading.kind),
+        ['absent'],
+      );
+      watcher.dispose();
+    });
+
+    it('anything but a privacy refusal is no memory: the file is read as usual', async () => {
+      const unreadable: CapabilityReading = {
+        kind: 'unreadable',
+        path: container,
+        message: 'this user may not read it.',
+      };
+      for (const remembered of [unreadable, { ...ready, path: container }]) {
+        const { watcher, seen, counts, timers } = remembering(remembered, () => ({ kind: 'absent', path: container }));
+        assert.equal((await watcher.current()).kind, 'absent', remembered.kind);
+        assert.deepEqual([counts.reads, timers.pending.size, seen.length], [1, 1, 1], remembered.kind);
+        watcher.dispose();
+      }
+    });
+  });
+
   it('compares readings by what matters to the connection', () => {
     assert.equal(sameReading(ready, { kind: 'ready', path, capability: { ...capability } }), true);
     assert.equal(sameReading(ready, { kind: 'ready', path, capability: { ...capability, token: 'rotated' } }), false);
