@@ -224,14 +224,14 @@ export class Session implements vscode.Disposable {
 
   /** A setting changed: the capability file path, port, prefix or the remote opt-in may be new. */
   async settingsChanged(): Promise<void> {
-    await this.followCapability();
+    await this.followCapability(true);
     await this.reconnect();
   }
 
   /** Reads the capability file now, or, where this host may not talk to the app, stops looking at it. */
-  private async followCapability(): Promise<void> {
-    if (this.options.host().allowed) await this.watcher.check();
-    else this.watcher.stop();
+  private async followCapability(settingChanged = false): Promise<void> {
+    if (!this.options.host().allowed) return this.watcher.stop();
+    await (settingChanged ? this.watcher.settingsChanged() : this.watcher.check());
   }
 
   // ---- sources (read by ./sessionSources.ts) -------------------------------------------------------

@@ -76,6 +76,8 @@ export class CapabilityWatcher {
   private stopped = false;
   /** The Mac's privacy consent refused the file: no timer, no watch, until the next check(). */
   private held = false;
+  /** The paths read when the refusal came (pathsKey): a setting that changes them is a new question. */
+  private heldPaths = '';
   private readonly timers: Timers;
   /** By folder. */
   private readonly watches = new Map<string, ArmedWatch>();
@@ -86,7 +88,7 @@ export class CapabilityWatcher {
     this.timers = boundedTimers(options.timers);
     if (options.remembered !== undefined && isMacPrivacyRefusal(options.remembered)) {
       this.last = options.remembered;
-      this.held = true;
+      this.hold();
     }
   }
 
@@ -112,6 +114,25 @@ export class CapabilityWatcher {
       this.schedule();
     });
     return this.checking;
+  }
+
+  /**
+   * A setting changed: check(), unless the file is held for macOS's privacy refusal and the paths to
+   * read are those it refused. Each read may put macOS's question to the user again, and changing
+   * the status bar's format is no answer to it.
+   */
+  settingsChanged(): Promise<CapabilityReading> {
+    if (this.held && this.last !== undefined && this.pathsKey() === this.heldPaths) return Promise.resolve(this.last);
+    return this.check();
+  }
+
+  private hold(): void {
+    this.held = true;
+    this.heldPaths = this.pathsKey();
+  }
+
+  private pathsKey(): string {
+    return JSON.stringify(this.options.paths?.() ?? []);
   }
 
   /**
@@ -147,7 +168,7 @@ export class CapabilityWatcher {
         this.options.onChange(reading);
       }
       if (isMacPrivacyRefusal(reading)) {
-        this.held = true;
+        this.hold();
         for (const folder of [...this.watches.keys()]) this.unwatch(folder);
         return reading;
       }

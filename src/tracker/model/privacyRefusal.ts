@@ -1,7 +1,7 @@
 /**
- * macOS asks again at each start of VS Code before it lets VS Code read another app's data, until
- * the user allows it (users of other programs that read app containers report the prompt at every
- * launch; Full Disk Access ends it). A user who declined and uses only the HTTP API would meet it
+ * macOS asks again at each start of VS Code before it lets VS Code read another app's data, whatever
+ * the user answered before (users of other programs that read app containers report the prompt at
+ * every launch; Full Disk Access ends it). A user who declined and uses only the HTTP API would meet it
  * at every start. So a refusal is remembered on this machine, for every window: the path refused,
  * nothing else. While that path is one the extension would read, the file is not read at start;
  * Check Connection reads it again, and an answer that is no refusal forgets it. Pure: the extension

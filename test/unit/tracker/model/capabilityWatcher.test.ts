@@ -249,6 +249,31 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
       watcher.dispose();
     });
 
+    it('a setting change reads nothing while the paths are those refused; other paths are read', async () => {
+      let paths = [container];
+      let reads = 0;
+      const watcher = new CapabilityWatcher({
+        read: () => {
+          reads++;
+          return Promise.resolve(paths[0] === container ? denied : { kind: 'absent', path: paths[0] ?? '' });
+        },
+        onChange: () => undefined,
+        timers: new ManualTimers(),
+        paths: () => paths,
+        watchFolder: new ManualFolders().watch,
+        remembered: denied,
+      });
+      assert.equal(await watcher.settingsChanged(), denied);
+      assert.equal(reads, 0, 'remembered: not read for a setting');
+      await watcher.check();
+      assert.equal(await watcher.settingsChanged(), denied);
+      assert.equal(reads, 1, 'refused on Check Connection: not read again for a setting');
+      paths = ['/Users/u/elsewhere/api-endpoint.json'];
+      assert.equal((await watcher.settingsChanged()).kind, 'absent');
+      assert.equal(reads, 2, 'another file is read');
+      watcher.dispose();
+    });
+
     it('anything but a privacy refusal is no memory: the file is read as usual', async () => {
       const unreadable: CapabilityReading = {
         kind: 'unreadable',
