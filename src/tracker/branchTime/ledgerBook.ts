@@ -135,8 +135,9 @@ export function creditSpans(
 
 /**
  * What rows are told apart by: the day, the place and the activity. A root compares by pathKey,
- * and a branch case-folded where its repository ignores case; a repository a span says so of is
- * taken to, also for its rows written before that was known (by an earlier version).
+ * and a branch case-folded where the spans say its repository ignores case, for its rows of every
+ * session alike: the rows' own word is not asked, so rows an earlier version wrote without it match,
+ * and so does a row written while the config said otherwise, under its exact name.
  */
 class RowKeys {
   private readonly ignoringCase: ReadonlySet<string>;
@@ -151,7 +152,7 @@ class RowKeys {
 
   place(place: WorkPlace): string {
     const root = this.root(place.root);
-    return JSON.stringify([root, branchKey(place.branch, place.ignoresCase === true || this.ignoringCase.has(root))]);
+    return JSON.stringify([root, branchKey(place.branch, this.ignoringCase.has(root))]);
   }
 
   row(row: LedgerRow): string {

@@ -35,6 +35,12 @@ describe('tracker/branchTime/ledgerBook: one place under names that differ in ca
     assert.equal(later.rows[0]?.ignoresCase, true, 'the row says it now');
   });
 
+  it('keeps crediting a row written while the repository ignored case, once its config says otherwise', () => {
+    const book = firstSession(at('/repos/api', 'Feature/X', true));
+    const later = creditSpans(book, 'A', [spanAt(at('/repos/api', 'Feature/X'), T0 + HOUR, T0 + 2 * HOUR)]);
+    assert.deepEqual(places(later), [`2026-11-25 /repos/api Feature/X ${2 * HOUR}`]);
+  });
+
   it('keeps two branches where the repository tells cases apart', () => {
     const book = firstSession(at('/repos/api', 'feature/login'));
     const later = creditSpans(book, 'A', [spanAt(at('/repos/api', 'feature/Login'), T0 + HOUR, T0 + 2 * HOUR)]);
