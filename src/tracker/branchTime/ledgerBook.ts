@@ -151,13 +151,17 @@ class RowKeys {
   }
 
   place(place: WorkPlace): string {
-    const root = this.root(place.root);
-    return JSON.stringify([root, branchKey(place.branch, this.ignoringCase.has(root))]);
+    return JSON.stringify(this.placeParts(place));
   }
 
   row(row: LedgerRow): string {
     // Activity ids are UUIDs the app writes upper-case and others lower-case.
-    return JSON.stringify([row.day, this.place(row), row.activityID.toLowerCase()]);
+    return JSON.stringify([row.day, ...this.placeParts(row), row.activityID.toLowerCase()]);
+  }
+
+  private placeParts(place: WorkPlace): [string, string] {
+    const root = this.root(place.root);
+    return [root, branchKey(place.branch, this.ignoringCase.has(root))];
   }
 
   private root(root: string): string {
