@@ -48,7 +48,7 @@ export default defineSuites([
   {
     label: 'coexist',
     title:
-      "the packaged extension beside the app's own (TT_PEER_VSIX, else a stand-in): one question, two POST /branch-changed per switch before the answer, one after",
+      "the packaged extension beside the app's own (TT_PEER_VSIX, else a stand-in): said once, one POST /branch-changed per switch, no setting written",
     files: 'test/extension/coexist/checks.mjs',
     build: 'packaged',
     minutes: 6,

@@ -49,11 +49,10 @@ export type BranchOutcome =
   | 'waiting'
   /** A newer switch in the same repository went out instead. */
   | 'replaced'
-  /**
-   * A link of timeTracker.links decided the branch's activity, so the app is not asked (unless reportBranchChanges is
-   * `always`).
-   */
-  | 'linked';
+  /** A link of timeTracker.links decided the branch's activity, so the app is not asked (unless `always`). */
+  | 'linked'
+  /** The app's own extension reports it, so the app is asked once (unless the user's own value is `always`). */
+  | 'appExtension';
 
 export interface HandledSwitch {
   readonly branch: string;
@@ -69,6 +68,15 @@ export interface HeadRead {
   /** A rebase, merge, bisect… is under way: HEAD moves for its sake. */
   readonly busy: boolean;
   readonly fileSystem: FileSystemPort;
+  /** The switch this read saw, if it saw one. */
+  readonly switched?: BranchChange | undefined;
+}
+
+/** Why a switch is not reported though reports are on: a link decided it, or the app's own extension reports it. */
+export interface ReportSkip {
+  readonly linked: boolean;
+  /** The app's own extension that reports switches here (src/extension/coexistence). */
+  readonly appExtension: { readonly id: string } | undefined;
 }
 
 /** A repository the reporter watches. */
@@ -80,22 +88,12 @@ export interface WatchedRepository {
   readonly lastBranch: string | undefined;
 }
 
-/**
- * What the links say of branches (src/extension/links/linkController.ts): whether a link decides a switch (it acts on
- * it then), and whether links need the branches watched.
- */
-export interface LinkDecider {
-  readonly decides: (change: BranchChange) => boolean;
-  readonly watching: () => boolean;
-}
-
 /** What the branch reporter reads, each handed over when it is built. */
 export interface BranchReporterParts {
   readonly session: Pick<Session, 'state' | 'channel' | 'ready' | 'onDidChangeState'>;
   readonly log: Pick<vscode.LogOutputChannel, 'debug' | 'info' | 'warn'>;
   readonly settings: () => Settings;
   readonly messages: Pick<Messages, 'advise'>;
-  readonly links: LinkDecider;
 }
 
 interface Watch {
@@ -108,10 +106,10 @@ const GLOB_QUOTE_LIMIT = 80;
 
 export class BranchReporter implements vscode.Disposable {
   private readonly handled = new vscode.EventEmitter<HandledSwitch>();
-  /** Fires once per switch the watcher saw, with what became of it. */
+  /** Fires once per switch reported (or not), with what became of it. */
   readonly onDidHandle = this.handled.event;
   private readonly heads = new vscode.EventEmitter<HeadRead>();
-  /** Fires after every read of a HEAD (src/extension/branchTime/windowPlace.ts follows it). */
+  /** Fires after every read of a HEAD, with the switch it saw: the composition root follows it (core.ts). */
   readonly onDidReadHead = this.heads.event;
   /**
    * One watcher per file system: Node's for folders on this machine, VS Code's for each remote
@@ -128,19 +126,18 @@ export class BranchReporter implements vscode.Disposable {
   private readonly log: BranchReporterParts['log'];
   private readonly settings: () => Settings;
   private readonly messages: BranchReporterParts['messages'];
-  private readonly links: LinkDecider;
   private ignored: (branch: string, ignoresCase: boolean) => boolean = () => false;
   private ignoredKey = '';
-  private watching = false;
+  /** Whether the links need the branches watched, as the last `apply` was told. */
+  private forLinks = false;
 
-  constructor({ session, log, settings, messages, links }: BranchReporterParts) {
+  constructor({ session, log, settings, messages }: BranchReporterParts) {
     this.session = session;
     this.log = log;
     this.settings = settings;
     this.messages = messages;
-    this.links = links;
     this.subscriptions.push(
-      vscode.workspace.onDidChangeWorkspaceFolders(() => void this.apply()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => void this.apply(this.forLinks)),
       // A switch whose file event was lost (a Mac's FSEvents stream restarting) is seen on return.
       vscode.window.onDidChangeWindowState((state) => {
         if (state.focused) for (const { watcher } of this.watches.values()) watcher.recheck();
@@ -165,8 +162,9 @@ export class BranchReporter implements vscode.Disposable {
     );
   }
 
-  /** Applies the current settings and folders: start, stop or re-scan the watchers. */
-  async apply(): Promise<void> {
+  /** Applies the current settings and folders: start, stop or re-scan the watchers; `forLinks`: links need them. */
+  async apply(forLinks: boolean): Promise<void> {
+    this.forLinks = forLinks;
     const git = this.settings().git;
     const key = JSON.stringify(git.ignoreBranches);
     if (key !== this.ignoredKey) {
@@ -175,9 +173,9 @@ export class BranchReporter implements vscode.Disposable {
       this.sayRefused(checkGlobs(git.ignoreBranches).refused);
     }
     // The branch-time ledger and the links follow the branches too, whether or not switches are reported.
-    this.watching = git.reportBranchChanges !== false || this.settings().branchTime.enabled || this.links.watching();
+    const watching = git.reportBranchChanges !== false || this.settings().branchTime.enabled || forLinks;
     const bySystem = new Map<string, { base: vscode.Uri; paths: string[] }>();
-    for (const folder of this.watching ? (vscode.workspace.workspaceFolders ?? []) : []) {
+    for (const folder of watching ? (vscode.workspace.workspaceFolders ?? []) : []) {
       const key = folder.uri.scheme === 'file' ? 'file' : `${folder.uri.scheme}://${folder.uri.authority}`;
       const group = bySystem.get(key) ?? { base: folder.uri, paths: [] };
       group.paths.push(folder.uri.scheme === 'file' ? folder.uri.fsPath : folder.uri.path);
@@ -197,8 +195,8 @@ export class BranchReporter implements vscode.Disposable {
             fileSystem,
             watcher: new BranchWatcher({
               fileSystem,
-              onSwitch: (change) => void this.report(change, fileSystem),
-              onRead: (repository, head, busy) => this.heads.fire({ repository, head, busy, fileSystem }),
+              onRead: (repository, head, busy, switched) =>
+                this.heads.fire({ repository, head, busy, fileSystem, switched }),
               log: (message) => this.log.debug(message),
             }),
           };
@@ -233,9 +231,9 @@ export class BranchReporter implements vscode.Disposable {
     void this.messages.advise({ severity: 'warning', message, action: 'openSettings' });
   }
 
-  private async report(change: BranchChange, fileSystem: FileSystemPort): Promise<void> {
-    const linked = this.links.decides(change);
-    const outcome = await this.send(change, fileSystem, linked);
+  /** Reports the switch unless `skip` says why not, and fires onDidHandle with what became of it. */
+  async report(change: BranchChange, fileSystem: FileSystemPort, skip: ReportSkip): Promise<void> {
+    const outcome = await this.send(change, fileSystem, skip);
     this.handled.fire({
       branch: change.branch,
       previousBranch: change.previousBranch,
@@ -244,16 +242,23 @@ export class BranchReporter implements vscode.Disposable {
     });
   }
 
-  private async send(change: BranchChange, fileSystem: FileSystemPort, linked: boolean): Promise<BranchOutcome> {
+  private async send(change: BranchChange, fileSystem: FileSystemPort, skip: ReportSkip): Promise<BranchOutcome> {
     const git = this.settings().git;
     // Checked again here: turning the setting off stops reports at once, even one in flight.
     if (git.reportBranchChanges === false) return 'disabled';
     // The link chose the activity: the app's prompt would ask what is already decided.
-    if (linked && git.reportBranchChanges !== 'always') {
+    if (skip.linked && git.reportBranchChanges !== 'always') {
       this.log.info(
         `Branch ${change.branch} is linked to an activity (timeTracker.links); not reported (timeTracker.git.reportBranchChanges is not "always").`,
       );
       return 'linked';
+    }
+    // The app's own extension told the app already: a second report opens its prompt twice.
+    if (skip.appExtension !== undefined) {
+      this.log.info(
+        `Switched to ${change.branch}; not reported: ${skip.appExtension.id} reports it (timeTracker.git.reportBranchChanges is not "always" in the user settings).`,
+      );
+      return 'appExtension';
     }
     if (this.ignored(change.branch, change.repository.ignoresCase)) {
       this.log.info(`Branch ${change.branch} is ignored (timeTracker.git.ignoreBranches); not reported.`);

@@ -1,7 +1,9 @@
 /**
- * Composition root: builds the log, the session (the one owner of the connection), the status
- * bar, the offline queue, the branch reporter, onboarding and the command table, and owns their
- * disposables, which go in the reverse order of their creation (the log last). The API it returns
+ * Composition root: builds the window's parts (the log, the session that owns the connection, the
+ * queue, the branch reporter, links, time by branch, the app's own extension beside this one, the
+ * status bar, onboarding and the command table), each handed only parts made before it, wires what
+ * one does when another changes, and owns their disposables, which go in the reverse order of their
+ * creation (the log last). The API it returns
  * is built in api.ts. This is dist/core.js, a bundle of its own: the activation bundle
  * (extension.ts) loads it once `activate` has returned, or sooner when a command or the API is
  * used first, so what VS Code runs before `activate` returns stays small.
@@ -12,8 +14,7 @@ import { DisposalStack } from '../platform/disposalStack';
 import { errorMessage } from '../platform/errors';
 import { rememberedGroup } from '../tracker/pickers/activityPicks';
 import { buildApi, type TimeTrackerApi } from './api';
-import type { BranchChange } from '../git/branchWatcher';
-import { BranchReporter } from './branchReporter';
+import { BranchReporter, type HeadRead } from './branchReporter';
 import { BranchTime } from './branchTime/branchTime';
 import { BranchTimeView } from './branchTime/branchTimeView';
 import { LinkController } from './links/linkController';
@@ -30,6 +31,7 @@ import { StatusBarController } from './statusBar';
 import { RecentActivities } from '../tracker/pickers/recentActivities';
 import { STORAGE_KEYS } from '../tracker/ids';
 import type { HostDecision } from '../tracker/model/remoteHost';
+import type { PeriodKind } from '../tracker/branchTime/summary';
 import { touchesRestricted } from '../tracker/settings/untrustedWorkspace';
 
 /** What the activation bundle holds of the core once it is loaded. */
@@ -53,29 +55,26 @@ interface Live {
   branchWatch: Promise<void>;
 }
 
-/** The log, the host's decision and the session: what every other part is built on. */
+/** What every other part is built on. */
 interface Connection {
   readonly log: OneLineLogChannel;
   readonly host: () => HostDecision;
   readonly session: Session;
   readonly messages: Messages;
-}
-
-/** Every part of the window, built whole: each was handed what it reads when it was made. */
-interface Parts extends WindowParts {
-  readonly onboarding: ReturnType<typeof startOnboarding>;
-  readonly commands: CommandTable;
-  readonly coexistence: Coexistence;
-}
-
-interface WindowParts extends Connection {
   readonly queue: OfflineQueue;
-  readonly statusBar: StatusBarController;
+  readonly recent: RecentActivities;
+}
+
+/** Every part of the window, each built whole, in an order where each is handed only parts made before it. */
+interface Parts extends Connection {
   readonly branches: BranchReporter;
+  readonly links: LinkController;
   readonly branchTime: BranchTime;
   readonly branchTimeView: BranchTimeView;
-  readonly recent: RecentActivities;
-  readonly links: LinkController;
+  readonly coexistence: Coexistence;
+  readonly statusBar: StatusBarController;
+  readonly onboarding: ReturnType<typeof startOnboarding>;
+  readonly commands: CommandTable;
 }
 
 export function startCore(context: vscode.ExtensionContext, times: ActivationTimes): Core {
@@ -86,6 +85,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   const stack = new DisposalStack();
   const live: Live = { settings: readSettings(), branchWatch: Promise.resolve() };
   const parts = buildParts(context, stack, live);
+  wireParts(stack, parts);
   followSettings(stack, parts, live);
   // One entry: VS Code disposes context.subscriptions in order, the stack its parts in reverse.
   context.subscriptions.push(stack);
@@ -95,16 +95,8 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   parts.log.debug(
     `Activation took ${times.activationMs.toFixed(1)} ms; loading and starting the rest, after it, ${coreMs.toFixed(1)} ms.`,
   );
-  const { session, statusBar, queue, branches, branchTime, branchTimeView, links, onboarding } = parts;
   const api = buildApi({
-    session,
-    statusBar,
-    queue,
-    branches,
-    branchTime,
-    branchTimeView,
-    links,
-    onboarding,
+    ...parts,
     logUri: context.logUri,
     activationMs: times.activationMs,
     coreMs,
@@ -113,74 +105,48 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
   return { api, commands: parts.commands.handlers };
 }
 
+/** The log, the session that owns the connection, the message sink, the queue, the recent list: what the rest read. */
 function connect(context: vscode.ExtensionContext, stack: DisposalStack, live: Live): Connection {
+  const settings = (): Settings => live.settings;
+  const { globalState } = context;
   // Every part logs through it: each entry stays one line, whatever outside text it quotes.
   const log = stack.use(new OneLineLogChannel(vscode.window.createOutputChannel('Time Tracker', { log: true })));
-  const settings = (): Settings => live.settings;
   const host = hostDecider(context.extension, () => live.settings.allowWorkspaceHost);
   logHostDecision(log, host());
-  const session = stack.use(
-    new Session({ secrets: context.secrets, memento: context.globalState, log, settings, host }),
-  );
+  const session = stack.use(new Session({ secrets: context.secrets, memento: globalState, log, settings, host }));
   const messages = stack.use(new Messages(log));
   stack.use(sayWhenRemoteHost(session, messages));
   // Started before the other parts, so that whoever asks `session.ready()` below waits for the first decision.
   void session.start();
-  return { log, host, session, messages };
+  const privateStatusBar = (): boolean => live.settings.privateStatusBar;
+  const queue = stack.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages, privateStatusBar));
+  // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
+  const recent = new RecentActivities({
+    get: () => globalState.get(STORAGE_KEYS.recentActivities),
+    update: (value) => globalState.update(STORAGE_KEYS.recentActivities, value),
+  });
+  return { log, host, session, messages, queue, recent };
 }
 
 function buildParts(context: vscode.ExtensionContext, stack: DisposalStack, live: Live): Parts {
-  const built = buildWindowParts(context, stack, live);
-  wireParts(stack, built);
-  const { session, log, messages, statusBar, recent, queue, branchTime, branchTimeView, links } = built;
-  const settings = (): Settings => live.settings;
-  const onboarding = stack.use(startOnboarding(context, { session, log, messages, settings }));
-  const coexistence = stack.use(
-    new Coexistence({
-      ownId: context.extension.id,
-      memento: context.globalState,
-      log,
-      settings,
-      ask: (message, ...labels) => messages.choose(message, ...labels),
-      extensions: () => vscode.extensions.all,
-      onDidChangeExtensions: vscode.extensions.onDidChange,
-      tell: { info: (message) => messages.info(message), error: (message) => messages.error(message) },
-    }),
-  );
-  const commands = commandTable({
-    session,
-    statusBar,
-    log,
-    recent,
-    workspaceState: context.workspaceState,
-    queue,
-    messages,
-    branchTime,
-    branchTimeSelection: () => branchTimeView.selectedPeriod(),
-    links,
-    settings,
-    coexistence,
-  });
-  stack.use(commands.disposable);
-  return { ...built, onboarding, commands, coexistence };
-}
-
-/** The parts up to the links, in the order of their creation (the stack disposes them in reverse). */
-function buildWindowParts(context: vscode.ExtensionContext, stack: DisposalStack, live: Live): WindowParts {
   const connection = connect(context, stack, live);
-  const { log, session, messages } = connection;
+  const { log, session, messages, queue, recent } = connection;
   const settings = (): Settings => live.settings;
+  const { globalState, workspaceState } = context;
   const storageFolder = context.globalStorageUri.fsPath;
-  const queue = stack.use(new OfflineQueue(storageFolder, log, messages, () => live.settings.privateStatusBar));
-  // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.
-  const recent = new RecentActivities({
-    get: () => context.globalState.get(STORAGE_KEYS.recentActivities),
-    update: (value) => context.globalState.update(STORAGE_KEYS.recentActivities, value),
-  });
-  // The links read the branch reporter's repositories and show in the status bar, and the ledger
-  // follows the branch reporter: both are made after the parts that read them, which until then
-  // hear nothing of either (no link decides, no time on the branch, no Undo).
-  const later: { links?: LinkController; branchTime?: BranchTime } = {};
+  const branches = stack.use(new BranchReporter({ session, log, settings, messages }));
+  const links = stack.use(
+    new LinkController({ session, branches, log, messages, settings, recent, workspaceState, storageFolder }),
+  );
+  const branchTime = stack.use(
+    new BranchTime({ storageFolder, workspaceState, session, branches, log, messages, settings }),
+  );
+  const branchTimeView = stack.use(new BranchTimeView(branchTime, () => live.settings.privateStatusBar));
+  const extensions = { extensions: () => vscode.extensions.all, onDidChangeExtensions: vscode.extensions.onDidChange };
+  const ownId = context.extension.id;
+  const coexistence = stack.use(
+    new Coexistence({ ownId, memento: globalState, log, settings, messages, ...extensions }),
+  );
   const statusBar = stack.use(
     new StatusBarController({
       session,
@@ -188,44 +154,32 @@ function buildWindowParts(context: vscode.ExtensionContext, stack: DisposalStack
       queued: () => queue.waiting,
       log,
       messages,
-      branchToday: () => later.branchTime?.branchToday(),
-      linkedStart: () => later.links?.undo,
+      branchToday: () => branchTime.branchToday(),
+      linkedStart: () => links.undo,
+      notice: () => links.notice,
       groupOf: (activityID) => rememberedGroup(recent.list(), activityID),
     }),
   );
-  const links = {
-    decides: (change: BranchChange) => later.links?.decides(change) ?? false,
-    watching: () => later.links?.watching() ?? false,
-  };
-  const branches = stack.use(new BranchReporter({ session, log, settings, messages, links }));
-  const { workspaceState } = context;
-  const branchTime = stack.use(
-    new BranchTime({ storageFolder, workspaceState, session, branches, log, messages, settings }),
-  );
-  later.branchTime = branchTime;
-  const branchTimeView = stack.use(new BranchTimeView(branchTime, () => live.settings.privateStatusBar));
-  later.links = stack.use(
-    new LinkController({
-      session,
-      branches,
-      log,
-      messages,
-      showNotice: (notice) => statusBar.showNotice(notice),
-      settings,
-      recent,
-      workspaceState,
-      storageFolder,
-    }),
-  );
-  return { ...connection, queue, statusBar, branches, branchTime, branchTimeView, recent, links: later.links };
+  const onboarding = stack.use(startOnboarding(context, { session, log, messages, settings }));
+  const branchTimeSelection = (): PeriodKind | undefined => branchTimeView.selectedPeriod();
+  const commands = commandTable({
+    ...connection,
+    statusBar,
+    workspaceState,
+    branchTime,
+    branchTimeSelection,
+    links,
+    settings,
+  });
+  stack.use(commands.disposable);
+  return { ...connection, branches, links, branchTime, branchTimeView, coexistence, statusBar, onboarding, commands };
 }
 
 /** What a part does when another changes: the status bar shows it, the queue sends when the app answers. */
-function wireParts(stack: DisposalStack, parts: WindowParts): void {
-  const { links, statusBar, branchTime, queue, session } = parts;
-  stack.use(links.onDidChangeUndo(() => statusBar.rerender()));
-  stack.use(branchTime.onDidChange(() => statusBar.rerender()));
-  stack.use(queue.onDidChangeCount(() => statusBar.rerender()));
+function wireParts(stack: DisposalStack, parts: Parts): void {
+  const { links, statusBar, branchTime, queue, session, branches, coexistence } = parts;
+  const changes = [links.onDidChangeUndo, links.onDidChangeNotice, branchTime.onDidChange, coexistence.onDidChange];
+  for (const changed of [...changes, queue.onDidChangeCount]) stack.use(changed(() => statusBar.rerender()));
   // The app answers again (or still does): send what waits. A first release has no
   // POST /entries: what waits, waits for the app's update.
   stack.use(
@@ -233,6 +187,22 @@ function wireParts(stack: DisposalStack, parts: WindowParts): void {
       queue.stateChanged((state.kind === 'idle' || state.kind === 'tracking') && !session.firstRelease, session.client),
     ),
   );
+  stack.use(branches.onDidReadHead((read) => headRead(parts, read)));
+}
+
+/**
+ * Every read of a repository's HEAD, and what a branch switch does, in order: a link that names
+ * the branch's activity acts on it (or asks first); the app hears of the switch unless a link
+ * decided it or the app's own extension reports it; the ledger puts the time from now on on the
+ * branch HEAD names (a read that is no switch, a detached HEAD or a rebase's, is the ledger's alone).
+ */
+function headRead({ links, branches, coexistence, branchTime }: Parts, read: HeadRead): void {
+  const { switched } = read;
+  if (switched !== undefined) {
+    const linked = links.decides(switched);
+    void branches.report(switched, read.fileSystem, { linked, appExtension: coexistence.reportingPeer() });
+  }
+  void branchTime.headRead(read);
 }
 
 /** Re-reads the settings on a change, and on trust granted: each part applies what concerns it. */
@@ -245,7 +215,8 @@ function followSettings(stack: DisposalStack, parts: Parts, live: Live): void {
     links.settingsChanged();
     statusBar.rerender();
     void session.settingsChanged();
-    if (['git', 'branchTime', 'links', 'linksEnabled'].some(affects)) live.branchWatch = branches.apply();
+    if (['git', 'branchTime', 'links', 'linksEnabled'].some(affects))
+      live.branchWatch = branches.apply(links.watching());
     if (affects('branchTime')) void branchTime.settingsChanged(live.branchWatch);
     if (affects('statusBar.private') || affects('branchTime')) branchTimeView.settingsChanged();
   };
@@ -267,10 +238,10 @@ function startParts(context: vscode.ExtensionContext, parts: Parts, live: Live):
     `Time Tracker ${version ?? ''} activated; looking for the app's VS Code integration, else its HTTP API on 127.0.0.1:${live.settings.port}.`,
   );
   void queue.start().then(() => statusBar.rerender());
-  // The app's own extension beside this one: asked once what each should do, not at every start.
+  // The app's own extension beside this one: what its being here changes is said once.
   void coexistence.check();
   // Finding repositories reads the disk: started here, finished after activate has returned.
-  live.branchWatch = branches.apply();
+  live.branchWatch = branches.apply(links.watching());
   void branchTime.start(live.branchWatch);
   // A window opening on a linked folder or branch while nothing runs: once the repositories are found.
   void live.branchWatch

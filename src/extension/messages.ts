@@ -61,14 +61,6 @@ export class Messages implements vscode.Disposable {
   }
 
   /**
-   * A question that is no warning, with its choices as buttons, for decisions the caller acts on itself;
-   * resolves to the chosen label, or undefined when dismissed.
-   */
-  async choose(message: string, ...labels: string[]): Promise<string | undefined> {
-    return vscode.window.showInformationMessage(message, ...labels);
-  }
-
-  /**
    * A notice that its own outcome makes wrong ("…is queued" once it is sent, "the app rejected the
    * token" once it works): shown until `until` settles, then withdrawn, or replaced by a newer one
    * on its topic. VS Code lets an extension close only a progress notification, so that is its

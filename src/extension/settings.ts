@@ -35,8 +35,10 @@ export interface Settings {
   /** Path of the app's VS Code integration file; empty for the app's default places. */
   readonly capabilityFile: string;
   readonly git: {
-    /** `true`: reported unless a link decided the branch (issue 25); `always`: reported even then. */
+    /** `true`: reported unless a link decided the branch; `always`: reported even then. */
     readonly reportBranchChanges: boolean | 'always';
+    /** The user's own value is `always`: reported even while the app's own extension reports them. */
+    readonly reportBesideAppExtension: boolean;
     readonly ignoreBranches: readonly string[];
     readonly repoName: RepoNameMode;
   };
@@ -116,6 +118,8 @@ export function readSettings(): Settings {
     capabilityFile: read('capabilityFile', path),
     git: {
       reportBranchChanges: restricted('git.reportBranchChanges', reporting, NARROWED['git.reportBranchChanges']),
+      // Two reports a switch is the person's choice: a repository's value is never read for it.
+      reportBesideAppExtension: config.inspect('git.reportBranchChanges')?.globalValue === 'always',
       ignoreBranches: restricted('git.ignoreBranches', globs, NARROWED['git.ignoreBranches']),
       repoName: restricted('git.repoName', repoName, NARROWED['git.repoName']),
     },

@@ -41,6 +41,8 @@ export interface StatusBarParts {
   readonly linkedStart: () => PresentationSettings['linkedStart'];
   /** The group the pickers remembered for an activity, for `{group}` (the recent list). */
   readonly groupOf: (activityID: string) => string | undefined;
+  /** A passing notice shown instead of the state's words (a link acted, or why it did not); the links time it. */
+  readonly notice: () => NoticeWords | undefined;
 }
 
 /** Where the item stands: what VS Code fixes when it creates an item. */
@@ -56,8 +58,6 @@ export class StatusBarController implements vscode.Disposable {
   private ticker: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly formats = new StatusFormatReader((source, refused) => this.reportFormat(source, refused));
-  /** A passing notice shown instead of the state's words (a link acted, or why it did not); its owner times it. */
-  private notice: NoticeWords | undefined;
   private readonly session: StatusBarParts['session'];
   private readonly settings: () => Settings;
   private readonly queued: () => number;
@@ -66,6 +66,7 @@ export class StatusBarController implements vscode.Disposable {
   private readonly branchToday: StatusBarParts['branchToday'];
   private readonly linkedStart: StatusBarParts['linkedStart'];
   private readonly groupOf: StatusBarParts['groupOf'];
+  private readonly notice: StatusBarParts['notice'];
 
   constructor(parts: StatusBarParts) {
     const { session, settings } = parts;
@@ -77,6 +78,7 @@ export class StatusBarController implements vscode.Disposable {
     this.branchToday = parts.branchToday;
     this.linkedStart = parts.linkedStart;
     this.groupOf = parts.groupOf;
+    this.notice = parts.notice;
     this.placement = placementOf(settings());
     this.item = this.createItem();
     // A new channel is always followed by a state (polled, or known without polling).
@@ -97,15 +99,6 @@ export class StatusBarController implements vscode.Disposable {
       this.item = this.createItem();
       this.log?.info(`The status bar item now stands on the ${placement.alignment}, priority ${placement.priority}.`);
     }
-    this.render();
-  }
-
-  /**
-   * Shows `notice` in place of the state's text, tooltip, click and spoken label until it is replaced or cleared
-   * (undefined).
-   */
-  showNotice(notice: NoticeWords | undefined): void {
-    this.notice = notice;
     this.render();
   }
 
@@ -180,7 +173,7 @@ export class StatusBarController implements vscode.Disposable {
     };
     const shown = present(statusFacts(state, presentationSettings, Date.now(), this.queued()));
     // Its private form names no activity; chosen here, so a toggle while it shows applies at once.
-    const notice = this.notice?.(settings.privateStatusBar);
+    const notice = this.notice()?.(settings.privateStatusBar);
     return notice === undefined
       ? shown
       : {

@@ -22,7 +22,8 @@ export interface BranchChange {
 }
 
 export interface BranchWatcherOptions {
-  readonly onSwitch: (change: BranchChange) => void;
+  /** A real switch, once; `onRead` hears of it too, with the read that saw it. */
+  readonly onSwitch?: (change: BranchChange) => void;
   readonly log?: (message: string) => void;
   /**
    * A checkout touches HEAD, the index and the logs in a burst; events inside this window are
@@ -40,8 +41,8 @@ export interface BranchWatcherOptions {
    * `~/Code/MyApp/src` are one repository, watched once. This machine's unless a test says otherwise.
    */
   readonly platform?: NodeJS.Platform;
-  /** Called after every read of HEAD, reported or not: lets tests see that a quiet step was seen. */
-  readonly onRead?: (repository: Repository, head: HeadState, busy: boolean) => void;
+  /** After every read of HEAD, with the switch it saw, if any: what follows the branch, not only its switches. */
+  readonly onRead?: (repository: Repository, head: HeadState, busy: boolean, switched?: BranchChange) => void;
 }
 
 const WATCHED_NAMES = new Set<string>(['HEAD', ...BUSY_MARKERS]);
@@ -166,12 +167,12 @@ class RepositoryWatcher {
     ]);
     if (this.disposed) return;
     const busy = markers.some(Boolean);
-    this.options.onRead?.(this.repository, head, busy);
+    const change = head.kind === 'unreadable' ? undefined : decideSwitch(this.lastBranch, head, busy);
+    if (change) this.lastBranch = change.branch;
+    const switched = change && { repository: this.repository, ...change };
+    this.options.onRead?.(this.repository, head, busy, switched);
+    if (switched) this.options.onSwitch?.(switched);
     if (head.kind === 'unreadable') return void this.checkGone();
-    const change = decideSwitch(this.lastBranch, head, busy);
-    if (!change) return;
-    this.lastBranch = change.branch;
-    this.options.onSwitch({ repository: this.repository, ...change });
   }
 
   /**

@@ -34,8 +34,6 @@ export const COMMANDS = {
   useRepositoryLinks: 'timeTracker.useRepositoryLinks',
   /** timeTracker.statusBar.private on or off: no name and no time in the status bar, for screen sharing. */
   togglePrivateStatusBar: 'timeTracker.togglePrivateStatusBar',
-  /** The question about the app's own extension beside this one, asked again whatever was answered. */
-  askAboutAppExtension: 'timeTracker.askAboutAppExtension',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -98,10 +96,7 @@ export const STORAGE_KEYS = {
   linkConsent: 'timeTracker.linkConsent',
   /** globalState (synced): the user chose "Don't show again" on the first-run notice. */
   welcomeNoticeTurnedOff: 'timeTracker.welcomeNotice.turnedOff',
-  /**
-   * globalState (this machine, every window): what the user answered about the app's own extension beside this one
-   * (src/tracker/coexistence/questions.ts Remembered).
-   */
+  /** globalState (this machine, every window): what was said beside the app's own extension (peers.ts Said). */
   coexistence: 'timeTracker.coexistence',
   /**
    * globalState (this machine, every window; never synced): the capability file path macOS's privacy

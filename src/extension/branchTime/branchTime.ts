@@ -25,7 +25,7 @@ import {
 } from '../../tracker/branchTime/summary';
 import { maxPollGapMs, observationOf } from '../../tracker/branchTime/observation';
 import { ledgerWindowId } from '../../tracker/branchTime/windowIdentity';
-import type { BranchReporter } from '../branchReporter';
+import type { BranchReporter, HeadRead } from '../branchReporter';
 import type { Messages } from '../messages';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
@@ -36,7 +36,8 @@ export interface BranchTimeParts {
   /** Where this window's ledger id is kept across activations. */
   readonly workspaceState: vscode.Memento;
   readonly session: Session;
-  readonly branches: BranchReporter;
+  /** The repositories watched: where the window's branch is read. */
+  readonly branches: Pick<BranchReporter, 'watched'>;
   readonly log: vscode.LogOutputChannel;
   readonly messages: Messages;
   readonly settings: () => Settings;
@@ -143,6 +144,11 @@ export class BranchTime implements vscode.Disposable {
     const branch = branchAt(this.summary('today'), place);
     // The row's name: the branch as the ledger first wrote it, which HEAD may now spell in another case.
     return { branch: branch?.branch ?? place.branch, duration: formatLedgerDuration(branch ?? { ms: 0, minutes: 0 }) };
+  }
+
+  /** A read of a repository's HEAD: the time from now on goes to the branch it names. */
+  headRead(read: HeadRead): Promise<void> {
+    return this.place.headRead(read);
   }
 
   get currentPlace(): WorkPlace | undefined {

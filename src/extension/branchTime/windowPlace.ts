@@ -26,9 +26,8 @@ export class WindowPlace implements vscode.Disposable {
   /** Until the watchers have found the repositories, a repository would pass for a folder without git. */
   private found = false;
 
-  constructor(private readonly reporter: BranchReporter) {
+  constructor(private readonly reporter: Pick<BranchReporter, 'watched'>) {
     this.subscriptions = [
-      reporter.onDidReadHead((read) => void this.headRead(read)),
       vscode.window.onDidChangeActiveTextEditor(() => this.decide()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.decide()),
     ];
@@ -51,7 +50,8 @@ export class WindowPlace implements vscode.Disposable {
     this.decide();
   }
 
-  private async headRead(read: HeadRead): Promise<void> {
+  /** A read of a repository's HEAD (every one, a switch or not): a rebase's are skipped, see the top. */
+  async headRead(read: HeadRead): Promise<void> {
     if (read.busy || read.head.kind === 'unreadable') return;
     const branch =
       read.head.kind === 'branch' ? read.head.branch : await branchOf(read.repository.gitDir, read.fileSystem);

@@ -58,7 +58,6 @@ export function commandTable(parts: CommandParts): CommandTable {
     [COMMANDS.undoLink]: () => undoLink(services),
     [COMMANDS.useRepositoryLinks]: () => useRepositoryLinks(services),
     [COMMANDS.togglePrivateStatusBar]: () => togglePrivateStatusBar(services),
-    [COMMANDS.askAboutAppExtension]: () => services.coexistence.askAgain(),
   };
   return { handlers: commands, disposable: rememberRunning(services) };
 }

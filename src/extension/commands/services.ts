@@ -13,7 +13,6 @@ import type { KnownActivities } from '../../tracker/pickers/activityPicks';
 import { adviceForError, diagnose, type Advice } from '../../tracker/advice/advice';
 import type { RecentActivities } from '../../tracker/pickers/recentActivities';
 import type { BranchTime } from '../branchTime/branchTime';
-import type { Coexistence } from '../coexistence/coexistence';
 import type { LinkController } from '../links/linkController';
 import type { Messages } from '../messages';
 import type { OfflineQueue } from '../offlineQueue';
@@ -42,8 +41,6 @@ export interface CommandServices {
   readonly known: KnownActivities;
   /** The settings as last read: what a private status bar keeps off the screen. */
   readonly settings: () => Settings;
-  /** The app's own extension beside this one: its question, asked again on demand. */
-  readonly coexistence: Pick<Coexistence, 'askAgain'>;
 }
 
 /** What the composition root hands the command table; the table adds what only the commands share. */

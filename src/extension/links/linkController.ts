@@ -55,11 +55,6 @@ export interface LinkParts {
   readonly branches: Pick<BranchReporter, 'watched'>;
   readonly log: vscode.LogOutputChannel;
   readonly messages: Messages;
-  /**
-   * Where the notice shows: the status bar item (src/extension/statusBar.ts showNotice), which picks its private form
-   * or not.
-   */
-  readonly showNotice: (notice: NoticeWords | undefined) => void;
   readonly settings: () => Settings;
   /** The recent activities (globalState): where a link's activity may be known by id. */
   readonly recent: RecentActivities;
@@ -86,9 +81,9 @@ export class LinkController implements vscode.Disposable {
   private readonly acted = new vscode.EventEmitter<LinkOutcome>();
   /** Fires once per link that matched a switch or the window's opening, with what it did. */
   readonly onDidAct = this.acted.event;
-  private readonly notice: TransientNotice<NoticeWords>;
+  private readonly notices: TransientNotice<NoticeWords>;
   private readonly noticeChanged = new vscode.EventEmitter<boolean>();
-  /** Fires when the status bar's notice shows (true) or goes (false). */
+  /** Fires when the status bar's notice (`notice`) shows (true) or goes (false). */
   readonly onDidChangeNotice = this.noticeChanged.event;
   private readonly undos: UndoKeeper;
   /** Fires when Undo of a linked start becomes possible or ends. */
@@ -106,14 +101,11 @@ export class LinkController implements vscode.Disposable {
   private disposed = false;
 
   constructor(private readonly parts: LinkParts) {
-    this.notice = new TransientNotice((notice) => {
-      parts.showNotice(notice);
-      this.noticeChanged.fire(notice !== undefined);
-    }, parts.timers);
+    this.notices = new TransientNotice((notice) => this.noticeChanged.fire(notice !== undefined), parts.timers);
     this.undos = new UndoKeeper(parts.session);
     this.onDidChangeUndo = this.undos.onDidChange;
     // What runs changed: a notice still saying the link started it, with Undo, would be wrong now.
-    this.undos.onDidChange((undo) => undo === undefined && this.notice.clear());
+    this.undos.onDidChange((undo) => undo === undefined && this.notices.clear());
     this.clock = parts.clock ?? Date.now;
     this.consent = new LinkConsentPrompt(parts.workspaceState, parts.log);
     this.openings = new OpeningGuard({
@@ -138,6 +130,11 @@ export class LinkController implements vscode.Disposable {
     this.settingsChanged();
   }
 
+  /** What the status bar says for a few seconds after a link acted, in its private form or not; undefined: nothing. */
+  get notice(): NoticeWords | undefined {
+    return this.notices.current;
+  }
+
   /** What Undo takes back; undefined once what runs changed (or another link acted). */
   get undo(): LinkUndo | undefined {
     return this.undos.current;
@@ -146,7 +143,7 @@ export class LinkController implements vscode.Disposable {
   /** Undo is under way: the notice goes, and a second click finds nothing to undo. */
   takeUndo(): LinkUndo | undefined {
     const undo = this.undos.take();
-    this.notice.clear();
+    this.notices.clear();
     return undo;
   }
 
@@ -357,13 +354,13 @@ export class LinkController implements vscode.Disposable {
   private show(notice: NoticeWords): void {
     // Another link acted: the start Undo belonged to is no longer the latest.
     this.undos.set(undefined);
-    this.notice.show(notice);
+    this.notices.show(notice);
   }
 
   dispose(): void {
     this.disposed = true;
     this.openings.dispose();
-    this.notice.dispose();
+    this.notices.dispose();
     this.undos.dispose();
     this.noticeChanged.dispose();
     this.acted.dispose();

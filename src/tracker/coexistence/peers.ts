@@ -1,11 +1,12 @@
 /**
  * The app's own VS Code extension, recognized from its manifest. Two publishers ship it: NowDoing
  * (`NowDoing.nowdoing-vscode`, settings `nowdoing.*`) and, after the rename, Clessira (its
- * documentation names the publisher `Clessira` and the settings `clessira.*`, not the extension's
- * name). So an extension is the app's own when its publisher is one of the two and its manifest
- * declares the branch switch `<publisher>.enabled`; a setting is only ever written where its manifest
- * declares it, so a later version that renames one is left alone rather than given a key it ignores.
+ * documentation names the publisher `Clessira` and the settings `clessira.*`). An extension is the
+ * app's own when its publisher is one of the two and its manifest declares the branch switch
+ * `<publisher>.enabled`. Its settings are the user's and its own: read to know what it does, never
+ * written.
  */
+import * as l10n from '@vscode/l10n';
 
 /** The known id of the app's own extension; the Clessira publisher's is recognized by its manifest. */
 export const NOWDOING_EXTENSION_ID = 'NowDoing.nowdoing-vscode';
@@ -28,6 +29,17 @@ export interface Peer {
   readonly activitySettings: readonly string[];
 }
 
+/** What the app's own extension does in this window, by its own settings. */
+export interface PeerDoing {
+  readonly peer: Peer;
+  readonly reportsBranches: boolean;
+  readonly showsActivity: boolean;
+}
+
+/** What is said once beside the app's own extension, each by the peer it was said about. */
+export type Topic = 'branches' | 'statusBar';
+export type Said = Partial<Record<Topic, string>>;
+
 /** Finds the app's own extensions among `installed`; never `ownId`, the id of this extension. */
 export function recognizePeers(installed: readonly InstalledExtension[], ownId: string): Peer[] {
   const peers: Peer[] = [];
@@ -37,6 +49,56 @@ export function recognizePeers(installed: readonly InstalledExtension[], ownId: 
     if (peer !== undefined) peers.push(peer);
   }
   return peers.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * The app's extension that reports branch switches here, so that this one does not (the app would
+ * open its prompt twice a switch); none when the user's own `reportBranchChanges` is `always`.
+ */
+export function reportingPeer(doing: readonly PeerDoing[], userSaysAlways: boolean): Peer | undefined {
+  return userSaysAlways ? undefined : doing.find((one) => one.reportsBranches)?.peer;
+}
+
+/**
+ * What to say now, once per topic and peer: that the other reports branch switches (while this one
+ * would), and that both show the activity in the status bar, with how to hide either item.
+ */
+export function besideSentences(facts: {
+  readonly reporting: Peer | undefined;
+  readonly wouldReport: boolean;
+  readonly showing: Peer | undefined;
+  readonly said: Said;
+}): { readonly sentences: readonly { readonly topic: Topic; readonly text: string }[]; readonly said: Said } {
+  const { reporting, showing } = facts;
+  const sentences: { topic: Topic; text: string }[] = [];
+  let said = facts.said;
+  if (reporting !== undefined && facts.wouldReport && said.branches !== reporting.id) {
+    const text = l10n.t(
+      'The app\'s own extension ({0}) reports branch switches in this window, so this one does not: the app asks once per switch. To have both report, set Report Branch Changes to "always".',
+      reporting.id,
+    );
+    sentences.push({ topic: 'branches', text });
+    said = { ...said, branches: reporting.id };
+  }
+  if (showing !== undefined && said.statusBar !== showing.id) {
+    const text = l10n.t(
+      "The app's own extension ({0}) shows the running activity in the status bar too. To hide either item, right-click the status bar and uncheck it.",
+      showing.id,
+    );
+    sentences.push({ topic: 'statusBar', text });
+    said = { ...said, statusBar: showing.id };
+  }
+  return { sentences, said };
+}
+
+/** What globalState holds, read as far as it has the shape written; anything else is nothing said. */
+export function readSaid(value: unknown): Said {
+  if (typeof value !== 'object' || value === null) return {};
+  const { branches, statusBar } = value as Record<string, unknown>;
+  return {
+    ...(typeof branches === 'string' ? { branches } : {}),
+    ...(typeof statusBar === 'string' ? { statusBar } : {}),
+  };
 }
 
 function recognizePeer(extension: InstalledExtension): Peer | undefined {

@@ -4,11 +4,10 @@
 // it: the reference server on a Unix socket, announced in the capability file under the window's
 // HOME, with the X-NowDoing-* headers (test/bench/extension/peer.mjs listenForPeer). The workspace is
 // a real git repository, switched with git from outside, as a user's terminal would:
-//   1. the question about branches shows, once, with its two choices;
-//   2. a switch before any answer reaches the app twice (one POST /branch-changed from each);
-//   3. "Let Clessira Time Tracker report branches", clicked as a user does, sets nowdoing.enabled
-//      to false in the user settings;
-//   4. a switch after it reaches the app once.
+//   1. ours says once that the app's own extension reports branch switches, with Open Settings;
+//   2. a switch reaches the app once (the app's own extension reports it; ours steps aside);
+//   3. the user's settings file holds what the test wrote and nothing else: no extension wrote
+//      another's settings, nor its own.
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -20,8 +19,7 @@ import { installPeer, listenForPeer } from '../../bench/extension/peer.mjs';
 import { gitRepository } from '../packaged/twoWindows.mjs';
 import { peerVsix } from './peer.mjs';
 
-const QUESTION = 'reports branch switches too';
-const OURS_REPORT = 'Let Clessira Time Tracker report branches';
+const SAID = 'reports branch switches in this window, so this one does not';
 /** The app's extension waits this long after a switch (nowdoing.debounceMs, set for the test). */
 const DEBOUNCE_MS = 300;
 /**
@@ -47,10 +45,8 @@ export default async function coexistChecks(run, prepared) {
   try {
     const git = gitRepository(dirs.workspace);
     const installed = installPeer(run, { ...prepared, vsix: peer.vsix });
-    const { page, statusBar } = await openWorkbench(run, prepared, {
-      settings: { 'timeTracker.headerPrefix': 'NowDoing', 'nowdoing.debounceMs': DEBOUNCE_MS },
-      env: { HOME: home },
-    });
+    const written = { 'timeTracker.headerPrefix': 'NowDoing', 'nowdoing.debounceMs': DEBOUNCE_MS };
+    const { page, statusBar } = await openWorkbench(run, prepared, { settings: written, env: { HOME: home } });
     const settingsFile = join(dirs['user-data'], 'User', 'settings.json');
     const switchTo = async (branch, expected) => {
       const before = reports.length;
@@ -79,21 +75,21 @@ export default async function coexistChecks(run, prepared) {
           return `ours: "${text}"; installed beside it: ${installed.id} ${installed.version}`;
         },
       ],
-      ['the question about branches shows once, with its two choices', () => questionShows(page)],
-      ['a switch before the answer reaches the app twice', () => switchTo('feature-before', 2)],
+      ["ours says once that the app's own extension reports branch switches", () => saidOnce(page)],
+      ['a switch reaches the app once', () => switchTo('feature-beside', 1)],
       [
-        `"${OURS_REPORT}" turns the other's branch reports off in the user settings`,
+        "the user's settings hold what the test wrote, and nothing else",
         async () => {
-          await choose(page, OURS_REPORT);
-          await until(
-            () => readJson(settingsFile)['nowdoing.enabled'] === false,
-            10_000,
-            () => readFileSync(settingsFile, 'utf8'),
+          const now = readJson(settingsFile);
+          for (const [key, value] of Object.entries(written))
+            if (now[key] !== value) throw new Error(`${key} is ${JSON.stringify(now[key])}, not ${value}`);
+          const added = Object.keys(now).filter(
+            (key) => !(key in written) && /^(timeTracker|nowdoing|clessira)\./.test(key),
           );
-          return '"nowdoing.enabled": false in the user settings';
+          if (added.length > 0) throw new Error(`written: ${added.join(', ')}: ${readFileSync(settingsFile, 'utf8')}`);
+          return `${Object.keys(written).join(', ')} as written`;
         },
       ],
-      ['a switch after the answer reaches the app once', () => switchTo('feature-after', 1)],
     ];
     return await runChecks(run, {
       heading: `coexist: ours beside ${peer.which}`,
@@ -106,33 +102,15 @@ export default async function coexistChecks(run, prepared) {
   }
 }
 
-/** The question's toast (or, once the toast has hidden, its entry in the notification center). */
-async function findQuestion(page) {
-  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: QUESTION });
-  if ((await toast.count()) > 0 && (await toast.first().isVisible())) return toast.first();
-  await page.locator('.statusbar-item[id="status.notifications"]').click({ timeout: 5_000 });
-  const entry = page.locator('.notifications-center .notification-list-item', { hasText: QUESTION });
-  await entry.first().waitFor({ timeout: 10_000 });
-  return entry.first();
-}
-
-async function questionShows(page) {
-  await page
-    .locator('.notifications-toasts .notification-toast', { hasText: QUESTION })
-    .first()
-    .waitFor({ timeout: 60_000 });
-  const shown = await findQuestion(page);
-  const buttons = (await shown.locator('.monaco-button').allTextContents()).map((text) => text.trim());
-  const count = await page.locator('.notification-list-item', { hasText: QUESTION }).count();
-  if (count !== 1) throw new Error(`the question shows ${count} times`);
-  if (!buttons.includes(OURS_REPORT) || !buttons.includes("Keep the app's extension for branches"))
-    throw new Error(`its buttons are ${JSON.stringify(buttons)}`);
+/** The message's toast, once, with its button to the setting. */
+async function saidOnce(page) {
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: SAID });
+  await toast.first().waitFor({ timeout: 60_000 });
+  const count = await page.locator('.notification-list-item', { hasText: SAID }).count();
+  if (count !== 1) throw new Error(`the message shows ${count} times`);
+  const buttons = (await toast.first().locator('.monaco-button').allTextContents()).map((text) => text.trim());
+  if (!buttons.includes('Open Settings')) throw new Error(`its buttons are ${JSON.stringify(buttons)}`);
   return JSON.stringify(buttons);
-}
-
-async function choose(page, label) {
-  const shown = await findQuestion(page);
-  await shown.locator('.monaco-button', { hasText: label }).click({ timeout: 5_000 });
 }
 
 function readJson(file) {

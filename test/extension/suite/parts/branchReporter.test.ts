@@ -1,16 +1,17 @@
 /**
  * The branch reporter alone (src/extension/branchReporter.ts), built with a fake session that
- * hands out a real client of the reference server, a recording log and message sink, and a link
- * decider the test answers. The repository is the suite's workspace folder (real git, made by
- * test/extension/workspace.mjs): the reporter watches the window's folders, and adding one would
- * turn this window into a multi-root workspace, which restarts the extension host.
+ * hands out a real client of the reference server and a recording log and message sink. The test
+ * follows its HEAD reads as the composition root does (core.ts), and says itself whether a link
+ * decided a switch or the app's own extension reports it. The repository is the suite's workspace
+ * folder (real git, made by test/extension/workspace.mjs): the reporter watches the window's
+ * folders, and adding one would turn this window into a multi-root workspace, which restarts the
+ * extension host.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../../../../src/client';
 import { BranchReporter, type HandledSwitch } from '../../../../src/extension/branchReporter';
 import type { Session } from '../../../../src/extension/session';
-import type { BranchChange } from '../../../../src/git/branchWatcher';
 import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import { git } from '../../../support/git';
@@ -31,15 +32,17 @@ describe('parts: BranchReporter', function () {
   let log: RecordingLog;
   let messages: RecordingMessages;
   let reporter: BranchReporter | undefined;
-  /** The branches the link decider says a link decides, and every switch it was asked about. */
+  /** The branches a link decides, as the test says, and every switch the reads brought. */
   const linked = new Set<string>();
   const asked: string[] = [];
-  const links = {
-    decides: (change: BranchChange) => {
-      asked.push(change.branch);
-      return linked.has(change.branch);
-    },
-    watching: () => false,
+  /** The app's own extension that reports switches, as the test says. */
+  let appExtension: { readonly id: string } | undefined;
+  const follow = (part: BranchReporter): void => {
+    part.onDidReadHead(({ switched, fileSystem }) => {
+      if (switched === undefined) return;
+      asked.push(switched.branch);
+      void part.report(switched, fileSystem, { linked: linked.has(switched.branch), appExtension });
+    });
   };
 
   const build = (ignoreBranches: readonly string[] = [`${PREFIX}-tmp-*`]): BranchReporter => {
@@ -48,7 +51,8 @@ describe('parts: BranchReporter', function () {
       git: { ...base.git, reportBranchChanges: true, ignoreBranches },
       branchTime: { ...base.branchTime, enabled: false },
     });
-    reporter = new BranchReporter({ session, log, settings, messages, links });
+    reporter = new BranchReporter({ session, log, settings, messages });
+    follow(reporter);
     return reporter;
   };
 
@@ -95,6 +99,7 @@ describe('parts: BranchReporter', function () {
     messages = new RecordingMessages(log);
     linked.clear();
     asked.length = 0;
+    appExtension = undefined;
   });
 
   afterEach(() => {
@@ -114,7 +119,7 @@ describe('parts: BranchReporter', function () {
 
   it('watches the workspace repository and reports a switch with POST /branch-changed', async () => {
     const part = build();
-    await part.apply();
+    await part.apply(false);
     assert.deepEqual(part.repositories, [root]);
     const before = git(root, 'rev-parse', '--abbrev-ref', 'HEAD').trim();
 
@@ -125,13 +130,13 @@ describe('parts: BranchReporter', function () {
     const [report] = server.controls.state.listBranchReports();
     assert.ok(report);
     assert.equal(report.repoPath, root, 'the repository root goes along');
-    assert.deepEqual(asked, [`${PREFIX}-feature`], 'the link decider was asked about the switch');
+    assert.deepEqual(asked, [`${PREFIX}-feature`], 'the read carried the switch');
     assert.ok(log.at('info').includes(`Reported the switch to ${PREFIX}-feature in ${report.repo ?? '?'}.`));
   });
 
   it('reports no branch its ignore globs match, and logs why', async () => {
     const part = build();
-    await part.apply();
+    await part.apply(false);
     const count = reports().length;
 
     const handled = await switchTo(part, `${PREFIX}-tmp-1`);
@@ -166,7 +171,7 @@ describe('parts: BranchReporter', function () {
     it('ignores a branch its ignore globs match in another case', async () => {
       setIgnoreCase('true');
       const part = build([`${PREFIX}-skip/*`]);
-      await part.apply();
+      await part.apply(false);
       assert.equal(part.watched[0]?.repository.ignoresCase, true, 'read from the config');
       const count = reports().length;
 
@@ -179,7 +184,7 @@ describe('parts: BranchReporter', function () {
     it('reports that branch where the repository tells the cases apart', async () => {
       setIgnoreCase('false');
       const part = build([`${PREFIX}-skip/*`]);
-      await part.apply();
+      await part.apply(false);
       assert.equal(part.watched[0]?.repository.ignoresCase, false);
 
       const handled = await switchTo(part, `${PREFIX}-Skip/Two`);
@@ -189,9 +194,9 @@ describe('parts: BranchReporter', function () {
     });
   });
 
-  it('asks the link decider, and leaves a branch a link decides unreported', async () => {
+  it('leaves a branch a link decides unreported', async () => {
     const part = build();
-    await part.apply();
+    await part.apply(false);
     const count = reports().length;
     linked.add(`${PREFIX}-linked`);
 
@@ -202,9 +207,25 @@ describe('parts: BranchReporter', function () {
     assert.equal(reports().length, count, 'nothing sent');
   });
 
+  it("leaves a switch the app's own extension reports unreported, and logs which extension", async () => {
+    const part = build();
+    await part.apply(false);
+    const count = reports().length;
+    appExtension = { id: 'NowDoing.nowdoing-vscode' };
+
+    const handled = await switchTo(part, `${PREFIX}-beside`);
+
+    assert.equal(handled.outcome, 'appExtension');
+    assert.equal(reports().length, count, 'nothing sent');
+    assert.ok(
+      log.at('info').some((line) => line.includes('not reported: NowDoing.nowdoing-vscode reports it')),
+      log.toString(),
+    );
+  });
+
   it('says once, with the settings to fix it, that a glob too long ignores nothing', async () => {
     const part = build([`${PREFIX}-${'x'.repeat(1_100)}*`, 'y'.repeat(1_100)]);
-    await part.apply();
+    await part.apply(false);
 
     const advice = messages.said.filter((said) => said.kind === 'advice');
     assert.equal(advice.length, 1, JSON.stringify(messages.said));

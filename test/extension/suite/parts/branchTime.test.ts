@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { BranchReporter, HeadRead } from '../../../../src/extension/branchReporter';
+import type { BranchReporter } from '../../../../src/extension/branchReporter';
 import { BranchTime } from '../../../../src/extension/branchTime/branchTime';
 import type { Session } from '../../../../src/extension/session';
 import type { Settings } from '../../../../src/extension/settings';
@@ -30,20 +30,15 @@ describe('parts: BranchTime', function () {
   let messages: RecordingMessages;
   let current: Settings;
   let stateChanged: vscode.EventEmitter<TrackerState>;
-  let headRead: vscode.EventEmitter<HeadRead>;
   const built: BranchTime[] = [];
 
   const build = (watched: BranchReporter['watched'] = []): BranchTime => {
-    const branches: Pick<BranchReporter, 'watched' | 'onDidReadHead'> = {
-      watched,
-      onDidReadHead: headRead.event,
-    };
     const session: Pick<Session, 'onDidChangeState'> = { onDidChangeState: stateChanged.event };
     const part = new BranchTime({
       storageFolder: folder,
       workspaceState,
       session: session as Session,
-      branches: branches as BranchReporter,
+      branches: { watched },
       log,
       messages,
       settings: () => current,
@@ -63,7 +58,6 @@ describe('parts: BranchTime', function () {
     const base = settingsWith()();
     current = { ...base, branchTime: { ...base.branchTime, enabled: true } };
     stateChanged = new vscode.EventEmitter();
-    headRead = new vscode.EventEmitter();
   });
 
   afterEach(async () => {
@@ -73,7 +67,6 @@ describe('parts: BranchTime', function () {
       await part.ledger.flush();
     }
     stateChanged.dispose();
-    headRead.dispose();
     messages.dispose();
     await rm(folder, { recursive: true, force: true });
   });

@@ -1,15 +1,16 @@
 /**
  * The coexistence part alone (src/extension/coexistence/coexistence.ts), built with a memento, a
- * recording log, a list of installed extensions and an answer the test gives in place of the user.
- * Only this extension is installed in this host, so the app's own extension is a manifest in that
- * list: its settings are not registered here, which is also how a write that fails is seen.
+ * recording log and message sink, and a list of installed extensions. Only this extension is
+ * installed in this host, so the app's own extension is a manifest in that list; its settings are
+ * not registered here, so they read as its manifest's defaults: on.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Coexistence } from '../../../../src/extension/coexistence/coexistence';
+import type { Settings } from '../../../../src/extension/settings';
 import type { InstalledExtension } from '../../../../src/tracker/coexistence/peers';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
-import { FakeMemento, RecordingLog, settingsWith } from './fakes';
+import { FakeMemento, RecordingLog, RecordingMessages, settingsWith } from './fakes';
 
 const OWN_ID = 'clessira-tools.clessira-time-tracker';
 const PEER: InstalledExtension = {
@@ -22,126 +23,121 @@ const PEER: InstalledExtension = {
     },
   },
 };
-const BRANCHES = /reports branch switches too/;
-const STATUS_BAR = /shows the running activity in the status bar too/;
+const BRANCHES = /reports branch switches in this window, so this one does not/;
+const STATUS_BAR = /status bar too\. To hide either item, right-click the status bar/;
 
 describe('parts: Coexistence', function () {
   this.timeout(20_000);
   let memento: FakeMemento;
   let log: RecordingLog;
+  let messages: RecordingMessages;
   let installed: InstalledExtension[];
   let changed: vscode.EventEmitter<void>;
-  let asked: string[];
-  let failures: string[];
-  let told: string[];
   let part: Coexistence | undefined;
 
-  /** The part, with `answer` choosing among each question's labels (undefined: dismissed). */
-  const build = (answer: (message: string, labels: string[]) => string | undefined): Coexistence => {
+  const build = (git: Partial<Settings['git']> = {}): Coexistence => {
+    const base = settingsWith()();
     part = new Coexistence({
       ownId: OWN_ID,
       memento,
       log,
-      settings: settingsWith(),
-      ask: (message, ...labels) => {
-        asked.push(message);
-        return Promise.resolve(answer(message, labels));
-      },
+      settings: settingsWith({ git: { ...base.git, reportBranchChanges: true, ...git } }),
+      messages,
       extensions: () => installed,
       onDidChangeExtensions: changed.event,
-      tell: { info: (message) => told.push(message), error: (message) => failures.push(message) },
     });
     return part;
+  };
+
+  const userValues = (): unknown[] => {
+    const config = vscode.workspace.getConfiguration();
+    return ['timeTracker.git.reportBranchChanges', 'timeTracker.statusBar.format'].map(
+      (key) => config.inspect(key)?.globalValue,
+    );
   };
 
   beforeEach(() => {
     memento = new FakeMemento();
     log = new RecordingLog();
+    messages = new RecordingMessages(log);
     installed = [PEER];
     changed = new vscode.EventEmitter<void>();
-    asked = [];
-    failures = [];
-    told = [];
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     part?.dispose();
+    part = undefined;
     changed.dispose();
-    const config = vscode.workspace.getConfiguration();
-    await config.update('timeTracker.git.reportBranchChanges', undefined, vscode.ConfigurationTarget.Global);
-    await config.update('timeTracker.statusBar.format', undefined, vscode.ConfigurationTarget.Global);
+    messages.dispose();
   });
 
-  it('says nothing when only this extension is installed', async () => {
+  it('says nothing and steps aside for nothing when only this extension is installed', async () => {
     installed = [];
-    await build(() => undefined).check();
-    assert.deepEqual(asked, []);
+    const coexistence = build();
+    await coexistence.check();
+    assert.equal(coexistence.reportingPeer(), undefined);
+    assert.deepEqual(messages.said, []);
     assert.deepEqual(memento.keys(), []);
   });
 
-  it('asks about branches, then the status bar; "Keep the app’s extension" turns ours off in the user settings and logs it', async () => {
-    await build((_message, labels) => labels[1]).check();
-    assert.equal(asked.length, 2);
-    assert.match(asked[0] ?? '', BRANCHES);
-    assert.match(asked[1] ?? '', STATUS_BAR);
-    const inspected = vscode.workspace.getConfiguration('timeTracker').inspect('git.reportBranchChanges');
-    assert.ok(inspected);
-    assert.equal(inspected.globalValue, false);
-    const format = vscode.workspace.getConfiguration('timeTracker').inspect('statusBar.format');
-    assert.equal(format?.globalValue, '{today}');
-    assert.equal(inspected.workspaceValue, undefined);
-    const applied = log.at('info').filter((line) => line.includes('in the user settings'));
-    assert.equal(applied.length, 2, log.toString());
-    assert.match(applied[0] ?? '', /timeTracker\.git\.reportBranchChanges = false/);
-    assert.deepEqual(memento.get(STORAGE_KEYS.coexistence), {
-      branches: { answer: 'theirs', peers: 'nowdoing.nowdoing-vscode' },
-      statusBar: { answer: 'theirs', peers: 'nowdoing.nowdoing-vscode' },
-    });
-  });
+  it('leaves branch reports to the app’s extension and says so once, with the status bar, in one message', async () => {
+    const before = userValues();
+    const coexistence = build();
+    await coexistence.check();
 
-  it('remembers a dismissal without changing a setting, and asks again only when the app’s extensions change', async () => {
-    const coexistence = build(() => undefined);
+    assert.equal(coexistence.reportingPeer()?.id, PEER.id);
+    assert.equal(messages.said.length, 1, JSON.stringify(messages.said));
+    const [said] = messages.said;
+    assert.ok(said?.kind === 'info');
+    assert.match(said.message, BRANCHES);
+    assert.match(said.message, STATUS_BAR);
+    assert.deepEqual(said.actions, ['Open Settings']);
+    assert.ok(log.at('info').some((line) => line.includes(`Beside ${PEER.id}, which reports branch switches`)));
+
     await coexistence.check();
-    assert.equal(asked.length, 2);
-    assert.equal(
-      vscode.workspace.getConfiguration('timeTracker').inspect('git.reportBranchChanges')?.globalValue,
-      undefined,
-    );
-    await coexistence.check();
-    assert.equal(asked.length, 2, 'asked again at the next start');
-    installed = [
-      PEER,
-      {
-        id: 'Clessira.clessira-vscode',
-        packageJSON: { contributes: { configuration: { properties: { 'clessira.enabled': {} } } } },
-      },
-    ];
     changed.fire();
     await coexistence.check();
-    assert.equal(asked.length, 4, 'not asked again once another of the app’s extensions came');
+    assert.equal(messages.said.length, 1, 'said once, not at each look');
+    assert.deepEqual(userValues(), before, 'no setting written');
   });
 
-  it('says so when the other’s setting cannot be written, and remembers the answer', async () => {
-    // "Let Clessira Time Tracker report branches": nowdoing.enabled is no registered setting in this host.
-    await build((message, labels) => (BRANCHES.test(message) ? labels[0] : undefined)).check();
-    assert.equal(failures.length, 1);
-    assert.match(failures[0] ?? '', /Let Clessira Time Tracker report branches.*could not change your user settings/);
-    assert.equal(log.at('warn').length, 1, log.toString());
-    assert.equal((memento.get(STORAGE_KEYS.coexistence) as { branches?: { answer: string } }).branches?.answer, 'ours');
+  it('remembers what was said for every window: a new window says nothing again', async () => {
+    await build().check();
+    part?.dispose();
+    await build().check();
+    assert.equal(messages.said.length, 1);
+    assert.deepEqual(memento.get(STORAGE_KEYS.coexistence), { branches: PEER.id, statusBar: PEER.id });
   });
 
-  it('Ask Again forgets the answer and asks anew; with nothing doubled, it says so', async () => {
-    const coexistence = build(() => undefined);
+  it('reports beside it where the user’s own reportBranchChanges is "always", and says only the status bar', async () => {
+    const coexistence = build({ reportBranchChanges: 'always', reportBesideAppExtension: true });
     await coexistence.check();
-    assert.equal(asked.length, 2);
-    await coexistence.askAgain();
-    assert.equal(asked.length, 4, 'asked again on demand');
-    assert.deepEqual(told, []);
+    assert.equal(coexistence.reportingPeer(), undefined);
+    const [said] = messages.said;
+    assert.ok(said?.kind === 'info');
+    assert.doesNotMatch(said.message, BRANCHES);
+    assert.match(said.message, STATUS_BAR);
+    assert.deepEqual(said.actions, []);
+  });
+
+  it('says nothing of branches while this extension’s own reports are off', async () => {
+    await build({ reportBranchChanges: false }).check();
+    const [said] = messages.said;
+    assert.ok(said?.kind === 'info');
+    assert.doesNotMatch(said.message, BRANCHES);
+  });
+
+  it('looks again when the installed extensions change, and tells the status bar', async () => {
     installed = [];
-    await coexistence.askAgain();
-    assert.equal(asked.length, 4);
-    assert.deepEqual(told, [
-      "The app's own extension is not installed or not enabled here, so there is nothing to choose.",
-    ]);
+    const coexistence = build();
+    await coexistence.check();
+    let told = 0;
+    coexistence.onDidChange(() => told++);
+    installed = [PEER];
+    const said = messages.next((one) => one.kind === 'info', 'the message beside the app’s extension');
+    changed.fire();
+    await said;
+    assert.equal(coexistence.reportingPeer()?.id, PEER.id);
+    assert.ok(told >= 1, 'the status bar hears of it');
   });
 });

@@ -48,7 +48,6 @@ describe('parts: LinkController', function () {
       branches: { watched },
       log,
       messages,
-      showNotice: (notice) => notices.push(notice),
       settings,
       recent: new RecentActivities({
         get: () => recentStore.get(STORAGE_KEYS.recentActivities),
@@ -58,6 +57,8 @@ describe('parts: LinkController', function () {
       storageFolder: folder,
       trusted: () => true,
     });
+    const part = controller;
+    part.onDidChangeNotice(() => notices.push(part.notice));
     return controller;
   };
 

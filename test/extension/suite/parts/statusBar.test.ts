@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { NoticeWords } from '../../../../src/tracker/links/linkNotice';
 import { StatusBarController } from '../../../../src/extension/statusBar';
 import type { Session } from '../../../../src/extension/session';
 import type { Settings } from '../../../../src/extension/settings';
@@ -33,6 +34,7 @@ describe('parts: StatusBarController', () => {
   let stateChanged: vscode.EventEmitter<TrackerState>;
   let session: { -readonly [K in keyof SessionPort]: SessionPort[K] };
   let item: StatusBarController | undefined;
+  let notice: NoticeWords | undefined;
 
   const build = (changes: Partial<Settings> = {}): StatusBarController => {
     const settings = settingsWith({
@@ -49,6 +51,7 @@ describe('parts: StatusBarController', () => {
       branchToday: () => undefined,
       linkedStart: () => undefined,
       groupOf: () => undefined,
+      notice: () => notice,
     });
     return item;
   };
@@ -60,6 +63,7 @@ describe('parts: StatusBarController', () => {
   };
 
   beforeEach(() => {
+    notice = undefined;
     log = new RecordingLog();
     messages = new RecordingMessages(log);
     stateChanged = new vscode.EventEmitter<TrackerState>();
@@ -96,14 +100,16 @@ describe('parts: StatusBarController', () => {
 
   it('a notice stands in for the state until it is cleared', () => {
     const part = build();
-    part.showNotice(() => ({
+    notice = () => ({
       text: 'notice text',
       tooltip: 'notice tooltip',
       command: part.presentation.command,
       accessibilityLabel: 'notice label',
-    }));
+    });
+    part.rerender();
     assert.equal(part.presentation.text, 'notice text');
-    part.showNotice(undefined);
+    notice = undefined;
+    part.rerender();
     assert.ok(part.presentation.text.includes(NAME), part.presentation.text);
   });
 
