@@ -5,12 +5,13 @@
 // checked. Without a tag (none given, and the run is not for a tag) the version must still be
 // major.minor.patch and CHANGELOG.md must have an [Unreleased] section or the version's.
 //
-// Steps: the version, tag and CHANGELOG.md agree; package.json and the README's first screen are
-// fit for a listing; `vsce package` says no warning; the package holds what ships and is a
-// pre-release exactly for an odd minor;
-// ovsx reads it as it reads a package it publishes (its offline checks: the manifest's publisher,
-// name, version and a license; the rest of its checks are the registry's); every picture of the
-// packaged README is a file the package holds or a file the repository tracks.
+// Steps: the version, tag and CHANGELOG.md agree; package.json and the README's first screen (the
+// title, the set-up line, the no-telemetry sentence, a picture, both registries) are fit for a
+// listing; `vsce package` says no warning; the package holds what ships and is a pre-release
+// exactly for an odd minor; ovsx reads it as it reads a package it publishes (its offline checks:
+// the manifest's publisher, name, version and a license; the rest of its checks are the
+// registry's); every picture of the packaged README is a file the package holds or a file the
+// repository tracks.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,7 @@ export async function releaseCheck({ root, tag, out }) {
     },
     { title: 'package.json is fit for a listing', problems: listingProblems(manifest) },
     {
-      title: "README.md's first screen is the listing's",
+      title: "README.md's first screen is the listing's: title, set-up line, no telemetry, a picture, both registries",
       problems: firstScreenProblems(readFileSync(join(root, 'README.md'), 'utf8'), manifest),
     },
   ];

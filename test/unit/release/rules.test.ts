@@ -194,23 +194,33 @@ describe('release/rules: what release:check refuses', () => {
     assert.match(imageProblems({ ...facts, images: [bad[0] ?? ''] }).join(), /not a file git tracks/);
   });
 
-  it("holds the README's first screen to the listing's: set-up block, picture, both registries, no telemetry", async () => {
+  it("holds the README's first screen to the listing's: title, set-up line, no telemetry, picture, both registries", async () => {
     const { firstScreenProblems } = await rules();
     const id = { publisher: 'clessira-tools', name: 'clessira-time-tracker' };
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
     assert.deepEqual(firstScreenProblems(readme, id), []);
-    const [title, rest] = [readme.slice(0, readme.indexOf('\n') + 1), readme.slice(readme.indexOf('\n') + 1)];
-    const broken = {
-      'set-up block': `${title}\nA paragraph first.\n${rest}`,
-      telemetry: readme.replace('no telemetry', 'some telemetry'),
-      picture: readme.replace(/<img [^>]*branch-time\.png[^>]*>/, ''),
-      Marketplace: readme.replaceAll('marketplace.visualstudio.com', 'example.com'),
-      'Open VSX': readme.replaceAll('open-vsx.org/extension', 'open-vsx.org/x'),
-    };
-    for (const [what, text] of Object.entries(broken)) assert.equal(firstScreenProblems(text, id).length, 1, what);
-    // A picture further down is not on the first screen.
+    // Each broken README, and the one problem it must have.
+    const broken: [string, RegExp][] = [
+      [readme.replace(/^# [^\n]*\n/, ''), /its title/],
+      // The first occurrence only: the Development section further down keeps its own.
+      [readme.replace('`npm install && npm test`', '`npm install`'), /set-up line/],
+      [readme.replace('no telemetry', 'some telemetry'), /no telemetry/],
+      [readme.replace(/<img [^>]*branch-time\.png[^>]*>/, ''), /no picture/],
+      [readme.replaceAll('marketplace.visualstudio.com', 'example.com'), /VS Code Marketplace/],
+      [readme.replaceAll('open-vsx.org/extension', 'open-vsx.org/x'), /Open VSX/],
+    ];
+    for (const [text, problem] of broken) {
+      const problems = firstScreenProblems(text, id);
+      assert.equal(problems.length, 1, problems.join('; '));
+      assert.match(problems[0] ?? '', problem);
+    }
+    // A picture or the set-up line further down is not on the first screen.
     const picture = /\n(<img [^>]*branch-time\.png[^>]*>)\n/.exec(readme)?.[1] ?? '';
-    const moved = readme.replace(picture, '').replace('## Install\n', `## Install\n\n${picture}\n`);
-    assert.match(firstScreenProblems(moved, id).join(), /no picture/);
+    const lowPicture = readme.replace(picture, '').replace('## Install\n', `## Install\n\n${picture}\n`);
+    assert.match(firstScreenProblems(lowPicture, id).join(), /no picture/);
+    const lowSetUp = readme
+      .replace('`npm install && npm test`', '`npm install`')
+      .replace('## Install\n', '## Install\n\n`npm install && npm test`\n');
+    assert.match(firstScreenProblems(lowSetUp, id).join(), /set-up line/);
   });
 });
