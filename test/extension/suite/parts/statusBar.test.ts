@@ -33,6 +33,8 @@ describe('parts: StatusBarController', () => {
   let stateChanged: vscode.EventEmitter<TrackerState>;
   let session: { -readonly [K in keyof SessionPort]: SessionPort[K] };
   let item: StatusBarController | undefined;
+  /** What a test changes in the settings while the item lives, as the user would: read on every render. */
+  let changed: Partial<Settings>;
 
   const build = (changes: Partial<Settings> = {}): StatusBarController => {
     const settings = settingsWith({
@@ -43,7 +45,7 @@ describe('parts: StatusBarController', () => {
     });
     item = new StatusBarController({
       session,
-      settings,
+      settings: () => ({ ...settings(), ...changed }),
       log,
       messages,
       branchToday: () => undefined,
@@ -60,6 +62,7 @@ describe('parts: StatusBarController', () => {
   };
 
   beforeEach(() => {
+    changed = {};
     log = new RecordingLog();
     messages = new RecordingMessages(log);
     stateChanged = new vscode.EventEmitter<TrackerState>();
@@ -94,17 +97,24 @@ describe('parts: StatusBarController', () => {
     for (const shown of [text, tooltip, accessibilityLabel]) assert.ok(!shown.includes(NAME), shown);
   });
 
-  it('a notice stands in for the state until it is cleared', () => {
+  it('a notice stands in for the state until it is cleared, in its private form once the status bar is private', () => {
     const part = build();
-    part.showNotice(() => ({
-      text: 'notice text',
+    const text = (): string => part.presentation.text;
+    part.showNotice((isPrivate) => ({
+      text: isPrivate ? 'private notice' : 'notice text',
       tooltip: 'notice tooltip',
       command: part.presentation.command,
       accessibilityLabel: 'notice label',
     }));
-    assert.equal(part.presentation.text, 'notice text');
+    assert.equal(text(), 'notice text');
+    changed = { privateStatusBar: true };
+    part.rerender();
+    assert.equal(text(), 'private notice');
     part.showNotice(undefined);
-    assert.ok(part.presentation.text.includes(NAME), part.presentation.text);
+    assert.equal(text(), '$(record) Tracking');
+    changed = {};
+    part.rerender();
+    assert.ok(text().includes(NAME), text());
   });
 
   it('says once, with the way to the setting, that its format names a token it does not know', () => {

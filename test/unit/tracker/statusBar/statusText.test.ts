@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { COMMANDS } from '../../../../src/tracker/ids';
-import type { StatusFacts } from '../../../../src/tracker/statusBar/factTypes';
-import { present } from '../../../../src/tracker/statusBar/presentation';
 import {
   DEFAULT_FORMAT_SOURCE,
   DEFAULT_STATUS_FORMAT,
@@ -45,39 +42,6 @@ describe('tracker/statusBar/statusText', () => {
       statusText({ icon: 'record', activity: '$(bug) $(x)', elapsed: '0:00' }),
       '$(record) \\$(bug) \\$(x) 0:00',
     );
-  });
-
-  it('builds the tooltip from the headline, the body, the links and the connection, leaving empty ones out', () => {
-    const facts: StatusFacts = {
-      text: { icon: 'clock', state: 'Not tracking' },
-      tooltip: {
-        headline: ['**Not tracking.**', 'More.'],
-        body: ['Today: 1h.'],
-        links: [
-          { label: 'Start', command: COMMANDS.start },
-          { label: 'Log Time', command: COMMANDS.log },
-        ],
-        connection: 'Connected somewhere.',
-      },
-      tone: 'normal',
-      spoken: 'Time Tracker: not tracking.',
-    };
-    assert.deepEqual(present(facts), {
-      text: '$(clock) Not tracking',
-      accessibilityLabel: 'Time Tracker: not tracking.',
-      tooltip:
-        '**Not tracking.** More.\n\nToday: 1h.\n\n[Start](command:timeTracker.start) · [Log Time](command:timeTracker.log)\n\nConnected somewhere.',
-      command: 'timeTracker.showMenu',
-      tone: 'normal',
-    });
-    const headlineOnly = present({ ...facts, tooltip: { headline: ['**Locked out.**'] }, tone: 'error' });
-    assert.equal(headlineOnly.tooltip, '**Locked out.**');
-    assert.equal(headlineOnly.tone, 'error');
-    const withLinks = present({
-      ...facts,
-      tooltip: { headline: ['**Offline.**'], links: [{ label: 'Check', command: COMMANDS.checkConnection }] },
-    });
-    assert.equal(withLinks.tooltip, '**Offline.**\n\n[Check](command:timeTracker.checkConnection)');
   });
 });
 
