@@ -55,16 +55,6 @@ export const FORMAT_TOKENS = Object.keys({
 /** timeTracker.statusBar.format's default (package.json repeats it): the item as it was before the setting. */
 export const DEFAULT_FORMAT_SOURCE = '{activity} {elapsed} · {today}';
 
-/** DEFAULT_FORMAT_SOURCE, parsed (a unit test checks they are the same). */
-export const DEFAULT_STATUS_FORMAT: StatusFormat = {
-  pieces: [
-    { token: 'activity', before: '' },
-    { token: 'elapsed', before: ' ' },
-    { token: 'today', before: ' · ' },
-  ],
-  after: '',
-};
-
 /**
  * The longest format read, in UTF-16 units (package.json's `maxLength` says the same): the item has
  * room for a line, and a longer value, set by a repository say, is refused whole, not parsed.
@@ -103,6 +93,8 @@ export function parseStatusFormat(source: string): ParsedFormat {
   }
   return { format: { pieces, after: source.slice(from) }, unknown };
 }
+
+export const DEFAULT_STATUS_FORMAT: StatusFormat = parseStatusFormat(DEFAULT_FORMAT_SOURCE).format;
 
 /**
  * The format in use, parsed when the setting's value changes and not on every tick; a value with
