@@ -157,6 +157,7 @@ function buildParts(context: vscode.ExtensionContext, stack: DisposalStack, live
       branchToday: () => branchTime.branchToday(),
       linkedStart: () => links.undo,
       notice: () => links.notice,
+      branchesReportedBy: () => coexistence.reportingPeer()?.id,
       groupOf: (activityID) => rememberedGroup(recent.list(), activityID),
     }),
   );

@@ -7,9 +7,8 @@
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
 import { OPEN_LINK_COMMANDS, type NoticeWords } from '../tracker/links/linkNotice';
-import type { Presentation, PresentationSettings } from '../tracker/statusBar/factTypes';
-import { present } from '../tracker/statusBar/presentation';
-import { statusFacts } from '../tracker/statusBar/statusFacts';
+import type { Presentation, StatusBarInputs } from '../tracker/statusBar/factTypes';
+import { statusBarItem } from '../tracker/statusBar/statusBarItem';
 import {
   FORMAT_TOKENS,
   MAX_FORMAT_LENGTH,
@@ -36,13 +35,15 @@ export interface StatusBarParts {
   /** Where a format the item cannot show as written is said to the user, once per value. */
   readonly messages?: Pick<Messages, 'warn'>;
   /** Today's time on this window's branch, for the tooltip (the branch-time ledger). */
-  readonly branchToday: () => PresentationSettings['branchToday'];
+  readonly branchToday: () => StatusBarInputs['branchToday'];
   /** The linked start Undo still takes back, for the tooltip (the links). */
-  readonly linkedStart: () => PresentationSettings['linkedStart'];
+  readonly linkedStart: () => StatusBarInputs['linkedStart'];
   /** The group the pickers remembered for an activity, for `{group}` (the recent list). */
   readonly groupOf: (activityID: string) => string | undefined;
   /** A passing notice shown instead of the state's words (a link acted, or why it did not); the links time it. */
   readonly notice: () => NoticeWords | undefined;
+  /** The app's own extension that reports branch switches here, for the tooltip (the coexistence part). */
+  readonly branchesReportedBy?: () => string | undefined;
 }
 
 /** Where the item stands: what VS Code fixes when it creates an item. */
@@ -58,31 +59,11 @@ export class StatusBarController implements vscode.Disposable {
   private ticker: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly formats = new StatusFormatReader((source, refused) => this.reportFormat(source, refused));
-  private readonly session: StatusBarParts['session'];
-  private readonly settings: () => Settings;
-  private readonly queued: () => number;
-  private readonly log: StatusBarParts['log'];
-  private readonly messages: StatusBarParts['messages'];
-  private readonly branchToday: StatusBarParts['branchToday'];
-  private readonly linkedStart: StatusBarParts['linkedStart'];
-  private readonly groupOf: StatusBarParts['groupOf'];
-  private readonly notice: StatusBarParts['notice'];
-
-  constructor(parts: StatusBarParts) {
-    const { session, settings } = parts;
-    this.session = session;
-    this.settings = settings;
-    this.queued = parts.queued ?? (() => 0);
-    this.log = parts.log;
-    this.messages = parts.messages;
-    this.branchToday = parts.branchToday;
-    this.linkedStart = parts.linkedStart;
-    this.groupOf = parts.groupOf;
-    this.notice = parts.notice;
-    this.placement = placementOf(settings());
+  constructor(private readonly parts: StatusBarParts) {
+    this.placement = placementOf(parts.settings());
     this.item = this.createItem();
     // A new channel is always followed by a state (polled, or known without polling).
-    this.subscriptions.push(session.onDidChangeState(() => this.onState()));
+    this.subscriptions.push(parts.session.onDidChangeState(() => this.onState()));
     this.onState();
   }
 
@@ -90,14 +71,16 @@ export class StatusBarController implements vscode.Disposable {
     return this.shown ?? this.compute();
   }
 
-  /** Settings that only change the display, and the queue's count, apply at once. */
+  /** Settings that only change the display, and what the other parts know, apply at once. */
   rerender(): void {
-    const placement = placementOf(this.settings());
+    const placement = placementOf(this.parts.settings());
     if (placement.alignment !== this.placement.alignment || placement.priority !== this.placement.priority) {
       this.placement = placement;
       this.item.dispose();
       this.item = this.createItem();
-      this.log?.info(`The status bar item now stands on the ${placement.alignment}, priority ${placement.priority}.`);
+      this.parts.log?.info(
+        `The status bar item now stands on the ${placement.alignment}, priority ${placement.priority}.`,
+      );
     }
     this.render();
   }
@@ -108,10 +91,12 @@ export class StatusBarController implements vscode.Disposable {
    */
   private reportFormat(source: string, { unknown, tooLong }: ParsedFormat): void {
     const known = FORMAT_TOKENS.map((token) => `{${token}}`).join(', ');
-    this.log?.warn(
+    this.parts.log?.warn(
       tooLong === true
-        ? `timeTracker.statusBar.format is ${source.length} characters long, more than the ${MAX_FORMAT_LENGTH} it reads ("${source.slice(0, 40)}…"); the default format is used.`
-        : `timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know (it knows ${known}); the status bar shows it as written.`,
+        ? `timeTracker.statusBar.format is ${source.length} characters long, more than the ${MAX_FORMAT_LENGTH} it ` +
+            `reads ("${source.slice(0, 40)}…"); the default format is used.`
+        : `timeTracker.statusBar.format "${source}" names ${unknown.join(', ')}, which it does not know ` +
+            `(it knows ${known}); the status bar shows it as written.`,
     );
     const message =
       tooLong === true
@@ -123,7 +108,7 @@ export class StatusBarController implements vscode.Disposable {
             'The status bar format names {unknown}, which it does not know, so the status bar shows it as written. It knows {known}.',
             { unknown: unknown.join(', '), known },
           );
-    void this.messages?.warn(message, {
+    void this.parts.messages?.warn(message, {
       label: vscode.l10n.t('Open Settings'),
       run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.statusBar.format`),
     });
@@ -148,7 +133,7 @@ export class StatusBarController implements vscode.Disposable {
   }
 
   private onState(): void {
-    const kind = this.session.state.kind;
+    const kind = this.parts.session.state.kind;
     const ticks = kind === 'tracking' || kind === 'lockedOut';
     if (ticks && !this.ticker) this.ticker = every(() => this.render(), 1_000);
     if (!ticks && this.ticker) {
@@ -159,30 +144,23 @@ export class StatusBarController implements vscode.Disposable {
   }
 
   private compute(): Presentation {
-    const settings = this.settings();
-    const { state } = this.session;
-    const presentationSettings: PresentationSettings = {
-      showTodayTotal: settings.showTodayTotal,
-      maxNameLength: settings.maxNameLength,
-      route: this.session.channel.route,
-      branchToday: this.branchToday(),
-      group: state.kind === 'tracking' ? this.groupOf(state.activity.activityID) : undefined,
-      private: settings.privateStatusBar,
-      format: this.formats.read(settings.statusFormat),
-      linkedStart: this.linkedStart(),
-    };
-    const shown = present(statusFacts(state, presentationSettings, Date.now(), this.queued()));
-    // Its private form names no activity; chosen here, so a toggle while it shows applies at once.
-    const notice = this.notice()?.(settings.privateStatusBar);
-    return notice === undefined
-      ? shown
-      : {
-          ...shown,
-          text: notice.text,
-          tooltip: notice.tooltip,
-          command: notice.command,
-          accessibilityLabel: notice.accessibilityLabel,
-        };
+    const { session, settings, queued, branchToday, linkedStart, groupOf, notice, branchesReportedBy } = this.parts;
+    const { state } = session;
+    const { showTodayTotal, maxNameLength, privateStatusBar, statusFormat } = settings();
+    return statusBarItem(state, {
+      nowMs: Date.now(),
+      showTodayTotal,
+      maxNameLength,
+      route: session.channel.route,
+      private: privateStatusBar,
+      format: this.formats.read(statusFormat),
+      queued: queued?.(),
+      branchToday: branchToday(),
+      group: state.kind === 'tracking' ? groupOf(state.activity.activityID) : undefined,
+      linkedStart: linkedStart(),
+      notice: notice(),
+      branchesReportedBy: branchesReportedBy?.(),
+    });
   }
 
   private render(item: vscode.StatusBarItem = this.item): void {
@@ -215,11 +193,5 @@ function placementOf(settings: Settings): Placement {
 }
 
 function sameAs(a: Presentation, b: Presentation): boolean {
-  return (
-    a.text === b.text &&
-    a.tooltip === b.tooltip &&
-    a.command === b.command &&
-    a.tone === b.tone &&
-    a.accessibilityLabel === b.accessibilityLabel
-  );
+  return (['text', 'tooltip', 'command', 'tone', 'accessibilityLabel'] as const).every((key) => a[key] === b[key]);
 }

@@ -38,6 +38,7 @@ export class Coexistence implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
   private peers: readonly Peer[] = [];
+  private reporting: Peer | undefined;
 
   constructor(private readonly options: CoexistenceOptions) {
     this.subscriptions = [
@@ -52,18 +53,19 @@ export class Coexistence implements vscode.Disposable {
     ];
   }
 
-  /** The app's extension that reports branch switches in this window, so this one does not. */
+  /** The app's extension that reports branch switches in this window, so this one does not (as the last look found). */
   reportingPeer(): Peer | undefined {
-    return reportingPeer(this.doing(), this.options.settings().git.reportBesideAppExtension);
+    return this.reporting;
   }
 
-  /** Finds the app's extensions again, and says once what their being here changes. */
+  /** Looks again at the app's extensions and what they do, and says once what their being here changes. */
   async check(): Promise<void> {
     const { ownId, extensions, memento, settings, log } = this.options;
     this.peers = recognizePeers(extensions(), ownId);
-    this.changed.fire();
     const doing = this.doing();
-    const reporting = this.reportingPeer();
+    const reporting = reportingPeer(doing, settings().git.reportBesideAppExtension);
+    this.reporting = reporting;
+    this.changed.fire();
     const { sentences, said } = besideSentences({
       reporting,
       wouldReport: settings().git.reportBranchChanges !== false,

@@ -6,8 +6,42 @@
  * token a state lacks is left out with the text before it.
  */
 import * as l10n from '@vscode/l10n';
-import type { FormatPiece, FormatToken, StatusFormat, TextFacts } from './factTypes';
 import { escapeIcons } from '../markup';
+
+/** The parts of the item's text, as plain text (statusText escapes them); absent parts are left out. */
+export interface TextFacts {
+  /** The codicon the text starts with, by name: `clock`, `sync~spin`. */
+  readonly icon: string;
+  /** The state in words; absent while an activity runs, whose name stands for it. */
+  readonly state?: string | undefined;
+  /** The running activity's name as the app wrote it. */
+  readonly activity?: string | undefined;
+  /** How long it runs, `12:05`; absent when the app did not say when it started. */
+  readonly elapsed?: string | undefined;
+  /** Today's total, `3h 20m`; absent when the setting hides it or the app did not say it. */
+  readonly today?: string | undefined;
+  /** The running activity's group, cut like its name; absent when not known. */
+  readonly group?: string | undefined;
+  /** This branch's time today, `1h 20m`; absent with no branch or the ledger off. */
+  readonly branchToday?: string | undefined;
+}
+
+/** The parts of TextFacts a user's format may place (`{activity}`…), and nothing else. */
+export type FormatToken = 'activity' | 'elapsed' | 'today' | 'group' | 'branchToday';
+
+/** A token, or a name in braces that is none (`{actvity}`, kept as written), with the text written before it. */
+type FormatPiece =
+  { readonly token: FormatToken; readonly before: string } | { readonly written: string; readonly before: string };
+
+/**
+ * A format as parsed once per settings change. It lays out what follows the icon and the state's
+ * words, which always lead: no format can hide which state the item is in.
+ */
+export interface StatusFormat {
+  readonly pieces: readonly FormatPiece[];
+  /** The text after the last token; a format without tokens is this text alone. */
+  readonly after: string;
+}
 
 /** The tokens a format may name (`{activity}`…), each once: the object's type leaves none out and adds none. */
 export const FORMAT_TOKENS = Object.keys({
@@ -20,16 +54,6 @@ export const FORMAT_TOKENS = Object.keys({
 
 /** timeTracker.statusBar.format's default (package.json repeats it): the item as it was before the setting. */
 export const DEFAULT_FORMAT_SOURCE = '{activity} {elapsed} · {today}';
-
-/** DEFAULT_FORMAT_SOURCE, parsed (a unit test checks they are the same). */
-export const DEFAULT_STATUS_FORMAT: StatusFormat = {
-  pieces: [
-    { token: 'activity', before: '' },
-    { token: 'elapsed', before: ' ' },
-    { token: 'today', before: ' · ' },
-  ],
-  after: '',
-};
 
 /**
  * The longest format read, in UTF-16 units (package.json's `maxLength` says the same): the item has
@@ -69,6 +93,8 @@ export function parseStatusFormat(source: string): ParsedFormat {
   }
   return { format: { pieces, after: source.slice(from) }, unknown };
 }
+
+export const DEFAULT_STATUS_FORMAT: StatusFormat = parseStatusFormat(DEFAULT_FORMAT_SOURCE).format;
 
 /**
  * The format in use, parsed when the setting's value changes and not on every tick; a value with

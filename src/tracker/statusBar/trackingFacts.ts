@@ -1,21 +1,23 @@
 /**
- * The facts of the states in which the app says what runs: not tracking, tracking (with the
- * running time when the app said when it started), and on break; each with today's total, the
- * actions the app offers, and which way it is reached. Elapsed time and today's total tick from
- * the last poll, so the item moves every second without a request.
+ * The words of the states in which the app says what runs: not tracking, tracking (with the
+ * running time when the app said when it started), and on break; each with today's total and the
+ * actions the app offers. Elapsed time and today's total tick from the last poll, so the item
+ * moves every second without a request. Told privately (timeTracker.statusBar.private), for
+ * screen sharing and recordings, they are the icon and the state only: no activity name, no group
+ * and no time in the text, the tooltip or the spoken label; the menu, opened on purpose, still
+ * shows them, and the tooltip says so and offers to show them again.
  */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS } from '../ids';
-import { describeRoute, type Route } from '../model/channel';
 import { elapsedSecondsAt, type TrackerState } from '../model/trackerState';
 import { formatMinutes } from '../duration';
 import { escapeMarkdown } from '../markup';
-import type { PresentationSettings, StatusFacts, StatusLink, TooltipFacts } from './factTypes';
+import type { StatusBarInputs, StatusFacts, StatusLink, TooltipFacts } from './factTypes';
 import { shortenName } from './statusText';
 
-export type Answering = Extract<TrackerState, { kind: 'idle' | 'tracking' }>;
+type Answering = Extract<TrackerState, { kind: 'idle' | 'tracking' }>;
 
-export function idleFacts(state: Extract<TrackerState, { kind: 'idle' }>, settings: PresentationSettings): StatusFacts {
+export function idleFacts(state: Extract<TrackerState, { kind: 'idle' }>, settings: StatusBarInputs): StatusFacts {
   const today = todayFacts(state.todaySeconds, settings, state.firstRelease === true);
   if (state.onBreak) return onBreakFacts(undefined, today, settings, state);
   return {
@@ -29,16 +31,16 @@ export function idleFacts(state: Extract<TrackerState, { kind: 'idle' }>, settin
       today.total === undefined
         ? l10n.t('Time Tracker: not tracking. Activate for the menu.')
         : l10n.t('Time Tracker: not tracking, {0} today. Activate for the menu.', today.total),
-    tooltip: answeringTooltip([l10n.t('**Not tracking.**')], today, state, settings.route, settings.branchToday),
+    tooltip: answeringTooltip([l10n.t('**Not tracking.**')], today, state, settings.branchToday),
     tone: 'normal',
   };
 }
 
 export function trackingFacts(
   state: Extract<TrackerState, { kind: 'tracking' }>,
-  settings: PresentationSettings,
-  nowMs: number,
+  settings: StatusBarInputs,
 ): StatusFacts {
+  const { nowMs } = settings;
   const sinceObserved = Math.max(0, Math.floor((nowMs - state.observedAtMs) / 1000));
   const today = todayFacts(
     state.todaySeconds === undefined ? undefined : state.todaySeconds + sinceObserved,
@@ -63,7 +65,6 @@ export function trackingFacts(
       ],
       today,
       state,
-      settings.route,
       settings.branchToday,
     ),
     tone: 'normal',
@@ -89,7 +90,7 @@ function trackingSpoken(name: string, elapsed: string | undefined, today: string
 function onBreakFacts(
   activity: { readonly name: string; readonly shown: string } | undefined,
   today: TodayFacts,
-  settings: PresentationSettings,
+  settings: StatusBarInputs,
   state: Answering,
 ): StatusFacts {
   const name = activity?.name;
@@ -117,15 +118,52 @@ function onBreakFacts(
       ...optionalParts(activity === undefined ? { ...settings, group: undefined } : settings),
     },
     spoken,
-    tooltip: answeringTooltip([l10n.t('**On break.**'), ...resumes], today, state, settings.route),
+    tooltip: answeringTooltip([l10n.t('**On break.**'), ...resumes], today, state),
     tone: 'normal',
+  };
+}
+
+/** The private form: the state's words, that the menu has the rest, and the way to show them again. */
+export function privateFacts(state: Answering): StatusFacts {
+  const { text, spoken, headline } = privateWords(state);
+  return {
+    text,
+    spoken,
+    tooltip: {
+      headline: [headline],
+      body: [l10n.t('The status bar is private: it shows no activity and no time. The menu shows them.')],
+      links: [...actions(state), { label: l10n.t('Show Activity and Time'), command: COMMANDS.togglePrivateStatusBar }],
+    },
+    tone: 'normal',
+  };
+}
+
+function privateWords(state: Answering): Pick<StatusFacts, 'text' | 'spoken'> & { readonly headline: string } {
+  if (state.onBreak) {
+    return {
+      text: { icon: 'coffee', state: l10n.t('On break') },
+      spoken: l10n.t('Time Tracker: on break.'),
+      headline: l10n.t('**On break.**'),
+    };
+  }
+  if (state.kind === 'tracking') {
+    return {
+      text: { icon: 'record', state: l10n.t('Tracking') },
+      spoken: l10n.t('Time Tracker: tracking. Activate for the menu.'),
+      headline: l10n.t('**Tracking.**'),
+    };
+  }
+  return {
+    text: { icon: 'clock', state: l10n.t('Not tracking') },
+    spoken: l10n.t('Time Tracker: not tracking. Activate for the menu.'),
+    headline: l10n.t('**Not tracking.**'),
   };
 }
 
 /**
  * The parts only a user's format shows: the running activity's group (cut like its name) and this branch's time today.
  */
-function optionalParts(settings: PresentationSettings): { readonly group?: string; readonly branchToday?: string } {
+function optionalParts(settings: StatusBarInputs): { readonly group?: string; readonly branchToday?: string } {
   const group =
     settings.group === undefined || settings.group === ''
       ? undefined
@@ -136,13 +174,12 @@ function optionalParts(settings: PresentationSettings): { readonly group?: strin
   };
 }
 
-/** While the app answers: the headline, today's line, the actions, and which way the app is reached. */
+/** While the app answers: the headline, today's line (and this branch's), the actions. */
 function answeringTooltip(
   headline: readonly string[],
   today: TodayFacts,
   state: Answering,
-  route: Route,
-  branchToday?: PresentationSettings['branchToday'],
+  branchToday?: StatusBarInputs['branchToday'],
 ): TooltipFacts {
   const branchLine =
     branchToday && l10n.t('This branch ({0}) today: {1}.', escapeMarkdown(branchToday.branch), branchToday.duration);
@@ -150,7 +187,6 @@ function answeringTooltip(
     headline,
     body: branchLine === undefined ? [today.line] : [today.line, branchLine],
     links: actions(state),
-    connection: l10n.t('Connected {0}.', describeRoute(route)),
   };
 }
 
@@ -158,7 +194,7 @@ function answeringTooltip(
  * The tooltip's actions, in the order of the menu (menu.ts). An app without GET /status (a first
  * release) has no stop and no entries either, so those links are left out there.
  */
-export function actions(state: Answering): StatusLink[] {
+function actions(state: Answering): StatusLink[] {
   const full = state.firstRelease !== true;
   const stop = full && { label: l10n.t('Stop'), command: COMMANDS.stop };
   const logTime = full && { label: l10n.t('Log Time'), command: COMMANDS.log };
@@ -178,7 +214,7 @@ interface TodayFacts {
   readonly line: string;
 }
 
-function todayFacts(seconds: number | undefined, settings: PresentationSettings, firstRelease: boolean): TodayFacts {
+function todayFacts(seconds: number | undefined, settings: StatusBarInputs, firstRelease: boolean): TodayFacts {
   if (firstRelease) {
     return {
       total: undefined,

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { HttpError, NotFoundError, ServiceClient, UnavailableError, ValidationError } from '../../../src/client';
 import { stateFromStatus } from '../../../src/tracker/model/trackerState';
-import { present } from '../../../src/tracker/statusBar/presentation';
-import { statusFacts } from '../../../src/tracker/statusBar/statusFacts';
+import { statusBarItem } from '../../../src/tracker/statusBar/statusBarItem';
 import { startCannedServer, type CannedAnswer } from '../../support/faults';
 import { rejection } from '../../support/rejection';
 import { TEST_TOKEN } from '../../support/server';
@@ -132,9 +131,12 @@ describe('client: the text of an answer as it reaches the screen', () => {
         })
       ).getStatus();
       const state = stateFromStatus(status, { kind: 'starting' }, 0);
-      const shown = present(
-        statusFacts(state, { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } }, 0),
-      );
+      const shown = statusBarItem(state, {
+        nowMs: 0,
+        showTodayTotal: true,
+        maxNameLength: 40,
+        route: { kind: 'http', port: 40001 },
+      });
       assert.doesNotMatch(shown.text, UNSAFE);
       // The tooltip is Markdown: its own paragraphs are apart by line breaks, the name's are gone.
       assert.doesNotMatch(shown.tooltip, /(?!\n)\p{Cc}|[\u2028\u2029\u202a-\u202e\u2066-\u2069]|\n\\?\[error/u);

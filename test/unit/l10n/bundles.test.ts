@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
 import { parseDuration } from '../../../src/tracker/duration';
 import { menuFor } from '../../../src/tracker/pickers/menu';
-import { present } from '../../../src/tracker/statusBar/presentation';
-import { statusFacts } from '../../../src/tracker/statusBar/statusFacts';
+import { statusBarItem } from '../../../src/tracker/statusBar/statusBarItem';
 import type { TrackerState } from '../../../src/tracker/model/trackerState';
 import { manifestKeys, manifestStrings } from '../../support/manifest';
 
@@ -101,7 +100,7 @@ describe('l10n: the runtime bundles (l10n/bundle.l10n*.json)', () => {
 });
 
 describe('l10n: src/tracker in the configured language', () => {
-  const settings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } } as const;
+  const settings = { nowMs: 0, showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } } as const;
   const activity = { activityID: 'a1', activityName: 'Write docs' };
   const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 12_000, observedAtMs: 0 };
   const onBreak: TrackerState = {
@@ -120,25 +119,25 @@ describe('l10n: src/tracker in the configured language', () => {
   });
 
   it('is English, byte for byte, without a bundle', () => {
-    assert.equal(present(statusFacts(idle, settings, 0)).text, '$(clock) Not tracking · today 3h 20m');
+    assert.equal(statusBarItem(idle, settings).text, '$(clock) Not tracking · today 3h 20m');
     assert.equal(
-      present(statusFacts(onBreak, settings, 0, 3)).text,
+      statusBarItem(onBreak, { ...settings, queued: 3 }).text,
       '$(coffee) On break (Write docs) · today 0m · $(inbox) 3 queued',
     );
     assert.equal(
-      present(statusFacts({ kind: 'noToken' }, settings, 0)).accessibilityLabel,
+      statusBarItem({ kind: 'noToken' }, settings).accessibilityLabel,
       "Time Tracker: not connected. Turn on the app's VS Code integration, or set a token for its HTTP API. Activate for the menu.",
     );
   });
 
   it('is German with the German bundle: status bar text, tooltip, accessibility label, menu and messages', () => {
     l10n.config({ contents: readMessages('l10n/bundle.l10n.de.json') });
-    assert.equal(present(statusFacts(idle, settings, 0)).text, '$(clock) Keine Erfassung · heute 3h 20m');
+    assert.equal(statusBarItem(idle, settings).text, '$(clock) Keine Erfassung · heute 3h 20m');
     assert.equal(
-      present(statusFacts(onBreak, settings, 0, 3)).text,
+      statusBarItem(onBreak, { ...settings, queued: 3 }).text,
       '$(coffee) Pause (Write docs) · heute 0m · $(inbox) 3 wartend',
     );
-    const noToken = present(statusFacts({ kind: 'noToken' }, settings, 0));
+    const noToken = statusBarItem({ kind: 'noToken' }, settings);
     assert.equal(noToken.text, '$(key) Time Tracker: Token festlegen');
     assert.equal(
       noToken.accessibilityLabel,
@@ -148,9 +147,7 @@ describe('l10n: src/tracker in the configured language', () => {
       noToken.tooltip,
       /^\*\*Nicht verbunden\.\*\* .*\*\*Einstellungen → Integrationen → VSCode\*\*.* \[legen Sie ihr Token hier fest\]\(command:timeTracker\.setToken\)\.$/,
     );
-    const tracking = present(
-      statusFacts({ ...onBreak, onBreak: false, startedAtMs: -725000, appClockOffsetMs: 0 }, settings, 0),
-    );
+    const tracking = statusBarItem({ ...onBreak, onBreak: false, startedAtMs: -725000, appClockOffsetMs: 0 }, settings);
     assert.equal(tracking.text, '$(record) Write docs 12:05 · heute 0m');
     assert.equal(
       tracking.accessibilityLabel,
@@ -172,6 +169,6 @@ describe('l10n: src/tracker in the configured language', () => {
     );
     // Turned back to English, the same calls say it in English again.
     l10n.config({ contents: {} });
-    assert.equal(present(statusFacts(idle, settings, 0)).text, '$(clock) Not tracking · today 3h 20m');
+    assert.equal(statusBarItem(idle, settings).text, '$(clock) Not tracking · today 3h 20m');
   });
 });

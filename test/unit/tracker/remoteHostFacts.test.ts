@@ -12,8 +12,7 @@ import { decideLink, parseLinks } from '../../../src/tracker/links/links';
 import { EXTENSION_ID } from '../../../src/tracker/ids';
 import { adviceWithoutChannel, diagnose } from '../../../src/tracker/advice/advice';
 import { menuFor, menuPlaceholder } from '../../../src/tracker/pickers/menu';
-import { present } from '../../../src/tracker/statusBar/presentation';
-import { statusFacts } from '../../../src/tracker/statusBar/statusFacts';
+import { statusBarItem } from '../../../src/tracker/statusBar/statusBarItem';
 import { remoteHostFacts } from '../../../src/tracker/statusBar/warningFacts';
 import { tokenCheckAdvice } from '../../../src/tracker/advice/tokenCheck';
 import { reachabilityOf } from '../../../src/tracker/onboarding/onboardingProgress';
@@ -31,12 +30,9 @@ describe('tracker: the remote machine state', () => {
   });
 
   it('shows in the status bar that it runs remotely, sends nothing, and how to run it locally', () => {
-    const shown = present(
-      statusFacts(
-        { kind: 'remoteHost' },
-        { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 39847 } },
-        0,
-      ),
+    const shown = statusBarItem(
+      { kind: 'remoteHost' },
+      { nowMs: 0, showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 39847 } },
     );
     assert.equal(shown.text, '$(remote) Time Tracker: runs remotely');
     assert.equal(shown.tone, 'warning');

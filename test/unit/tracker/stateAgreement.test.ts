@@ -5,11 +5,15 @@
 import assert from 'node:assert/strict';
 import type { TrackerState } from '../../../src/tracker/model/trackerState';
 import { menuFor } from '../../../src/tracker/pickers/menu';
-import type { PresentationSettings } from '../../../src/tracker/statusBar/factTypes';
-import { present } from '../../../src/tracker/statusBar/presentation';
-import { statusFacts } from '../../../src/tracker/statusBar/statusFacts';
+import type { StatusBarInputs } from '../../../src/tracker/statusBar/factTypes';
+import { statusBarItem } from '../../../src/tracker/statusBar/statusBarItem';
 
-const http: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
+const http: StatusBarInputs = {
+  nowMs: 0,
+  showTodayTotal: true,
+  maxNameLength: 40,
+  route: { kind: 'http', port: 40001 },
+};
 const activity = { activityID: 'a1', activityName: 'Write docs' };
 const states: TrackerState[] = [
   { kind: 'noToken' },
@@ -37,7 +41,7 @@ const states: TrackerState[] = [
 
 /** The extension's commands the tooltip links to, in the order read, each once. */
 function tooltipCommands(state: TrackerState): string[] {
-  const { tooltip } = present(statusFacts(state, http, 0));
+  const { tooltip } = statusBarItem(state, http);
   const found = [...tooltip.matchAll(/\(command:timeTracker\.(\w+)\)/g)].map((match) => match[1] ?? '');
   return [...new Set(found)];
 }

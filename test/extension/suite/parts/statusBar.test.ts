@@ -5,11 +5,11 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NoticeWords } from '../../../../src/tracker/links/linkNotice';
 import { StatusBarController } from '../../../../src/extension/statusBar';
 import type { Session } from '../../../../src/extension/session';
 import type { Settings } from '../../../../src/extension/settings';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
+import type { NoticeWords } from '../../../../src/tracker/links/linkNotice';
 import { RecordingLog, RecordingMessages, settingsWith } from './fakes';
 
 type SessionPort = Pick<Session, 'state' | 'channel' | 'onDidChangeState'>;
@@ -34,6 +34,9 @@ describe('parts: StatusBarController', () => {
   let stateChanged: vscode.EventEmitter<TrackerState>;
   let session: { -readonly [K in keyof SessionPort]: SessionPort[K] };
   let item: StatusBarController | undefined;
+  /** What a test changes in the settings while the item lives, as the user would: read on every render. */
+  let changed: Partial<Settings>;
+  /** The links' notice, as the test sets it: read on every render. */
   let notice: NoticeWords | undefined;
 
   const build = (changes: Partial<Settings> = {}): StatusBarController => {
@@ -45,7 +48,7 @@ describe('parts: StatusBarController', () => {
     });
     item = new StatusBarController({
       session,
-      settings,
+      settings: () => ({ ...settings(), ...changed }),
       log,
       messages,
       branchToday: () => undefined,
@@ -63,6 +66,7 @@ describe('parts: StatusBarController', () => {
   };
 
   beforeEach(() => {
+    changed = {};
     notice = undefined;
     log = new RecordingLog();
     messages = new RecordingMessages(log);
@@ -98,19 +102,26 @@ describe('parts: StatusBarController', () => {
     for (const shown of [text, tooltip, accessibilityLabel]) assert.ok(!shown.includes(NAME), shown);
   });
 
-  it('a notice stands in for the state until it is cleared', () => {
+  it('a notice stands in for the state until it is cleared, in its private form once the status bar is private', () => {
     const part = build();
-    notice = () => ({
-      text: 'notice text',
+    const text = (): string => part.presentation.text;
+    notice = (isPrivate) => ({
+      text: isPrivate ? 'private notice' : 'notice text',
       tooltip: 'notice tooltip',
       command: part.presentation.command,
       accessibilityLabel: 'notice label',
     });
     part.rerender();
-    assert.equal(part.presentation.text, 'notice text');
+    assert.equal(text(), 'notice text');
+    changed = { privateStatusBar: true };
+    part.rerender();
+    assert.equal(text(), 'private notice');
     notice = undefined;
     part.rerender();
-    assert.ok(part.presentation.text.includes(NAME), part.presentation.text);
+    assert.equal(text(), '$(record) Tracking');
+    changed = {};
+    part.rerender();
+    assert.ok(text().includes(NAME), text());
   });
 
   it('says once, with the way to the setting, that its format names a token it does not know', () => {

@@ -5,9 +5,8 @@ import { COMMANDS } from '../../../../src/tracker/ids';
 import { linkUndo, undoAfter, undoParagraph, type LinkUndo } from '../../../../src/tracker/links/linkUndo';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import { menuFor } from '../../../../src/tracker/pickers/menu';
-import type { PresentationSettings } from '../../../../src/tracker/statusBar/factTypes';
-import { present } from '../../../../src/tracker/statusBar/presentation';
-import { statusFacts } from '../../../../src/tracker/statusBar/statusFacts';
+import type { StatusBarInputs } from '../../../../src/tracker/statusBar/factTypes';
+import { statusBarItem } from '../../../../src/tracker/statusBar/statusBarItem';
 
 const NOW = 1_000_000;
 const docs = { activityID: 'A1', activityName: 'Docs' };
@@ -89,20 +88,21 @@ describe('tracker/links/linkUndo: Undo of a linked start stands until what runs 
   });
 
   it('puts the paragraph in the tracking tooltip only while Undo stands', () => {
-    const settings: PresentationSettings = {
+    const settings: StatusBarInputs = {
+      nowMs: NOW,
       showTodayTotal: true,
       maxNameLength: 40,
       route: { kind: 'http', port: 1 },
     };
-    const plain = present(statusFacts(tracking(ticket), settings, NOW)).tooltip;
+    const plain = statusBarItem(tracking(ticket), settings).tooltip;
     assert.doesNotMatch(plain, /undoLink/);
-    const linked = present(statusFacts(tracking(ticket), { ...settings, linkedStart: fromDocs }, NOW)).tooltip;
+    const linked = statusBarItem(tracking(ticket), { ...settings, linkedStart: fromDocs }).tooltip;
     assert.match(
       linked,
       /Started by the link for fix\/\\\*\\\*\. \[Undo\]\(command:timeTracker\.undoLink\) restarts Docs\./,
     );
     assert.doesNotMatch(
-      present(statusFacts(tracking(ticket), { ...settings, linkedStart: fromDocs, private: true }, NOW)).tooltip,
+      statusBarItem(tracking(ticket), { ...settings, linkedStart: fromDocs, private: true }).tooltip,
       /Docs|fix/,
     );
   });

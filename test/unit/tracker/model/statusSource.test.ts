@@ -2,15 +2,14 @@ import assert from 'node:assert/strict';
 import { ServiceClient, type RequestRecord } from '../../../../src/client';
 import type { CurrentAnswer } from '../../../../src/client/answerTypes';
 import type { StatusResult } from '../../../../src/protocol/types';
-import { present } from '../../../../src/tracker/statusBar/presentation';
-import { statusFacts } from '../../../../src/tracker/statusBar/statusFacts';
+import { statusBarItem } from '../../../../src/tracker/statusBar/statusBarItem';
 import { pollStatus, type StatusReader } from '../../../../src/tracker/model/statusSource';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import { freePort } from '../../../support/process';
 import { startServer, TEST_TOKEN, type StartedServer } from '../../../support/server';
 
 const HOUR_MS = 3_600_000;
-const settings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 39847 } } as const;
+const settings = { nowMs: 0, showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 39847 } } as const;
 
 describe('tracker/statusSource against the reference server', () => {
   let started: StartedServer;
@@ -48,7 +47,10 @@ describe('tracker/statusSource against the reference server', () => {
     const outcome = await pollStatus(client, state, started.clock);
     assert.deepEqual(paths, ['/status']);
     assert.deepEqual(outcome.source, 'status');
-    assert.equal(present(statusFacts(outcome.state, settings, started.clock())).text, '$(record) Docs 0:40 · today 0m');
+    assert.equal(
+      statusBarItem(outcome.state, { ...settings, nowMs: started.clock() }).text,
+      '$(record) Docs 0:40 · today 0m',
+    );
   });
 
   it('turns failures into states: license locked, unwired, no token, offline', async () => {
@@ -87,7 +89,7 @@ describe('tracker/statusSource against the reference server', () => {
     paths.length = 0;
     outcome = await pollStatus(client, outcome.state, started.clock, outcome.source);
     assert.deepEqual(paths, ['/current'], 'no more GET /status for this app');
-    const shown = present(statusFacts(outcome.state, settings, started.clock()));
+    const shown = statusBarItem(outcome.state, { ...settings, nowMs: started.clock() });
     assert.equal(shown.text, '$(record) Review 1:05');
     assert.match(shown.tooltip, /does not report today's total, nor offer Stop and Log Time/);
     assert.doesNotMatch(shown.tooltip, /command:timeTracker\.(stop|log)\)/);
@@ -129,9 +131,12 @@ describe('tracker/statusSource: the running time on the app clock', () => {
         appClockOffsetMs: skewMs,
       };
       const { state } = await pollStatus(reader(current), { kind: 'starting' }, () => here);
-      assert.equal(present(statusFacts(state, settings, here)).text, '$(record) Deep work 2:00:00 · today 2h 30m');
       assert.equal(
-        present(statusFacts(state, settings, here + 61_000)).text,
+        statusBarItem(state, { ...settings, nowMs: here }).text,
+        '$(record) Deep work 2:00:00 · today 2h 30m',
+      );
+      assert.equal(
+        statusBarItem(state, { ...settings, nowMs: here + 61_000 }).text,
         '$(record) Deep work 2:01:01 · today 2h 31m',
       );
       // Without the offset the same answer would be 90 s off: the Date header is what corrects it.
@@ -141,7 +146,7 @@ describe('tracker/statusSource: the running time on the app clock', () => {
         () => here,
       );
       assert.notEqual(
-        present(statusFacts(naive.state, settings, here)).text,
+        statusBarItem(naive.state, { ...settings, nowMs: here }).text,
         '$(record) Deep work 2:00:00 · today 2h 30m',
       );
     });
@@ -156,7 +161,7 @@ describe('tracker/statusSource: the running time on the app clock', () => {
       appClockOffsetMs: 0,
     };
     const { state } = await pollStatus(reader(current), { kind: 'starting' }, () => 0);
-    assert.equal(present(statusFacts(state, settings, 0)).text, '$(record) Deep work · today 2h 30m');
+    assert.equal(statusBarItem(state, settings).text, '$(record) Deep work · today 2h 30m');
   });
 
   it('takes an upper-case id from GET /current for the lower-case one of GET /status', async () => {
@@ -178,6 +183,6 @@ describe('tracker/statusSource: the running time on the app clock', () => {
       { kind: 'starting' },
       () => 0,
     );
-    assert.equal(present(statusFacts(state, settings, 0)).text, '$(record) Deep work 0:05 · today 0m');
+    assert.equal(statusBarItem(state, settings).text, '$(record) Deep work 0:05 · today 0m');
   });
 });

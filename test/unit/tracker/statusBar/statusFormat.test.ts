@@ -1,9 +1,8 @@
 /** Issue 25 §2: the status bar the user shapes (timeTracker.statusBar.format) and the private status bar. */
 import assert from 'node:assert/strict';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
-import type { PresentationSettings } from '../../../../src/tracker/statusBar/factTypes';
-import { present } from '../../../../src/tracker/statusBar/presentation';
-import { statusFacts } from '../../../../src/tracker/statusBar/statusFacts';
+import type { StatusBarInputs } from '../../../../src/tracker/statusBar/factTypes';
+import { statusBarItem } from '../../../../src/tracker/statusBar/statusBarItem';
 import {
   DEFAULT_STATUS_FORMAT,
   FORMAT_TOKENS,
@@ -13,7 +12,12 @@ import {
   statusText,
 } from '../../../../src/tracker/statusBar/statusText';
 
-const base: PresentationSettings = { showTodayTotal: true, maxNameLength: 40, route: { kind: 'http', port: 40001 } };
+const base: StatusBarInputs = {
+  nowMs: 0,
+  showTodayTotal: true,
+  maxNameLength: 40,
+  route: { kind: 'http', port: 40001 },
+};
 const activity = { activityID: 'a1', activityName: 'Write the quarterly report for the board' };
 // 12:05 running, 1h today.
 const tracking: TrackerState = {
@@ -41,7 +45,7 @@ const warnings: TrackerState[] = [
   { kind: 'starting' },
 ];
 
-function withFormat(source: string, extra: Partial<PresentationSettings> = {}): PresentationSettings {
+function withFormat(source: string, extra: Partial<StatusBarInputs> = {}): StatusBarInputs {
   const { format, unknown } = parseStatusFormat(source);
   assert.deepEqual(unknown, [], source);
   return { ...base, format, ...extra };
@@ -67,15 +71,15 @@ describe('tracker/statusBar: timeTracker.statusBar.format', () => {
     const parsed = parseStatusFormat('{activity} {actvity} {Today} {}');
     assert.deepEqual(parsed.unknown, ['{actvity}', '{Today}', '{}']);
     assert.equal(
-      present(statusFacts(tracking, { ...base, format: parsed.format }, 0)).text,
+      statusBarItem(tracking, { ...base, format: parsed.format }).text,
       '$(record) Write the quarterly report for the board {actvity} {Today} {}',
     );
     assert.equal(
-      present(statusFacts(tracking, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }, 0)).text,
+      statusBarItem(tracking, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }).text,
       '$(record) {activty} 12:05',
     );
     assert.equal(
-      present(statusFacts(idle, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }, 0)).text,
+      statusBarItem(idle, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }).text,
       '$(clock) Not tracking {activty}',
       'a state without the time still shows the mistake',
     );
@@ -122,11 +126,7 @@ describe('tracker/statusBar: timeTracker.statusBar.format', () => {
   it('keeps the text of every state as it was with the default format', () => {
     const settings = withFormat('{activity} {elapsed} · {today}');
     for (const state of [tracking, idle, onBreak, idleBreak, ...warnings]) {
-      assert.equal(
-        present(statusFacts(state, settings, 0)).text,
-        present(statusFacts(state, base, 0)).text,
-        state.kind,
-      );
+      assert.equal(statusBarItem(state, settings).text, statusBarItem(state, base).text, state.kind);
     }
   });
 
@@ -136,35 +136,26 @@ describe('tracker/statusBar: timeTracker.statusBar.format', () => {
       branchToday,
     });
     assert.equal(
-      present(statusFacts(tracking, settings, 0)).text,
+      statusBarItem(tracking, settings).text,
       '$(record) Clients: Write the quarterly report for the board | 12:05 | today 1h | this branch 1h 20m',
     );
-    assert.equal(
-      present(statusFacts(idle, settings, 0)).text,
-      '$(clock) Not tracking | today 3h 20m | this branch 1h 20m',
-    );
-    assert.equal(
-      present(statusFacts(idleBreak, settings, 0)).text,
-      '$(coffee) On break | today 1m | this branch 1h 20m',
-    );
+    assert.equal(statusBarItem(idle, settings).text, '$(clock) Not tracking | today 3h 20m | this branch 1h 20m');
+    assert.equal(statusBarItem(idleBreak, settings).text, '$(coffee) On break | today 1m | this branch 1h 20m');
   });
 
   it('leaves a token the state lacks out with the text before it, and the first and last texts with their tokens', () => {
     const settings = withFormat('<{group}> {activity} ({elapsed})');
+    assert.equal(statusBarItem(tracking, settings).text, '$(record) Write the quarterly report for the board (12:05)');
     assert.equal(
-      present(statusFacts(tracking, settings, 0)).text,
-      '$(record) Write the quarterly report for the board (12:05)',
-    );
-    assert.equal(
-      present(statusFacts(tracking, withFormat('[{group}] {activity}'), 0)).text,
+      statusBarItem(tracking, withFormat('[{group}] {activity}')).text,
       '$(record) Write the quarterly report for the board',
     );
     assert.equal(
-      present(statusFacts({ ...tracking, startedAtMs: undefined }, { ...settings, group: 'Clients' }, 0)).text,
+      statusBarItem({ ...tracking, startedAtMs: undefined }, { ...settings, group: 'Clients' }).text,
       '$(record) <Clients> Write the quarterly report for the board',
     );
-    assert.equal(present(statusFacts(tracking, withFormat('{today}', { showTodayTotal: false }), 0)).text, '$(record)');
-    assert.equal(present(statusFacts(idle, withFormat('{branchToday}'), 0)).text, '$(clock) Not tracking');
+    assert.equal(statusBarItem(tracking, withFormat('{today}', { showTodayTotal: false })).text, '$(record)');
+    assert.equal(statusBarItem(idle, withFormat('{branchToday}')).text, '$(clock) Not tracking');
     assert.equal(
       statusText({ icon: 'record', activity: 'x' }, parseStatusFormat('working').format),
       '$(record) working',
@@ -173,14 +164,14 @@ describe('tracker/statusBar: timeTracker.statusBar.format', () => {
 
   it('cuts the name inside {activity} (and the group) as timeTracker.statusBar.maxNameLength says', () => {
     const settings = withFormat('{activity} [{group}]', { maxNameLength: 10, group: 'A rather long group name' });
-    assert.equal(present(statusFacts(tracking, settings, 0)).text, '$(record) Write the… [A rather…]');
-    assert.match(present(statusFacts(tracking, settings, 0)).tooltip, /Write the quarterly report for the board/);
+    assert.equal(statusBarItem(tracking, settings).text, '$(record) Write the… [A rather…]');
+    assert.match(statusBarItem(tracking, settings).tooltip, /Write the quarterly report for the board/);
   });
 
   it('shows names as typed, never as an icon', () => {
     const settings = withFormat('{group} {activity}', { group: '$(bug)' });
     assert.equal(
-      present(statusFacts({ ...tracking, activity: { activityID: 'a1', activityName: '$(x) y' } }, settings, 0)).text,
+      statusBarItem({ ...tracking, activity: { activityID: 'a1', activityName: '$(x) y' } }, settings).text,
       '$(record) \\$(bug) \\$(x) y',
     );
   });
@@ -192,8 +183,8 @@ describe('tracker/statusBar: timeTracker.statusBar.format', () => {
     });
     for (const state of warnings)
       assert.equal(
-        present(statusFacts(state, settings, 42_000)).text,
-        present(statusFacts(state, base, 42_000)).text,
+        statusBarItem(state, { ...settings, nowMs: 42_000 }).text,
+        statusBarItem(state, { ...base, nowMs: 42_000 }).text,
         state.kind,
       );
   });
@@ -201,7 +192,7 @@ describe('tracker/statusBar: timeTracker.statusBar.format', () => {
 
 describe('tracker/statusBar: timeTracker.statusBar.private', () => {
   const secrets = /Write|quarterly|Clients|PROJ|\d/;
-  const settings: PresentationSettings = {
+  const settings: StatusBarInputs = {
     ...withFormat('{group} {activity} {elapsed} {today} {branchToday}'),
     private: true,
     group: 'Clients',
@@ -217,7 +208,7 @@ describe('tracker/statusBar: timeTracker.statusBar.private', () => {
       [idleBreak, '$(coffee) On break'],
     ];
     for (const [state, text] of table) {
-      const shown = present(statusFacts(state, settings, 0));
+      const shown = statusBarItem(state, settings);
       assert.equal(shown.text, text, state.kind);
       // The links name commands, the last paragraph the port: the words around them must hold no secret.
       const words = shown.tooltip.replace(/\(command:[^)]*\)/g, '').replace(/Connected .*$/, '');
@@ -228,11 +219,14 @@ describe('tracker/statusBar: timeTracker.statusBar.private', () => {
   });
 
   it('still tells a queued entry (a count, not a time) and leaves the warnings as they are', () => {
-    assert.match(present(statusFacts(tracking, settings, 0, 2)).text, /^\$\(record\) Tracking · \$\(inbox\) 2 queued$/);
+    assert.match(
+      statusBarItem(tracking, { ...settings, queued: 2 }).text,
+      /^\$\(record\) Tracking · \$\(inbox\) 2 queued$/,
+    );
     for (const state of warnings)
       assert.equal(
-        present(statusFacts(state, settings, 42_000)).text,
-        present(statusFacts(state, base, 42_000)).text,
+        statusBarItem(state, { ...settings, nowMs: 42_000 }).text,
+        statusBarItem(state, { ...base, nowMs: 42_000 }).text,
         state.kind,
       );
   });

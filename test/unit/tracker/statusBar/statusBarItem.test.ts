@@ -1,27 +1,30 @@
 import assert from 'node:assert/strict';
-import type { Presentation, PresentationSettings } from '../../../../src/tracker/statusBar/factTypes';
-import { present } from '../../../../src/tracker/statusBar/presentation';
-import { statusFacts } from '../../../../src/tracker/statusBar/statusFacts';
+import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { COMMANDS } from '../../../../src/tracker/ids';
+import { startedNotice, type NoticeWords } from '../../../../src/tracker/links/linkNotice';
+import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
+import type { TrackerState, TrackerStateKind } from '../../../../src/tracker/model/trackerState';
+import type { Presentation, StatusBarInputs } from '../../../../src/tracker/statusBar/factTypes';
+import { statusBarItem } from '../../../../src/tracker/statusBar/statusBarItem';
 import { formatElapsed } from '../../../../src/tracker/statusBar/trackingFacts';
-import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
-const settings: PresentationSettings = {
+const settings: StatusBarInputs = {
+  nowMs: 0,
   showTodayTotal: true,
   maxNameLength: 40,
   route: { kind: 'http', port: 40001 },
 };
-const viaIntegration: PresentationSettings = {
-  showTodayTotal: true,
-  maxNameLength: 40,
+const viaIntegration: StatusBarInputs = {
+  ...settings,
   route: { kind: 'integration', socketPath: '/tmp/app/api.sock' },
 };
 const activity = { activityID: 'a1', activityName: 'Write docs' };
 
 function shown(state: TrackerState, nowMs = 0, options = settings): Presentation {
-  return present(statusFacts(state, options, nowMs));
+  return statusBarItem(state, { ...options, nowMs });
 }
 
-describe('tracker/presentation', () => {
+describe('tracker/statusBar/statusBarItem', () => {
   it('gives every state its own words and codicon, and opens the menu on a click in every state', () => {
     const table: [TrackerState, string, string][] = [
       [{ kind: 'noToken' }, '$(key) Time Tracker: set token', 'timeTracker.showMenu'],
@@ -154,6 +157,18 @@ describe('tracker/presentation', () => {
     }
   });
 
+  it("names the app's own extension in the connection line while it reports branch switches, private or not", () => {
+    const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
+    const beside = { ...settings, branchesReportedBy: 'NowDoing.nowdoing-vscode' };
+    for (const options of [beside, { ...beside, private: true }])
+      assert.match(
+        shown(idle, 0, options).tooltip,
+        /Connected through the HTTP API on 127\.0\.0\.1:40001\. Branch switches are reported by the app's own extension \(`NowDoing\.nowdoing-vscode`\)\.$/,
+      );
+    assert.doesNotMatch(shown({ kind: 'offline' }, 0, beside).tooltip, /Branch switches/, 'only while the app answers');
+    assert.doesNotMatch(shown(idle).tooltip, /Branch switches/);
+  });
+
   it('leads a new user to the VS Code switch first, and to a token for the HTTP API second', () => {
     const { tooltip } = shown({ kind: 'noToken' });
     assert.ok(tooltip.indexOf('Settings → Integrations → VSCode') < tooltip.indexOf('HTTP API'), tooltip);
@@ -240,19 +255,196 @@ describe('tracker/presentation', () => {
   });
 });
 
-describe('tracker/presentation with queued entries', () => {
+describe('tracker/statusBar/statusBarItem with queued entries', () => {
   it('shows how many logged entries wait, in every state, with a link to them', () => {
-    const offline = present(statusFacts({ kind: 'offline' }, settings, 0, 3));
+    const offline = statusBarItem({ kind: 'offline' }, { ...settings, queued: 3 });
     assert.equal(offline.text, '$(debug-disconnect) Time Tracker offline · $(inbox) 3 queued');
     assert.match(
       offline.tooltip,
       /\*\*3 logged entries wait to be sent\*\* once the app answers\. \[Show Queued Entries\]\(command:timeTracker\.showQueue\)/,
     );
     assert.match(offline.accessibilityLabel, /3 logged entries wait to be sent\.$/);
-    const idle = present(
-      statusFacts({ kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 }, settings, 0, 1),
+    const idle = statusBarItem(
+      { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 },
+      { ...settings, queued: 1 },
     );
     assert.equal(idle.text, '$(clock) Not tracking · today 0m · $(inbox) 1 queued');
-    assert.equal(present(statusFacts({ kind: 'noToken' }, settings, 0, 0)).text, '$(key) Time Tracker: set token');
+    assert.equal(statusBarItem({ kind: 'noToken' }, { ...settings, queued: 0 }).text, '$(key) Time Tracker: set token');
+  });
+});
+
+describe('tracker/statusBar/statusBarItem: the tooltip', () => {
+  const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 60, observedAtMs: 0 };
+  const tracking: TrackerState = {
+    kind: 'tracking',
+    activity,
+    onBreak: false,
+    startedAtMs: 0,
+    appClockOffsetMs: 0,
+    todaySeconds: 3_600,
+    observedAtMs: 0,
+  };
+
+  it('lays out the headline, the body, the links and the connection, leaving empty ones out', () => {
+    assert.equal(
+      shown(idle).tooltip,
+      '**Not tracking.**\n\nToday: 1m.\n\n[Start](command:timeTracker.start) · [Log Time](command:timeTracker.log)' +
+        '\n\nConnected through the HTTP API on 127.0.0.1:40001.',
+    );
+    assert.match(shown({ ...tracking, onBreak: true }).tooltip, /^\*\*On break\.\*\* Write docs continues when/);
+    const headlineOnly = shown({ kind: 'tokenRejected', clockSkewSeconds: 300 });
+    assert.match(headlineOnly.tooltip, /^\*\*Your clock is off by 300 s\*\* [^\n]*\.$/);
+    assert.equal(headlineOnly.tone, 'error');
+    assert.match(
+      shown({ kind: 'offline' }).tooltip,
+      /\.\n\n\[Log Time \(queued\)\]\(command:timeTracker\.log\) · \[Check Connection\]\(command:timeTracker\.checkConnection\)$/,
+    );
+  });
+
+  it("adds one line with the branch's time today while tracking and while idle", () => {
+    const branchToday = { branch: 'feature/PROJ_1', duration: '1h 20m' };
+    assert.match(
+      statusBarItem(tracking, { ...settings, branchToday }).tooltip,
+      /\n\nToday: 1h\.\n\nThis branch \(feature\/PROJ\\_1\) today: 1h 20m\.\n\n/,
+    );
+    assert.match(
+      statusBarItem(idle, { ...settings, branchToday }).tooltip,
+      /This branch \(feature\/PROJ\\_1\) today: 1h 20m\./,
+    );
+    assert.doesNotMatch(shown(tracking).tooltip, /This branch/, 'none without a branch (no folder, the ledger off)');
+  });
+});
+
+const bug = { activityID: 'a1', activityName: '$(bug) fix *all*' };
+/** Every kind of state, each variant of it: a kind left out here does not compile. */
+const SAMPLES: { readonly [K in TrackerStateKind]: readonly Extract<TrackerState, { kind: K }>[] } = {
+  starting: [{ kind: 'starting' }],
+  noToken: [{ kind: 'noToken' }],
+  remoteHost: [{ kind: 'remoteHost' }],
+  offline: [{ kind: 'offline' }],
+  tokenRejected: [
+    { kind: 'tokenRejected', clockSkewSeconds: undefined },
+    { kind: 'tokenRejected', clockSkewSeconds: 90 },
+  ],
+  licenseLocked: [{ kind: 'licenseLocked' }],
+  lockedOut: [{ kind: 'lockedOut', untilMs: 30_000 }],
+  unavailable: [{ kind: 'unavailable' }],
+  failed: [{ kind: 'failed', message: 'boom' }],
+  idle: [
+    { kind: 'idle', onBreak: false, todaySeconds: 600, observedAtMs: 0 },
+    { kind: 'idle', onBreak: true, todaySeconds: 600, observedAtMs: 0 },
+  ],
+  tracking: [
+    {
+      kind: 'tracking',
+      activity: bug,
+      onBreak: false,
+      startedAtMs: -65_000,
+      appClockOffsetMs: 0,
+      todaySeconds: 600,
+      observedAtMs: 0,
+    },
+    {
+      kind: 'tracking',
+      activity: bug,
+      onBreak: false,
+      startedAtMs: undefined,
+      appClockOffsetMs: 0,
+      todaySeconds: 600,
+      observedAtMs: 0,
+    },
+    {
+      kind: 'tracking',
+      activity: bug,
+      onBreak: true,
+      startedAtMs: -65_000,
+      appClockOffsetMs: 0,
+      todaySeconds: 600,
+      observedAtMs: 0,
+    },
+  ],
+};
+const samples: TrackerState[] = Object.values(SAMPLES).flat();
+/** States whose fix differs by the way to the app, so their words do too. */
+const WORDED_PER_ROUTE = new Set<TrackerStateKind>(['offline', 'tokenRejected']);
+/** The tooltip without its last paragraph, which names the way to the app while it answers. */
+const beforeConnection = (tooltip: string): string => tooltip.replace(/\n\nConnected [^\n]*$/, '');
+
+describe('tracker/statusBar/statusBarItem: every state', () => {
+  it('gives each state, on either route, one item: a codicon first, a headline, a spoken sentence, the menu on a click', () => {
+    for (const state of samples) {
+      for (const inputs of [settings, viaIntegration]) {
+        const item = statusBarItem(state, inputs);
+        const where = `${state.kind} via ${inputs.route.kind}`;
+        assert.deepEqual(statusBarItem(state, inputs), item, `${where}: the same item every time`);
+        assert.match(item.text, /^\$\([a-z~-]+\)( |$)/, `${where}: one codicon first`);
+        assert.equal(item.command, COMMANDS.showMenu, `${where}: a click opens the menu`);
+        assert.ok(item.tooltip.length > 0 && item.accessibilityLabel.length > 10, where);
+      }
+    }
+  });
+
+  it('words only offline and a rejected token differently per route, and names the route while the app answers', () => {
+    for (const state of samples) {
+      const http = statusBarItem(state, settings);
+      const integration = statusBarItem(state, viaIntegration);
+      const perRoute =
+        WORDED_PER_ROUTE.has(state.kind) && !(state.kind === 'tokenRejected' && state.clockSkewSeconds !== undefined);
+      if (perRoute) {
+        assert.equal(integration.text, http.text, `${state.kind}: the same text on the status bar`);
+        assert.notEqual(integration.accessibilityLabel, http.accessibilityLabel, state.kind);
+        assert.notEqual(integration.tooltip, http.tooltip, state.kind);
+      } else if (state.kind === 'idle' || state.kind === 'tracking') {
+        assert.equal(beforeConnection(integration.tooltip), beforeConnection(http.tooltip), state.kind);
+        assert.notEqual(integration.tooltip, http.tooltip, state.kind);
+      } else {
+        assert.deepEqual(integration, http, state.kind);
+      }
+    }
+  });
+
+  it('escapes a name from the app once, in the text of each state that shows it', () => {
+    assert.equal(statusBarItem(SAMPLES.tracking[0]!, settings).text, '$(record) \\$(bug) fix *all* 1:05 · today 10m');
+    assert.equal(
+      statusBarItem(SAMPLES.tracking[2]!, settings).text,
+      '$(coffee) On break (\\$(bug) fix *all*) · today 10m',
+    );
+    assert.equal(
+      statusBarItem(SAMPLES.tracking[1]!, { ...settings, showTodayTotal: false }).text,
+      '$(record) \\$(bug) fix *all*',
+    );
+  });
+
+  it('gives every state its words but a running activity, which its name stands for', () => {
+    for (const state of samples) {
+      const afterIcon = statusBarItem(state, settings).text.replace(/^\$\([a-z~-]+\) /, '');
+      const running = state.kind === 'tracking' && !state.onBreak;
+      assert.equal(afterIcon.startsWith('\\$(bug) fix *all*'), running, state.kind);
+    }
+  });
+});
+
+describe('tracker/statusBar/statusBarItem: a link notice', () => {
+  const { links } = parseLinks([{ branch: 'feature/**', activity: 'Write docs' }]);
+  const decision = decideLink(links, { folders: ['/w/x'], branch: 'feature/x' }, ticketMatcher(''))!;
+  const notice: NoticeWords = (isPrivate) => startedNotice(decision, 'Write docs', undefined, isPrivate);
+  const tracking = SAMPLES.tracking[0]!;
+
+  it('stands in for the state but its tone, and goes when cleared', () => {
+    const over = statusBarItem(tracking, { ...settings, notice, queued: 2 });
+    assert.deepEqual(over, { ...notice(false), tone: 'normal' });
+    assert.equal(over.text, '$(link) Tracking Write docs (linked to this branch)');
+    assert.equal(over.command, COMMANDS.undoLink);
+    assert.equal(statusBarItem({ kind: 'offline' }, { ...settings, notice }).tone, 'warning');
+    assert.deepEqual(statusBarItem(tracking, { ...settings, notice: undefined }), statusBarItem(tracking, settings));
+  });
+
+  it('takes its private form while the status bar is private, so a toggle while it shows applies at once', () => {
+    const open = statusBarItem(tracking, { ...settings, notice });
+    const hidden = statusBarItem(tracking, { ...settings, notice, private: true });
+    assert.deepEqual(hidden, { ...notice(true), tone: 'normal' });
+    assert.match(open.text, /Write docs/);
+    for (const said of [hidden.text, hidden.tooltip, hidden.accessibilityLabel])
+      assert.doesNotMatch(said, /Write docs/);
   });
 });
