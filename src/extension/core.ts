@@ -212,6 +212,7 @@ function buildWindowParts(context: vscode.ExtensionContext, stack: DisposalStack
       messages,
       showNotice: (notice) => statusBar.showNotice(notice),
       settings,
+      tickets: () => branchTime.ticketKeys(),
       recent,
       workspaceState,
       storageFolder,
