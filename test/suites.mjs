@@ -32,7 +32,7 @@ export default defineSuites([
   {
     label: 'restricted',
     title:
-      "a cloned repository with hostile settings opened in Restricted Mode: nothing starts or is created, the user's pace, privacy and branch-time history hold, and the status bar follows the app on a branch its pattern backtracks on",
+      "a cloned repository with hostile settings opened in Restricted Mode: nothing starts or is created, the user's pace, privacy, ticket keys and branch-time history hold, and the status bar follows the app after a switch to a branch its links match",
     files: 'out/test/extension/restricted/index.js',
     workspace: 'test/extension/restricted/workspace.mjs',
     driver: 'test/extension/restricted/driver.mjs',

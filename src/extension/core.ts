@@ -32,6 +32,7 @@ import { RecentActivities } from '../tracker/pickers/recentActivities';
 import { STORAGE_KEYS } from '../tracker/ids';
 import type { HostDecision } from '../tracker/model/remoteHost';
 import type { PeriodKind } from '../tracker/branchTime/summary';
+import type { TicketKeys } from '../tracker/branchTime/ticketKeys';
 import { touchesRestricted } from '../tracker/settings/untrustedWorkspace';
 
 /** What the activation bundle holds of the core once it is loaded. */
@@ -135,13 +136,14 @@ function buildParts(context: vscode.ExtensionContext, stack: DisposalStack, live
   const { globalState, workspaceState } = context;
   const storageFolder = context.globalStorageUri.fsPath;
   const branches = stack.use(new BranchReporter({ session, log, settings, messages }));
-  const links = stack.use(
-    new LinkController({ session, branches, log, messages, settings, recent, workspaceState, storageFolder }),
-  );
   const branchTime = stack.use(
     new BranchTime({ storageFolder, workspaceState, session, branches, log, messages, settings }),
   );
   const branchTimeView = stack.use(new BranchTimeView(branchTime, () => live.settings.privateStatusBar));
+  const tickets = (): TicketKeys => branchTime.ticketKeys();
+  const links = stack.use(
+    new LinkController({ session, branches, log, messages, settings, tickets, recent, workspaceState, storageFolder }),
+  );
   const extensions = { extensions: () => vscode.extensions.all, onDidChangeExtensions: vscode.extensions.onDidChange };
   const ownId = context.extension.id;
   const coexistence = stack.use(

@@ -48,8 +48,8 @@ export interface Settings {
     readonly enabled: boolean;
     readonly keepDays: number;
   };
-  /** The ticket key in a branch name, for Copy Summary (a regular expression; checked where it is used). */
-  readonly ticketPattern: string;
+  /** The ticket key prefixes that count (none: every key); checked where used (tracker/branchTime/ticketKeys.ts). */
+  readonly ticketPrefixes: readonly string[];
   /**
    * Issue 25: folders and branches linked to activities, the workspace's first, then the user's (checked in
    * src/tracker/links).
@@ -84,7 +84,7 @@ const flag: Reader<boolean> = (value) => (typeof value === 'boolean' ? value : u
 const headerPrefix: Reader<HeaderPrefix | 'auto'> = (value) =>
   typeof value === 'string' && (value === 'auto' || isHeaderPrefix(value)) ? value : undefined;
 const path: Reader<string> = (value) => (typeof value === 'string' ? value.trim() : undefined);
-const globs: Reader<string[]> = (value) =>
+const strings: Reader<string[]> = (value) =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
 const text: Reader<string> = (value) => (typeof value === 'string' ? value : undefined);
 const reporting: Reader<boolean | 'always'> = (value) =>
@@ -120,14 +120,14 @@ export function readSettings(): Settings {
       reportBranchChanges: restricted('git.reportBranchChanges', reporting, NARROWED['git.reportBranchChanges']),
       // Two reports a switch is the person's choice: a repository's value is never read for it.
       reportBesideAppExtension: config.inspect('git.reportBranchChanges')?.globalValue === 'always',
-      ignoreBranches: restricted('git.ignoreBranches', globs, NARROWED['git.ignoreBranches']),
+      ignoreBranches: restricted('git.ignoreBranches', strings, NARROWED['git.ignoreBranches']),
       repoName: restricted('git.repoName', repoName, NARROWED['git.repoName']),
     },
     branchTime: {
       enabled: turnedOffByWorkspace(config, 'branchTime.enabled'),
       keepDays: read('branchTime.keepDays', bounded(SETTING_BOUNDS['branchTime.keepDays'])),
     },
-    ticketPattern: read('ticketPattern', text),
+    ticketPrefixes: read('ticketPrefixes', strings),
     links: { enabled: read('linksEnabled', flag), sources: linkSources(config, trusted) },
     // Whether the remote machine is the user's is the user's word: a workspace's value is never read.
     allowWorkspaceHost: config.inspect('remote.allowWorkspaceHost')?.globalValue === true,

@@ -17,7 +17,7 @@ import { foldedName } from './pathKey';
 /** The longest glob taken; a longer one matches nothing, and the caller says so. */
 export const MAX_GLOB_LENGTH = 1_000;
 /**
- * How much of a branch name a glob or the ticket pattern sees: the longest branch the app takes
+ * How much of a branch name a glob or the ticket key scan sees: the longest branch the app takes
  * (the protocol's BRANCH_MAX_LENGTH, repeated here because src/platform imports nothing of ours).
  * Git allows longer names; such a branch is matched by its first 255 characters.
  */

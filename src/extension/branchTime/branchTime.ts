@@ -12,7 +12,6 @@ import { thisMachine } from '../../platform/machine';
 import { ownProcessIsRunning } from '../../platform/processes';
 import { CONTEXT_KEYS, STORAGE_KEYS } from '../../tracker/ids';
 import { BranchLedger } from '../../tracker/branchTime/branchLedger';
-import { ticketMatcher, type TicketMatcher } from '../../tracker/branchTime/copySummary';
 import { LedgerStore } from '../../tracker/branchTime/ledgerStore';
 import { dayOf } from '../../tracker/branchTime/ledgerBook';
 import type { WorkPlace } from '../../tracker/branchTime/attribution';
@@ -24,6 +23,7 @@ import {
   type PeriodSummary,
 } from '../../tracker/branchTime/summary';
 import { maxPollGapMs, observationOf } from '../../tracker/branchTime/observation';
+import { ticketKeys, type TicketKeys } from '../../tracker/branchTime/ticketKeys';
 import { ledgerWindowId } from '../../tracker/branchTime/windowIdentity';
 import type { BranchReporter, HeadRead } from '../branchReporter';
 import type { Messages } from '../messages';
@@ -57,7 +57,7 @@ export class BranchTime implements vscode.Disposable {
    */
   private readonly summaries = new Map<PeriodKind, { readonly day: string; readonly summary: PeriodSummary }>();
   private focused = vscode.window.state.focused;
-  private tickets: { readonly pattern: string; readonly matcher: TicketMatcher } | undefined;
+  private tickets: { readonly prefixes: string; readonly keys: TicketKeys } | undefined;
 
   constructor(private readonly parts: BranchTimeParts) {
     this.store = new LedgerStore(parts.storageFolder, {
@@ -156,24 +156,28 @@ export class BranchTime implements vscode.Disposable {
   }
 
   /**
-   * The ticket pattern of the settings; one refused (invalid, too long, needing backtracking) is said once per pattern,
-   * and the default used.
+   * The ticket keys that count as `timeTracker.ticketPrefixes` says (Copy Summary, the export, the links); each prefix
+   * not used is logged, and the first said once per list, with Open Settings.
    */
-  ticketMatcher(): TicketMatcher {
-    const pattern = this.parts.settings().ticketPattern;
-    if (this.tickets?.pattern === pattern) return this.tickets.matcher;
-    const matcher = ticketMatcher(pattern);
-    this.tickets = { pattern, matcher };
-    if (matcher.problem !== undefined) {
-      // The sentence says which pattern, why it is refused (invalid, too long, or needing backtracking) and the default
-      // used.
-      this.parts.log.warn(matcher.problem);
-      void this.parts.messages.warn(matcher.problem, {
-        label: vscode.l10n.t('Open Settings'),
-        run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.ticketPattern'),
-      });
+  ticketKeys(): TicketKeys {
+    const listed = this.parts.settings().ticketPrefixes;
+    const prefixes = JSON.stringify(listed);
+    if (this.tickets?.prefixes === prefixes) return this.tickets.keys;
+    const { problems, ...keys } = ticketKeys(listed);
+    this.tickets = { prefixes, keys };
+    for (const problem of problems) this.parts.log.warn(problem);
+    const [first] = problems;
+    if (first !== undefined) {
+      const more = problems.length - 1;
+      void this.parts.messages.warn(
+        more === 0 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: more }),
+        {
+          label: vscode.l10n.t('Open Settings'),
+          run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.ticketPrefixes'),
+        },
+      );
     }
-    return matcher;
+    return keys;
   }
 
   /** On or off as the settings say, and the view's welcome text with it (the workspace may have turned it off). */

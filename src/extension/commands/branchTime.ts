@@ -33,7 +33,7 @@ export async function copyBranchSummary(
   await branchTime.ledger.refresh();
   const target = targetOf(node) ?? (await askPeriod(services, format));
   if (target === undefined) return;
-  const text = summaryText(branchTime.summary(target.kind), branchTime.ticketMatcher(), format, target.scope);
+  const text = summaryText(branchTime.summary(target.kind), branchTime.ticketKeys(), format, target.scope);
   if (text === undefined) {
     void messages.info(
       vscode.l10n.t(

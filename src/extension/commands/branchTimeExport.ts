@@ -32,7 +32,7 @@ export async function exportBranchTimeCsv(services: CommandServices, args: unkno
     }));
   if (period === undefined) return;
   const range = period === 'all' ? undefined : periodDays(period, Date.now());
-  const csv = ledgerCsv(branchTime.ledger.current.rows, range, branchTime.ticketMatcher());
+  const csv = ledgerCsv(branchTime.ledger.current.rows, range, branchTime.ticketKeys());
   if (csv === undefined) {
     void messages.info(
       vscode.l10n.t('No time by branch for {0}: there is nothing to export.', exportPeriodLabel(period)),

@@ -12,7 +12,6 @@
 import * as vscode from 'vscode';
 import type { ActivitySelector } from '../../protocol/types';
 import { COMMANDS } from '../../tracker/ids';
-import { ticketMatcher } from '../../tracker/branchTime/copySummary';
 import { placeholderRefusal, ticketLinkFor, type TicketLinkChoice } from '../../tracker/links/linkChoices';
 import { placeLink, type WrittenLink } from '../../tracker/links/linkEdits';
 import { undoneConfirmation } from '../../tracker/statusBar/confirmations';
@@ -25,7 +24,7 @@ import { chooseActivity } from './tracking';
 export async function linkBranch(services: CommandServices): Promise<void> {
   const folder = await folderOrSay(services);
   if (!folder) return;
-  const branch = await services.links.branchOf(folder.uri);
+  const { branch, ignoresCase = false } = await services.links.placeOf(folder.uri);
   if (branch === undefined) {
     void services.messages.info(
       vscode.l10n.t(
@@ -35,7 +34,7 @@ export async function linkBranch(services: CommandServices): Promise<void> {
     );
     return;
   }
-  const ticketChoice = ticketLinkFor(branch, ticketMatcher(services.settings().ticketPattern));
+  const ticketChoice = ticketLinkFor(branch, services.branchTime.ticketKeys(), ignoresCase);
   const kind = ticketChoice === undefined ? 'branch' : await askWhatToLink(branch, ticketChoice);
   if (kind === undefined) return;
   if (kind === 'ticket' && ticketChoice !== undefined) return linkTicketPattern(services, ticketChoice);

@@ -16,7 +16,7 @@ import * as vscode from 'vscode';
 import type { BranchChange } from '../../git/branchWatcher';
 import { asSeen, parseHead } from '../../git/headState';
 import { isInside } from '../../platform/pathKey';
-import { ticketMatcher, type TicketMatcher } from '../../tracker/branchTime/copySummary';
+import type { TicketKeys } from '../../tracker/branchTime/ticketKeys';
 import {
   gateAt,
   linkFingerprint,
@@ -56,6 +56,8 @@ export interface LinkParts {
   readonly log: vscode.LogOutputChannel;
   readonly messages: Messages;
   readonly settings: () => Settings;
+  /** The ticket keys that count, for `{ticket}` (the branch-time part's, src/extension/branchTime/branchTime.ts). */
+  readonly tickets: () => TicketKeys;
   /** The recent activities (globalState): where a link's activity may be known by id. */
   readonly recent: RecentActivities;
   /** This workspace's state: the answer about its links. */
@@ -95,8 +97,6 @@ export class LinkController implements vscode.Disposable {
   /** Each settings file's links, as parsed: which need the user's word, and where Unlink removes one from. */
   private byScope: readonly ScopedLinks[] = [];
   private parsedKey: string | undefined;
-  private tickets: TicketMatcher = ticketMatcher('');
-  private ticketsKey: string | undefined;
   private readonly starter: LinkStarter;
   private disposed = false;
 
@@ -164,13 +164,6 @@ export class LinkController implements vscode.Disposable {
   /** Reads the links again after a settings change; each refused entry is logged and said once. */
   settingsChanged(): void {
     const settings = this.parts.settings();
-    if (settings.ticketPattern !== this.ticketsKey) {
-      this.ticketsKey = settings.ticketPattern;
-      this.tickets = ticketMatcher(settings.ticketPattern);
-      // Said to the user by Copy Summary (branchTime.ts); here the log tells why a `{ticket}` link used the default.
-      if (this.tickets.problem !== undefined)
-        this.parts.log.warn(`Links use the default ticket pattern: ${this.tickets.problem}`);
-    }
     const key = JSON.stringify(settings.links.sources);
     if (key === this.parsedKey) return;
     this.parsedKey = key;
@@ -194,7 +187,7 @@ export class LinkController implements vscode.Disposable {
   /** The link that acts at `place` (the user's, or a repository's the user said to use), if links are on. */
   decide(place: Place): LinkDecision | undefined {
     if (!this.parts.settings().links.enabled) return undefined;
-    return decideLink(this.standing().usable, place, this.tickets);
+    return decideLink(this.standing().usable, place, this.parts.tickets());
   }
 
   /**
@@ -259,7 +252,7 @@ export class LinkController implements vscode.Disposable {
   ): { readonly decision: LinkDecision; readonly scope: LinkScope }[] {
     const ignoresCase = this.repositoryOf(folder.uri)?.repository.ignoresCase;
     const place = { folders: [pathOf(folder.uri)], branch, ignoresCase };
-    return matchingLinks(this.parsed.links, place, this.tickets).map((decision) => ({
+    return matchingLinks(this.parsed.links, place, this.parts.tickets()).map((decision) => ({
       decision,
       scope: this.scopeOf(decision),
     }));
@@ -283,7 +276,7 @@ export class LinkController implements vscode.Disposable {
   }
 
   /** Where `folder` works, as links match it. */
-  private async placeOf(folder: vscode.Uri): Promise<Place> {
+  async placeOf(folder: vscode.Uri): Promise<Place> {
     const branch = await this.branchOf(folder);
     return { folders: [pathOf(folder)], branch, ignoresCase: this.repositoryOf(folder)?.repository.ignoresCase };
   }
@@ -310,7 +303,7 @@ export class LinkController implements vscode.Disposable {
 
   private gate(place: Place, on: Trigger): LinkGate {
     if (!this.parts.settings().links.enabled) return { kind: 'none' };
-    return gateAt(this.byScope, this.standing(), place, this.tickets, on);
+    return gateAt(this.byScope, this.standing(), place, this.parts.tickets(), on);
   }
 
   /**

@@ -7,8 +7,8 @@
  * formula (CSV injection): such a field gets a leading apostrophe, which spreadsheets show as text
  * and which a reader strips back easily; numbers and dates are ours and never start so. Pure.
  */
-import type { TicketMatcher } from './copySummary';
 import type { LedgerRow } from './ledgerBook';
+import { rememberingKeys, type TicketKeys } from './ticketKeys';
 
 export const CSV_HEADER = ['date', 'repository', 'branch', 'ticket', 'activity', 'seconds'] as const;
 
@@ -30,7 +30,7 @@ export interface LedgerCsv {
 export function ledgerCsv(
   rows: readonly LedgerRow[],
   range: DayRange | undefined,
-  tickets: TicketMatcher,
+  tickets: TicketKeys,
 ): LedgerCsv | undefined {
   const inRange = rows.filter((row) => range === undefined || (row.day >= range.fromDay && row.day <= range.toDay));
   if (inRange.length === 0) return undefined;
@@ -42,12 +42,13 @@ export function ledgerCsv(
       compare(a.branch, b.branch) ||
       compare(a.activityName, b.activityName),
   );
+  const keyOf = rememberingKeys(tickets);
   const lines = sorted.map((row) =>
     [
       row.day,
       row.repository,
       row.branch,
-      tickets.keyOf(row.branch) ?? '',
+      keyOf(row.branch, row.ignoresCase === true) ?? '',
       row.activityName,
       String(Math.round(row.ms / 1000)),
     ]

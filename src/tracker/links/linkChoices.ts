@@ -8,8 +8,9 @@
  */
 import * as l10n from '@vscode/l10n';
 import { MAX_MATCHED_BRANCH_LENGTH } from '../../platform/globs';
+import { branchKey } from '../../platform/pathKey';
 import type { ActivityReference } from '../../protocol/types';
-import type { TicketMatcher } from '../branchTime/copySummary';
+import type { TicketKeys } from '../branchTime/ticketKeys';
 import { TICKET_PLACEHOLDER } from './links';
 
 /** "Every branch like this one → its ticket": the link to write, and what it does on this branch. */
@@ -34,15 +35,19 @@ const GLOB_CHARACTERS = /[*?]/;
  * means under the same first path segment (`fix/PROJ-123-login` → `fix/**`), so a team's `feature/`
  * and `fix/` branches each get theirs; a branch with no such segment (`PROJ-123-login`), or whose
  * first segment is the ticket itself (`PROJ-123/login`), gets `**`, every branch that names a ticket
- * (a `{ticket}` link matches no branch without a key).
+ * (a `{ticket}` link matches no branch without a key). `ignoresCase`: the branch's repository says
+ * `core.ignorecase`, so its key may be spelled otherwise in the branch (./links.ts matches it so).
  */
-export function ticketLinkFor(branch: string, tickets: TicketMatcher): TicketLinkChoice | undefined {
+export function ticketLinkFor(branch: string, tickets: TicketKeys, ignoresCase = false): TicketLinkChoice | undefined {
   const seen = branch.slice(0, MAX_MATCHED_BRANCH_LENGTH);
-  const ticket = tickets.keyOf(seen);
+  const ticket = tickets.keyOf(seen, ignoresCase);
   if (ticket === undefined) return undefined;
   const slash = seen.indexOf('/');
   const prefix = slash > 0 ? seen.slice(0, slash) : undefined;
-  const literal = prefix !== undefined && !prefix.includes(ticket) && !GLOB_CHARACTERS.test(prefix);
+  const literal =
+    prefix !== undefined &&
+    !branchKey(prefix, ignoresCase).includes(branchKey(ticket, ignoresCase)) &&
+    !GLOB_CHARACTERS.test(prefix);
   const pattern = literal ? `${prefix}/**` : '**';
   return { pattern, ticket, link: { branch: pattern, activity: TICKET_PLACEHOLDER, createIfMissing: true } };
 }

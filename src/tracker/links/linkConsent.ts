@@ -9,7 +9,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { decideLink, type CompiledLink, type Link, type LinkDecision, type LinkEvent, type Place } from './links';
-import type { TicketMatcher } from '../branchTime/copySummary';
+import type { TicketKeys } from '../branchTime/ticketKeys';
 
 /** Where a list of links was read: the workspace's settings or the user's. */
 export type LinkScope = 'workspace' | 'user';
@@ -120,7 +120,7 @@ export function gateAt(
   sources: readonly ScopedLinks[],
   standing: LinkStanding,
   place: Place,
-  tickets: TicketMatcher,
+  tickets: TicketKeys,
   on: LinkEvent,
 ): LinkGate {
   const open = new Set<CompiledLink>([...standing.usable, ...standing.unanswered]);

@@ -4,13 +4,13 @@
  * prompt. Pure: the setting's value in, the links and one sentence per refused entry out; a place
  * (folders, branch) in, the first link that matches out. Globs are src/platform/globs.ts, the same
  * linear-time matcher as `timeTracker.git.ignoreBranches`; the ticket key is Copy Summary's
- * TicketMatcher (`timeTracker.ticketPattern`), so the two never disagree on what a key is.
+ * (src/tracker/branchTime/ticketKeys.ts), so the two never disagree on what a key is.
  */
 import * as l10n from '@vscode/l10n';
 import { compileBranchGlobs, compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH } from '../../platform/globs';
 import { pathKey } from '../../platform/pathKey';
 import type { ActivityReference } from '../../protocol/types';
-import type { TicketMatcher } from '../branchTime/copySummary';
+import type { TicketKeys } from '../branchTime/ticketKeys';
 
 /** What an `activity` holds to be replaced by the ticket key of the branch. */
 export const TICKET_PLACEHOLDER = '{ticket}';
@@ -44,7 +44,7 @@ export interface ParsedLinks {
 export interface Place {
   readonly folders: readonly string[];
   readonly branch?: string | undefined;
-  /** The branch's repository ignores case (`core.ignorecase`): branch globs match it case-folded. */
+  /** The branch's repository ignores case (`core.ignorecase`): its globs and ticket prefixes match case-folded. */
   readonly ignoresCase?: boolean | undefined;
 }
 
@@ -228,7 +228,7 @@ function withoutTrailingSlashes(path: string): string {
 export function decideLink(
   links: readonly CompiledLink[],
   place: Place,
-  tickets: TicketMatcher,
+  tickets: TicketKeys,
   on: LinkEvent = 'open',
 ): LinkDecision | undefined {
   return matchingLinks(links, place, tickets, on)[0];
@@ -241,10 +241,10 @@ export function decideLink(
 export function matchingLinks(
   links: readonly CompiledLink[],
   place: Place,
-  tickets: TicketMatcher,
+  tickets: TicketKeys,
   on: LinkEvent = 'open',
 ): LinkDecision[] {
-  const ticket = place.branch === undefined ? undefined : tickets.keyOf(place.branch);
+  const ticket = place.branch === undefined ? undefined : tickets.keyOf(place.branch, place.ignoresCase === true);
   const ranked = [
     ...links.filter((link) => link.branch !== undefined),
     ...(on === 'switch' ? [] : links.filter((link) => link.branch === undefined)),

@@ -2,9 +2,10 @@
 // the user's side of the machine before the window opens. The app (a reference server in this
 // process) is up and idle with one activity of the user's, the user's settings say private status
 // bar and a 2 s poll, Workspace Trust is on (the folder opens in Restricted Mode), and the user's
-// branch-time ledger already holds 60 days of history. The host suite (./restricted.test.ts) reads
-// the app and the ledger; this driver adds one check of its own from the app's side: no request of
-// the window's life started or created an activity.
+// branch-time ledger already holds 60 days of history, and today's time on a branch that names a
+// ticket. The host suite (./restricted.test.ts) reads the app and the ledger; this driver adds one
+// check of its own from the app's side: no request of the window's life started or created an
+// activity.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,6 +20,9 @@ const EXTENSION_ID = 'clessira-tools.clessira-time-tracker';
 export const USER_ACTIVITY = 'Client work for ACME';
 /** Days of history the user's ledger holds before the window opens; the repository says keep 1. */
 const SEEDED_DAYS = 60;
+/** Where the user worked today, on a branch naming the ticket PROJ-7 (the repository's prefixes leave it out). */
+const TICKET_ROOT = '/home/user/shop';
+const TICKET_BRANCH = 'feature/PROJ-7-checkout';
 const DAY_MS = 24 * 3600_000;
 
 export default async function restrictedDriver() {
@@ -49,6 +53,8 @@ export default async function restrictedDriver() {
       ledgerFile: seedLedger(dirs['user-data']),
       seededDays: SEEDED_DAYS,
       activity: USER_ACTIVITY,
+      ticketRoot: TICKET_ROOT,
+      ticketBranch: TICKET_BRANCH,
     }),
     stop: () => void server.close(),
     finish: (outcome) => {
@@ -83,7 +89,23 @@ function seedLedger(userData) {
       lastMs: firstMs + 3600_000,
     };
   });
+  // Today, on a branch that names a ticket: what Copy Summary writes its key for.
+  const ticketRow = {
+    day: dayOf(now),
+    root: TICKET_ROOT,
+    repository: 'shop',
+    branch: TICKET_BRANCH,
+    activityID: 'A1B2C3D4-0000-4000-8000-000000000002',
+    activityName: 'Checkout',
+    ms: 25 * 60_000,
+    firstMs: now - 25 * 60_000,
+    lastMs: now,
+  };
   const file = join(folder, LEDGER_FILE);
-  writeFileSync(file, serializeBook({ version: 1, owners: [], creditedUntilMs: now - DAY_MS, rows }), { mode: 0o600 });
+  writeFileSync(
+    file,
+    serializeBook({ version: 1, owners: [], creditedUntilMs: now - DAY_MS, rows: [...rows, ticketRow] }),
+    { mode: 0o600 },
+  );
   return file;
 }

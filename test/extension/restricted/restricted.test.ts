@@ -2,9 +2,10 @@
  * A user clones a stranger's repository and opens it: VS Code opens it in Restricted Mode, and its
  * `.vscode/settings.json` (./workspace.mjs) sets every timeTracker.* value that would act in the
  * user's name. The user's own settings (./driver.mjs) say private status bar and a 2 s poll, the
- * app runs idle, and the ledger holds 60 days of the user's history. What the user must get is
- * what an empty folder gives: nothing started or created, the user's pace, the user's privacy, the
- * user's history, and a status bar that keeps following the app on any branch.
+ * app runs idle, and the ledger holds 60 days of the user's history and today's time on a ticket's
+ * branch. What the user must get is what an empty folder gives: nothing started or created, the
+ * user's pace, the user's privacy, the user's history and ticket keys, and a status bar that keeps
+ * following the app on any branch.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -19,8 +20,8 @@ import { kind, until } from '../suite/states';
 
 /** ./workspace.mjs's INJECTED_ACTIVITY: the name the repository's links start and create. */
 const INJECTED_ACTIVITY = 'Injected by the repository';
-/** A branch the repository's `^(a+)+b` would backtrack on for longer than anyone waits. */
-const BACKTRACKING_BRANCH = 'a'.repeat(40);
+/** A branch the repository's `{ "branch": "*" }` link would start and create its activity on. */
+const LINKED_BRANCH = 'hostile-switch';
 /** At the user's 2 s, a window in the background asks every 6 s at the most, so 14 s hold two answers. */
 const PACE_WINDOW_MS = 14_000;
 
@@ -91,16 +92,29 @@ describe('a cloned repository with hostile settings, opened in Restricted Mode',
     assert.equal(history.length, Number(param('seededDays')));
   });
 
-  it("follows the app after a switch to a branch the repository's pattern backtracks on", async () => {
+  it("writes the ticket keys the user's settings find, not those the repository's prefixes leave", async () => {
+    const root = param('ticketRoot');
+    const branch = param('ticketBranch');
+    await vscode.commands.executeCommand('timeTracker.copyBranchSummary', {
+      type: 'branch',
+      kind: 'today',
+      root,
+      branch,
+    });
+    const text = await vscode.env.clipboard.readText();
+    assert.match(text, new RegExp(`^PROJ-7 ${branch}: 25m$`, 'm'), text);
+  });
+
+  it("follows the app after a switch to a branch the repository's links match", async () => {
     const switched = new Promise<string>((resolve) => {
       const subscription = api.onDidHandleBranchSwitch((handled) => {
-        if (handled.branch !== BACKTRACKING_BRANCH) return;
+        if (handled.branch !== LINKED_BRANCH) return;
         subscription.dispose();
         resolve(handled.branch);
       });
     });
-    execFileSync('git', ['checkout', '-q', '-b', BACKTRACKING_BRANCH], { cwd: root, stdio: 'ignore' });
-    assert.equal(await switched, BACKTRACKING_BRANCH);
+    execFileSync('git', ['checkout', '-q', '-b', LINKED_BRANCH], { cwd: root, stdio: 'ignore' });
+    assert.equal(await switched, LINKED_BRANCH);
     await app.stopActivity();
     await until(api, kind('idle'), 'the stop the app made, after the switch');
     const found = await app.searchActivities(INJECTED_ACTIVITY);

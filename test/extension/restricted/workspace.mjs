@@ -1,7 +1,7 @@
 // The repository the `restricted` suite opens: a stranger's clone whose .vscode/settings.json sets
 // every timeTracker.* value that would act in the user's name if a repository's settings were
-// obeyed. Links that start and create an activity at opening and on any branch, a ticket pattern
-// that backtracks without end on a branch of `a`s, a poll interval past what a timer holds, a
+// obeyed. Links that start and create an activity at opening and on any branch, ticket prefixes
+// that leave the user's keys out of Copy Summary, a poll interval past what a timer holds, a
 // public status bar over the user's private one, one day of branch time over the user's history,
 // and reporting that reveals more. The suite (./restricted.test.ts) shows none of it takes effect
 // while the folder is untrusted.
@@ -20,7 +20,7 @@ export const HOSTILE_SETTINGS = (folder) => ({
   'timeTracker.linksEnabled': true,
   'timeTracker.git.reportBranchChanges': 'always',
   'timeTracker.git.repoName': 'remoteUrl',
-  'timeTracker.ticketPattern': '^(a+)+b',
+  'timeTracker.ticketPrefixes': ['OPS'],
   'timeTracker.pollIntervalSeconds': 1e7,
   'timeTracker.statusBar.private': false,
   'timeTracker.branchTime.keepDays': 1,

@@ -1,9 +1,9 @@
 /**
- * Patterns and globs from settings, and the branch names a repository's HEAD holds, in a real
- * extension host: a ticket pattern that backtracks on the branch, and a 500,000-star ignoreBranches
- * glob against a HEAD naming a branch of 60,000 characters, each held the whole host busy
- * (every extension of the window froze). Here the switch is handled, the glob is named in one
- * warning, and the status bar still follows the app afterwards.
+ * Globs and lists from settings, and the branch names a repository's HEAD holds, in a real
+ * extension host: a 500,000-star ignoreBranches glob against a HEAD naming a branch of 60,000
+ * characters held the whole host busy (every extension of the window froze), and a `{ticket}` link
+ * reads the branch under every ticket prefix the setting may list. Here the switch is handled, the
+ * glob is named in one warning, and the status bar still follows the app afterwards.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import type { HandledSwitch } from '../../../src/extension/branchReporter';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import { MAX_TICKET_PREFIX_LENGTH, MAX_TICKET_PREFIXES } from '../../../src/tracker/branchTime/ticketKeys';
 import { NotificationSpy } from '../soak/spy';
 import { kind, until } from './states';
 
@@ -21,7 +22,7 @@ const TOKEN = 'stall-test-token-51c7';
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
 const GLOBAL = vscode.ConfigurationTarget.Global;
 
-describe('no pattern, glob or branch name stalls the extension host', function () {
+describe('no glob, list or branch name stalls the extension host', function () {
   this.timeout(30_000);
   let api: TimeTrackerApi;
   let server: ReferenceServer;
@@ -63,25 +64,30 @@ describe('no pattern, glob or branch name stalls the extension host', function (
   });
 
   after(async () => {
-    for (const key of ['ticketPattern', 'links', 'git.ignoreBranches']) await config().update(key, undefined, GLOBAL);
+    for (const key of ['ticketPrefixes', 'links', 'git.ignoreBranches']) await config().update(key, undefined, GLOBAL);
     git('checkout', '-q', '-f', 'main');
     for (const branch of made.splice(0)) git('branch', '-q', '-D', branch);
     await server.close().catch(() => undefined);
   });
 
-  it('handles a switch to a branch of 40 a under the ticket pattern ^(a+)+b and a {ticket} link, and goes on following the app', async () => {
-    await config().update('ticketPattern', '^(a+)+b', GLOBAL);
+  it('handles a switch to a branch of keys under a {ticket} link and the most ticket prefixes read, and goes on following the app', async () => {
+    // As many prefixes as are read, each as long as one may be, none of them the branch's.
+    const prefixes = Array.from(
+      { length: MAX_TICKET_PREFIXES },
+      (_, index) => `P${String(index).padStart(MAX_TICKET_PREFIX_LENGTH - 1, 'X')}`,
+    );
+    await config().update('ticketPrefixes', prefixes, GLOBAL);
     await config().update('links', [{ branch: '**', activity: '{ticket}' }], GLOBAL);
-    const branch = 'a'.repeat(40);
+    const branch = 'AB-1-'.repeat(40);
     const handled = nextSwitch();
     made.push(branch);
     git('checkout', '-q', '-b', branch);
     const change = await handled;
     assert.equal(change.branch, branch);
-    assert.equal(change.outcome, 'reported', 'no key, so no link decided it');
-    await followsTheApp('After the pattern');
+    assert.equal(change.outcome, 'reported', 'no key with a listed prefix, so no link decided it');
+    await followsTheApp('After the prefixes');
     await config().update('links', undefined, GLOBAL);
-    await config().update('ticketPattern', undefined, GLOBAL);
+    await config().update('ticketPrefixes', undefined, GLOBAL);
   });
 
   it('names a 500,000-star ignoreBranches glob once, and handles a HEAD naming a branch of 60,000 characters', async () => {

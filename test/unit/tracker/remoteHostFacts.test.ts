@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ticketMatcher } from '../../../src/tracker/branchTime/copySummary';
+import { ticketKeys } from '../../../src/tracker/branchTime/ticketKeys';
 import { heldNotice } from '../../../src/tracker/links/linkNotice';
 import { decideLink, parseLinks } from '../../../src/tracker/links/links';
 import { EXTENSION_ID } from '../../../src/tracker/ids';
@@ -102,7 +102,7 @@ describe('tracker: the remote machine state', () => {
     const decision = decideLink(
       parseLinks([{ branch: '**', activity: 'Docs' }]).links,
       { folders: ['/w/x'], branch: 'main' },
-      ticketMatcher(''),
+      ticketKeys([]),
     );
     assert.ok(decision);
     assert.match(

@@ -3,7 +3,7 @@
  * storage folder, a fake workspaceState, a branch reporter that watches no repository (so the
  * window counts under its first folder's name), a session whose state the test sets, a recording
  * log and message sink, and settings the test changes: where the window's ledger id is kept, what
- * a ledger file that cannot be read and a refused ticket pattern make it say, and what turning it
+ * a ledger file that cannot be read and a refused ticket prefix make it say, and what turning it
  * off does to the status bar's line.
  */
 import * as assert from 'node:assert/strict';
@@ -100,23 +100,31 @@ describe('parts: BranchTime', function () {
     assert.deepEqual(part.ledger.current.rows, [], 'the new ledger is empty');
   });
 
-  it('says once per pattern, with Open Settings, why a ticket pattern is refused, and uses the default', () => {
-    withSettings({ ticketPattern: '(unclosed' });
+  it('says once per list, with Open Settings, why a ticket prefix is not used, logs each, and uses the rest', () => {
+    withSettings({ ticketPrefixes: ['PROJ-', 'OPS', 'x y'] });
     const part = build();
 
-    const matcher = part.ticketMatcher();
-    part.ticketMatcher();
+    const keys = part.ticketKeys();
+    part.ticketKeys();
 
-    assert.equal(matcher.keyOf('feature/PROJ-12-login'), 'PROJ-12', 'the default pattern');
+    assert.equal(keys.keyOf('feature/PROJ-12-then-OPS-3', false), 'OPS-3', 'the prefix that is one applies');
     assert.deepEqual(
       messages.said.map((said) => said.kind === 'warning' && said.actions),
       [['Open Settings']],
     );
-    assert.equal(log.at('warn').length, 1, log.toString());
+    const [said] = messages.said;
+    assert.match(
+      said?.message ?? '',
+      /^The ticket prefix "PROJ-" of timeTracker\.ticketPrefixes is not used: .*\(1 more in the log\.\)$/,
+    );
+    assert.equal(log.at('warn').length, 2, log.toString());
 
-    withSettings({ ticketPattern: '[' });
-    part.ticketMatcher();
-    assert.equal(messages.said.length, 2, 'a new refused pattern is said again');
+    withSettings({ ticketPrefixes: ['OPS', '1'] });
+    part.ticketKeys();
+    assert.equal(messages.said.length, 2, 'a new list with an entry not used is said again');
+    withSettings({ ticketPrefixes: ['OPS'] });
+    assert.equal(part.ticketKeys().keyOf('PROJ-1', false), undefined);
+    assert.equal(messages.said.length, 2);
   });
 
   it("shows today's time under the window's folder, and no line once turned off", async () => {

@@ -15,6 +15,7 @@ import type { Session } from '../../../../src/extension/session';
 import type { BranchChange } from '../../../../src/git/branchWatcher';
 import { nodeFileSystem } from '../../../../src/platform/fileSystemPort';
 import { createReferenceServer, type ReferenceServer } from '../../../../src/server/server';
+import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import { STORAGE_KEYS } from '../../../../src/tracker/ids';
 import type { NoticeWords } from '../../../../src/tracker/links/linkNotice';
 import { RecentActivities } from '../../../../src/tracker/pickers/recentActivities';
@@ -49,6 +50,7 @@ describe('parts: LinkController', function () {
       log,
       messages,
       settings,
+      tickets: () => ticketKeys(settings().ticketPrefixes),
       recent: new RecentActivities({
         get: () => recentStore.get(STORAGE_KEYS.recentActivities),
         update: (value) => recentStore.update(STORAGE_KEYS.recentActivities, value),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_TICKET_PATTERN, ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
 import type { LedgerRow } from '../../../../src/tracker/branchTime/ledgerBook';
 import { csvField, csvFileName, ledgerCsv } from '../../../../src/tracker/branchTime/ledgerCsv';
+import { ticketKeys, type TicketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 
 function row(day: string, branch: string, activityName: string, ms: number, repository = 'api'): LedgerRow {
   return {
@@ -17,7 +17,7 @@ function row(day: string, branch: string, activityName: string, ms: number, repo
   };
 }
 
-const tickets = ticketMatcher(DEFAULT_TICKET_PATTERN);
+const tickets = ticketKeys([]);
 
 describe('tracker/branchTime/ledgerCsv', () => {
   it('writes the header and one CRLF line per ledger row of the range, sorted, with the ticket and whole seconds', () => {
@@ -45,6 +45,46 @@ describe('tracker/branchTime/ledgerCsv', () => {
       undefined,
     );
     assert.equal(ledgerCsv([], undefined, tickets), undefined);
+  });
+
+  it("computes each branch's key once per case rule, not once per row: 10,000 rows of 20 branches under two rules, 40 computations", () => {
+    const branches = Array.from({ length: 20 }, (_, index) => `feature/PROJ-${index}-work`);
+    const rows = Array.from({ length: 10_000 }, (_, index) => ({
+      ...row(
+        `2026-11-${String(1 + (index % 28)).padStart(2, '0')}`,
+        branches[index % 20]!,
+        `Task ${index % 7}`,
+        60_000,
+      ),
+      ...(index % 40 < 20 ? {} : { ignoresCase: true as const }),
+    }));
+    const asked = new Map<string, number>();
+    const counted: TicketKeys = {
+      keyOf: (branch, ignoresCase) => {
+        const key = `${branch} ${ignoresCase}`;
+        asked.set(key, (asked.get(key) ?? 0) + 1);
+        return tickets.keyOf(branch, ignoresCase);
+      },
+    };
+    const csv = ledgerCsv(rows, undefined, counted);
+    assert.equal(csv?.rows, 10_000);
+    assert.equal(asked.size, 40, 'each branch under both case rules');
+    assert.deepEqual([...new Set(asked.values())], [1], 'each pair computed once');
+    assert.ok(csv.text.includes(',feature/PROJ-19-work,PROJ-19,'), 'and its key written on every row');
+  });
+
+  it("finds the key as the row's repository compares case", () => {
+    const caseless = { ...row('2026-11-25', 'feature/proj-7', 'Review', 1_000), ignoresCase: true as const };
+    const listed = ticketKeys(['PROJ']);
+    assert.equal(
+      ledgerCsv([caseless], undefined, listed)?.text.split('\r\n')[1],
+      '2026-11-25,api,feature/proj-7,PROJ-7,Review,1',
+    );
+    const exact = row('2026-11-25', 'feature/proj-7', 'Review', 1_000);
+    assert.equal(
+      ledgerCsv([exact], undefined, listed)?.text.split('\r\n')[1],
+      '2026-11-25,api,feature/proj-7,,Review,1',
+    );
   });
 
   it('quotes as RFC 4180 says: a comma, a double quote, CR or LF in quotes, quotes doubled', () => {

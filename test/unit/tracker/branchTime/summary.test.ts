@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { performance } from 'node:perf_hooks';
-import { DEFAULT_TICKET_PATTERN, summaryText, ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { summaryText } from '../../../../src/tracker/branchTime/copySummary';
 import { dayOf, type LedgerRow } from '../../../../src/tracker/branchTime/ledgerBook';
 import {
   branchAt,
@@ -11,6 +10,7 @@ import {
   type Minuted,
   type PeriodSummary,
 } from '../../../../src/tracker/branchTime/summary';
+import { ticketKeys, type TicketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import { seededRandom } from '../../../support/random';
 
 const MINUTE = 60_000;
@@ -219,7 +219,7 @@ describe('tracker/branchTime/summary', () => {
 
 describe('tracker/branchTime/copySummary', () => {
   it('writes a plain line a branch (ticket key, branch, repository when there are several, minutes) and under it each activity with its minutes', () => {
-    const text = summaryText(summarize(rows, 'today', NOW), ticketMatcher(DEFAULT_TICKET_PATTERN), 'plain');
+    const text = summaryText(summarize(rows, 'today', NOW), ticketKeys([]), 'plain');
     assert.equal(
       text,
       [
@@ -235,7 +235,7 @@ describe('tracker/branchTime/copySummary', () => {
   });
 
   it('writes Markdown with the key in bold, the branch as code and the activities as a nested list', () => {
-    const text = summaryText(summarize(rows, 'lastWeek', NOW), ticketMatcher(''), 'markdown');
+    const text = summaryText(summarize(rows, 'lastWeek', NOW), ticketKeys([]), 'markdown');
     assert.equal(
       text,
       [
@@ -246,11 +246,7 @@ describe('tracker/branchTime/copySummary', () => {
         '',
       ].join('\n'),
     );
-    const today = summaryText(
-      summarize(rows.slice(0, 2), 'today', NOW),
-      ticketMatcher(DEFAULT_TICKET_PATTERN),
-      'markdown',
-    );
+    const today = summaryText(summarize(rows.slice(0, 2), 'today', NOW), ticketKeys([]), 'markdown');
     assert.match(
       today ?? '',
       /^- \*\*PROJ-123\*\* `feature\/PROJ-123-login`: 2h 15m\n {2}- Development: 1h 30m\n {2}- Review: 45m$/m,
@@ -258,7 +254,7 @@ describe('tracker/branchTime/copySummary', () => {
   });
 
   it('rounds once, at the total, and shares its minutes so that branches and activities add up: 2m 50s + 40s × 3 is 5m', () => {
-    const text = summaryText(summarize(small, 'today', NOW), ticketMatcher(''), 'plain') ?? '';
+    const text = summaryText(summarize(small, 'today', NOW), ticketKeys([]), 'plain') ?? '';
     assert.equal(
       text,
       [
@@ -297,7 +293,7 @@ describe('tracker/branchTime/copySummary', () => {
       ],
       ['web', '1m', '1m', '< 1m'],
     );
-    const tickets = ticketMatcher('');
+    const tickets = ticketKeys([]);
     assert.equal(
       summaryText(summary, tickets, 'plain'),
       [
@@ -321,7 +317,7 @@ describe('tracker/branchTime/copySummary', () => {
   });
 
   it('copies one repository or one branch of the period when asked, with its total', () => {
-    const tickets = ticketMatcher(DEFAULT_TICKET_PATTERN);
+    const tickets = ticketKeys([]);
     const branch = summaryText(summarize(rows, 'today', NOW), tickets, 'plain', {
       root: '/repos/api',
       branch: 'feature/PROJ-123-login',
@@ -345,58 +341,36 @@ describe('tracker/branchTime/copySummary', () => {
   });
 
   it('has nothing to copy for an empty period', () => {
-    assert.equal(summaryText(summarize([], 'today', NOW), ticketMatcher(DEFAULT_TICKET_PATTERN), 'plain'), undefined);
+    assert.equal(summaryText(summarize([], 'today', NOW), ticketKeys([]), 'plain'), undefined);
   });
 
-  it('takes a pattern of its own, and says once why an invalid one falls back to the default', () => {
-    assert.equal(ticketMatcher('#\\d+').keyOf('fix/#42-crash'), '#42');
-    const invalid = ticketMatcher('([A-Z]+');
-    assert.match(
-      invalid.problem ?? '',
-      /"\(\[A-Z\]\+" \(timeTracker\.ticketPattern\) is not a valid regular expression .*using the default/,
+  it("computes each branch's key once per summary, however many repositories have it", () => {
+    const asked: string[] = [];
+    const counted: TicketKeys = {
+      keyOf: (branch, ignoresCase) => {
+        asked.push(branch);
+        return ticketKeys([]).keyOf(branch, ignoresCase);
+      },
+    };
+    const spread = ['/repos/api', '/repos/web', '/repos/app'].flatMap((root) => [
+      row('main', 10, daysAgo(0), 'Development', root),
+      row('feature/PROJ-1', 10, daysAgo(0), 'Development', root),
+    ]);
+    const text = summaryText(summarize(spread, 'today', NOW), counted, 'plain') ?? '';
+    assert.equal(text.split('\n').filter((line) => line.startsWith('PROJ-1 feature/PROJ-1 (')).length, 3, text);
+    assert.deepEqual(asked.sort(), ['feature/PROJ-1', 'main']);
+  });
+
+  it("writes the key as the branch's repository compares case, with the prefix as listed", () => {
+    const caseless: LedgerRow = { ...row('feature/proj-4-login', 30, daysAgo(0)), ignoresCase: true };
+    const text = summaryText(summarize([caseless], 'today', NOW), ticketKeys(['PROJ']), 'plain');
+    assert.match(text ?? '', /^PROJ-4 feature\/proj-4-login: 30m$/m);
+    const exact = summaryText(
+      summarize([row('feature/proj-4-login', 30, daysAgo(0))], 'today', NOW),
+      ticketKeys(['PROJ']),
+      'plain',
     );
-    assert.equal(invalid.keyOf('feature/ABC-9-x'), 'ABC-9');
-    assert.equal(ticketMatcher(DEFAULT_TICKET_PATTERN).problem, undefined);
-    assert.equal(ticketMatcher(DEFAULT_TICKET_PATTERN).keyOf('main'), undefined);
-  });
-
-  it('refuses, in one sentence naming it, why and the default used, a pattern that needs backtracking or is too long', () => {
-    const cases: [pattern: string, why: RegExp][] = [
-      [
-        '(PROJ)-\\d+-\\1',
-        /uses a backreference \(\\1\), which needs backtracking, and ticket patterns are matched without it so that none can stall the editor/,
-      ],
-      ['[A-Z]+(?=-)', /uses a lookahead or lookbehind \(\(\?=\), which needs backtracking/],
-      ['(x*)*-\\d+', /repeats a part that can match nothing \(\(x\*\)\*\)/],
-      ['A'.repeat(201), /has 201 characters, more than the 200 a ticket pattern may have/],
-      ['(?:[A-Z]{1,100}){100}', /repeats its parts so often that, written out, it has more than 2000 steps/],
-      ['\\p{Lu}+-\\d+', /uses \\p, which ticket patterns do not support/],
-    ];
-    for (const [pattern, why] of cases) {
-      const refused = ticketMatcher(pattern);
-      const problem = refused.problem ?? '';
-      assert.match(problem, /^The ticket pattern ".+" \(timeTracker\.ticketPattern\) /, pattern);
-      assert.match(problem, why, pattern);
-      assert.ok(problem.endsWith(`; using the default, ${DEFAULT_TICKET_PATTERN}.`), problem);
-      assert.ok(!problem.includes('A'.repeat(80)), 'a long pattern is quoted shortened');
-      assert.equal(refused.keyOf('feature/ABC-9-x'), 'ABC-9', 'the default is used');
-    }
-  });
-
-  it("finds a key in bounded time whatever the pattern and the branch, among the branch's first 255 characters", () => {
-    const backtracking = ticketMatcher('^(a+)+b');
-    assert.equal(backtracking.problem, undefined, 'matched without backtracking, so not refused');
-    for (const branch of ['a'.repeat(40), 'a'.repeat(4_000), 'a'.repeat(64 * 1024)]) {
-      const started = performance.now();
-      assert.equal(backtracking.keyOf(branch), undefined);
-      assert.ok(performance.now() - started < 50, `${branch.length} characters`);
-    }
-    assert.equal(
-      ticketMatcher('').keyOf(`${'x'.repeat(250)}AB-12345`),
-      'AB-12',
-      'a key across the 255th character is cut there',
-    );
-    assert.equal(ticketMatcher('').keyOf(`${'x'.repeat(255)}AB-1`), undefined);
+    assert.match(exact ?? '', /^feature\/proj-4-login: 30m$/m);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   MAX_MATCHED_BRANCH_LENGTH,
 } from '../../../../src/platform/globs';
 import { BRANCH_MAX_LENGTH } from '../../../../src/protocol/constants';
-import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
 
 /** Generous on a slow machine: each of these took seconds, or never ended, when matched by backtracking. */
@@ -30,27 +30,27 @@ function assertBounded(label: string, ms: number): void {
 
 /**
  * HEAD as a repository may write it: one line of 64 KiB, the most the file-system port reads; a run
- * of capitals for the default ticket pattern, a run of spaces inside for HEAD's own reading.
+ * of capitals for the ticket key scan, a run of spaces inside for HEAD's own reading.
  */
 const HEAD_64K = `ref: refs/heads/${'A'.repeat(32 * 1024)}${' '.repeat(32 * 1024 - 40)}x\n`;
 
 describe('every decision on a branch name takes bounded time, whatever the settings and the files say', () => {
-  it('reads a 64 KiB HEAD and finds the default ticket key in it', () => {
+  it('reads a 64 KiB HEAD and looks for a ticket key in it', () => {
     const head = timed(() => parseHead(HEAD_64K));
     assertBounded('parseHead on 64 KiB', head.ms);
     assert.ok(head.value.kind === 'branch');
     const branch = head.value.branch;
-    const key = timed(() => ticketMatcher('').keyOf(`${branch}PROJ-1`));
-    assertBounded('the default pattern on a 64 KiB branch', key.ms);
-    assert.equal(key.value, undefined, 'the key lies past the characters a pattern sees');
+    const key = timed(() => ticketKeys([]).keyOf(`${branch}-PROJ-1`, false));
+    assertBounded('the ticket key scan on a 64 KiB branch', key.ms);
+    assert.equal(key.value, undefined, 'the key lies past the characters the scan reads');
   });
 
-  it('matches ^(a+)+b against 40, 4,000 and 64 KiB of a', () => {
-    const tickets = ticketMatcher('^(a+)+b');
+  it('decides a {ticket} link on 40, 4,000 and 64 KiB of a, with listed prefixes compared case-folded', () => {
+    const tickets = ticketKeys(['AA', 'PROJ', '#']);
     const { links } = parseLinks([{ branch: '**', activity: '{ticket}' }]);
-    for (const branch of ['a'.repeat(40), 'a'.repeat(4_000), HEAD_64K]) {
-      const decision = timed(() => decideLink(links, { folders: ['/w/repo'], branch }, tickets));
-      assertBounded(`^(a+)+b on ${branch.length} characters`, decision.ms);
+    for (const branch of ['a'.repeat(40), 'a'.repeat(4_000), HEAD_64K, 'aa-'.repeat(20_000)]) {
+      const decision = timed(() => decideLink(links, { folders: ['/w/repo'], branch, ignoresCase: true }, tickets));
+      assertBounded(`{ticket} on ${branch.length} characters`, decision.ms);
       assert.equal(decision.value, undefined);
     }
   });
@@ -99,9 +99,7 @@ describe('every decision on a branch name takes bounded time, whatever the setti
         `Link ${fitting + 1} .* with those of the links before it, its globs pass the ${MAX_GLOB_LIST_LENGTH} characters`,
       ),
     );
-    const linked = timed(() =>
-      decideLink(links, { folders: ['/w/repo'], branch: 'a'.repeat(4_000) }, ticketMatcher('')),
-    );
+    const linked = timed(() => decideLink(links, { folders: ['/w/repo'], branch: 'a'.repeat(4_000) }, ticketKeys([])));
     assertBounded('links with a full list of the slowest globs', linked.ms);
   });
 

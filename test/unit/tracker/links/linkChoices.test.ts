@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { compileGlobs, MAX_MATCHED_BRANCH_LENGTH } from '../../../../src/platform/globs';
-import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import { placeholderRefusal, runsAlready, ticketLinkFor } from '../../../../src/tracker/links/linkChoices';
 import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
 
-const tickets = ticketMatcher('');
+const tickets = ticketKeys([]);
 
 describe('tracker/links/linkChoices', () => {
   it('links every branch under the first path segment to its ticket, in the form the README documents', () => {
@@ -33,9 +33,20 @@ describe('tracker/links/linkChoices', () => {
     );
   });
 
-  it('uses timeTracker.ticketPattern', () => {
-    assert.deepEqual(ticketLinkFor('bug/gh-42', ticketMatcher('gh-\\d+'))?.ticket, 'gh-42');
+  it('uses timeTracker.ticketPrefixes, as the repository compares case', () => {
+    assert.deepEqual(ticketLinkFor('bug/gh-42', ticketKeys(['gh']))?.ticket, 'gh-42');
     assert.equal(ticketLinkFor('bug/gh-42', tickets), undefined);
+    assert.equal(ticketLinkFor('bug/proj-42', ticketKeys(['PROJ'])), undefined, 'a repository that tells case apart');
+    assert.deepEqual(ticketLinkFor('bug/proj-42', ticketKeys(['PROJ']), true), {
+      pattern: 'bug/**',
+      ticket: 'PROJ-42',
+      link: { branch: 'bug/**', activity: '{ticket}', createIfMissing: true },
+    });
+    assert.equal(
+      ticketLinkFor('proj-42/login', ticketKeys(['PROJ']), true)?.pattern,
+      '**',
+      'the first segment is the ticket itself, in another case',
+    );
   });
 
   it("writes a link that matches the branch it was made on, and tracks that branch's ticket", () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import {
   consentQuestion,
   gateAt,
@@ -12,7 +12,7 @@ import {
 } from '../../../../src/tracker/links/linkConsent';
 import { parseLinks, type Place } from '../../../../src/tracker/links/links';
 
-const tickets = ticketMatcher('');
+const tickets = ticketKeys([]);
 const at = (branch: string | undefined, folder = '/work/acme-web'): Place => ({ folders: [folder], branch });
 const sources = (workspace: unknown[], user: unknown[] = []): ScopedLinks[] => [
   { scope: 'workspace', links: parseLinks(workspace).links },

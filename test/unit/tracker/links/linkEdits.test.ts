@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import {
   isPattern,
   placeLink,
@@ -9,7 +9,7 @@ import {
 } from '../../../../src/tracker/links/linkEdits';
 import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
 
-const tickets = ticketMatcher('');
+const tickets = ticketKeys([]);
 const none = (): boolean => false;
 const decides = (list: unknown[], branch: string, on: 'switch' | 'open' = 'switch'): string | undefined =>
   decideLink(parseLinks(list).links, { folders: ['/work/acme-web'], branch }, tickets, on)?.activity;

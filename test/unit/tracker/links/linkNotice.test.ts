@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import {
   failedNotice,
   heldNotice,
@@ -31,7 +31,7 @@ function decision(place: { branch?: string; folder?: string }): LinkDecision {
     { branch: '**', activity: '{ticket}' },
     { folder: 'acme', activity: 'Acme $(bug)' },
   ]);
-  return decideLink(links, { folders: [`/w/${place.folder ?? 'x'}`], branch: place.branch }, ticketMatcher(''))!;
+  return decideLink(links, { folders: [`/w/${place.folder ?? 'x'}`], branch: place.branch }, ticketKeys([]))!;
 }
 
 describe('tracker/links/linkNotice', () => {
@@ -218,7 +218,7 @@ describe('tracker/links/linkNotice', () => {
     const ticketLink = decideLink(
       parseLinks([{ branch: '**', activity: '{ticket}', createIfMissing: true }]).links,
       { folders: ['/w'], branch: 'PROJ-3' },
-      ticketMatcher(''),
+      ticketKeys([]),
     )!;
     const situation = { state: tracking(), connected: true, nowMs: NOW, trigger: 'switch' as const };
     assert.deepEqual(linkStep(ticketLink, situation), {
@@ -243,7 +243,7 @@ describe('tracker/links/linkNotice', () => {
     const docs = decideLink(
       parseLinks([{ folder: 'w', activity: 'docs' }]).links,
       { folders: ['/w'] },
-      ticketMatcher(''),
+      ticketKeys([]),
     )!;
     assert.deepEqual(linkStep(docs, { state: tracking(), connected: true, nowMs: NOW, trigger: 'switch' }), {
       kind: 'alreadyRunning',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import { nextDayStart } from '../../../../src/tracker/branchTime/ledgerBook';
 import {
   claimOpening,
@@ -74,7 +74,7 @@ describe('tracker/links/linkOpening', () => {
     const decision = decideLink(
       parseLinks([{ folder: 'w', activity: 'Acme' }]).links,
       { folders: ['/w'] },
-      ticketMatcher(''),
+      ticketKeys([]),
     )!;
     const notice = stoppedNotice(decision, STOPPED, false, 'en-GB');
     assert.equal(notice.text, '$(link) Acme not started');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import {
   decideLink,
   knownActivityFor,
@@ -11,7 +11,7 @@ import {
   type Place,
 } from '../../../../src/tracker/links/links';
 
-const tickets = ticketMatcher('');
+const tickets = ticketKeys([]);
 const at = (branch: string | undefined, ...folders: string[]): Place => ({
   folders: folders.length === 0 ? ['/work/acme-web'] : folders,
   branch,
@@ -30,10 +30,14 @@ describe('tracker/links', () => {
     assert.equal(decideLink(links, at(undefined), tickets), undefined, 'no branch, no key');
   });
 
-  it("uses timeTracker.ticketPattern through Copy Summary's matcher", () => {
+  it("uses timeTracker.ticketPrefixes through Copy Summary's keys, as the branch's repository compares case", () => {
     const { links } = parseLinks([{ branch: 'bug/*', activity: 'Bug {ticket}' }]);
-    assert.equal(decideLink(links, at('bug/gh-42'), ticketMatcher('gh-\\d+'))?.activity, 'Bug gh-42');
-    assert.equal(decideLink(links, at('bug/gh-42'), tickets), undefined, 'the default pattern finds no key there');
+    assert.equal(decideLink(links, at('bug/gh-42'), ticketKeys(['gh']))?.activity, 'Bug gh-42');
+    assert.equal(decideLink(links, at('bug/gh-42'), tickets), undefined, 'without a list, keys are upper-case');
+    const listed = ticketKeys(['PROJ']);
+    assert.equal(decideLink(links, { ...at('bug/proj-7'), ignoresCase: true }, listed)?.activity, 'Bug PROJ-7');
+    assert.equal(decideLink(links, at('bug/proj-7'), listed), undefined);
+    assert.equal(decideLink(links, at('bug/OPS-7'), listed), undefined, 'a prefix not listed');
   });
 
   it("takes the first branch link that matches, in the setting's order, before any folder link wherever it stands", () => {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_GLOB_LENGTH } from '../../../../src/platform/globs';
 import { MAX_PORT, MIN_PORT } from '../../../../src/protocol/constants';
-import { MAX_TICKET_PATTERN_LENGTH } from '../../../../src/tracker/branchTime/copySummary';
+import { MAX_TICKET_PREFIX_LENGTH, MAX_TICKET_PREFIXES } from '../../../../src/tracker/branchTime/ticketKeys';
 import { SETTING_BOUNDS, type Bounds } from '../../../../src/tracker/settings/settingBounds';
 import { RESTRICTED_SETTINGS } from '../../../../src/tracker/settings/untrustedWorkspace';
 import { TURNED_OFF_BY_WORKSPACE } from '../../../../src/tracker/settings/workspaceTurnsOff';
@@ -23,6 +23,7 @@ interface Property {
   readonly minimum?: number;
   readonly maximum?: number;
   readonly maxLength?: number;
+  readonly maxItems?: number;
   readonly default?: unknown;
   readonly items?: Property & { readonly properties?: Readonly<Record<string, Property>> };
 }
@@ -53,7 +54,7 @@ const THE_PERSONS: Readonly<Record<string, 'application' | 'machine'>> = {
   'statusBar.private': 'application',
   'branchTime.keepDays': 'application',
   linksEnabled: 'application',
-  ticketPattern: 'application',
+  ticketPrefixes: 'application',
   port: 'machine',
   capabilityFile: 'machine',
   headerPrefix: 'machine',
@@ -155,8 +156,9 @@ describe('package.json: whose choice each setting is', () => {
     assert.equal(format.default, DEFAULT_FORMAT_SOURCE);
   });
 
-  it('gives the pattern and every glob the length the code reads, so the settings editor warns before the code refuses', () => {
-    assert.equal(properties[`${PREFIX}ticketPattern`]?.maxLength, MAX_TICKET_PATTERN_LENGTH);
+  it('gives the ticket prefixes and every glob the length the code reads, so the settings editor warns before the code refuses', () => {
+    const prefixes = properties[`${PREFIX}ticketPrefixes`];
+    assert.deepEqual([prefixes?.items?.maxLength, prefixes?.maxItems], [MAX_TICKET_PREFIX_LENGTH, MAX_TICKET_PREFIXES]);
     assert.equal(properties[`${PREFIX}git.ignoreBranches`]?.items?.maxLength, MAX_GLOB_LENGTH);
     const link = properties[`${PREFIX}links`]?.items?.properties;
     assert.deepEqual([link?.['folder']?.maxLength, link?.['branch']?.maxLength], [MAX_GLOB_LENGTH, MAX_GLOB_LENGTH]);

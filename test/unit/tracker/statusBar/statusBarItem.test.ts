@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ticketMatcher } from '../../../../src/tracker/branchTime/copySummary';
+import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import { COMMANDS } from '../../../../src/tracker/ids';
 import { startedNotice, type NoticeWords } from '../../../../src/tracker/links/linkNotice';
 import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
@@ -426,7 +426,7 @@ describe('tracker/statusBar/statusBarItem: every state', () => {
 
 describe('tracker/statusBar/statusBarItem: a link notice', () => {
   const { links } = parseLinks([{ branch: 'feature/**', activity: 'Write docs' }]);
-  const decision = decideLink(links, { folders: ['/w/x'], branch: 'feature/x' }, ticketMatcher(''))!;
+  const decision = decideLink(links, { folders: ['/w/x'], branch: 'feature/x' }, ticketKeys([]))!;
   const notice: NoticeWords = (isPrivate) => startedNotice(decision, 'Write docs', undefined, isPrivate);
   const tracking = SAMPLES.tracking[0]!;
 

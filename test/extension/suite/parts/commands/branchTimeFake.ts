@@ -1,11 +1,11 @@
 /**
  * The branch-time part as the "Time by Branch" commands read it, over rows a test writes: on or
- * off, the ledger's rows and its refresh (counted), and the real pure summary and ticket pattern.
+ * off, the ledger's rows and its refresh (counted), and the real pure summary and ticket keys.
  */
 import type { BranchTime } from '../../../../../src/extension/branchTime/branchTime';
-import { ticketMatcher } from '../../../../../src/tracker/branchTime/copySummary';
 import { dayOf, EMPTY_BOOK, type LedgerRow } from '../../../../../src/tracker/branchTime/ledgerBook';
 import { summarize } from '../../../../../src/tracker/branchTime/summary';
+import { ticketKeys } from '../../../../../src/tracker/branchTime/ticketKeys';
 
 export interface BranchTimeFake {
   readonly part: BranchTime;
@@ -15,7 +15,7 @@ export interface BranchTimeFake {
 
 export function branchTimeFake(enabled: boolean, rows: readonly LedgerRow[]): BranchTimeFake {
   let refreshed = 0;
-  const part: Pick<BranchTime, 'enabled' | 'summary' | 'ticketMatcher'> & {
+  const part: Pick<BranchTime, 'enabled' | 'summary' | 'ticketKeys'> & {
     ledger: Pick<BranchTime['ledger'], 'refresh' | 'current'>;
   } = {
     enabled,
@@ -27,7 +27,7 @@ export function branchTimeFake(enabled: boolean, rows: readonly LedgerRow[]): Br
       current: { ...EMPTY_BOOK, rows },
     },
     summary: (kind) => summarize(rows, kind, Date.now()),
-    ticketMatcher: () => ticketMatcher(''),
+    ticketKeys: () => ticketKeys([]),
   };
   return { part: part as BranchTime, refreshed: () => refreshed };
 }
