@@ -46,8 +46,8 @@ export const TRACKER_PARTS = {
   statusBar: ['duration', 'ids', 'links', 'markup', 'model'],
   advice: ['ids', 'markup', 'model', 'statusBar'],
   pickers: ['duration', 'ids', 'model'],
-  // The app's own extension beside this one: what is doubled, and the question about it.
-  coexistence: ['statusBar'],
+  // The app's own extension beside this one: who reports branch switches, what is said once.
+  coexistence: [],
 };
 const TRACKER_FILES = ['ids', 'duration', 'markup'];
 
