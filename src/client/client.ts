@@ -1,8 +1,9 @@
 /**
  * ServiceClient: the eight operations of the application's local API, signed through
- * src/protocol (the only signing code), over one undici Pool (to a loopback port or the app's
- * Unix socket), with the error mapping and the safe retry of PROTOCOL.md §7, and the header
- * prefix learned from the app's answers when it is `auto` (headerPrefixChoice.ts).
+ * src/protocol (the only signing code), over one keep-alive Node `http.Agent` (transport.ts, to a
+ * loopback port or the app's Unix socket), with the error mapping and the safe retry of
+ * PROTOCOL.md §7, and the header prefix learned from the app's answers when it is `auto`
+ * (headerPrefixChoice.ts).
  */
 import { inspect } from 'node:util';
 import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE } from '../protocol/constants';

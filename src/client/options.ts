@@ -94,7 +94,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /**
  * Visible ASCII (0x21 to 0x7E): what a header carries as it is. A line break would end the header
- * (undici refuses it only when sending, as a connection error), a space at either end is trimmed
+ * (Node's http refuses to send it), a space at either end is trimmed
  * by the service, and any other byte either fails or is signed differently from what arrives.
  */
 const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;

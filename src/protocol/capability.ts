@@ -74,7 +74,7 @@ export function formatCapability(capability: Omit<Capability, 'version'>): strin
 
 /**
  * A wrong value as the sentence quotes it. A string is quoted as JSON writes it, so a line break
- * in it shows as `\n` instead of starting a line of its own in the log (issue 22 §9).
+ * in it shows as `\n` instead of starting a line of its own in the log.
  */
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';

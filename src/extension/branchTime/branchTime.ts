@@ -1,5 +1,5 @@
 /**
- * The branch-time ledger in this window (issue 24): feeds the window's part of it
+ * The branch-time ledger in this window: feeds the window's part of it
  * (src/tracker/branchTime/branchLedger.ts) with the session's poll answers, the window's focus and the
  * branch it is on (./windowPlace.ts), and tells the view and the status bar when it changed. The
  * ledger lives in the extension's global storage, shared by this machine's windows; nothing of it

@@ -166,7 +166,7 @@ export function diagnose(facts: ConnectionFacts): Advice {
   if (facts.statusError !== undefined) {
     const failure = classify(facts.statusError);
     if (failure.kind === 'notFound') {
-      // §8: a 404 on GET /status only means that this version of the app does not offer it.
+      // PROTOCOL.md §8: a 404 on GET /status only means that this version of the app does not offer it.
       return {
         severity: 'info',
         message: l10n.t(

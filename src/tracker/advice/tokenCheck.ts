@@ -1,7 +1,7 @@
 /**
  * What Set Token says right after storing a token for the HTTP API, from the state its one poll
- * left: a wrong token used to show only as a red status bar item, away from where the user was
- * looking. Pure, so every state has its sentence in a unit test.
+ * left, so a wrong token is said where the user is looking, not only by a red status bar item
+ * away from it. Pure, so every state has its sentence in a unit test.
  */
 import * as l10n from '@vscode/l10n';
 import { signingPause } from '../model/signingPause';

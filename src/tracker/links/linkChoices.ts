@@ -19,7 +19,7 @@ export interface TicketLinkChoice {
   readonly pattern: string;
   /** The ticket key this branch names: the activity the link tracks here. */
   readonly ticket: string;
-  /** The link as written to settings.json, in the form the README documents for tickets. */
+  /** The link as written to settings.json, in the form docs/USER-DETAILS.md documents for tickets. */
   readonly link: {
     readonly branch: string;
     readonly activity: typeof TICKET_PLACEHOLDER;
