@@ -69,7 +69,8 @@ function authenticationError(response: WireResponse, said: string, clock: () => 
   if (skew !== undefined) {
     const direction = skew > 0 ? 'behind' : 'ahead of';
     return new AuthenticationError(
-      `This computer's clock is ${Math.abs(skew)} s ${direction} the application's; the service accepts at most ${CLOCK_DRIFT_SECONDS} s, so set the clock right.`,
+      `This computer's clock is ${Math.abs(skew)} s ${direction} the application's; ` +
+        `the service accepts at most ${CLOCK_DRIFT_SECONDS} s, so set the clock right.`,
       skew,
     );
   }

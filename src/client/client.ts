@@ -287,14 +287,17 @@ export class ServiceClient {
       }
       if (error.sent && response.status === 409) {
         throw new AnswerLostError(
-          `${method} ${pathOf(target)} reached the service, but its answer was lost and it was not sent again; check the application before repeating it.`,
+          `${method} ${pathOf(target)} reached the service, ` +
+            'but its answer was lost and it was not sent again; check the application before repeating it.',
           { cause: error },
         );
       }
       if (error.sent && method === 'POST' && !settlesResend(response.status)) {
         const answer = errorFor(response, this.#options.clock);
         throw new ConnectionError(
-          `${method} ${pathOf(target)} may have reached the service: its answer was lost, and the identical re-send was answered ${response.status} (${answer.message.replace(/\.$/, '')}); check the application before repeating it.`,
+          `${method} ${pathOf(target)} may have reached the service: ` +
+            `its answer was lost, and the identical re-send was answered ${response.status} ` +
+            `(${answer.message.replace(/\.$/, '')}); check the application before repeating it.`,
           true,
           { cause: answer },
         );

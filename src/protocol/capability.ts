@@ -51,7 +51,9 @@ export function parseCapability(text: string): CapabilityParse {
     return {
       ok: false,
       defect: 'newer',
-      message: `it has version ${version}, and this extension reads version ${CAPABILITY_FILE_VERSION}: the app is newer than this extension.`,
+      message:
+        `it has version ${version}, and this extension reads version ${CAPABILITY_FILE_VERSION}: ` +
+        'the app is newer than this extension.',
     };
   }
   if (version !== CAPABILITY_FILE_VERSION)

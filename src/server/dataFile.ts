@@ -63,7 +63,8 @@ export class DataFile {
         case 'LOCK_HELD':
           throw new DataFileError(
             'in-use',
-            `The data file ${this.path} is in use by another server (pid ${error.holder?.pid ?? '?'}); stop that server or pick another data file.`,
+            `The data file ${this.path} is in use by another server (pid ${error.holder?.pid ?? '?'}); ` +
+              'stop that server or pick another data file.',
           );
         case 'LOCK_NOT_RECOGNISED':
           throw new DataFileError(
