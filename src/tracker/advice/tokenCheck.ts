@@ -26,10 +26,13 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
           }
         : {
             severity: 'error',
-            message: l10n.t(
-              "The token is stored, but the app could not check it: this computer's clock is {0} s off. Set the system clock right, then check the connection.",
-              Math.abs(state.clockSkewSeconds),
-            ),
+            message: [
+              l10n.t(
+                "The token is stored, but the app could not check it: this computer's clock is {0} s off.",
+                Math.abs(state.clockSkewSeconds),
+              ),
+              l10n.t('Set the system clock right, then check the connection.'),
+            ].join(' '),
             action: 'retry',
           };
     case 'lockedOut': {
@@ -37,10 +40,13 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
       if (pause?.kind === 'lockedOut') {
         return {
           severity: 'warning',
-          message: l10n.t(
-            'The token is stored. The app refuses every request for {0} s more after too many failed sign-ins; the token is checked when that ends.',
-            pause.secondsLeft,
-          ),
+          message: [
+            l10n.t('The token is stored.'),
+            l10n.t(
+              'The app refuses every request for {0} s more after too many failed sign-ins; the token is checked when that ends.',
+              pause.secondsLeft,
+            ),
+          ].join(' '),
         };
       }
       return unknownAnswer();
@@ -50,9 +56,11 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
     case 'remoteHost':
       return {
         severity: 'info',
-        message: l10n.t(
-          'The token is stored, but not checked: this extension runs on the remote machine of this window and sends nothing from there. It is checked once the extension runs on your computer.',
-        ),
+        message: [
+          l10n.t('The token is stored, but not checked:'),
+          l10n.t('this extension runs on the remote machine of this window and sends nothing from there.'),
+          l10n.t('It is checked once the extension runs on your computer.'),
+        ].join(' '),
         action: 'runLocally',
       };
     case 'starting':

@@ -59,10 +59,13 @@ export function ticketLinkFor(branch: string, tickets: TicketKeys, ignoresCase =
  */
 export function placeholderRefusal(name: string): string | undefined {
   if (!name.includes('{')) return undefined;
-  return l10n.t(
-    'A link\'s activity with "{brace}" is a placeholder: for each branch\'s ticket ({placeholder}), run Link This Branch… on a branch that names one and choose "Every branch like this one".',
-    { brace: '{', placeholder: TICKET_PLACEHOLDER },
-  );
+  return [
+    l10n.t('A link\'s activity with "{brace}" is a placeholder: for each branch\'s ticket ({placeholder}),', {
+      brace: '{',
+      placeholder: TICKET_PLACEHOLDER,
+    }),
+    l10n.t('run Link This Branch… on a branch that names one and choose "Every branch like this one".'),
+  ].join(' ');
 }
 
 /** The activity a new link names, as the picker knew it: by id where it was picked from the list. */

@@ -206,9 +206,12 @@ export function welcomeNotice(): {
   readonly dontShowAgain: string;
 } {
   return {
-    message: l10n.t(
-      'Time Tracker connects by itself once you turn on Settings → Integrations → VSCode in the time-tracking app. Or set the token of its HTTP API.',
-    ),
+    message: [
+      l10n.t(
+        'Time Tracker connects by itself once you turn on Settings → Integrations → VSCode in the time-tracking app.',
+      ),
+      l10n.t('Or set the token of its HTTP API.'),
+    ].join(' '),
     setToken: l10n.t('Set Token'),
     dontShowAgain: l10n.t("Don't show again"),
   };
