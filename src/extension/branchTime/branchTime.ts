@@ -203,7 +203,9 @@ export class BranchTime implements vscode.Disposable {
   private reportTrimmed(fromDay: string, toDay: string, maxBytes: number): void {
     const mebibytes = maxBytes / (1024 * 1024);
     this.parts.log.warn(
-      `The time-by-branch history grew past ${mebibytes} MiB, the most its file may hold; the days from ${fromDay} to ${toDay} were removed to fit (timeTracker.branchTime.keepDays keeps more than fits).`,
+      `The time-by-branch history grew past ${mebibytes} MiB, the most its file may hold; ` +
+        `the days from ${fromDay} to ${toDay} were removed to fit ` +
+        '(timeTracker.branchTime.keepDays keeps more than fits).',
     );
     void this.parts.messages.warn(
       vscode.l10n.t(
