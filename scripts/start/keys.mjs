@@ -1,4 +1,4 @@
-// The keys of `npm start` (issue 23 §6), as Vite's dev server has them: the happy path is what
+// The keys of `npm start`, as Vite's dev server has them: the happy path is what
 // `npm start` shows by itself, and these show the states a user meets when something goes wrong
 // (the app offline, its license locked, a break, a token the app rejects), each undone by the
 // same key. Here is what the keys are, the one line printed under the URL, the help, and the one

@@ -16,7 +16,7 @@ import {
 import type { WireResponse } from './transport';
 import { readRefusal, type SaidBody } from './results';
 
-/** A 2xx is a success whatever its body (the SDKs take it so); anything else is the error of §7. */
+/** A 2xx is a success whatever its body (the SDKs take it so); anything else is the error of PROTOCOL.md §7. */
 export function interpretAnswer(response: WireResponse, clock: () => number): SaidBody {
   const { status } = response;
   const body = objectIn(response.text);
@@ -24,7 +24,7 @@ export function interpretAnswer(response: WireResponse, clock: () => number): Sa
   throw errorFor(response, clock, body);
 }
 
-/** The error of §7 for an answer that is not a 2xx. */
+/** The error of PROTOCOL.md §7 for an answer that is not a 2xx. */
 export function errorFor(
   response: WireResponse,
   clock: () => number,
@@ -69,7 +69,8 @@ function authenticationError(response: WireResponse, said: string, clock: () => 
   if (skew !== undefined) {
     const direction = skew > 0 ? 'behind' : 'ahead of';
     return new AuthenticationError(
-      `This computer's clock is ${Math.abs(skew)} s ${direction} the application's; the service accepts at most ${CLOCK_DRIFT_SECONDS} s, so set the clock right.`,
+      `This computer's clock is ${Math.abs(skew)} s ${direction} the application's; ` +
+        `the service accepts at most ${CLOCK_DRIFT_SECONDS} s, so set the clock right.`,
       skew,
     );
   }

@@ -179,7 +179,10 @@ function fileDistrust(stats: Stats): string | undefined {
   if (stats.uid !== user)
     return `it belongs to user ${stats.uid}, not to you (user ${user}), so another user could have written it.`;
   if ((stats.mode & 0o022) !== 0)
-    return `group or others may write it (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}), so another user could have written it.`;
+    return (
+      `group or others may write it (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}), ` +
+      'so another user could have written it.'
+    );
   return undefined;
 }
 

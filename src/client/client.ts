@@ -1,8 +1,9 @@
 /**
  * ServiceClient: the eight operations of the application's local API, signed through
- * src/protocol (the only signing code), over one undici Pool (to a loopback port or the app's
- * Unix socket), with the error mapping and the safe retry of PROTOCOL.md §7, and the header
- * prefix learned from the app's answers when it is `auto` (headerPrefixChoice.ts).
+ * src/protocol (the only signing code), over one keep-alive Node `http.Agent` (transport.ts, to a
+ * loopback port or the app's Unix socket), with the error mapping and the safe retry of
+ * PROTOCOL.md §7, and the header prefix learned from the app's answers when it is `auto`
+ * (headerPrefixChoice.ts).
  */
 import { inspect } from 'node:util';
 import { CLOCK_DRIFT_SECONDS, JSON_CONTENT_TYPE } from '../protocol/constants';
@@ -286,14 +287,17 @@ export class ServiceClient {
       }
       if (error.sent && response.status === 409) {
         throw new AnswerLostError(
-          `${method} ${pathOf(target)} reached the service, but its answer was lost and it was not sent again; check the application before repeating it.`,
+          `${method} ${pathOf(target)} reached the service, ` +
+            'but its answer was lost and it was not sent again; check the application before repeating it.',
           { cause: error },
         );
       }
       if (error.sent && method === 'POST' && !settlesResend(response.status)) {
         const answer = errorFor(response, this.#options.clock);
         throw new ConnectionError(
-          `${method} ${pathOf(target)} may have reached the service: its answer was lost, and the identical re-send was answered ${response.status} (${answer.message.replace(/\.$/, '')}); check the application before repeating it.`,
+          `${method} ${pathOf(target)} may have reached the service: ` +
+            `its answer was lost, and the identical re-send was answered ${response.status} ` +
+            `(${answer.message.replace(/\.$/, '')}); check the application before repeating it.`,
           true,
           { cause: answer },
         );

@@ -13,7 +13,7 @@
  * `net.connect()`, which an Agent calls by default: VS Code's extension host wraps `net.connect`
  * (its proxy agent) to read two settings on every connection and, where they are on, wait for the
  * system's certificates, which a plain HTTP request to 127.0.0.1 or to a Unix socket never needs.
- * It was a third of the time a poll spent connecting (docs/PERFORMANCE.md).
+ * That wrapper costs a third of the time a poll spends connecting (docs/PERFORMANCE.md).
  */
 import { Agent, type ClientRequestArgs } from 'node:http';
 import type { Socket } from 'node:net';

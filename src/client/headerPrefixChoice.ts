@@ -31,7 +31,7 @@ export interface Answer {
   readonly status: number;
 }
 
-/** Signs a fresh copy of the caller's request with `prefix` and sends it, with the safe re-send of §7. */
+/** Signs a fresh copy of the caller's request with `prefix` and sends it, with the safe re-send of PROTOCOL.md §7. */
 export type SendCopy<A extends Answer> = (prefix: HeaderPrefix, signal: AbortSignal | undefined) => Promise<A>;
 
 /** A 401 whose Date is far from the client's clock: about the clock, not the prefix. */

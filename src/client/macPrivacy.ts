@@ -20,5 +20,8 @@ export function deniedByMacPrivacy(
  * socket, or "it" after a sentence that named it).
  */
 export function macPrivacyDenial(target: string): string {
-  return `macOS did not let VS Code open ${target}: reading another app's data needs your consent, which was declined (allow it in System Settings › Privacy & Security, or use the app's HTTP API).`;
+  return (
+    `macOS did not let VS Code open ${target}: reading another app's data needs your consent, which was declined ` +
+    "(allow it in System Settings › Privacy & Security, or use the app's HTTP API)."
+  );
 }

@@ -4,7 +4,7 @@ import { NONCE_BYTES } from '../protocol/constants';
 
 /**
  * 16 random bytes per nonce, cut from a block filled 256 nonces at a time: the same CSPRNG, but
- * one native call per block instead of one per request, which was a third of signing's cost.
+ * one native call per block instead of one per request, which would be a third of signing's cost.
  */
 export class NonceSource {
   private readonly block = Buffer.alloc(NONCE_BYTES * 256);

@@ -94,7 +94,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /**
  * Visible ASCII (0x21 to 0x7E): what a header carries as it is. A line break would end the header
- * (undici refuses it only when sending, as a connection error), a space at either end is trimmed
+ * (Node's http refuses to send it), a space at either end is trimmed
  * by the service, and any other byte either fails or is signed differently from what arrives.
  */
 const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
@@ -104,14 +104,17 @@ export function resolveOptions(options: ServiceClientOptions, env: Environment =
   const token = options.token ?? fromEnvironment?.value;
   if (token === undefined || token.length === 0) {
     throw new ConfigurationError(
-      `No token: pass the token option or set ${TOKEN_ENVIRONMENT_VARIABLES.slice(0, -1).join(', ')} or ${TOKEN_ENVIRONMENT_VARIABLES.at(-1) ?? ''} to the token shown in the application settings.`,
+      `No token: pass the token option or set ${TOKEN_ENVIRONMENT_VARIABLES.slice(0, -1).join(', ')} ` +
+        `or ${TOKEN_ENVIRONMENT_VARIABLES.at(-1) ?? ''} to the token shown in the application settings.`,
     );
   }
   // Never quote the token: this sentence is logged and shown.
   if (typeof token !== 'string' || !TOKEN_CHARACTERS.test(token)) {
     const which = fromEnvironment === undefined ? 'The token' : `The token in ${fromEnvironment.name}`;
     throw new ConfigurationError(
-      `${which} may hold only visible ASCII characters (letters, digits, punctuation), but it has a space, a line break or another character that a header cannot carry: copy it again from the application settings.`,
+      `${which} may hold only visible ASCII characters (letters, digits, punctuation), but it has a space, ` +
+        'a line break or another character that a header cannot carry: ' +
+        'copy it again from the application settings.',
     );
   }
 
@@ -177,7 +180,8 @@ function tcpEndpoint(options: ServiceClientOptions, env: Environment): Endpoint 
   // isIPv4 takes only four decimal octets from 0 to 255, without leading zeros.
   if (!LOOPBACK_HOSTS.has(host) && !(isIPv4(host) && host.startsWith('127.'))) {
     throw new ConfigurationError(
-      `The host must be a loopback address (127.0.0.1, localhost or ::1), not "${host}": the service only listens there, and the token must not leave this computer.`,
+      `The host must be a loopback address (127.0.0.1, localhost or ::1), not "${host}": ` +
+        'the service only listens there, and the token must not leave this computer.',
     );
   }
   return { kind: 'tcp', host: host === '::1' ? '[::1]' : host, port };

@@ -6,7 +6,7 @@
  * not know, and answers `undefined` ("not said") for what is missing, never a default that looks
  * like a fact.
  *
- * It is also the one place where the app's words are made fit to be shown (issue 22 §9): every
+ * It is also the one place where the app's words are made fit to be shown: every
  * name, group and note reaches the status bar, its tooltip, the menus, notifications, the
  * screen-reader label and the log from here, so each is cleaned once, here, and no view has to.
  */

@@ -177,7 +177,8 @@ export class Transport {
 
   private tooLong(): ConnectionError {
     return new ConnectionError(
-      `The answer from ${this.where} is longer than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, so the client stopped reading it; the request may have been received.`,
+      `The answer from ${this.where} is longer than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, ` +
+        'so the client stopped reading it; the request may have been received.',
       true,
     );
   }

@@ -50,17 +50,14 @@ export interface TimeTrackerApi {
   readonly onDidChangeQueuedEntries: vscode.Event<number>;
   /** Fires once per branch switch seen in the workspace, with what became of it (reported, ignored…). */
   readonly onDidHandleBranchSwitch: vscode.Event<HandledSwitch>;
-  /**
-   * Fires once per link of timeTracker.links that matched a switch or the window's opening, with what it did (issue
-   * 25).
-   */
+  /** Fires once per link of timeTracker.links that matched a switch or the window's opening, with what it did. */
   readonly onDidActOnLink: vscode.Event<LinkOutcome>;
   /** Fires when a link's notice shows in the status bar (true) or goes (false); Undo outlives it. */
   readonly onDidChangeLinkNotice: vscode.Event<boolean>;
   /** Resolves once the branch watcher watches the workspace's repositories, with their roots. */
   branchWatchReady(): Promise<readonly string[]>;
   /**
-   * The time-by-branch ledger as the view shows it (issue 24): the period's summary after this
+   * The time-by-branch ledger as the view shows it: the period's summary after this
    * window's time was written and the shared file read again.
    */
   branchTimeSummary(kind: PeriodKind): Promise<PeriodSummary>;

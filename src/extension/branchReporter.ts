@@ -213,14 +213,22 @@ export class BranchReporter implements vscode.Disposable {
     const sentences = refused.map(({ glob, problem }) => {
       const quoted = displayText(glob, GLOB_QUOTE_LIMIT);
       return problem === 'TOO_LONG'
-        ? vscode.l10n.t(
-            'The glob "{glob}" of timeTracker.git.ignoreBranches has {length} characters, more than the {limit} a glob may have, so it ignores no branch.',
-            { glob: quoted, length: glob.length, limit: MAX_GLOB_LENGTH },
-          )
-        : vscode.l10n.t(
-            'The glob "{glob}" of timeTracker.git.ignoreBranches ignores no branch: with the globs before it, the list passes the {limit} characters its globs may have together.',
-            { glob: quoted, limit: MAX_GLOB_LIST_LENGTH },
-          );
+        ? [
+            vscode.l10n.t('The glob "{glob}" of timeTracker.git.ignoreBranches has {length} characters,', {
+              glob: quoted,
+              length: glob.length,
+            }),
+            vscode.l10n.t('more than the {limit} a glob may have, so it ignores no branch.', {
+              limit: MAX_GLOB_LENGTH,
+            }),
+          ].join(' ')
+        : [
+            vscode.l10n.t('The glob "{glob}" of timeTracker.git.ignoreBranches ignores no branch:', { glob: quoted }),
+            vscode.l10n.t(
+              'with the globs before it, the list passes the {limit} characters its globs may have together.',
+              { limit: MAX_GLOB_LIST_LENGTH },
+            ),
+          ].join(' ');
     });
     for (const sentence of sentences) this.log.warn(sentence);
     const [first = ''] = sentences;
@@ -249,14 +257,16 @@ export class BranchReporter implements vscode.Disposable {
     // The link chose the activity: the app's prompt would ask what is already decided.
     if (skip.linked && git.reportBranchChanges !== 'always') {
       this.log.info(
-        `Branch ${change.branch} is linked to an activity (timeTracker.links); not reported (timeTracker.git.reportBranchChanges is not "always").`,
+        `Branch ${change.branch} is linked to an activity (timeTracker.links); ` +
+          'not reported (timeTracker.git.reportBranchChanges is not "always").',
       );
       return 'linked';
     }
     // The app's own extension told the app already: a second report opens its prompt twice.
     if (skip.appExtension !== undefined) {
       this.log.info(
-        `Switched to ${change.branch}; not reported: ${skip.appExtension.id} reports it (timeTracker.git.reportBranchChanges is not "always" in the user settings).`,
+        `Switched to ${change.branch}; not reported: ${skip.appExtension.id} reports it ` +
+          '(timeTracker.git.reportBranchChanges is not "always" in the user settings).',
       );
       return 'appExtension';
     }
@@ -294,7 +304,8 @@ export class BranchReporter implements vscode.Disposable {
         return 'retrying';
       case 'waiting':
         this.log.info(
-          `Switched to ${change.branch}; the report waits until the app accepts requests again (at most ${REPORT_WAIT_LIFE_MS / 60_000} minutes).`,
+          `Switched to ${change.branch}; ` +
+            `the report waits until the app accepts requests again (at most ${REPORT_WAIT_LIFE_MS / 60_000} minutes).`,
         );
         return 'waiting';
       case 'replaced':
@@ -330,12 +341,14 @@ export class BranchReporter implements vscode.Disposable {
         return;
       case 'gaveUp':
         this.log.warn(
-          `Gave up reporting the switch to ${report.branch} after ${REPORT_GIVE_UP_MS / 60_000} minutes of tries: ${describeUndelivered(why)}`,
+          `Gave up reporting the switch to ${report.branch} ` +
+            `after ${REPORT_GIVE_UP_MS / 60_000} minutes of tries: ${describeUndelivered(why)}`,
         );
         return;
       case 'expired':
         this.log.warn(
-          `The switch to ${report.branch} was not reported: the app did not accept requests again within ${REPORT_WAIT_LIFE_MS / 60_000} minutes.`,
+          `The switch to ${report.branch} was not reported: ` +
+            `the app did not accept requests again within ${REPORT_WAIT_LIFE_MS / 60_000} minutes.`,
         );
         return;
     }

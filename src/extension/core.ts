@@ -238,7 +238,8 @@ function startParts(context: vscode.ExtensionContext, parts: Parts, live: Live):
   const { log, queue, statusBar, branches, branchTime, links, coexistence } = parts;
   const { version } = context.extension.packageJSON as { version?: string };
   log.info(
-    `Time Tracker ${version ?? ''} activated; looking for the app's VS Code integration, else its HTTP API on 127.0.0.1:${live.settings.port}.`,
+    `Time Tracker ${version ?? ''} activated; looking for the app's VS Code integration, ` +
+      `else its HTTP API on 127.0.0.1:${live.settings.port}.`,
   );
   void queue.start().then(() => statusBar.rerender());
   // The app's own extension beside this one: what its being here changes is said once.

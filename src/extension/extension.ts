@@ -1,6 +1,6 @@
 /**
  * The activation bundle (`main`, dist/extension.js): what VS Code reads and runs before `activate`
- * returns, kept at the floor (issue 25). It registers every command's id and returns the API; the
+ * returns, kept at the floor. It registers every command's id and returns the API; the
  * rest, dist/core.js (core.ts: the session and its client, the status bar, the queue, the ledger,
  * links, git, onboarding), is loaded right after `activate` has returned, or at once when a
  * command or the API is used before that. Every import here lands in this bundle, so it imports

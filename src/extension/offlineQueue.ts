@@ -158,7 +158,9 @@ export class OfflineQueue implements vscode.Disposable {
     if (result.unrecorded !== undefined) {
       // Shown as it is in Show Queued Entries meanwhile (a delivered entry as such); the next write records it.
       this.log.warn(
-        `Could not write to the queue file what became of a queued entry (${result.unrecorded}); this window keeps it and writes it before it sends anything else. An entry the app took is not sent again.`,
+        `Could not write to the queue file what became of a queued entry (${result.unrecorded}); ` +
+          'this window keeps it and writes it before it sends anything else. ' +
+          'An entry the app took is not sent again.',
       );
     }
     const attention = [...result.newlyUnknown, ...result.newlyRefused];
@@ -195,10 +197,13 @@ export class OfflineQueue implements vscode.Disposable {
   private reportCorrupt(keptAs: string, problem: string): void {
     this.log.warn(`The offline queue file ${problem}; it was kept as ${keptAs} and a new, empty queue started.`);
     void this.messages.warn(
-      vscode.l10n.t(
-        'The offline queue file could not be read, so it was kept as {0} and a new queue started: log any entries it holds in the app by hand.',
-        keptAs,
-      ),
+      [
+        vscode.l10n.t(
+          'The offline queue file could not be read, so it was kept as {0} and a new queue started:',
+          keptAs,
+        ),
+        vscode.l10n.t('log any entries it holds in the app by hand.'),
+      ].join(' '),
       { label: vscode.l10n.t('Open File'), run: () => vscode.window.showTextDocument(vscode.Uri.file(keptAs)) },
     );
   }

@@ -1,11 +1,11 @@
 /**
- * The extension's log channel, with every entry kept on one line (issue 22 §9). Log lines quote
+ * The extension's log channel, with every entry kept on one line. Log lines quote
  * text from outside: the app's error words, the capability file's values and socket path, branch
  * names, paths. A line break in it would start a line a reader takes for an entry of its own, with
  * a time and a level the extension never wrote; a bidi override would make an entry read in
  * another order than it was written. Every part writes through this one channel, so escaping here
  * (with src/platform/outsideText.ts) covers every call site, those still to come included, and no
- * call site has to remember it. The token was never logged and still is not.
+ * call site has to remember it. The token is never logged.
  */
 import type * as vscode from 'vscode';
 import { errorMessage } from '../platform/errors';

@@ -38,7 +38,8 @@ export function privacyMemory(
       const reading = rememberedRefusal(store.get(key), paths, platform);
       if (reading !== undefined)
         log.info(
-          `The app's VS Code integration file ${reading.path} is not read: macOS refused VS Code access to it before, and reading it would ask again. Check Connection looks again.`,
+          `The app's VS Code integration file ${reading.path} is not read: ` +
+            'macOS refused VS Code access to it before, and reading it would ask again. Check Connection looks again.',
         );
       return reading;
     },
@@ -46,7 +47,8 @@ export function privacyMemory(
       const update = refusalUpdate(store.get(key), reading, paths);
       if (update.kind === 'remember') {
         log.info(
-          `macOS's refusal of ${update.record.path} is remembered on this machine: no window reads it at start until Check Connection finds it readable.`,
+          `macOS's refusal of ${update.record.path} is remembered on this machine: ` +
+            'no window reads it at start until Check Connection finds it readable.',
         );
         write(update.record);
       } else if (update.kind === 'forget') {

@@ -42,7 +42,7 @@ export interface Settings {
     readonly ignoreBranches: readonly string[];
     readonly repoName: RepoNameMode;
   };
-  /** Issue 24: the time-by-branch ledger, kept on this machine only. */
+  /** The time-by-branch ledger, kept on this machine only. */
   readonly branchTime: {
     /** The user's choice, unless the workspace turned it off for itself (workspaceTurnsOff.ts). */
     readonly enabled: boolean;
@@ -51,8 +51,7 @@ export interface Settings {
   /** The ticket key prefixes that count (none: every key); checked where used (tracker/branchTime/ticketKeys.ts). */
   readonly ticketPrefixes: readonly string[];
   /**
-   * Issue 25: folders and branches linked to activities, the workspace's first, then the user's (checked in
-   * src/tracker/links).
+   * Folders and branches linked to activities, the workspace's first, then the user's (checked in src/tracker/links).
    */
   readonly links: {
     readonly enabled: boolean;

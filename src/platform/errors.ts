@@ -1,7 +1,7 @@
 /**
  * What every layer says about an error it did not make: its message, and the system's code for
- * it. `catch (error)` hands over `unknown`, so "the message of an error" was written out in a
- * dozen files, each a little differently; these are the one way to say it.
+ * it. `catch (error)` hands over `unknown`, so "the message of an error" takes a few lines;
+ * these are the one way to say it, so that every layer says it alike.
  */
 
 /** The error's own sentence, or the thrown value as text when it is no Error. */

@@ -3,16 +3,15 @@
  * reference server's data file and for the offline queue every editor window shares. Two policies
  * over one mechanism (see `lockForProcessLife` and `withShortLock` at the end).
  *
- * The record is written to a draft file and made the lock by a hard link, which fails when the
- * lock exists: a lock is never seen empty or half written. A lock whose holder is gone is stale and
- * may be taken over, but "check, then remove" races (issue 12: two windows inside at once in 25 of
- * 200 rounds): two takers find the same dead lock, one removes it and makes its own, the other
- * removes that one too. So a lock file is removed only by whoever holds the claim on that very
- * file, `<lock>.claim-<hash of its identity>`, itself made by a hard link (one remover at a time
- * per lock file), and only while it is still that file: a lock made since has another token and
- * stays. Letting go of one's own lock goes the same way, so a holder that stalled and was taken
- * over never removes its successor's lock. A claim lasts a few file operations; one left by a
- * process that died meanwhile is cleared under a claim of its own.
+ * The record is written to a draft file and made the lock by a hard link, which fails when the lock
+ * exists: a lock is never seen empty or half written. A lock whose holder is gone is stale and may
+ * be taken over, but "check, then remove" races: two takers find the same dead lock, one removes it
+ * and makes its own, the other removes that one too. So a lock file is removed only by whoever
+ * holds the claim on that very file, `<lock>.claim-<hash of its identity>`, itself made by a hard
+ * link (one remover at a time per lock file), and only while it is still that file: a lock made
+ * since has another token and stays. Letting go of one's own lock goes the same way, so a holder
+ * that stalled and was taken over never removes its successor's lock. A claim lasts a few file
+ * operations; one left by a process that died meanwhile is cleared under a claim of its own.
  *
  * The lock file is read with the bounded read: a FIFO or a huge file put at its path is judged as
  * a file that is no lock, never waited on. A busy lock is a coded FileLockError; the sentence the

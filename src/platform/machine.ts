@@ -68,7 +68,7 @@ async function readIdFile(path: string): Promise<string | undefined> {
 /**
  * The id in `path`, made there if there is none. It is written to a draft and linked into place,
  * which fails when another process made it first: nobody reads it half written, and every process
- * ends up with the one id. Where nothing can be written, the host name stands in (as before).
+ * ends up with the one id. Where nothing can be written, the host name stands in.
  */
 export async function machineIdIn(path: string): Promise<string> {
   const found = await readIdFile(path);

@@ -2,7 +2,7 @@
  * The file operations of a store every window shares (the offline queue, the branch ledger) whose
  * failure decides what the store may do next: the short lock, the bounded read and the atomic
  * write. They are a port so that a test can make one of them fail at the moment that matters
- * (issue 22: the write that removed a delivered entry failed, and the entry was sent again). The
+ * (the write that removes a delivered entry fails, and the entry must not be sent again). The
  * stores use the platform's helpers through it; nothing here is a second lock, write or read.
  */
 import { writeFileAtomic } from './atomicWrite';

@@ -51,7 +51,9 @@ export function parseCapability(text: string): CapabilityParse {
     return {
       ok: false,
       defect: 'newer',
-      message: `it has version ${version}, and this extension reads version ${CAPABILITY_FILE_VERSION}: the app is newer than this extension.`,
+      message:
+        `it has version ${version}, and this extension reads version ${CAPABILITY_FILE_VERSION}: ` +
+        'the app is newer than this extension.',
     };
   }
   if (version !== CAPABILITY_FILE_VERSION)
@@ -74,7 +76,7 @@ export function formatCapability(capability: Omit<Capability, 'version'>): strin
 
 /**
  * A wrong value as the sentence quotes it. A string is quoted as JSON writes it, so a line break
- * in it shows as `\n` instead of starting a line of its own in the log (issue 22 §9).
+ * in it shows as `\n` instead of starting a line of its own in the log.
  */
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';

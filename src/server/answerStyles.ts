@@ -1,7 +1,7 @@
 /**
  * How each endpoint's result goes on the wire, in one of two styles. `full` is the reference
  * server's own answer (PROTOCOL.md §3, §4): every field, in the `{ok, result}` envelope. `minimal`
- * is the application as it ships (§8): `{"ok":true}` where the app says nothing more, search as
+ * is the application as it ships (PROTOCOL.md §8): `{"ok":true}` where the app says nothing more, search as
  * `{"items": [...]}` alone, start and entries as their few fields flat (the whole body, no
  * envelope), and every UUID upper-case as Swift writes it. Clients must work with both, so the
  * reference server offers both; the state behind them is the same.

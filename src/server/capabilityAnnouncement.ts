@@ -1,6 +1,6 @@
 /**
- * Writes and removes the capability file of the application's VS Code integration (PROTOCOL.md
- * §8), as the app does: mode 0600 because it holds the token, written whole or not at all
+ * Writes and removes the capability file of the application's VS Code integration
+ * (PROTOCOL.md §8), as the app does: mode 0600 because it holds the token, written whole or not at all
  * (src/platform/atomicWrite.ts) so a reader never sees half a file, and removed on the way out
  * only while it still is this server's: a newer instance may have written its own since, and that
  * one must survive this one's exit.

@@ -63,7 +63,8 @@ export class DataFile {
         case 'LOCK_HELD':
           throw new DataFileError(
             'in-use',
-            `The data file ${this.path} is in use by another server (pid ${error.holder?.pid ?? '?'}); stop that server or pick another data file.`,
+            `The data file ${this.path} is in use by another server (pid ${error.holder?.pid ?? '?'}); ` +
+              'stop that server or pick another data file.',
           );
         case 'LOCK_NOT_RECOGNISED':
           throw new DataFileError(
@@ -169,7 +170,7 @@ function parseSnapshot(value: unknown): StateSnapshot {
     const earlier = seen.get(id.toLowerCase());
     if (earlier !== undefined) throw new Error(`${at}.id is also the id of ${earlier}`);
     seen.set(id.toLowerCase(), at);
-    // Files written before activities had groups have no groupName: none. An empty group is none, as for seeds.
+    // An activity without groupName has no group; an empty group is none, as for seeds.
     const group = activity['groupName'] ?? null;
     if (group !== null && typeof group !== 'string') throw new Error(`${at}.groupName must be a string or null`);
     const groupName = group === null || group.trim() === '' ? null : checkActivityName(group, `${at}.groupName`);

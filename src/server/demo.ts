@@ -6,7 +6,7 @@
  */
 import type { Activity, Entry, Session, StateSnapshot } from './state';
 
-/** The activity that runs, and since how long, as README and the start check name them. */
+/** The activity that runs, and since how long, as CONTRIBUTING.md and the start check name them. */
 export const DEMO_RUNNING = { name: 'Write docs', groupName: 'Work', minutes: 25 } as const;
 
 const MINUTE = 60_000;

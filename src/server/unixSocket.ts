@@ -65,7 +65,8 @@ export async function prepareSocketPath(path: string): Promise<string> {
   if (privateBytes > limit) {
     throw new SocketPathError(
       'path-too-long',
-      `The socket path ${absolute} is in a folder too long for it: the socket is first bound in a private folder beside it, at ${privateSocketPath(absolute)} (${privateBytes} bytes), and the longest this OS takes is ${limit}; pick a shorter folder.`,
+      `The socket path ${absolute} is in a folder too long for it: the socket is first bound in a private folder beside it, ` +
+        `at ${privateSocketPath(absolute)} (${privateBytes} bytes), and the longest this OS takes is ${limit}; pick a shorter folder.`,
     );
   }
   const directory = dirname(absolute);

@@ -20,12 +20,12 @@ export const COMMANDS = {
   showLog: 'timeTracker.showLog',
   showMenu: 'timeTracker.showMenu',
   showQueue: 'timeTracker.showQueue',
-  /** The "Time by Branch" view (issue 24): a summary to the clipboard, a period as CSV, and forgetting it all. */
+  /** The "Time by Branch" view: a summary to the clipboard, a period as CSV, and forgetting it all. */
   copyBranchSummary: 'timeTracker.copyBranchSummary',
   copyBranchSummaryMarkdown: 'timeTracker.copyBranchSummaryMarkdown',
   exportBranchTimeCsv: 'timeTracker.exportBranchTimeCsv',
   clearBranchHistory: 'timeTracker.clearBranchHistory',
-  /** Links (issue 25): a folder or branch tracks its activity; Undo takes a linked start back. */
+  /** Links: a folder or branch tracks its activity; Undo takes a linked start back. */
   linkBranch: 'timeTracker.linkBranch',
   linkFolder: 'timeTracker.linkFolder',
   unlink: 'timeTracker.unlink',
@@ -63,7 +63,7 @@ export const CONTEXT_KEYS = {
 
 /** Views (contributes.views), for `view == …` clauses. */
 export const VIEWS = {
-  /** "Time by Branch" in the Explorer (issue 24). */
+  /** "Time by Branch" in the Explorer. */
   branchTime: 'timeTracker.branchTime',
 } as const;
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const repoRoot = join(__dirname, '..', '..', '..');
-/** Issue 25: the activation bundle stays under 60 KB. */
+/** The activation bundle stays under 60 KB. */
 const TARGET_ACTIVATION_BYTES = 60 * 1024;
 const SAMPLES = 21;
 

@@ -5,7 +5,7 @@
  * activation bundle's size and require time (bundleBench.ts, also `npm run bench -- bundle`). Only run when
  * named: it takes about 25 minutes, most of them the polling window and the profiles. The window is
  * spent tracking, with a week of branch-time history seeded, and the extension runs twice, its
- * ledger on and off (issue 24): the ledger's cost is the difference within the one run. Before the
+ * ledger on and off: the ledger's cost is the difference within the one run. Before the
  * tracking, both are profiled with nothing running, first with a key in each window every 20 s
  * (in use), then with nobody using them (unused: the idle cost, with the week of history loaded).
  *
@@ -34,11 +34,10 @@ import { peerComparison, type FirstText, type LoadedJavaScript } from './extensi
 import { percentile, type SubjectSummary } from './harness';
 
 /**
- * Extra CPU per hour of idle polling the extension may add (issue 13, §5), and its profile figure with the ledger on
- * (issue 24).
+ * Extra CPU per hour of idle polling the extension may add, and its profile figure with the ledger on.
  */
 const TARGET_CPU_SECONDS_PER_HOUR = 0.5;
-/** The extension's share of the extension host's heap with a week of branch-time history (issue 24). */
+/** The extension's share of the extension host's heap with a week of branch-time history. */
 const TARGET_HEAP_MB = 5;
 const MB = 1024 * 1024;
 
@@ -318,7 +317,7 @@ function report(readings: HostReadings): ExtensionReport {
         `with the extension's bundles on the stack ${idleProfiles[label].extensionMs.toFixed(0)} ms (${idleFigure[label].toFixed(2)} s per hour), garbage collector ${idleProfiles[label].gcMs.toFixed(0)} ms`,
     ),
     `the idle profile figure, on − off: ${(idleFigure.on - idleFigure.off).toFixed(2)} s per hour unused, ${(inUseFigure.on - inUseFigure.off).toFixed(2)} s per hour in use`,
-    `extra extension host CPU per hour while tracking, ledger on − without the extension (/proc; issue 13's target of ${TARGET_CPU_SECONDS_PER_HOUR} s is for idle polling): ${(hourly.on - hourly.without).toFixed(2)} s`,
+    `extra extension host CPU per hour while tracking, ledger on − without the extension (/proc; the target of ${TARGET_CPU_SECONDS_PER_HOUR} s is for idle polling): ${(hourly.on - hourly.without).toFixed(2)} s`,
     `profile figure while tracking, ledger on (the status bar's time changes every second; no target): ${profileFigure.on.toFixed(2)} s per hour`,
     ...interactionNotes(readings),
   ];

@@ -1,13 +1,13 @@
-// The start check: `npm start` does what issue 13 promises. It runs scripts/start.mjs as a user
+// The start check: `npm start` does what CONTRIBUTING.md says. It runs scripts/start.mjs as a user
 // would, opens the URL it prints in Debian's chromium (playwright-core), logs in with the password
 // printed next to it, and reads the extension's status bar item from the workbench's DOM: the demo
 // activity running for about 25 minutes, with today's total, through the capability file alone.
-// Without that password code-server must give nothing (issue 22): not to 127.0.0.1, not to a
+// Without that password code-server must give nothing: not to 127.0.0.1, not to a
 // DNS-rebinding host name, not to a made-up cookie; and the password must be nowhere but on the
 // screen once and, at most, in code-server's own environment. Then SIGINT (Ctrl-C) and SIGTERM
 // must leave no process, socket, capability file or temporary folder behind, and the port
 // closed. In a terminal (a pseudo-terminal from util-linux's `script`, as a user's terminal is),
-// its keys must change what the status bar shows (issue 23 §6): o offline and back, l license
+// its keys must change what the status bar shows: o offline and back, l license
 // locked and valid, b on break and over, t token rejected and back; q must quit as Ctrl-C does,
 // leaving nothing; without a terminal (CI, this check's pipes) there are no keys. --desktop is
 // checked with a stand-in `code` on PATH (none at all: one sentence; one that records what it is

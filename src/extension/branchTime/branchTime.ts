@@ -1,5 +1,5 @@
 /**
- * The branch-time ledger in this window (issue 24): feeds the window's part of it
+ * The branch-time ledger in this window: feeds the window's part of it
  * (src/tracker/branchTime/branchLedger.ts) with the session's poll answers, the window's focus and the
  * branch it is on (./windowPlace.ts), and tells the view and the status bar when it changed. The
  * ledger lives in the extension's global storage, shared by this machine's windows; nothing of it
@@ -203,7 +203,9 @@ export class BranchTime implements vscode.Disposable {
   private reportTrimmed(fromDay: string, toDay: string, maxBytes: number): void {
     const mebibytes = maxBytes / (1024 * 1024);
     this.parts.log.warn(
-      `The time-by-branch history grew past ${mebibytes} MiB, the most its file may hold; the days from ${fromDay} to ${toDay} were removed to fit (timeTracker.branchTime.keepDays keeps more than fits).`,
+      `The time-by-branch history grew past ${mebibytes} MiB, the most its file may hold; ` +
+        `the days from ${fromDay} to ${toDay} were removed to fit ` +
+        '(timeTracker.branchTime.keepDays keeps more than fits).',
     );
     void this.parts.messages.warn(
       vscode.l10n.t(

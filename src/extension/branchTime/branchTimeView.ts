@@ -1,5 +1,5 @@
 /**
- * The "Time by Branch" view in the Explorer (issue 24): Today, This Week and Last Week, each →
+ * The "Time by Branch" view in the Explorer: Today, This Week and Last Week, each →
  * repository → branch → activity, to the minute (the minutes Copy Summary gives: shares of the
  * period's total rounded once, src/tracker/branchTime/summary.ts), the branch this window is on
  * marked; the hover gives the exact total and when it was first and last seen. It renders what

@@ -1,5 +1,5 @@
 /**
- * Which repository and branch this window works on, for the branch-time ledger (issue 24), as
+ * Which repository and branch this window works on, for the branch-time ledger, as
  * data: the repository of the active editor's file (else the first one watched), on the branch
  * the branch reporter's watcher last read (a detached HEAD as its short commit id), or the first
  * folder by its name when there is no git. A rebase, merge or bisect moves HEAD for its own sake:

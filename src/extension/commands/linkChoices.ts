@@ -22,12 +22,12 @@ export async function askWhatToLink(branch: string, choice: TicketLinkChoice): P
       ? vscode.l10n.t(
           'Each branch whose name holds a ticket key tracks that ticket; the app creates an activity of that name where it has none.',
         )
-      : vscode.l10n.t(
-          'Each branch under {prefix} whose name holds a ticket key tracks that ticket; the app creates an activity of that name where it has none.',
-          {
+      : [
+          vscode.l10n.t('Each branch under {prefix} whose name holds a ticket key tracks that ticket;', {
             prefix: pattern.slice(0, -'**'.length),
-          },
-        );
+          }),
+          vscode.l10n.t('the app creates an activity of that name where it has none.'),
+        ].join(' ');
   const items: (vscode.QuickPickItem & { readonly what: BranchLinkKind })[] = [
     {
       label: vscode.l10n.t('This branch only'),

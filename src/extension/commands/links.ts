@@ -70,14 +70,12 @@ async function linkTicketPattern(services: CommandServices, choice: TicketLinkCh
     where,
     (written) => written.branch === pattern && written.folder === undefined,
   );
-  const linked = vscode.l10n.t(
-    'Every branch like {pattern} is linked to its ticket in {file}: switching to one tracks the ticket its name holds ({ticket} on this one) without asking.',
-    {
-      pattern,
+  const linked = [
+    vscode.l10n.t('Every branch like {pattern} is linked to its ticket in {file}:', { pattern, file: fileOf(where) }),
+    vscode.l10n.t('switching to one tracks the ticket its name holds ({ticket} on this one) without asking.', {
       ticket,
-      file: fileOf(where),
-    },
-  );
+    }),
+  ].join(' ');
   offerStart(services, linked, { name: ticket }, { name: ticket, createIfMissing: true });
 }
 
@@ -121,9 +119,10 @@ export async function useRepositoryLinks(services: CommandServices): Promise<voi
       return;
     case 'untrusted':
       void services.messages.info(
-        vscode.l10n.t(
-          "This folder is not trusted (Restricted Mode), so its links are not used and not asked about. Trust it first, then run Use This Repository's Links… again.",
-        ),
+        [
+          vscode.l10n.t('This folder is not trusted (Restricted Mode), so its links are not used and not asked about.'),
+          vscode.l10n.t("Trust it first, then run Use This Repository's Links… again."),
+        ].join(' '),
         {
           label: vscode.l10n.t('Manage Workspace Trust'),
           run: () => vscode.commands.executeCommand('workbench.trust.manage'),

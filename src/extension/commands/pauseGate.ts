@@ -1,9 +1,8 @@
 /**
  * One command run's answer to "may I sign now?" and its one sentence about it. While the app
  * rejects the token or locks us out (the session's state says so, or a search of this run met a 401
- * or 429 first), the command sends nothing and says once why, with the button that fixes it: three
- * stacked toasts asking to "check that every tool uses the current token" for one Start Tracking
- * were how the lockout showed before. The rule itself is src/tracker/model/signingPause.ts.
+ * or 429 first), the command sends nothing and says once why, with the button that fixes it, not
+ * a toast per refused request. The rule itself is src/tracker/model/signingPause.ts.
  */
 import { classify } from '../../tracker/model/classify';
 import { pauseFromError, signingPause, type SigningPause } from '../../tracker/model/signingPause';

@@ -35,7 +35,7 @@ export interface CommandServices {
   readonly branchTime: BranchTime;
   /** The period of the row selected in the "Time by Branch" view, if one is: what its title's commands offer first. */
   readonly branchTimeSelection: () => PeriodKind | undefined;
-  /** timeTracker.links (issue 25): what is linked here, and the Undo of a linked start. */
+  /** timeTracker.links: what is linked here, and the Undo of a linked start. */
   readonly links: LinkController;
   /** The activities the pickers' searches named (kept in workspaceState): what a picker offers when it cannot ask. */
   readonly known: KnownActivities;

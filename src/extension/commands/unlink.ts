@@ -48,7 +48,8 @@ export async function unlink(services: CommandServices): Promise<void> {
   await config.update('links', after.length === 0 ? undefined : after, target);
   const what = unlinked(chosen.decision, plan, branch, folder.name);
   services.log.info(
-    `Unlink: ${plan === 'except' ? `left ${branch ?? '?'} out of` : 'removed'} link ${position} of timeTracker.links in the ${chosen.scope} settings.`,
+    `Unlink: ${plan === 'except' ? `left ${branch ?? '?'} out of` : 'removed'} link ${position} ` +
+      `of timeTracker.links in the ${chosen.scope} settings.`,
   );
   void services.messages.info(what, {
     label: vscode.l10n.t('Undo'),

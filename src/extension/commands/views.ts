@@ -49,7 +49,8 @@ export async function togglePrivateStatusBar(services: CommandServices): Promise
   const toggle = privateToggle(config.inspect<boolean>(key));
   await config.update(key, toggle.value, vscode.ConfigurationTarget.Global);
   services.log.info(
-    `Private status bar ${toggle.value ? 'on' : 'off'} (user settings${toggle.message === undefined ? '' : "; the repository's value is not used"}).`,
+    `Private status bar ${toggle.value ? 'on' : 'off'} (user settings` +
+      `${toggle.message === undefined ? '' : "; the repository's value is not used"}).`,
   );
   if (toggle.message !== undefined) void services.messages.info(toggle.message);
 }
@@ -134,9 +135,10 @@ function sendOrDiscard(picked: QueuePick): {
   readonly modal: boolean;
 } {
   if (picked.status === 'unknown') {
-    const warning = vscode.l10n.t(
-      'The app may already have logged this entry (the connection broke while it was sent). Check the app first: sending it again may log it twice.',
-    );
+    const warning = [
+      vscode.l10n.t('The app may already have logged this entry (the connection broke while it was sent).'),
+      vscode.l10n.t('Check the app first: sending it again may log it twice.'),
+    ].join(' ');
     return { warning, sendLabel: vscode.l10n.t('Send Anyway'), modal: true };
   }
   if (picked.status === 'sending') {
@@ -156,10 +158,13 @@ function sendOrDiscard(picked: QueuePick): {
 async function removeDelivered(services: CommandServices, picked: QueuePick): Promise<void> {
   const removeLabel = vscode.l10n.t('Remove from Queue');
   const choice = await services.messages.ask(
-    vscode.l10n.t(
-      'The app has logged {0}; only removing it from the queue failed, so it is not sent again. It leaves the queue with the next change that can be written.',
-      picked.label,
-    ),
+    [
+      vscode.l10n.t(
+        'The app has logged {0}; only removing it from the queue failed, so it is not sent again.',
+        picked.label,
+      ),
+      vscode.l10n.t('It leaves the queue with the next change that can be written.'),
+    ].join(' '),
     { modal: false },
     removeLabel,
   );

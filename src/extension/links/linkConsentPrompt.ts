@@ -80,7 +80,8 @@ export class LinkConsentPrompt {
     if (answer === 'later') {
       this.laterHere = true;
       this.log.info(
-        `This repository's ${links.length} link(s) of timeTracker.links are not used in this window: not answered. "Use This Repository's Links…" asks again.`,
+        `This repository's ${links.length} link(s) of timeTracker.links are not used in this window: not answered. ` +
+          `"Use This Repository's Links…" asks again.`,
       );
       return answer;
     }
@@ -88,8 +89,10 @@ export class LinkConsentPrompt {
     await this.keep(links, answer);
     this.log.info(
       answer === 'use'
-        ? `This repository's ${links.length} link(s) of timeTracker.links are used from now on, as answered. "Use This Repository's Links…" changes it.`
-        : `This repository's ${links.length} link(s) of timeTracker.links are never used, as answered. "Use This Repository's Links…" changes it.`,
+        ? `This repository's ${links.length} link(s) of timeTracker.links are used from now on, as answered. ` +
+            `"Use This Repository's Links…" changes it.`
+        : `This repository's ${links.length} link(s) of timeTracker.links are never used, as answered. ` +
+            `"Use This Repository's Links…" changes it.`,
     );
     return answer;
   }

@@ -324,7 +324,8 @@ export class LinkController implements vscode.Disposable {
   /** Asks about the repository's links not answered yet; after Use, the link acts here if it still decides here. */
   private async askFirst(asked: LinkDecision, trigger: Trigger): Promise<void> {
     this.parts.log.info(
-      `Link ${asked.link.position} of this repository's timeTracker.links names ${asked.activity}; asking whether to use the repository's links before anything starts.`,
+      `Link ${asked.link.position} of this repository's timeTracker.links names ${asked.activity}; ` +
+        "asking whether to use the repository's links before anything starts.",
     );
     this.acted.fire({ kind: 'asked', activity: asked.activity });
     const answer = await this.consent.ask(this.standing().unanswered);
@@ -340,7 +341,8 @@ export class LinkController implements vscode.Disposable {
       if (same) return this.starter.act(gate.decision, trigger);
     }
     this.parts.log.info(
-      `${asked.activity} no longer applies here (the branch changed while the question was open): nothing started; the next switch follows the links.`,
+      `${asked.activity} no longer applies here (the branch changed while the question was open): ` +
+        'nothing started; the next switch follows the links.',
     );
   }
 

@@ -157,7 +157,8 @@ export class LinkStarter {
     }
     if (step.kind === 'stopped') {
       log.info(
-        `Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: tracking was stopped on purpose at ${new Date(step.stoppedAtMs).toISOString()}.`,
+        `Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: ` +
+          `tracking was stopped on purpose at ${new Date(step.stoppedAtMs).toISOString()}.`,
       );
       this.parts.show((isPrivate) => stoppedNotice(decision, step.stoppedAtMs, isPrivate));
       return this.parts.acted({ kind: 'stopped', activity: decision.activity, stoppedAtMs: step.stoppedAtMs });

@@ -60,7 +60,8 @@ export class OpeningGuard implements vscode.Disposable {
       await this.files.writeAtomic(this.stopPath, `${JSON.stringify({ atMs: this.parts.clock() })}\n`);
     } catch (error) {
       this.parts.log.warn(
-        `Keeping for the other windows that tracking was stopped failed, so a window that opens may start a linked activity: ${errorMessage(error)}`,
+        'Keeping for the other windows that tracking was stopped failed, ' +
+          `so a window that opens may start a linked activity: ${errorMessage(error)}`,
       );
     }
   }

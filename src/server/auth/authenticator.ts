@@ -134,7 +134,10 @@ export class Authenticator {
       return `The ${this.names.display.signature} header must be 64 lower-case hex digits.`;
     const drift = timestamp - Math.floor(this.clock() / 1000);
     if (Math.abs(drift) > CLOCK_DRIFT_SECONDS) {
-      return `The request timestamp is ${Math.abs(drift)} s ${drift > 0 ? 'ahead of' : 'behind'} the service clock; at most ${CLOCK_DRIFT_SECONDS} s is accepted.`;
+      return (
+        `The request timestamp is ${Math.abs(drift)} s ${drift > 0 ? 'ahead of' : 'behind'} the service clock; ` +
+        `at most ${CLOCK_DRIFT_SECONDS} s is accepted.`
+      );
     }
     if (!constantTimeEqual(token, this.token)) return 'The token is not valid.';
     const signatureOk = verifySignature({

@@ -79,18 +79,24 @@ function offlineAdvice(route: Route): Advice {
   if (route.kind === 'integration') {
     return {
       severity: 'error',
-      message: l10n.t(
-        'The time tracker is not answering through its VS Code integration (socket refused): the app may be quitting or restarting. If it runs, turn Settings → Integrations → VSCode off and on in the app.',
-      ),
+      message: [
+        l10n.t(
+          'The time tracker is not answering through its VS Code integration (socket refused): the app may be quitting or restarting.',
+        ),
+        l10n.t('If it runs, turn Settings → Integrations → VSCode off and on in the app.'),
+      ].join(' '),
       action: 'retry',
     };
   }
   return {
     severity: 'error',
-    message: l10n.t(
-      'The time tracker is not answering on {address}: start the app and turn on its HTTP API switch (Settings → Integrations), and check that it uses port {port}.',
-      { address: httpAddress(route.port), port: route.port },
-    ),
+    message: [
+      l10n.t(
+        'The time tracker is not answering on {address}: start the app and turn on its HTTP API switch (Settings → Integrations),',
+        { address: httpAddress(route.port) },
+      ),
+      l10n.t('and check that it uses port {port}.', { port: route.port }),
+    ].join(' '),
     action: 'openSettings',
   };
 }
@@ -100,9 +106,10 @@ function tokenRejectedAdvice(route: Route): Advice {
   if (route.kind === 'integration') {
     return {
       severity: 'error',
-      message: l10n.t(
-        'The time tracker refused the token of its own VS Code integration file: turn Settings → Integrations → VSCode off and on in the app, then check again.',
-      ),
+      message: [
+        l10n.t('The time tracker refused the token of its own VS Code integration file:'),
+        l10n.t('turn Settings → Integrations → VSCode off and on in the app, then check again.'),
+      ].join(' '),
       action: 'retry',
     };
   }
@@ -166,13 +173,13 @@ export function diagnose(facts: ConnectionFacts): Advice {
   if (facts.statusError !== undefined) {
     const failure = classify(facts.statusError);
     if (failure.kind === 'notFound') {
-      // §8: a 404 on GET /status only means that this version of the app does not offer it.
+      // PROTOCOL.md §8: a 404 on GET /status only means that this version of the app does not offer it.
       return {
         severity: 'info',
-        message: l10n.t(
-          'Connected to the time tracker {0}, a first release of the app: it shows what runs, but has no total for today, no Stop and no Log Time. Update the app for them.',
-          describeRoute(route),
-        ),
+        message: [
+          l10n.t('Connected to the time tracker {0}, a first release of the app:', describeRoute(route)),
+          l10n.t('it shows what runs, but has no total for today, no Stop and no Log Time. Update the app for them.'),
+        ].join(' '),
       };
     }
     if (failure.kind === 'unavailable') {
@@ -229,17 +236,21 @@ export function adviceWithoutChannel(
   if (reason === 'appClosed') {
     return {
       severity: 'warning',
-      message: l10n.t(
-        'The time-tracking app is not running, or its VS Code integration is off: start the app and check Settings → Integrations → VSCode.',
-      ),
+      message: [
+        l10n.t('The time-tracking app is not running, or its VS Code integration is off:'),
+        l10n.t('start the app and check Settings → Integrations → VSCode.'),
+      ].join(' '),
       action: 'retry',
     };
   }
   return {
     severity: 'warning',
-    message: l10n.t(
-      'Not connected: in the time-tracking app, turn on Settings → Integrations → VSCode (nothing else to set up). Or turn on its HTTP API switch and set the token it shows here.',
-    ),
+    message: [
+      l10n.t(
+        'Not connected: in the time-tracking app, turn on Settings → Integrations → VSCode (nothing else to set up).',
+      ),
+      l10n.t('Or turn on its HTTP API switch and set the token it shows here.'),
+    ].join(' '),
     action: 'setToken',
   };
 }
@@ -255,10 +266,11 @@ function capabilityFileAdvice(capability: CapabilityReading): Advice | undefined
     case 'newer':
       return {
         severity: 'error',
-        message: l10n.t(
-          "The time-tracking app is newer than this extension (its VS Code integration file {0} has a version this extension does not know): update the extension, or set a token for the app's HTTP API meanwhile.",
-          capability.path,
-        ),
+        message: [
+          l10n.t('The time-tracking app is newer than this extension'),
+          l10n.t('(its VS Code integration file {0} has a version this extension does not know):', capability.path),
+          l10n.t("update the extension, or set a token for the app's HTTP API meanwhile."),
+        ].join(' '),
         action: 'setToken',
       };
     case 'stale':
@@ -289,10 +301,16 @@ function unusableFileAdvice(
 function macPrivacyAdvice(path: string): Advice {
   return {
     severity: 'warning',
-    message: l10n.t(
-      "macOS did not let VS Code read the app's VS Code integration file {0}: it asks before VS Code reads another app's data, and the answer was no, so the extension does not look there again until Check Connection. To use the integration, allow Visual Studio Code in System Settings › Privacy & Security (Full Disk Access), then run Check Connection. Or turn on the app's HTTP API and set the token it shows here.",
-      path,
-    ),
+    message: [
+      l10n.t("macOS did not let VS Code read the app's VS Code integration file {0}:", path),
+      l10n.t("it asks before VS Code reads another app's data, and the answer was no,"),
+      l10n.t('so the extension does not look there again until Check Connection.'),
+      l10n.t(
+        'To use the integration, allow Visual Studio Code in System Settings › Privacy & Security (Full Disk Access),',
+      ),
+      l10n.t('then run Check Connection.'),
+      l10n.t("Or turn on the app's HTTP API and set the token it shows here."),
+    ].join(' '),
     action: 'setToken',
   };
 }
@@ -304,20 +322,22 @@ function unusableFileMessage(
   const words = { path: capability.path, problem: capability.message };
   switch (capability.kind) {
     case 'unreadable':
-      return l10n.t(
-        "The app's VS Code integration file {path} cannot be read: {problem} Check its permissions, or turn Settings → Integrations → VSCode off and on in the app.",
-        words,
-      );
+      return [
+        l10n.t("The app's VS Code integration file {path} cannot be read: {problem}", words),
+        l10n.t('Check its permissions, or turn Settings → Integrations → VSCode off and on in the app.'),
+      ].join(' ');
     case 'invalid':
-      return l10n.t(
-        "The app's VS Code integration file {path} is not valid: {problem} Turn Settings → Integrations → VSCode off and on in the app to write it again.",
-        words,
-      );
+      return [
+        l10n.t("The app's VS Code integration file {path} is not valid: {problem}", words),
+        l10n.t('Turn Settings → Integrations → VSCode off and on in the app to write it again.'),
+      ].join(' ');
     case 'untrusted':
-      return l10n.t(
-        "The app's VS Code integration file {path} is not used: {problem} Remove it, then turn Settings → Integrations → VSCode off and on in the app to write it again, for you alone.",
-        words,
-      );
+      return [
+        l10n.t("The app's VS Code integration file {path} is not used: {problem}", words),
+        l10n.t(
+          'Remove it, then turn Settings → Integrations → VSCode off and on in the app to write it again, for you alone.',
+        ),
+      ].join(' ');
   }
 }
 
@@ -328,10 +348,14 @@ function unusableFileMessage(
 export function remoteHostAdvice(): Advice {
   return {
     severity: 'warning',
-    message: l10n.t(
-      "Time Tracker runs on the remote machine of this window, where 127.0.0.1 and the app's files are that machine's: it sends nothing from there, so that your token cannot go to whatever listens on it. Let it run on your computer: choose Install Locally in the Extensions view, or add {0} to your user settings, then reload the window.",
-      runLocallySetting(),
-    ),
+    message: [
+      l10n.t(
+        "Time Tracker runs on the remote machine of this window, where 127.0.0.1 and the app's files are that machine's:",
+      ),
+      l10n.t('it sends nothing from there, so that your token cannot go to whatever listens on it.'),
+      l10n.t('Let it run on your computer: choose Install Locally in the Extensions view,'),
+      l10n.t('or add {0} to your user settings, then reload the window.', runLocallySetting()),
+    ].join(' '),
     action: 'runLocally',
   };
 }

@@ -17,41 +17,53 @@ export function pauseReason(
   if (pause.kind === 'lockedOut') {
     return route.kind === 'integration'
       ? {
-          message: l10n.t(
-            'The app refuses every request for {0} s more after too many failed sign-ins (a tool with a wrong token?); nothing is sent until then.',
-            pause.secondsLeft,
-          ),
+          message: [
+            l10n.t(
+              'The app refuses every request for {0} s more after too many failed sign-ins (a tool with a wrong token?);',
+              pause.secondsLeft,
+            ),
+            l10n.t('nothing is sent until then.'),
+          ].join(' '),
           action: 'retry',
         }
       : {
-          message: l10n.t(
-            "The app refuses every request for {0} s more after too many failed sign-ins (a tool with a wrong token?); nothing is sent until then. If this editor's token is the wrong one, set it again.",
-            pause.secondsLeft,
-          ),
+          message: [
+            l10n.t(
+              'The app refuses every request for {0} s more after too many failed sign-ins (a tool with a wrong token?);',
+              pause.secondsLeft,
+            ),
+            l10n.t('nothing is sent until then.'),
+            l10n.t("If this editor's token is the wrong one, set it again."),
+          ].join(' '),
           action: 'setToken',
         };
   }
   if (pause.clockSkewSeconds !== undefined) {
     return {
-      message: l10n.t(
-        "The app refuses requests signed on this computer's clock, which is {0} s off: set the system clock right, then check the connection.",
-        Math.abs(pause.clockSkewSeconds),
-      ),
+      message: [
+        l10n.t(
+          "The app refuses requests signed on this computer's clock, which is {0} s off:",
+          Math.abs(pause.clockSkewSeconds),
+        ),
+        l10n.t('set the system clock right, then check the connection.'),
+      ].join(' '),
       action: 'retry',
     };
   }
   if (route.kind === 'integration') {
     return {
-      message: l10n.t(
-        'The app rejected the token of its VS Code integration: turn Settings → Integrations → VSCode off and on in the app, then check the connection.',
-      ),
+      message: [
+        l10n.t('The app rejected the token of its VS Code integration:'),
+        l10n.t('turn Settings → Integrations → VSCode off and on in the app, then check the connection.'),
+      ].join(' '),
       action: 'retry',
     };
   }
   return {
-    message: l10n.t(
-      'The app rejected the token: copy it again from the app (Settings → Integrations → HTTP API) and set it. Until then nothing is sent, so that retries cannot lock you out.',
-    ),
+    message: [
+      l10n.t('The app rejected the token: copy it again from the app (Settings → Integrations → HTTP API) and set it.'),
+      l10n.t('Until then nothing is sent, so that retries cannot lock you out.'),
+    ].join(' '),
     action: 'setToken',
   };
 }

@@ -1,7 +1,7 @@
 /**
  * What Set Token says right after storing a token for the HTTP API, from the state its one poll
- * left: a wrong token used to show only as a red status bar item, away from where the user was
- * looking. Pure, so every state has its sentence in a unit test.
+ * left, so a wrong token is said where the user is looking, not only by a red status bar item
+ * away from it. Pure, so every state has its sentence in a unit test.
  */
 import * as l10n from '@vscode/l10n';
 import { signingPause } from '../model/signingPause';
@@ -26,10 +26,13 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
           }
         : {
             severity: 'error',
-            message: l10n.t(
-              "The token is stored, but the app could not check it: this computer's clock is {0} s off. Set the system clock right, then check the connection.",
-              Math.abs(state.clockSkewSeconds),
-            ),
+            message: [
+              l10n.t(
+                "The token is stored, but the app could not check it: this computer's clock is {0} s off.",
+                Math.abs(state.clockSkewSeconds),
+              ),
+              l10n.t('Set the system clock right, then check the connection.'),
+            ].join(' '),
             action: 'retry',
           };
     case 'lockedOut': {
@@ -37,10 +40,13 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
       if (pause?.kind === 'lockedOut') {
         return {
           severity: 'warning',
-          message: l10n.t(
-            'The token is stored. The app refuses every request for {0} s more after too many failed sign-ins; the token is checked when that ends.',
-            pause.secondsLeft,
-          ),
+          message: [
+            l10n.t('The token is stored.'),
+            l10n.t(
+              'The app refuses every request for {0} s more after too many failed sign-ins; the token is checked when that ends.',
+              pause.secondsLeft,
+            ),
+          ].join(' '),
         };
       }
       return unknownAnswer();
@@ -50,9 +56,11 @@ export function tokenCheckAdvice(state: TrackerState, nowMs: number): Advice {
     case 'remoteHost':
       return {
         severity: 'info',
-        message: l10n.t(
-          'The token is stored, but not checked: this extension runs on the remote machine of this window and sends nothing from there. It is checked once the extension runs on your computer.',
-        ),
+        message: [
+          l10n.t('The token is stored, but not checked:'),
+          l10n.t('this extension runs on the remote machine of this window and sends nothing from there.'),
+          l10n.t('It is checked once the extension runs on your computer.'),
+        ].join(' '),
         action: 'runLocally',
       };
     case 'starting':

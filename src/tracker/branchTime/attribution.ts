@@ -1,6 +1,6 @@
 /**
  * Which stretches of the app's tracked time one editor window saw, and on which repository and
- * branch (issue 24). Pure and clock-injected: the window feeds it its poll answers and the branch
+ * branch. Pure and clock-injected: the window feeds it its poll answers and the branch
  * it is on, and it hands back spans; whether the window owned those stretches (the one that has
  * focus, or last had it) is decided against the store's shared focus record (./ledgerBook.ts), so
  * one second of the app's time is counted once across all windows.

@@ -1,5 +1,5 @@
 /**
- * One window's part of the branch-time ledger (issue 24): it turns the window's poll answers,
+ * One window's part of the branch-time ledger: it turns the window's poll answers,
  * focus and branch into spans (./attribution.ts), keeps them in memory for up to a minute (a write
  * every poll would cost the idle budget) and credits the ones this window owned to the shared
  * store (./ledgerStore.ts). Taking focus is written at once, since every window's credit is cut

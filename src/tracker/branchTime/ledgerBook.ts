@@ -136,7 +136,7 @@ export function creditSpans(
 /**
  * What rows are told apart by: the day, the place and the activity. A root compares by pathKey,
  * and a branch case-folded where the spans say its repository ignores case, for its rows of every
- * session alike: the rows' own word is not asked, so rows an earlier version wrote without it match,
+ * session alike: the rows' own word is not asked, so rows written without it match,
  * and so does a row written while the config said otherwise, under its exact name.
  */
 class RowKeys {
@@ -297,7 +297,7 @@ export function parseBook(text: string): BookRead {
   const owners = data.owners.map(ownerOf);
   if (!owners.every((owner): owner is FocusOwner => owner !== undefined) || !data.rows.every(isRow))
     return { problem: 'holds an entry of another shape' };
-  // Files of earlier versions do not say when they were pruned: they are pruned at the next write.
+  // A file without `lastPrune` does not say when it was pruned: it is pruned at the next write.
   const lastPrune = isLastPrune(data.lastPrune)
     ? { lastPrune: { day: data.lastPrune.day, keepDays: data.lastPrune.keepDays } }
     : {};

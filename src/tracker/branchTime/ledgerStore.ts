@@ -1,5 +1,5 @@
 /**
- * The branch-time ledger on disk (issue 24): one file in the extension's global storage, shared
+ * The branch-time ledger on disk: one file in the extension's global storage, shared
  * by the windows of this machine, changed only under the platform's one short lock and written
  * whole with its atomic write, read through its bounded read (never a second lock or write). It
  * keeps `keepDays` days, fewer where they would not fit in the file its reader accepts (the oldest

@@ -1,5 +1,5 @@
 /**
- * The session's state as the ledger reads it (issue 24): an activity running (with its start on
+ * The session's state as the ledger reads it: an activity running (with its start on
  * this machine's clock), idle, or nothing known; and how far apart two polls may be and still
  * vouch for the time between them. Pure.
  */

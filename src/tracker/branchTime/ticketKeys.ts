@@ -54,10 +54,15 @@ export function ticketKeys(prefixes: readonly string[]): TicketKeys & { readonly
     if (prefix === '#' || (prefix.length <= MAX_TICKET_PREFIX_LENGTH && PREFIX.test(prefix))) listed.push(prefix);
     else
       problems.push(
-        l10n.t(
-          'The ticket prefix "{prefix}" of timeTracker.ticketPrefixes is not used: a prefix is a letter and then letters or digits, at most {limit} characters in all (such as PROJ), or #.',
-          { prefix: displayText(prefix, QUOTE_LIMIT), limit: MAX_TICKET_PREFIX_LENGTH },
-        ),
+        [
+          l10n.t('The ticket prefix "{prefix}" of timeTracker.ticketPrefixes is not used:', {
+            prefix: displayText(prefix, QUOTE_LIMIT),
+          }),
+          l10n.t(
+            'a prefix is a letter and then letters or digits, at most {limit} characters in all (such as PROJ), or #.',
+            { limit: MAX_TICKET_PREFIX_LENGTH },
+          ),
+        ].join(' '),
       );
   }
   // Nothing listed, or nothing listed that is a prefix: every key counts, as with no list.

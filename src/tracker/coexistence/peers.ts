@@ -73,18 +73,21 @@ export function besideSentences(facts: {
   const sentences: { topic: Topic; text: string }[] = [];
   let said = facts.said;
   if (reporting !== undefined && facts.wouldReport && said.branches !== reporting.id) {
-    const text = l10n.t(
-      'The app\'s own extension ({0}) reports branch switches in this window, so this one does not: the app asks once per switch. To have both report, set Report Branch Changes to "always".',
-      reporting.id,
-    );
+    const text = [
+      l10n.t(
+        "The app's own extension ({0}) reports branch switches in this window, so this one does not: the app asks once per switch.",
+        reporting.id,
+      ),
+      l10n.t('To have both report, set Report Branch Changes to "always".'),
+    ].join(' ');
     sentences.push({ topic: 'branches', text });
     said = { ...said, branches: reporting.id };
   }
   if (showing !== undefined && said.statusBar !== showing.id) {
-    const text = l10n.t(
-      "The app's own extension ({0}) shows the running activity in the status bar too. To hide either item, right-click the status bar and uncheck it.",
-      showing.id,
-    );
+    const text = [
+      l10n.t("The app's own extension ({0}) shows the running activity in the status bar too.", showing.id),
+      l10n.t('To hide either item, right-click the status bar and uncheck it.'),
+    ].join(' ');
     sentences.push({ topic: 'statusBar', text });
     said = { ...said, statusBar: showing.id };
   }

@@ -19,7 +19,7 @@ export interface TicketLinkChoice {
   readonly pattern: string;
   /** The ticket key this branch names: the activity the link tracks here. */
   readonly ticket: string;
-  /** The link as written to settings.json, in the form the README documents for tickets. */
+  /** The link as written to settings.json, in the form docs/USER-DETAILS.md documents for tickets. */
   readonly link: {
     readonly branch: string;
     readonly activity: typeof TICKET_PLACEHOLDER;
@@ -59,10 +59,13 @@ export function ticketLinkFor(branch: string, tickets: TicketKeys, ignoresCase =
  */
 export function placeholderRefusal(name: string): string | undefined {
   if (!name.includes('{')) return undefined;
-  return l10n.t(
-    'A link\'s activity with "{brace}" is a placeholder: for each branch\'s ticket ({placeholder}), run Link This Branch… on a branch that names one and choose "Every branch like this one".',
-    { brace: '{', placeholder: TICKET_PLACEHOLDER },
-  );
+  return [
+    l10n.t('A link\'s activity with "{brace}" is a placeholder: for each branch\'s ticket ({placeholder}),', {
+      brace: '{',
+      placeholder: TICKET_PLACEHOLDER,
+    }),
+    l10n.t('run Link This Branch… on a branch that names one and choose "Every branch like this one".'),
+  ].join(' ');
 }
 
 /** The activity a new link names, as the picker knew it: by id where it was picked from the list. */

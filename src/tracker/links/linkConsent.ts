@@ -151,10 +151,10 @@ export function consentQuestion(links: readonly LinkText[]): string {
     more > 0 ? l10n.t('{links} and {count} more', { links: named.join('; '), count: more }) : named.join('; ');
   const creates = links.some((link) => link.createIfMissing === true);
   return creates
-    ? l10n.t(
-        'This repository links {what} to activities ({list}), which start tracking without asking, and may create activities in your app. Use its links?',
-        { what, list },
-      )
+    ? [
+        l10n.t('This repository links {what} to activities ({list}),', { what, list }),
+        l10n.t('which start tracking without asking, and may create activities in your app. Use its links?'),
+      ].join(' ')
     : l10n.t(
         'This repository links {what} to activities ({list}), which start tracking without asking. Use its links?',
         { what, list },

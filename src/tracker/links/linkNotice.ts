@@ -1,5 +1,5 @@
 /**
- * What the status bar says when a link acts (issue 25): "Tracking PROJ-123 (linked to this
+ * What the status bar says when a link acts: "Tracking PROJ-123 (linked to this
  * branch)" with Undo, or once why it did not act. A link never queues a start: while the app may
  * not be asked (no token, offline, the token rejected, locked out, the license locked) or the user
  * is on a break, nothing starts, and this says why. With a private status bar each notice says

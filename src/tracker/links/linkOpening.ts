@@ -70,9 +70,10 @@ export function stoppedNotice(
   locale?: string,
 ): StatusNotice {
   if (isPrivate) {
-    const sentence = l10n.t(
-      'The activity linked here was not started: you stopped tracking earlier today, and opening a window does not start it again. Start it from the menu when you want to.',
-    );
+    const sentence = [
+      l10n.t('The activity linked here was not started: you stopped tracking earlier today,'),
+      l10n.t('and opening a window does not start it again. Start it from the menu when you want to.'),
+    ].join(' ');
     return {
       text: `$(link) ${l10n.t('Linked activity not started')}`,
       tooltip: escapeMarkdown(sentence),
@@ -81,13 +82,13 @@ export function stoppedNotice(
     };
   }
   const time = new Date(stoppedAtMs).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  const sentence = l10n.t(
-    '{activity} is linked here but was not started: you stopped tracking at {time}, and opening a window does not start it again. Start it from the menu when you want to.',
-    {
+  const sentence = [
+    l10n.t('{activity} is linked here but was not started: you stopped tracking at {time},', {
       activity: decision.activity,
       time,
-    },
-  );
+    }),
+    l10n.t('and opening a window does not start it again. Start it from the menu when you want to.'),
+  ].join(' ');
   return {
     text: `$(link) ${l10n.t('{0} not started', escapeIcons(decision.activity))}`,
     tooltip: escapeMarkdown(sentence),

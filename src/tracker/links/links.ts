@@ -1,5 +1,5 @@
 /**
- * `timeTracker.links` (issue 25): which activity a folder or a branch stands for, so that a switch
+ * `timeTracker.links`: which activity a folder or a branch stands for, so that a switch
  * to a linked branch (or a window opening on a linked folder) tracks the right activity without a
  * prompt. Pure: the setting's value in, the links and one sentence per refused entry out; a place
  * (folders, branch) in, the first link that matches out. Globs are src/platform/globs.ts, the same

@@ -4,8 +4,8 @@
  * when the app quits, and goes stale when the app crashes, which no file event reports. So the
  * folders the file may be in are watched, and a change there is read at once; the file is also
  * read again every CAPABILITY_CHECK_INTERVAL_MS (for a folder that cannot be watched, say one the
- * app has not made yet), and at once when the socket stops answering (a crash). The look used to
- * run every 2 s without watches: a fifth of the extension's idle CPU (docs/PERFORMANCE.md).
+ * app has not made yet), and at once when the socket stops answering (a crash). Watching spares
+ * what a look every 2 s would cost: a fifth of the extension's idle CPU (docs/PERFORMANCE.md).
  * A watch follows the folder it was given: once that folder is removed it goes quiet (on Linux,
  * Node reports only a 'rename' of the folder's own name, which the names filter drops), and one
  * made again in its place is another folder. So each look also asks the folder's identity, and

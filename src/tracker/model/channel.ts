@@ -122,7 +122,10 @@ export function describeNoChannelForLog(reason: Extract<Channel, { kind: 'none' 
     case 'noToken':
       return "Not connected: the app's VS Code integration is off (no capability file) and no token is set for its HTTP API.";
     case 'appClosed':
-      return "Not connected: the app's VS Code integration is gone or stale, so the app is not running, and no token is set for its HTTP API.";
+      return (
+        "Not connected: the app's VS Code integration is gone or stale, " +
+        'so the app is not running, and no token is set for its HTTP API.'
+      );
     case 'integrationUnusable':
       return "Not connected: the app's VS Code integration file cannot be used (see above), and no token is set for its HTTP API.";
     case 'remoteHost':
@@ -142,7 +145,10 @@ export function capabilityProblem(reading: CapabilityReading): string | undefine
     case 'untrusted':
       return `The app's VS Code integration file ${reading.path} is not used: ${reading.message}`;
     case 'stale':
-      return `The app's VS Code integration file ${reading.path} names process ${reading.capability.pid}, which is not running: the app has quit.`;
+      return (
+        `The app's VS Code integration file ${reading.path} names process ${reading.capability.pid}, ` +
+        'which is not running: the app has quit.'
+      );
     case 'absent':
     case 'ready':
       return undefined;

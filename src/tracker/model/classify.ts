@@ -2,7 +2,7 @@
  * The one place a failure is sorted: by the client's stable `ServiceError.code` (PROTOCOL.md §7),
  * into what happened as the rest of the extension needs to know it. The state, the advice a user
  * reads, the offline queue and the branch reports' retry all read this answer, so one error can
- * no longer mean one thing to the status bar and another to the queue.
+ * never mean one thing to the status bar and another to the queue.
  */
 import {
   ServiceError,

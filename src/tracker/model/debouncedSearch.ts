@@ -1,8 +1,8 @@
 /**
  * The activity picker's search as the user types: one request after a pause in typing, never two on
  * the wire at once, and none at all while `maySearch` says no (the app rejected the token or locks
- * us out: each search would be one more failed sign-in). Typing twenty letters used to send a
- * search per pause and abort the one before, which the app had counted all the same. Each answer is
+ * us out: each search would be one more failed sign-in). A search on the wire is never aborted for a
+ * newer query: the app counts an aborted request all the same. Each answer is
  * kept for the search's life (the picker's), so a query typed again is answered without a request.
  * Timers are injected, so tests drive it without waiting.
  */

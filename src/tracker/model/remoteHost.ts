@@ -40,8 +40,16 @@ export function describeHostForLog(decision: HostDecision, remoteName: string | 
     case 'localSide':
       return `Remote window (${remoteName ?? '?'}): the extension runs on this computer's side, where the app is.`;
     case 'optedIn':
-      return `Remote window (${remoteName ?? '?'}): the extension runs on the remote machine and talks to the app there, because timeTracker.remote.allowWorkspaceHost is on in the user's settings; the token goes to whatever listens on that machine.`;
+      return (
+        `Remote window (${remoteName ?? '?'}): the extension runs on the remote machine and talks to the app there, ` +
+        "because timeTracker.remote.allowWorkspaceHost is on in the user's settings; " +
+        'the token goes to whatever listens on that machine.'
+      );
     case 'remoteWorkspaceHost':
-      return `Remote window (${remoteName ?? '?'}): the extension runs on the remote machine, where 127.0.0.1 and the app's files are that machine's, so it sends nothing. Install it locally, or set "remote.extensionKind" in the user's settings, to use it here.`;
+      return (
+        `Remote window (${remoteName ?? '?'}): the extension runs on the remote machine, ` +
+        "where 127.0.0.1 and the app's files are that machine's, so it sends nothing. " +
+        `Install it locally, or set "remote.extensionKind" in the user's settings, to use it here.`
+      );
   }
 }

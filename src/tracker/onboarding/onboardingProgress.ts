@@ -51,7 +51,7 @@ export type WalkthroughStepId = (typeof WALKTHROUGH_STEPS)[number]['id'];
  * reads a context key expression that is already true when it registers the walkthrough as an
  * event that already happened, and ticks no step for it, ever, in that window. It registers the
  * walkthrough when its walkthroughs service is first needed, which is usually when the page
- * opens; so a step done before the page opened stayed unticked. Its command
+ * opens; so a step done before the page opens stays unticked. Its command
  * `welcome.markStepComplete` records a step done in its own per-profile record, which the page
  * reads whenever it opens.
  */
@@ -206,9 +206,12 @@ export function welcomeNotice(): {
   readonly dontShowAgain: string;
 } {
   return {
-    message: l10n.t(
-      'Time Tracker connects by itself once you turn on Settings → Integrations → VSCode in the time-tracking app. Or set the token of its HTTP API.',
-    ),
+    message: [
+      l10n.t(
+        'Time Tracker connects by itself once you turn on Settings → Integrations → VSCode in the time-tracking app.',
+      ),
+      l10n.t('Or set the token of its HTTP API.'),
+    ].join(' '),
     setToken: l10n.t('Set Token'),
     dontShowAgain: l10n.t("Don't show again"),
   };

@@ -32,10 +32,13 @@ export function blockedStart(state: TrackerState, route: Route, nowMs: number): 
     case 'tokenRejected':
       if (state.clockSkewSeconds !== undefined) {
         return {
-          placeholder: l10n.t(
-            "Nothing can be started: the app refuses requests signed on this computer's clock, which is {0} s off. Set the clock right, then check the connection.",
-            Math.abs(state.clockSkewSeconds),
-          ),
+          placeholder: [
+            l10n.t(
+              "Nothing can be started: the app refuses requests signed on this computer's clock, which is {0} s off.",
+              Math.abs(state.clockSkewSeconds),
+            ),
+            l10n.t('Set the clock right, then check the connection.'),
+          ].join(' '),
           fixes: [check],
         };
       }
@@ -47,9 +50,10 @@ export function blockedStart(state: TrackerState, route: Route, nowMs: number): 
             fixes: [setToken, check],
           }
         : {
-            placeholder: l10n.t(
-              'Nothing can be started: the app rejected the token of its VS Code integration. Turn Settings → Integrations → VSCode off and on in the app, then check the connection.',
-            ),
+            placeholder: [
+              l10n.t('Nothing can be started: the app rejected the token of its VS Code integration.'),
+              l10n.t('Turn Settings → Integrations → VSCode off and on in the app, then check the connection.'),
+            ].join(' '),
             fixes: [check],
           };
     case 'lockedOut': {

@@ -1,13 +1,13 @@
 /**
  * Time logged while the app could not be reached, kept on disk until it is delivered exactly once
- * (issue: nothing a user logged is ever lost). The file is written before the user is told
+ * (nothing a user logged is ever lost). The file is written before the user is told
  * "queued", and synced (file, then folder) before that counts as written; every change happens
  * under a lock shared by all editor windows, so two windows never send the same entry. An entry
  * whose fate is unknown is never re-sent on its own.
  *
- * An entry reaches the app at most once (issue 22: one failed write after a delivery and the same
- * window sent it again). A flush sends only the entry it marked `sending` in that very update; one
- * this window left `sending` earlier without knowing what became of it is "unknown" from then on.
+ * An entry reaches the app at most once, even when the write after its delivery fails. A flush
+ * sends only the entry it marked `sending` in that very update; one this window left `sending`
+ * earlier without knowing what became of it is "unknown" from then on.
  * What became of a send is kept in memory until it is written: the write is tried again a few
  * times before anything else is sent, then by every later write, and until then the window shows
  * it as it is (a delivered entry as `delivered`, never as waiting, never silently gone).
@@ -15,7 +15,7 @@
  * A file that cannot be read as a queue (empty, cut short by a crash, not JSON, another shape) is
  * moved aside, never overwritten: it may hold entries someone can still log by hand. The queue
  * starts empty and says where the old file went (`onCorrupt`); no operation fails because of it
- * (issue 12: Log Time offline lost the entry at hand when the file was empty).
+ * (Log Time offline queues the entry at hand when the file is empty, too).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';

@@ -1,12 +1,12 @@
 /**
- * When an editor window looks at the offline queue's file. Every poll that reaches the app used to
- * read it (a missing file, 360 times an hour at the default interval), which was a sixth of the
+ * When an editor window looks at the offline queue's file. Reading it on every poll that reaches
+ * the app (a missing file, 360 times an hour at the default interval) would be a sixth of the
  * extension's idle cost (docs/PERFORMANCE.md). The file only gains entries through some window's
  * Log Time while the app could not be reached, so a window looks:
  * - when the app answers again after it did not (offline, refused, no token, not yet polled): the
  *   moment entries queued by any window, this one or another, can go;
  * - on every answer while this window knows of entries that wait (they go as soon as the app
- *   takes them, as before);
+ *   takes them);
  * - otherwise once every QUEUE_LOOK_INTERVAL_MS, for an entry another window queued during a
  *   failure only it saw and then closed before it could send it.
  */

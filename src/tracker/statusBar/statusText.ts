@@ -52,7 +52,7 @@ export const FORMAT_TOKENS = Object.keys({
   branchToday: true,
 } satisfies Record<FormatToken, true>) as readonly FormatToken[];
 
-/** timeTracker.statusBar.format's default (package.json repeats it): the item as it was before the setting. */
+/** timeTracker.statusBar.format's default (package.json repeats it): the activity, its time and today's total. */
 export const DEFAULT_FORMAT_SOURCE = '{activity} {elapsed} · {today}';
 
 /**

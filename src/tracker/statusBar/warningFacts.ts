@@ -26,9 +26,9 @@ export function noTokenFacts(): StatusFacts {
     tooltip: {
       headline: [
         l10n.t(
-          '**Not connected.** In the time-tracking app, turn on **Settings → Integrations → VSCode**: nothing else to set up. Or turn on its HTTP API switch and {0}.',
-          link(l10n.t('set its token here'), COMMANDS.setToken),
+          '**Not connected.** In the time-tracking app, turn on **Settings → Integrations → VSCode**: nothing else to set up.',
         ),
+        l10n.t('Or turn on its HTTP API switch and {0}.', link(l10n.t('set its token here'), COMMANDS.setToken)),
       ],
     },
     tone: 'warning',
@@ -48,15 +48,22 @@ export function remoteHostFacts(): StatusFacts {
   const userSettings = `[${l10n.t('user settings')}](command:workbench.action.openSettings?%5B%22remote.extensionKind%22%5D)`;
   return {
     text: { icon: 'remote', state: l10n.t('Time Tracker: runs remotely') },
-    spoken: l10n.t(
-      'Time Tracker runs on the remote machine of this window and sends nothing from there: it must run on your computer. Activate for the menu.',
-    ),
+    spoken: [
+      l10n.t(
+        'Time Tracker runs on the remote machine of this window and sends nothing from there: it must run on your computer.',
+      ),
+      l10n.t('Activate for the menu.'),
+    ].join(' '),
     tooltip: {
       headline: [
-        l10n.t(
-          "**Time Tracker runs on the remote machine of this window.** The app and 127.0.0.1 there are that machine's, not your computer's, so it sends nothing: your token would go to whatever listens there. Let it run on your computer: **Install Locally** in the Extensions view, or add {setting} to your {userSettings}, then reload the window.",
-          { setting: `\`${runLocallySetting()}\``, userSettings },
-        ),
+        l10n.t('**Time Tracker runs on the remote machine of this window.**'),
+        l10n.t("The app and 127.0.0.1 there are that machine's, not your computer's, so it sends nothing:"),
+        l10n.t('your token would go to whatever listens there.'),
+        l10n.t('Let it run on your computer: **Install Locally** in the Extensions view,'),
+        l10n.t('or add {setting} to your {userSettings}, then reload the window.', {
+          setting: `\`${runLocallySetting()}\``,
+          userSettings,
+        }),
       ],
       links: [checkConnection(), { label: l10n.t('Show Log'), command: COMMANDS.showLog }],
     },
@@ -78,8 +85,9 @@ export function offlineFacts(route: Route): StatusFacts {
       ),
       tooltip: {
         headline: [
+          l10n.t('**The app is not answering through its VS Code integration.**'),
           l10n.t(
-            '**The app is not answering through its VS Code integration.** Start the time-tracking application; if it runs, turn **Settings → Integrations → VSCode** off and on.',
+            'Start the time-tracking application; if it runs, turn **Settings → Integrations → VSCode** off and on.',
           ),
         ],
         links: [queuedLogTime(), checkConnection()],
@@ -92,10 +100,11 @@ export function offlineFacts(route: Route): StatusFacts {
     spoken: l10n.t('Time Tracker offline: the app is not answering on {0}. Activate for the menu.', address),
     tooltip: {
       headline: [
+        l10n.t('**The app is not answering on {address}.**', { address }),
         l10n.t(
-          '**The app is not answering on {address}.** Start the time-tracking application and turn on the **HTTP API** switch in its settings (Integrations); if it shows another port, change the {portSetting}.',
-          { address, portSetting: openPortSetting() },
+          'Start the time-tracking application and turn on the **HTTP API** switch in its settings (Integrations);',
         ),
+        l10n.t('if it shows another port, change the {portSetting}.', { portSetting: openPortSetting() }),
       ],
       links: [queuedLogTime(), checkConnection()],
     },
@@ -119,14 +128,13 @@ export function clockSkewFacts(skewSeconds: number): StatusFacts {
         ),
     tooltip: {
       headline: [
-        l10n.t(
-          '**Your clock is off by {seconds} s** ({direction}). The app refuses requests more than 60 s off; set the system clock right, then {link}.',
-          {
-            seconds,
-            direction: behind ? l10n.t("behind the app's clock") : l10n.t("ahead of the app's clock"),
-            link: link(l10n.t('check the connection'), COMMANDS.checkConnection),
-          },
-        ),
+        l10n.t('**Your clock is off by {seconds} s** ({direction}).', {
+          seconds,
+          direction: behind ? l10n.t("behind the app's clock") : l10n.t("ahead of the app's clock"),
+        }),
+        l10n.t('The app refuses requests more than 60 s off; set the system clock right, then {link}.', {
+          link: link(l10n.t('check the connection'), COMMANDS.checkConnection),
+        }),
       ],
     },
     tone: 'error',
@@ -142,10 +150,12 @@ export function tokenRejectedFacts(route: Route): StatusFacts {
       spoken: l10n.t('Time Tracker: the app rejected the token of its VS Code integration. Activate for the menu.'),
       tooltip: {
         headline: [
+          l10n.t('**The app rejected the token of its own VS Code integration file.**'),
           l10n.t(
-            '**The app rejected the token of its own VS Code integration file.** Turn **Settings → Integrations → VSCode** off and on in the app, then {0}. Polling is paused so that retries cannot lock you out.',
+            'Turn **Settings → Integrations → VSCode** off and on in the app, then {0}.',
             link(l10n.t('check the connection'), COMMANDS.checkConnection),
           ),
+          l10n.t('Polling is paused so that retries cannot lock you out.'),
         ],
       },
       tone: 'error',
@@ -157,9 +167,10 @@ export function tokenRejectedFacts(route: Route): StatusFacts {
     tooltip: {
       headline: [
         l10n.t(
-          "**The app rejected the token.** Copy it again from the application's settings and {0}. Polling is paused so that retries cannot lock you out.",
+          "**The app rejected the token.** Copy it again from the application's settings and {0}.",
           link(l10n.t('set it'), COMMANDS.setToken),
         ),
+        l10n.t('Polling is paused so that retries cannot lock you out.'),
       ],
     },
     tone: 'error',
@@ -192,10 +203,11 @@ export function lockedOutFacts(seconds: number): StatusFacts {
     ),
     tooltip: {
       headline: [
+        l10n.t('**Locked out for {0} s more.**', seconds),
         l10n.t(
-          '**Locked out for {0} s more.** The app refuses every request for 60 s after more than 10 failed authentications in 30 s (a wrong token in some tool?). Polling waits until then; logged time waits in the queue.',
-          seconds,
+          'The app refuses every request for 60 s after more than 10 failed authentications in 30 s (a wrong token in some tool?).',
         ),
+        l10n.t('Polling waits until then; logged time waits in the queue.'),
       ],
       links: [queuedLogTime(), checkConnection()],
     },

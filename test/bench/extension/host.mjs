@@ -259,7 +259,7 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
       console.log(
         `  ${who}: ${loaded.files.map(({ file, bytes }) => `${file} ${bytes} bytes`).join(', ') || 'nothing'}`,
       );
-    // Nothing running first: the idle cost of issue 24, the week of history loaded and shown, the app
+    // Nothing running first: the idle cost of the ledger, the week of history loaded and shown, the app
     // polled. A window in use (a key now and then) asks at the interval; one nobody uses, three
     // times less often: both are profiled, the second is the idle cost.
     console.log(`> the hosts settle for ${settleSeconds} s`);

@@ -1,5 +1,5 @@
 /**
- * A week of simulated branch-time history for `npm run bench -- extension` (issue 24): the heap
+ * A week of simulated branch-time history for `npm run bench -- extension`: the heap
  * and idle cost of the ledger must be measured with a realistic file in the extension's global
  * storage, not an empty one. The history is planned as spans (one per stretch on one repository,
  * branch and activity, cut at every branch switch) and turned into the ledger's rows by the

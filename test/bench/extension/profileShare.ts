@@ -1,5 +1,5 @@
 /**
- * Which part of a V8 CPU profile of the extension host the extension caused (issue 13, issue 24):
+ * Which part of a V8 CPU profile of the extension host the extension caused:
  * a sample counts as the extension's when any frame on its stack runs in one of the extension's
  * installed bundles, that is any `dist/**.js` in its install folder (`<publisher>.<name>-<version>`),
  * not only `dist/extension.js`: the activation bundle is split into more files (transport.js and

@@ -4,7 +4,7 @@
 //
 // code-server's own install scripts fail without internet (ripgrep and prebuilt binaries come
 // from GitHub) and as root (its postinstall refuses without npm's old unsafe-perm), so the scripts
-// are skipped and their work is done here step by step (the route verified in issue 5).
+// are skipped and their work is done here step by step.
 //
 // Usage: `node test/extension/host/install.mjs` (also called before every host suite of `npm test`).
 import { spawnSync } from 'node:child_process';

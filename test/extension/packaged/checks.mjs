@@ -22,7 +22,7 @@
 //      (./billableTime.mjs);
 //   5b. windows opening on a folder, then a branch, that workspace settings link start the linked
 //      activity once while nothing runs, and a reload while something else runs starts nothing
-//      (./linkedOpening.mjs, issue 25);
+//      (./linkedOpening.mjs);
 //   6. "offline" once the app is gone;
 //   7. a click on the item opens its menu there, with Log Time in it.
 // Each is one test, and the result is data (`{ passes, failures }`), as from a mocha suite.

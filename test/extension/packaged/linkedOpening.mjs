@@ -1,4 +1,4 @@
-// Issue 25's "a window opening on a linked folder or branch while nothing runs starts it the same
+// The links' "a window opening on a linked folder or branch while nothing runs starts it the same
 // way", in real windows of the packaged extension: a new page of the workbench's browser context is
 // a new window with its own extension host, and a page reload is a window reload. Each window
 // opens on a folder whose WORKSPACE settings (.vscode/settings.json) hold `timeTracker.links`, as

@@ -1,4 +1,4 @@
-// Issue 24's real-host check of the branch-time ledger: TWO windows of one code-server (two pages
+// The real-host check of the branch-time ledger: TWO windows of one code-server (two pages
 // of one browser context, each on its own git repository, each with its own extension host) share
 // one user-data dir, so one global storage and one branch-time.json. Tracking runs in the app;
 // the user switches branches with real git in each repository and moves between the windows; the

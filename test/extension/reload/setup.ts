@@ -26,7 +26,7 @@ export const firstHalfResultFile = (): string => join(stateDir(), 'before-reload
 /** The process id of the extension host that ran the first half. */
 export const firstHalfHostPid = (): number =>
   (JSON.parse(readFileSync(firstHalfResultFile(), 'utf8')) as { hostPid: number }).hostPid;
-/** What the time-by-branch ledger held before the reload (issue 24). */
+/** What the time-by-branch ledger held before the reload. */
 export const branchTimeFile = (): string => join(stateDir(), 'branch-time-before.json');
 export const appPort = (): number => Number(requiredParam('port', 'reload'));
 

@@ -1,5 +1,5 @@
 /**
- * Issue 24 in a real extension host: the app (the reference server in this process) tracks while
+ * The time-by-branch ledger in a real extension host: the app (the reference server in this process) tracks while
  * the workspace's real git repository switches branches; the ledger the "Time by Branch" view
  * renders shows both branches with totals that add up to the time tracked; Copy Summary puts a
  * line a branch and an activity on the clipboard, for the period asked or the row pointed at;

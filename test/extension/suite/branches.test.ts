@@ -132,7 +132,7 @@ describe('branch reporting against the reference server', function () {
   });
 
   it('stops reporting at once when turned off, without a reload', async () => {
-    // The time-by-branch ledger follows the branches too (issue 24): with both off, nothing is watched.
+    // The time-by-branch ledger follows the branches too: with both off, nothing is watched.
     await config().update('branchTime.enabled', false, vscode.ConfigurationTarget.Global);
     await config().update('git.reportBranchChanges', false, vscode.ConfigurationTarget.Global);
     assert.deepEqual(await api.branchWatchReady(), []);

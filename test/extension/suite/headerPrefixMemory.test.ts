@@ -1,5 +1,5 @@
 /**
- * Issue 22 §4 in a real extension host: `headerPrefix: auto` against a first release (X-NowDoing-*
+ * In a real extension host: `headerPrefix: auto` against a first release (X-NowDoing-*
  * only) that counts every unsigned request as a failed sign-in (`--count-unsigned`) and that some
  * other tool has just pushed to 10 of them. The window's first Clessira request is the 11th and
  * starts the lockout; the window must show the lockout, not "token rejected", and work with the

@@ -1,6 +1,6 @@
 /**
  * The status bar menu in a real extension host, against the reference server in this process:
- * it offers what works in each state (issue 23 §1), Log Time from it queues while the app is
+ * it offers what works in each state, Log Time from it queues while the app is
  * offline or rejects the token, its placeholder says what it is for (§7), and a long activity
  * name is cut in the item's text while the time stays in view (§4).
  */

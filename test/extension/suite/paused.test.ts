@@ -1,6 +1,6 @@
 /**
  * While the app rejects the token (or locks everyone out), polling is paused, and nothing may send a
- * signed request on its own (issue 22 §2, §5): Start's picker says why and offers the fixes only,
+ * signed request on its own: Start's picker says why and offers the fixes only,
  * Log Time's searches nothing and offers what was last known and says once why with Set Token,
  * Check Connection and Set Token make
  * one signed request each, and a branch switch waits until the token works. Every request the

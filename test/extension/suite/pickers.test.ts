@@ -1,5 +1,5 @@
 /**
- * The activity pickers of Start Tracking and Log Time as a user meets them (issue 23 §2): the app's
+ * The activity pickers of Start Tracking and Log Time as a user meets them: the app's
  * running activity is marked and what it ran is recent; with the app gone, they list the activities
  * it named before, say in themselves that it is not answering and as of when, raise no notification
  * while open, and offer Create only for a name they do not list.

@@ -1,5 +1,5 @@
 /**
- * Nothing ends in silence (issue 23 §3), in a real extension host against the reference server:
+ * Nothing ends in silence, in a real extension host against the reference server:
  * Log Time's duration step refuses an empty or rounded-away duration and stays open, Set Token
  * says at once whether the app took the token (with one signed request, none during a lockout),
  * Clear Token says what it removed, Stop says what stopped and for how long (or that nothing

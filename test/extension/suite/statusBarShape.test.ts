@@ -1,5 +1,5 @@
 /**
- * Issue 25 §2 in a real extension host: the status bar shows what timeTracker.statusBar.format
+ * In a real extension host: the status bar shows what timeTracker.statusBar.format
  * says, at once; a private status bar holds no name and no time in its text or tooltip while the
  * menu still names the activity; and a move to the other side keeps what the item shows.
  */
@@ -19,7 +19,7 @@ const SETTINGS = ['statusBar.format', 'statusBar.private', 'statusBar.alignment'
 /** The tooltip without its last paragraph, which names the port the app answers on (digits that are no time). */
 const tooltipWords = (api: TimeTrackerApi): string => api.tooltip.replace(/\n\nConnected [^\n]*$/, '');
 
-describe('a status bar the user shapes (issue 25 §2)', function () {
+describe('a status bar the user shapes', function () {
   this.timeout(30_000);
   let api: TimeTrackerApi;
   let server: ReferenceServer;

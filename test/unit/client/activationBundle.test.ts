@@ -15,7 +15,7 @@ import { join } from 'node:path';
 
 const repoRoot = join(__dirname, '..', '..', '..', '..');
 
-/** Issue 25: the production activation bundle stays under 60 KB, whatever the core adds. */
+/** The production activation bundle stays under 60 KB, whatever the core adds. */
 export const ACTIVATION_BUNDLE_BUDGET_BYTES = 60_000;
 
 /** Text only the transport holds: a code it names its failures by (src/client/connector.ts). */

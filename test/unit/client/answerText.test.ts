@@ -6,7 +6,7 @@ import { startCannedServer, type CannedAnswer } from '../../support/faults';
 import { rejection } from '../../support/rejection';
 import { TEST_TOKEN } from '../../support/server';
 
-// What reaches the screen from an answer (issue 22 §9): the app's names and words are read once,
+// What reaches the screen from an answer: the app's names and words are read once,
 // where answers are read, without controls and bidi overrides and at most 1,000 characters; a
 // total or a duration that cannot be one is not said.
 

@@ -103,7 +103,7 @@ describe("client: headerPrefix 'auto' learns the app's prefix with at most one e
     assert.equal(first.message.includes('wrong-token-value'), false);
     assert.equal(count401(started), 2);
     assert.equal(client.headerPrefix, 'Clessira');
-    // Issue 22 §4: two 401s teach nothing about the prefix (only an authenticated answer does), so
+    // Two 401s teach nothing about the prefix (only an authenticated answer does), so
     // nothing is reported, and nothing is kept for the next window under this wrong token.
     assert.deepEqual(settled, []);
     for (let call = 1; call <= 3; call++) {

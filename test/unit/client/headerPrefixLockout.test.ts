@@ -1,5 +1,5 @@
 /**
- * Issue 22 §4: `headerPrefix: auto` must never settle on the wrong prefix. A 429, a time-out or no
+ * `headerPrefix: auto` must never settle on the wrong prefix. A 429, a time-out or no
  * connection on either copy teaches nothing; a prefix is learned only from an answer that passed
  * authentication; what was learned is shared by the windows (here: clients sharing one record,
  * kept by the same functions the extension keeps in globalState) and checked again with the other
@@ -41,7 +41,7 @@ interface Window {
   readonly statuses: (number | undefined)[];
 }
 
-describe("client: headerPrefix 'auto' never settles on the wrong prefix, and shares what it learned (issue 22 §4)", () => {
+describe("client: headerPrefix 'auto' never settles on the wrong prefix, and shares what it learned", () => {
   let clock: ManualClock;
   let app: ReferenceServer | undefined;
   let port = 0;

@@ -159,7 +159,7 @@ describe('platform/fileLock: short, waiting a bounded time (the offline queue)',
   });
   afterEach(() => rm(folder, { recursive: true, force: true }));
 
-  // The race this guards against (issue 12) let two takers in on 25 of 200 rounds: 60 rounds miss
+  // The race this guards against let two takers in on 25 of 200 rounds: 60 rounds miss
   // it with a chance of 0.875^60, about 3 in 10,000, at under a third of the time of 200.
   it("lets one taker in at a time: 20 takers over 60 rounds, each round starting from a dead window's lock", async function () {
     this.timeout(60_000);

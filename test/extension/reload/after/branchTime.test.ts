@@ -1,4 +1,4 @@
-/** After the reload: the new extension host reads the time by branch the first one wrote (issue 24). */
+/** After the reload: the new extension host reads the time by branch the first one wrote. */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { branchTimeFile, extensionApi } from '../setup';

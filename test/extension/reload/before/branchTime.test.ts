@@ -1,4 +1,4 @@
-/** Before the reload: time tracked on the workspace's branch goes into the time-by-branch ledger (issue 24). */
+/** Before the reload: time tracked on the workspace's branch goes into the time-by-branch ledger. */
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';

@@ -23,8 +23,8 @@ const entry = (name: string): EntryRequest => ({ name, durationMinutes: 15, crea
 const FILE = 'queued-entries.json';
 
 /**
- * Runs `scenario` and fails if any promise rejected with nobody to handle it meanwhile (issue 12:
- * Log Time offline with a corrupt queue file left two). Waits one turn of the event loop after,
+ * Runs `scenario` and fails if any promise rejected with nobody to handle it meanwhile (Log Time
+ * offline with a corrupt queue file can leave two). Waits one turn of the event loop after,
  * since Node reports them once the microtasks have run.
  */
 async function withoutUnhandledRejections(scenario: () => Promise<void>): Promise<void> {

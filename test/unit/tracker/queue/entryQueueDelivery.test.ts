@@ -1,5 +1,5 @@
 /**
- * Issue 22 §3: an entry reaches the app at most once, even when the write that records a send
+ * An entry reaches the app at most once, even when the write that records a send
  * fails. The queue sends to the real reference server in-process; its lock, read and write go
  * through a port (src/platform/storeFiles.ts) that fails at the moment that matters: right after the app took
  * an entry, the lock held by another window past the timeout, the disk full, or the rename refused.
@@ -85,7 +85,7 @@ class FaultyFiles implements StoreFiles {
   };
 }
 
-describe('tracker/EntryQueue: at most once when a write fails after a delivery (issue 22 §3)', () => {
+describe('tracker/EntryQueue: at most once when a write fails after a delivery', () => {
   let folder: string;
   let started: StartedServer;
   let client: ServiceClient;

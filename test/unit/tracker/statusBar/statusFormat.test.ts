@@ -1,4 +1,4 @@
-/** Issue 25 §2: the status bar the user shapes (timeTracker.statusBar.format) and the private status bar. */
+/** The status bar the user shapes (timeTracker.statusBar.format) and the private status bar. */
 import assert from 'node:assert/strict';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import type { StatusBarInputs } from '../../../../src/tracker/statusBar/factTypes';
