@@ -13,11 +13,9 @@ export interface RequestRecord {
 export class DebugView {
   private readonly records: RequestRecord[] = [];
 
-  constructor(private readonly size = DEBUG_VIEW_SIZE) {}
-
   add(record: RequestRecord): void {
     this.records.push(record);
-    if (this.records.length > this.size) this.records.shift();
+    if (this.records.length > DEBUG_VIEW_SIZE) this.records.shift();
   }
 
   list(): readonly RequestRecord[] {

@@ -1,34 +1,30 @@
 /**
- * The reference server: the service of service.ts behind Node HTTP listeners; the in-process controls of PROTOCOL.md §6
- * are `server.controls` (controls.ts). It listens on 127.0.0.1 (`listen()`), on the Unix socket of the app's VS Code
- * integration (`listenOnSocket()`, PROTOCOL.md §8), or on both: one service behind both, so state, authentication,
- * lockout, nonces and the debug view are shared. Built by a function and started by those methods, so tests run it
- * in-process on a free port; only the CLI picks a fixed one.
+ * The reference server: the service of service.ts behind Node HTTP listeners; the service is also
+ * `server.controls`, the in-process controls of PROTOCOL.md §6. It listens on 127.0.0.1 (`listen()`), on the Unix
+ * socket of the app's VS Code integration (`listenOnSocket()`, PROTOCOL.md §8), or on both: one service behind both, so
+ * state, authentication, lockout, nonces and the debug view are shared. Built by a function and started by those
+ * methods, so tests run it in-process on a free port; only the CLI picks a fixed one.
  */
 import { lstat, unlink } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DEFAULT_HOST, MAX_CONNECTIONS, MAX_HEADER_BYTES, SERVER_TIMEOUTS } from '../protocol/constants';
-import { defaultHeaderPrefixFor, type HeaderPrefix } from '../protocol/headers';
 import { errnoCode, errorMessage, errorPhrase } from '../platform/errors';
-import type { AppBuild, EndpointPath, LicenseState } from '../protocol/types';
-import type { AnswerStyle } from './answerStyles';
 import {
   removeCapabilityFileIfUnchanged,
   writeCapabilityFile,
   type WrittenCapabilityFile,
 } from './capabilityAnnouncement';
-import { systemClock, type Clock } from './clock';
-import { ServerControls, type ClockSetting } from './controls';
 import type { DataFile } from './dataFile';
-import { DebugView, formatRequestRecord, type RequestRecord } from './debugView';
+import { formatRequestRecord, type RequestRecord } from './debugView';
 import { httpStatusOf } from './errors';
 import { answerClientError, endWithJson, readBody, writeJson } from './http';
 import {
   EMPTY_BODY,
   ReferenceService,
   type ReceivedBody,
+  type ReferenceServiceOptions,
   type RequestHead,
   type ServiceResponse,
   type Transport,
@@ -44,16 +40,7 @@ export interface ServerTimeouts {
   readonly connectionsCheckingIntervalMs: number;
 }
 
-export interface ReferenceServerOptions {
-  readonly token: string;
-  /** Default `NowDoing` when `build` is `first-release`, else `Clessira`. */
-  readonly headerPrefix?: HeaderPrefix;
-  readonly license?: LicenseState;
-  readonly unwired?: Iterable<EndpointPath>;
-  /** `full` (default): every field in the envelope; `minimal`: the shapes of the shipping app (PROTOCOL.md §8). */
-  readonly answers?: AnswerStyle;
-  /** `current` (default): all eight endpoints; `first-release`: the five of SDK 0.1.0, the others `404`. */
-  readonly build?: AppBuild;
+export interface ReferenceServerOptions extends ReferenceServiceOptions {
   /** A string is a name taken as it is (no group, a `/` is part of the name); an object can name a group. */
   readonly seedActivities?: Iterable<string | SeedActivity>;
   /**
@@ -64,19 +51,10 @@ export interface ReferenceServerOptions {
   readonly dataFile?: DataFile;
   /** Where the state starts when no data file holds one yet (the CLI's `--demo`); the seed applies on top. */
   readonly initialState?: StateSnapshot;
-  readonly clock?: Clock;
-  readonly newId?: () => string;
   /** One call per answered request (time, method, path, status), as the CLI prints them. */
   readonly onRequest?: (line: string, record: RequestRecord) => void;
   /** Shorter timeouts let fault tests finish quickly; the defaults are those of PROTOCOL.md §5. */
   readonly timeouts?: Partial<ServerTimeouts>;
-  readonly maxNonces?: number;
-  /**
-   * The strictest reading of the app (`--count-unsigned`): every request without the four signing
-   * headers counts as a failed sign-in toward the lockout, also one refused at step 0 (an
-   * unsigned OPTIONS, say); the answers stay the same.
-   */
-  readonly countUnsigned?: boolean;
 }
 
 export interface SocketListenOptions {
@@ -89,13 +67,14 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
 }
 
 export class ReferenceServer {
+  /**
+   * What the desktop app's UI does to the service, and what tests read back (PROTOCOL.md §6): a test
+   * drives the app through `server.controls`, a user of the server only starts and stops it.
+   */
+  readonly controls: ReferenceService;
   private readonly service: ReferenceService;
   private readonly http: Server;
   private readonly unix: Server;
-  private readonly debug = new DebugView();
-  private readonly clock: ClockSetting;
-  /** What the desktop app's UI does to the service, and what tests read back (PROTOCOL.md §6). */
-  readonly controls: ServerControls;
   private boundPort: number | undefined;
   private boundSocket: BoundSocket | undefined;
   private readonly capabilityFiles: WrittenCapabilityFile[] = [];
@@ -106,20 +85,8 @@ export class ReferenceServer {
   private turns: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: ReferenceServerOptions) {
-    this.clock = { now: options.clock ?? systemClock };
-    this.service = new ReferenceService({
-      token: options.token,
-      headerPrefix: options.headerPrefix ?? defaultHeaderPrefixFor(options.build ?? 'current'),
-      clock: () => this.clock.now(),
-      ...(options.license === undefined ? {} : { license: options.license }),
-      ...(options.unwired === undefined ? {} : { unwired: options.unwired }),
-      ...(options.newId === undefined ? {} : { newId: options.newId }),
-      ...(options.maxNonces === undefined ? {} : { maxNonces: options.maxNonces }),
-      ...(options.answers === undefined ? {} : { answers: options.answers }),
-      ...(options.build === undefined ? {} : { build: options.build }),
-      ...(options.countUnsigned === undefined ? {} : { countUnsigned: options.countUnsigned }),
-    });
-    this.controls = new ServerControls(this.service, this.debug, this.clock);
+    this.service = new ReferenceService(options);
+    this.controls = this.service;
     this.http = this.createListener('tcp');
     this.unix = this.createListener('socket');
   }
@@ -267,7 +234,7 @@ export class ReferenceServer {
   }
 
   private now(): Date {
-    return new Date(this.clock.now());
+    return new Date(this.service.now());
   }
 
   private async onRequest(request: IncomingMessage, response: ServerResponse, via: Transport): Promise<void> {
@@ -354,7 +321,7 @@ export class ReferenceServer {
       path: queryStart < 0 ? head.target : head.target.slice(0, queryStart),
       status,
     };
-    this.debug.add(record);
+    this.service.requests.add(record);
     this.options.onRequest?.(formatRequestRecord(record), record);
   }
 }

@@ -1,22 +1,28 @@
 /**
  * The whole order of checks of PROTOCOL.md §2 as plain functions of a request: no sockets here,
- * so every step is tested directly and the HTTP adapter only moves bytes.
+ * so every step is tested directly and the HTTP adapter only moves bytes. It is also
+ * `server.controls`, the in-process controls of PROTOCOL.md §6: what the desktop app's own UI does
+ * to the real service (the license, the token, a break, an endpoint not wired, the answers' style,
+ * the build, an activity made in the app) and what a test reads back (the state, the debug view,
+ * failed sign-ins), plus the clock.
  */
 import { randomUUID } from 'node:crypto';
 import { LICENSE_LOCKED_MESSAGE, MAX_BODY_BYTES } from '../protocol/constants';
-import type { HeaderPrefix } from '../protocol/headers';
+import { defaultHeaderPrefixFor, type HeaderPrefix } from '../protocol/headers';
 import { RuleViolation } from '../protocol/rules';
 import { EMPTY_BODY_SHA256 } from '../protocol/signing';
 import {
   endpointPathsOf,
   isEndpointPath,
+  type ActivityReference,
   type AppBuild,
   type EndpointPath,
   type LicenseState,
 } from '../protocol/types';
 import { answerWriter, type AnswerStyle } from './answerStyles';
 import { Authenticator, type IncomingHeaders } from './auth/authenticator';
-import type { Clock } from './clock';
+import { systemClock, type Clock } from './clock';
+import { DebugView, type RequestRecord } from './debugView';
 import { RequestRefusal } from './errors';
 import { ROUTES } from './routes';
 import { ServiceState } from './state';
@@ -53,19 +59,21 @@ export type Transport = 'tcp' | 'socket';
 
 export interface ReferenceServiceOptions {
   readonly token: string;
-  readonly headerPrefix: HeaderPrefix;
-  readonly clock: Clock;
+  /** Default `NowDoing` when `build` is `first-release`, else `Clessira`. */
+  readonly headerPrefix?: HeaderPrefix;
+  readonly clock?: Clock;
   readonly license?: LicenseState;
   readonly unwired?: Iterable<EndpointPath>;
   readonly newId?: () => string;
   readonly maxNonces?: number;
-  /** `full` (default) or the smaller answers of the shipping app (answerStyles.ts). */
+  /** `full` (default): every field in the envelope; `minimal`: the shapes of the shipping app (PROTOCOL.md §8). */
   readonly answers?: AnswerStyle;
-  /** Which endpoints exist: all eight (`current`, default) or the first release's five. */
+  /** `current` (default): all eight endpoints; `first-release`: the five of SDK 0.1.0, the others `404`. */
   readonly build?: AppBuild;
   /**
-   * The strictest reading of the app: every request without the four signing headers counts as a
-   * failed authentication, also one refused at step 0; answers stay the same. Default false.
+   * The strictest reading of the app (`--count-unsigned`): every request without the four signing
+   * headers counts as a failed sign-in toward the lockout, also one refused at step 0 (an
+   * unsigned OPTIONS, say); the answers stay the same.
    */
   readonly countUnsigned?: boolean;
 }
@@ -78,7 +86,10 @@ const errorResponse = (status: number, message: string, headers?: Record<string,
 
 export class ReferenceService {
   readonly state: ServiceState;
+  /** The app's debug view, which the server adds every answered request to. */
+  readonly requests = new DebugView();
   private readonly auth: Authenticator;
+  private clock: Clock;
   private readonly unwiredPaths: Set<EndpointPath>;
   private allowedHosts = new Set<string>();
   private licenseState: LicenseState;
@@ -88,13 +99,13 @@ export class ReferenceService {
   private offeredPaths: ReadonlySet<EndpointPath>;
 
   constructor(options: ReferenceServiceOptions) {
-    this.state = new ServiceState(options.clock, options.newId ?? randomUUID);
+    this.clock = options.clock ?? systemClock;
+    const clock = (): number => this.clock();
+    this.state = new ServiceState(clock, options.newId ?? randomUUID);
     this.auth = new Authenticator({
-      token: options.token,
-      headerPrefix: options.headerPrefix,
-      clock: options.clock,
-      ...(options.maxNonces === undefined ? {} : { maxNonces: options.maxNonces }),
-      ...(options.countUnsigned === undefined ? {} : { countUnsigned: options.countUnsigned }),
+      ...options,
+      headerPrefix: options.headerPrefix ?? defaultHeaderPrefixFor(options.build ?? 'current'),
+      clock,
     });
     this.unwiredPaths = new Set(options.unwired ?? []);
     this.currentToken = options.token;
@@ -118,7 +129,13 @@ export class ReferenceService {
     return this.currentToken;
   }
 
+  /**
+   * As when the token is replaced in the app: requests signed with the old one are rejected from
+   * the next one on. A capability file already written keeps the old token until the socket is
+   * announced again (the integration turned off and on: `close()`, then `listenOnSocket()`).
+   */
   setToken(token: string): void {
+    if (token === '') throw new Error('The token must not be empty.');
     this.currentToken = token;
     this.auth.setToken(token);
   }
@@ -127,19 +144,34 @@ export class ReferenceService {
     this.licenseState = license;
   }
 
-  setUnwired(path: EndpointPath, unwired: boolean): void {
+  setBreak(onBreak: boolean): void {
+    this.state.setBreak(onBreak);
+  }
+
+  setUnwired(path: EndpointPath, unwired = true): void {
     if (unwired) this.unwiredPaths.add(path);
     else this.unwiredPaths.delete(path);
   }
 
-  unwired(): readonly EndpointPath[] {
-    return [...this.unwiredPaths];
+  /** The clock the service answers by, which `setClock` replaces for every part at once. */
+  now(): number {
+    return this.clock();
+  }
+
+  setClock(clock: Clock): void {
+    this.clock = clock;
+  }
+
+  /** Adds an activity, in `groupName` when given, unless that group already has one of that name. */
+  seedActivity(name: string, groupName: string | null = null): ActivityReference {
+    return this.state.seedActivity(name, groupName);
   }
 
   get answers(): AnswerStyle {
     return this.answerStyle;
   }
 
+  /** Switches between full and minimal answers from the next request on. */
   setAnswers(style: AnswerStyle): void {
     this.answerStyle = style;
   }
@@ -154,7 +186,12 @@ export class ReferenceService {
     this.offeredPaths = new Set(endpointPathsOf(build));
   }
 
-  /** Failed authentications counted since the start, whatever the lockout made of them. */
+  /** The app's debug view: the last 25 requests, oldest first. */
+  debugView(): readonly RequestRecord[] {
+    return this.requests.list();
+  }
+
+  /** Failed sign-ins counted toward the lockout since the start (beyond the debug view's 25). */
   get failedSignIns(): number {
     return this.auth.failuresCounted;
   }
