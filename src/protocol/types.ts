@@ -13,19 +13,6 @@ export interface ActivityItem {
   groupName: string | null;
 }
 
-export interface SuccessEnvelope<T> {
-  ok: true;
-  result: T;
-}
-
-export interface SearchEnvelope extends SuccessEnvelope<ActivityReference[]> {
-  items: ActivityItem[];
-}
-
-export interface ErrorEnvelope {
-  error: string;
-}
-
 export type LicenseState = 'valid' | 'locked';
 
 export interface HealthcheckResult {
@@ -53,8 +40,6 @@ export interface StatusResult {
   currentActivity: ActivityReference | null;
   todaySeconds: number;
 }
-
-export type SearchResult = ActivityReference[];
 
 export interface SearchQuery {
   q: string;
@@ -104,10 +89,6 @@ export interface BranchChangeRequest {
   repoPath?: string;
 }
 
-export interface BranchChangeResult {
-  prompted: true;
-}
-
 // ---- the application as it ships (PROTOCOL.md §8) ------------------------------------------------
 
 /** `{"ok": true}` alone: what healthcheck, stop and branch-changed may answer. */
@@ -129,7 +110,7 @@ export type MinimalEntryAnswer = Pick<
   'entryID' | 'activityID' | 'activityName' | 'durationMinutes' | 'created'
 >;
 
-/** The eight endpoints, each with its method, path and result type. */
+/** The eight endpoints, each with its method and path. */
 export const ENDPOINTS = {
   healthcheck: { method: 'GET', path: '/healthcheck' },
   current: { method: 'GET', path: '/current' },
@@ -141,8 +122,7 @@ export const ENDPOINTS = {
   branchChanged: { method: 'POST', path: '/branch-changed' },
 } as const;
 
-export type EndpointName = keyof typeof ENDPOINTS;
-export type EndpointPath = (typeof ENDPOINTS)[EndpointName]['path'];
+export type EndpointPath = (typeof ENDPOINTS)[keyof typeof ENDPOINTS]['path'];
 
 export const ENDPOINT_PATHS: readonly EndpointPath[] = Object.values(ENDPOINTS).map((endpoint) => endpoint.path);
 
