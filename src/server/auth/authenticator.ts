@@ -36,7 +36,7 @@ export interface AuthenticatorOptions {
 
 /** Steps 1 to 3 of PROTOCOL.md §2: lockout, signature, nonce. */
 export class Authenticator {
-  private readonly names: Lowercased<SigningHeaderNames>;
+  private readonly names: SigningHeaderNames;
   private readonly lockout: LockoutTracker;
   private readonly nonces: NonceStore;
   private token: string;
@@ -47,7 +47,7 @@ export class Authenticator {
     this.token = options.token;
     this.clock = options.clock;
     this.countUnsigned = options.countUnsigned ?? false;
-    this.names = lowercaseNames(signingHeaderNames(options.headerPrefix));
+    this.names = signingHeaderNames(options.headerPrefix);
     this.lockout = new LockoutTracker(options.clock);
     this.nonces = new NonceStore(options.clock, options.maxNonces);
   }
@@ -94,7 +94,7 @@ export class Authenticator {
       this.lockout.recordFailure();
       return { ok: false, status: 401, message: problem };
     }
-    const verdict = this.nonces.accept(single(request.headers[this.names.nonce]) ?? '');
+    const verdict = this.nonces.accept(this.header(request.headers, 'nonce') ?? '');
     switch (verdict.kind) {
       case 'fresh':
         return { ok: true };
@@ -114,24 +114,32 @@ export class Authenticator {
     }
   }
 
+  /**
+   * A signing header's value, by its lower-cased name as Node delivers it. Node joins repeated custom headers with
+   * ", "; an array only appears for set-cookie. Either way a repeat never verifies.
+   */
+  private header(headers: IncomingHeaders, key: keyof SigningHeaderNames): string | undefined {
+    const value = headers[this.names[key].toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
   private findMissingHeaders(headers: IncomingHeaders): string | undefined {
-    const missing = SIGNING_KEYS.filter((key) => !single(headers[this.names[key]]));
+    const missing = SIGNING_KEYS.filter((key) => !this.header(headers, key));
     if (missing.length === 0) return undefined;
-    const names = missing.map((key) => this.names.display[key]).join(', ');
+    const names = missing.map((key) => this.names[key]).join(', ');
     return `Missing signing header${missing.length > 1 ? 's' : ''}: ${names}.`;
   }
 
   /** Once all four headers are there: their format, the clock, the token and the signature. */
   private findSignatureProblem(request: SignedRequest): string | undefined {
     const [token, timestampText, nonce, signature] = SIGNING_KEYS.map(
-      (key) => single(request.headers[this.names[key]]) ?? '',
+      (key) => this.header(request.headers, key) ?? '',
     ) as [string, string, string, string];
     const timestamp = parseTimestamp(timestampText);
-    if (timestamp === undefined) return `The ${this.names.display.timestamp} header must be Unix seconds in decimal.`;
-    if (!isWellFormedNonce(nonce))
-      return `The ${this.names.display.nonce} header must be 16 to 128 ASCII letters and digits.`;
+    if (timestamp === undefined) return `The ${this.names.timestamp} header must be Unix seconds in decimal.`;
+    if (!isWellFormedNonce(nonce)) return `The ${this.names.nonce} header must be 16 to 128 ASCII letters and digits.`;
     if (!isWellFormedSignature(signature))
-      return `The ${this.names.display.signature} header must be 64 lower-case hex digits.`;
+      return `The ${this.names.signature} header must be 64 lower-case hex digits.`;
     const drift = timestamp - Math.floor(this.clock() / 1000);
     if (Math.abs(drift) > CLOCK_DRIFT_SECONDS) {
       return (
@@ -154,23 +162,3 @@ export class Authenticator {
 }
 
 const SIGNING_KEYS = ['token', 'timestamp', 'nonce', 'signature'] as const;
-
-type Lowercased<T extends SigningHeaderNames> = { readonly [K in keyof T]: string } & { readonly display: T };
-
-function lowercaseNames(names: SigningHeaderNames): Lowercased<SigningHeaderNames> {
-  return {
-    token: names.token.toLowerCase(),
-    timestamp: names.timestamp.toLowerCase(),
-    nonce: names.nonce.toLowerCase(),
-    signature: names.signature.toLowerCase(),
-    display: names,
-  };
-}
-
-/**
- * Node joins repeated custom headers with ", "; an array only appears for set-cookie. Either way a repeat never
- * verifies.
- */
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(', ') : value;
-}

@@ -10,12 +10,7 @@ export class LockoutTracker {
   private lockedUntil = 0;
   private counted = 0;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly windowMs = FAILURE_WINDOW_SECONDS * 1000,
-    private readonly maxFailures = MAX_FAILURES_IN_WINDOW,
-    private readonly lockoutMs = LOCKOUT_SECONDS * 1000,
-  ) {}
+  constructor(private readonly clock: Clock) {}
 
   /** Whole seconds left, at least 1, while a lockout runs; undefined otherwise. */
   retryAfterSeconds(): number | undefined {
@@ -36,11 +31,11 @@ export class LockoutTracker {
   recordFailure(): void {
     this.counted++;
     const now = this.clock();
-    // A failure exactly windowMs old still counts: "within 30 s" includes its edge.
-    this.failures = this.failures.filter((at) => now - at <= this.windowMs);
+    // A failure exactly 30 s old still counts: "within 30 s" includes its edge.
+    this.failures = this.failures.filter((at) => now - at <= FAILURE_WINDOW_SECONDS * 1000);
     this.failures.push(now);
-    if (this.failures.length > this.maxFailures) {
-      this.lockedUntil = now + this.lockoutMs;
+    if (this.failures.length > MAX_FAILURES_IN_WINDOW) {
+      this.lockedUntil = now + LOCKOUT_SECONDS * 1000;
       this.failures = [];
     }
   }

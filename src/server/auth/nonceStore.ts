@@ -2,6 +2,8 @@ import { MAX_NONCES, NONCE_WINDOW_SECONDS } from '../../protocol/constants';
 import { nonceKey } from '../../protocol/signing';
 import type { Clock } from '../clock';
 
+const WINDOW_MS = NONCE_WINDOW_SECONDS * 1000;
+
 export type NonceVerdict = { kind: 'fresh' } | { kind: 'replayed' } | { kind: 'full'; retryAfterSeconds: number };
 
 /**
@@ -17,7 +19,6 @@ export class NonceStore {
   constructor(
     private readonly clock: Clock,
     private readonly capacity = MAX_NONCES,
-    private readonly windowMs = NONCE_WINDOW_SECONDS * 1000,
   ) {}
 
   get size(): number {
@@ -32,16 +33,16 @@ export class NonceStore {
     if (this.acceptedAt.has(key)) return { kind: 'replayed' };
     if (this.acceptedAt.size >= this.capacity) {
       const oldest = this.acceptedAt.values().next().value ?? now;
-      return { kind: 'full', retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)) };
+      return { kind: 'full', retryAfterSeconds: Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000)) };
     }
     this.acceptedAt.set(key, now);
     return { kind: 'fresh' };
   }
 
   private expire(now: number): void {
-    // An entry exactly windowMs old is still inside "the last 180 seconds".
+    // An entry exactly 180 s old is still inside "the last 180 seconds".
     for (const [nonce, at] of this.acceptedAt) {
-      if (now - at <= this.windowMs) break;
+      if (now - at <= WINDOW_MS) break;
       this.acceptedAt.delete(nonce);
     }
   }
