@@ -12,7 +12,8 @@ import { errnoCode, errorPhrase } from '../platform/errors';
 import { FileLockError, lockForProcessLife, removeLockLeftovers, type FileLock } from '../platform/fileLock';
 import { checkActivityName, checkDurationMinutes, checkNote, checkUUID } from '../protocol/rules';
 import { DataFileError } from './errors';
-import type { Activity, Entry, RunningSession, Session, StateSnapshot } from './state';
+import type { Activity } from './activities';
+import type { Entry, RunningSession, Session, StateSnapshot } from './state';
 
 const FORMAT_VERSION = 1;
 /** The latest instant a JavaScript Date can hold. */
@@ -170,8 +171,8 @@ function parseSnapshot(value: unknown): StateSnapshot {
     const earlier = seen.get(id.toLowerCase());
     if (earlier !== undefined) throw new Error(`${at}.id is also the id of ${earlier}`);
     seen.set(id.toLowerCase(), at);
-    // An activity without groupName has no group; an empty group is none, as for seeds.
-    const group = activity['groupName'] ?? null;
+    // An empty group is none, as for seeds.
+    const group = activity['groupName'];
     if (group !== null && typeof group !== 'string') throw new Error(`${at}.groupName must be a string or null`);
     const groupName = group === null || group.trim() === '' ? null : checkActivityName(group, `${at}.groupName`);
     return { id, name: checkActivityName(text(activity['name'], `${at}.name`), `${at}.name`), groupName };

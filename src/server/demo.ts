@@ -4,7 +4,8 @@
  * already logged today. A snapshot like the one a data file holds, built for a given instant, so
  * the running time is 25 minutes whenever the server starts.
  */
-import type { Activity, Entry, Session, StateSnapshot } from './state';
+import type { Activity } from './activities';
+import type { Entry, Session, StateSnapshot } from './state';
 
 /** The activity that runs, and since how long, as CONTRIBUTING.md and the start check name them. */
 export const DEMO_RUNNING = { name: 'Write docs', groupName: 'Work', minutes: 25 } as const;

@@ -22,8 +22,6 @@ import { ActivityIndex, normalizeName, type Activity } from './activities';
 import type { Clock } from './clock';
 import { badRequest, notFound } from './errors';
 
-export type { Activity } from './activities';
-
 /** An activity to create at start: a name, and optionally the group it belongs to. */
 export interface SeedActivity {
   readonly name: string;

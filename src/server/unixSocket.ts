@@ -13,8 +13,6 @@ import { SocketPathError } from './errors';
 import { maxSocketPathBytes } from '../platform/socketPath';
 import { later } from '../platform/timers';
 
-export { maxSocketPathBytes } from '../platform/socketPath';
-
 /** The socket file as created, so that `close()` removes that one and never a successor's. */
 export interface BoundSocket {
   readonly path: string;

@@ -59,25 +59,6 @@ describe('server/dataFile', () => {
     await Promise.all([...saves, ...reads]);
   });
 
-  it('reads a file written before activities had groups as activities without a group, and ids in any case', async () => {
-    const path = join(dir, 'data.json');
-    await writeFile(
-      path,
-      JSON.stringify({
-        version: 1,
-        activities: [{ id: 'AAAAAAAA-0000-4000-8000-00000000000B', name: 'Old' }],
-        sessions: [{ activityID: 'aaaaaaaa-0000-4000-8000-00000000000b', startedAt: 1, endedAt: 2 }],
-        running: null,
-        entries: [],
-      }),
-    );
-    const loaded = await new DataFile(path).load();
-    assert.deepEqual(loaded?.activities, [
-      { id: 'AAAAAAAA-0000-4000-8000-00000000000B', name: 'Old', groupName: null },
-    ]);
-    assert.equal(loaded.sessions.length, 1, 'the session points at the activity in another letter case');
-  });
-
   it('refuses a file that is not its format, naming what is wrong', async () => {
     const path = join(dir, 'data.json');
     const cases: [string, RegExp][] = [
@@ -89,6 +70,10 @@ describe('server/dataFile', () => {
       ],
       [
         `{"version": 1, "activities": [{"id": "${A1}", "name": "A", "groupName": 7}], "sessions": [], "entries": []}`,
+        /activities\[0\]\.groupName must be a string or null/,
+      ],
+      [
+        `{"version": 1, "activities": [{"id": "${A1}", "name": "A"}], "sessions": [], "entries": []}`,
         /activities\[0\]\.groupName must be a string or null/,
       ],
       [
@@ -168,18 +153,22 @@ describe('server/dataFile', () => {
         'the same id twice, in two letter cases',
         file({
           activities: [
-            { id: A1, name: 'A' },
-            { id: A1.toUpperCase(), name: 'B' },
+            { id: A1, name: 'A', groupName: null },
+            { id: A1.toUpperCase(), name: 'B', groupName: null },
           ],
         }),
         'activities[1].id is also the id of activities[0].',
       ],
       [
         'a name over 200 characters',
-        file({ activities: [{ id: A1, name: 'n'.repeat(201) }] }),
+        file({ activities: [{ id: A1, name: 'n'.repeat(201), groupName: null }] }),
         'activities[0].name must be at most 200 characters.',
       ],
-      ['an empty name', file({ activities: [{ id: A1, name: '  ' }] }), 'activities[0].name must not be empty.'],
+      [
+        'an empty name',
+        file({ activities: [{ id: A1, name: '  ', groupName: null }] }),
+        'activities[0].name must not be empty.',
+      ],
       [
         'a group name over 200 characters',
         file({ activities: [{ id: A1, name: 'A', groupName: 'g'.repeat(201) }] }),

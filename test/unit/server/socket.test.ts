@@ -7,7 +7,7 @@ import { parseCapability } from '../../../src/protocol/capability';
 import { DataFile } from '../../../src/server/dataFile';
 import { CapabilityFileError, SocketPathError } from '../../../src/server/errors';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../../../src/server/server';
-import { maxSocketPathBytes } from '../../../src/server/unixSocket';
+import { maxSocketPathBytes } from '../../../src/platform/socketPath';
 import { send, sendOverSocket, type RawResponse } from '../../support/http';
 import { manualClock, TEST_TOKEN, type ManualClock } from '../../support/server';
 import { signedHeaders } from '../../support/signing';
