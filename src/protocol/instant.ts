@@ -4,9 +4,6 @@
  * the app never sends, so the server formats through this one function.
  */
 
-/** `startedAt` and its kind: whole seconds, UTC, no fraction, no offset other than `Z`. */
-export const INSTANT_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
-
 /** The instant `epochMs` falls in, rounded down to its whole second. */
 export function formatInstant(epochMs: number): string {
   return `${new Date(Math.floor(epochMs / 1000) * 1000).toISOString().slice(0, 19)}Z`;

@@ -22,11 +22,6 @@ export type JsonObject = Record<string, unknown>;
 /** Either letter case: the application writes UUIDs upper-case, as Swift does; others write lower. */
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A UUID in either letter case, as `activityID` must be. */
-export function isActivityID(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
-
 /** Two activity ids name the same activity when they differ at most in letter case. */
 export function sameActivityID(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
@@ -75,7 +70,7 @@ export function checkDurationMinutes(value: unknown, field = 'durationMinutes'):
 
 /** A UUID in either letter case, as ids are; `field` names it in the sentence. */
 export function checkUUID(value: string, field = 'activityID'): string {
-  if (!isActivityID(value))
+  if (!UUID_PATTERN.test(value))
     throw violation(`${field} must be a UUID (in either letter case), not ${describeValue(value)}.`);
   return value;
 }

@@ -54,8 +54,6 @@ export interface ActivitySelector {
   createIfMissing?: boolean;
 }
 
-export type StartRequest = ActivitySelector;
-
 export interface StartResult extends ActivityReference {
   created: boolean;
   /** ISO-8601 UTC in whole seconds, as in `CurrentActivity`. */

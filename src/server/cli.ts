@@ -13,6 +13,7 @@ import {
   type LicenseState,
 } from '../protocol/types';
 import { ANSWER_STYLES, isAnswerStyle, type AnswerStyle } from './answerStyles';
+import type { SeedActivity } from './state';
 import { errnoCode, errorMessage } from '../platform/errors';
 
 export const USAGE = `Usage: node dist/server.js [options]
@@ -46,12 +47,6 @@ export const USAGE = `Usage: node dist/server.js [options]
                            for 25 minutes, time logged today (with --data, only while FILE does not exist)
   --help                   print this text`;
 
-/** A `--seed` value taken apart; `groupName` null means none. */
-export interface SeedSpec {
-  readonly name: string;
-  readonly groupName: string | null;
-}
-
 export interface CliConfig {
   /** Undefined when --socket is given without --port: only the socket listens. */
   readonly port: number | undefined;
@@ -64,7 +59,7 @@ export interface CliConfig {
   /** The flag's value, else the build's default. */
   readonly headerPrefix: HeaderPrefix;
   readonly dataPath: string | undefined;
-  readonly seed: readonly SeedSpec[];
+  readonly seed: readonly SeedActivity[];
   /** Start from the demo state (src/server/demo.ts) instead of an empty one. */
   readonly demo: boolean;
   readonly socketPath: string | undefined;
@@ -211,8 +206,8 @@ function readUnwired(paths: readonly string[], build: AppBuild): EndpointPath[] 
   return unwired;
 }
 
-function readSeeds(texts: readonly string[]): SeedSpec[] | Refusal {
-  const seed: SeedSpec[] = [];
+function readSeeds(texts: readonly string[]): SeedActivity[] | Refusal {
+  const seed: SeedActivity[] = [];
   for (const text of texts) {
     const parsed = parseSeed(text);
     if (typeof parsed === 'string') return new Refusal(parsed);
@@ -226,7 +221,7 @@ function readSeeds(texts: readonly string[]): SeedSpec[] | Refusal {
  * with nothing before the slash there is no group, so `/CI/CD` seeds "CI/CD" alone. Returns the
  * sentence for a bad value.
  */
-function parseSeed(text: string): SeedSpec | string {
+function parseSeed(text: string): SeedActivity | string {
   const trimmed = text.trim();
   const slash = trimmed.indexOf('/');
   const name = (slash < 0 ? trimmed : trimmed.slice(slash + 1)).trim();

@@ -7,11 +7,11 @@
 import type {
   ActivityItem,
   ActivityReference,
+  ActivitySelector,
   BranchChangeRequest,
   CurrentResult,
   EntryRequest,
   EntryResult,
-  StartRequest,
   StartResult,
   StatusResult,
   StopResult,
@@ -131,7 +131,7 @@ export class ServiceState {
     };
   }
 
-  start(request: StartRequest): StartResult {
+  start(request: ActivitySelector): StartResult {
     const { activity, created } = this.resolve(request);
     this.onBreak = false;
     const running = this.running;
@@ -289,7 +289,7 @@ export class ServiceState {
    * trimmed and without case, in every group. A name that several groups share names none of
    * them: that is a 400 asking for the id, never a guess.
    */
-  private resolve(selector: StartRequest): { activity: Activity; created: boolean } {
+  private resolve(selector: ActivitySelector): { activity: Activity; created: boolean } {
     if (selector.activityID !== undefined) {
       const activity = this.activities.get(selector.activityID);
       if (!activity) throw notFound(`No activity has the id ${selector.activityID}.`);

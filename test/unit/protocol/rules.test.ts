@@ -4,7 +4,6 @@ import {
   checkDurationMinutes,
   checkEntryRequest,
   checkStartRequest,
-  isActivityID,
   RuleViolation,
   sameActivityID,
 } from '../../../src/protocol/rules';
@@ -73,7 +72,6 @@ describe('protocol/rules', () => {
   describe('activityID: a UUID in either letter case', () => {
     it('takes upper, lower and mixed case, and keeps the id as sent', () => {
       for (const id of [UPPER_ID, UPPER_ID.toLowerCase(), '6f9619FF-8b86-4011-B42D-00c04fc964ff']) {
-        assert.equal(isActivityID(id), true, id);
         assert.equal(checkStartRequest({ activityID: id }).activityID, id);
       }
     });
@@ -86,7 +84,6 @@ describe('protocol/rules', () => {
         `{${UPPER_ID}}`,
         'G'.repeat(8) + UPPER_ID.slice(8),
       ]) {
-        assert.equal(isActivityID(id), false, id);
         assert.equal(
           refusal(() => checkStartRequest({ activityID: id })),
           `activityID must be a UUID (in either letter case), not ${JSON.stringify(id)}.`,
