@@ -79,10 +79,9 @@ export function formatCapability(capability: Omit<Capability, 'version'>): strin
  * in it shows as `\n` instead of starting a line of its own in the log.
  */
 function describe(value: unknown): string {
-  if (value === undefined) return 'missing';
   if (typeof value === 'string')
     return value === '' ? 'empty' : JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return typeOf(value);
 }
 

@@ -45,10 +45,7 @@ async function main(): Promise<number> {
     // TCP first: if its port is taken, no capability file has announced anything yet.
     if (config.port !== undefined) await server.listen(config.port);
     if (config.socketPath !== undefined) {
-      await server.listenOnSocket(
-        config.socketPath,
-        config.capabilityFile === undefined ? {} : { capabilityFile: config.capabilityFile },
-      );
+      await server.listenOnSocket(config.socketPath, { capabilityFile: config.capabilityFile });
     }
   } catch (error) {
     console.error(describeStartFailure(error, config.port));

@@ -57,11 +57,6 @@ export interface ReferenceServerOptions extends ReferenceServiceOptions {
   readonly timeouts?: Partial<ServerTimeouts>;
 }
 
-export interface SocketListenOptions {
-  /** Where to announce the socket, its token and this pid once listening (PROTOCOL.md §8). */
-  readonly capabilityFile?: string;
-}
-
 export function createReferenceServer(options: ReferenceServerOptions): ReferenceServer {
   return new ReferenceServer(options);
 }
@@ -103,10 +98,10 @@ export class ReferenceServer {
   /**
    * Loads the data file (if any, and unless `listen()` did), then listens on the Unix socket at
    * `path` (mode 0600), alone or beside the TCP port; with `capabilityFile`, announces it there
-   * once listening. A socket file a killed server left behind is replaced; every other obstacle
-   * is a `SocketPathError` with one sentence.
+   * once listening (the socket, its token and this pid: PROTOCOL.md §8). A socket file a killed
+   * server left behind is replaced; every other obstacle is a `SocketPathError` with one sentence.
    */
-  async listenOnSocket(path: string, options: SocketListenOptions = {}): Promise<void> {
+  async listenOnSocket(path: string, options: { readonly capabilityFile?: string | undefined } = {}): Promise<void> {
     if (this.boundSocket)
       throw new Error(`The reference server already listens on the socket ${this.boundSocket.path}.`);
     await this.load();
