@@ -14,7 +14,8 @@ import type { TrackerState } from '../model/trackerState';
 import { escapeIcons, escapeMarkdown, link } from '../markup';
 import type { ActivityReference, ActivitySelector } from '../../protocol/types';
 import type { LinkScope } from './linkConsent';
-import { runsLinkedActivity, type LinkDecision } from './links';
+import { runsAlready } from './linkChoices';
+import type { LinkDecision } from './links';
 
 /** How long a notice stays in the status bar: long enough to read it and click Undo. */
 export const LINK_NOTICE_MS = 8_000;
@@ -323,7 +324,8 @@ export function linkStep(decision: LinkDecision, situation: LinkSituation): Link
   if (situation.trigger === 'open' && running !== undefined) return { kind: 'leave' };
   if (situation.trigger === 'open' && situation.stoppedAtMs !== undefined)
     return { kind: 'stopped', stoppedAtMs: situation.stoppedAtMs };
-  if (runsLinkedActivity(decision, running, known?.activityID)) return { kind: 'alreadyRunning' };
+  if (runsAlready(running, { name: decision.activity, activityID: known?.activityID }))
+    return { kind: 'alreadyRunning' };
   const request: ActivitySelector = known
     ? { activityID: known.activityID }
     : { name: decision.activity, ...(decision.createIfMissing ? { createIfMissing: true } : {}) };

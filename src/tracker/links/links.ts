@@ -9,7 +9,6 @@
 import * as l10n from '@vscode/l10n';
 import { compileBranchGlobs, compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH } from '../../platform/globs';
 import { pathKey } from '../../platform/pathKey';
-import type { ActivityReference } from '../../protocol/types';
 import type { TicketKeys } from '../branchTime/ticketKeys';
 
 /** What an `activity` holds to be replaced by the ticket key of the branch. */
@@ -267,20 +266,6 @@ function decisionOf(link: CompiledLink, place: Place, ticket: string | undefined
     ...(link.group === undefined ? {} : { group: fill(link.group) }),
     ...(needsTicket && ticket !== undefined ? { ticket } : {}),
   };
-}
-
-/**
- * Whether what runs is the activity the link names: the same id where the link's activity is known
- * by id (its group told it apart), else the same name in any case (the poll carries no group).
- */
-export function runsLinkedActivity(
-  decision: LinkDecision,
-  running: ActivityReference | undefined,
-  knownID?: string,
-): boolean {
-  if (running === undefined) return false;
-  if (knownID !== undefined) return sameText(running.activityID, knownID);
-  return sameText(running.activityName, decision.activity);
 }
 
 function sameText(a: string, b: string): boolean {

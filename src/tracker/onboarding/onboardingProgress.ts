@@ -118,19 +118,6 @@ export function progressAfter(
   };
 }
 
-/** The progress after a reachability probe answered (true) or not (false). */
-export function progressAfterProbe(previous: OnboardingProgress, answered: boolean): OnboardingProgress {
-  return { ...previous, appReachable: answered };
-}
-
-/**
- * Whether to probe the port: only without a token, where no poll says whether the app answers.
- * With a token the status bar's own polls tell.
- */
-export function needsProbe(state: TrackerState): boolean {
-  return state.kind === 'noToken';
-}
-
 export interface ReachabilityProbingOptions {
   /** Where to look, read afresh for every probe (the port setting may change). */
   readonly target: () => ReachabilityTarget;
