@@ -194,16 +194,10 @@ export class KnownActivities {
  * else.
  */
 export function readKnownRecord(stored: unknown): KnownRecord | undefined {
-  try {
-    if (typeof stored !== 'object' || stored === null) return undefined;
-    const { learnedAtMs, activities } = stored as Partial<Record<keyof KnownRecord, unknown>>;
-    if (typeof learnedAtMs !== 'number' || !Number.isFinite(learnedAtMs) || !Array.isArray(activities))
-      return undefined;
-    return { learnedAtMs, activities: activities.filter(isPickable).slice(0, MAX_KNOWN).map(copyPickable) };
-  } catch {
-    // A value no one should have stored (a getter that throws): as if nothing was kept.
-    return undefined;
-  }
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const { learnedAtMs, activities } = stored as Partial<Record<keyof KnownRecord, unknown>>;
+  if (typeof learnedAtMs !== 'number' || !Number.isFinite(learnedAtMs) || !Array.isArray(activities)) return undefined;
+  return { learnedAtMs, activities: activities.filter(isPickable).slice(0, MAX_KNOWN).map(copyPickable) };
 }
 
 function isPickable(value: unknown): value is PickableActivity {

@@ -28,10 +28,8 @@ import { keepAside } from '../../platform/keepAside';
 import { platformStoreFiles, type StoreFiles } from '../../platform/storeFiles';
 import type { EntryRequest } from '../../protocol/types';
 import { classify } from '../model/classify';
-import { parseQueue, withStatus, type QueuedEntry, type QueuedStatus, type ReadResult } from './queueFormat';
+import { parseQueue, withStatus, type QueuedEntry, type ReadResult } from './queueFormat';
 import { pause } from '../../platform/timers';
-
-export type { QueuedEntry, QueuedStatus };
 
 /** What became of one send: the queue decides the entry's next status from it. */
 export type SendOutcome =

@@ -199,13 +199,6 @@ describe('tracker/activityPicks', () => {
       },
     });
     assert.deepEqual(mixed.matching(''), [{ ...design, groupName: 'Work' }]);
-    const throwing = {
-      learnedAtMs: 1,
-      get activities(): never {
-        throw new Error('corrupt');
-      },
-    };
-    assert.deepEqual(new KnownActivities({ stored: throwing }).matching(''), []);
     const many = Array.from({ length: MAX_KNOWN + 50 }, (_, i) => ref(`m${i}`, `Many ${i}`));
     const bounded = new KnownActivities({ stored: { learnedAtMs: 1, activities: many } });
     assert.deepEqual(bounded.matching('Many 249'), [], 'no more than MAX_KNOWN are read back');
