@@ -142,15 +142,10 @@ function checkEntry(entry: unknown, position: number, spent: number): Link | str
     if (field === undefined) return undefined;
     return typeof field === 'string' && field.trim() !== '' ? field.trim() : false;
   };
-  const [folder, branch, activity, group] = [text('folder'), text('branch'), text('activity'), text('group')];
-  for (const [key, field] of [
-    ['folder', folder],
-    ['branch', branch],
-    ['activity', activity],
-    ['group', group],
-  ] as const) {
-    if (field === false) return l10n.t('its "{key}" must be a text that is not empty.', { key });
-  }
+  const fields = { folder: text('folder'), branch: text('branch'), activity: text('activity'), group: text('group') };
+  const empty = Object.entries(fields).find(([, field]) => field === false);
+  if (empty !== undefined) return l10n.t('its "{key}" must be a text that is not empty.', { key: empty[0] });
+  const { folder, branch, activity, group } = fields;
   if (activity === undefined || activity === false) return l10n.t('it names no "activity".');
   if (folder === undefined && branch === undefined)
     return l10n.t('it names neither a "folder" nor a "branch" glob, so it would match everywhere.');

@@ -113,11 +113,6 @@ export function rememberedGroup(recent: readonly PickableActivity[], activityID:
   return typeof group === 'string' && group !== '' ? group : undefined;
 }
 
-/** A stored recent list as far as it is well formed: anything that is not an activity is left out. */
-export function readRecent(stored: unknown): PickableActivity[] {
-  return Array.isArray(stored) ? stored.filter(isPickable).slice(0, MAX_RECENT).map(copyPickable) : [];
-}
-
 /** What KnownActivities keeps in the workspace's state. */
 export interface KnownRecord {
   /** When an answer last added to the list (this machine's clock). */
@@ -197,22 +192,16 @@ export function readKnownRecord(stored: unknown): KnownRecord | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;
   const { learnedAtMs, activities } = stored as Partial<Record<keyof KnownRecord, unknown>>;
   if (typeof learnedAtMs !== 'number' || !Number.isFinite(learnedAtMs) || !Array.isArray(activities)) return undefined;
-  return { learnedAtMs, activities: activities.filter(isPickable).slice(0, MAX_KNOWN).map(copyPickable) };
+  return { learnedAtMs, activities: activities.flatMap((item) => readPickable(item) ?? []).slice(0, MAX_KNOWN) };
 }
 
-function isPickable(value: unknown): value is PickableActivity {
-  if (typeof value !== 'object' || value === null) return false;
+/** A stored activity (of the recent or the known list): its id, name and group; undefined for anything else. */
+export function readPickable(value: unknown): PickableActivity | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
   const { activityID, activityName, groupName } = value as Partial<Record<keyof PickableActivity, unknown>>;
-  return (
-    typeof activityID === 'string' &&
-    activityID !== '' &&
-    typeof activityName === 'string' &&
-    activityName.trim() !== '' &&
-    (groupName === undefined || groupName === null || typeof groupName === 'string')
-  );
-}
-
-function copyPickable({ activityID, activityName, groupName }: PickableActivity): PickableActivity {
+  if (typeof activityID !== 'string' || activityID === '' || typeof activityName !== 'string') return undefined;
+  if (activityName.trim() === '' || !(groupName === undefined || groupName === null || typeof groupName === 'string'))
+    return undefined;
   return { activityID, activityName, ...(groupName === undefined ? {} : { groupName }) };
 }
 

@@ -5,7 +5,7 @@
  * sends, a late one included). Each entry carries when it was used, and what this window used is
  * merged over what is stored by that time, so a stale read never hides a newer use.
  */
-import { MAX_RECENT, readRecent, rememberRecent, type PickableActivity } from './activityPicks';
+import { MAX_RECENT, readPickable, rememberRecent, type PickableActivity } from './activityPicks';
 
 /** A recent entry as stored: when it was used (this machine's clock). */
 export type RecentActivity = PickableActivity & { readonly usedAtMs: number };
@@ -21,7 +21,7 @@ const idKey = (activity: PickableActivity): string => activity.activityID.toLowe
 /** A stored list as far as it is well formed: entries that are not activities with a time of use are left out. */
 export function readStampedRecent(stored: unknown): RecentActivity[] {
   const stamped = (Array.isArray(stored) ? (stored as unknown[]) : []).flatMap((item) => {
-    const [activity] = readRecent([item]);
+    const activity = readPickable(item);
     const usedAtMs = (item as { usedAtMs?: unknown } | undefined)?.usedAtMs;
     return activity !== undefined && typeof usedAtMs === 'number' && Number.isFinite(usedAtMs)
       ? [{ ...activity, usedAtMs }]

@@ -7,7 +7,6 @@ import {
   MAX_RECENT,
   namedFirst,
   pickerNotice,
-  readRecent,
   rememberRecent,
   type KnownRecord,
 } from '../../../../src/tracker/pickers/activityPicks';
@@ -132,15 +131,6 @@ describe('tracker/activityPicks', () => {
     // Running but never picked here: still listed, marked, and not offered for creation.
     assert.deepEqual(buildActivityPicks('MEETINGS', [], [], running), [
       { kind: 'existing', activity: running, recent: false, running: true },
-    ]);
-  });
-
-  it('reads a stored recent list of the wrong shape as empty, keeping the good entries of a mixed one', () => {
-    for (const stored of [undefined, null, 'Docs', { 0: docs }])
-      assert.deepEqual(readRecent(stored), [], JSON.stringify(stored));
-    assert.deepEqual(readRecent([docs, 7, { activityID: '2' }, { ...design, groupName: null }]), [
-      docs,
-      { ...design, groupName: null },
     ]);
   });
 

@@ -90,9 +90,13 @@ describe('tracker/pickers/recentActivities: every window shares them, none loses
     assert.deepEqual(merged, [activity(1, { usedAtMs: 3_000, groupName: 'Work' }), activity(2, { usedAtMs: 2_000 })]);
   });
 
-  it('reads only entries with a finite time of use, and stays short', () => {
-    const timed = Array.from({ length: 9 }, (_, n) => activity(n, { usedAtMs: 100 - n }));
-    const stored = [...timed, 'not an activity', { activityID: 7 }, activity(8)];
+  it('reads a stored list of the wrong shape as empty, and only the timed activities of a mixed one, and stays short', () => {
+    for (const stored of [undefined, null, 'Docs', { 0: activity(1, { usedAtMs: 1 }) }])
+      assert.deepEqual(readStampedRecent(stored), [], JSON.stringify(stored));
+    const timed = Array.from({ length: 9 }, (_, n) =>
+      activity(n, { usedAtMs: 100 - n, ...(n === 1 ? { groupName: null } : {}) }),
+    );
+    const stored = [...timed, 'not an activity', { activityID: '2', usedAtMs: 1 }, activity(8)];
     assert.deepEqual(readStampedRecent(stored), timed.slice(0, MAX_RECENT));
     assert.deepEqual(
       readStampedRecent([
