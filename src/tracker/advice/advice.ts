@@ -154,10 +154,7 @@ export function diagnose(facts: ConnectionFacts): Advice {
       severity: 'error',
       message: l10n.t(
         "Nothing answers on port {port}, but something does on {defaultPort}, the app's default: the port setting is probably wrong.",
-        {
-          port: route.port,
-          defaultPort: facts.defaultPort,
-        },
+        { port: route.port, defaultPort: facts.defaultPort },
       ),
       action: 'openSettings',
     };

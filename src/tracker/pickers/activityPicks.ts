@@ -155,10 +155,8 @@ export class KnownActivities {
     if (answered.length === 0) return;
     const answeredIds = new Set(answered.map(idKey));
     const before = this.activities;
-    this.activities = [...answered, ...before.filter((activity) => !answeredIds.has(idKey(activity)))].slice(
-      0,
-      MAX_KNOWN,
-    );
+    const rest = before.filter((activity) => !answeredIds.has(idKey(activity)));
+    this.activities = [...answered, ...rest].slice(0, MAX_KNOWN);
     this.learnedAt = this.now();
     const byId = new Map(before.map((activity) => [idKey(activity), activity]));
     const adds = answered.some((activity) => {

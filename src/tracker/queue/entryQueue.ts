@@ -205,20 +205,9 @@ export class EntryQueue {
 
   /** What the entry is after this send (undefined: delivered, to be removed), kept until written. */
   private settle(sent: QueuedEntry, outcome: SendOutcome): QueuedEntry | undefined {
-    let entry: QueuedEntry | undefined;
-    switch (outcome.kind) {
-      case 'delivered':
-        entry = undefined;
-        break;
-      case 'notSent':
-      case 'blocked':
-        entry = withStatus(sent, 'waiting', outcome.reason);
-        break;
-      case 'unknown':
-      case 'refused':
-        entry = withStatus(sent, outcome.kind, outcome.reason);
-        break;
-    }
+    const waits = outcome.kind === 'notSent' || outcome.kind === 'blocked';
+    const entry =
+      outcome.kind === 'delivered' ? undefined : withStatus(sent, waits ? 'waiting' : outcome.kind, outcome.reason);
     this.unwritten.set(sent.id, { entry, problem: undefined });
     this.inFlight.delete(sent.id);
     return entry;
@@ -325,11 +314,7 @@ export class EntryQueue {
   /** Under the lock: keeps the unreadable file next to the queue under a name of its own, and says where. */
   private async setAside(problem: string): Promise<QueuedEntry[]> {
     const keptAs = await keepAside(this.file, this.clock());
-    try {
-      this.options.onCorrupt?.(keptAs, problem);
-    } catch {
-      // Telling about it must not cost the entry at hand.
-    }
+    this.options.onCorrupt?.(keptAs, problem);
     return [];
   }
 }
