@@ -7,14 +7,9 @@ import type { ServiceClient } from '../client';
 import type { EntryRequest } from '../protocol/types';
 import { sentFromQueue, type QueueCause, type SentEntry } from '../tracker/statusBar/confirmations';
 import { formatMinutes } from '../tracker/duration';
-import {
-  EntryQueue,
-  outcomeOfError,
-  type FlushResult,
-  type QueuedEntry,
-  type SendOutcome,
-} from '../tracker/queue/entryQueue';
+import { EntryQueue, outcomeOfError, type FlushResult, type SendOutcome } from '../tracker/queue/entryQueue';
 import { FlushSchedule } from '../tracker/queue/flushSchedule';
+import type { QueuedEntry } from '../tracker/queue/queueFormat';
 import { ownProcessIsRunning } from '../platform/processes';
 import type { Messages } from './messages';
 import { errorMessage } from '../platform/errors';

@@ -71,7 +71,6 @@ export class BranchTime implements vscode.Disposable {
       host: thisMachine().then((here) => ({
         pid: process.pid,
         host: here.id,
-        hostName: here.hostname,
         isRunning: ownProcessIsRunning,
       })),
       now: Date.now,

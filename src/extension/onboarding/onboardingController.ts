@@ -7,10 +7,8 @@
 import * as vscode from 'vscode';
 import {
   contextKeysFor,
-  needsProbe,
   NO_PROGRESS,
   progressAfter,
-  progressAfterProbe,
   qualifiedStepId,
   ReachabilityProbing,
   stepsToMark,
@@ -72,7 +70,7 @@ class Onboarding implements OnboardingView, vscode.Disposable {
   private readonly probing = new ReachabilityProbing({
     target: () => ({ port: this.services.settings().port }),
     intervalMs: () => this.services.settings().pollIntervalSeconds * 1000,
-    onAnswer: (reachable) => this.publish(progressAfterProbe(this.current, reachable)),
+    onAnswer: (reachable) => this.publish({ ...this.current, appReachable: reachable }),
   });
 
   constructor(
@@ -96,7 +94,7 @@ class Onboarding implements OnboardingView, vscode.Disposable {
   private onState(state: TrackerState): void {
     this.probing.stop();
     this.publish(progressAfter(state, this.current, this.services.session.client !== undefined));
-    if (needsProbe(state)) this.probing.start();
+    if (state.kind === 'noToken') this.probing.start();
   }
 
   private publish(next: OnboardingProgress): void {

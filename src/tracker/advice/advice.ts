@@ -9,7 +9,7 @@ import type { CapabilityReading } from '../../client/capabilityReader';
 import type { HealthAnswer } from '../../client/answerTypes';
 import { describeRoute, httpAddress, type Channel, type Route } from '../model/channel';
 import { classify } from '../model/classify';
-import { runLocallySetting } from '../statusBar/warningFacts';
+import { RUN_LOCALLY_SETTING } from '../statusBar/warningFacts';
 
 /** `runLocally`: the user settings at `remote.extensionKind`, where the extension is told to run on the user's side. */
 export type FixAction = 'setToken' | 'openSettings' | 'showLog' | 'retry' | 'runLocally';
@@ -154,10 +154,7 @@ export function diagnose(facts: ConnectionFacts): Advice {
       severity: 'error',
       message: l10n.t(
         "Nothing answers on port {port}, but something does on {defaultPort}, the app's default: the port setting is probably wrong.",
-        {
-          port: route.port,
-          defaultPort: facts.defaultPort,
-        },
+        { port: route.port, defaultPort: facts.defaultPort },
       ),
       action: 'openSettings',
     };
@@ -207,19 +204,10 @@ function connectedAdvice(route: Route, licenseValid: boolean): Advice {
       : l10n.t("Connected to the time tracker through the app's VS Code integration.");
     return { severity: 'info', message };
   }
-  if (licenseValid) {
-    return {
-      severity: 'info',
-      message: l10n.t(
-        'Connected to the time tracker {0}: the token works and the license is valid.',
-        describeRoute(route),
-      ),
-    };
-  }
-  return {
-    severity: 'info',
-    message: l10n.t('Connected to the time tracker {0}: the token works.', describeRoute(route)),
-  };
+  const message = licenseValid
+    ? l10n.t('Connected to the time tracker {0}: the token works and the license is valid.', describeRoute(route))
+    : l10n.t('Connected to the time tracker {0}: the token works.', describeRoute(route));
+  return { severity: 'info', message };
 }
 
 /**
@@ -354,7 +342,7 @@ export function remoteHostAdvice(): Advice {
       ),
       l10n.t('it sends nothing from there, so that your token cannot go to whatever listens on it.'),
       l10n.t('Let it run on your computer: choose Install Locally in the Extensions view,'),
-      l10n.t('or add {0} to your user settings, then reload the window.', runLocallySetting()),
+      l10n.t('or add {0} to your user settings, then reload the window.', RUN_LOCALLY_SETTING),
     ].join(' '),
     action: 'runLocally',
   };

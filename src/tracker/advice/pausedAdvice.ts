@@ -10,33 +10,20 @@ import type { SigningPause } from '../model/signingPause';
 import type { Advice, FixAction } from './advice';
 
 /** Why nothing is sent, in a sentence or two, and the fix. */
-export function pauseReason(
-  pause: SigningPause,
-  route: Route,
-): { readonly message: string; readonly action: FixAction } {
+function pauseReason(pause: SigningPause, route: Route): { readonly message: string; readonly action: FixAction } {
   if (pause.kind === 'lockedOut') {
-    return route.kind === 'integration'
-      ? {
-          message: [
-            l10n.t(
-              'The app refuses every request for {0} s more after too many failed sign-ins (a tool with a wrong token?);',
-              pause.secondsLeft,
-            ),
-            l10n.t('nothing is sent until then.'),
-          ].join(' '),
-          action: 'retry',
-        }
-      : {
-          message: [
-            l10n.t(
-              'The app refuses every request for {0} s more after too many failed sign-ins (a tool with a wrong token?);',
-              pause.secondsLeft,
-            ),
-            l10n.t('nothing is sent until then.'),
-            l10n.t("If this editor's token is the wrong one, set it again."),
-          ].join(' '),
-          action: 'setToken',
-        };
+    const http = route.kind === 'http';
+    return {
+      message: [
+        l10n.t(
+          'The app refuses every request for {0} s more after too many failed sign-ins (a tool with a wrong token?);',
+          pause.secondsLeft,
+        ),
+        l10n.t('nothing is sent until then.'),
+        ...(http ? [l10n.t("If this editor's token is the wrong one, set it again.")] : []),
+      ].join(' '),
+      action: http ? 'setToken' : 'retry',
+    };
   }
   if (pause.clockSkewSeconds !== undefined) {
     return {

@@ -8,8 +8,8 @@
  * gone from this machine loses the time to a live window that saw it, from where the gone one
  * stopped. Liveness is asked only when a window writes anyway: nothing beats in the background.
  *
- * A claim without a process (files of earlier versions), or of another machine (a home folder
- * shared over the network), counts as alive: nothing here can tell otherwise.
+ * A claim without a process (its window could not read the machine's id), or of another machine
+ * (a home folder shared over the network), counts as alive: nothing here can tell otherwise.
  */
 
 /**
@@ -28,10 +28,7 @@ export interface Claimant {
   readonly window: string;
   /** The extension host's process id. */
   readonly pid?: number;
-  /**
-   * The machine `pid` runs on: its id (src/platform/machine.ts), as the file locks record it;
-   * older versions wrote its host name, which a Mac changes with the network.
-   */
+  /** The machine `pid` runs on: its id (src/platform/machine.ts), as the file locks record it. */
   readonly host?: string;
 }
 
@@ -44,8 +41,6 @@ export interface HostProcess {
   readonly pid: number;
   /** This machine's id. */
   readonly host: string;
-  /** This machine's host name: claims of older versions that name it were written here. */
-  readonly hostName?: string;
   /** Whether a process runs on this machine (src/platform/processes.ts). */
   readonly isRunning: (pid: number) => boolean;
 }
@@ -84,16 +79,12 @@ export function ownedStretches(owners: readonly FocusOwner[], claimant: Claimant
   return stretches;
 }
 
-function onThisMachine(owner: FocusOwner, self: HostProcess): boolean {
-  return owner.host === self.host || (self.hostName !== undefined && owner.host === self.hostName);
-}
-
 /**
  * Whether the host that wrote `owner` is gone, as `self` can tell: only on its own machine, and
  * a pid that is now its own under another window id is a process that ended (the pid was reused).
  */
 function gone(owner: FocusOwner, self: HostProcess, window: string): boolean {
-  if (owner.pid === undefined || !onThisMachine(owner, self)) return false;
+  if (owner.pid === undefined || owner.host !== self.host) return false;
   if (owner.pid === self.pid) return owner.window !== window;
   return !self.isRunning(owner.pid);
 }

@@ -108,7 +108,7 @@ export class LedgerStore {
         // Under the lock: no other window can have written since.
         this.seenVersion = await this.files.version(this.file);
         const { dropped } = fitted;
-        if (dropped) this.tell(() => this.options.onTrimmed?.(dropped.fromDay, dropped.toDay, this.maxBytes));
+        if (dropped) this.options.onTrimmed?.(dropped.fromDay, dropped.toDay, this.maxBytes);
         return fitted.book;
       },
       this.options.lock,
@@ -153,15 +153,7 @@ export class LedgerStore {
   /** Under the lock: keeps the unreadable file beside the ledger under a name of its own, and says where. */
   private async setAside(problem: string): Promise<LedgerBook> {
     const keptAs = await keepAside(this.file, this.clock());
-    this.tell(() => this.options.onCorrupt?.(keptAs, problem));
+    this.options.onCorrupt?.(keptAs, problem);
     return EMPTY_BOOK;
-  }
-
-  private tell(report: () => void): void {
-    try {
-      report();
-    } catch {
-      // Telling about it must not cost the time at hand.
-    }
   }
 }

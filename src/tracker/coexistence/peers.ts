@@ -8,9 +8,6 @@
  */
 import * as l10n from '@vscode/l10n';
 
-/** The known id of the app's own extension; the Clessira publisher's is recognized by its manifest. */
-export const NOWDOING_EXTENSION_ID = 'NowDoing.nowdoing-vscode';
-
 /** Publishers of the app's own extension, lower case (VS Code compares ids without case). */
 const PEER_PUBLISHERS = ['nowdoing', 'clessira'] as const;
 

@@ -75,7 +75,8 @@ export interface LinkedActivity {
 }
 
 /**
- * Whether `running` is the activity the new link names: the same id where it is known, else the same name in any case.
+ * Whether `running` is the activity a link names: the same id where it is known (its group told it
+ * apart), else the same name in any case (the poll carries no group).
  */
 export function runsAlready(running: ActivityReference | undefined, linked: LinkedActivity): boolean {
   if (running === undefined) return false;

@@ -8,16 +8,10 @@
  * was made on a branch it must act on, so an older broader pattern must not shadow it); a new
  * folder link goes after every branch link, before the folder links already there.
  */
+import type { LinkText } from './linkConsent';
 
 /** A link as written to settings.json by the commands. */
-export interface WrittenLink {
-  readonly folder?: string;
-  readonly branch?: string;
-  readonly activity: string;
-  readonly group?: string;
-  readonly createIfMissing?: true;
-  readonly except?: readonly string[];
-}
+export type WrittenLink = LinkText & { readonly except?: readonly string[] };
 
 /** Whether a glob matches more than the one name it spells (`*`, `**`, `?`). */
 export function isPattern(glob: string): boolean {

@@ -14,7 +14,8 @@ import type { TrackerState } from '../model/trackerState';
 import { escapeIcons, escapeMarkdown, link } from '../markup';
 import type { ActivityReference, ActivitySelector } from '../../protocol/types';
 import type { LinkScope } from './linkConsent';
-import { runsLinkedActivity, type LinkDecision } from './links';
+import { runsAlready } from './linkChoices';
+import type { LinkDecision } from './links';
 
 /** How long a notice stays in the status bar: long enough to read it and click Undo. */
 export const LINK_NOTICE_MS = 8_000;
@@ -87,15 +88,10 @@ export function startedNotice(
   scope: LinkScope = 'user',
 ): StatusNotice {
   if (isPrivate) return privateStartedNotice(decision, previous, scope);
-  const name = escapeIcons(activityName);
-  const text =
+  const tracking = (name: string): string =>
     decision.by === 'branch'
       ? l10n.t('Tracking {0} (linked to this branch)', name)
       : l10n.t('Tracking {0} (linked to this folder)', name);
-  const spoken =
-    decision.by === 'branch'
-      ? l10n.t('Tracking {0} (linked to this branch)', activityName)
-      : l10n.t('Tracking {0} (linked to this folder)', activityName);
   const undo = undoWords(previous, false);
   const glob = escapeMarkdown(decision.by === 'branch' ? (decision.link.branch ?? '') : (decision.link.folder ?? ''));
   const words = { activity: escapeMarkdown(activityName), glob };
@@ -109,10 +105,10 @@ export function startedNotice(
         : l10n.t('Your link for this folder ({glob}) started {activity} without asking.', words);
   const tooltip = [`${whose} ${openLinks(scope)}`, undo].join('\n\n');
   return {
-    text: `$(link) ${text}`,
+    text: `$(link) ${tracking(escapeIcons(activityName))}`,
     tooltip,
     command: COMMANDS.undoLink,
-    accessibilityLabel: `${spoken}. ${l10n.t('Activate to undo.')}`,
+    accessibilityLabel: `${tracking(activityName)}. ${l10n.t('Activate to undo.')}`,
   };
 }
 
@@ -160,6 +156,26 @@ function openLinks(scope: LinkScope): string {
   return `[${label}](command:${OPEN_LINK_COMMANDS[scope]}?${encodeURIComponent(JSON.stringify(['timeTracker.links']))})`;
 }
 
+/**
+ * A notice that the linked activity was not started, `sentence` saying why: the item names the
+ * activity, or (`activity` undefined: private) does not; `privateNote` adds where the name went.
+ */
+export function notStartedNotice(
+  activity: string | undefined,
+  sentence: string,
+  command: CommandId,
+  privateNote = false,
+): StatusNotice {
+  const label =
+    activity === undefined ? l10n.t('Linked activity not started') : l10n.t('{0} not started', escapeIcons(activity));
+  return {
+    text: `$(link) ${label}`,
+    tooltip: privateNote ? [escapeMarkdown(sentence), PRIVATE_NOTE()].join('\n\n') : escapeMarkdown(sentence),
+    command,
+    accessibilityLabel: sentence,
+  };
+}
+
 /** The link did not act: said once, with why (private: without the activity's name). */
 export function heldNotice(decision: LinkDecision, hold: LinkHold, isPrivate: boolean): StatusNotice {
   const reason = holdReason(hold);
@@ -168,27 +184,13 @@ export function heldNotice(decision: LinkDecision, hold: LinkHold, isPrivate: bo
       'The activity linked here was not started: {0}. Nothing is queued; start it yourself once the app takes requests.',
       reason,
     );
-    return {
-      text: `$(link) ${l10n.t('Linked activity not started')}`,
-      tooltip: [escapeMarkdown(sentence), PRIVATE_NOTE()].join('\n\n'),
-      command: COMMANDS.showMenu,
-      accessibilityLabel: sentence,
-    };
+    return notStartedNotice(undefined, sentence, COMMANDS.showMenu, true);
   }
-  const name = escapeIcons(decision.activity);
   const sentence = l10n.t(
     '{activity} is linked here but was not started: {reason}. Nothing is queued; start it yourself once the app takes requests.',
-    {
-      activity: decision.activity,
-      reason,
-    },
+    { activity: decision.activity, reason },
   );
-  return {
-    text: `$(link) ${l10n.t('{0} not started', name)}`,
-    tooltip: escapeMarkdown(sentence),
-    command: COMMANDS.showMenu,
-    accessibilityLabel: sentence,
-  };
+  return notStartedNotice(decision.activity, sentence, COMMANDS.showMenu);
 }
 
 /**
@@ -196,25 +198,17 @@ export function heldNotice(decision: LinkDecision, hold: LinkHold, isPrivate: bo
  * app's words may quote the name, so the item points to the log, which has them.
  */
 export function failedNotice(decision: LinkDecision, message: string, isPrivate: boolean): StatusNotice {
-  if (isPrivate) {
-    const sentence = l10n.t('The activity linked here could not be started. The log says why.');
-    return {
-      text: `$(link) ${l10n.t('Linked activity not started')}`,
-      tooltip: escapeMarkdown(sentence),
-      command: COMMANDS.showLog,
-      accessibilityLabel: sentence,
-    };
-  }
+  if (isPrivate)
+    return notStartedNotice(
+      undefined,
+      l10n.t('The activity linked here could not be started. The log says why.'),
+      COMMANDS.showLog,
+    );
   const sentence = l10n.t('{activity} is linked here but could not be started: {message}', {
     activity: decision.activity,
     message,
   });
-  return {
-    text: `$(link) ${l10n.t('{0} not started', escapeIcons(decision.activity))}`,
-    tooltip: escapeMarkdown(sentence),
-    command: COMMANDS.showLog,
-    accessibilityLabel: sentence,
-  };
+  return notStartedNotice(decision.activity, sentence, COMMANDS.showLog);
 }
 
 /** Where the name went: the menu has it, opened on purpose. */
@@ -323,7 +317,8 @@ export function linkStep(decision: LinkDecision, situation: LinkSituation): Link
   if (situation.trigger === 'open' && running !== undefined) return { kind: 'leave' };
   if (situation.trigger === 'open' && situation.stoppedAtMs !== undefined)
     return { kind: 'stopped', stoppedAtMs: situation.stoppedAtMs };
-  if (runsLinkedActivity(decision, running, known?.activityID)) return { kind: 'alreadyRunning' };
+  if (runsAlready(running, { name: decision.activity, activityID: known?.activityID }))
+    return { kind: 'alreadyRunning' };
   const request: ActivitySelector = known
     ? { activityID: known.activityID }
     : { name: decision.activity, ...(decision.createIfMissing ? { createIfMissing: true } : {}) };

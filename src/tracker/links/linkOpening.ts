@@ -11,8 +11,7 @@ import { COMMANDS } from '../ids';
 import { nextDayStart } from '../branchTime/ledgerBook';
 import type { TrackerState } from '../model/trackerState';
 import { SETTING_BOUNDS } from '../settings/settingBounds';
-import { escapeIcons, escapeMarkdown } from '../markup';
-import { FRESH_ANSWER_MAX_MS, type StatusNotice } from './linkNotice';
+import { FRESH_ANSWER_MAX_MS, notStartedNotice, type StatusNotice } from './linkNotice';
 import type { LinkDecision } from './links';
 
 /**
@@ -69,17 +68,10 @@ export function stoppedNotice(
   isPrivate: boolean,
   locale?: string,
 ): StatusNotice {
+  const again = l10n.t('and opening a window does not start it again. Start it from the menu when you want to.');
   if (isPrivate) {
-    const sentence = [
-      l10n.t('The activity linked here was not started: you stopped tracking earlier today,'),
-      l10n.t('and opening a window does not start it again. Start it from the menu when you want to.'),
-    ].join(' ');
-    return {
-      text: `$(link) ${l10n.t('Linked activity not started')}`,
-      tooltip: escapeMarkdown(sentence),
-      command: COMMANDS.showMenu,
-      accessibilityLabel: sentence,
-    };
+    const sentence = [l10n.t('The activity linked here was not started: you stopped tracking earlier today,'), again];
+    return notStartedNotice(undefined, sentence.join(' '), COMMANDS.showMenu);
   }
   const time = new Date(stoppedAtMs).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
   const sentence = [
@@ -87,14 +79,9 @@ export function stoppedNotice(
       activity: decision.activity,
       time,
     }),
-    l10n.t('and opening a window does not start it again. Start it from the menu when you want to.'),
-  ].join(' ');
-  return {
-    text: `$(link) ${l10n.t('{0} not started', escapeIcons(decision.activity))}`,
-    tooltip: escapeMarkdown(sentence),
-    command: COMMANDS.showMenu,
-    accessibilityLabel: sentence,
-  };
+    again,
+  ];
+  return notStartedNotice(decision.activity, sentence.join(' '), COMMANDS.showMenu);
 }
 
 /**

@@ -9,7 +9,6 @@
 import * as l10n from '@vscode/l10n';
 import { compileBranchGlobs, compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH } from '../../platform/globs';
 import { pathKey } from '../../platform/pathKey';
-import type { ActivityReference } from '../../protocol/types';
 import type { TicketKeys } from '../branchTime/ticketKeys';
 
 /** What an `activity` holds to be replaced by the ticket key of the branch. */
@@ -143,15 +142,10 @@ function checkEntry(entry: unknown, position: number, spent: number): Link | str
     if (field === undefined) return undefined;
     return typeof field === 'string' && field.trim() !== '' ? field.trim() : false;
   };
-  const [folder, branch, activity, group] = [text('folder'), text('branch'), text('activity'), text('group')];
-  for (const [key, field] of [
-    ['folder', folder],
-    ['branch', branch],
-    ['activity', activity],
-    ['group', group],
-  ] as const) {
-    if (field === false) return l10n.t('its "{key}" must be a text that is not empty.', { key });
-  }
+  const fields = { folder: text('folder'), branch: text('branch'), activity: text('activity'), group: text('group') };
+  const empty = Object.entries(fields).find(([, field]) => field === false);
+  if (empty !== undefined) return l10n.t('its "{key}" must be a text that is not empty.', { key: empty[0] });
+  const { folder, branch, activity, group } = fields;
   if (activity === undefined || activity === false) return l10n.t('it names no "activity".');
   if (folder === undefined && branch === undefined)
     return l10n.t('it names neither a "folder" nor a "branch" glob, so it would match everywhere.');
@@ -267,20 +261,6 @@ function decisionOf(link: CompiledLink, place: Place, ticket: string | undefined
     ...(link.group === undefined ? {} : { group: fill(link.group) }),
     ...(needsTicket && ticket !== undefined ? { ticket } : {}),
   };
-}
-
-/**
- * Whether what runs is the activity the link names: the same id where the link's activity is known
- * by id (its group told it apart), else the same name in any case (the poll carries no group).
- */
-export function runsLinkedActivity(
-  decision: LinkDecision,
-  running: ActivityReference | undefined,
-  knownID?: string,
-): boolean {
-  if (running === undefined) return false;
-  if (knownID !== undefined) return sameText(running.activityID, knownID);
-  return sameText(running.activityName, decision.activity);
 }
 
 function sameText(a: string, b: string): boolean {

@@ -152,11 +152,6 @@ export class CapabilityWatcher {
     for (const folder of [...this.watches.keys()]) this.unwatch(folder);
   }
 
-  /** Number of folders watched now. */
-  get watchedFolders(): number {
-    return this.watches.size;
-  }
-
   private async run(): Promise<CapabilityReading> {
     let reading: CapabilityReading;
     do {

@@ -39,15 +39,7 @@ export function learnedPrefixKey(channel: Exclude<Channel, { kind: 'none' }>): s
     .slice(0, 32);
 }
 
-/** The prefix learned for `key`; undefined when none, or when the record is not one (a damaged value). */
-export function recallPrefix(record: unknown, key: string): HeaderPrefix | undefined {
-  return recallLearned(record, key)?.prefix;
-}
-
-/**
- * The entry for `key` with its generation; an entry an earlier version wrote (the prefix alone)
- * is generation 0.
- */
+/** The entry learned for `key`; undefined when none, or when the record is not one (a damaged value). */
 export function recallLearned(record: unknown, key: string): LearnedPrefix | undefined {
   if (typeof record !== 'object' || record === null || !Object.hasOwn(record, key)) return undefined;
   return asLearned((record as Record<string, unknown>)[key]);
@@ -66,7 +58,6 @@ export function rememberPrefix(record: unknown, key: string, prefix: HeaderPrefi
 }
 
 function asLearned(value: unknown): LearnedPrefix | undefined {
-  if (typeof value === 'string') return isHeaderPrefix(value) ? { prefix: value, generation: 0 } : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   const { prefix, generation } = value as { prefix?: unknown; generation?: unknown };
   if (typeof prefix !== 'string' || !isHeaderPrefix(prefix)) return undefined;

@@ -5,8 +5,7 @@
  * through GET /current alone, until the app goes away and comes back (an update restarts it).
  * Errors become states, so the poller never sees a rejection.
  */
-import type { CurrentAnswer } from '../../client/answerTypes';
-import type { StatusAnswer } from '../../client/answerTypes';
+import type { CurrentAnswer, StatusAnswer } from '../../client/answerTypes';
 import { classify } from './classify';
 import {
   needsElapsed,

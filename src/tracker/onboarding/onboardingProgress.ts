@@ -68,12 +68,7 @@ export function qualifiedStepId(extensionId: string, stepId: WalkthroughStepId):
  * The context keys onboarding sets itself. `timeTracker.hasToken` and `timeTracker.tracking` (set
  * by the session) already exist with the same meaning.
  */
-export const ONBOARDING_CONTEXT_KEYS = {
-  appReachable: CONTEXT_KEYS.appReachable,
-  connected: CONTEXT_KEYS.connected,
-} as const;
-
-export type OnboardingContextKey = (typeof ONBOARDING_CONTEXT_KEYS)[keyof typeof ONBOARDING_CONTEXT_KEYS];
+export type OnboardingContextKey = typeof CONTEXT_KEYS.appReachable | typeof CONTEXT_KEYS.connected;
 
 /**
  * Whether a state proves the app answers HTTP on the port: true for any answer (a 401, 423, 429
@@ -116,19 +111,6 @@ export function progressAfter(
     connected,
     tracking: state.kind === 'tracking',
   };
-}
-
-/** The progress after a reachability probe answered (true) or not (false). */
-export function progressAfterProbe(previous: OnboardingProgress, answered: boolean): OnboardingProgress {
-  return { ...previous, appReachable: answered };
-}
-
-/**
- * Whether to probe the port: only without a token, where no poll says whether the app answers.
- * With a token the status bar's own polls tell.
- */
-export function needsProbe(state: TrackerState): boolean {
-  return state.kind === 'noToken';
 }
 
 export interface ReachabilityProbingOptions {
@@ -182,8 +164,8 @@ export class ReachabilityProbing {
 /** The values of the context keys onboarding sets, for a progress. */
 export function contextKeysFor(progress: OnboardingProgress): Record<OnboardingContextKey, boolean> {
   return {
-    [ONBOARDING_CONTEXT_KEYS.appReachable]: progress.appReachable,
-    [ONBOARDING_CONTEXT_KEYS.connected]: progress.connected,
+    [CONTEXT_KEYS.appReachable]: progress.appReachable,
+    [CONTEXT_KEYS.connected]: progress.connected,
   };
 }
 

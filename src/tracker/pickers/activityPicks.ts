@@ -113,11 +113,6 @@ export function rememberedGroup(recent: readonly PickableActivity[], activityID:
   return typeof group === 'string' && group !== '' ? group : undefined;
 }
 
-/** A stored recent list as far as it is well formed: anything that is not an activity is left out. */
-export function readRecent(stored: unknown): PickableActivity[] {
-  return Array.isArray(stored) ? stored.filter(isPickable).slice(0, MAX_RECENT).map(copyPickable) : [];
-}
-
 /** What KnownActivities keeps in the workspace's state. */
 export interface KnownRecord {
   /** When an answer last added to the list (this machine's clock). */
@@ -160,10 +155,8 @@ export class KnownActivities {
     if (answered.length === 0) return;
     const answeredIds = new Set(answered.map(idKey));
     const before = this.activities;
-    this.activities = [...answered, ...before.filter((activity) => !answeredIds.has(idKey(activity)))].slice(
-      0,
-      MAX_KNOWN,
-    );
+    const rest = before.filter((activity) => !answeredIds.has(idKey(activity)));
+    this.activities = [...answered, ...rest].slice(0, MAX_KNOWN);
     this.learnedAt = this.now();
     const byId = new Map(before.map((activity) => [idKey(activity), activity]));
     const adds = answered.some((activity) => {
@@ -194,31 +187,19 @@ export class KnownActivities {
  * else.
  */
 export function readKnownRecord(stored: unknown): KnownRecord | undefined {
-  try {
-    if (typeof stored !== 'object' || stored === null) return undefined;
-    const { learnedAtMs, activities } = stored as Partial<Record<keyof KnownRecord, unknown>>;
-    if (typeof learnedAtMs !== 'number' || !Number.isFinite(learnedAtMs) || !Array.isArray(activities))
-      return undefined;
-    return { learnedAtMs, activities: activities.filter(isPickable).slice(0, MAX_KNOWN).map(copyPickable) };
-  } catch {
-    // A value no one should have stored (a getter that throws): as if nothing was kept.
-    return undefined;
-  }
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const { learnedAtMs, activities } = stored as Partial<Record<keyof KnownRecord, unknown>>;
+  if (typeof learnedAtMs !== 'number' || !Number.isFinite(learnedAtMs) || !Array.isArray(activities)) return undefined;
+  return { learnedAtMs, activities: activities.flatMap((item) => readPickable(item) ?? []).slice(0, MAX_KNOWN) };
 }
 
-function isPickable(value: unknown): value is PickableActivity {
-  if (typeof value !== 'object' || value === null) return false;
+/** A stored activity (of the recent or the known list): its id, name and group; undefined for anything else. */
+export function readPickable(value: unknown): PickableActivity | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
   const { activityID, activityName, groupName } = value as Partial<Record<keyof PickableActivity, unknown>>;
-  return (
-    typeof activityID === 'string' &&
-    activityID !== '' &&
-    typeof activityName === 'string' &&
-    activityName.trim() !== '' &&
-    (groupName === undefined || groupName === null || typeof groupName === 'string')
-  );
-}
-
-function copyPickable({ activityID, activityName, groupName }: PickableActivity): PickableActivity {
+  if (typeof activityID !== 'string' || activityID === '' || typeof activityName !== 'string') return undefined;
+  if (activityName.trim() === '' || !(groupName === undefined || groupName === null || typeof groupName === 'string'))
+    return undefined;
   return { activityID, activityName, ...(groupName === undefined ? {} : { groupName }) };
 }
 

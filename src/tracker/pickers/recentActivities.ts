@@ -5,10 +5,10 @@
  * sends, a late one included). Each entry carries when it was used, and what this window used is
  * merged over what is stored by that time, so a stale read never hides a newer use.
  */
-import { MAX_RECENT, readRecent, rememberRecent, type PickableActivity } from './activityPicks';
+import { MAX_RECENT, readPickable, rememberRecent, type PickableActivity } from './activityPicks';
 
-/** A recent entry as stored: when it was used (this machine's clock); absent in lists of older versions. */
-export type RecentActivity = PickableActivity & { readonly usedAtMs?: number };
+/** A recent entry as stored: when it was used (this machine's clock). */
+export type RecentActivity = PickableActivity & { readonly usedAtMs: number };
 
 /** Where the shared list is kept: globalState's key, in the extension. */
 export interface RecentStore {
@@ -18,26 +18,21 @@ export interface RecentStore {
 
 const idKey = (activity: PickableActivity): string => activity.activityID.toLowerCase();
 
-/** A stored list as far as it is well formed, each entry with its time of use where it has one. */
+/** A stored list as far as it is well formed: entries that are not activities with a time of use are left out. */
 export function readStampedRecent(stored: unknown): RecentActivity[] {
-  const times = new Map<string, number>();
-  if (Array.isArray(stored)) {
-    for (const item of stored as unknown[]) {
-      if (typeof item !== 'object' || item === null) continue;
-      const { activityID, usedAtMs } = item as { activityID?: unknown; usedAtMs?: unknown };
-      if (typeof activityID === 'string' && typeof usedAtMs === 'number' && Number.isFinite(usedAtMs))
-        times.set(activityID.toLowerCase(), usedAtMs);
-    }
-  }
-  return readRecent(stored).map((activity) => {
-    const usedAtMs = times.get(idKey(activity));
-    return usedAtMs === undefined ? activity : { ...activity, usedAtMs };
+  const stamped = (Array.isArray(stored) ? (stored as unknown[]) : []).flatMap((item) => {
+    const activity = readPickable(item);
+    const usedAtMs = (item as { usedAtMs?: unknown } | undefined)?.usedAtMs;
+    return activity !== undefined && typeof usedAtMs === 'number' && Number.isFinite(usedAtMs)
+      ? [{ ...activity, usedAtMs }]
+      : [];
   });
+  return stamped.slice(0, MAX_RECENT);
 }
 
 /**
  * One list of both: an activity in both counts once, by its latest use (a group known from either
- * is kept); the latest use first, entries without a time after, in the order they had.
+ * is kept); the latest use first.
  */
 export function mergeRecent(stored: readonly RecentActivity[], local: readonly RecentActivity[]): RecentActivity[] {
   const merged = new Map<string, RecentActivity>();
@@ -47,13 +42,11 @@ export function mergeRecent(stored: readonly RecentActivity[], local: readonly R
       merged.set(idKey(item), item);
       continue;
     }
-    const newer = (item.usedAtMs ?? -Infinity) >= (had.usedAtMs ?? -Infinity) ? item : had;
+    const newer = item.usedAtMs >= had.usedAtMs ? item : had;
     const groupName = newer.groupName ?? (newer === item ? had : item).groupName;
     merged.set(idKey(item), groupName === undefined ? newer : { ...newer, groupName });
   }
-  return [...merged.values()]
-    .sort((a, b) => (b.usedAtMs ?? -Infinity) - (a.usedAtMs ?? -Infinity))
-    .slice(0, MAX_RECENT);
+  return [...merged.values()].sort((a, b) => b.usedAtMs - a.usedAtMs).slice(0, MAX_RECENT);
 }
 
 export class RecentActivities {

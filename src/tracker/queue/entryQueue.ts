@@ -28,10 +28,8 @@ import { keepAside } from '../../platform/keepAside';
 import { platformStoreFiles, type StoreFiles } from '../../platform/storeFiles';
 import type { EntryRequest } from '../../protocol/types';
 import { classify } from '../model/classify';
-import { parseQueue, withStatus, type QueuedEntry, type QueuedStatus, type ReadResult } from './queueFormat';
+import { parseQueue, withStatus, type QueuedEntry, type ReadResult } from './queueFormat';
 import { pause } from '../../platform/timers';
-
-export type { QueuedEntry, QueuedStatus };
 
 /** What became of one send: the queue decides the entry's next status from it. */
 export type SendOutcome =
@@ -207,20 +205,9 @@ export class EntryQueue {
 
   /** What the entry is after this send (undefined: delivered, to be removed), kept until written. */
   private settle(sent: QueuedEntry, outcome: SendOutcome): QueuedEntry | undefined {
-    let entry: QueuedEntry | undefined;
-    switch (outcome.kind) {
-      case 'delivered':
-        entry = undefined;
-        break;
-      case 'notSent':
-      case 'blocked':
-        entry = withStatus(sent, 'waiting', outcome.reason);
-        break;
-      case 'unknown':
-      case 'refused':
-        entry = withStatus(sent, outcome.kind, outcome.reason);
-        break;
-    }
+    const waits = outcome.kind === 'notSent' || outcome.kind === 'blocked';
+    const entry =
+      outcome.kind === 'delivered' ? undefined : withStatus(sent, waits ? 'waiting' : outcome.kind, outcome.reason);
     this.unwritten.set(sent.id, { entry, problem: undefined });
     this.inFlight.delete(sent.id);
     return entry;
@@ -327,11 +314,7 @@ export class EntryQueue {
   /** Under the lock: keeps the unreadable file next to the queue under a name of its own, and says where. */
   private async setAside(problem: string): Promise<QueuedEntry[]> {
     const keptAs = await keepAside(this.file, this.clock());
-    try {
-      this.options.onCorrupt?.(keptAs, problem);
-    } catch {
-      // Telling about it must not cost the entry at hand.
-    }
+    this.options.onCorrupt?.(keptAs, problem);
     return [];
   }
 }

@@ -94,21 +94,17 @@ function onBreakFacts(
   state: Answering,
 ): StatusFacts {
   const name = activity?.name;
-  let spoken: string;
-  if (name === undefined) {
-    spoken =
-      today.total === undefined
+  const spoken =
+    name === undefined
+      ? today.total === undefined
         ? l10n.t('Time Tracker: on break. Activate for the menu.')
-        : l10n.t('Time Tracker: on break, {0} today. Activate for the menu.', today.total);
-  } else {
-    spoken =
-      today.total === undefined
+        : l10n.t('Time Tracker: on break, {0} today. Activate for the menu.', today.total)
+      : today.total === undefined
         ? l10n.t('Time Tracker: on break, {0} paused. Activate for the menu.', name)
         : l10n.t('Time Tracker: on break, {name} paused, {today} today. Activate for the menu.', {
             name,
             today: today.total,
           });
-  }
   const resumes = name === undefined ? [] : [l10n.t('{0} continues when you start it again.', escapeMarkdown(name))];
   return {
     text: {

@@ -36,9 +36,7 @@ export function noTokenFacts(): StatusFacts {
 }
 
 /** The user settings' line that makes the extension run on the user's side of a remote window. */
-export function runLocallySetting(): string {
-  return `"remote.extensionKind": { "${EXTENSION_ID}": ["ui"] }`;
-}
+export const RUN_LOCALLY_SETTING = `"remote.extensionKind": { "${EXTENSION_ID}": ["ui"] }`;
 
 /**
  * A remote window's extension host on the remote machine: nothing is sent from there, and the
@@ -61,7 +59,7 @@ export function remoteHostFacts(): StatusFacts {
         l10n.t('your token would go to whatever listens there.'),
         l10n.t('Let it run on your computer: **Install Locally** in the Extensions view,'),
         l10n.t('or add {setting} to your {userSettings}, then reload the window.', {
-          setting: `\`${runLocallySetting()}\``,
+          setting: `\`${RUN_LOCALLY_SETTING}\``,
           userSettings,
         }),
       ],

@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { HandledSwitch } from '../../../src/extension/branchReporter';
-import type { QueuedEntry } from '../../../src/tracker/queue/entryQueue';
+import type { QueuedEntry } from '../../../src/tracker/queue/queueFormat';
 import { requiredParam, suiteLaunch } from '../launch';
 import { SoakApp } from './app';
 import { FAULT_KINDS, FaultInjector, type FaultKind } from './faults';

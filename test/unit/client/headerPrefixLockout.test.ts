@@ -18,7 +18,7 @@ import {
 import { channelClient } from '../../../src/extension/sessionClient';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { STORAGE_KEYS } from '../../../src/tracker/ids';
-import { learnedPrefixKey, recallPrefix } from '../../../src/tracker/model/learnedPrefix';
+import { learnedPrefixKey, recallLearned } from '../../../src/tracker/model/learnedPrefix';
 import { startCannedServer, type FaultServer } from '../../support/faults';
 import { signedSend } from '../../support/http';
 import { rejection } from '../../support/rejection';
@@ -91,7 +91,7 @@ describe("client: headerPrefix 'auto' never settles on the wrong prefix, and sha
       update: (name: string, value: unknown): Promise<void> => {
         assert.equal(name, STORAGE_KEYS.learnedHeaderPrefixes);
         shared.record = value;
-        const prefix = recallPrefix(value, key);
+        const prefix = recallLearned(value, key)?.prefix;
         assert.ok(prefix !== undefined, 'a window keeps only a prefix it learned');
         learned.push(prefix);
         return Promise.resolve();

@@ -56,10 +56,10 @@ describe('extension/prefixMemory: what auto learned, shared by the windows throu
     assert.equal(memory.learnedHeaderPrefix(), 'Clessira', "another window's newer learning is news");
   });
 
-  it('reads what an earlier version kept (the prefix alone) and what a new window finds', () => {
+  it('reads what a new window finds', () => {
     const store = new EchoingStore();
     const channel = httpChannel(39847);
-    store.value = { [learnedPrefixKey(channel)]: 'NowDoing' };
+    store.value = rememberPrefix(undefined, learnedPrefixKey(channel), 'NowDoing');
     assert.equal(prefixMemory(store, quiet, channel, 'here').learnedHeaderPrefix(), 'NowDoing');
     prefixMemory(store, quiet, channel, 'here').onHeaderPrefix('Clessira');
     assert.equal(prefixMemory(store, quiet, channel, 'here').learnedHeaderPrefix(), 'Clessira');

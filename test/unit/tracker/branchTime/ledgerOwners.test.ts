@@ -107,7 +107,7 @@ describe('tracker/branchTime/ledgerOwners: claims and the extension hosts that w
     );
   });
 
-  it('counts a claim of another machine, or one without a process (files of earlier versions), as alive', () => {
+  it('counts a claim of another machine, or one without a process, as alive', () => {
     running.add(1);
     const elsewhere = claimFocus(
       claimFocus(EMPTY_BOOK, claimant('A', 1), T0),
@@ -118,15 +118,6 @@ describe('tracker/branchTime/ledgerOwners: claims and the extension hosts that w
     assert.equal(asSeenBy(elsewhere, 'B', host(3), seen), elsewhere, 'its own id, but another machine: not adopted');
     const older = claimFocus(claimFocus(EMPTY_BOOK, 'A', T0), 'B', T0 + MINUTE);
     assert.equal(asSeenBy(older, 'A', host(1), seen), older);
-  });
-
-  it("takes back a claim an older version wrote under this machine's host name now, this machine being named by its id", () => {
-    const book = claimFocus(EMPTY_BOOK, claimant('B', 2, 'MacBook-Pro.local'), T0);
-    const self: HostProcess = { pid: 3, host: 'machine-id', hostName: 'MacBook-Pro.local', isRunning: () => false };
-    const adopted = asSeenBy(book, 'B', self, { ...seen, sawTime: false });
-    assert.deepEqual(adopted.owners, [{ window: 'B', sinceMs: T0, pid: 3, host: 'machine-id' }]);
-    const renamed = { ...self, hostName: 'dhcp-7.example.com' };
-    assert.equal(asSeenBy(book, 'B', renamed, seen), book, 'another host name, no id: maybe another machine');
   });
 
   it("takes a claim whose pid is now this host's own, under another window id, for one of a host that is gone (the pid was reused)", () => {

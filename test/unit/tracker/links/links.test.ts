@@ -6,7 +6,6 @@ import {
   knownActivityFor,
   matchingLinks,
   parseLinks,
-  runsLinkedActivity,
   withLinkedFirst,
   type Place,
 } from '../../../../src/tracker/links/links';
@@ -215,20 +214,6 @@ describe('tracker/links', () => {
       undefined,
     );
     assert.ok(performance.now() - started < 200);
-  });
-
-  it('tells the linked activity running apart: by id where known, else by name in any case', () => {
-    const { links } = parseLinks([{ branch: '**', activity: '{ticket}' }]);
-    const decision = decideLink(links, at('PROJ-7'), tickets)!;
-    assert.equal(runsLinkedActivity(decision, { activityID: 'a1', activityName: 'proj-7' }), true);
-    assert.equal(runsLinkedActivity(decision, { activityID: 'a1', activityName: 'PROJ-8' }), false);
-    assert.equal(runsLinkedActivity(decision, undefined), false);
-    assert.equal(
-      runsLinkedActivity(decision, { activityID: 'a1', activityName: 'PROJ-7' }, 'A2'),
-      false,
-      'a same-named activity of another group',
-    );
-    assert.equal(runsLinkedActivity(decision, { activityID: 'a2', activityName: 'PROJ-7' }, 'A2'), true);
   });
 
   it('lists every link that matches, the one that decides first, for Unlink', () => {

@@ -342,7 +342,7 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
       assert.equal(reads, 2, 'read once more, on the event');
       assert.deepEqual(seen, ['absent', 'ready']);
       assert.equal(timers.pending.size, 1, 'the timer stays the backstop');
-      assert.equal(watcher.watchedFolders, 2, 'reading again does not watch again');
+      assert.equal(folders.open.size, 2, 'reading again does not watch again');
       watcher.dispose();
       assert.deepEqual(folders.closed.sort(), ['/a', '/b']);
       assert.equal(folders.open.size, 0);
@@ -360,12 +360,12 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
         watchFolder: folders.watch,
       });
       await watcher.current();
-      assert.equal(watcher.watchedFolders, 0);
+      assert.equal(folders.open.size, 0);
       assert.equal(timers.pending.size, 1, 'the timer looks meanwhile');
       folders.missing.clear(); // the app was installed
       timers.fire();
       await settle();
-      assert.equal(watcher.watchedFolders, 1);
+      assert.equal(folders.open.size, 1);
       watcher.dispose();
     });
 
@@ -410,7 +410,7 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
       await settle();
       // The first read, the one on the failure, and one more once the new watch has begun.
       assert.equal(reads, 3);
-      assert.equal(watcher.watchedFolders, 1, 'watched again');
+      assert.equal(folders.open.size, 1, 'watched again');
       watcher.dispose();
     });
 

@@ -4,7 +4,6 @@ import {
   learnedPrefixKey,
   MAX_LEARNED_PREFIXES,
   recallLearned,
-  recallPrefix,
   rememberPrefix,
 } from '../../../../src/tracker/model/learnedPrefix';
 
@@ -44,12 +43,12 @@ describe('tracker/learnedPrefix: what auto learned, per app and token, for every
 
   it('recalls only a prefix stored for the key, whatever else the record holds', () => {
     const record = rememberPrefix(undefined, 'a', 'NowDoing');
-    assert.equal(recallPrefix(record, 'a'), 'NowDoing');
-    assert.equal(recallPrefix(record, 'b'), undefined);
+    assert.equal(recallLearned(record, 'a')?.prefix, 'NowDoing');
+    assert.equal(recallLearned(record, 'b')?.prefix, undefined);
     for (const damaged of [undefined, null, 'NowDoing', 42, ['NowDoing'], { a: 'nowdoing' }, { a: 7 }]) {
-      assert.equal(recallPrefix(damaged, 'a'), undefined, JSON.stringify(damaged));
+      assert.equal(recallLearned(damaged, 'a')?.prefix, undefined, JSON.stringify(damaged));
     }
-    assert.equal(recallPrefix({}, 'toString'), undefined, 'not an inherited property');
+    assert.equal(recallLearned({}, 'toString')?.prefix, undefined, 'not an inherited property');
   });
 
   it('remembers the newest prefix per key, keeps the newest apps only, and starts afresh over a damaged record', () => {
@@ -62,26 +61,23 @@ describe('tracker/learnedPrefix: what auto learned, per app and token, for every
     ]);
     for (let app = 0; app < MAX_LEARNED_PREFIXES + 5; app++) record = rememberPrefix(record, `app${app}`, 'Clessira');
     assert.equal(Object.keys(record).length, MAX_LEARNED_PREFIXES);
-    assert.equal(recallPrefix(record, 'a'), undefined, 'the oldest went first');
-    assert.equal(recallPrefix(record, `app${MAX_LEARNED_PREFIXES + 4}`), 'Clessira');
+    assert.equal(recallLearned(record, 'a')?.prefix, undefined, 'the oldest went first');
+    assert.equal(recallLearned(record, `app${MAX_LEARNED_PREFIXES + 4}`)?.prefix, 'Clessira');
     assert.deepEqual(rememberPrefix('garbage', 'a', 'NowDoing'), { a: { prefix: 'NowDoing', generation: 1 } });
     assert.deepEqual(
       rememberPrefix({ x: 'bad', y: 'Clessira', z: { prefix: 'NowDoing', generation: -1 } }, 'a', 'NowDoing'),
-      {
-        y: { prefix: 'Clessira', generation: 0 },
-        a: { prefix: 'NowDoing', generation: 1 },
-      },
+      { a: { prefix: 'NowDoing', generation: 1 } },
     );
   });
 
-  it('counts the writes per key, reading an entry an earlier version kept (the prefix alone) as none', () => {
-    assert.deepEqual(recallLearned({ a: 'NowDoing' }, 'a'), { prefix: 'NowDoing', generation: 0 });
-    const record = rememberPrefix(rememberPrefix({ a: 'NowDoing' }, 'a', 'Clessira'), 'a', 'NowDoing');
+  it('counts the writes per key', () => {
+    const record = rememberPrefix(rememberPrefix(undefined, 'a', 'Clessira'), 'a', 'NowDoing');
     assert.deepEqual(recallLearned(record, 'a'), { prefix: 'NowDoing', generation: 2 });
     for (const damaged of [
       { prefix: 'x', generation: 1 },
       { prefix: 'Clessira', generation: 1.5 },
       { prefix: 'Clessira' },
+      'NowDoing',
     ]) {
       assert.equal(recallLearned({ a: damaged }, 'a'), undefined, JSON.stringify(damaged));
     }

@@ -3,11 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   contextKeysFor,
-  needsProbe,
   NO_PROGRESS,
-  ONBOARDING_CONTEXT_KEYS,
   progressAfter,
-  progressAfterProbe,
   qualifiedStepId,
   reachabilityOf,
   stepsToMark,
@@ -58,8 +55,7 @@ describe('tracker/onboardingProgress', () => {
     assert.deepEqual(progress, NO_PROGRESS);
     progress = progressAfter({ kind: 'noToken' }, progress, false);
     assert.deepEqual(progress, NO_PROGRESS, 'without a token only the probe can tell whether the app answers');
-    progress = progressAfterProbe(progress, true);
-    assert.deepEqual(progress, { ...NO_PROGRESS, appReachable: true });
+    progress = { ...progress, appReachable: true };
     progress = progressAfter({ kind: 'tokenRejected', clockSkewSeconds: undefined }, progress, true);
     assert.deepEqual(progress, reachableWithToken, 'a token, but not accepted: not connected');
     progress = progressAfter(idle, progress, true);
@@ -88,7 +84,6 @@ describe('tracker/onboardingProgress', () => {
       connected: false,
       tracking: false,
     });
-    assert.deepEqual(progressAfterProbe(all, false), { ...all, appReachable: false });
     // The app quit while its VS Code integration was in use: offline, and no token to sign with.
     assert.deepEqual(progressAfter({ kind: 'offline' }, all, false), {
       appReachable: false,
@@ -96,12 +91,6 @@ describe('tracker/onboardingProgress', () => {
       connected: false,
       tracking: false,
     });
-  });
-
-  it('probes only without a token, where no poll tells', () => {
-    assert.equal(needsProbe({ kind: 'noToken' }), true);
-    for (const state of [idle, tracking, { kind: 'starting' }, { kind: 'offline' }] as TrackerState[])
-      assert.equal(needsProbe(state), false, state.kind);
   });
 
   it('sets its own context keys from the progress', () => {
@@ -180,7 +169,7 @@ describe('tracker/onboardingProgress', () => {
         assert.ok(readFileSync(join(root, markdown), 'utf8').startsWith('# '), `${nls} ${step.id}: ${markdown}`);
       }
     }
-    const owned = Object.values(ONBOARDING_CONTEXT_KEYS) as string[];
+    const owned = Object.keys(contextKeysFor(NO_PROGRESS));
     assert.ok(owned.every((key) => WALKTHROUGH_STEPS.some((step) => step.contextKey === key)));
   });
 });

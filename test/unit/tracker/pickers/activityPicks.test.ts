@@ -7,7 +7,6 @@ import {
   MAX_RECENT,
   namedFirst,
   pickerNotice,
-  readRecent,
   rememberRecent,
   type KnownRecord,
 } from '../../../../src/tracker/pickers/activityPicks';
@@ -135,15 +134,6 @@ describe('tracker/activityPicks', () => {
     ]);
   });
 
-  it('reads a stored recent list of the wrong shape as empty, keeping the good entries of a mixed one', () => {
-    for (const stored of [undefined, null, 'Docs', { 0: docs }])
-      assert.deepEqual(readRecent(stored), [], JSON.stringify(stored));
-    assert.deepEqual(readRecent([docs, 7, { activityID: '2' }, { ...design, groupName: null }]), [
-      docs,
-      { ...design, groupName: null },
-    ]);
-  });
-
   it('keeps the group a recent entry knew when the activity comes back without one', () => {
     const grouped = { ...docs, groupName: 'Work' };
     assert.deepEqual(rememberRecent([design, grouped], docs), [grouped, design]);
@@ -199,13 +189,6 @@ describe('tracker/activityPicks', () => {
       },
     });
     assert.deepEqual(mixed.matching(''), [{ ...design, groupName: 'Work' }]);
-    const throwing = {
-      learnedAtMs: 1,
-      get activities(): never {
-        throw new Error('corrupt');
-      },
-    };
-    assert.deepEqual(new KnownActivities({ stored: throwing }).matching(''), []);
     const many = Array.from({ length: MAX_KNOWN + 50 }, (_, i) => ref(`m${i}`, `Many ${i}`));
     const bounded = new KnownActivities({ stored: { learnedAtMs: 1, activities: many } });
     assert.deepEqual(bounded.matching('Many 249'), [], 'no more than MAX_KNOWN are read back');

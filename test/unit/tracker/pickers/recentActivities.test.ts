@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { MAX_RECENT } from '../../../../src/tracker/pickers/activityPicks';
+import { MAX_RECENT, type PickableActivity } from '../../../../src/tracker/pickers/activityPicks';
 import {
   mergeRecent,
   readStampedRecent,
@@ -7,11 +7,12 @@ import {
   type RecentActivity,
 } from '../../../../src/tracker/pickers/recentActivities';
 
-const activity = (n: number, extra: Partial<RecentActivity> = {}): RecentActivity => ({
-  activityID: `00000000-0000-4000-8000-00000000000${n}`,
-  activityName: `Activity ${n}`,
-  ...extra,
-});
+const activity = <Extra extends Partial<RecentActivity>>(n: number, extra?: Extra): PickableActivity & Extra =>
+  ({
+    activityID: `00000000-0000-4000-8000-00000000000${n}`,
+    activityName: `Activity ${n}`,
+    ...extra,
+  }) as PickableActivity & Extra;
 
 /** globalState as a window may see it: a read can return a value older than the last write. */
 class LaggingStore {
@@ -89,26 +90,20 @@ describe('tracker/pickers/recentActivities: every window shares them, none loses
     assert.deepEqual(merged, [activity(1, { usedAtMs: 3_000, groupName: 'Work' }), activity(2, { usedAtMs: 2_000 })]);
   });
 
-  it('reads lists of older versions (no time of use) after every timed entry, in their order, and stays short', () => {
-    const old = Array.from({ length: 9 }, (_, n) => activity(n));
-    const merged = mergeRecent(readStampedRecent([...old, 'not an activity', { activityID: 7 }]), [
-      activity(9, { usedAtMs: 1 }),
-    ]);
-    assert.equal(merged.length, MAX_RECENT);
-    assert.equal(merged[0]?.activityName, 'Activity 9');
-    assert.deepEqual(
-      merged.slice(1).map((item) => item.activityName),
-      old.slice(0, MAX_RECENT - 1).map((item) => item.activityName),
+  it('reads a stored list of the wrong shape as empty, and only the timed activities of a mixed one, and stays short', () => {
+    for (const stored of [undefined, null, 'Docs', { 0: activity(1, { usedAtMs: 1 }) }])
+      assert.deepEqual(readStampedRecent(stored), [], JSON.stringify(stored));
+    const timed = Array.from({ length: 9 }, (_, n) =>
+      activity(n, { usedAtMs: 100 - n, ...(n === 1 ? { groupName: null } : {}) }),
     );
-  });
-
-  it('ignores a time of use that is not a finite number', () => {
+    const stored = [...timed, 'not an activity', { activityID: '2', usedAtMs: 1 }, activity(8)];
+    assert.deepEqual(readStampedRecent(stored), timed.slice(0, MAX_RECENT));
     assert.deepEqual(
       readStampedRecent([
         { ...activity(1), usedAtMs: 'soon' },
         { ...activity(2), usedAtMs: Number.NaN },
       ]),
-      [activity(1), activity(2)],
+      [],
     );
   });
 });

@@ -11,12 +11,8 @@ import { join } from 'node:path';
 import { ServiceClient } from '../../../../src/client';
 import { withShortLock } from '../../../../src/platform/fileLock';
 import type { EntryRequest } from '../../../../src/protocol/types';
-import {
-  EntryQueue,
-  outcomeOfError,
-  type QueuedEntry,
-  type SendOutcome,
-} from '../../../../src/tracker/queue/entryQueue';
+import { EntryQueue, outcomeOfError, type SendOutcome } from '../../../../src/tracker/queue/entryQueue';
+import type { QueuedEntry } from '../../../../src/tracker/queue/queueFormat';
 import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
 import { loggedEntries, startServer, TEST_TOKEN, type StartedServer } from '../../../support/server';
 
