@@ -82,17 +82,18 @@ export class ServiceClient {
   readonly #token: string;
   readonly #options: Omit<ResolvedOptions, 'token'>;
   readonly #transport: Transport;
-  readonly #prefix: HeaderPrefixChoice;
+  readonly #prefix: HeaderPrefixChoice<WireResponse>;
   readonly #nonces = new NonceSource();
 
   constructor(options: ServiceClientOptions = {}) {
     const { token, ...rest } = resolveOptions(options);
     this.#token = token;
     this.#options = rest;
-    this.#prefix = new HeaderPrefixChoice(rest.headerPrefix, {
-      recall: rest.learnedHeaderPrefix,
-      onLearn: rest.onHeaderPrefix,
-    });
+    this.#prefix = new HeaderPrefixChoice(
+      rest.headerPrefix,
+      (answer: WireResponse) => clockSkewSeconds(answer, rest.clock) !== undefined,
+      { recall: rest.learnedHeaderPrefix, onLearn: rest.onHeaderPrefix },
+    );
     this.#transport = new Transport(rest.endpoint, rest.connections, rest.timeoutMs);
   }
 
@@ -238,7 +239,6 @@ export class ServiceClient {
     const deadline = timeoutSignal(this.#options.timeoutMs);
     const response = await this.#prefix.send(
       (prefix, copySignal) => this.#exchange(this.#sign(method, target, body, prefix), copySignal, deadline),
-      (answer) => clockSkewSeconds(answer, this.#options.clock) !== undefined,
       signal,
     );
     const receivedAtMs = this.#options.clock();

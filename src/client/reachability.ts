@@ -6,9 +6,8 @@
  * it counts (an unsigned request may be one, and eleven in 30 s lock every tool out for 60 s).
  * The answer is data, never an exception, and holds no token: none is ever given to it.
  */
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { DEFAULT_HOST } from '../protocol/constants';
-import { openSocket } from './plainSocket';
 import { errnoCode, errorMessage } from '../platform/errors';
 import { socketPathTooLong } from '../platform/socketPath';
 import { later } from '../platform/timers';
@@ -46,7 +45,8 @@ export function reachability(
   return new Promise((resolve) => {
     let socket: Socket;
     try {
-      socket = openSocket(
+      // Not `net.connect`, which the extension host wraps (connector.ts).
+      socket = new Socket().connect(
         'socketPath' in target ? { path: target.socketPath } : { host: DEFAULT_HOST, port: target.port },
       );
     } catch (error) {
