@@ -150,19 +150,12 @@ async function socketAccepts(socketPath: string): Promise<boolean> {
 }
 
 /**
- * The user this process runs as. Undefined on Windows, which has no owner uid and mode bits to
- * judge (an ACL decides there): the owner and mode rules are skipped on it.
- */
-function currentUser(): number | undefined {
-  return process.getuid?.();
-}
-
-/**
  * Why another user could have written the file (its owner, its mode), as the rest of a sentence; undefined when only
- * this user can.
+ * this user can. Windows has no owner uid and mode bits to judge (an ACL decides there, and `getuid` is missing): the
+ * owner and mode rules, here and for the socket, are skipped on it.
  */
 function fileDistrust(stats: Stats): string | undefined {
-  const user = currentUser();
+  const user = process.getuid?.();
   if (user === undefined) return undefined;
   if (stats.uid !== user)
     return `it belongs to user ${stats.uid}, not to you (user ${user}), so another user could have written it.`;
@@ -180,7 +173,7 @@ function fileDistrust(stats: Stats): string | undefined {
  * the app quit, or has not made it yet; connecting says so.
  */
 async function socketOwnerDistrust(socketPath: string): Promise<string | undefined> {
-  const user = currentUser();
+  const user = process.getuid?.();
   if (user === undefined) return undefined;
   const owners = await Promise.all(
     [lstat(socketPath), stat(socketPath)].map((found) =>

@@ -31,7 +31,7 @@ import { clockSkewSeconds, errorFor, interpretAnswer, settlesResend, single } fr
 import { AnswerLostError, ConnectionError, HttpError, ValidationError } from './errors';
 import { HeaderPrefixChoice } from './headerPrefixChoice';
 import { NonceSource } from './nonces';
-import { resolveOptions, type ResolvedOptions, type ServiceClientOptions } from './options';
+import { resolveOptions, type ServiceClientOptions } from './options';
 import {
   appClockOffsetMs,
   readBranchChange,
@@ -80,7 +80,7 @@ const HEADER_NAMES: Readonly<Record<HeaderPrefix, SigningHeaderNames>> = {
 
 export class ServiceClient {
   readonly #token: string;
-  readonly #options: Omit<ResolvedOptions, 'token'>;
+  readonly #options: Readonly<Omit<ReturnType<typeof resolveOptions>, 'token'>>;
   readonly #transport: Transport;
   readonly #prefix: HeaderPrefixChoice<WireResponse>;
   readonly #nonces = new NonceSource();
