@@ -14,12 +14,12 @@ import {
   ValidationError,
 } from './errors';
 import type { WireResponse } from './transport';
-import { readRefusal, type SaidBody } from './results';
+import { readRefusal, saidBody, type SaidBody } from './results';
 
 /** A 2xx is a success whatever its body (the SDKs take it so); anything else is the error of PROTOCOL.md §7. */
 export function interpretAnswer(response: WireResponse, clock: () => number): SaidBody {
   const { status } = response;
-  const body = objectIn(response.text);
+  const body = saidBody(response.text);
   if (status >= 200 && status < 300) return body;
   throw errorFor(response, clock, body);
 }
@@ -28,7 +28,7 @@ export function interpretAnswer(response: WireResponse, clock: () => number): Sa
 export function errorFor(
   response: WireResponse,
   clock: () => number,
-  body: SaidBody = objectIn(response.text),
+  body: SaidBody = saidBody(response.text),
 ): ServiceError {
   const { status, text } = response;
   const said = readRefusal(body) ?? `HTTP ${status}`;
@@ -83,19 +83,6 @@ export function clockSkewSeconds(response: WireResponse, clock: () => number): n
   if (!Number.isFinite(serverMs)) return undefined;
   const skew = Math.round((serverMs - clock()) / 1000);
   return Math.abs(skew) > CLOCK_DRIFT_SECONDS ? skew : undefined;
-}
-
-/** The JSON object an answer's body holds; `undefined` when it holds none (empty, not JSON, not an object). */
-function objectIn(text: string): SaidBody {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : undefined;
 }
 
 /**

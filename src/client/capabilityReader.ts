@@ -38,8 +38,6 @@ export type CapabilityReading =
   | { readonly kind: 'stale'; readonly path: string; readonly capability: Capability }
   | { readonly kind: 'ready'; readonly path: string; readonly capability: Capability };
 
-export type CapabilityReadingKind = CapabilityReading['kind'];
-
 /** What reading `path` says when macOS's privacy consent refused it (./macPrivacy.ts). */
 export function macPrivacyRefusal(path: string): CapabilityReading {
   return { kind: 'unreadable', path, message: macPrivacyDenial('it'), privacy: true };
@@ -50,24 +48,18 @@ export function isMacPrivacyRefusal(reading: CapabilityReading): boolean {
   return reading.kind === 'unreadable' && reading.privacy === true;
 }
 
-/** Whether a process runs; injected by tests. */
-export type ProcessProbe = (pid: number) => boolean;
-
-/** Whether something accepts a connection on the socket; injected by tests. */
-export type SocketProbe = (socketPath: string) => Promise<boolean>;
-
 export interface CapabilityChecks {
   /** Whose rules apply to an error (the Mac's privacy consent); default this system's. */
   readonly platform?: NodeJS.Platform;
   /** Reads the file bounded; default readBoundedFile. Tests put a Mac's refusal in its place. */
   readonly read?: (path: string, maxBytes: number) => Promise<BoundedFile>;
   /** Default: whether the pid is a process of this user's (the app runs as this user). */
-  readonly isRunning?: ProcessProbe;
+  readonly isRunning?: (pid: number) => boolean;
   /**
    * Asked only to choose among several files of running apps. Default: connect and close at once,
    * no byte written (reachability.ts), so the app has nothing it could count as a failed sign-in.
    */
-  readonly socketAccepts?: SocketProbe;
+  readonly socketAccepts?: (socketPath: string) => Promise<boolean>;
 }
 
 /** The default places, under a home directory (`os.homedir()`), in the order they are searched. */
@@ -75,13 +67,8 @@ export function defaultCapabilityPaths(home: string): string[] {
   return CAPABILITY_FILE_LOCATIONS.map((location) => join(home, location));
 }
 
-/** Reads one capability file; never rejects. */
-export async function readCapabilityFile(path: string, checks: CapabilityChecks = {}): Promise<CapabilityReading> {
-  return (await readOne(path, checks)).reading;
-}
-
 /**
- * Searches the paths: of the files of running apps, the one whose socket accepts wins (a stale
+ * Searches the paths (never rejects): of the files of running apps, the one whose socket accepts wins (a stale
  * file whose pid was reused after a reboot beside the live one), then the newest, then the first;
  * without one, the first file there is (stale, invalid…: it says the most); otherwise the first
  * path, absent.
@@ -93,7 +80,7 @@ export async function findCapability(
   const files = await Promise.all(paths.map((path) => readOne(path, checks)));
   const chosen = await preferred(
     files.filter((file) => file.reading.kind === 'ready'),
-    checks.socketAccepts ?? socketAccepts,
+    checks,
   );
   if (chosen !== undefined) return chosen.reading;
   const readings = files.map((file) => file.reading);
@@ -139,7 +126,8 @@ async function readOne(path: string, checks: CapabilityChecks): Promise<FileRead
 /**
  * Of the files of running apps: the newest of those whose socket accepts, else the newest of all; the first on a tie.
  */
-async function preferred(live: readonly FileReading[], accepts: SocketProbe): Promise<FileReading | undefined> {
+async function preferred(live: readonly FileReading[], checks: CapabilityChecks): Promise<FileReading | undefined> {
+  const accepts = checks.socketAccepts ?? socketAccepts;
   // One file needs no choosing, and its socket no connection.
   const answers =
     live.length > 1
@@ -162,19 +150,12 @@ async function socketAccepts(socketPath: string): Promise<boolean> {
 }
 
 /**
- * The user this process runs as. Undefined on Windows, which has no owner uid and mode bits to
- * judge (an ACL decides there): the owner and mode rules are skipped on it.
- */
-function currentUser(): number | undefined {
-  return process.getuid?.();
-}
-
-/**
  * Why another user could have written the file (its owner, its mode), as the rest of a sentence; undefined when only
- * this user can.
+ * this user can. Windows has no owner uid and mode bits to judge (an ACL decides there, and `getuid` is missing): the
+ * owner and mode rules, here and for the socket, are skipped on it.
  */
 function fileDistrust(stats: Stats): string | undefined {
-  const user = currentUser();
+  const user = process.getuid?.();
   if (user === undefined) return undefined;
   if (stats.uid !== user)
     return `it belongs to user ${stats.uid}, not to you (user ${user}), so another user could have written it.`;
@@ -192,7 +173,7 @@ function fileDistrust(stats: Stats): string | undefined {
  * the app quit, or has not made it yet; connecting says so.
  */
 async function socketOwnerDistrust(socketPath: string): Promise<string | undefined> {
-  const user = currentUser();
+  const user = process.getuid?.();
   if (user === undefined) return undefined;
   const owners = await Promise.all(
     [lstat(socketPath), stat(socketPath)].map((found) =>

@@ -31,7 +31,7 @@ import { clockSkewSeconds, errorFor, interpretAnswer, settlesResend, single } fr
 import { AnswerLostError, ConnectionError, HttpError, ValidationError } from './errors';
 import { HeaderPrefixChoice } from './headerPrefixChoice';
 import { NonceSource } from './nonces';
-import { resolveOptions, type ResolvedOptions, type ServiceClientOptions } from './options';
+import { resolveOptions, type ServiceClientOptions } from './options';
 import {
   appClockOffsetMs,
   readBranchChange,
@@ -80,19 +80,20 @@ const HEADER_NAMES: Readonly<Record<HeaderPrefix, SigningHeaderNames>> = {
 
 export class ServiceClient {
   readonly #token: string;
-  readonly #options: Omit<ResolvedOptions, 'token'>;
+  readonly #options: Readonly<Omit<ReturnType<typeof resolveOptions>, 'token'>>;
   readonly #transport: Transport;
-  readonly #prefix: HeaderPrefixChoice;
+  readonly #prefix: HeaderPrefixChoice<WireResponse>;
   readonly #nonces = new NonceSource();
 
   constructor(options: ServiceClientOptions = {}) {
     const { token, ...rest } = resolveOptions(options);
     this.#token = token;
     this.#options = rest;
-    this.#prefix = new HeaderPrefixChoice(rest.headerPrefix, {
-      recall: rest.learnedHeaderPrefix,
-      onLearn: rest.onHeaderPrefix,
-    });
+    this.#prefix = new HeaderPrefixChoice(
+      rest.headerPrefix,
+      (answer: WireResponse) => clockSkewSeconds(answer, rest.clock) !== undefined,
+      { recall: rest.learnedHeaderPrefix, onLearn: rest.onHeaderPrefix },
+    );
     this.#transport = new Transport(rest.endpoint, rest.connections, rest.timeoutMs);
   }
 
@@ -238,7 +239,6 @@ export class ServiceClient {
     const deadline = timeoutSignal(this.#options.timeoutMs);
     const response = await this.#prefix.send(
       (prefix, copySignal) => this.#exchange(this.#sign(method, target, body, prefix), copySignal, deadline),
-      (answer) => clockSkewSeconds(answer, this.#options.clock) !== undefined,
       signal,
     );
     const receivedAtMs = this.#options.clock();

@@ -9,17 +9,16 @@
  * The wait only moves the line: a service that closes a little later still yields `sent: true`,
  * the safe side. `sent: false` is said only when surely nothing was written.
  *
- * Sockets are made with `new Socket()` and `socket.connect()` (plainSocket.ts), not
- * `net.connect()`, which an Agent calls by default: VS Code's extension host wraps `net.connect`
+ * Sockets are made with `new Socket()` and `socket.connect()`, not `net.connect()`, which an
+ * Agent calls by default (and reachability.ts would): VS Code's extension host wraps `net.connect`
  * (its proxy agent) to read two settings on every connection and, where they are on, wait for the
  * system's certificates, which a plain HTTP request to 127.0.0.1 or to a Unix socket never needs.
  * That wrapper costs a third of the time a poll spends connecting (docs/PERFORMANCE.md).
  */
 import { Agent, type ClientRequestArgs } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Endpoint } from './options';
-import { openSocket } from './plainSocket';
 import { later } from '../platform/timers';
 
 /** The `code` of the error a request fails with when its new connection closed before it was written. */
@@ -58,7 +57,9 @@ export class HoldingAgent extends Agent {
     const where = endpoint.kind === 'tcp' ? `${endpoint.host}:${endpoint.port}` : endpoint.socketPath;
     let socket: Socket;
     try {
-      socket = openSocket(endpoint.kind === 'tcp' ? { host: endpoint.host, port: endpoint.port } : { path: where });
+      socket = new Socket().connect(
+        endpoint.kind === 'tcp' ? { host: endpoint.host, port: endpoint.port } : { path: where },
+      );
     } catch (error) {
       process.nextTick(() => created?.(error as Error, undefined as never));
       return undefined;

@@ -26,16 +26,13 @@ import { isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
 import { AnswerLostError } from './errors';
 import type { HeaderPrefixOption } from './options';
 
-/** What the choice reads of an answer: its status, and (through `clockProblem`) its Date. */
+/** What the choice reads of an answer: its status, and (through `isClockProblem`) its Date. */
 export interface Answer {
   readonly status: number;
 }
 
 /** Signs a fresh copy of the caller's request with `prefix` and sends it, with the safe re-send of PROTOCOL.md §7. */
 export type SendCopy<A extends Answer> = (prefix: HeaderPrefix, signal: AbortSignal | undefined) => Promise<A>;
-
-/** A 401 whose Date is far from the client's clock: about the clock, not the prefix. */
-export type ClockProblem<A extends Answer> = (answer: A) => boolean;
 
 export interface HeaderPrefixMemory {
   /** The prefix other clients learned for this app and token, read before each ask; undefined when none. */
@@ -63,7 +60,7 @@ export function provesAuthentication(status: number): boolean {
  */
 type Standing = 'guess' | 'known' | 'refused';
 
-export class HeaderPrefixChoice {
+export class HeaderPrefixChoice<A extends Answer> {
   #prefix: HeaderPrefix;
   readonly #configured: boolean;
   #standing: Standing = 'guess';
@@ -73,7 +70,12 @@ export class HeaderPrefixChoice {
   #probing: Promise<void> | undefined;
   readonly #memory: HeaderPrefixMemory;
 
-  constructor(option: HeaderPrefixOption, memory: HeaderPrefixMemory = {}) {
+  constructor(
+    option: HeaderPrefixOption,
+    /** A 401 whose Date is far from the client's clock: about the clock, not the prefix. */
+    private readonly isClockProblem: (answer: A) => boolean,
+    memory: HeaderPrefixMemory = {},
+  ) {
     this.#prefix = option === 'auto' ? 'Clessira' : option;
     this.#configured = option !== 'auto';
     this.#memory = memory;
@@ -92,20 +94,20 @@ export class HeaderPrefixChoice {
    * when its caller gave up early (its signal aborted), so that no second ask overlaps a sign-in
    * still on its way.
    */
-  async send<A extends Answer>(copy: SendCopy<A>, clockProblem: ClockProblem<A>, signal?: AbortSignal): Promise<A> {
+  async send(copy: SendCopy<A>, signal?: AbortSignal): Promise<A> {
     if (this.#configured) return copy(this.#prefix, signal);
     let mayResend = true;
     for (;;) {
       if (this.#probing === undefined) this.#recall();
       if (this.#standing !== 'guess') {
-        const answer = await this.#sendStraight(copy, clockProblem, signal, mayResend);
+        const answer = await this.#sendStraight(copy, signal, mayResend);
         if (answer !== undefined) return answer;
         // Refused with a prefix that another call (or another window) has since replaced: once
         // more, with the one in use now, and never a third time.
         mayResend = false;
         continue;
       }
-      if (this.#probing === undefined) return this.#locked(() => this.#ask(copy, clockProblem, signal), signal);
+      if (this.#probing === undefined) return this.#locked(() => this.#ask(copy, signal), signal);
       await untilAborted(this.#probing, signal);
     }
   }
@@ -115,42 +117,25 @@ export class HeaderPrefixChoice {
    * asks the other prefix once; undefined means "send again": the prefix in use changed (another
    * call found the other one, or another window shared it) while this copy was being refused.
    */
-  async #sendStraight<A extends Answer>(
-    copy: SendCopy<A>,
-    clockProblem: ClockProblem<A>,
-    signal: AbortSignal | undefined,
-    mayResend: boolean,
-  ): Promise<A | undefined> {
+  async #sendStraight(copy: SendCopy<A>, signal: AbortSignal | undefined, mayResend: boolean): Promise<A | undefined> {
     const used = this.#prefix;
     const wasKnown = this.#standing === 'known';
     const answer = await this.#sendCopy(copy, used, signal);
-    if (provesAuthentication(answer.status)) {
-      this.#learn(used);
-      return answer;
-    }
-    if (!isRefusal(answer, clockProblem)) return answer;
+    if (!this.#isRefusal(answer)) return answer;
     if (wasKnown && this.#standing === 'known' && this.#prefix === used && this.#probing === undefined) {
       // It worked before and is refused now: the app may have restarted as a build of the other kind.
       this.#standing = 'guess';
-      return this.#locked(() => this.#askOther(copy, clockProblem, used, answer), signal);
+      return this.#locked(() => this.#askOther(copy, used, answer), signal);
     }
     if (this.#probing !== undefined) await untilAborted(this.#probing, signal);
     return mayResend && this.#standing !== 'refused' && this.#prefix !== used ? undefined : answer;
   }
 
   /** The prefix in use first; only a 401 that is not a clock problem tries the other one. */
-  async #ask<A extends Answer>(
-    copy: SendCopy<A>,
-    clockProblem: ClockProblem<A>,
-    signal: AbortSignal | undefined,
-  ): Promise<A> {
+  async #ask(copy: SendCopy<A>, signal: AbortSignal | undefined): Promise<A> {
     const first = this.#prefix;
     const answer = await this.#sendCopy(copy, first, signal);
-    if (provesAuthentication(answer.status)) {
-      this.#learn(first);
-      return answer;
-    }
-    return isRefusal(answer, clockProblem) ? this.#askOther(copy, clockProblem, first, answer) : answer;
+    return this.#isRefusal(answer) ? this.#askOther(copy, first, answer) : answer;
   }
 
   /**
@@ -158,28 +143,19 @@ export class HeaderPrefixChoice {
    * the first copy was not accepted, so even a POST is not done twice. It runs to its end even if
    * the caller's signal aborts, so that what it shows is never lost and never asked again.
    */
-  async #askOther<A extends Answer>(
-    copy: SendCopy<A>,
-    clockProblem: ClockProblem<A>,
-    refused: HeaderPrefix,
-    refusal: A,
-  ): Promise<A> {
+  async #askOther(copy: SendCopy<A>, refused: HeaderPrefix, refusal: A): Promise<A> {
     const other: HeaderPrefix = refused === 'Clessira' ? 'NowDoing' : 'Clessira';
     let answer: A;
     try {
-      answer = await copy(other, undefined);
+      answer = await this.#sendCopy(copy, other, undefined);
     } catch (error) {
-      // The re-send's 409: this copy passed authentication. Anything else (no connection, a
-      // time-out) says nothing about `other`; the 401 still says that `refused` is wrong.
-      if (error instanceof AnswerLostError) this.#learn(other);
-      else this.#guess(other);
+      // Anything but the re-send's 409 (no connection, a time-out) says nothing about `other`;
+      // the 401 still says that `refused` is wrong.
+      if (!(error instanceof AnswerLostError)) this.#guess(other);
       throw error;
     }
-    if (provesAuthentication(answer.status)) {
-      this.#learn(other);
-      return answer;
-    }
-    if (isRefusal(answer, clockProblem)) {
+    if (provesAuthentication(answer.status)) return answer;
+    if (this.#isRefusal(answer)) {
       // Both refused: the token (or the signature) is wrong, and the first 401 says so.
       this.#prefix = refused;
       this.#standing = 'refused';
@@ -190,18 +166,17 @@ export class HeaderPrefixChoice {
     return answer;
   }
 
-  /** Sends one copy; the re-send's 409 (AnswerLostError) proves the prefix it was signed with. */
-  async #sendCopy<A extends Answer>(
-    copy: SendCopy<A>,
-    prefix: HeaderPrefix,
-    signal: AbortSignal | undefined,
-  ): Promise<A> {
+  /** Sends one copy; an answer that proves its prefix, or the re-send's 409 (AnswerLostError), teaches it. */
+  async #sendCopy(copy: SendCopy<A>, prefix: HeaderPrefix, signal: AbortSignal | undefined): Promise<A> {
+    let answer: A;
     try {
-      return await copy(prefix, signal);
+      answer = await copy(prefix, signal);
     } catch (error) {
       if (error instanceof AnswerLostError) this.#learn(prefix);
       throw error;
     }
+    if (provesAuthentication(answer.status)) this.#learn(prefix);
+    return answer;
   }
 
   #learn(prefix: HeaderPrefix): void {
@@ -243,11 +218,11 @@ export class HeaderPrefixChoice {
   #release(probing: Promise<void>): void {
     if (this.#probing === probing) this.#probing = undefined;
   }
-}
 
-/** A 401 about the token or the signature: the kind that rules a prefix out. */
-function isRefusal<A extends Answer>(answer: A, clockProblem: ClockProblem<A>): boolean {
-  return answer.status === 401 && !clockProblem(answer);
+  /** A 401 about the token or the signature: the kind that rules a prefix out. */
+  #isRefusal(answer: A): boolean {
+    return answer.status === 401 && !this.isClockProblem(answer);
+  }
 }
 
 /** `promise`, or the signal's reason as soon as it aborts; the promise itself runs on. */

@@ -78,18 +78,6 @@ export type Endpoint =
   | { readonly kind: 'tcp'; readonly host: string; readonly port: number }
   | { readonly kind: 'socket'; readonly socketPath: string };
 
-export interface ResolvedOptions {
-  readonly token: string;
-  readonly endpoint: Endpoint;
-  readonly timeoutMs: number;
-  readonly headerPrefix: HeaderPrefixOption;
-  readonly learnedHeaderPrefix: (() => HeaderPrefix | undefined) | undefined;
-  readonly onHeaderPrefix: ((prefix: HeaderPrefix) => void) | undefined;
-  readonly connections: number;
-  readonly clock: () => number;
-  readonly onRequest: ((record: RequestRecord) => void) | undefined;
-}
-
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /**
@@ -99,7 +87,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
  */
 const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
 
-export function resolveOptions(options: ServiceClientOptions, env: Environment = process.env): ResolvedOptions {
+/** The options a client works with, every default applied; a ConfigurationError says what is wrong. */
+export function resolveOptions(options: ServiceClientOptions, env: Environment = process.env) {
   const fromEnvironment = options.token === undefined ? firstSetVariable(env, TOKEN_ENVIRONMENT_VARIABLES) : undefined;
   const token = options.token ?? fromEnvironment?.value;
   if (token === undefined || token.length === 0) {

@@ -6,9 +6,8 @@
  * it counts (an unsigned request may be one, and eleven in 30 s lock every tool out for 60 s).
  * The answer is data, never an exception, and holds no token: none is ever given to it.
  */
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { DEFAULT_HOST } from '../protocol/constants';
-import { openSocket } from './plainSocket';
 import { errnoCode, errorMessage } from '../platform/errors';
 import { socketPathTooLong } from '../platform/socketPath';
 import { later } from '../platform/timers';
@@ -26,27 +25,19 @@ export type Reachability =
   /** Any other failure, by its system code (`ENOENT`: no such socket file, `EACCES`…). */
   | { readonly kind: 'error'; readonly code: string; readonly message: string };
 
-export interface ReachabilityOptions {
-  /** Milliseconds until the connection counts as not answered; default 1000 (loopback answers in microseconds). */
-  readonly timeoutMs?: number;
-  /** Whose socket path limit applies; default this system's (tests put a Mac's). */
-  readonly platform?: NodeJS.Platform;
-}
-
-const DEFAULT_REACHABILITY_TIMEOUT_MS = 1_000;
+/** Milliseconds until the connection counts as not answered: loopback answers in microseconds. */
+const TIMEOUT_MS = 1_000;
 
 /** Connects and closes with no byte written; resolves with what happened, never rejects. */
-export function reachability(
-  target: ReachabilityTarget,
-  { timeoutMs = DEFAULT_REACHABILITY_TIMEOUT_MS, platform }: ReachabilityOptions = {},
-): Promise<Reachability> {
+export function reachability(target: ReachabilityTarget): Promise<Reachability> {
   // A path longer than the OS takes would be cut: the probe would ask another file, or none.
-  const tooLong = 'socketPath' in target ? socketPathTooLong(target.socketPath, platform) : undefined;
+  const tooLong = 'socketPath' in target ? socketPathTooLong(target.socketPath) : undefined;
   if (tooLong !== undefined) return Promise.resolve({ kind: 'error', code: 'ENAMETOOLONG', message: tooLong });
   return new Promise((resolve) => {
     let socket: Socket;
     try {
-      socket = openSocket(
+      // Not `net.connect`, which the extension host wraps (connector.ts).
+      socket = new Socket().connect(
         'socketPath' in target ? { path: target.socketPath } : { host: DEFAULT_HOST, port: target.port },
       );
     } catch (error) {
@@ -55,7 +46,7 @@ export function reachability(
       return;
     }
     // Unreferenced: a pending probe alone keeps no process alive.
-    const deadline = later(() => finish({ kind: 'timedOut' }), timeoutMs).unref();
+    const deadline = later(() => finish({ kind: 'timedOut' }), TIMEOUT_MS).unref();
     function finish(answer: Reachability): void {
       clearTimeout(deadline);
       socket.removeAllListeners('connect');

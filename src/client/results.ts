@@ -33,6 +33,17 @@ function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The JSON object an answer's body holds; `undefined` when it holds none (empty, not JSON, not an object). */
+export function saidBody(text: string): SaidBody {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return isRecord(parsed) ? parsed : undefined;
+}
+
 /** `result` when the body has it (even `null`), else the body itself: the app answers some endpoints flat. */
 function payloadOf(body: SaidBody): unknown {
   if (body === undefined) return undefined;

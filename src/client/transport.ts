@@ -11,6 +11,7 @@ import { CLOSED_BEFORE_REQUEST, CONNECT_TIMEOUT, HoldingAgent } from './connecto
 import { ConnectionError } from './errors';
 import { deniedByMacPrivacy, macPrivacyDenial } from './macPrivacy';
 import type { Endpoint } from './options';
+import { errnoCode } from '../platform/errors';
 
 /** Answers longer than this (1 MiB) are refused, and reading stops there: no answer of the service comes near it. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -191,7 +192,7 @@ export class Transport {
   }
 
   private describe(error: unknown, mayHaveWritten = true): ConnectionError {
-    const code = errorCode(error);
+    const code = errnoCode(error) ?? '';
     const sent = mayHaveWritten && !nothingWritten(error, code);
     return new ConnectionError(this.sentence(code, sent), sent, { cause: error });
   }
@@ -235,10 +236,4 @@ function nothingWritten(error: unknown, code: string): boolean {
     current = cause;
   }
   return false;
-}
-
-function errorCode(error: unknown): string {
-  if (typeof error !== 'object' || error === null) return '';
-  const { code } = error as { code?: unknown };
-  return typeof code === 'string' ? code : '';
 }

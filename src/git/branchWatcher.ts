@@ -25,15 +25,6 @@ export interface BranchWatcherOptions {
   /** A real switch, once; `onRead` hears of it too, with the read that saw it. */
   readonly onSwitch?: (change: BranchChange) => void;
   readonly log?: (message: string) => void;
-  /**
-   * A checkout touches HEAD, the index and the logs in a burst; events inside this window are
-   * read once. Short enough that the report still follows the checkout at once.
-   */
-  readonly debounceMs?: number;
-  /** For the fallback when the system has no inotify watches left (fs.watchFile polling). */
-  readonly pollIntervalMs?: number;
-  /** Tests force the fallback. */
-  readonly forcePolling?: boolean;
   /** Node's fs by default; VS Code's remote file system for a workspace on another machine. */
   readonly fileSystem?: FileSystemPort;
   /**
@@ -46,6 +37,13 @@ export interface BranchWatcherOptions {
 }
 
 const WATCHED_NAMES = new Set<string>(['HEAD', ...BUSY_MARKERS]);
+/**
+ * A checkout touches HEAD, the index and the logs in a burst; events inside this window are read
+ * once. Short enough that the report still follows the checkout at once.
+ */
+const DEBOUNCE_MS = 30;
+/** How often HEAD is looked at where the system has no watches left (fs.watchFile polling). */
+const POLL_INTERVAL_MS = 1_000;
 /** Watches ended in a row, with no event between, before HEAD is polled instead: an error each time is no watch. */
 const MAX_REARMS = 3;
 
@@ -72,9 +70,7 @@ class RepositoryWatcher {
   async start(): Promise<void> {
     const head = parseHead(await this.fs.readText(this.fs.path.join(this.repository.gitDir, 'HEAD')));
     if (head.kind === 'branch') this.lastBranch = head.branch;
-    if (this.disposed) return;
-    if (this.options.forcePolling) this.startPolling();
-    else this.startWatching();
+    if (!this.disposed) this.startWatching();
   }
 
   private startWatching(): void {
@@ -120,10 +116,8 @@ class RepositoryWatcher {
 
   /** When inotify watches run out (ENOSPC, EMFILE), stat HEAD periodically instead. */
   private startPolling(): void {
-    this.watcher = this.fs.pollFile(
-      this.fs.path.join(this.repository.gitDir, 'HEAD'),
-      this.options.pollIntervalMs ?? 1_000,
-      () => this.schedule(),
+    this.watcher = this.fs.pollFile(this.fs.path.join(this.repository.gitDir, 'HEAD'), POLL_INTERVAL_MS, () =>
+      this.schedule(),
     );
   }
 
@@ -133,7 +127,7 @@ class RepositoryWatcher {
     this.timer = later(() => {
       this.timer = undefined;
       void this.check();
-    }, this.options.debounceMs ?? 30);
+    }, DEBOUNCE_MS);
   }
 
   /** One read at a time; a change during a read gets one more read after it. */

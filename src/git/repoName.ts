@@ -1,4 +1,3 @@
-import { withoutCredentials } from './remoteUrl';
 import { nodeFileSystem, type FileSystemPort } from '../platform/fileSystemPort';
 import { repositoryConfig, sectionName } from './repoConfig';
 import type { Repository } from './repositories';
@@ -20,26 +19,14 @@ export async function repoName(
   const folderName = fs.path.basename(repository.root);
   if (mode === 'folderName') return folderName;
   try {
-    const url = await originFromConfig(repository, fs);
-    return url === undefined || url === '' ? folderName : withoutCredentials(url);
+    const url = originInConfig((await repositoryConfig(repository.gitDir, fs)) ?? '');
+    return url === undefined ? folderName : withoutCredentials(url);
   } catch {
     return folderName;
   }
 }
 
-/** `[remote "origin"] url = …` of the repository's config (the common dir's, for a worktree). */
-async function originFromConfig(
-  repository: Pick<Repository, 'gitDir'>,
-  fs: FileSystemPort,
-): Promise<string | undefined> {
-  return originInConfig((await repositoryConfig(repository.gitDir, fs)) ?? '');
-}
-
-/**
- * Read with plain string operations, one pass a line: the config is a repository's file (up to the
- * port's 64 KiB), and a regular expression such as `/^\s*\[\s*([^\]]+?)\s*\]\s*$/` takes cubic time
- * on a line of spaces.
- */
+/** `[remote "origin"] url = …`, read as repoConfig.ts reads a config: plain string operations, one pass a line. */
 export function originInConfig(config: string): string | undefined {
   let inOrigin = false;
   for (const line of config.split(/\r?\n/)) {
@@ -62,4 +49,18 @@ function urlValue(line: string): string | undefined {
   if (!equals.startsWith('=')) return undefined;
   const value = equals.slice(1).trim();
   return value === '' || /[\r\u2028\u2029]/.test(value) ? undefined : value;
+}
+
+/** A remote URL without the user name and password someone may have embedded in it. */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    // scp-like `git@host:path` is no URL; the part before @ is a login name, never a secret.
+    return url;
+  }
 }

@@ -35,10 +35,8 @@ import {
   type Owner,
   type Policy,
 } from './lockRecords';
-import { isThisMachine, thisMachine, type ThisMachine } from './machine';
+import { thisMachine, type ThisMachine } from './machine';
 import { pause } from './timers';
-
-export { claimPathFor } from './lockRecords';
 
 export type FileLockProblem =
   /** A running holder has it (or, where it cannot be checked, a holder not yet stale by age). */
@@ -55,7 +53,7 @@ export class FileLockError extends Error {
     readonly code: FileLockProblem,
     message: string,
     /** For LOCK_HELD: the holder's pid and host, as its record says. */
-    readonly holder?: { readonly pid: number; readonly host: string | undefined },
+    readonly holder?: { readonly pid: number; readonly host: string },
   ) {
     super(message);
   }
@@ -105,7 +103,8 @@ export class FileLock {
 /** Takes the lock at `path` under `policy`, taking over a stale one; a FileLockError says why not. */
 async function acquire(path: string, policy: Policy): Promise<FileLock> {
   const here = await thisMachine();
-  const owner = ownerHere(here);
+  const token = randomBytes(16).toString('hex');
+  const owner: Owner = { pid: process.pid, host: here.hostname, machine: here.id, token };
   heldHere.add(owner.token);
   let taken = false;
   try {
@@ -115,10 +114,6 @@ async function acquire(path: string, policy: Policy): Promise<FileLock> {
   } finally {
     if (!taken) heldHere.delete(owner.token);
   }
-}
-
-function ownerHere(here: ThisMachine): Owner {
-  return { pid: process.pid, host: here.hostname, machine: here.id, token: randomBytes(16).toString('hex') };
 }
 
 async function takeWithDraft(
@@ -188,7 +183,7 @@ function heldBy(path: string, owner: Owner | undefined, here: ThisMachine): File
       'LOCK_HELD',
       `${path} is held (by a file that is no lock record, not old enough to take over).`,
     );
-  const where = isThisMachine(here, owner) ? '' : ` on ${owner.host ?? 'another machine'}`;
+  const where = owner.machine === here.id ? '' : ` on ${owner.host}`;
   return new FileLockError('LOCK_HELD', `${path} is held by process ${owner.pid}${where}.`, {
     pid: owner.pid,
     host: owner.host,
@@ -229,23 +224,6 @@ export async function removeLockLeftovers(lockPath: string): Promise<string[]> {
   return removed;
 }
 
-/**
- * Removes the lock file at `lockPath` only while it is still the file `identity` (its token, as
- * a record says), one remover at a time: what taking over and letting go both do. For tests.
- */
-export async function removeLockIfStill(lockPath: string, identity: string): Promise<'removed' | 'gone' | 'busy'> {
-  const here = await thisMachine();
-  const owner = ownerHere(here);
-  heldHere.add(owner.token);
-  try {
-    return await withDraft(lockPath, owner, (draft) =>
-      removeIfStill(lockPath, lockPath, identity, draft, SHORT_DEFAULTS, here, 0),
-    );
-  } finally {
-    heldHere.delete(owner.token);
-  }
-}
-
 // ---- the two policies ------------------------------------------------------------------------
 
 /**
@@ -266,8 +244,6 @@ export interface ShortLockOptions {
   readonly retryMs?: number;
 }
 
-const SHORT_DEFAULTS: Policy = { staleMs: 30_000, timeoutMs: 5_000, retryMs: 25 };
-
 /**
  * Held for a few file operations (the offline queue, shared by every window): waits a bounded
  * time for the holder, takes over a lock whose holder is gone at once and any lock older than
@@ -279,9 +255,9 @@ export async function withShortLock<T>(
   options: ShortLockOptions = {},
 ): Promise<T> {
   const lock = await acquire(path, {
-    staleMs: options.staleMs ?? SHORT_DEFAULTS.staleMs,
-    timeoutMs: options.timeoutMs ?? SHORT_DEFAULTS.timeoutMs,
-    retryMs: options.retryMs ?? SHORT_DEFAULTS.retryMs,
+    staleMs: options.staleMs ?? 30_000,
+    timeoutMs: options.timeoutMs ?? 5_000,
+    retryMs: options.retryMs ?? 25,
   });
   try {
     return await work();

@@ -15,9 +15,6 @@ export interface Closable {
   close(): void;
 }
 
-/** The path functions that fit the file system's paths (VS Code's URI paths are always POSIX). */
-export type PathApi = Pick<typeof nodePath.posix, 'join' | 'dirname' | 'resolve' | 'isAbsolute' | 'basename'>;
-
 /** The most `readText` reads: HEAD, a `.git` file and git's config are far smaller. */
 export const MAX_TEXT_BYTES = 64 * 1024;
 
@@ -34,7 +31,8 @@ export type FolderWatch = (
 ) => Closable;
 
 export interface FileSystemPort {
-  readonly path: PathApi;
+  /** The path functions that fit the file system's paths (VS Code's URI paths are always POSIX). */
+  readonly path: Pick<typeof nodePath.posix, 'join' | 'dirname' | 'resolve' | 'isAbsolute' | 'basename'>;
   /** The file's text, or undefined when it cannot be read, is no regular file or is over MAX_TEXT_BYTES. */
   readText(path: string): Promise<string | undefined>;
   kind(path: string): Promise<'file' | 'directory' | undefined>;

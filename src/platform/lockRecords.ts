@@ -8,16 +8,16 @@ import { createHash } from 'node:crypto';
 import { link, lstat, unlink, writeFile } from 'node:fs/promises';
 import { FileReadError, readBoundedFile } from './boundedRead';
 import { errnoCode } from './errors';
-import { isThisMachine, type ThisMachine } from './machine';
+import type { ThisMachine } from './machine';
 import { processIsRunning } from './processes';
 
 /** Who made a lock or claim file, as written in it. */
 export interface Owner {
   readonly pid: number;
-  /** Undefined in the records of servers before the one lock: they ran on this machine. */
-  readonly host: string | undefined;
-  /** The writer's machine id (./machine.ts); undefined in the records of older versions. */
-  readonly machine?: string | undefined;
+  /** The writer's host name then: what messages name. */
+  readonly host: string;
+  /** The writer's machine id (./machine.ts): what tells this machine's records from another's. */
+  readonly machine: string;
   readonly token: string;
 }
 
@@ -89,7 +89,7 @@ export async function inspect(path: string, last?: Found): Promise<Found | undef
     }
     const { text, stats } = await readBoundedFile(path, { maxBytes: MAX_RECORD_BYTES, noFollow: true });
     const owner = parseOwner(text);
-    // Without a token (an older version's `pid date`, something else), the inode tells files apart.
+    // A file that is no record has no token: the inode tells such files apart.
     const identity = owner === undefined ? `${stats.dev}:${stats.ino}:${text}` : owner.token;
     return { identity, owner, ageMs: Date.now() - stats.mtimeMs, file: fileKey(stats) };
   } catch (error) {
@@ -123,7 +123,7 @@ export async function removeFile(path: string): Promise<void> {
   });
 }
 
-export function parseOwner(text: string): Owner | undefined {
+function parseOwner(text: string): Owner | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -131,20 +131,17 @@ export function parseOwner(text: string): Owner | undefined {
     return undefined;
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { pid, host, machine, token, nonce } = parsed as Record<string, unknown>;
-  // `nonce`: the records the reference server wrote before the one lock.
-  const id = typeof token === 'string' ? token : nonce;
-  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0 || typeof id !== 'string' || id === '')
+  const { pid, host, machine, token } = parsed as Record<string, unknown>;
+  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0 || typeof token !== 'string' || token === '')
     return undefined;
-  if (host !== undefined && typeof host !== 'string') return undefined;
-  if (machine !== undefined && typeof machine !== 'string') return undefined;
-  return { pid, host, ...(machine === undefined ? {} : { machine }), token: id };
+  if (typeof host !== 'string' || typeof machine !== 'string') return undefined;
+  return { pid, host, machine, token };
 }
 
 /** Whether the holder named in a record runs: `unknown` where it cannot be checked (another machine). */
 export function holderState(owner: Owner, here: ThisMachine): 'running' | 'gone' | 'unknown' {
   if (heldHere.has(owner.token)) return 'running';
-  if (!isThisMachine(here, owner)) return 'unknown';
+  if (owner.machine !== here.id) return 'unknown';
   if (owner.pid === process.pid) return 'gone';
   return processIsRunning(owner.pid) ? 'running' : 'gone';
 }

@@ -9,8 +9,7 @@
  * Linux's /etc/machine-id where there is one (made at installation, one per machine even with a
  * home folder shared over the network), else a file under the user's local state folder. The
  * Mac's own id (IOPlatformUUID) would cost starting ioreg in every process that takes a lock.
- * Records keep the host name beside the id: older versions compare it, messages name it, and a
- * record without an id that names this machine's host name now was written here.
+ * Records keep the host name beside the id, for the messages that name another machine's holder.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
@@ -24,25 +23,6 @@ export interface ThisMachine {
   readonly id: string;
   /** The host name now: it changes on a Mac, so it is asked each time. */
   readonly hostname: string;
-}
-
-/** What this module asks the system; tests put a Mac that changed networks in its place. */
-export interface MachinePort {
-  readonly hostname: () => string;
-  /** The stable id, read or made. */
-  readonly readId: () => Promise<string>;
-}
-
-/** What a record says about the machine that wrote it. */
-export interface MachineRecord {
-  readonly host?: string | undefined;
-  readonly machine?: string | undefined;
-}
-
-/** Whether a record was written on this machine; one naming neither is an older version's, run here. */
-export function isThisMachine(here: ThisMachine, record: MachineRecord): boolean {
-  if (record.machine !== undefined) return record.machine === here.id;
-  return record.host === undefined || record.host === here.hostname;
 }
 
 const ID = /^[0-9a-f]{32}$/;
@@ -96,30 +76,15 @@ export function appSpecificId(systemId: string): string {
   return createHash('sha256').update(`clessira-time-tracker lock owner ${systemId}`).digest('hex').slice(0, 32);
 }
 
-const systemPort: MachinePort = {
-  hostname,
-  readId: async () => {
-    const system = process.platform === 'linux' ? await readIdFile('/etc/machine-id') : undefined;
-    return system !== undefined ? appSpecificId(system) : machineIdIn(join(stateFolder(), 'machine-id'));
-  },
-};
-
-let port = systemPort;
 let id: Promise<string> | undefined;
+
+async function readId(): Promise<string> {
+  const system = process.platform === 'linux' ? await readIdFile('/etc/machine-id') : undefined;
+  return system !== undefined ? appSpecificId(system) : machineIdIn(join(stateFolder(), 'machine-id'));
+}
 
 /** This machine: the id is read once per process, the host name each time. */
 export async function thisMachine(): Promise<ThisMachine> {
-  id ??= port.readId();
-  return { id: await id, hostname: port.hostname() };
-}
-
-/** Puts `next` in the system's place until the returned function is called (for tests). */
-export function useMachinePort(next: MachinePort): () => void {
-  const before = port;
-  port = next;
-  id = undefined;
-  return () => {
-    port = before;
-    id = undefined;
-  };
+  id ??= readId();
+  return { id: await id, hostname: hostname() };
 }

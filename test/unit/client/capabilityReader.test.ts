@@ -4,11 +4,13 @@ import { chmod, chown, lchown, mkdir, mkdtemp, rm, symlink, utimes, writeFile } 
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultCapabilityPaths, findCapability, readCapabilityFile } from '../../../src/client/capabilityReader';
+import { defaultCapabilityPaths, findCapability, type CapabilityChecks } from '../../../src/client/capabilityReader';
 import { processIsRunning } from '../../../src/platform/processes';
 import { formatCapability } from '../../../src/protocol/capability';
 
 const running = (): boolean => true;
+/** One file, read as the session reads its one configured path. */
+const readCapabilityFile = (path: string, checks: CapabilityChecks) => findCapability([path], checks);
 const capability = { socketPath: '/tmp/app/api.sock', token: 'capability-token', pid: 4242 };
 
 describe('client/capabilityReader: reading the VS Code integration file', () => {

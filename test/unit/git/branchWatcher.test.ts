@@ -272,7 +272,18 @@ describe('git/BranchWatcher with real git', function () {
 
   it('falls back to polling HEAD and still reports', async () => {
     watcher.dispose();
-    watcher = new BranchWatcher({ onSwitch: queue.push, forcePolling: true, pollIntervalMs: 50 });
+    // As when inotify has no watches left: the watch throws, and HEAD is polled (here every 50 ms).
+    const noWatches = Object.assign(new Error('no watches left'), { code: 'ENOSPC' });
+    watcher = new BranchWatcher({
+      onSwitch: queue.push,
+      fileSystem: {
+        ...nodeFileSystem,
+        watchDirectory: () => {
+          throw noWatches;
+        },
+        pollFile: (path, _intervalMs, onChange) => nodeFileSystem.pollFile(path, 50, onChange),
+      },
+    });
     const root = await makeRepository('polled', ['p']);
     await watcher.setFolders([root]);
     git(root, 'checkout', '-q', 'p');

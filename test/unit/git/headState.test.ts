@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { withoutCredentials } from '../../../src/git/remoteUrl';
+import { withoutCredentials } from '../../../src/git/repoName';
 import { compileBranchGlobs } from '../../../src/platform/globs';
 import { asSeen, decideSwitch, parseHead } from '../../../src/git/headState';
 

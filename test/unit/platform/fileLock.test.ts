@@ -1,26 +1,22 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  claimPathFor,
   FileLockError,
   lockForProcessLife,
-  removeLockIfStill,
   removeLockLeftovers,
   withShortLock,
   type FileLock,
   type ShortLockOptions,
 } from '../../../src/platform/fileLock';
-import { deadPid } from '../../support/pids';
-
-/** A record as the reference server wrote it before the one lock: `{pid, nonce}`, no host. */
-const serverRecord = (pid: number, nonce = 'f'.repeat(32)): string => `${JSON.stringify({ pid, nonce })}\n`;
+import { claimPathFor } from '../../../src/platform/lockRecords';
+import { deadPid, lockRecord } from '../../support/pids';
 
 /** A lock file as a window writes it, by `pid` on this machine; `ageMs` back-dates it. Returns its token. */
 async function leaveLock(path: string, pid: number, ageMs = 0): Promise<string> {
   const token = `left-by-${pid}`;
-  await writeFile(path, JSON.stringify({ pid, host: hostname(), token }));
+  await writeFile(path, await lockRecord(pid, token));
   if (ageMs > 0) {
     const then = (Date.now() - ageMs) / 1000;
     await utimes(path, then, then);
@@ -72,7 +68,7 @@ describe("platform/fileLock: held for the process's life (the server's data file
 
   it('takes over a lock whose holder no longer runs, and one of this pid left by an earlier process', async () => {
     for (const pid of [await deadPid(), process.pid]) {
-      await writeFile(lock, serverRecord(pid));
+      await writeFile(lock, await lockRecord(pid, 'f'.repeat(32)));
       const taken = await acquire();
       const written = JSON.parse(await readFile(lock, 'utf8')) as { pid: number; token: string };
       assert.equal(written.pid, process.pid);
@@ -85,7 +81,7 @@ describe("platform/fileLock: held for the process's life (the server's data file
     this.timeout(20_000);
     const stale = await deadPid();
     for (let round = 0; round < 20; round++) {
-      await writeFile(lock, serverRecord(stale, round.toString(16).padStart(32, '0')));
+      await writeFile(lock, await lockRecord(stale, round.toString(16).padStart(32, '0')));
       const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => lockForProcessLife(lock)));
       const winners = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
       held.push(...winners);
@@ -108,9 +104,9 @@ describe("platform/fileLock: held for the process's life (the server's data file
   it('takes over past a claim a killed taker left, and cleans such claims up', async () => {
     const dead = await deadPid();
     const staleNonce = 'a'.repeat(32);
-    await writeFile(lock, serverRecord(dead, staleNonce));
+    await writeFile(lock, await lockRecord(dead, staleNonce));
     // A taker that claimed the stale lock and was killed before removing it.
-    await writeFile(claimPathFor(lock, staleNonce), serverRecord(dead, 'b'.repeat(32)));
+    await writeFile(claimPathFor(lock, staleNonce), await lockRecord(dead, 'b'.repeat(32)));
     const taken = await acquire();
     assert.deepEqual(await readdir(dir), ['data.json.lock']);
     await taken.release();
@@ -118,7 +114,7 @@ describe("platform/fileLock: held for the process's life (the server's data file
 
   it('never removes a lock it did not take: a replaced lock stays on release', async () => {
     const taken = await acquire();
-    const other = serverRecord(process.ppid, 'c'.repeat(32));
+    const other = await lockRecord(process.ppid, 'c'.repeat(32));
     await writeFile(lock, other);
     await taken.release();
     assert.equal(await readFile(lock, 'utf8'), other);
@@ -131,8 +127,8 @@ describe("platform/fileLock: held for the process's life (the server's data file
   });
 
   it('removes the drafts and claims of killed takers, and only those', async () => {
-    const dead = serverRecord(await deadPid());
-    const running = serverRecord(process.ppid, 'e'.repeat(32));
+    const dead = await lockRecord(await deadPid(), 'f'.repeat(32));
+    const running = await lockRecord(process.ppid, 'e'.repeat(32));
     const litter: [string, string][] = [
       [`data.json.lock.${'d'.repeat(32)}.tmp`, dead],
       [claimPathFor('data.json.lock', 'd'.repeat(32)), dead],
@@ -233,11 +229,11 @@ describe('platform/fileLock: short, waiting a bounded time (the offline queue)',
     assert.ok(Date.now() - started < 30_000, 'no waiting for staleMs (60 s) when the owner is gone');
   });
 
-  it("takes over any lock once it is older than staleMs: a live pid, another machine, an older version's file", async () => {
+  it('takes over any lock once it is older than staleMs: a live pid, another machine, a file that is no record', async () => {
     const options: ShortLockOptions = { staleMs: 5_000, retryMs: 1, timeoutMs: 2_000 };
     await leaveLock(lock, process.ppid, 10_000);
     assert.equal(await withShortLock(lock, () => Promise.resolve(1), options), 1);
-    await writeFile(lock, JSON.stringify({ pid: process.pid, host: 'another-machine', token: 't' }));
+    await writeFile(lock, await lockRecord(process.pid, 't', 'another-machine'));
     await assert.rejects(
       withShortLock(lock, () => Promise.resolve(), { ...options, timeoutMs: 50 }),
       isCode('LOCK_HELD'),
@@ -256,7 +252,7 @@ describe('platform/fileLock: short, waiting a bounded time (the offline queue)',
   });
 
   it('never removes a lock it did not take: one that replaced its own while it was inside stays', async () => {
-    const theirs = JSON.stringify({ pid: process.ppid, host: hostname(), token: 'the-window-that-took-over' });
+    const theirs = await lockRecord(process.ppid, 'the-window-that-took-over');
     await withShortLock(lock, async () => {
       // As if this holder had stalled past staleMs and another window had taken the lock over.
       await rm(lock);
@@ -265,30 +261,21 @@ describe('platform/fileLock: short, waiting a bounded time (the offline queue)',
     assert.equal(await readFile(lock, 'utf8'), theirs);
   });
 
-  it('removes a lock only while it is still the very file it judged, and only under its claim', async () => {
+  it('removes a stale lock only under its claim: one another live window holds leaves it to that window', async () => {
     const dead = await leaveLock(lock, await deadPid());
-    assert.equal(await removeLockIfStill(lock, dead), 'removed');
-    // Judged dead, but another window took it over and made its own before this one held the claim.
-    const live = await leaveLock(lock, process.ppid);
-    const liveText = await readFile(lock, 'utf8');
-    assert.equal(await removeLockIfStill(lock, dead), 'gone');
-    assert.equal(await readFile(lock, 'utf8'), liveText);
-    // Another window holds the claim on it: that one decides, this one removes nothing.
-    await writeFile(
-      claimPathFor(lock, live),
-      JSON.stringify({ pid: process.ppid, host: hostname(), token: 'their-claim' }),
+    const deadText = await readFile(lock, 'utf8');
+    await writeFile(claimPathFor(lock, dead), await lockRecord(process.ppid, 'their-claim'));
+    await assert.rejects(
+      withShortLock(lock, () => Promise.resolve(), { staleMs: 60_000, retryMs: 5, timeoutMs: 50 }),
+      isCode('LOCK_CONTENDED'),
     );
-    assert.equal(await removeLockIfStill(lock, live), 'busy');
-    assert.equal(await readFile(lock, 'utf8'), liveText);
+    assert.equal(await readFile(lock, 'utf8'), deadText);
   });
 
   it('clears a claim a window left when it died while taking over a lock', async () => {
     const dead = await deadPid();
     const left = await leaveLock(lock, dead, 60_000);
-    await writeFile(
-      claimPathFor(lock, left),
-      JSON.stringify({ pid: dead, host: hostname(), token: 'claim-left-behind' }),
-    );
+    await writeFile(claimPathFor(lock, left), await lockRecord(dead, 'claim-left-behind'));
     assert.equal(await withShortLock(lock, () => Promise.resolve('in'), { retryMs: 1, timeoutMs: 2_000 }), 'in');
   });
 

@@ -8,39 +8,33 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileLockError, lockForProcessLife, withShortLock } from '../../../src/platform/fileLock';
-import { appSpecificId, isThisMachine, machineIdIn, thisMachine, useMachinePort } from '../../../src/platform/machine';
+import { appSpecificId, machineIdIn, thisMachine } from '../../../src/platform/machine';
 import { deadPid } from '../../support/pids';
-
-const ID = 'a'.repeat(32);
 
 describe('platform/machine: locks on a Mac whose host name follows the network', () => {
   let folder: string;
   let lock: string;
-  let hostName: string;
-  let restore: () => void;
+  let id: string;
+  /** The host name the Mac had before it changed networks: not this machine's now. */
+  const hostName = 'MacBook-Pro.fritz.box';
 
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'tt-machine-'));
     lock = join(folder, 'queue.lock');
-    hostName = 'MacBook-Pro.local';
-    restore = useMachinePort({ hostname: () => hostName, readId: () => Promise.resolve(ID) });
+    id = (await thisMachine()).id;
   });
-  afterEach(async () => {
-    restore();
-    await rm(folder, { recursive: true, force: true });
-  });
+  afterEach(() => rm(folder, { recursive: true, force: true }));
 
   it('records the machine id beside the host name', async () => {
     await withShortLock(lock, async () => {
       const record = JSON.parse(await readFile(lock, 'utf8')) as { host: string; machine: string };
-      assert.equal(record.machine, ID);
-      assert.equal(record.host, 'MacBook-Pro.local');
+      assert.equal(record.machine, id);
+      assert.equal(record.host, hostname());
     });
   });
 
   it("takes over at once a lock a crashed window left before the host name changed (the queue's)", async () => {
-    await writeFile(lock, JSON.stringify({ pid: await deadPid(), host: hostName, machine: ID, token: 'crashed' }));
-    hostName = 'dhcp-10-0-0-17.corp.example.com';
+    await writeFile(lock, JSON.stringify({ pid: await deadPid(), host: hostName, machine: id, token: 'crashed' }));
     const started = Date.now();
     const result = await withShortLock(lock, () => Promise.resolve('mine'), { staleMs: 60_000, timeoutMs: 300 });
     assert.equal(result, 'mine');
@@ -49,8 +43,7 @@ describe('platform/machine: locks on a Mac whose host name follows the network',
 
   it("takes over the server's data-file lock a killed server left before the host name changed", async () => {
     const path = join(folder, 'data.json.lock');
-    await writeFile(path, JSON.stringify({ pid: await deadPid(), host: hostName, machine: ID, token: 'killed' }));
-    hostName = 'Johns-MacBook-Pro.fritz.box';
+    await writeFile(path, JSON.stringify({ pid: await deadPid(), host: hostName, machine: id, token: 'killed' }));
     const taken = await lockForProcessLife(path);
     await taken.release();
   });
@@ -63,15 +56,6 @@ describe('platform/machine: locks on a Mac whose host name follows the network',
       (error: unknown) =>
         error instanceof FileLockError && error.code === 'LOCK_HELD' && /studio\.local/.test(error.message),
     );
-  });
-
-  it("reads an older version's record (a host name, no id) as this machine's when it names the host name now", async () => {
-    const here = await thisMachine();
-    assert.equal(isThisMachine(here, { host: 'MacBook-Pro.local' }), true);
-    assert.equal(isThisMachine(here, { host: 'another.local' }), false);
-    assert.equal(isThisMachine(here, {}), true);
-    hostName = 'elsewhere.local';
-    assert.equal((await thisMachine()).hostname, 'elsewhere.local', 'the host name is asked each time');
   });
 
   it('makes the id once and keeps it, the same for every process that asks', async () => {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { send } from '../../support/http';
-import { deadPid } from '../../support/pids';
+import { deadPid, lockRecord } from '../../support/pids';
 import { freePort, runServer, type ServerProcess } from '../../support/process';
 import { signedHeaders } from '../../support/signing';
 
@@ -82,7 +82,7 @@ describe('server/cli: --data FILE, one server at a time', function () {
   it('lets exactly one of six servers started at once on a stale lock run; the others name its pid', async function () {
     this.timeout(60_000);
     for (let round = 0; round < 3; round++) {
-      await writeFile(`${data}.lock`, JSON.stringify({ pid: await deadPid(), nonce: String(round).padStart(32, '0') }));
+      await writeFile(`${data}.lock`, await lockRecord(await deadPid(), String(round).padStart(32, '0')));
       const servers = await Promise.all(Array.from({ length: 6 }, () => start()));
       const outcomes = await Promise.all(
         servers.map((server) =>

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { DataFile } from '../../../src/server/dataFile';
 import { DataFileError } from '../../../src/server/errors';
 import type { StateSnapshot } from '../../../src/server/state';
-import { claimPathFor } from '../../../src/platform/fileLock';
-import { deadPid } from '../../support/pids';
+import { claimPathFor } from '../../../src/platform/lockRecords';
+import { deadPid, lockRecord } from '../../support/pids';
 
 const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const A1 = uuid(1);
@@ -239,12 +239,10 @@ describe('server/dataFile', () => {
   });
 
   describe("opening: the lock for the server's life and what killed servers left", () => {
-    const record = (pid: number, nonce: string): string => `${JSON.stringify({ pid, nonce })}\n`;
-
     it('removes the temporary files of a killed writer and the drafts and claims of killed takers, and only those', async () => {
       const data = join(dir, 'data.json');
-      const dead = record(await deadPid(), 'd'.repeat(32));
-      const running = record(process.ppid, 'e'.repeat(32));
+      const dead = await lockRecord(await deadPid(), 'd'.repeat(32));
+      const running = await lockRecord(process.ppid, 'e'.repeat(32));
       const litter: [string, string][] = [
         ['.data.json.4242.tmp', '{"version": 1, "activi'],
         [`.data.json.${process.pid}.tmp`, '{'],

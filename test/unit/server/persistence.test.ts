@@ -6,7 +6,7 @@ import { DataFile } from '../../../src/server/dataFile';
 import { DataFileError } from '../../../src/server/errors';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { signedSend } from '../../support/http';
-import { deadPid } from '../../support/pids';
+import { deadPid, lockRecord } from '../../support/pids';
 import { loggedEntries, manualClock, TEST_TOKEN, type StartedServer } from '../../support/server';
 
 interface Saved {
@@ -98,7 +98,7 @@ describe('server with a data file: what was answered 2xx is on disk, and one ser
     });
 
     it("takes over the lock of a server that was killed, and removes its writer's temporary file", async () => {
-      await writeFile(`${data}.lock`, JSON.stringify({ pid: await deadPid(), nonce: '0'.repeat(32) }));
+      await writeFile(`${data}.lock`, await lockRecord(await deadPid(), '0'.repeat(32)));
       await writeFile(join(dir, 'app', '.data.json.4242.tmp'), '{"version": 1, "acti');
       const started = await start();
       assert.deepEqual((await readdir(join(dir, 'app'))).sort(), ['data.json.lock']);

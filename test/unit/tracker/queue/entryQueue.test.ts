@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AnswerLostError,
@@ -17,7 +17,7 @@ import {
   type SendOutcome,
 } from '../../../../src/tracker/queue/entryQueue';
 import { recordingWrites } from '../../../support/storeFiles';
-import { deadPid } from '../../../support/pids';
+import { deadPid, lockRecord } from '../../../support/pids';
 
 const entry = (name: string): EntryRequest => ({ name, durationMinutes: 15, createIfMissing: true });
 const FILE = 'queued-entries.json';
@@ -303,7 +303,7 @@ describe('tracker/EntryQueue', () => {
     );
     const lock = join(folder, `${FILE}.lock`);
     for (let round = 0; round < 10; round++) {
-      await writeFile(lock, JSON.stringify({ pid: dead, host: hostname(), token: `round-${round}` }));
+      await writeFile(lock, await lockRecord(dead, `round-${round}`));
       const old = (Date.now() - 60_000) / 1000;
       await utimes(lock, old, old);
       await Promise.all(windows.map((queue, index) => queue.add(entry(`R${round}W${index}`))));
