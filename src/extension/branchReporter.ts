@@ -27,6 +27,7 @@ import { editorFileSystem } from './editorFileSystem';
 import type { Messages } from './messages';
 import type { Session } from './session';
 import type { Settings } from './settings';
+import type { Log } from './oneLineLog';
 
 /**
  * Reports branch switches in the workspace's repositories with POST /branch-changed. A report the
@@ -91,7 +92,7 @@ export interface WatchedRepository {
 /** What the branch reporter reads, each handed over when it is built. */
 export interface BranchReporterParts {
   readonly session: Pick<Session, 'state' | 'channel' | 'ready' | 'onDidChangeState'>;
-  readonly log: Pick<vscode.LogOutputChannel, 'debug' | 'info' | 'warn'>;
+  readonly log: Pick<Log, 'debug' | 'info' | 'warn'>;
   readonly settings: () => Settings;
   readonly messages: Pick<Messages, 'advise'>;
 }

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../platform/errors';
 import { COMMANDS } from '../tracker/ids';
 import type { Advice, FixAction } from '../tracker/advice/advice';
+import type { Log } from './oneLineLog';
 
 /** A button on a message: its label, and what choosing it does. */
 export interface MessageAction {
@@ -32,7 +33,7 @@ export class Messages implements vscode.Disposable {
   /** The notices on screen, by topic: each one's withdrawal. */
   private readonly notices = new Map<NoticeTopic, () => void>();
 
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly log: Log) {}
 
   info(message: string, ...actions: MessageAction[]): Promise<void> {
     return this.notify('info', message, actions);

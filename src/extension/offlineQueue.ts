@@ -18,6 +18,7 @@ import { FlushSchedule } from '../tracker/queue/flushSchedule';
 import { ownProcessIsRunning } from '../platform/processes';
 import type { Messages } from './messages';
 import { errorMessage } from '../platform/errors';
+import type { Log } from './oneLineLog';
 
 /**
  * The offline queue in this window: the count the status bar shows, and the flush that runs when
@@ -47,7 +48,7 @@ export class OfflineQueue implements vscode.Disposable {
 
   constructor(
     folder: string,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Log,
     private readonly messages: Messages,
     /** timeTracker.statusBar.private as last read: the note of what was sent then names nothing. */
     private readonly isPrivate: () => boolean,

@@ -4,11 +4,11 @@
  * without reading the file, so macOS does not ask again at each start; each reading afterwards
  * (Check Connection, a setting) updates it. The decision is src/tracker/model/privacyRefusal.ts.
  */
-import type * as vscode from 'vscode';
 import type { CapabilityReading } from '../client/capabilityReader';
 import { errorMessage } from '../platform/errors';
 import { STORAGE_KEYS } from '../tracker/ids';
 import { refusalUpdate, rememberedRefusal } from '../tracker/model/privacyRefusal';
+import type { Log } from './oneLineLog';
 
 /** Where the record is kept: globalState, or a test's stand-in for it. */
 export interface RefusalStore {
@@ -25,7 +25,7 @@ export interface PrivacyMemory {
 
 export function privacyMemory(
   store: RefusalStore,
-  log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>,
+  log: Pick<Log, 'info' | 'warn'>,
   platform: NodeJS.Platform,
 ): PrivacyMemory {
   const key = STORAGE_KEYS.macPrivacyRefusal;

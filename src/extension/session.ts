@@ -27,12 +27,13 @@ import { channelClient } from './sessionClient';
 import { capabilityPaths, readSources, type Sources } from './sessionSources';
 import type { Settings } from './settings';
 import { TokenStore } from './tokenStore';
+import type { Log } from './oneLineLog';
 
 export interface SessionOptions {
   readonly secrets: vscode.SecretStorage;
   /** globalState, shared by every window: what `headerPrefix: auto` learned, and macOS's refusal of the app's file. */
   readonly memento: vscode.Memento;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   readonly settings: () => Settings;
   /** Where the token variables are read; default process.env. */
   readonly environment?: Readonly<Record<string, string | undefined>>;

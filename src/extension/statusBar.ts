@@ -19,6 +19,7 @@ import type { Messages } from './messages';
 import type { Session } from './session';
 import { SECTION, type Settings } from './settings';
 import { every } from '../platform/timers';
+import type { Log } from './oneLineLog';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), ...Object.values(OPEN_LINK_COMMANDS)];
 
@@ -31,7 +32,7 @@ export interface StatusBarParts {
   readonly settings: () => Settings;
   /** The entries waiting in the offline queue; none unless given. */
   readonly queued?: () => number;
-  readonly log?: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
+  readonly log?: Pick<Log, 'info' | 'warn'>;
   /** Where a format the item cannot show as written is said to the user, once per value. */
   readonly messages?: Pick<Messages, 'warn'>;
   /** Today's time on this window's branch, for the tooltip (the branch-time ledger). */

@@ -30,6 +30,7 @@ import type { Messages } from '../messages';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import { WindowPlace } from './windowPlace';
+import type { Log } from '../oneLineLog';
 
 export interface BranchTimeParts {
   readonly storageFolder: string;
@@ -38,7 +39,7 @@ export interface BranchTimeParts {
   readonly session: Session;
   /** The repositories watched: where the window's branch is read. */
   readonly branches: Pick<BranchReporter, 'watched'>;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   readonly messages: Messages;
   readonly settings: () => Settings;
 }

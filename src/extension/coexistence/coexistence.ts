@@ -18,13 +18,14 @@ import {
 import { STORAGE_KEYS } from '../../tracker/ids';
 import type { Messages } from '../messages';
 import { SECTION, type Settings } from '../settings';
+import type { Log } from '../oneLineLog';
 
 export interface CoexistenceOptions {
   /** This extension's id, never taken for the app's own. */
   readonly ownId: string;
   /** globalState: what was said, for every window of this machine. */
   readonly memento: vscode.Memento;
-  readonly log: Pick<vscode.LogOutputChannel, 'info'>;
+  readonly log: Pick<Log, 'info'>;
   readonly settings: () => Settings;
   readonly messages: Pick<Messages, 'info'>;
   /** The installed and enabled extensions (vscode.extensions.all lists no disabled one). */

@@ -19,12 +19,13 @@ import type { OfflineQueue } from '../offlineQueue';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import type { StatusBarController } from '../statusBar';
+import type { Log } from '../oneLineLog';
 
 export interface CommandServices {
   /** The owner of the connection: the client, the state, the token. */
   readonly session: Session;
   readonly statusBar: StatusBarController;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   /** The recent activities, shared by every window (globalState). */
   readonly recent: RecentActivities;
   /** This workspace's state: where the activities the app named are kept for the pickers. */

@@ -13,6 +13,7 @@ import {
   type LinkConsent,
   type LinkText,
 } from '../../tracker/links/linkConsent';
+import type { Log } from '../oneLineLog';
 
 /** What the user answered: use the links, not in this repository, or not now (the question closed). */
 export type ConsentAnswer = 'use' | 'refuse' | 'later';
@@ -24,7 +25,7 @@ export class LinkConsentPrompt {
 
   constructor(
     private readonly workspaceState: vscode.Memento,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Log,
   ) {}
 
   get consent(): LinkConsent {

@@ -48,12 +48,13 @@ import { folderHere, foldersOf, pathOf, slashes } from './linkPlaces';
 import { LinkStarter, type LinkOutcome, type Trigger } from './linkStart';
 import { OpeningGuard } from './openingGuard';
 import { UndoKeeper } from './undoKeeper';
+import type { Log } from '../oneLineLog';
 
 export interface LinkParts {
   readonly session: Session;
   /** The repositories the branch reporter watches: where a folder's branch is read. */
   readonly branches: Pick<BranchReporter, 'watched'>;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   readonly messages: Messages;
   readonly settings: () => Settings;
   /** The ticket keys that count, for `{ticket}` (the branch-time part's, src/extension/branchTime/branchTime.ts). */
