@@ -94,7 +94,7 @@ export interface BranchReporterParts {
   readonly session: Pick<Session, 'state' | 'channel' | 'ready' | 'onDidChangeState'>;
   readonly log: Pick<Log, 'debug' | 'info' | 'warn'>;
   readonly settings: () => Settings;
-  readonly messages: Pick<Messages, 'advise'>;
+  readonly messages: Pick<Messages, 'problems'>;
 }
 
 interface Watch {
@@ -210,7 +210,6 @@ export class BranchReporter implements vscode.Disposable {
 
   /** Each glob of ignoreBranches not used is logged, and the first said once, with why. */
   private sayRefused(refused: readonly RefusedGlob[]): void {
-    if (refused.length === 0) return;
     const sentences = refused.map(({ glob, problem }) => {
       const quoted = displayText(glob, GLOB_QUOTE_LIMIT);
       return problem === 'TOO_LONG'
@@ -231,13 +230,7 @@ export class BranchReporter implements vscode.Disposable {
             ),
           ].join(' ');
     });
-    for (const sentence of sentences) this.log.warn(sentence);
-    const [first = ''] = sentences;
-    const message =
-      sentences.length === 1
-        ? first
-        : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: sentences.length - 1 });
-    void this.messages.advise({ severity: 'warning', message, action: 'openSettings' });
+    this.messages.problems(sentences);
   }
 
   /** Reports the switch unless `skip` says why not, and fires onDidHandle with what became of it. */

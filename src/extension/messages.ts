@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../platform/errors';
 import { COMMANDS } from '../tracker/ids';
 import type { Advice, FixAction } from '../tracker/advice/advice';
+import { SECTION } from './settings';
 import type { Log } from './oneLineLog';
 
 /** A button on a message: its label, and what choosing it does. */
@@ -51,6 +52,21 @@ export class Messages implements vscode.Disposable {
   advise(advice: Advice): Promise<void> {
     const fix = advice.action === undefined ? [] : [this.fix(advice.action)];
     return this.notify(advice.severity, advice.message, fix);
+  }
+
+  /**
+   * The entries of a setting that are not used: each logged, the first said with how many more the
+   * log holds, and Open Settings (at `setting`, else the extension's settings).
+   */
+  problems(problems: readonly string[], setting?: string): void {
+    const [first] = problems;
+    if (first === undefined) return;
+    for (const problem of problems) this.log.warn(problem);
+    const more = problems.length - 1;
+    const message =
+      more === 0 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: more });
+    if (setting === undefined) void this.advise({ severity: 'warning', message, action: 'openSettings' });
+    else void this.warn(message, this.actions.openSettings(setting));
   }
 
   /**
@@ -97,6 +113,11 @@ export class Messages implements vscode.Disposable {
     logTime: (): MessageAction => ({
       label: vscode.l10n.t('Log Time'),
       run: () => vscode.commands.executeCommand(COMMANDS.log),
+    }),
+    /** Open Settings at one setting (its full name), or at the extension's settings. */
+    openSettings: (setting: string = SECTION): MessageAction => ({
+      label: vscode.l10n.t('Open Settings'),
+      run: () => vscode.commands.executeCommand('workbench.action.openSettings', setting),
     }),
   };
 

@@ -166,18 +166,7 @@ export class BranchTime implements vscode.Disposable {
     if (this.tickets?.prefixes === prefixes) return this.tickets.keys;
     const { problems, ...keys } = ticketKeys(listed);
     this.tickets = { prefixes, keys };
-    for (const problem of problems) this.parts.log.warn(problem);
-    const [first] = problems;
-    if (first !== undefined) {
-      const more = problems.length - 1;
-      void this.parts.messages.warn(
-        more === 0 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: more }),
-        {
-          label: vscode.l10n.t('Open Settings'),
-          run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.ticketPrefixes'),
-        },
-      );
-    }
+    this.parts.messages.problems(problems, 'timeTracker.ticketPrefixes');
     return keys;
   }
 
@@ -215,10 +204,7 @@ export class BranchTime implements vscode.Disposable {
         fromDay,
         toDay,
       ),
-      {
-        label: vscode.l10n.t('Open Settings'),
-        run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.branchTime.keepDays'),
-      },
+      this.parts.messages.actions.openSettings('timeTracker.branchTime.keepDays'),
     );
   }
 

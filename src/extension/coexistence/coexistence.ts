@@ -27,7 +27,7 @@ export interface CoexistenceOptions {
   readonly memento: vscode.Memento;
   readonly log: Pick<Log, 'info'>;
   readonly settings: () => Settings;
-  readonly messages: Pick<Messages, 'info'>;
+  readonly messages: Pick<Messages, 'info' | 'actions'>;
   /** The installed and enabled extensions (vscode.extensions.all lists no disabled one). */
   readonly extensions: () => readonly InstalledExtension[];
   readonly onDidChangeExtensions: vscode.Event<void>;
@@ -78,10 +78,7 @@ export class Coexistence implements vscode.Disposable {
     if (sentences.length === 0) return;
     await memento.update(STORAGE_KEYS.coexistence, said);
     for (const { text } of sentences) log.info(text);
-    const openSettings = {
-      label: vscode.l10n.t('Open Settings'),
-      run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.git.reportBranchChanges`),
-    };
+    const openSettings = this.options.messages.actions.openSettings(`${SECTION}.git.reportBranchChanges`);
     const message = sentences.map(({ text }) => text).join(' ');
     void this.options.messages.info(
       message,

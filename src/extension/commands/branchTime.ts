@@ -57,10 +57,7 @@ export async function clearBranchHistory(services: CommandServices): Promise<voi
 /** Whether the ledger is on; off, says so with the setting's button. */
 export function ledgerOn(services: CommandServices, whyNot: string): boolean {
   if (services.branchTime.enabled) return true;
-  void services.messages.info(whyNot, {
-    label: vscode.l10n.t('Open Settings'),
-    run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.branchTime.enabled'),
-  });
+  void services.messages.info(whyNot, services.messages.actions.openSettings('timeTracker.branchTime.enabled'));
   return false;
 }
 

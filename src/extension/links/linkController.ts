@@ -173,16 +173,7 @@ export class LinkController implements vscode.Disposable {
     );
     this.byScope = settings.links.sources.map(({ scope }, index) => ({ scope, links: parsed[index]?.links ?? [] }));
     this.parsed = { links: parsed.flatMap(({ links }) => links), problems: parsed.flatMap(({ problems }) => problems) };
-    if (this.parsed.problems.length === 0) return;
-    for (const problem of this.parsed.problems) this.parts.log.warn(problem);
-    const more = this.parsed.problems.length - 1;
-    const [first = ''] = this.parsed.problems;
-    void this.parts.messages.advise({
-      severity: 'warning',
-      message:
-        more === 0 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: more }),
-      action: 'openSettings',
-    });
+    this.parts.messages.problems(this.parsed.problems);
   }
 
   /** The link that acts at `place` (the user's, or a repository's the user said to use), if links are on. */
