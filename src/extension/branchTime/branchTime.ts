@@ -14,7 +14,6 @@ import { CONTEXT_KEYS, STORAGE_KEYS } from '../../tracker/ids';
 import { BranchLedger } from '../../tracker/branchTime/branchLedger';
 import { LedgerStore } from '../../tracker/branchTime/ledgerStore';
 import { dayOf } from '../../tracker/branchTime/ledgerBook';
-import type { WorkPlace } from '../../tracker/branchTime/attribution';
 import {
   branchAt,
   formatLedgerDuration,
@@ -150,10 +149,6 @@ export class BranchTime implements vscode.Disposable {
   /** A read of a repository's HEAD: the time from now on goes to the branch it names. */
   headRead(read: HeadRead): Promise<void> {
     return this.place.headRead(read);
-  }
-
-  get currentPlace(): WorkPlace | undefined {
-    return this.ledger.place;
   }
 
   /**

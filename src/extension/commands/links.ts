@@ -175,17 +175,14 @@ export async function undoLink(services: CommandServices): Promise<void> {
     if (previous !== undefined) {
       await client.startActivity({ activityID: previous.activityID });
       services.log.info(`Undo: restarted ${previous.activityName} instead of ${started}.`);
-      services.messages.status(
-        undoneConfirmation({ previous: previous.activityName, started }, services.settings().privateStatusBar),
-      );
     } else {
       await client.stopActivity();
       await services.links.userStopped();
       services.log.info(`Undo: stopped ${started}, which a link had started.`);
-      services.messages.status(
-        undoneConfirmation({ previous: undefined, started }, services.settings().privateStatusBar),
-      );
     }
+    services.messages.status(
+      undoneConfirmation({ previous: previous?.activityName, started }, services.settings().privateStatusBar),
+    );
   });
 }
 

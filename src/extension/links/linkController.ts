@@ -76,10 +76,6 @@ export interface LinkParts {
   readonly timers?: Timers;
 }
 
-export type { LinkOutcome } from './linkStart';
-
-export type { LinkUndo } from '../../tracker/links/linkUndo';
-
 export class LinkController implements vscode.Disposable {
   private readonly acted = new vscode.EventEmitter<LinkOutcome>();
   /** Fires once per link that matched a switch or the window's opening, with what it did. */
