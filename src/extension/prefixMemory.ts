@@ -11,8 +11,8 @@ import type { Channel } from '../tracker/model/channel';
 import { learnedPrefixKey, recallLearned, rememberPrefix } from '../tracker/model/learnedPrefix';
 import type { Log } from './oneLineLog';
 
-/** Where the record is kept: globalState, or a test's stand-in for it. */
-export interface PrefixStore {
+/** Where a record is kept: globalState, or a test's stand-in for it (also ./privacyMemory.ts's). */
+export interface StateStore {
   get(key: string): unknown;
   update(key: string, value: unknown): Thenable<void>;
 }
@@ -25,7 +25,7 @@ export interface PrefixMemory {
 
 /** The memory of `channel`'s app and token; `where` names the route in the log. */
 export function prefixMemory(
-  memento: PrefixStore,
+  memento: StateStore,
   log: Pick<Log, 'info' | 'warn'>,
   channel: Exclude<Channel, { kind: 'none' }>,
   where: string,

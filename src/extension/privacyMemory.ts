@@ -8,13 +8,8 @@ import type { CapabilityReading } from '../client/capabilityReader';
 import { errorMessage } from '../platform/errors';
 import { STORAGE_KEYS } from '../tracker/ids';
 import { refusalUpdate, rememberedRefusal } from '../tracker/model/privacyRefusal';
+import type { StateStore } from './prefixMemory';
 import type { Log } from './oneLineLog';
-
-/** Where the record is kept: globalState, or a test's stand-in for it. */
-export interface RefusalStore {
-  get(key: string): unknown;
-  update(key: string, value: unknown): Thenable<void>;
-}
 
 export interface PrivacyMemory {
   /** The remembered refusal to start from, when it is of one of `paths`; logs that the file is not read. */
@@ -24,7 +19,7 @@ export interface PrivacyMemory {
 }
 
 export function privacyMemory(
-  store: RefusalStore,
+  store: StateStore,
   log: Pick<Log, 'info' | 'warn'>,
   platform: NodeJS.Platform,
 ): PrivacyMemory {

@@ -6,13 +6,13 @@
  */
 import { ServiceClient, type RequestRecord } from '../client';
 import { describeRouteForLog, type Channel } from '../tracker/model/channel';
-import { prefixMemory, type PrefixStore } from './prefixMemory';
+import { prefixMemory, type StateStore } from './prefixMemory';
 import type { Settings } from './settings';
 import type { Log } from './oneLineLog';
 
 export interface ChannelClientParts {
   /** globalState: what `headerPrefix: auto` learned per app and token, shared by every window. */
-  readonly memento: PrefixStore;
+  readonly memento: StateStore;
   readonly log: Pick<Log, 'info' | 'warn'>;
   readonly headerPrefix: Settings['headerPrefix'];
   /** Every request the client makes (the session writes one debug line, ./requestLog.ts). */

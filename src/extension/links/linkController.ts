@@ -215,7 +215,7 @@ export class LinkController implements vscode.Disposable {
 
   /** The user wrote this link into the workspace's settings: theirs, so it acts without a question. */
   ownWorkspaceLink(link: Parameters<typeof linkFingerprint>[0]): Promise<void> {
-    return this.consent.own([link]);
+    return this.consent.keep([link], 'use');
   }
 
   /** The folder this window works in (./linkPlaces.ts). */
