@@ -42,7 +42,7 @@ describe('parts: LinkController', function () {
     const linkSettings = { links: { enabled: true, sources: [{ scope: 'user' as const, value: links }] } };
     const { settings, ...built } = buildSession({ port, home: folder, log, token: TOKEN, settings: linkSettings });
     ({ session, secrets } = built);
-    await session.start();
+    await session.reconnect();
     assert.equal(session.state.kind, 'idle', log.toString());
     const recentStore = new FakeMemento();
     controller = new LinkController({

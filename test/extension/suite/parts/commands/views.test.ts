@@ -24,7 +24,7 @@ describe('parts: commands/views (Show Menu, Show Log)', function () {
     const queue: Pick<OfflineQueue, 'waiting'> = { waiting };
     const links: Pick<LinkController, 'undo'> = { undo: undefined };
     fakes = commandFakes(app, token, () => ({ queue: queue as OfflineQueue, links: links as LinkController }));
-    await fakes.session.start();
+    await fakes.session.reconnect();
     return fakes;
   };
   const menuOf = (services: CommandServices) => withMenuChoice(undefined, () => showMenu(services));
