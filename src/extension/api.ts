@@ -123,7 +123,7 @@ export function buildApi(parts: ApiParts): TimeTrackerApi {
     onDidChangeLinkNotice: parts.links.onDidChangeNotice,
     branchWatchReady: async () => {
       await parts.branchWatch();
-      return branches.repositories;
+      return branches.watched.map(({ repository }) => repository.root);
     },
     branchTimeSummary: async (kind) => {
       await parts.branchTime.ledger.flush();

@@ -149,12 +149,6 @@ export class BranchReporter implements vscode.Disposable {
     );
   }
 
-  get repositories(): readonly string[] {
-    return [...this.watches.values()].flatMap(({ watcher }) =>
-      watcher.repositories.map((repository) => repository.root),
-    );
-  }
-
   /** Applies the current settings and folders: start, stop or re-scan the watchers; `forLinks`: links need them. */
   async apply(forLinks: boolean): Promise<void> {
     this.forLinks = forLinks;

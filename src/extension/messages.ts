@@ -132,21 +132,16 @@ export class Messages implements vscode.Disposable {
     switch (action) {
       case 'setToken':
         return { label: vscode.l10n.t('Set Token'), command: COMMANDS.setToken, args: [] };
-      case 'openSettings':
-        return {
-          label: vscode.l10n.t('Open Settings'),
-          command: 'workbench.action.openSettings',
-          args: ['timeTracker'],
-        };
       case 'showLog':
         return { label: vscode.l10n.t('Show Log'), command: COMMANDS.showLog, args: [] };
       case 'retry':
         return { label: vscode.l10n.t('Check Again'), command: COMMANDS.checkConnection, args: [] };
+      case 'openSettings':
       case 'runLocally':
         return {
           label: vscode.l10n.t('Open Settings'),
           command: 'workbench.action.openSettings',
-          args: ['remote.extensionKind'],
+          args: [action === 'openSettings' ? SECTION : 'remote.extensionKind'],
         };
     }
   }

@@ -18,7 +18,7 @@ import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
 import { logTime } from './logTime';
 import { rememberRunning, start, stop } from './tracking';
-import { showLog, showMenu, showQueue, togglePrivateStatusBar } from './views';
+import { showMenu, showQueue, togglePrivateStatusBar } from './views';
 
 /** Every command's handler by id, and what the handlers keep running (disposed with the core). */
 export interface CommandTable {
@@ -44,7 +44,7 @@ export function commandTable(parts: CommandParts): CommandTable {
     [COMMANDS.setToken]: (token) => setToken(services, token),
     [COMMANDS.clearToken]: () => clearToken(services),
     [COMMANDS.checkConnection]: () => checkConnection(services),
-    [COMMANDS.showLog]: () => showLog(services),
+    [COMMANDS.showLog]: () => services.log.show(),
     [COMMANDS.showMenu]: () => showMenu(services),
     [COMMANDS.showQueue]: () => showQueue(services),
     [COMMANDS.copyBranchSummary]: (node) => copyBranchSummary(services, node, 'plain'),

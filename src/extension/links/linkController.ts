@@ -172,12 +172,6 @@ export class LinkController implements vscode.Disposable {
     this.parts.messages.problems(this.parsed.problems);
   }
 
-  /** The link that acts at `place` (the user's, or a repository's the user said to use), if links are on. */
-  decide(place: Place): LinkDecision | undefined {
-    if (!this.parts.settings().links.enabled) return undefined;
-    return decideLink(this.standing().usable, place, this.parts.tickets());
-  }
-
   /**
    * A branch switch: whether a branch link decides it (then the link acts, or asks first, and the
    * switch is not reported). A folder link never does: it acts only when a window opens.
@@ -223,14 +217,17 @@ export class LinkController implements vscode.Disposable {
     return folderHere();
   }
 
-  /** The link that decides where this window works (the Start picker lists its activity first). */
+  /**
+   * The link that decides where this window works (the Start picker lists its activity first): the
+   * user's, or a repository's the user said to use, if links are on.
+   */
   async decisionHere(): Promise<LinkDecision | undefined> {
     const file = vscode.window.activeTextEditor?.document.uri;
     const folder =
       (file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file)) ??
       vscode.workspace.workspaceFolders?.[0];
-    if (folder === undefined) return undefined;
-    return this.decide(await this.placeOf(folder.uri));
+    if (folder === undefined || !this.parts.settings().links.enabled) return undefined;
+    return decideLink(this.standing().usable, await this.placeOf(folder.uri), this.parts.tickets());
   }
 
   /** Every link that matches `folder` on `branch`, with the settings file it is in (Unlink). */
