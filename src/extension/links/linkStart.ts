@@ -113,14 +113,13 @@ export class LinkStarter {
     // Only an opening heeds the stop: a switch is the user acting.
     const stoppedAtMs = trigger === 'open' ? await this.parts.openings.stoppedAt() : undefined;
     const { state } = this.parts.session;
-    const maxAge = maxAnswerAgeMs(this.parts.settings().pollIntervalSeconds);
     return linkStep(decision, {
       state,
       connected: client !== undefined,
       nowMs: this.parts.clock(),
       trigger,
       known,
-      maxAnswerAgeMs: maxAge,
+      maxAnswerAgeMs: maxAnswerAgeMs(this.parts.settings().pollIntervalSeconds),
       stoppedAtMs,
     });
   }
