@@ -153,7 +153,10 @@ export class OfflineQueue implements vscode.Disposable {
         return outcomeOfError(error);
       }
     });
-    this.tellSent(sent);
+    // Said once per flush, by the window that sent them, so that an entry does not leave the badge
+    // unseen: what one entry was, or how many and how long in all (while private: how many).
+    const said = sentFromQueue(sent, this.isPrivate());
+    if (said !== undefined) void this.messages.info(said);
     // Withdraws the notices of what was queued (settle()), in the same moment.
     await this.recount();
     if (result.unrecorded !== undefined) {
@@ -183,15 +186,6 @@ export class OfflineQueue implements vscode.Disposable {
       );
     }
     return result;
-  }
-
-  /**
-   * Said once per flush, by the window that sent them, so that an entry does not leave the badge
-   * unseen: what one entry was, or how many and how long in all (while private: how many).
-   */
-  private tellSent(sent: readonly SentEntry[]): void {
-    const said = sentFromQueue(sent, this.isPrivate());
-    if (said !== undefined) void this.messages.info(said);
   }
 
   /** The queue file could not be read and was kept aside (EntryQueue moved it): said once, where it went. */

@@ -370,9 +370,8 @@ export class Session implements vscode.Disposable {
     this.disposed = true;
     this.poller.dispose();
     this.watcher.dispose();
-    const old = this.currentClient;
+    void this.currentClient?.close().catch(() => undefined);
     this.currentClient = undefined;
-    if (old) void old.close().catch(() => undefined);
     for (const subscription of this.subscriptions) subscription.dispose();
     this.tokens.dispose();
     this.stateChanged.dispose();
