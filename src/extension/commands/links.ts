@@ -15,6 +15,7 @@ import { COMMANDS } from '../../tracker/ids';
 import { placeholderRefusal, ticketLinkFor, type TicketLinkChoice } from '../../tracker/links/linkChoices';
 import { placeLink, type WrittenLink } from '../../tracker/links/linkEdits';
 import { undoneConfirmation } from '../../tracker/statusBar/confirmations';
+import { folderHere } from '../links/linkPlaces';
 import { SECTION } from '../settings';
 import { PauseGate } from './pauseGate';
 import { askWhatToLink, offerStart } from './linkChoices';
@@ -191,7 +192,7 @@ export async function folderOrSay(services: CommandServices): Promise<vscode.Wor
     void services.messages.info(vscode.l10n.t('Open a folder first: links are kept in the workspace settings.'));
     return undefined;
   }
-  return services.links.folderHere();
+  return folderHere();
 }
 
 /**

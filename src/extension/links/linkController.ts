@@ -44,7 +44,7 @@ import type { Messages } from '../messages';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import { LinkConsentPrompt, type ConsentAnswer } from './linkConsentPrompt';
-import { folderHere, foldersOf, pathOf, slashes } from './linkPlaces';
+import { foldersOf, pathOf, slashes } from './linkPlaces';
 import { LinkStarter, type LinkOutcome, type Trigger } from './linkStart';
 import { OpeningGuard } from './openingGuard';
 import { UndoKeeper } from './undoKeeper';
@@ -210,11 +210,6 @@ export class LinkController implements vscode.Disposable {
   /** The user wrote this link into the workspace's settings: theirs, so it acts without a question. */
   ownWorkspaceLink(link: Parameters<typeof linkFingerprint>[0]): Promise<void> {
     return this.consent.keep([link], 'use');
-  }
-
-  /** The folder this window works in (./linkPlaces.ts). */
-  folderHere(): Promise<vscode.WorkspaceFolder | undefined> {
-    return folderHere();
   }
 
   /**
