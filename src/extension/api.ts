@@ -10,7 +10,8 @@ import type { PeriodKind, PeriodSummary } from '../tracker/branchTime/summary';
 import type { BranchReporter, HandledSwitch } from './branchReporter';
 import type { BranchTime } from './branchTime/branchTime';
 import type { BranchTimeView } from './branchTime/branchTimeView';
-import type { LinkController, LinkOutcome } from './links/linkController';
+import type { LinkController } from './links/linkController';
+import type { LinkOutcome } from './links/linkStart';
 import type { OfflineQueue } from './offlineQueue';
 import type { OnboardingView } from './onboarding/onboardingController';
 import type { Session } from './session';
@@ -122,7 +123,7 @@ export function buildApi(parts: ApiParts): TimeTrackerApi {
     onDidChangeLinkNotice: parts.links.onDidChangeNotice,
     branchWatchReady: async () => {
       await parts.branchWatch();
-      return branches.repositories;
+      return branches.watched.map(({ repository }) => repository.root);
     },
     branchTimeSummary: async (kind) => {
       await parts.branchTime.ledger.flush();

@@ -27,6 +27,7 @@ import { editorFileSystem } from './editorFileSystem';
 import type { Messages } from './messages';
 import type { Session } from './session';
 import type { Settings } from './settings';
+import type { Log } from './oneLineLog';
 
 /**
  * Reports branch switches in the workspace's repositories with POST /branch-changed. A report the
@@ -91,9 +92,9 @@ export interface WatchedRepository {
 /** What the branch reporter reads, each handed over when it is built. */
 export interface BranchReporterParts {
   readonly session: Pick<Session, 'state' | 'channel' | 'ready' | 'onDidChangeState'>;
-  readonly log: Pick<vscode.LogOutputChannel, 'debug' | 'info' | 'warn'>;
+  readonly log: Pick<Log, 'debug' | 'info' | 'warn'>;
   readonly settings: () => Settings;
-  readonly messages: Pick<Messages, 'advise'>;
+  readonly messages: Pick<Messages, 'problems'>;
 }
 
 interface Watch {
@@ -120,22 +121,14 @@ export class BranchReporter implements vscode.Disposable {
   private readonly retries = new ReportRetry<BranchChangeRequest>({
     send: (report) => this.attempt(report),
     onSettled: (report, outcome, why) => this.settled(report, outcome, why),
-    paused: () => pollingPaused(this.session.state, Date.now()),
+    paused: () => pollingPaused(this.parts.session.state, Date.now()),
   });
-  private readonly session: BranchReporterParts['session'];
-  private readonly log: BranchReporterParts['log'];
-  private readonly settings: () => Settings;
-  private readonly messages: BranchReporterParts['messages'];
   private ignored: (branch: string, ignoresCase: boolean) => boolean = () => false;
   private ignoredKey = '';
   /** Whether the links need the branches watched, as the last `apply` was told. */
   private forLinks = false;
 
-  constructor({ session, log, settings, messages }: BranchReporterParts) {
-    this.session = session;
-    this.log = log;
-    this.settings = settings;
-    this.messages = messages;
+  constructor(private readonly parts: BranchReporterParts) {
     this.subscriptions.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.apply(this.forLinks)),
       // A switch whose file event was lost (a Mac's FSEvents stream restarting) is seen on return.
@@ -143,7 +136,7 @@ export class BranchReporter implements vscode.Disposable {
         if (state.focused) for (const { watcher } of this.watches.values()) watcher.recheck();
       }),
       // The app answers a poll again: what waited for the pause to end goes now.
-      session.onDidChangeState((state) => {
+      parts.session.onDidChangeState((state) => {
         if (state.kind === 'idle' || state.kind === 'tracking') this.retries.resume();
       }),
     );
@@ -156,16 +149,10 @@ export class BranchReporter implements vscode.Disposable {
     );
   }
 
-  get repositories(): readonly string[] {
-    return [...this.watches.values()].flatMap(({ watcher }) =>
-      watcher.repositories.map((repository) => repository.root),
-    );
-  }
-
   /** Applies the current settings and folders: start, stop or re-scan the watchers; `forLinks`: links need them. */
   async apply(forLinks: boolean): Promise<void> {
     this.forLinks = forLinks;
-    const git = this.settings().git;
+    const git = this.parts.settings().git;
     const key = JSON.stringify(git.ignoreBranches);
     if (key !== this.ignoredKey) {
       this.ignoredKey = key;
@@ -173,7 +160,7 @@ export class BranchReporter implements vscode.Disposable {
       this.sayRefused(checkGlobs(git.ignoreBranches).refused);
     }
     // The branch-time ledger and the links follow the branches too, whether or not switches are reported.
-    const watching = git.reportBranchChanges !== false || this.settings().branchTime.enabled || forLinks;
+    const watching = git.reportBranchChanges !== false || this.parts.settings().branchTime.enabled || forLinks;
     const bySystem = new Map<string, { base: vscode.Uri; paths: string[] }>();
     for (const folder of watching ? (vscode.workspace.workspaceFolders ?? []) : []) {
       const key = folder.uri.scheme === 'file' ? 'file' : `${folder.uri.scheme}://${folder.uri.authority}`;
@@ -197,7 +184,7 @@ export class BranchReporter implements vscode.Disposable {
               fileSystem,
               onRead: (repository, head, busy, switched) =>
                 this.heads.fire({ repository, head, busy, fileSystem, switched }),
-              log: (message) => this.log.debug(message),
+              log: (message) => this.parts.log.debug(message),
             }),
           };
           this.watches.set(key, watch);
@@ -209,7 +196,6 @@ export class BranchReporter implements vscode.Disposable {
 
   /** Each glob of ignoreBranches not used is logged, and the first said once, with why. */
   private sayRefused(refused: readonly RefusedGlob[]): void {
-    if (refused.length === 0) return;
     const sentences = refused.map(({ glob, problem }) => {
       const quoted = displayText(glob, GLOB_QUOTE_LIMIT);
       return problem === 'TOO_LONG'
@@ -230,13 +216,7 @@ export class BranchReporter implements vscode.Disposable {
             ),
           ].join(' ');
     });
-    for (const sentence of sentences) this.log.warn(sentence);
-    const [first = ''] = sentences;
-    const message =
-      sentences.length === 1
-        ? first
-        : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: sentences.length - 1 });
-    void this.messages.advise({ severity: 'warning', message, action: 'openSettings' });
+    this.parts.messages.problems(sentences);
   }
 
   /** Reports the switch unless `skip` says why not, and fires onDidHandle with what became of it. */
@@ -251,12 +231,12 @@ export class BranchReporter implements vscode.Disposable {
   }
 
   private async send(change: BranchChange, fileSystem: FileSystemPort, skip: ReportSkip): Promise<BranchOutcome> {
-    const git = this.settings().git;
+    const git = this.parts.settings().git;
     // Checked again here: turning the setting off stops reports at once, even one in flight.
     if (git.reportBranchChanges === false) return 'disabled';
     // The link chose the activity: the app's prompt would ask what is already decided.
     if (skip.linked && git.reportBranchChanges !== 'always') {
-      this.log.info(
+      this.parts.log.info(
         `Branch ${change.branch} is linked to an activity (timeTracker.links); ` +
           'not reported (timeTracker.git.reportBranchChanges is not "always").',
       );
@@ -264,25 +244,25 @@ export class BranchReporter implements vscode.Disposable {
     }
     // The app's own extension told the app already: a second report opens its prompt twice.
     if (skip.appExtension !== undefined) {
-      this.log.info(
+      this.parts.log.info(
         `Switched to ${change.branch}; not reported: ${skip.appExtension.id} reports it ` +
           '(timeTracker.git.reportBranchChanges is not "always" in the user settings).',
       );
       return 'appExtension';
     }
     if (this.ignored(change.branch, change.repository.ignoresCase)) {
-      this.log.info(`Branch ${change.branch} is ignored (timeTracker.git.ignoreBranches); not reported.`);
+      this.parts.log.info(`Branch ${change.branch} is ignored (timeTracker.git.ignoreBranches); not reported.`);
       return 'ignored';
     }
     // A reconnect under way (a token just set, the app's integration just found) goes first.
-    const client = await this.session.ready();
+    const client = await this.parts.session.ready();
     if (!client) {
-      const { channel } = this.session;
+      const { channel } = this.parts.session;
       const why =
         channel.kind === 'none' && channel.reason === 'remoteHost'
           ? 'this remote machine sends the app nothing'
           : 'the app is not connected (no integration, no token)';
-      this.log.info(`Switched to ${change.branch}; not reported because ${why}.`);
+      this.parts.log.info(`Switched to ${change.branch}; not reported because ${why}.`);
       return 'noToken';
     }
     const report: BranchChangeRequest = {
@@ -293,17 +273,17 @@ export class BranchReporter implements vscode.Disposable {
       ...(change.previousBranch === undefined ? {} : { previousBranch: change.previousBranch }),
     };
     const outcome = await this.retries.submit(change.repository.root, report).catch((error: unknown) => {
-      this.log.warn(`The switch to ${change.branch} was not reported: ${errorMessage(error)}`);
+      this.parts.log.warn(`The switch to ${change.branch} was not reported: ${errorMessage(error)}`);
       return 'failed' as const;
     });
     switch (outcome) {
       case 'delivered':
-        this.log.info(`Reported the switch to ${change.branch} in ${report.repo ?? '?'}.`);
+        this.parts.log.info(`Reported the switch to ${change.branch} in ${report.repo ?? '?'}.`);
         return 'reported';
       case 'retry':
         return 'retrying';
       case 'waiting':
-        this.log.info(
+        this.parts.log.info(
           `Switched to ${change.branch}; ` +
             `the report waits until the app accepts requests again (at most ${REPORT_WAIT_LIFE_MS / 60_000} minutes).`,
         );
@@ -320,7 +300,7 @@ export class BranchReporter implements vscode.Disposable {
    * tries again later. The retry queue decides what a failure means.
    */
   private async attempt(report: BranchChangeRequest): Promise<SendResult> {
-    const client = await this.session.ready();
+    const client = await this.parts.session.ready();
     if (!client) return 'notConnected';
     await client.notifyBranchChange(report);
     return 'sent';
@@ -329,24 +309,24 @@ export class BranchReporter implements vscode.Disposable {
   private settled(report: BranchChangeRequest, outcome: Settlement, why?: Undelivered): void {
     switch (outcome) {
       case 'delivered':
-        this.log.info(`Reported the switch to ${report.branch} in ${report.repo ?? '?'}, on a later try.`);
+        this.parts.log.info(`Reported the switch to ${report.branch} in ${report.repo ?? '?'}, on a later try.`);
         return;
       case 'failed':
-        this.log.warn(`The switch to ${report.branch} was not reported: ${describeUndelivered(why)}`);
+        this.parts.log.warn(`The switch to ${report.branch} was not reported: ${describeUndelivered(why)}`);
         return;
       case 'replaced':
-        this.log.debug(
+        this.parts.log.debug(
           `The switch to ${report.branch} was not reported: a newer switch in ${report.repo ?? '?'} replaces it.`,
         );
         return;
       case 'gaveUp':
-        this.log.warn(
+        this.parts.log.warn(
           `Gave up reporting the switch to ${report.branch} ` +
             `after ${REPORT_GIVE_UP_MS / 60_000} minutes of tries: ${describeUndelivered(why)}`,
         );
         return;
       case 'expired':
-        this.log.warn(
+        this.parts.log.warn(
           `The switch to ${report.branch} was not reported: ` +
             `the app did not accept requests again within ${REPORT_WAIT_LIFE_MS / 60_000} minutes.`,
         );

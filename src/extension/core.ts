@@ -118,7 +118,7 @@ function connect(context: vscode.ExtensionContext, stack: DisposalStack, live: L
   const messages = stack.use(new Messages(log));
   stack.use(sayWhenRemoteHost(session, messages));
   // Started before the other parts, so that whoever asks `session.ready()` below waits for the first decision.
-  void session.start();
+  void session.reconnect();
   const privateStatusBar = (): boolean => live.settings.privateStatusBar;
   const queue = stack.use(new OfflineQueue(context.globalStorageUri.fsPath, log, messages, privateStatusBar));
   // One owner of the recent list in this window: a stale read of globalState never hides its own latest use.

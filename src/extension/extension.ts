@@ -34,11 +34,6 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   return core.api;
 }
 
-export function deactivate(): void {
-  // The core's parts (the session's client pool, its timers, the watchers, the log last) are
-  // disposed with context.subscriptions, in the reverse order of their creation.
-}
-
 /** The core, loaded and started once (LoadOnce keeps a failure rather than start a second half-built core). */
 class CoreLoader {
   /** Set when `activate` is about to return: the core's log and the API report it. */

@@ -10,6 +10,8 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../platform/errors';
 import { COMMANDS } from '../tracker/ids';
 import type { Advice, FixAction } from '../tracker/advice/advice';
+import { SECTION } from './settings';
+import type { Log } from './oneLineLog';
 
 /** A button on a message: its label, and what choosing it does. */
 export interface MessageAction {
@@ -32,7 +34,7 @@ export class Messages implements vscode.Disposable {
   /** The notices on screen, by topic: each one's withdrawal. */
   private readonly notices = new Map<NoticeTopic, () => void>();
 
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly log: Log) {}
 
   info(message: string, ...actions: MessageAction[]): Promise<void> {
     return this.notify('info', message, actions);
@@ -50,6 +52,21 @@ export class Messages implements vscode.Disposable {
   advise(advice: Advice): Promise<void> {
     const fix = advice.action === undefined ? [] : [this.fix(advice.action)];
     return this.notify(advice.severity, advice.message, fix);
+  }
+
+  /**
+   * The entries of a setting that are not used: each logged, the first said with how many more the
+   * log holds, and Open Settings (at `setting`, else the extension's settings).
+   */
+  problems(problems: readonly string[], setting?: string): void {
+    const [first] = problems;
+    if (first === undefined) return;
+    for (const problem of problems) this.log.warn(problem);
+    const more = problems.length - 1;
+    const message =
+      more === 0 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: more });
+    if (setting === undefined) void this.advise({ severity: 'warning', message, action: 'openSettings' });
+    else void this.warn(message, this.actions.openSettings(setting));
   }
 
   /**
@@ -97,6 +114,11 @@ export class Messages implements vscode.Disposable {
       label: vscode.l10n.t('Log Time'),
       run: () => vscode.commands.executeCommand(COMMANDS.log),
     }),
+    /** Open Settings at one setting (its full name), or at the extension's settings. */
+    openSettings: (setting: string = SECTION): MessageAction => ({
+      label: vscode.l10n.t('Open Settings'),
+      run: () => vscode.commands.executeCommand('workbench.action.openSettings', setting),
+    }),
   };
 
   private fix(action: FixAction): MessageAction {
@@ -110,21 +132,16 @@ export class Messages implements vscode.Disposable {
     switch (action) {
       case 'setToken':
         return { label: vscode.l10n.t('Set Token'), command: COMMANDS.setToken, args: [] };
-      case 'openSettings':
-        return {
-          label: vscode.l10n.t('Open Settings'),
-          command: 'workbench.action.openSettings',
-          args: ['timeTracker'],
-        };
       case 'showLog':
         return { label: vscode.l10n.t('Show Log'), command: COMMANDS.showLog, args: [] };
       case 'retry':
         return { label: vscode.l10n.t('Check Again'), command: COMMANDS.checkConnection, args: [] };
+      case 'openSettings':
       case 'runLocally':
         return {
           label: vscode.l10n.t('Open Settings'),
           command: 'workbench.action.openSettings',
-          args: ['remote.extensionKind'],
+          args: [action === 'openSettings' ? SECTION : 'remote.extensionKind'],
         };
     }
   }

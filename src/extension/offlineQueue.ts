@@ -13,6 +13,7 @@ import type { QueuedEntry } from '../tracker/queue/queueFormat';
 import { ownProcessIsRunning } from '../platform/processes';
 import type { Messages } from './messages';
 import { errorMessage } from '../platform/errors';
+import type { Log } from './oneLineLog';
 
 /**
  * The offline queue in this window: the count the status bar shows, and the flush that runs when
@@ -42,7 +43,7 @@ export class OfflineQueue implements vscode.Disposable {
 
   constructor(
     folder: string,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Log,
     private readonly messages: Messages,
     /** timeTracker.statusBar.private as last read: the note of what was sent then names nothing. */
     private readonly isPrivate: () => boolean,
@@ -147,7 +148,10 @@ export class OfflineQueue implements vscode.Disposable {
         return outcomeOfError(error);
       }
     });
-    this.tellSent(sent);
+    // Said once per flush, by the window that sent them, so that an entry does not leave the badge
+    // unseen: what one entry was, or how many and how long in all (while private: how many).
+    const said = sentFromQueue(sent, this.isPrivate());
+    if (said !== undefined) void this.messages.info(said);
     // Withdraws the notices of what was queued (settle()), in the same moment.
     await this.recount();
     if (result.unrecorded !== undefined) {
@@ -177,15 +181,6 @@ export class OfflineQueue implements vscode.Disposable {
       );
     }
     return result;
-  }
-
-  /**
-   * Said once per flush, by the window that sent them, so that an entry does not leave the badge
-   * unseen: what one entry was, or how many and how long in all (while private: how many).
-   */
-  private tellSent(sent: readonly SentEntry[]): void {
-    const said = sentFromQueue(sent, this.isPrivate());
-    if (said !== undefined) void this.messages.info(said);
   }
 
   /** The queue file could not be read and was kept aside (EntryQueue moved it): said once, where it went. */

@@ -4,15 +4,15 @@
  * window or an app restart does not spend a failed sign-in on the wrong prefix again. The record
  * itself (keyed by a hash, never the token) is src/tracker/model/learnedPrefix.ts.
  */
-import type * as vscode from 'vscode';
 import type { HeaderPrefix } from '../client';
 import { errorMessage } from '../platform/errors';
 import { STORAGE_KEYS } from '../tracker/ids';
 import type { Channel } from '../tracker/model/channel';
 import { learnedPrefixKey, recallLearned, rememberPrefix } from '../tracker/model/learnedPrefix';
+import type { Log } from './oneLineLog';
 
-/** Where the record is kept: globalState, or a test's stand-in for it. */
-export interface PrefixStore {
+/** Where a record is kept: globalState, or a test's stand-in for it (also ./privacyMemory.ts's). */
+export interface StateStore {
   get(key: string): unknown;
   update(key: string, value: unknown): Thenable<void>;
 }
@@ -25,8 +25,8 @@ export interface PrefixMemory {
 
 /** The memory of `channel`'s app and token; `where` names the route in the log. */
 export function prefixMemory(
-  memento: PrefixStore,
-  log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>,
+  memento: StateStore,
+  log: Pick<Log, 'info' | 'warn'>,
   channel: Exclude<Channel, { kind: 'none' }>,
   where: string,
 ): PrefixMemory {

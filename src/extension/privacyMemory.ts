@@ -4,17 +4,12 @@
  * without reading the file, so macOS does not ask again at each start; each reading afterwards
  * (Check Connection, a setting) updates it. The decision is src/tracker/model/privacyRefusal.ts.
  */
-import type * as vscode from 'vscode';
 import type { CapabilityReading } from '../client/capabilityReader';
 import { errorMessage } from '../platform/errors';
 import { STORAGE_KEYS } from '../tracker/ids';
 import { refusalUpdate, rememberedRefusal } from '../tracker/model/privacyRefusal';
-
-/** Where the record is kept: globalState, or a test's stand-in for it. */
-export interface RefusalStore {
-  get(key: string): unknown;
-  update(key: string, value: unknown): Thenable<void>;
-}
+import type { StateStore } from './prefixMemory';
+import type { Log } from './oneLineLog';
 
 export interface PrivacyMemory {
   /** The remembered refusal to start from, when it is of one of `paths`; logs that the file is not read. */
@@ -24,8 +19,8 @@ export interface PrivacyMemory {
 }
 
 export function privacyMemory(
-  store: RefusalStore,
-  log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>,
+  store: StateStore,
+  log: Pick<Log, 'info' | 'warn'>,
   platform: NodeJS.Platform,
 ): PrivacyMemory {
   const key = STORAGE_KEYS.macPrivacyRefusal;

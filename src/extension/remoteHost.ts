@@ -8,6 +8,7 @@ import { decideHost, describeHostForLog, type HostDecision } from '../tracker/mo
 import { remoteHostAdvice } from '../tracker/advice/advice';
 import type { Messages } from './messages';
 import type { Session } from './session';
+import type { Log } from './oneLineLog';
 
 /** The decision for this host now: its place never changes without a restart, the user's opt-in may. */
 export function hostDecider(extension: vscode.Extension<unknown>, optedIn: () => boolean): () => HostDecision {
@@ -17,7 +18,7 @@ export function hostDecider(extension: vscode.Extension<unknown>, optedIn: () =>
 }
 
 /** Logs the decision (once at start, and whenever the opt-in changes it); nothing in a local window. */
-export function logHostDecision(log: vscode.LogOutputChannel, decision: HostDecision): void {
+export function logHostDecision(log: Log, decision: HostDecision): void {
   const line = describeHostForLog(decision, vscode.env.remoteName);
   if (line === undefined) return;
   if (decision.why === 'localSide') log.info(line);

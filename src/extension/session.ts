@@ -27,12 +27,13 @@ import { channelClient } from './sessionClient';
 import { capabilityPaths, readSources, type Sources } from './sessionSources';
 import type { Settings } from './settings';
 import { TokenStore } from './tokenStore';
+import type { Log } from './oneLineLog';
 
 export interface SessionOptions {
   readonly secrets: vscode.SecretStorage;
   /** globalState, shared by every window: what `headerPrefix: auto` learned, and macOS's refusal of the app's file. */
   readonly memento: vscode.Memento;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   readonly settings: () => Settings;
   /** Where the token variables are read; default process.env. */
   readonly environment?: Readonly<Record<string, string | undefined>>;
@@ -58,8 +59,6 @@ export class Session implements vscode.Disposable {
   /** macOS's refusal of the capability file, kept for the next window and start. */
   private readonly privacy: PrivacyMemory;
   private readonly poller: Poller;
-  private readonly environment: Readonly<Record<string, string | undefined>>;
-  private readonly home: string;
   private readonly stateChanged = new vscode.EventEmitter<TrackerState>();
   /** Fires with every new state, polled or known without polling. */
   readonly onDidChangeState = this.stateChanged.event;
@@ -90,8 +89,6 @@ export class Session implements vscode.Disposable {
   private readonly applyLatest: () => Promise<void>;
 
   constructor(private readonly options: SessionOptions) {
-    this.environment = options.environment ?? process.env;
-    this.home = options.home ?? homedir();
     this.currentChannel = { kind: 'none', route: { kind: 'http', port: options.settings().port }, reason: 'noToken' };
     this.tokens = new TokenStore(options.secrets);
     this.privacy = privacyMemory(options.memento, options.log, options.capabilityChecks?.platform ?? process.platform);
@@ -120,7 +117,7 @@ export class Session implements vscode.Disposable {
         readSources({
           tokens: this.tokens,
           log: options.log,
-          environment: this.environment,
+          environment: options.environment ?? process.env,
           host: options.host,
           capability: () => this.watcher.current(),
         }),
@@ -136,11 +133,6 @@ export class Session implements vscode.Disposable {
         return taken ? void this.refreshUnlessPaused() : this.poller.windowChanged(this.currentState);
       }),
     );
-  }
-
-  /** Reads the token and the capability file and connects; resolves once the first state is known. */
-  start(): Promise<void> {
-    return this.reconnect();
   }
 
   get state(): TrackerState {
@@ -194,9 +186,9 @@ export class Session implements vscode.Disposable {
   }
 
   /**
-   * Re-reads every source and puts the result into use: after a token or setting change, or a
-   * new capability file. Resolves once the status bar asked again, so a command right after
-   * goes out the new way.
+   * Re-reads every source and puts the result into use: at start, after a token or setting change,
+   * or a new capability file. Resolves once the status bar asked again (at start: once the first
+   * state is known), so a command right after goes out the new way.
    */
   reconnect(): Promise<void> {
     this.pendingApply = this.applyLatest();
@@ -241,7 +233,7 @@ export class Session implements vscode.Disposable {
   }
 
   private capabilityPaths(): readonly string[] {
-    return capabilityPaths(this.options.settings().capabilityFile, this.home);
+    return capabilityPaths(this.options.settings().capabilityFile, this.options.home ?? homedir());
   }
 
   private onCapability(reading: CapabilityReading): void {
@@ -378,9 +370,8 @@ export class Session implements vscode.Disposable {
     this.disposed = true;
     this.poller.dispose();
     this.watcher.dispose();
-    const old = this.currentClient;
+    void this.currentClient?.close().catch(() => undefined);
     this.currentClient = undefined;
-    if (old) void old.close().catch(() => undefined);
     for (const subscription of this.subscriptions) subscription.dispose();
     this.tokens.dispose();
     this.stateChanged.dispose();

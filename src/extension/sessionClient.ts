@@ -4,16 +4,16 @@
  * memory every window shares through globalState (./prefixMemory.ts). A test of the client that
  * means "a window's client" builds it here, so it cannot drift from the session's wiring.
  */
-import type * as vscode from 'vscode';
 import { ServiceClient, type RequestRecord } from '../client';
 import { describeRouteForLog, type Channel } from '../tracker/model/channel';
-import { prefixMemory, type PrefixStore } from './prefixMemory';
+import { prefixMemory, type StateStore } from './prefixMemory';
 import type { Settings } from './settings';
+import type { Log } from './oneLineLog';
 
 export interface ChannelClientParts {
   /** globalState: what `headerPrefix: auto` learned per app and token, shared by every window. */
-  readonly memento: PrefixStore;
-  readonly log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
+  readonly memento: StateStore;
+  readonly log: Pick<Log, 'info' | 'warn'>;
   readonly headerPrefix: Settings['headerPrefix'];
   /** Every request the client makes (the session writes one debug line, ./requestLog.ts). */
   readonly onRequest: (record: RequestRecord) => void;

@@ -3,7 +3,6 @@
  * environment's variables) and the app's capability file, unless this host may not talk to the
  * app at all. The choice itself is src/tracker/model/channel.ts; the session applies it.
  */
-import type * as vscode from 'vscode';
 import { defaultCapabilityPaths, type CapabilityReading } from '../client/capabilityReader';
 import { errorMessage } from '../platform/errors';
 import { TOKEN_ENVIRONMENT_VARIABLES } from '../protocol/constants';
@@ -11,6 +10,7 @@ import { firstSetVariable } from '../protocol/environment';
 import type { HttpToken } from '../tracker/model/channel';
 import type { HostDecision } from '../tracker/model/remoteHost';
 import type { TokenStore } from './tokenStore';
+import type { Log } from './oneLineLog';
 
 /** What the last reconnect read: the sources a channel is chosen from. */
 export interface Sources {
@@ -23,7 +23,7 @@ export interface Sources {
 
 export interface SourceReaders {
   readonly tokens: Pick<TokenStore, 'get'>;
-  readonly log: Pick<vscode.LogOutputChannel, 'error'>;
+  readonly log: Pick<Log, 'error'>;
   /** Where the token variables are read. */
   readonly environment: Readonly<Record<string, string | undefined>>;
   readonly host: () => HostDecision;

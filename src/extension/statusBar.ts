@@ -19,6 +19,7 @@ import type { Messages } from './messages';
 import type { Session } from './session';
 import { SECTION, type Settings } from './settings';
 import { every } from '../platform/timers';
+import type { Log } from './oneLineLog';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), ...Object.values(OPEN_LINK_COMMANDS)];
 
@@ -31,9 +32,9 @@ export interface StatusBarParts {
   readonly settings: () => Settings;
   /** The entries waiting in the offline queue; none unless given. */
   readonly queued?: () => number;
-  readonly log?: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
+  readonly log?: Pick<Log, 'info' | 'warn'>;
   /** Where a format the item cannot show as written is said to the user, once per value. */
-  readonly messages?: Pick<Messages, 'warn'>;
+  readonly messages?: Pick<Messages, 'warn' | 'actions'>;
   /** Today's time on this window's branch, for the tooltip (the branch-time ledger). */
   readonly branchToday: () => StatusBarInputs['branchToday'];
   /** The linked start Undo still takes back, for the tooltip (the links). */
@@ -108,10 +109,7 @@ export class StatusBarController implements vscode.Disposable {
             'The status bar format names {unknown}, which it does not know, so the status bar shows it as written. It knows {known}.',
             { unknown: unknown.join(', '), known },
           );
-    void this.parts.messages?.warn(message, {
-      label: vscode.l10n.t('Open Settings'),
-      run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.statusBar.format`),
-    });
+    void this.parts.messages?.warn(message, this.parts.messages.actions.openSettings(`${SECTION}.statusBar.format`));
   }
 
   private createItem(): vscode.StatusBarItem {

@@ -14,7 +14,6 @@ import { CONTEXT_KEYS, STORAGE_KEYS } from '../../tracker/ids';
 import { BranchLedger } from '../../tracker/branchTime/branchLedger';
 import { LedgerStore } from '../../tracker/branchTime/ledgerStore';
 import { dayOf } from '../../tracker/branchTime/ledgerBook';
-import type { WorkPlace } from '../../tracker/branchTime/attribution';
 import {
   branchAt,
   formatLedgerDuration,
@@ -30,6 +29,7 @@ import type { Messages } from '../messages';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import { WindowPlace } from './windowPlace';
+import type { Log } from '../oneLineLog';
 
 export interface BranchTimeParts {
   readonly storageFolder: string;
@@ -38,7 +38,7 @@ export interface BranchTimeParts {
   readonly session: Session;
   /** The repositories watched: where the window's branch is read. */
   readonly branches: Pick<BranchReporter, 'watched'>;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   readonly messages: Messages;
   readonly settings: () => Settings;
 }
@@ -150,10 +150,6 @@ export class BranchTime implements vscode.Disposable {
     return this.place.headRead(read);
   }
 
-  get currentPlace(): WorkPlace | undefined {
-    return this.ledger.place;
-  }
-
   /**
    * The ticket keys that count as `timeTracker.ticketPrefixes` says (Copy Summary, the export, the links); each prefix
    * not used is logged, and the first said once per list, with Open Settings.
@@ -164,18 +160,7 @@ export class BranchTime implements vscode.Disposable {
     if (this.tickets?.prefixes === prefixes) return this.tickets.keys;
     const { problems, ...keys } = ticketKeys(listed);
     this.tickets = { prefixes, keys };
-    for (const problem of problems) this.parts.log.warn(problem);
-    const [first] = problems;
-    if (first !== undefined) {
-      const more = problems.length - 1;
-      void this.parts.messages.warn(
-        more === 0 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: more }),
-        {
-          label: vscode.l10n.t('Open Settings'),
-          run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.ticketPrefixes'),
-        },
-      );
-    }
+    this.parts.messages.problems(problems, 'timeTracker.ticketPrefixes');
     return keys;
   }
 
@@ -213,10 +198,7 @@ export class BranchTime implements vscode.Disposable {
         fromDay,
         toDay,
       ),
-      {
-        label: vscode.l10n.t('Open Settings'),
-        run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.branchTime.keepDays'),
-      },
+      this.parts.messages.actions.openSettings('timeTracker.branchTime.keepDays'),
     );
   }
 

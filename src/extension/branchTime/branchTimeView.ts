@@ -165,7 +165,7 @@ export class BranchTimeView implements vscode.TreeDataProvider<BranchTimeNode>, 
 
   private branchItem(node: Extract<BranchTimeNode, { type: 'branch' }>): vscode.TreeItem {
     const branch = this.findBranch(node);
-    const place = this.branchTime.currentPlace;
+    const place = this.branchTime.ledger.place;
     const current = branch !== undefined && samePlace(place, branch);
     const item = new vscode.TreeItem(node.branch, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = JSON.stringify(node);

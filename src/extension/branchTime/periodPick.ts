@@ -7,39 +7,11 @@
  */
 import * as vscode from 'vscode';
 import { formatLedgerDuration, PERIODS, periodLabel, type PeriodKind } from '../../tracker/branchTime/summary';
+import { pickOne, type Choice } from '../pickers/pickOne';
 import type { BranchTime } from './branchTime';
 
 /** A period of the view, or every day the ledger keeps (for the CSV). */
 export type ExportPeriod = PeriodKind | 'all';
-
-interface Choice<T> extends vscode.QuickPickItem {
-  readonly value: T;
-}
-
-/** The one item chosen (Enter takes the active one), or undefined when the pick was closed. */
-export function pickOne<T>(
-  items: readonly Choice<T>[],
-  options: { readonly title: string; readonly placeholder: string; readonly active?: T },
-): Promise<T | undefined> {
-  const pick = vscode.window.createQuickPick<Choice<T>>();
-  pick.title = options.title;
-  pick.placeholder = options.placeholder;
-  pick.items = items;
-  const active = items.find((item) => item.value === options.active);
-  if (active) pick.activeItems = [active];
-  return new Promise((resolve) => {
-    let chosen: T | undefined;
-    pick.onDidAccept(() => {
-      chosen = (pick.selectedItems[0] ?? pick.activeItems[0])?.value;
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      pick.dispose();
-      resolve(chosen);
-    });
-    pick.show();
-  });
-}
 
 /** Which period, each with its total; the one selected in the view (else Today) is active. */
 export function pickPeriod(

@@ -18,15 +18,16 @@ import {
 import { STORAGE_KEYS } from '../../tracker/ids';
 import type { Messages } from '../messages';
 import { SECTION, type Settings } from '../settings';
+import type { Log } from '../oneLineLog';
 
 export interface CoexistenceOptions {
   /** This extension's id, never taken for the app's own. */
   readonly ownId: string;
   /** globalState: what was said, for every window of this machine. */
   readonly memento: vscode.Memento;
-  readonly log: Pick<vscode.LogOutputChannel, 'info'>;
+  readonly log: Pick<Log, 'info'>;
   readonly settings: () => Settings;
-  readonly messages: Pick<Messages, 'info'>;
+  readonly messages: Pick<Messages, 'info' | 'actions'>;
   /** The installed and enabled extensions (vscode.extensions.all lists no disabled one). */
   readonly extensions: () => readonly InstalledExtension[];
   readonly onDidChangeExtensions: vscode.Event<void>;
@@ -77,10 +78,7 @@ export class Coexistence implements vscode.Disposable {
     if (sentences.length === 0) return;
     await memento.update(STORAGE_KEYS.coexistence, said);
     for (const { text } of sentences) log.info(text);
-    const openSettings = {
-      label: vscode.l10n.t('Open Settings'),
-      run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.git.reportBranchChanges`),
-    };
+    const openSettings = this.options.messages.actions.openSettings(`${SECTION}.git.reportBranchChanges`);
     const message = sentences.map(({ text }) => text).join(' ');
     void this.options.messages.info(
       message,

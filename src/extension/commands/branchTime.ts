@@ -1,14 +1,19 @@
 /**
  * The "Time by Branch" view's commands: Copy Summary (plain text or Markdown) of the period,
  * repository or branch a row's context menu is opened on, or of the period asked for from the
- * view's title or the palette; and Clear History, which asks first. None of them sends anything to
- * the app: the ledger is a view of time the app already has.
+ * view's title or the palette; Export as CSV, a period (or every kept day) written to the file the
+ * save dialog names through the workspace file system (so a remote window writes where its dialog
+ * pointed; the CSV itself is src/tracker/branchTime/ledgerCsv.ts); and Clear History, which asks
+ * first. None of them sends anything to the app: the ledger is a view of time the app already has.
  */
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
+import { errorMessage } from '../../platform/errors';
 import { COMMANDS } from '../../tracker/ids';
 import { summaryText, type SummaryFormat, type SummaryScope } from '../../tracker/branchTime/copySummary';
-import { PERIODS, periodLabel, type PeriodKind } from '../../tracker/branchTime/summary';
-import { confirmClear, pickPeriod } from '../branchTime/periodPick';
+import { csvFileName, ledgerCsv } from '../../tracker/branchTime/ledgerCsv';
+import { PERIODS, periodDays, periodLabel, type PeriodKind } from '../../tracker/branchTime/summary';
+import { confirmClear, exportPeriodLabel, pickPeriod, type ExportPeriod } from '../branchTime/periodPick';
 import type { CommandServices } from './services';
 
 /** What a copy covers: a period, and within it a repository or a branch. */
@@ -47,6 +52,72 @@ export async function copyBranchSummary(
   messages.status(vscode.l10n.t('Copied the summary of {0}.', periodLabel(target.kind)));
 }
 
+export async function exportBranchTimeCsv(services: CommandServices, args: unknown): Promise<void> {
+  const { branchTime, messages, log } = services;
+  if (
+    !ledgerOn(
+      services,
+      vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is nothing to export.'),
+    )
+  )
+    return;
+  await branchTime.ledger.refresh();
+  const period =
+    periodOf(args) ??
+    (await pickPeriod(branchTime, {
+      title: vscode.l10n.t('Export Time by Branch as CSV'),
+      active: services.branchTimeSelection(),
+      withAll: true,
+    }));
+  if (period === undefined) return;
+  const range = period === 'all' ? undefined : periodDays(period, Date.now());
+  const csv = ledgerCsv(branchTime.ledger.current.rows, range, branchTime.ticketKeys());
+  if (csv === undefined) {
+    void messages.info(
+      vscode.l10n.t('No time by branch for {0}: there is nothing to export.', exportPeriodLabel(period)),
+    );
+    return;
+  }
+  const target = await vscode.window.showSaveDialog({
+    title: vscode.l10n.t('Export Time by Branch as CSV'),
+    saveLabel: vscode.l10n.t('Export'),
+    defaultUri: vscode.Uri.joinPath(vscode.Uri.file(homedir()), csvFileName(range ?? csv.days)),
+    filters: { [vscode.l10n.t('CSV')]: ['csv'] },
+  });
+  if (target === undefined) return;
+  const shown = target.scheme === 'file' ? target.fsPath : target.toString(true);
+  try {
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(csv.text));
+  } catch (error) {
+    log.error(`${COMMANDS.exportBranchTimeCsv}: could not write ${shown}: ${errorMessage(error)}`);
+    void messages.error(
+      vscode.l10n.t('Could not write {file}: {reason}. Nothing was exported; choose another place.', {
+        file: shown,
+        reason: errorMessage(error),
+      }),
+      messages.actions.showLog(),
+    );
+    return;
+  }
+  log.info(`${COMMANDS.exportBranchTimeCsv}: wrote ${csv.rows} rows to ${shown}.`);
+  const values = { count: csv.rows, period: exportPeriodLabel(period), file: shown };
+  const said =
+    csv.rows === 1
+      ? vscode.l10n.t('Exported 1 row of time by branch ({period}) to {file}.', values)
+      : vscode.l10n.t('Exported {count} rows of time by branch ({period}) to {file}.', values);
+  void messages.info(said, {
+    label: vscode.l10n.t('Open'),
+    run: () => vscode.commands.executeCommand('vscode.open', target),
+  });
+}
+
+/** `{ "period": "thisWeek" }` from a keybinding: a period, or `all`; anything else asks. */
+function periodOf(args: unknown): ExportPeriod | undefined {
+  if (typeof args !== 'object' || args === null) return undefined;
+  const { period } = args as { period?: unknown };
+  return [...PERIODS, 'all' as const].find((candidate) => candidate === period);
+}
+
 export async function clearBranchHistory(services: CommandServices): Promise<void> {
   if (!(await confirmClear())) return;
   await services.branchTime.ledger.clear();
@@ -55,12 +126,9 @@ export async function clearBranchHistory(services: CommandServices): Promise<voi
 }
 
 /** Whether the ledger is on; off, says so with the setting's button. */
-export function ledgerOn(services: CommandServices, whyNot: string): boolean {
+function ledgerOn(services: CommandServices, whyNot: string): boolean {
   if (services.branchTime.enabled) return true;
-  void services.messages.info(whyNot, {
-    label: vscode.l10n.t('Open Settings'),
-    run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'timeTracker.branchTime.enabled'),
-  });
+  void services.messages.info(whyNot, services.messages.actions.openSettings('timeTracker.branchTime.enabled'));
   return false;
 }
 

@@ -10,8 +10,7 @@ import type * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
 import { KnownActivities } from '../../tracker/pickers/activityPicks';
-import { clearBranchHistory, copyBranchSummary } from './branchTime';
-import { exportBranchTimeCsv } from './branchTimeExport';
+import { clearBranchHistory, copyBranchSummary, exportBranchTimeCsv } from './branchTime';
 import { checkConnection } from './connection';
 import { linkBranch, linkFolder, undoLink, useRepositoryLinks } from './links';
 import { unlink } from './unlink';
@@ -19,7 +18,7 @@ import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
 import { logTime } from './logTime';
 import { rememberRunning, start, stop } from './tracking';
-import { showLog, showMenu, showQueue, togglePrivateStatusBar } from './views';
+import { showMenu, showQueue, togglePrivateStatusBar } from './views';
 
 /** Every command's handler by id, and what the handlers keep running (disposed with the core). */
 export interface CommandTable {
@@ -45,7 +44,7 @@ export function commandTable(parts: CommandParts): CommandTable {
     [COMMANDS.setToken]: (token) => setToken(services, token),
     [COMMANDS.clearToken]: () => clearToken(services),
     [COMMANDS.checkConnection]: () => checkConnection(services),
-    [COMMANDS.showLog]: () => showLog(services),
+    [COMMANDS.showLog]: () => services.log.show(),
     [COMMANDS.showMenu]: () => showMenu(services),
     [COMMANDS.showQueue]: () => showQueue(services),
     [COMMANDS.copyBranchSummary]: (node) => copyBranchSummary(services, node, 'plain'),

@@ -15,6 +15,7 @@ import { COMMANDS } from '../../tracker/ids';
 import { placeholderRefusal, ticketLinkFor, type TicketLinkChoice } from '../../tracker/links/linkChoices';
 import { placeLink, type WrittenLink } from '../../tracker/links/linkEdits';
 import { undoneConfirmation } from '../../tracker/statusBar/confirmations';
+import { folderHere } from '../links/linkPlaces';
 import { SECTION } from '../settings';
 import { PauseGate } from './pauseGate';
 import { askWhatToLink, offerStart } from './linkChoices';
@@ -175,17 +176,14 @@ export async function undoLink(services: CommandServices): Promise<void> {
     if (previous !== undefined) {
       await client.startActivity({ activityID: previous.activityID });
       services.log.info(`Undo: restarted ${previous.activityName} instead of ${started}.`);
-      services.messages.status(
-        undoneConfirmation({ previous: previous.activityName, started }, services.settings().privateStatusBar),
-      );
     } else {
       await client.stopActivity();
       await services.links.userStopped();
       services.log.info(`Undo: stopped ${started}, which a link had started.`);
-      services.messages.status(
-        undoneConfirmation({ previous: undefined, started }, services.settings().privateStatusBar),
-      );
     }
+    services.messages.status(
+      undoneConfirmation({ previous: previous?.activityName, started }, services.settings().privateStatusBar),
+    );
   });
 }
 
@@ -194,7 +192,7 @@ export async function folderOrSay(services: CommandServices): Promise<vscode.Wor
     void services.messages.info(vscode.l10n.t('Open a folder first: links are kept in the workspace settings.'));
     return undefined;
   }
-  return services.links.folderHere();
+  return folderHere();
 }
 
 /**

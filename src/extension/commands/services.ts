@@ -19,12 +19,13 @@ import type { OfflineQueue } from '../offlineQueue';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import type { StatusBarController } from '../statusBar';
+import type { Log } from '../oneLineLog';
 
 export interface CommandServices {
   /** The owner of the connection: the client, the state, the token. */
   readonly session: Session;
   readonly statusBar: StatusBarController;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   /** The recent activities, shared by every window (globalState). */
   readonly recent: RecentActivities;
   /** This workspace's state: where the activities the app named are kept for the pickers. */
@@ -75,19 +76,14 @@ export async function run<T>(
   try {
     return await call();
   } catch (error) {
-    if (!(await onError?.(error))) report(services, command, error);
+    if (!(await onError?.(error))) tell(services, command, adviceForError(error, services.session.channel.route));
     return undefined;
   } finally {
     void services.session.refreshUnlessPaused();
   }
 }
 
-/** Logs and shows the failure; the command does not wait for the notification to be closed. */
-export function report(services: CommandServices, command: CommandId, error: unknown): void {
-  tell(services, command, adviceForError(error, services.session.channel.route));
-}
-
-/** Logs the advice with the command's name and shows it, with the button that fixes it. */
+/** Logs the advice with the command's name and shows it, with the button that fixes it; the command does not wait. */
 export function tell(services: CommandServices, command: CommandId, advice: Advice): void {
   services.log.error(`${command}: ${advice.message}`);
   void services.messages.advise(advice);

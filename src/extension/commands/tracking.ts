@@ -205,14 +205,9 @@ async function linkedFirst(services: CommandServices): Promise<PickableActivity[
   const linked = await services.links.decisionHere();
   return withLinkedFirst(
     linked,
-    recent(services),
+    services.recent.list(),
     linked === undefined ? [] : services.known.matching(linked.activity),
   );
-}
-
-/** What is stored, as far as it is a list of activities: a value of another shape must not break a picker or a poll. */
-function recent(services: CommandServices): PickableActivity[] {
-  return services.recent.list();
 }
 
 /** Only an activity the app named is remembered; the group comes from the picker (answers do not carry it). */
@@ -239,7 +234,7 @@ export function rememberRunning(services: CommandServices): vscode.Disposable {
     const { activity } = state;
     const seenBefore = lastSeenID !== undefined && lastSeenID.toLowerCase() === activity.activityID.toLowerCase();
     lastSeenID = activity.activityID;
-    if (seenBefore || recent(services)[0]?.activityID.toLowerCase() === activity.activityID.toLowerCase()) return;
+    if (seenBefore || services.recent.list()[0]?.activityID.toLowerCase() === activity.activityID.toLowerCase()) return;
     remember(services, activity, undefined).catch((error: unknown) =>
       services.log.warn(`Could not remember the running activity as recent: ${errorMessage(error)}`),
     );

@@ -1,5 +1,5 @@
 /**
- * Show Log, the status bar menu, Show Queued Entries and the private status bar's switch: what the
+ * The status bar menu, Show Queued Entries and the private status bar's switch: what the
  * user opens to look and decide, and what they hide before sharing their screen.
  */
 import * as vscode from 'vscode';
@@ -10,10 +10,6 @@ import { privateToggle } from '../../tracker/statusBar/privateToggle';
 import { SECTION } from '../settings';
 import { PauseGate } from './pauseGate';
 import type { CommandServices } from './services';
-
-export function showLog(services: CommandServices): void {
-  services.log.show();
-}
 
 /**
  * The status bar item's click in every state: what works in the state, under a placeholder saying what the menu is for.

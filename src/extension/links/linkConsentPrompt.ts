@@ -13,6 +13,7 @@ import {
   type LinkConsent,
   type LinkText,
 } from '../../tracker/links/linkConsent';
+import type { Log } from '../oneLineLog';
 
 /** What the user answered: use the links, not in this repository, or not now (the question closed). */
 export type ConsentAnswer = 'use' | 'refuse' | 'later';
@@ -24,7 +25,7 @@ export class LinkConsentPrompt {
 
   constructor(
     private readonly workspaceState: vscode.Memento,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Log,
   ) {}
 
   get consent(): LinkConsent {
@@ -59,11 +60,6 @@ export class LinkConsentPrompt {
     );
   }
 
-  /** The user wrote these links into the workspace's settings: theirs, so used without a question. */
-  async own(links: readonly LinkText[]): Promise<void> {
-    await this.keep(links, 'use');
-  }
-
   private async asked(
     links: readonly LinkText[],
     show: () => Thenable<string | undefined>,
@@ -88,16 +84,14 @@ export class LinkConsentPrompt {
     this.laterHere = false;
     await this.keep(links, answer);
     this.log.info(
-      answer === 'use'
-        ? `This repository's ${links.length} link(s) of timeTracker.links are used from now on, as answered. ` +
-            `"Use This Repository's Links…" changes it.`
-        : `This repository's ${links.length} link(s) of timeTracker.links are never used, as answered. ` +
-            `"Use This Repository's Links…" changes it.`,
+      `This repository's ${links.length} link(s) of timeTracker.links are ` +
+        `${answer === 'use' ? 'used from now on' : 'never used'}, as answered. "Use This Repository's Links…" changes it.`,
     );
     return answer;
   }
 
-  private async keep(links: readonly LinkText[], answer: 'use' | 'refuse'): Promise<void> {
+  /** The answer kept; `use` is also what the user's own links written into the workspace's settings get. */
+  async keep(links: readonly LinkText[], answer: 'use' | 'refuse'): Promise<void> {
     try {
       await this.workspaceState.update(STORAGE_KEYS.linkConsent, withAnswer(this.consent, links, answer));
     } catch (error) {

@@ -44,16 +44,17 @@ import type { Messages } from '../messages';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import { LinkConsentPrompt, type ConsentAnswer } from './linkConsentPrompt';
-import { folderHere, foldersOf, pathOf, slashes } from './linkPlaces';
+import { foldersOf, pathOf, slashes } from './linkPlaces';
 import { LinkStarter, type LinkOutcome, type Trigger } from './linkStart';
 import { OpeningGuard } from './openingGuard';
 import { UndoKeeper } from './undoKeeper';
+import type { Log } from '../oneLineLog';
 
 export interface LinkParts {
   readonly session: Session;
   /** The repositories the branch reporter watches: where a folder's branch is read. */
   readonly branches: Pick<BranchReporter, 'watched'>;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   readonly messages: Messages;
   readonly settings: () => Settings;
   /** The ticket keys that count, for `{ticket}` (the branch-time part's, src/extension/branchTime/branchTime.ts). */
@@ -74,10 +75,6 @@ export interface LinkParts {
   /** How the notice is timed; real timers unless a test moves the clock. */
   readonly timers?: Timers;
 }
-
-export type { LinkOutcome } from './linkStart';
-
-export type { LinkUndo } from '../../tracker/links/linkUndo';
 
 export class LinkController implements vscode.Disposable {
   private readonly acted = new vscode.EventEmitter<LinkOutcome>();
@@ -172,22 +169,7 @@ export class LinkController implements vscode.Disposable {
     );
     this.byScope = settings.links.sources.map(({ scope }, index) => ({ scope, links: parsed[index]?.links ?? [] }));
     this.parsed = { links: parsed.flatMap(({ links }) => links), problems: parsed.flatMap(({ problems }) => problems) };
-    if (this.parsed.problems.length === 0) return;
-    for (const problem of this.parsed.problems) this.parts.log.warn(problem);
-    const more = this.parsed.problems.length - 1;
-    const [first = ''] = this.parsed.problems;
-    void this.parts.messages.advise({
-      severity: 'warning',
-      message:
-        more === 0 ? first : vscode.l10n.t('{problem} ({count} more in the log.)', { problem: first, count: more }),
-      action: 'openSettings',
-    });
-  }
-
-  /** The link that acts at `place` (the user's, or a repository's the user said to use), if links are on. */
-  decide(place: Place): LinkDecision | undefined {
-    if (!this.parts.settings().links.enabled) return undefined;
-    return decideLink(this.standing().usable, place, this.parts.tickets());
+    this.parts.messages.problems(this.parsed.problems);
   }
 
   /**
@@ -227,22 +209,20 @@ export class LinkController implements vscode.Disposable {
 
   /** The user wrote this link into the workspace's settings: theirs, so it acts without a question. */
   ownWorkspaceLink(link: Parameters<typeof linkFingerprint>[0]): Promise<void> {
-    return this.consent.own([link]);
+    return this.consent.keep([link], 'use');
   }
 
-  /** The folder this window works in (./linkPlaces.ts). */
-  folderHere(): Promise<vscode.WorkspaceFolder | undefined> {
-    return folderHere();
-  }
-
-  /** The link that decides where this window works (the Start picker lists its activity first). */
+  /**
+   * The link that decides where this window works (the Start picker lists its activity first): the
+   * user's, or a repository's the user said to use, if links are on.
+   */
   async decisionHere(): Promise<LinkDecision | undefined> {
     const file = vscode.window.activeTextEditor?.document.uri;
     const folder =
       (file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file)) ??
       vscode.workspace.workspaceFolders?.[0];
-    if (folder === undefined) return undefined;
-    return this.decide(await this.placeOf(folder.uri));
+    if (folder === undefined || !this.parts.settings().links.enabled) return undefined;
+    return decideLink(this.standing().usable, await this.placeOf(folder.uri), this.parts.tickets());
   }
 
   /** Every link that matches `folder` on `branch`, with the settings file it is in (Unlink). */

@@ -6,7 +6,6 @@
  * passed does not go out. Every outcome is reported (LinkOutcome), and what the user sees is the
  * controller's notice (./linkController.ts).
  */
-import type * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
 import { errorMessage } from '../../platform/errors';
 import type { ActivityReference } from '../../protocol/types';
@@ -29,6 +28,7 @@ import type { Session } from '../session';
 import type { Settings } from '../settings';
 import type { ConsentAnswer } from './linkConsentPrompt';
 import type { OpeningGuard } from './openingGuard';
+import type { Log } from '../oneLineLog';
 
 /** What a link did with one switch or window opening: the tests and the API read it. */
 export type LinkOutcome =
@@ -54,7 +54,7 @@ export type Trigger = 'switch' | 'open';
 
 export interface LinkStartParts {
   readonly session: Pick<Session, 'ready' | 'state' | 'refreshUnlessPaused'>;
-  readonly log: Pick<vscode.LogOutputChannel, 'debug' | 'info' | 'warn'>;
+  readonly log: Pick<Log, 'debug' | 'info' | 'warn'>;
   readonly settings: () => Settings;
   /** The recent activities: where a link's activity may be known by id. */
   readonly recent: Pick<RecentActivities, 'list'>;
@@ -113,14 +113,13 @@ export class LinkStarter {
     // Only an opening heeds the stop: a switch is the user acting.
     const stoppedAtMs = trigger === 'open' ? await this.parts.openings.stoppedAt() : undefined;
     const { state } = this.parts.session;
-    const maxAge = maxAnswerAgeMs(this.parts.settings().pollIntervalSeconds);
     return linkStep(decision, {
       state,
       connected: client !== undefined,
       nowMs: this.parts.clock(),
       trigger,
       known,
-      maxAnswerAgeMs: maxAge,
+      maxAnswerAgeMs: maxAnswerAgeMs(this.parts.settings().pollIntervalSeconds),
       stoppedAtMs,
     });
   }

@@ -14,6 +14,7 @@ import { errnoCode, errorMessage } from '../../platform/errors';
 import { platformStoreFiles, type StoreFiles } from '../../platform/storeFiles';
 import { claimOpening, readStopped, startedSince, stopHolding } from '../../tracker/links/linkOpening';
 import type { TrackerState } from '../../tracker/model/trackerState';
+import type { Log } from '../oneLineLog';
 
 export interface OpeningGuardParts {
   /**
@@ -23,7 +24,7 @@ export interface OpeningGuardParts {
   readonly storageFolder: string;
   /** The session's state changes (vscode.Event, narrowed to what is used: a test passes a plain function). */
   readonly onDidChangeState: (listener: (state: TrackerState) => void) => { dispose(): void };
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   readonly clock: () => number;
   /** The file operations; the platform's unless a test makes one fail. */
   readonly files?: StoreFiles;

@@ -25,6 +25,7 @@ import type { Messages } from '../messages';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
 import { errorMessage } from '../../platform/errors';
+import type { Log } from '../oneLineLog';
 
 /** The read-only view the extension's API offers (its tests read it). */
 export interface OnboardingView {
@@ -38,7 +39,7 @@ export interface OnboardingView {
 
 export interface OnboardingServices {
   readonly session: Session;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   readonly messages: Messages;
   readonly settings: () => Settings;
 }

@@ -5,30 +5,13 @@
  * tells the user which command they are in.
  */
 import * as vscode from 'vscode';
-import type { BlockedStart, StartFix } from '../../tracker/pickers/startBlocked';
-
-interface FixItem extends vscode.QuickPickItem {
-  readonly fix: StartFix;
-}
+import type { BlockedStart } from '../../tracker/pickers/startBlocked';
+import { pickOne } from './pickOne';
 
 /** Shows why nothing can be started; runs the fix chosen and resolves once it is done (at once when left). */
 export async function offerStartFixes(title: string, blocked: BlockedStart): Promise<void> {
-  const quickPick = vscode.window.createQuickPick<FixItem>();
-  quickPick.title = title;
-  quickPick.placeholder = blocked.placeholder;
   // Whatever is typed, the fixes stay: a name typed here cannot be started.
-  quickPick.items = blocked.fixes.map((fix) => ({ label: fix.label, fix, alwaysShow: true }));
-  const chosen = await new Promise<StartFix | undefined>((resolve) => {
-    let fix: StartFix | undefined;
-    quickPick.onDidAccept(() => {
-      fix = quickPick.selectedItems[0]?.fix;
-      quickPick.hide();
-    });
-    quickPick.onDidHide(() => {
-      quickPick.dispose();
-      resolve(fix);
-    });
-    quickPick.show();
-  });
+  const items = blocked.fixes.map((fix) => ({ label: fix.label, value: fix, alwaysShow: true }));
+  const chosen = await pickOne(items, { title, placeholder: blocked.placeholder });
   if (chosen) await vscode.commands.executeCommand(chosen.command);
 }

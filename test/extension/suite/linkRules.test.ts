@@ -12,7 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import type { HandledSwitch } from '../../../src/extension/branchReporter';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
-import type { LinkOutcome } from '../../../src/extension/links/linkController';
+import type { LinkOutcome } from '../../../src/extension/links/linkStart';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { runningOn } from './connected';
 import { kind, until, untilEvent } from './states';

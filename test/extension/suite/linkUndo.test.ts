@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
-import type { LinkOutcome } from '../../../src/extension/links/linkController';
+import type { LinkOutcome } from '../../../src/extension/links/linkStart';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { NotificationSpy } from '../soak/spy';
 import { commandsOf, withMenuChoice } from './menuAnswers';

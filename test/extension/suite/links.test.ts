@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { HandledSwitch } from '../../../src/extension/branchReporter';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
-import type { LinkOutcome } from '../../../src/extension/links/linkController';
+import type { LinkOutcome } from '../../../src/extension/links/linkStart';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import type { TrackerState } from '../../../src/tracker/model/trackerState';
 import { NotificationSpy } from '../soak/spy';

@@ -5,7 +5,7 @@
  * Code: the store below keeps what a window wrote and lets a test deliver a late echo.
  */
 import assert from 'node:assert/strict';
-import { prefixMemory, type PrefixStore } from '../../../src/extension/prefixMemory';
+import { prefixMemory, type StateStore } from '../../../src/extension/prefixMemory';
 import { channelClient } from '../../../src/extension/sessionClient';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { STORAGE_KEYS } from '../../../src/tracker/ids';
@@ -13,7 +13,7 @@ import { learnedPrefixKey, rememberPrefix } from '../../../src/tracker/model/lea
 import { manualClock, TEST_TOKEN } from '../../support/server';
 
 /** globalState as one window sees it, with every value it wrote kept in order. */
-class EchoingStore implements PrefixStore {
+class EchoingStore implements StateStore {
   value: unknown;
   readonly written: unknown[] = [];
 

@@ -4,10 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { macPrivacyRefusal } from '../../../src/client/capabilityReader';
-import { privacyMemory, type RefusalStore } from '../../../src/extension/privacyMemory';
+import type { StateStore } from '../../../src/extension/prefixMemory';
+import { privacyMemory } from '../../../src/extension/privacyMemory';
 import { STORAGE_KEYS } from '../../../src/tracker/ids';
 
-class MapStore implements RefusalStore {
+class MapStore implements StateStore {
   readonly values = new Map<string, unknown>();
   writes = 0;
   get(key: string): unknown {
@@ -47,7 +48,7 @@ describe('extension/privacyMemory: macOS refused the capability file, kept for e
 
   it('says in the log when keeping it failed', async () => {
     const lines: string[] = [];
-    const failing: RefusalStore = { get: () => undefined, update: () => Promise.reject(new Error('disk full')) };
+    const failing: StateStore = { get: () => undefined, update: () => Promise.reject(new Error('disk full')) };
     const memory = privacyMemory(
       failing,
       { info: () => undefined, warn: (line: string) => lines.push(line) },

@@ -120,7 +120,10 @@ describe('parts: BranchReporter', function () {
   it('watches the workspace repository and reports a switch with POST /branch-changed', async () => {
     const part = build();
     await part.apply(false);
-    assert.deepEqual(part.repositories, [root]);
+    assert.deepEqual(
+      part.watched.map(({ repository }) => repository.root),
+      [root],
+    );
     const before = git(root, 'rev-parse', '--abbrev-ref', 'HEAD').trim();
 
     const handled = await switchTo(part, `${PREFIX}-feature`);

@@ -133,7 +133,7 @@ describe('parts: BranchTime', function () {
     const name = vscode.workspace.workspaceFolders?.[0]?.name;
     assert.ok(name !== undefined, 'the suite has a workspace folder');
 
-    assert.equal(part.currentPlace?.branch, name);
+    assert.equal(part.ledger.place?.branch, name);
     assert.equal(part.branchToday()?.branch, name);
 
     let changed = 0;

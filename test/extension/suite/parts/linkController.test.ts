@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WatchedRepository } from '../../../../src/extension/branchReporter';
-import { LinkController, type LinkOutcome } from '../../../../src/extension/links/linkController';
+import { LinkController } from '../../../../src/extension/links/linkController';
+import type { LinkOutcome } from '../../../../src/extension/links/linkStart';
 import type { Session } from '../../../../src/extension/session';
 import type { BranchChange } from '../../../../src/git/branchWatcher';
 import { nodeFileSystem } from '../../../../src/platform/fileSystemPort';
@@ -41,7 +42,7 @@ describe('parts: LinkController', function () {
     const linkSettings = { links: { enabled: true, sources: [{ scope: 'user' as const, value: links }] } };
     const { settings, ...built } = buildSession({ port, home: folder, log, token: TOKEN, settings: linkSettings });
     ({ session, secrets } = built);
-    await session.start();
+    await session.reconnect();
     assert.equal(session.state.kind, 'idle', log.toString());
     const recentStore = new FakeMemento();
     controller = new LinkController({

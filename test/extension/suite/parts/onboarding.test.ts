@@ -30,7 +30,7 @@ describe('parts: onboarding', function () {
   const build = async (token?: string): Promise<OnboardingView> => {
     const built = buildSession({ port: app.port, home: app.home, log, token });
     ({ session, secrets } = built);
-    await session.start();
+    await session.reconnect();
     const context: Pick<vscode.ExtensionContext, 'globalState'> & { extension: { id: string } } = {
       globalState,
       extension: { id: 'parts.onboarding-part' },

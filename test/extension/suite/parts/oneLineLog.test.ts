@@ -1,7 +1,7 @@
 /**
  * The one-line log channel alone (src/extension/oneLineLog.ts) over a recording log: text from
  * outside (an app's error words, a branch name) cannot start a line of its own or turn an entry
- * around, whatever level or argument it is written with.
+ * around, whatever level it is written at.
  */
 import * as assert from 'node:assert/strict';
 import { OneLineLogChannel } from '../../../../src/extension/oneLineLog';
@@ -22,7 +22,6 @@ describe('parts: OneLineLogChannel', () => {
 
   it('writes a line break in the text as its escape, at every level', () => {
     const outside = 'branch main\n2026-11-28 09:00:00.000 [error] forged entry';
-    log.trace(outside);
     log.debug(outside);
     log.info(outside);
     log.warn(outside);
@@ -30,7 +29,7 @@ describe('parts: OneLineLogChannel', () => {
 
     assert.deepEqual(
       recorded.lines.map((line) => line.level),
-      ['trace', 'debug', 'info', 'warn', 'error'],
+      ['debug', 'info', 'warn', 'error'],
     );
     for (const { message } of recorded.lines) {
       assert.equal(message, 'branch main\\n2026-11-28 09:00:00.000 [error] forged entry');
@@ -40,11 +39,5 @@ describe('parts: OneLineLogChannel', () => {
   it('writes a bidi override as its escape, so the entry reads as it was written', () => {
     log.info('activity \u202Eevil\u202C name');
     assert.deepEqual(recorded.at('info'), ['activity \\u202eevil\\u202c name']);
-  });
-
-  it('logs an Error as its message on one line, not its stack', () => {
-    const error = new Error('the app said:\r\nno');
-    log.error(error);
-    assert.deepEqual(recorded.at('error'), ['the app said:\\r\\nno']);
   });
 });

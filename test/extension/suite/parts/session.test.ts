@@ -48,7 +48,7 @@ describe('parts: Session', function () {
 
   it('with the token in secret storage, talks to the app and shows it idle, never logging the token', async () => {
     const part = build(TOKEN);
-    await part.start();
+    await part.reconnect();
 
     assert.equal(part.state.kind, 'idle', log.toString());
     assert.deepEqual(part.channel.kind === 'http' && [part.channel.tokenSource, part.channel.route.port], [
@@ -67,7 +67,7 @@ describe('parts: Session', function () {
 
   it('without a token, shows noToken and asks the app nothing', async () => {
     const part = build(undefined);
-    await part.start();
+    await part.reconnect();
 
     assert.equal(part.state.kind, 'noToken');
     assert.equal(part.client, undefined);
@@ -76,7 +76,7 @@ describe('parts: Session', function () {
 
   it('a rejected token shows tokenRejected, and nothing more is sent until someone asks', async () => {
     const part = build('not-the-token-of-this-app');
-    await part.start();
+    await part.reconnect();
     await untilState(part, 'tokenRejected');
     const sent = requests.length;
     assert.ok(sent > 0, 'the token was tried');
@@ -90,7 +90,7 @@ describe('parts: Session', function () {
 
   it('a token stored by another window is taken up without being asked', async () => {
     const part = build(undefined);
-    await part.start();
+    await part.reconnect();
     assert.equal(part.state.kind, 'noToken');
 
     const idle = untilState(part, 'idle');
@@ -125,7 +125,7 @@ describe('parts: Session', function () {
         settings: { capabilityFile: file },
       });
       ({ session, secrets } = built);
-      await built.session.start();
+      await built.session.reconnect();
       return built.session;
     };
 

@@ -1,5 +1,5 @@
 /**
- * Export Time by Branch as CSV from a keybinding's arguments (src/extension/commands/branchTimeExport.ts)
+ * Export Time by Branch as CSV from a keybinding's arguments (src/extension/commands/branchTime.ts)
  * through its services: the branch-time part as a small fake over rows the test writes
  * (./branchTimeFake.ts), a recording log and message sink, and the save dialog answered with a
  * file in a temporary folder. What is written there, and what is said instead when there is
@@ -11,13 +11,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { exportBranchTimeCsv } from '../../../../../src/extension/commands/branchTimeExport';
+import { exportBranchTimeCsv } from '../../../../../src/extension/commands/branchTime';
 import type { CommandServices } from '../../../../../src/extension/commands/services';
 import type { LedgerRow } from '../../../../../src/tracker/branchTime/ledgerBook';
 import { RecordingLog, RecordingMessages } from '../fakes';
 import { branchTimeFake, rowToday } from './branchTimeFake';
 
-describe('parts: commands/branchTimeExport (Export as CSV)', () => {
+describe('parts: commands/branchTime (Export as CSV)', () => {
   let folder: string;
   let log: RecordingLog;
   let messages: RecordingMessages;

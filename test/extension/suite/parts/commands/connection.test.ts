@@ -18,7 +18,7 @@ describe('parts: commands/connection (Check Connection)', function () {
 
   const started = async (token: string | undefined): Promise<CommandFakes> => {
     fakes = commandFakes(app, token);
-    await fakes.session.start();
+    await fakes.session.reconnect();
     app.requests.length = 0;
     return fakes;
   };

@@ -38,7 +38,7 @@ describe('parts: commands/logTime (Log Time)', function () {
       return { recent, queue };
     });
     await queue?.start();
-    await fakes.session.start();
+    await fakes.session.reconnect();
     app.requests.length = 0;
     return fakes;
   };

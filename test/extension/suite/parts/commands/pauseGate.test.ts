@@ -19,7 +19,7 @@ describe('parts: commands/pauseGate', function () {
 
   const started = async (token: string): Promise<CommandFakes> => {
     fakes = commandFakes(app, token);
-    await fakes.session.start();
+    await fakes.session.reconnect();
     return fakes;
   };
 

@@ -27,7 +27,7 @@ describe('parts: commands/token (Set Token, Clear Token)', function () {
   beforeEach(async () => {
     fakes = commandFakes(app);
     ({ secrets, session, log, messages, services } = fakes);
-    await session.start();
+    await session.reconnect();
   });
 
   afterEach(() => {

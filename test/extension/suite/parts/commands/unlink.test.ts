@@ -12,7 +12,7 @@ import type { LinkController } from '../../../../../src/extension/links/linkCont
 import type { Link, LinkDecision } from '../../../../../src/tracker/links/links';
 import { commandFakes, useReferenceApp, type CommandFakes } from '../sessionFakes';
 
-type LinksPart = Pick<LinkController, 'folderHere' | 'branchOf' | 'linksAt' | 'reviewRepositoryLinks'>;
+type LinksPart = Pick<LinkController, 'branchOf' | 'linksAt' | 'reviewRepositoryLinks'>;
 
 const BRANCH = 'feature/unlink-part';
 const links = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
@@ -32,12 +32,10 @@ describe('parts: commands/unlink (Unlink, Use This Repository’s Links…)', fu
     await links().update('links', saved, vscode.ConfigurationTarget.Global);
   });
 
-  /** The links part: this window's first folder on BRANCH, where `here` applies (all in the user settings). */
+  /** The links part: this window's one folder on BRANCH, where `here` applies (all in the user settings). */
   function started(here: readonly Link[], review: 'none' | 'untrusted' = 'none'): CommandFakes {
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the extension suite opens a folder');
+    assert.equal(vscode.workspace.workspaceFolders?.length, 1, 'the extension suite opens one folder');
     const part: LinksPart = {
-      folderHere: () => Promise.resolve(folder),
       branchOf: () => Promise.resolve(BRANCH),
       linksAt: () => here.map((link) => ({ decision: decisionOf(link), scope: 'user' as const })),
       reviewRepositoryLinks: () => Promise.resolve(review),

@@ -1,16 +1,19 @@
 /**
- * Show Menu and Show Log (src/extension/commands/views.ts) through their services: a real session
- * over a fake secret store against the reference server, the queue and the links as the small
- * parts the menu reads (how many entries wait, no Undo), a recording log, and the menu answered as
- * a user closing it would (../../menuAnswers.ts): what the status bar item's menu offers in a
- * state, and that Show Log shows the log.
+ * Show Menu (src/extension/commands/views.ts) and Show Log (the command table's) through their
+ * services: a real session over a fake secret store against the reference server, the queue and
+ * the links as the small parts the menu reads (how many entries wait, no Undo), a recording log,
+ * and the menu answered as a user closing it would (../../menuAnswers.ts): what the status bar
+ * item's menu offers in a state, and that Show Log shows the log.
  */
 import * as assert from 'node:assert/strict';
 import type { CommandServices } from '../../../../../src/extension/commands/services';
-import { showLog, showMenu } from '../../../../../src/extension/commands/views';
+import { commandTable } from '../../../../../src/extension/commands';
+import { COMMANDS } from '../../../../../src/tracker/ids';
+import { showMenu } from '../../../../../src/extension/commands/views';
 import type { LinkController } from '../../../../../src/extension/links/linkController';
 import type { OfflineQueue } from '../../../../../src/extension/offlineQueue';
 import { commandsOf, withMenuChoice } from '../../menuAnswers';
+import { FakeMemento } from '../fakes';
 import { commandFakes, useReferenceApp, type CommandFakes } from '../sessionFakes';
 
 const TOKEN = 'views-part-token-7c2b';
@@ -24,7 +27,7 @@ describe('parts: commands/views (Show Menu, Show Log)', function () {
     const queue: Pick<OfflineQueue, 'waiting'> = { waiting };
     const links: Pick<LinkController, 'undo'> = { undo: undefined };
     fakes = commandFakes(app, token, () => ({ queue: queue as OfflineQueue, links: links as LinkController }));
-    await fakes.session.start();
+    await fakes.session.reconnect();
     return fakes;
   };
   const menuOf = (services: CommandServices) => withMenuChoice(undefined, () => showMenu(services));
@@ -59,7 +62,9 @@ describe('parts: commands/views (Show Menu, Show Log)', function () {
   it('Show Log shows the log channel', async () => {
     const { services, log } = await started(TOKEN, 0);
 
-    showLog(services);
+    const table = commandTable({ ...services, workspaceState: new FakeMemento() });
+    await table.handlers[COMMANDS.showLog]();
+    table.disposable.dispose();
 
     assert.equal(log.shown, 1);
   });
