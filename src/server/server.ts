@@ -7,7 +7,7 @@
  */
 import { lstat, unlink } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DEFAULT_HOST, MAX_CONNECTIONS, MAX_HEADER_BYTES, SERVER_TIMEOUTS } from '../protocol/constants';
 import { errnoCode, errorMessage, errorPhrase } from '../platform/errors';
@@ -16,6 +16,7 @@ import {
   writeCapabilityFile,
   type WrittenCapabilityFile,
 } from './capabilityAnnouncement';
+import { ConnectionCap } from './connectionCap';
 import type { DataFile } from './dataFile';
 import { formatRequestRecord, type RequestRecord } from './debugView';
 import { httpStatusOf } from './errors';
@@ -190,6 +191,11 @@ export class ReferenceServer {
   /** One Node listener per transport, so each request knows how it came and Host is checked on TCP only. */
   private createListener(via: Transport): Server {
     const timeouts = { ...SERVER_TIMEOUTS, ...this.options.timeouts };
+    const cap = new ConnectionCap(MAX_CONNECTIONS);
+    const answer = (request: IncomingMessage, response: ServerResponse): void => {
+      cap.answering(request, response);
+      void this.onRequest(request, response, via);
+    };
     const listener = createServer(
       {
         maxHeaderSize: MAX_HEADER_BYTES,
@@ -200,9 +206,11 @@ export class ReferenceServer {
         keepAliveTimeout: timeouts.keepAliveMs,
         connectionsCheckingInterval: timeouts.connectionsCheckingIntervalMs,
       },
-      (request, response) => void this.onRequest(request, response, via),
+      answer,
     );
-    listener.maxConnections = MAX_CONNECTIONS;
+    // A connection that sends nothing is closed by Node once `headersTimeout` has passed since it
+    // was accepted; until then it must not keep the token holder out (connectionCap.ts).
+    listener.on('connection', (socket: Socket) => cap.admit(socket));
     listener.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, this.now()));
     // Node hands a CONNECT to this event with the bare socket, and without a listener closes the
     // connection unanswered: it goes through the order of checks like any method this API does
@@ -214,7 +222,7 @@ export class ReferenceServer {
     // where it lands inside the earlier answer; only send it once this answer owns the socket.
     listener.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
       if (response.socket) response.writeContinue();
-      void this.onRequest(request, response, via);
+      answer(request, response);
     });
     // Any other expectation is refused as JSON, like every answer, instead of Node's bare 417.
     listener.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
