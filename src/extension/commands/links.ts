@@ -272,11 +272,12 @@ async function writeLink(
   const inspected = config.inspect('links');
   const written = target === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue;
   const list: unknown[] = Array.isArray(written) ? (written as unknown[]) : [];
+  const placed = placeLink(list, link, replaces);
   // The user's own link: used in this workspace without the question a repository's links ask.
-  if (target === 'workspace') await services.links.ownWorkspaceLink(link);
+  if (target === 'workspace') await services.links.ownWorkspaceLink(list, placed, link);
   await config.update(
     'links',
-    placeLink(list, link, replaces),
+    placed,
     target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global,
   );
   const what = link.branch === undefined ? `folder ${link.folder ?? '?'}` : `branch ${link.branch}`;
