@@ -51,16 +51,20 @@ function urlValue(line: string): string | undefined {
   return value === '' || /[\r\u2028\u2029]/.test(value) ? undefined : value;
 }
 
-/** A remote URL without the user name and password someone may have embedded in it. */
+/**
+ * A remote URL without whatever precedes its host's `@` (a user name, a password, a token) and without its query and
+ * fragment (`?access_token=…`), in every form git takes: a URL, a URL no parser accepts (a port out of range, a space
+ * or bracket in the host: git may still pass it to a helper that does), and scp-style `user:password@host:path`. Plain
+ * string operations, so a form that does not parse keeps nothing either. The user part ends at the last `@` before
+ * the path's first `/`, where curl ends it too, so a raw `?`, `#` or `@` in a password goes with it; an `@` in the
+ * path stays. Otherwise the URL is kept as written, for the app to show.
+ */
 export function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.username === '' && parsed.password === '') return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    // scp-like `git@host:path` is no URL; the part before @ is a login name, never a secret.
-    return url;
-  }
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(url)?.[0] ?? '';
+  const rest = url.slice(scheme.length);
+  const slash = rest.indexOf('/');
+  const authority = slash === -1 ? rest : rest.slice(0, slash);
+  const host = rest.slice(authority.lastIndexOf('@') + 1);
+  const end = host.search(/[?#]/);
+  return scheme + (end === -1 ? host : host.slice(0, end));
 }

@@ -1,7 +1,9 @@
 /**
  * The globs users write in settings, matched against a whole name: `timeTracker.git.ignoreBranches`
  * (branch names) and `timeTracker.links` (branch names and folder paths). `*` matches within one path
- * segment, `**` across segments, `?` one character (not `/`). Here in src/platform because both
+ * segment, `**` across segments, `?` one character (not `/`), and `\` makes the next character itself, as in
+ * .gitignore, so that a name holding a wildcard can be written as that name alone (literalGlob: Link This Folder
+ * on a folder named `client?`). Branch names cannot hold `\` (git refuses it). Here in src/platform because both
  * src/git and src/tracker use it and neither may import the other.
  *
  * Matched by walking the name once while keeping the set of places in the pattern reached so far, never by a regular
@@ -92,6 +94,11 @@ export function compileBranchGlobs(patterns: readonly string[]): (branch: string
   return (branch, ignoresCase) => (ignoresCase ? folded : exact)(branch);
 }
 
+/** The glob that matches `name` and nothing else: each wildcard and backslash in it behind a backslash. */
+export function literalGlob(name: string): string {
+  return name.replace(/[*?\\]/g, '\\$&');
+}
+
 /** What a step of a glob reads: one given character, or a wildcard. */
 const LITERAL = 0;
 const ONE = 1;
@@ -112,6 +119,11 @@ function compileGlob(glob: string): Steps {
   for (let i = 0; i < characters.length; i++) {
     const character = characters[i] ?? '';
     let kind = LITERAL;
+    if (character === '\\' && i + 1 < characters.length) {
+      kinds.push(LITERAL);
+      literals.push(characters[++i]?.codePointAt(0) ?? 0);
+      continue;
+    }
     if (character === '*' && characters[i + 1] === '*') {
       // `**`, and any longer run of stars, which can match no more than `**`: one step.
       kind = ANY;

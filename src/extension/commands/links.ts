@@ -11,6 +11,7 @@
  */
 import * as vscode from 'vscode';
 import type { ActivitySelector } from '../../protocol/types';
+import { literalGlob } from '../../platform/globs';
 import { COMMANDS } from '../../tracker/ids';
 import { placeholderRefusal, ticketLinkFor, type TicketLinkChoice } from '../../tracker/links/linkChoices';
 import { placeLink, type WrittenLink } from '../../tracker/links/linkEdits';
@@ -87,11 +88,13 @@ export async function linkFolder(services: CommandServices): Promise<void> {
   if (!link) return;
   const where = await askWhere(vscode.l10n.t('Link folder {0} to {1}: for whom?', folder.name, link.activity));
   if (!where) return;
+  // The folder's name as a literal: a folder named `client?` or `**` must not link every folder like it.
+  const glob = literalGlob(folder.name);
   await writeLink(
     services,
-    { folder: folder.name, ...link },
+    { folder: glob, ...link },
     where,
-    (written) => written.folder === folder.name && written.branch === undefined,
+    (written) => written.folder === glob && written.branch === undefined,
   );
   void services.messages.info(
     vscode.l10n.t(
@@ -269,11 +272,12 @@ async function writeLink(
   const inspected = config.inspect('links');
   const written = target === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue;
   const list: unknown[] = Array.isArray(written) ? (written as unknown[]) : [];
+  const placed = placeLink(list, link, replaces);
   // The user's own link: used in this workspace without the question a repository's links ask.
-  if (target === 'workspace') await services.links.ownWorkspaceLink(link);
+  if (target === 'workspace') await services.links.ownWorkspaceLink(list, placed, link);
   await config.update(
     'links',
-    placeLink(list, link, replaces),
+    placed,
     target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global,
   );
   const what = link.branch === undefined ? `folder ${link.folder ?? '?'}` : `branch ${link.branch}`;

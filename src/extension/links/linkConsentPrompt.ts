@@ -90,10 +90,15 @@ export class LinkConsentPrompt {
     return answer;
   }
 
-  /** The answer kept; `use` is also what the user's own links written into the workspace's settings get. */
-  async keep(links: readonly LinkText[], answer: 'use' | 'refuse'): Promise<void> {
+  /** The answer kept. */
+  keep(links: readonly LinkText[], answer: 'use' | 'refuse'): Promise<void> {
+    return this.store(withAnswer(this.consent, links, answer));
+  }
+
+  /** The answers kept as they are now. */
+  async store(consent: LinkConsent): Promise<void> {
     try {
-      await this.workspaceState.update(STORAGE_KEYS.linkConsent, withAnswer(this.consent, links, answer));
+      await this.workspaceState.update(STORAGE_KEYS.linkConsent, consent);
     } catch (error) {
       this.log.warn(
         `Keeping the answer about this repository's links failed (asked again in the next window): ${errorMessage(error)}`,

@@ -21,9 +21,11 @@ import {
   gateAt,
   linkFingerprint,
   linkStanding,
+  withOwnLink,
   type LinkGate,
   type LinkScope,
   type LinkStanding,
+  type LinkText,
   type ScopedLinks,
 } from '../../tracker/links/linkConsent';
 import { TransientNotice, type NoticeWords } from '../../tracker/links/linkNotice';
@@ -207,9 +209,12 @@ export class LinkController implements vscode.Disposable {
     return answer;
   }
 
-  /** The user wrote this link into the workspace's settings: theirs, so it acts without a question. */
-  ownWorkspaceLink(link: Parameters<typeof linkFingerprint>[0]): Promise<void> {
-    return this.consent.keep([link], 'use');
+  /**
+   * The user is writing `link` into the workspace's settings, `before` becoming `after`: theirs, so it acts without a
+   * question, and the links it moves keep their answers.
+   */
+  ownWorkspaceLink(before: unknown, after: unknown, link: LinkText): Promise<void> {
+    return this.consent.store(withOwnLink(this.consent.consent, before, after, link));
   }
 
   /**

@@ -54,7 +54,7 @@ export class OpeningGuard implements vscode.Disposable {
     this.subscription = parts.onDidChangeState((state) => void this.stateSeen(state));
   }
 
-  /** The user stopped tracking on purpose: no window's opening starts anything today until they start again. */
+  /** The user stopped tracking on purpose: no window's opening starts anything for hours, or until they start again. */
   async userStopped(): Promise<void> {
     try {
       await mkdir(this.parts.storageFolder, { recursive: true });

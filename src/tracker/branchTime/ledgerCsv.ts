@@ -5,12 +5,15 @@
  * Branch, repository and activity names come from outside (a repository's branches, the app's
  * activities), and a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or a CR as a
  * formula (CSV injection): such a field gets a leading apostrophe, which spreadsheets show as text
- * and which a reader strips back easily; numbers and dates are ours and never start so. Pure.
+ * and which a reader strips back easily; numbers and dates are ours and never start so. The text
+ * opens with a byte-order mark: without one Excel reads UTF-8 as the system's code page and shows
+ * `Überstunden` as `Ãœberstunden`; every other reader skips it. Pure.
  */
 import type { LedgerRow } from './ledgerBook';
 import { rememberingKeys, type TicketKeys } from './ticketKeys';
 
 export const CSV_HEADER = ['date', 'repository', 'branch', 'ticket', 'activity', 'seconds'] as const;
+const BYTE_ORDER_MARK = '\uFEFF';
 
 /** The days a CSV covers, `YYYY-MM-DD` both included; none: every day the ledger keeps. */
 export interface DayRange {
@@ -19,6 +22,7 @@ export interface DayRange {
 }
 
 export interface LedgerCsv {
+  /** The file's whole content, byte-order mark included. */
   readonly text: string;
   /** Lines after the header. */
   readonly rows: number;
@@ -56,7 +60,7 @@ export function ledgerCsv(
       .join(','),
   );
   const days = { fromDay: sorted[0]?.day ?? '', toDay: sorted.at(-1)?.day ?? '' };
-  return { text: [CSV_HEADER.join(','), ...lines, ''].join('\r\n'), rows: lines.length, days };
+  return { text: BYTE_ORDER_MARK + [CSV_HEADER.join(','), ...lines, ''].join('\r\n'), rows: lines.length, days };
 }
 
 /** One field: neutralized if a spreadsheet would run it, quoted if it holds a separator, a quote or a line break. */

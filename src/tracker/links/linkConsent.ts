@@ -3,12 +3,22 @@
  * repository, so its links start (and may create) activities in the user's app in the user's name:
  * they act only in a trusted workspace and only once the user said so, to a question that names
  * what they do. The user's own links (user settings) never ask. The answer is kept per workspace,
- * by what each link says (a link the repository changes later is asked about again); a link the
- * user writes into the workspace is theirs. Pure: the links and the stored answer in, the links that
- * act (or the question to ask) out.
+ * by what each link does (CompiledLink.fingerprint: a link the repository changes later, or whose
+ * links before it it removes or reorders, is asked about again); a link the user writes into the
+ * workspace is theirs. Pure: the links and the stored answer in, the links that act (or the
+ * question to ask) out.
  */
 import * as l10n from '@vscode/l10n';
-import { decideLink, type CompiledLink, type Link, type LinkDecision, type LinkEvent, type Place } from './links';
+import {
+  decideLink,
+  linkContent,
+  parseLinks,
+  type CompiledLink,
+  type Link,
+  type LinkDecision,
+  type LinkEvent,
+  type Place,
+} from './links';
 import type { TicketKeys } from '../branchTime/ticketKeys';
 
 /** Where a list of links was read: the workspace's settings or the user's. */
@@ -34,19 +44,13 @@ const NAMED_IN_QUESTION = 3;
 const NAME_LIMIT = 40;
 
 /** The written link (as settings.json holds it) that a consent is about. */
-export type LinkText = Pick<Link, 'folder' | 'branch' | 'activity' | 'group'> & {
+export type LinkText = Pick<Link, 'folder' | 'branch' | 'activity' | 'group' | 'except'> & {
   readonly createIfMissing?: boolean | undefined;
 };
 
-/** What a link does, as one string: two links that do the same have the same one. */
-export function linkFingerprint(link: LinkText): string {
-  return JSON.stringify([
-    link.folder ?? null,
-    link.branch ?? null,
-    link.activity,
-    link.group ?? null,
-    link.createIfMissing === true,
-  ]);
+/** What a link does: a parsed link's fingerprint, or what a link alone says (the first of its kind in its list). */
+export function linkFingerprint(link: LinkText & { readonly fingerprint?: string }): string {
+  return link.fingerprint ?? linkContent(link);
 }
 
 /** The stored answer, if it is one; anything else counts as never asked. */
@@ -68,6 +72,25 @@ export function withAnswer(consent: LinkConsent, links: readonly LinkText[], ans
   return answer === 'use'
     ? { used: add(consent.used), refused: keep(consent.refused) }
     : { used: keep(consent.used), refused: add(consent.refused) };
+}
+
+/**
+ * The consent after the user wrote `written` into the workspace's links, `before` becoming `after`: theirs, so used;
+ * every other link keeps the answer it had, though the links before it changed, since the user changed them.
+ */
+export function withOwnLink(consent: LinkConsent, before: unknown, after: unknown, written: LinkText): LinkConsent {
+  const answers = new Map<string, 'use' | 'refuse'>();
+  const used = new Set(consent.used);
+  const refused = new Set(consent.refused);
+  for (const link of parseLinks(before).links) {
+    if (used.has(link.fingerprint)) answers.set(linkContent(link), 'use');
+    else if (refused.has(link.fingerprint)) answers.set(linkContent(link), 'refuse');
+  }
+  answers.set(linkContent(written), 'use');
+  const links = parseLinks(after).links;
+  const answered = (answer: 'use' | 'refuse'): CompiledLink[] =>
+    links.filter((link) => answers.get(linkContent(link)) === answer);
+  return withAnswer(withAnswer(consent, answered('refuse'), 'refuse'), answered('use'), 'use');
 }
 
 /** Where the links stand in this window: what may act, and what the question is about. */

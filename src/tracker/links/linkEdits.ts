@@ -13,9 +13,10 @@ import type { LinkText } from './linkConsent';
 /** A link as written to settings.json by the commands. */
 export type WrittenLink = LinkText & { readonly except?: readonly string[] };
 
-/** Whether a glob matches more than the one name it spells (`*`, `**`, `?`). */
+/** Whether a glob matches more than the one name it spells (`*`, `**`, `?`; not behind a `\`). */
 export function isPattern(glob: string): boolean {
-  return glob.includes('*') || glob.includes('?');
+  const unescaped = glob.replace(/\\[\s\S]/gu, '');
+  return unescaped.includes('*') || unescaped.includes('?');
 }
 
 /** The entry's branch glob, where it is a written link that has one. */

@@ -2,13 +2,12 @@
  * What keeps a window's opening from starting what the user did not ask for. Windows open by
  * themselves (Reload Window, an update, the system restoring them at login), so an opening link
  * starts nothing after the user stopped tracking on purpose, until the user starts something again
- * (remembered for every window of this machine, for the rest of the day of the stop), and of
+ * (remembered for every window of this machine, for STOP_HOLD_MS after the stop), and of
  * several windows opening together on one activity only the first to claim it acts. Pure: the records
  * as stored in, the decisions out; the storage is the extension's (files of its global storage).
  */
 import * as l10n from '@vscode/l10n';
 import { COMMANDS } from '../ids';
-import { nextDayStart } from '../branchTime/ledgerBook';
 import type { TrackerState } from '../model/trackerState';
 import { SETTING_BOUNDS } from '../settings/settingBounds';
 import { FRESH_ANSWER_MAX_MS, notStartedNotice, type StatusNotice } from './linkNotice';
@@ -37,12 +36,18 @@ export function readStopped(value: unknown): StoppedOnPurpose | undefined {
 }
 
 /**
- * When the stop still holds a window's opening back (its time), else undefined: for the rest of the
- * day of the stop; a record from the future (a clock set back) holds nothing.
+ * How long a stop on purpose holds openings back when nothing is started: a night. Not "until midnight": a stop at
+ * 23:50 is still meant at 00:10, and a window restored at login the next morning starts nothing of its own.
+ */
+export const STOP_HOLD_MS = 12 * 3_600_000;
+
+/**
+ * When the stop still holds a window's opening back (its time), else undefined: for STOP_HOLD_MS after it; a record
+ * from the future (a clock set back) holds nothing.
  */
 export function stopHolding(record: StoppedOnPurpose | undefined, nowMs: number): number | undefined {
   if (record === undefined) return undefined;
-  return nowMs >= record.atMs && nowMs < nextDayStart(record.atMs) ? record.atMs : undefined;
+  return nowMs >= record.atMs && nowMs < record.atMs + STOP_HOLD_MS ? record.atMs : undefined;
 }
 
 /**
@@ -70,7 +75,7 @@ export function stoppedNotice(
 ): StatusNotice {
   const again = l10n.t('and opening a window does not start it again. Start it from the menu when you want to.');
   if (isPrivate) {
-    const sentence = [l10n.t('The activity linked here was not started: you stopped tracking earlier today,'), again];
+    const sentence = [l10n.t('The activity linked here was not started: you stopped tracking earlier,'), again];
     return notStartedNotice(undefined, sentence.join(' '), COMMANDS.showMenu);
   }
   const time = new Date(stoppedAtMs).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });

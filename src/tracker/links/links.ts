@@ -6,6 +6,7 @@
  * linear-time matcher as `timeTracker.git.ignoreBranches`; the ticket key is Copy Summary's
  * (src/tracker/branchTime/ticketKeys.ts), so the two never disagree on what a key is.
  */
+import { createHash } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
 import { compileBranchGlobs, compileGlobs, MAX_GLOB_LENGTH, MAX_GLOB_LIST_LENGTH } from '../../platform/globs';
 import { pathKey } from '../../platform/pathKey';
@@ -28,6 +29,12 @@ export interface Link {
 }
 
 export interface CompiledLink extends Link {
+  /**
+   * What the link does, as one string (what a consent to it is about): what it says, `except` included, and the
+   * links of its kind before it in its list, since they decide first: one removed or moved after it widens where it
+   * acts. Two links that do the same have the same one.
+   */
+  readonly fingerprint: string;
   readonly folderMatches: (folder: string) => boolean;
   /** `ignoresCase`: the branch's repository says `core.ignorecase`, so its globs match case-folded. */
   readonly branchMatches: (branch: string, ignoresCase?: boolean) => boolean;
@@ -87,6 +94,7 @@ export function parseLinks(
   const problems: string[] = [];
   // The globs of one file's links are one list: what a place costs to decide grows with their sum.
   let spent = 0;
+  const before = { branch: [] as string[], folder: [] as string[] };
   value.forEach((entry: unknown, index) => {
     const checked = checkEntry(entry, index + 1, spent);
     if (typeof checked === 'string') {
@@ -101,7 +109,11 @@ export function parseLinks(
       return;
     }
     spent += globLength(checked);
-    links.push(compile(checked, platform));
+    const kind = before[checked.branch === undefined ? 'folder' : 'branch'];
+    const content = linkContent(checked);
+    const fingerprint = kind.length === 0 ? content : `${content} after ${digest(kind)}`;
+    kind.push(content);
+    links.push(compile(checked, fingerprint, platform));
   });
   return { links, problems };
 }
@@ -176,7 +188,28 @@ function exceptOf(value: unknown, branch: string | false | undefined): readonly 
   return value.map((item: string) => item.trim());
 }
 
-function compile(link: Link, platform: NodeJS.Platform): CompiledLink {
+/** What a link says, as one string: two links written alike have the same one, wherever they stand. */
+export function linkContent(
+  link: Pick<Link, 'folder' | 'branch' | 'activity' | 'group' | 'except'> & {
+    readonly createIfMissing?: boolean | undefined;
+  },
+): string {
+  return JSON.stringify([
+    link.folder ?? null,
+    link.branch ?? null,
+    link.activity,
+    link.group ?? null,
+    link.createIfMissing === true,
+    link.except ?? [],
+  ]);
+}
+
+/** The links before one, short: a consent is kept per link, and a list's worth of text each would not stay small. */
+function digest(contents: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify(contents)).digest('base64url');
+}
+
+function compile(link: Link, fingerprint: string, platform: NodeJS.Platform): CompiledLink {
   const folder = link.folder;
   // A glob without `/` names a folder by its name, as .gitignore does; one with `/` its whole path.
   const folderGlob =
@@ -191,7 +224,7 @@ function compile(link: Link, platform: NodeJS.Platform): CompiledLink {
   const branchMatches = (branch: string, ignoresCase = false): boolean =>
     (branchGlob === undefined || branchGlob(branch, ignoresCase)) &&
     (excepted === undefined || !excepted(branch, ignoresCase));
-  return { ...link, folderMatches, branchMatches };
+  return { ...link, fingerprint, folderMatches, branchMatches };
 }
 
 function globLength(link: Link): number {

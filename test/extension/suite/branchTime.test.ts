@@ -166,7 +166,7 @@ describe('time by branch against the reference server and real git', function ()
     );
     assert.match(offered[0]?.path ?? '', /\/time-by-branch-\d{4}-\d\d-\d\d\.csv$/);
     const lines = readFileSync(file.fsPath, 'utf8').split('\r\n');
-    assert.equal(lines[0], 'date,repository,branch,ticket,activity,seconds');
+    assert.equal(lines[0], '\uFEFFdate,repository,branch,ticket,activity,seconds');
     assert.ok(
       lines.some((line) => /^\d{4}-\d\d-\d\d,[^,]+,feature,,Branch work,\d+$/.test(line)),
       lines.join(' | '),

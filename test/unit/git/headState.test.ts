@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { withoutCredentials } from '../../../src/git/repoName';
 import { compileBranchGlobs } from '../../../src/platform/globs';
 import { asSeen, decideSwitch, parseHead } from '../../../src/git/headState';
 
@@ -75,15 +74,5 @@ describe('git/headState and branchFilter', () => {
     assert.equal(asSeen('feature/Login', 'feature/login', false), 'feature/Login', 'two branches where case counts');
     assert.equal(asSeen('feature/Login', 'main', true), 'feature/Login', 'another branch keeps its name');
     assert.equal(asSeen('feature/Login', undefined, true), 'feature/Login', 'nothing seen yet');
-  });
-
-  it('strips credentials from remote URLs, and leaves scp-like ones alone', () => {
-    assert.equal(
-      withoutCredentials('https://user:ghp_secret@github.com/acme/shop.git'),
-      'https://github.com/acme/shop.git',
-    );
-    assert.equal(withoutCredentials('https://ghp_secret@github.com/acme/shop.git'), 'https://github.com/acme/shop.git');
-    assert.equal(withoutCredentials('https://github.com/acme/shop.git'), 'https://github.com/acme/shop.git');
-    assert.equal(withoutCredentials('git@github.com:acme/shop.git'), 'git@github.com:acme/shop.git');
   });
 });

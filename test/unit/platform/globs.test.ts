@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import {
   compileBranchGlobs,
   compileGlobs,
+  literalGlob,
   MAX_GLOB_LENGTH,
   MAX_MATCHED_BRANCH_LENGTH,
 } from '../../../src/platform/globs';
@@ -69,6 +70,34 @@ describe('platform/globs', () => {
       if (glob.trim() === '') continue;
       assert.equal(compileGlobs([glob])(branch), asRegExp(glob).test(branch), `${glob} against ${branch}`);
     }
+  });
+
+  it('writes a name as a glob that matches that name only: `\\` makes the next character literal', () => {
+    const names = [
+      'client?',
+      'clientX',
+      'client',
+      'notes*',
+      'notes',
+      'notes-old',
+      '**',
+      '*',
+      'a',
+      '[a]',
+      'a\\b',
+      'a\\',
+    ];
+    for (const name of names) {
+      const glob = literalGlob(name);
+      assert.deepEqual(
+        names.filter((other) => compileGlobs([glob])(other)),
+        [name],
+        `${glob} for ${name}`,
+      );
+    }
+    assert.equal(literalGlob('acme-web'), 'acme-web', 'a name without a wildcard is written as it is');
+    assert.equal(compileGlobs(['client\\?'])('client?'), true);
+    assert.equal(compileGlobs(['a\\'])('a\\'), true, 'a backslash at the end is itself');
   });
 
   describe('case-folded where the repository ignores case', () => {

@@ -3,7 +3,8 @@
  * as WebAssembly from the npm registry, so it runs offline) reads each one here, and a fixture with
  * known mistakes shows that it would refuse a broken one. The rest holds the release's rules of
  * trust: every action pinned to a commit, the registries' tokens by name and in no job but the one
- * that publishes to that registry, and write access only where the GitHub release is created.
+ * that publishes to that registry, write access only where the GitHub release is created, and every
+ * job that spends a token in a protected environment of its own.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -78,5 +79,24 @@ describe('release/workflows: the GitHub workflows pass actionlint and keep the r
       assert.deepEqual(writes, name === 'release.yml' ? ['      contents: write'] : [], name);
     }
     assert.match(jobText(text('release.yml'), 'github-release'), /contents: write/);
+  });
+
+  it('publishes only from a protected environment of its own, so a pushed tag alone spends no token', () => {
+    const release = text('release.yml');
+    const environment = (job: string): string | undefined =>
+      /^ {4}environment:\n {6}name: ([\w-]+)$/m.exec(jobText(release, job))?.[1];
+    assert.deepEqual(['marketplace', 'open-vsx', 'github-release'].map(environment), [
+      'marketplace',
+      'open-vsx',
+      'github-release',
+    ]);
+    assert.equal(environment('package'), undefined, 'checking and testing the tag waits for no one');
+    const jobs = (release.slice(release.indexOf('\njobs:\n')).match(/^ {2}[\w-]+:$/gm) ?? []).map((line) =>
+      line.trim().slice(0, -1),
+    );
+    for (const job of jobs) {
+      const spends = /secrets\.|contents: write|github\.token/.test(jobText(release, job));
+      assert.equal(environment(job) !== undefined, spends, `${job}: in an environment exactly when it spends a token`);
+    }
   });
 });

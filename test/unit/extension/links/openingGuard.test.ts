@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OpeningGuard, type OpeningGuardParts } from '../../../../src/extension/links/openingGuard';
+import { STOP_HOLD_MS } from '../../../../src/tracker/links/linkOpening';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 // Two windows of one machine, as two guards over one storage folder (the real file lock and
@@ -72,6 +73,17 @@ describe('extension/links/openingGuard: what the windows of a machine share abou
     await b.stateSeen(idle(now));
     await b.stateSeen(tracking(now, 'y'));
     assert.equal(await a.stoppedAt(), undefined, 'started again: openings act again');
+  });
+
+  it('keeps a stop at 23:50 for an opening at 00:10, and lets it go some hours later', async () => {
+    const storage = join(folder, 'storage');
+    const late = new Date(2026, 10, 27, 23, 50).getTime();
+    let now = late;
+    await window(storage, () => now).userStopped();
+    now = new Date(2026, 10, 28, 0, 10).getTime();
+    assert.equal(await window(storage, () => now).stoppedAt(), late, 'midnight is no start');
+    now = late + STOP_HOLD_MS;
+    assert.equal(await window(storage, () => now).stoppedAt(), undefined);
   });
 
   it('says why a claim could not be made instead of acting', async () => {

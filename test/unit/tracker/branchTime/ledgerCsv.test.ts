@@ -28,11 +28,23 @@ describe('tracker/branchTime/ledgerCsv', () => {
     ];
     const csv = ledgerCsv(rows, { fromDay: '2026-11-23', toDay: '2026-11-27' }, tickets);
     assert.deepEqual(csv, {
-      text: 'date,repository,branch,ticket,activity,seconds\r\n2026-11-25,api,feature/PROJ-7-login,PROJ-7,Development,5400\r\n2026-11-26,web,main,,Review,61\r\n',
+      text: '\uFEFFdate,repository,branch,ticket,activity,seconds\r\n2026-11-25,api,feature/PROJ-7-login,PROJ-7,Development,5400\r\n2026-11-26,web,main,,Review,61\r\n',
       rows: 2,
       days: { fromDay: '2026-11-25', toDay: '2026-11-26' },
     });
     assert.equal(ledgerCsv(rows, undefined, tickets)?.rows, 3, 'without a range: every kept day');
+  });
+
+  it('starts with one byte-order mark, so a spreadsheet reads the names as UTF-8', () => {
+    const text = ledgerCsv([row('2026-11-25', 'main', 'Überstunden', 60_000)], undefined, tickets)?.text ?? '';
+    assert.ok(text.startsWith('\uFEFFdate,'), JSON.stringify(text.slice(0, 8)));
+    assert.equal(text.indexOf('\uFEFF', 1), -1, 'and only there');
+    assert.ok(
+      new TextEncoder()
+        .encode(text)
+        .subarray(0, 3)
+        .every((byte, i) => byte === [0xef, 0xbb, 0xbf][i]),
+    );
   });
 
   it('has nothing to write for a range without rows', () => {

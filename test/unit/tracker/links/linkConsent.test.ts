@@ -8,6 +8,7 @@ import {
   NO_CONSENT,
   readConsent,
   withAnswer,
+  withOwnLink,
   type ScopedLinks,
 } from '../../../../src/tracker/links/linkConsent';
 import { parseLinks, type Place } from '../../../../src/tracker/links/links';
@@ -123,6 +124,62 @@ describe('tracker/links/linkConsent', () => {
       linkFingerprint({ branch: 'x', activity: 'A' }),
       linkFingerprint(parseLinks([{ branch: ' x ', activity: 'A', createIfMissing: false }]).links[0]!),
     );
+  });
+
+  it("asks again when the repository widens a link's except, or reorders the links of a kind", () => {
+    const guarded = { branch: 'feature/*', activity: 'Features', except: ['feature/payroll'] };
+    const consent = withAnswer(NO_CONSENT, parseLinks([guarded]).links, 'use');
+    const standing = (workspace: unknown[]): ReturnType<typeof linkStanding> =>
+      linkStanding(sources(workspace), { trusted: true, consent, putOff: false });
+    assert.equal(standing([guarded]).usable.length, 1, 'as answered');
+    assert.equal(standing([{ ...guarded, except: [] }]).unanswered.length, 1, 'the except dropped');
+    assert.equal(standing([{ ...guarded, except: ['feature/pay*'] }]).unanswered.length, 1, 'the except changed');
+
+    const list = [
+      { branch: 'main', activity: 'Maintenance' },
+      { branch: '**', activity: 'Everything' },
+    ];
+    const ordered = withAnswer(NO_CONSENT, parseLinks(list).links, 'use');
+    const reordered = linkStanding(sources([list[1], list[0]]), { trusted: true, consent: ordered, putOff: false });
+    assert.deepEqual(
+      reordered.unanswered.map(({ activity }) => activity),
+      ['Everything', 'Maintenance'],
+      '** now decides on main: both asked again',
+    );
+    const without = linkStanding(sources([list[1]]), { trusted: true, consent: ordered, putOff: false });
+    assert.deepEqual(
+      without.unanswered.map(({ activity }) => activity),
+      ['Everything'],
+      'the link before it removed: ** decides where it did not',
+    );
+  });
+
+  it("keeps the answers about a repository's links when the user writes a link of their own among them", () => {
+    const repository = [
+      { branch: 'main', activity: 'Maintenance' },
+      { branch: '**', activity: 'Everything' },
+    ];
+    const consent = withAnswer(NO_CONSENT, parseLinks(repository).links, 'use');
+    const mine = { branch: 'fix/PROJ-1', activity: 'PROJ-1' };
+    const after = withOwnLink(consent, repository, [mine, ...repository], mine);
+    assert.deepEqual(
+      linkStanding(sources([mine, ...repository]), { trusted: true, consent: after, putOff: false }).usable.map(
+        ({ activity }) => activity,
+      ),
+      ['PROJ-1', 'Maintenance', 'Everything'],
+    );
+    const refused = withOwnLink(
+      withAnswer(NO_CONSENT, parseLinks(repository).links, 'refuse'),
+      repository,
+      [mine, ...repository],
+      mine,
+    );
+    const standing = linkStanding(sources([mine, ...repository]), { trusted: true, consent: refused, putOff: false });
+    assert.deepEqual(
+      standing.usable.map(({ activity }) => activity),
+      ['PROJ-1'],
+    );
+    assert.deepEqual(standing.unanswered, [], 'the refused stay refused');
   });
 
   it('reads what a workspace state holds, and moves an answered link from one list to the other', () => {

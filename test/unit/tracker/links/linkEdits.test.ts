@@ -19,6 +19,8 @@ describe('tracker/links/linkEdits', () => {
     assert.equal(isPattern('fix/**'), true);
     assert.equal(isPattern('release/?.0'), true);
     assert.equal(isPattern('fix/PROJ-123-login'), false);
+    assert.equal(isPattern('client\\?'), false, 'a folder named client? as Link This Folder writes it');
+    assert.equal(isPattern('notes\\**'), true, 'an escaped star, then a wildcard');
   });
 
   it('puts a new folder link after every branch link, so that it shadows none', () => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
-import { nextDayStart } from '../../../../src/tracker/branchTime/ledgerBook';
 import {
   claimOpening,
   maxAnswerAgeMs,
   OPENING_CLAIM_MS,
   readStopped,
   startedSince,
+  STOP_HOLD_MS,
   STOP_SETTLE_MS,
   stopHolding,
   stoppedNotice,
@@ -34,16 +34,23 @@ describe('tracker/links/linkOpening', () => {
     assert.equal(maxAnswerAgeMs(Number.NaN), 2_000);
   });
 
-  it('holds openings back for the rest of the day of a stop on purpose', () => {
+  it('holds openings back for STOP_HOLD_MS after a stop on purpose, across midnight', () => {
     const record = readStopped({ atMs: STOPPED });
     assert.equal(stopHolding(record, STOPPED + 60_000), STOPPED, 'a reload a minute later');
-    assert.equal(stopHolding(record, new Date(2026, 10, 27, 23, 59).getTime()), STOPPED);
+    assert.equal(stopHolding(record, STOPPED + STOP_HOLD_MS - 1), STOPPED);
+    assert.equal(stopHolding(record, STOPPED + STOP_HOLD_MS), undefined, 'then openings start links again');
+    const late = readStopped({ atMs: new Date(2026, 10, 27, 23, 50).getTime() });
     assert.equal(
-      stopHolding(record, new Date(2026, 10, 28, 0, 0).getTime()),
-      undefined,
-      'the next day opens as before',
+      stopHolding(late, new Date(2026, 10, 28, 0, 10).getTime()),
+      late?.atMs,
+      'a stop at 23:50 is still a stop at 00:10',
     );
-    assert.equal(nextDayStart(STOPPED), new Date(2026, 10, 28).getTime());
+    assert.equal(
+      stopHolding(late, new Date(2026, 10, 28, 7, 30).getTime()),
+      late?.atMs,
+      'and at a restore the next morning',
+    );
+    assert.ok(STOP_HOLD_MS >= 8 * 3_600_000 && STOP_HOLD_MS <= 24 * 3_600_000, 'some hours: a night, not days');
     assert.equal(
       stopHolding(record, STOPPED - 1),
       undefined,

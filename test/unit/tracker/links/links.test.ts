@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
+import { literalGlob } from '../../../../src/platform/globs';
 import { ticketKeys } from '../../../../src/tracker/branchTime/ticketKeys';
 import {
   decideLink,
@@ -117,6 +118,19 @@ describe('tracker/links', () => {
       'Acme',
       "any of the window's folders",
     );
+  });
+
+  it('links a folder whose name has wildcards only to itself when written by Link This Folder', () => {
+    const names = ['client?', 'clientA', 'notes*', 'notes-2025', '**', 'acme-web', '[a]', 'a'];
+    for (const name of ['client?', 'notes*', '**', '[a]']) {
+      const { links, problems } = parseLinks([{ folder: literalGlob(name), activity: name }]);
+      assert.deepEqual(problems, []);
+      assert.deepEqual(
+        names.filter((other) => decideLink(links, at(undefined, `/work/${other}`), tickets) !== undefined),
+        [name],
+        name,
+      );
+    }
   });
 
   it('matches a branch glob and its "except" case-folded only where the repository ignores case', () => {

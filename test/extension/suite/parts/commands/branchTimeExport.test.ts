@@ -60,7 +60,7 @@ describe('parts: commands/branchTime (Export as CSV)', () => {
 
     const csv = await readFile(join(folder, 'today.csv'), 'utf8');
     assert.deepEqual(csv.split('\r\n'), [
-      'date,repository,branch,ticket,activity,seconds',
+      '\uFEFFdate,repository,branch,ticket,activity,seconds',
       `${row.day},shop,feature/PROJ-7-login,PROJ-7,Review,1500`,
       '',
     ]);
