@@ -58,12 +58,13 @@ export class BranchTime implements vscode.Disposable {
   private readonly summaries = new Map<PeriodKind, { readonly day: string; readonly summary: PeriodSummary }>();
   private focused = vscode.window.state.focused;
   private tickets: { readonly prefixes: string; readonly keys: TicketKeys } | undefined;
+  private saidRefused = false;
 
   constructor(private readonly parts: BranchTimeParts) {
     this.store = new LedgerStore(parts.storageFolder, {
       keepDays: () => parts.settings().branchTime.keepDays,
       onCorrupt: (keptAs, problem) => this.reportCorrupt(keptAs, problem),
-      onTrimmed: (fromDay, toDay, maxBytes) => this.reportTrimmed(fromDay, toDay, maxBytes),
+      onRefused: (rows, largestBytes, maxBytes) => this.reportRefused(rows, largestBytes, maxBytes),
     });
     this.ledger = new BranchLedger({
       store: this.store,
@@ -183,22 +184,25 @@ export class BranchTime implements vscode.Disposable {
     );
   }
 
-  /** Said by the window whose write dropped the days; room is left, so months pass before it is said again. */
-  private reportTrimmed(fromDay: string, toDay: string, maxBytes: number): void {
+  /**
+   * Logged at every write that refused rows (a few bytes each, never their text: an id sent by
+   * whoever answered); said once per window, since a source of such rows sends them at every poll.
+   */
+  private reportRefused(rows: number, largestBytes: number, maxBytes: number): void {
     const mebibytes = maxBytes / (1024 * 1024);
+    const kilobytes = Math.ceil(largestBytes / 1024);
     this.parts.log.warn(
-      `The time-by-branch history grew past ${mebibytes} MiB, the most its file may hold; ` +
-        `the days from ${fromDay} to ${toDay} were removed to fit ` +
-        '(timeTracker.branchTime.keepDays keeps more than fits).',
+      `${rows} time-by-branch row(s), the largest ${kilobytes} KB, would not fit in the ${mebibytes} MiB ` +
+        'the ledger file may hold and were not recorded; the history was kept whole.',
     );
+    if (this.saidRefused) return;
+    this.saidRefused = true;
     void this.parts.messages.warn(
       vscode.l10n.t(
-        'The time-by-branch history grew past the {0} MiB its file may hold, so its oldest days, {1} to {2}, were removed.',
+        'Time by branch: a row of {0} KB would not fit in the {1} MiB its file may hold, so it was not recorded. Your history is kept.',
+        kilobytes,
         mebibytes,
-        fromDay,
-        toDay,
       ),
-      this.parts.messages.actions.openSettings('timeTracker.branchTime.keepDays'),
     );
   }
 

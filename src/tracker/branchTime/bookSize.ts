@@ -1,8 +1,10 @@
 /**
  * The ledger as the text its file holds, never larger than its reader accepts: a file over the
- * read cap is judged no ledger of ours and moved aside whole, so a history the settings allow
- * (up to ten years) but the file cannot hold loses its oldest days here instead of all of them.
- * Pure; the store writes what this returns and says which days went.
+ * read cap is judged no ledger of ours and moved aside whole. The cap guards against abnormal rows
+ * (a name or an id of megabytes), never a reason to forget: what the file held when read stays, and
+ * only rows this write brings may be refused, so a history at the cap keeps all of it; days go only
+ * by `keepDays` (ledgerBook.ts pruneBook). Pure; the store writes what this returns and says what
+ * was refused.
  */
 import { serializeBook, type LedgerBook, type LedgerRow } from './ledgerBook';
 
@@ -10,64 +12,71 @@ export interface FittedBook {
   readonly book: LedgerBook;
   /** `book` serialized: what the file gets. */
   readonly text: string;
-  /** The oldest and the newest of the days dropped to fit, when any were. */
-  readonly dropped?: { readonly fromDay: string; readonly toDay: string };
+  /** How many rows of this write were refused to fit, and the bytes of the largest, when any were. */
+  readonly refused?: { readonly rows: number; readonly largestBytes: number };
 }
 
 /**
- * Room left below the cap after dropping days, so the days after do not drop again at once
- * (half a MiB of the 8: some months at ten rows a day).
+ * `book` as its file's text of at most `maxBytes` bytes. Where it would be larger, the rows that
+ * are not `known`'s (the book as read) are refused, those that save the most first, until it fits;
+ * a refused row that grew a row of `known` leaves that row at its old total.
  */
-const MARGIN = 1 / 16;
-/** Each attempt serializes once; the row sizes make the first one fit unless the focus record alone is too large. */
-const ATTEMPTS = 3;
-
-/** `book` as its file's text of at most `maxBytes` bytes, its oldest days dropped where it would be larger. */
-export function fitBook(book: LedgerBook, maxBytes: number): FittedBook {
+export function fitBook(book: LedgerBook, maxBytes: number, known: LedgerBook): FittedBook {
   const text = serializeBook(book);
   if (fits(text, maxBytes)) return { book, text };
-  const days = daySizes(book.rows);
-  const bare = byteLength(serializeBook({ ...book, rows: [] }));
-  let target = Math.floor(maxBytes * (1 - MARGIN));
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++, target = Math.floor(target / 2)) {
-    const kept = daysToKeep(days, bare, target);
-    const oldestKept = days[days.length - kept]?.[0];
-    const fitted: LedgerBook = {
-      ...book,
-      rows: oldestKept === undefined ? [] : book.rows.filter((row) => row.day >= oldestKept),
-    };
-    const fittedText = serializeBook(fitted);
-    const fromDay = days[0]?.[0];
-    const toDay = days[days.length - kept - 1]?.[0];
-    if (fits(fittedText, maxBytes))
-      return {
-        book: fitted,
-        text: fittedText,
-        ...(fromDay !== undefined && toDay !== undefined ? { dropped: { fromDay, toDay } } : {}),
-      };
+  const read = new Set(known.rows);
+  const present = new Set(book.rows);
+  // The rows as read that this write replaced, by what a grown row keeps of them.
+  const before = new Map(known.rows.filter((row) => !present.has(row)).map((row) => [rowKey(row), row]));
+  const written = book.rows
+    .filter((row) => !read.has(row))
+    .map((row) => {
+      const was = before.get(rowKey(row));
+      return { row, was, saves: rowBytes(row) - (was === undefined ? 0 : rowBytes(was)) };
+    })
+    .sort((a, b) => b.saves - a.saves);
+  const refused = new Map<LedgerRow, LedgerRow | undefined>();
+  // Exact: each row takes its text and a comma, but for the last of a list emptied.
+  let excess = byteLength(text) - maxBytes + 1;
+  for (const { row, was, saves } of written) {
+    if (excess <= 0) break;
+    refused.set(row, was);
+    excess -= saves;
   }
-  throw new Error(
-    `The time-by-branch ledger's focus record alone is larger than ${maxBytes} bytes; it was not written.`,
-  );
+  let fitted = without(book, refused);
+  let fittedText = serializeBook(fitted);
+  if (!fits(fittedText, maxBytes)) {
+    // Not expected (the count above is exact): every row of the write refused rather than a day lost.
+    for (const { row, was } of written) refused.set(row, was);
+    fitted = without(book, refused);
+    fittedText = serializeBook(fitted);
+  }
+  if (!fits(fittedText, maxBytes))
+    throw new Error(
+      `The time-by-branch ledger's focus record and the history as read are larger than ${maxBytes} bytes; it was not written.`,
+    );
+  const largestBytes = Math.max(...[...refused.keys()].map((row) => byteLength(JSON.stringify(row))));
+  return { book: fitted, text: fittedText, refused: { rows: refused.size, largestBytes } };
 }
 
-/** How many of the newest days fit in `target` bytes beside the rest of the book (`bare`). */
-function daysToKeep(days: readonly (readonly [string, number])[], bare: number, target: number): number {
-  let size = bare;
-  let kept = 0;
-  for (let index = days.length - 1; index >= 0; index--) {
-    size += days[index]?.[1] ?? 0;
-    if (size > target) break;
-    kept++;
+/** `book` with each refused row left out, or replaced by the row as read that it grew. */
+function without(book: LedgerBook, refused: ReadonlyMap<LedgerRow, LedgerRow | undefined>): LedgerBook {
+  const rows: LedgerRow[] = [];
+  for (const row of book.rows) {
+    const kept = refused.has(row) ? refused.get(row) : row;
+    if (kept !== undefined) rows.push(kept);
   }
-  return kept;
+  return { ...book, rows };
 }
 
-/** Each day's rows' bytes in the file (a comma each), oldest day first. */
-function daySizes(rows: readonly LedgerRow[]): [string, number][] {
-  const sizes = new Map<string, number>();
-  for (const row of rows) sizes.set(row.day, (sizes.get(row.day) ?? 0) + byteLength(JSON.stringify(row)) + 1);
-  return [...sizes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+/** A row grown by a write keeps the day and the place as first written (ledgerBook.ts joined). */
+function rowKey(row: LedgerRow): string {
+  return JSON.stringify([row.day, row.root, row.branch, row.activityID.toLowerCase()]);
+}
+
+/** A row's bytes in the file, with its comma in the rows' list. */
+function rowBytes(row: LedgerRow): number {
+  return byteLength(JSON.stringify(row)) + 1;
 }
 
 function fits(text: string, maxBytes: number): boolean {

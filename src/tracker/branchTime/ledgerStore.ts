@@ -2,8 +2,8 @@
  * The branch-time ledger on disk: one file in the extension's global storage, shared
  * by the windows of this machine, changed only under the platform's one short lock and written
  * whole with its atomic write, read through its bounded read (never a second lock or write). It
- * keeps `keepDays` days, fewer where they would not fit in the file its reader accepts (the oldest
- * go, named once through `onTrimmed`), and is never sent anywhere.
+ * keeps `keepDays` days; a row that would not fit in the file its reader accepts is refused and
+ * named through `onRefused`, never a day of the history (./bookSize.ts). It is never sent anywhere.
  *
  * A file that cannot be read as a ledger (cut short, not JSON, a FIFO or a link where the file
  * should be) is moved aside under a name of its own and named once through `onCorrupt`, as the
@@ -27,10 +27,10 @@ export interface LedgerStoreOptions {
   /** The file could not be read and was moved to `keptAs`; `problem` in English, for the log. Once per file. */
   readonly onCorrupt?: (keptAs: string, problem: string) => void;
   /**
-   * The oldest days, `fromDay` to `toDay` (`YYYY-MM-DD`), were dropped so that the file stays within
-   * the `maxBytes` it may hold; said by the window that wrote it, after the write.
+   * `rows` rows of a write, the largest of `largestBytes`, were refused so that the file stays within
+   * the `maxBytes` it may hold, the history as it was; said by the window that wrote, after the write.
    */
-  readonly onTrimmed?: (fromDay: string, toDay: string, maxBytes: number) => void;
+  readonly onRefused?: (rows: number, largestBytes: number, maxBytes: number) => void;
   /** The largest file read or written (default 8 MiB). */
   readonly maxBytes?: number;
   readonly lock?: ShortLockOptions;
@@ -85,10 +85,9 @@ export class LedgerStore {
   }
 
   /**
-   * Read, change and write back under the lock, the days past `keepDays` dropped (counted from the
-   * history as read, not from what `change` adds), and the oldest days too where the file would be
-   * larger than it may be read. `change` sees no claim and no credit mark after this writer's now
-   * (ledgerBook.ts clampToNow).
+   * Read, change and write back under the lock, the days past `keepDays` dropped (ledgerBook.ts
+   * pruneBook), and the rows `change` adds refused where the file would be larger than it may be
+   * read. `change` sees no claim and no credit mark after this writer's now (ledgerBook.ts clampToNow).
    */
   async update(change: (book: LedgerBook) => LedgerBook): Promise<LedgerBook> {
     await mkdir(this.folder, { recursive: true });
@@ -101,14 +100,14 @@ export class LedgerStore {
         const found = clampToNow(before, nowMs);
         const after = pruneBook(change(found), this.options.keepDays(), nowMs, found);
         if (after === before && 'book' in read) return after;
-        const fitted = fitBook(after, this.maxBytes);
+        const fitted = fitBook(after, this.maxBytes, found);
         this.seenVersion = undefined;
         // Not synced: a summary whose last write a crash may lose, written at every focus change.
         await this.files.writeAtomic(this.file, fitted.text, { durable: false });
         // Under the lock: no other window can have written since.
         this.seenVersion = await this.files.version(this.file);
-        const { dropped } = fitted;
-        if (dropped) this.options.onTrimmed?.(dropped.fromDay, dropped.toDay, this.maxBytes);
+        const { refused } = fitted;
+        if (refused) this.options.onRefused?.(refused.rows, refused.largestBytes, this.maxBytes);
         return fitted.book;
       },
       this.options.lock,

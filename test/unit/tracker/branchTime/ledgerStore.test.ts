@@ -17,7 +17,7 @@ import {
 } from '../../../../src/tracker/branchTime/ledgerStore';
 import { platformStoreFiles, type StoreFiles } from '../../../../src/platform/storeFiles';
 import { recordingWrites } from '../../../support/storeFiles';
-import { dev, SECOND, span, T0, total, tracking } from './ledgerFixtures';
+import { dev, HOUR, SECOND, span, T0, total, tracking } from './ledgerFixtures';
 
 const place = (branch: string, root = '/repos/api'): WorkPlace => ({ root, repository: 'api', branch });
 
@@ -119,51 +119,52 @@ describe('tracker/branchTime/LedgerStore', () => {
     });
     const sizeOf = async (file: string): Promise<number> => (await stat(file)).size;
 
-    it('drops the oldest days rather than write what it would refuse to read, says which once, and reads the rest back intact', async () => {
-      const trimmed: string[] = [];
+    it('keeps a history at the cap whole, refuses the rows a write adds and a 900 KB row, says so, and reads it back intact', async () => {
+      const refused: string[] = [];
+      const book = history(30);
+      await store({ keepDays: () => 3660 }).update(() => book);
+      const maxBytes = (await sizeOf(store().file)) + 400;
       const options = {
         keepDays: () => 3660,
-        maxBytes: 40_000,
-        onTrimmed: (fromDay: string, toDay: string) => trimmed.push(`${fromDay} to ${toDay}`),
+        maxBytes,
+        onRefused: (rows: number, largestBytes: number) => refused.push(`${rows} of ${largestBytes}`),
       };
-      const book = history(30);
-      await store(options).update(() => book);
+      const huge = { activityID: 'x'.repeat(900_000), activityName: 'Squatter' };
+      await store(options).update((current) =>
+        creditSpans(current, 'A', [{ ...span('main', T0, T0 + 90 * SECOND), activity: huge }]),
+      );
+      assert.equal(refused.length, 1);
+      assert.match(refused[0] ?? '', /^1 of 9\d{5}$/);
+      assert.deepEqual((await store().read()).rows, book.rows, 'the history as it was');
+      // Near the cap, a normal row still fits; once full, what comes is refused, never a day of the history.
+      await store(options).update((current) => creditSpans(current, 'A', [span('main', T0, T0 + 90 * SECOND)]));
+      assert.equal(total(await store().read(), 'main'), 90 * SECOND);
+      assert.equal(refused.length, 1);
+      for (let index = 0; index < 5; index++)
+        await store(options).update((current) =>
+          creditSpans(current, 'A', [span(`feature/PROJ-${index}-more`, T0 + HOUR, T0 + HOUR + 90 * SECOND)]),
+        );
+      assert.ok(refused.slice(1).length > 0, 'the file is full: later rows refused');
       const read = await store(options).read();
       assert.deepEqual(corrupt, [], 'read back, not moved aside');
-      assert.ok((await sizeOf(store().file)) <= 40_000);
-      const kept = read.rows[0]?.day ?? '';
+      assert.ok((await sizeOf(store().file)) <= maxBytes);
       assert.deepEqual(
-        read.rows,
-        book.rows.filter((row) => row.day >= kept),
-        'the newest days, every row as written',
+        read.rows.filter((row) => book.rows.some((old) => old.branch === row.branch && old.day === row.day)),
+        book.rows,
+        'every day of the history',
       );
-      assert.ok(
-        read.rows.length >= 100 && read.rows.length < book.rows.length,
-        `${read.rows.length} rows of ${book.rows.length}`,
-      );
-      assert.deepEqual(trimmed, [
-        `${book.rows[0]?.day} to ${dayOf(new Date(2026, 10, 25 - 30 + (book.rows.length - read.rows.length) / 10, 9).getTime())}`,
-      ]);
-      // Room was left: the next credits do not drop days again at once.
-      await store(options).update((current) => creditSpans(current, 'A', [span('main', T0, T0 + 90 * SECOND)]));
-      assert.equal(trimmed.length, 1);
-      assert.equal(total(await store(options).read(), 'main'), 90 * SECOND);
     });
 
-    it('keeps ten years of ten rows a day within the 8 MiB it reads (the setting allows 3660 days)', async () => {
-      const trimmed: string[] = [];
+    it('writes no file over the 8 MiB it reads, whatever one write brings (the setting allows 3660 days)', async () => {
+      const refused: number[] = [];
       const book = history(3660);
-      await store({
-        keepDays: () => 3660,
-        onTrimmed: (fromDay, toDay) => trimmed.push(`${fromDay} to ${toDay}`),
-      }).update(() => book);
+      await store({ keepDays: () => 3660, onRefused: (rows) => refused.push(rows) }).update(() => book);
       const read = await store({ keepDays: () => 3660 }).read();
       assert.deepEqual(corrupt, []);
       assert.ok((await sizeOf(store().file)) <= MAX_LEDGER_BYTES);
-      assert.equal(read.rows.at(-1)?.day, dayOf(T0), 'today kept');
       assert.ok(read.rows.length > 2000 * 10, `${read.rows.length / 10} days kept`);
-      assert.equal(trimmed.length, 1);
-      assert.match(trimmed[0] ?? '', new RegExp(`^${book.rows[0]?.day} to `));
+      assert.equal(refused.length, 1);
+      assert.equal(refused[0], book.rows.length - read.rows.length);
     });
   });
 
