@@ -12,9 +12,9 @@
  *
  * The machine's clock may be wrong for a while (a VM resumed, an RTC glitch, set back by hand): a
  * window writing with its clock never leaves a claim or a credit mark after its now (the next
- * window taking focus owns from its own now), and pruning counts days back from the newest row
- * known before the write that is not after that now, never from the clock alone, at most once a
- * day: a write at a wrong clock deletes nothing.
+ * window taking focus owns from its own now), and a day is pruned only when it is old both by that
+ * now and by the days tracked after it (pruneBook): a clock wrong either way does not delete the
+ * history.
  */
 import { branchKey, pathKey } from '../../platform/pathKey';
 import { placeOf, type LedgerActivity, type Span, type WorkPlace } from './attribution';
@@ -243,32 +243,33 @@ export function clampToNow(book: LedgerBook, nowMs: number): LedgerBook {
 }
 
 /**
- * Keeps `keepDays` days up to the newest day the ledger knew before this write (`known`: the book
- * as read) that is not after the writer's now; with no such day, the newest of `book`'s. The rows a
- * write adds never move the line (a window whose clock jumped ahead writes rows dated ahead), nor do
- * rows dated after the writer's now, so a clock ahead deletes nothing, and days away from the
- * editor do not shorten what is kept. At most once a day of the writer's clock, or again when fewer
- * days are to be kept: a clock ahead for a while prunes once, from the history it found.
+ * Drops the days past `keepDays`, by a rule no clock can turn against the history. A day goes only
+ * when both hold:
+ * - it is more than `keepDays` days before the writer's today: a clock behind prunes less;
+ * - `keepDays` days with time in the ledger as read (`known`, so never the rows this write adds)
+ *   are newer than it, not counting days after the writer's today: a clock ahead makes days look
+ *   old, but it cannot make days tracked. A wrong date adds to that count only the days it writes,
+ *   so an evening tracked across a wrong midnight leaves a history shorter than `keepDays` whole,
+ *   and takes from a full one at most one of its oldest days per wrong date written.
+ * Rows dated after the writer's today (a clock ahead wrote them, or this one is behind) stay, and
+ * count once the clock has reached them. With fewer days tracked than kept, nothing is done and
+ * nothing recorded; else at most once a day of the writer's clock, or again when fewer days are
+ * to be kept.
  */
 export function pruneBook(book: LedgerBook, keepDays: number, nowMs: number, known: LedgerBook = book): LedgerBook {
   const today = dayOf(nowMs);
   const days = Math.max(1, keepDays);
   if (book.lastPrune !== undefined && book.lastPrune.day === today && days >= book.lastPrune.keepDays) return book;
-  const newest = newestDay(known.rows, today) ?? newestDay(book.rows, today);
-  if (newest === undefined) return book;
-  const keptFromDay = daysBack(newest, days - 1);
+  const tracked = [...new Set(known.rows.map((row) => row.day).filter((day) => day <= today))].sort();
+  const oldestTracked = tracked[tracked.length - days];
+  if (oldestTracked === undefined) return book;
+  const byClock = daysBack(today, days - 1);
+  const keptFromDay = oldestTracked < byClock ? oldestTracked : byClock;
   return {
     ...book,
     lastPrune: { day: today, keepDays: days },
     rows: book.rows.filter((row) => row.day >= keptFromDay),
   };
-}
-
-/** The newest day of `rows` that is not after `today`. */
-function newestDay(rows: readonly LedgerRow[], today: string): string | undefined {
-  let newest: string | undefined;
-  for (const row of rows) if (row.day <= today && (newest === undefined || row.day > newest)) newest = row.day;
-  return newest;
 }
 
 /** The local day `count` days before `day` (both `YYYY-MM-DD`). */

@@ -98,6 +98,39 @@ describe('tracker/branchTime: a wrong clock', function () {
     );
   });
 
+  it('keeps every past day when an hour is tracked across midnight with the clock 120 days ahead, then the clock is right again', async () => {
+    const store = new LedgerStore(folder, { now: () => T0, keepDays: () => 90 });
+    const history = Array.from({ length: 60 }, (_, index) => span('main', daysBefore(index), daysBefore(index) + HOUR));
+    await store.update((book) => creditSpans(claimFocus(book, 'A', daysBefore(60)), 'A', history));
+    const pastDays = (await store.read()).rows.map((row) => row.day);
+    assert.equal(pastDays.length, 60);
+    // 23:30 on the wrong date, 120 days on: an hour of tracking, written every few minutes.
+    const wrong = new Date(T0 + 120 * DAY);
+    const clock = { now: new Date(wrong.getFullYear(), wrong.getMonth(), wrong.getDate(), 23, 30).getTime() };
+    const a = window('A', 'main', clock);
+    await a.focusChanged(true);
+    const end = clock.now + HOUR;
+    for (let from = clock.now; from < end; from += 5 * MINUTE) {
+      for (clock.now = from; clock.now < from + 5 * MINUTE; clock.now += 5 * SECOND) a.observe(tracking);
+      await a.flush();
+    }
+    // The clock is right again, the next evening: a window tracks and writes.
+    const right = { now: T0 + DAY + 2 * HOUR };
+    const b = window('B', 'main', right);
+    await b.focusChanged(true);
+    await trackBoth(right, right.now, right.now + 10 * MINUTE, b);
+    const days = (await store.read()).rows.map((row) => row.day);
+    assert.deepEqual(
+      pastDays.filter((day) => !days.includes(day)),
+      [],
+      'no past day removed',
+    );
+    assert.equal(
+      total({ ...EMPTY_BOOK, rows: (await store.read()).rows.filter((row) => pastDays.includes(row.day)) }),
+      60 * HOUR,
+    );
+  });
+
   it('lets the window focused after a claim 3 days ahead own the time from its now', async () => {
     const clock = { now: T0 };
     const ahead = window('A', 'main', { now: T0 + 3 * DAY });
@@ -146,7 +179,7 @@ describe('tracker/branchTime/ledgerBook: clamping and pruning against the writer
     assert.equal(clamped.rows, book.rows, 'rows are what was counted: never moved');
   });
 
-  it('prunes from the newest day it knows that is not after the writer clock', () => {
+  it('prunes a day only when it is older than keepDays by the writer clock and keepDays days with time follow it', () => {
     const book = creditSpans(claimFocus(EMPTY_BOOK, 'A', daysBefore(40)), 'A', [
       span('old', daysBefore(40), daysBefore(40) + HOUR),
       span('kept', daysBefore(20), daysBefore(20) + HOUR),
@@ -154,17 +187,38 @@ describe('tracker/branchTime/ledgerBook: clamping and pruning against the writer
       // Written while the clock was 100 days ahead.
       span('ahead', daysBefore(-100), daysBefore(-100) + HOUR),
     ]);
-    const pruned = pruneBook(book, 30, T0);
+    assert.equal(pruneBook(book, 30, T0), book, 'three days with time: none goes, and nothing is recorded');
     assert.deepEqual(
-      pruned.rows.map((row) => row.branch),
+      pruneBook(book, 2, T0).rows.map((row) => row.branch),
       ['kept', 'last', 'ahead'],
-      '30 days back from the row 10 days ago, the row ahead left alone',
+      'two days with time after the oldest, the row ahead left alone and not counted',
     );
-    assert.equal(
-      pruneBook(book, 30, T0 + 200 * DAY).rows.length,
-      1,
-      'the row ahead is the newest once the clock has passed it',
+    assert.deepEqual(
+      pruneBook(book, 2, daysBefore(15)).rows.map((row) => row.branch),
+      ['old', 'kept', 'last', 'ahead'],
+      'a clock 15 days behind counts no day after it: one day with time before it, nothing goes',
     );
+    assert.deepEqual(
+      pruneBook(book, 2, T0 + 200 * DAY).rows.map((row) => row.branch),
+      ['last', 'ahead'],
+      'the row ahead counts once the clock has passed it',
+    );
+  });
+
+  it('keeps 60 past days through 20 days tracked with the clock 120 days ahead, and through the clock set back after', () => {
+    const pastDay = (index: number) => span('past', daysBefore(index), daysBefore(index) + HOUR);
+    let book = creditSpans(
+      claimFocus(EMPTY_BOOK, 'A', daysBefore(60)),
+      'A',
+      Array.from({ length: 60 }, (_, i) => pastDay(i)),
+    );
+    const write = (nowMs: number): void => {
+      const known = book;
+      book = pruneBook(creditSpans(known, 'A', [span('now', nowMs - HOUR, nowMs)]), 90, nowMs, known);
+    };
+    for (let index = 1; index <= 20; index++) write(daysBefore(-120 - index));
+    for (let index = 1; index <= 20; index++) write(daysBefore(-index));
+    assert.equal(book.rows.filter((row) => row.branch === 'past').length, 60);
   });
 
   it('prunes at most once a day of the writer clock, or again when fewer days are to be kept, and never from the rows the write adds', () => {
@@ -173,22 +227,23 @@ describe('tracker/branchTime/ledgerBook: clamping and pruning against the writer
         span('old', daysBefore(5), daysBefore(5) + HOUR),
         span('new', T0, T0 + HOUR),
       ]),
-      10,
+      2,
       T0,
     );
-    assert.deepEqual(book.lastPrune, { day: dayOf(T0), keepDays: 10 });
-    assert.equal(pruneBook(book, 10, T0 + HOUR), book, 'the same day: nothing to do');
+    assert.deepEqual(book.lastPrune, { day: dayOf(T0), keepDays: 2 });
+    assert.equal(book.rows.length, 2);
+    assert.equal(pruneBook(book, 2, T0 + HOUR), book, 'the same day: nothing to do');
     assert.equal(pruneBook(book, 20, T0 + HOUR), book, 'more days kept: nothing to do');
-    const fewer = pruneBook(book, 3, T0 + HOUR);
+    const fewer = pruneBook(book, 1, T0 + HOUR);
     assert.deepEqual(
       fewer.rows.map((row) => row.branch),
       ['new'],
     );
     const written = creditSpans(book, 'A', [span('later', daysBefore(-20), daysBefore(-20) + HOUR)]);
     assert.deepEqual(
-      pruneBook(written, 10, daysBefore(-20) + 2 * HOUR, book).rows.map((row) => row.branch),
+      pruneBook(written, 2, daysBefore(-20) + 2 * HOUR, book).rows.map((row) => row.branch),
       ['old', 'new', 'later'],
-      'the next day by a clock 20 days ahead: 10 days back from the newest day known before the write',
+      'the next day by a clock 20 days ahead: the two days with time as read stay, the row it adds counts for nothing',
     );
   });
 });

@@ -171,15 +171,25 @@ describe('tracker/branchTime/LedgerStore', () => {
   it('keeps keepDays days and clears everything on Clear History', async () => {
     const day = 24 * 3600 * SECOND;
     const ledger = store({ keepDays: () => 3 });
-    await ledger.update((book) =>
+    const credit = (branch: string, daysAgo: number) => (book: LedgerBook) =>
       creditSpans(claimFocus(book, 'A', T0 - 10 * day), 'A', [
-        span('old', T0 - 5 * day, T0 - 5 * day + SECOND),
-        span('new', T0 - 2 * day, T0 - 2 * day + SECOND),
-      ]),
-    );
+        span(branch, T0 - daysAgo * day, T0 - daysAgo * day + SECOND),
+      ]);
+    for (const [branch, daysAgo] of [
+      ['old', 5],
+      ['new', 2],
+      ['new', 1],
+      ['new', 0],
+    ] as const) {
+      now = T0 - daysAgo * day + HOUR;
+      await ledger.update(credit(branch, daysAgo));
+    }
+    assert.equal((await ledger.read()).rows.length, 4, 'written today: the oldest day goes at the next');
+    now = T0 + day;
+    await ledger.update((book) => book);
     assert.deepEqual(
       (await ledger.read()).rows.map((row) => row.branch),
-      ['new'],
+      ['new', 'new', 'new'],
     );
     await ledger.clear();
     assert.deepEqual((await ledger.read()).rows, []);
