@@ -11,7 +11,8 @@
  * screen-reader label and the log from here, so each is cleaned once, here, and no view has to.
  */
 import { displayText } from '../platform/outsideText';
-import { NOTE_MAX_LENGTH } from '../protocol/constants';
+import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH } from '../protocol/constants';
+import { isIdShaped } from '../protocol/rules';
 import type { ActivityReference } from '../protocol/types';
 import type {
   ActivityMatch,
@@ -33,11 +34,23 @@ function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The JSON object an answer's body holds; `undefined` when it holds none (empty, not JSON, not an object). */
+/** The fields that hold an id, wherever they sit: `id` is an activity's in the app's item shape. */
+const ID_FIELDS: ReadonlySet<string> = new Set(['activityID', 'entryID', 'id']);
+
+/**
+ * The JSON object an answer's body holds; `undefined` when it holds none (empty, not JSON, not an
+ * object), and when any id in it is no id (rules.ts isIdShaped). Ids are kept exactly as sent, and
+ * every ledger row and queued entry carries one: a program answering on the app's port needs no
+ * token, and its 900 KB ids would fill the ledger's size cap in minutes.
+ */
 export function saidBody(text: string): SaidBody {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      // Thrown to end the parse at the first such id, and caught just below as JSON that does not parse.
+      if (ID_FIELDS.has(key) && typeof value === 'string' && !isIdShaped(value)) throw new SyntaxError('not an id');
+      return value;
+    });
   } catch {
     return undefined;
   }
@@ -57,11 +70,12 @@ function fieldsOf(body: SaidBody): Json {
 }
 
 /**
- * The most of a name, a group or the app's words in a refusal that is kept: five times the
- * longest name the app accepts (200). A 900 KB name is a broken answer, and would make 900 KB of
- * status-bar text, menu entries and log lines. A note is kept up to the app's own limit for it.
+ * The most of the app's words in a refusal that is kept: five times the longest name. A name or a
+ * group is kept up to the app's own limit for it (200 characters), a note up to its limit: a 900 KB
+ * name is a broken answer, and would make 900 KB of status-bar text, menu entries, ledger rows and
+ * log lines.
  */
-const SHOWN_TEXT_MAX_LENGTH = 1000;
+const REFUSAL_MAX_LENGTH = 5 * NAME_MAX_LENGTH;
 
 /**
  * The longest span of time an answer can mean: a year. Today's total is not bounded by a day
@@ -72,10 +86,10 @@ const SHOWN_TEXT_MAX_LENGTH = 1000;
  */
 const SPAN_MAX_SECONDS = 366 * 86_400;
 
-/** Exactly as sent: ids, and values that are parsed, not shown. */
+/** Exactly as sent: ids (their shape checked by saidBody), and values that are parsed, not shown. */
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 /** The app's words for a person to read: without controls and bidi overrides, at most `maxLength` characters. */
-const words = (value: unknown, maxLength = SHOWN_TEXT_MAX_LENGTH): string | undefined =>
+const words = (value: unknown, maxLength = NAME_MAX_LENGTH): string | undefined =>
   typeof value === 'string' ? displayText(value, maxLength) : undefined;
 const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 const amount = (value: unknown): number | undefined =>
@@ -222,7 +236,7 @@ export function readBranchChange(body: SaidBody): BranchChangeAnswer {
  * none.
  */
 export function readRefusal(body: SaidBody): string | undefined {
-  return words(body?.['error']);
+  return words(body?.['error'], REFUSAL_MAX_LENGTH);
 }
 
 /**

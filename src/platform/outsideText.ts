@@ -23,12 +23,23 @@ const NAMED_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\
 
 /**
  * `text` as it may be shown: breaks read as a space, every other control and bidi control
- * removed, and cut to at most `maxLength` characters (UTF-16 code units, as `length` counts),
- * the last of them an ellipsis when it was cut.
+ * removed, and cut to at most `maxLength` characters, the last of them an ellipsis when it was
+ * cut. Characters are code points, as the app's limits count them: a 200-emoji name it accepts is
+ * kept whole, and no cut falls between the two halves of one.
  */
 export function displayText(text: string, maxLength: number): string {
   const shown = text.replace(BREAKS, ' ').replace(MISLEADING, '');
-  return shown.length <= maxLength ? shown : `${withoutHalfCharacter(shown.slice(0, maxLength - 1))}…`;
+  const kept = firstCharacters(shown, maxLength);
+  return kept.length === shown.length ? shown : `${firstCharacters(kept, maxLength - 1)}…`;
+}
+
+/** At most the first `count` characters (code points) of `text`; without counting past them. */
+export function firstCharacters(text: string, count: number): string {
+  // Each character is one or two UTF-16 units: a text this short has no more than `count`.
+  if (text.length <= count) return text;
+  let end = 0;
+  for (let seen = 0; seen < count && end < text.length; seen++) end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+  return text.slice(0, end);
 }
 
 /**
@@ -40,10 +51,4 @@ export function logLineText(text: string): string {
     MISLEADING,
     (character) => NAMED_ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-/** A cut between the two halves of a surrogate pair would leave half a character: it goes. */
-function withoutHalfCharacter(cut: string): string {
-  const last = cut.charCodeAt(cut.length - 1);
-  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }

@@ -22,6 +22,18 @@ export type JsonObject = Record<string, unknown>;
 /** Either letter case: the application writes UUIDs upper-case, as Swift does; others write lower. */
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * What an id in an answer may look like: the app writes UUIDs, but a client that read only UUIDs would
+ * break on the first other build that writes `proj:42`. At most 128 of these characters is any id a
+ * real app writes; past that, it is a broken or hostile answer, and each ledger row would carry it.
+ */
+const ID_SHAPE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Whether `value` has the shape of an id (a UUID among them), as an answer may send one. */
+export function isIdShaped(value: string): boolean {
+  return ID_SHAPE.test(value);
+}
+
 /** Two activity ids name the same activity when they differ at most in letter case. */
 export function sameActivityID(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();

@@ -6,6 +6,8 @@
  * by it. Writes run one at a time; a failed one keeps its spans for the next and is reported,
  * never thrown into the poll or the focus event: tracking goes on whatever the ledger's file does.
  */
+import { firstCharacters } from '../../platform/outsideText';
+import { BRANCH_MAX_LENGTH } from '../../protocol/constants';
 import { samePlace, WindowAttribution, type PollObservation, type Span, type WorkPlace } from './attribution';
 import { claimFocus, creditSpans, EMPTY_BOOK, type LedgerBook } from './ledgerBook';
 import { asSeenBy, leave, type Claimant, type HostProcess } from './ledgerOwners';
@@ -95,7 +97,12 @@ export class BranchLedger {
     this.options.onDidChange?.();
   }
 
-  setPlace(place: WorkPlace | undefined): void {
+  /**
+   * The branch is cut at the protocol's limit here, where it enters every row: a downloaded folder's
+   * 64 KiB `.git/HEAD` would make each row 64 KiB. Cut, not refused: the time still counts.
+   */
+  setPlace(where: WorkPlace | undefined): void {
+    const place = where && { ...where, branch: firstCharacters(where.branch, BRANCH_MAX_LENGTH) };
     if (samePlace(this.place, place)) return;
     this.attribution.setPlace(place);
     this.options.onDidChange?.();

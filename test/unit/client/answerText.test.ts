@@ -7,8 +7,8 @@ import { rejection } from '../../support/rejection';
 import { TEST_TOKEN } from '../../support/server';
 
 // What reaches the screen from an answer: the app's names and words are read once,
-// where answers are read, without controls and bidi overrides and at most 1,000 characters; a
-// total or a duration that cannot be one is not said.
+// where answers are read, without controls and bidi overrides, a name at most the 200 characters the app
+// allows; a total or a duration that cannot be one is not said.
 
 const ID = '6F1C1D2E-0A0B-4C0D-8E0F-00000000000A';
 /**
@@ -39,12 +39,12 @@ describe('client: the text of an answer as it reaches the screen', () => {
   };
 
   it('cleans every name and group of GET /current, GET /status and the search hits; ids stay as sent', async () => {
-    const hostileId = `${ID}\u202E`;
+    const lowerId = ID.toLowerCase();
     const current = await (
-      await answering({ ok: true, result: { activityID: hostileId, activityName: HOSTILE, isOnBreak: false } })
+      await answering({ ok: true, result: { activityID: lowerId, activityName: HOSTILE, isOnBreak: false } })
     ).getCurrent();
     assert.equal(current?.activityName, CLEANED);
-    assert.equal(current.activityID, hostileId, 'an id is what the app knows the activity by: never changed');
+    assert.equal(current.activityID, lowerId, 'an id is what the app knows the activity by: never changed');
 
     const status = await (
       await answering({
@@ -77,24 +77,30 @@ describe('client: the text of an answer as it reaches the screen', () => {
     assert.equal(entry.note, 'a b');
   });
 
-  it('cuts a 900 KB name or group to 1,000 characters, a note to the 2,000 the app allows', async () => {
+  it('cuts a 900 KB name or group to the 200 characters the app allows, a note to its 2,000', async () => {
     // One 900 KB field per answer: two would pass the client's 1 MiB limit for an answer.
     const current = await (await answering({ activityID: ID, activityName: HUGE })).getCurrent();
-    assert.equal(current?.activityName.length, 1000);
+    assert.equal(current?.activityName, `${'x'.repeat(199)}…`);
     const status = await (
       await answering({ isTracking: true, currentActivity: { activityID: ID, activityName: HUGE } })
     ).getStatus();
-    assert.equal(status.currentActivity?.activityName.length, 1000);
+    assert.equal(status.currentActivity?.activityName.length, 200);
     const [hit] = await (await answering({ items: [{ id: ID, name: HUGE, groupName: 'G' }] })).searchActivities('x');
-    assert.equal(hit?.activityName.length, 1000);
+    assert.equal(hit?.activityName.length, 200);
     const [grouped] = await (
       await answering({ items: [{ id: ID, name: 'x', groupName: HUGE }] })
     ).searchActivities('x');
-    assert.equal(grouped?.groupName?.length, 1000);
+    assert.equal(grouped?.groupName?.length, 200);
     const entry = await (
       await answering({ entryID: 'e1', activityID: ID, activityName: HUGE })
     ).logEntry({ activityID: ID, durationMinutes: 5 });
-    assert.equal(entry.activityName?.length, 1000);
+    assert.equal(entry.activityName?.length, 200);
+    const started = await (await answering({ activityID: ID, activityName: HUGE })).startActivity({ activityID: ID });
+    assert.equal(started.activityName?.length, 200);
+    // The app's limit counts characters: 200 emoji are a name it accepts, kept whole.
+    const emoji = '😀'.repeat(200);
+    const whole = await (await answering({ activityID: ID, activityName: emoji })).getCurrent();
+    assert.equal(whole?.activityName, emoji);
     const noted = await (
       await answering({ entryID: 'e1', activityID: ID, activityName: 'x', note: HUGE })
     ).logEntry({ activityID: ID, durationMinutes: 5 });

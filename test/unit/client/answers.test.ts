@@ -278,6 +278,48 @@ describe('client: answers as the app gives them (canned)', () => {
     assert.deepEqual(await full.notifyBranchChange({ branch: 'main' }), { prompted: true });
   });
 
+  /** Every operation against an app answering `status` and `body` sees a success that said nothing. */
+  const assertSaysNothing = async (status: number, body: string): Promise<void> => {
+    const what = `${status} ${JSON.stringify(body).slice(0, 80)}`;
+    const { client, seen } = await answering({ status, body });
+    assert.deepEqual(await client.healthcheck(), { license: undefined }, what);
+    assert.equal(await client.getCurrent(), null, what);
+    assert.deepEqual(await client.searchActivities('a'), [], what);
+    assert.deepEqual(
+      await client.startActivity({ name: 'A' }),
+      {
+        activityID: undefined,
+        activityName: undefined,
+        created: undefined,
+        startedAt: undefined,
+        stopped: undefined,
+      },
+      what,
+    );
+    assert.deepEqual(await client.stopActivity(), { stopped: undefined, durationSeconds: undefined }, what);
+    assert.deepEqual(
+      await client.logEntry({ name: 'A', durationMinutes: 5 }),
+      {
+        entryID: undefined,
+        activityID: undefined,
+        activityName: undefined,
+        created: undefined,
+        durationMinutes: undefined,
+        note: undefined,
+      },
+      what,
+    );
+    assert.deepEqual(await client.notifyBranchChange({ branch: 'main' }), { prompted: undefined }, what);
+    // The status bar cannot show "not said": a status that says nothing is an error.
+    const error = await rejection(client.getStatus());
+    assert.ok(error instanceof HttpError && error.status === status && error.body === body, what);
+    assert.match(
+      error.message,
+      new RegExp(`^The service answered ${status} to GET /status without saying whether it is tracking\\.$`),
+    );
+    assert.equal(seen.length, 8, 'each operation sent once, none re-sent');
+  };
+
   it('takes a 2xx whose body is not a JSON object as a success with nothing said, for every operation', async () => {
     const bodies: [number, string][] = [
       [200, ''],
@@ -289,45 +331,41 @@ describe('client: answers as the app gives them (canned)', () => {
       [201, '{"ok":'],
       [204, ''],
     ];
-    for (const [status, body] of bodies) {
-      const what = `${status} ${JSON.stringify(body)}`;
-      const { client, seen } = await answering({ status, body });
-      assert.deepEqual(await client.healthcheck(), { license: undefined }, what);
-      assert.equal(await client.getCurrent(), null, what);
-      assert.deepEqual(await client.searchActivities('a'), [], what);
-      assert.deepEqual(
-        await client.startActivity({ name: 'A' }),
-        {
-          activityID: undefined,
-          activityName: undefined,
-          created: undefined,
-          startedAt: undefined,
-          stopped: undefined,
-        },
-        what,
+    for (const [status, body] of bodies) await assertSaysNothing(status, body);
+  });
+
+  it('takes an answer carrying an id that is no id (1,000 characters, a space, a bidi override) as one that is not JSON', async () => {
+    // Every ledger row and queued entry carries the activity's id: a 900 KB one made 900 KB rows.
+    const reference = (activityID: string) => ({ activityID, activityName: 'A' });
+    const everyAnswer = (id: string) => ({
+      license: 'valid',
+      isTracking: true,
+      currentActivity: reference(id),
+      ...reference(id),
+      entryID: UPPER_ID,
+      items: [{ id: UPPER_ID, name: 'A', groupName: null }],
+      stopped: reference(UPPER_ID),
+      prompted: true,
+    });
+    for (const id of ['a'.repeat(1000), 'a'.repeat(129), `${UPPER_ID} `, `${UPPER_ID}\u202E`, '']) {
+      await assertSaysNothing(200, JSON.stringify(everyAnswer(id)));
+      await assertSaysNothing(200, JSON.stringify({ ok: true, result: { ...everyAnswer(UPPER_ID), entryID: id } }));
+      await assertSaysNothing(
+        200,
+        JSON.stringify({
+          items: [
+            { id: UPPER_ID, name: 'A' },
+            { id, name: 'B' },
+          ],
+        }),
       );
-      assert.deepEqual(await client.stopActivity(), { stopped: undefined, durationSeconds: undefined }, what);
-      assert.deepEqual(
-        await client.logEntry({ name: 'A', durationMinutes: 5 }),
-        {
-          entryID: undefined,
-          activityID: undefined,
-          activityName: undefined,
-          created: undefined,
-          durationMinutes: undefined,
-          note: undefined,
-        },
-        what,
-      );
-      assert.deepEqual(await client.notifyBranchChange({ branch: 'main' }), { prompted: undefined }, what);
-      // The status bar cannot show "not said": a status that says nothing is an error.
-      const error = await rejection(client.getStatus());
-      assert.ok(error instanceof HttpError && error.status === status && error.body === body, what);
-      assert.match(
-        error.message,
-        new RegExp(`^The service answered ${status} to GET /status without saying whether it is tracking\\.$`),
-      );
-      assert.equal(seen.length, 8, 'each operation sent once, none re-sent');
+      await assertSaysNothing(200, JSON.stringify({ ...everyAnswer(UPPER_ID), stopped: reference(id) }));
+    }
+    // Ids that are not UUIDs but have the shape of one are read as sent.
+    for (const id of [UPPER_ID.toLowerCase(), 'a'.repeat(128), 'proj:42.b_c-D']) {
+      const { client } = await answering({ body: JSON.stringify(everyAnswer(id)) });
+      assert.equal((await client.getCurrent())?.activityID, id);
+      assert.equal((await client.getStatus()).currentActivity?.activityID, id);
     }
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { displayText, logLineText } from '../../../src/platform/outsideText';
+import { displayText, firstCharacters, logLineText } from '../../../src/platform/outsideText';
 
 // Text from outside (the app, the capability file, a branch) on its way to a screen or a log line.
 
@@ -29,9 +29,12 @@ describe('platform/outsideText', () => {
     assert.equal(shown.length, 1000);
     assert.ok(shown.endsWith('x…'));
     assert.equal(displayText('x'.repeat(1000), 1000), 'x'.repeat(1000), 'exactly at the bound: not cut');
-    // A cut that would fall between the two halves of 😀 leaves the whole character out.
-    const emoji = displayText(`${'x'.repeat(998)}😀😀`, 1000);
-    assert.equal(emoji, `${'x'.repeat(998)}…`);
+    // The bound counts characters, as the app's limits do: an emoji is one, never cut in two.
+    const emoji = `${'x'.repeat(998)}😀😀`;
+    assert.equal(displayText(emoji, 1000), emoji, 'a thousand characters, 1,002 UTF-16 units: not cut');
+    assert.equal(displayText(`${emoji}😀`, 1000), `${'x'.repeat(998)}😀…`);
+    assert.equal(displayText('😀'.repeat(300_000), 200), `${'😀'.repeat(199)}…`);
+    assert.equal(firstCharacters('a😀b', 2), 'a😀');
     // The bound counts what is shown: controls removed first do not use it up.
     assert.equal(displayText(`${'\u0000'.repeat(5000)}Name`, 1000), 'Name');
   });

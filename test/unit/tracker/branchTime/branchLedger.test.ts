@@ -78,3 +78,41 @@ describe('tracker/branchTime/BranchLedger: a window that records nothing', funct
     await assert.rejects(stat(join(folder, LEDGER_FILE)), { code: 'ENOENT' });
   });
 });
+
+describe('tracker/branchTime/BranchLedger: what a HEAD puts in a row', function () {
+  this.timeout(30_000);
+  let folder: string;
+  let now: number;
+  let changes: number;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'tt-ledger-branch-'));
+    now = T0;
+    changes = 0;
+  });
+  afterEach(() => rm(folder, { recursive: true, force: true }));
+
+  it("cuts a branch at the protocol's 255 characters: a 64 KiB HEAD makes no 64 KiB row", async () => {
+    // The first line of a downloaded folder's 64 KiB .git/HEAD; emoji, so the cut counts characters.
+    const branch = `feature/${'😀'.repeat(32 * 1024)}`;
+    const ledger = new BranchLedger({
+      store: new LedgerStore(folder, { now: () => now, keepDays: () => 90 }),
+      windowId: 'A',
+      now: () => now,
+      maxGapMs: () => 30 * SECOND,
+      onDidChange: () => changes++,
+    });
+    ledger.setPlace(place(branch));
+    ledger.setPlace(place(branch));
+    assert.equal(changes, 1, 'the same HEAD read again is the same place');
+    await ledger.focusChanged(true);
+    for (; now <= T0 + MINUTE; now += 5 * SECOND) ledger.observe(tracking);
+    await ledger.flush();
+    const rows = ledger.current.rows;
+    assert.deepEqual(
+      rows.map((row) => [Array.from(row.branch).length, row.ms]),
+      [[255, MINUTE]],
+    );
+    assert.ok(branch.startsWith(rows[0]!.branch), 'the branch as it begins, with no half character');
+    assert.equal(ledger.place?.branch, rows[0]!.branch, 'the window is on the branch its rows name');
+  });
+});
