@@ -248,9 +248,10 @@ export function clampToNow(book: LedgerBook, nowMs: number): LedgerBook {
  * - it is more than `keepDays` days before the writer's today: a clock behind prunes less;
  * - `keepDays` days with time in the ledger as read (`known`, so never the rows this write adds)
  *   are newer than it, not counting days after the writer's today: a clock ahead makes days look
- *   old, but it cannot make days tracked. A wrong date adds to that count only the days it writes,
- *   so an evening tracked across a wrong midnight leaves a history shorter than `keepDays` whole,
- *   and takes from a full one at most one of its oldest days per wrong date written.
+ *   old, but it cannot make days tracked. A clock wrong once, by any amount, either way, for any
+ *   time, so removes no day of the last `keepDays` by the true date (ledgerClock.test.ts): the one
+ *   true day it dates twice is not yet in `known` when that count could reach it. Each further
+ *   wrong date it jumps to can take one more of the oldest days.
  * Rows dated after the writer's today (a clock ahead wrote them, or this one is behind) stay, and
  * count once the clock has reached them. With fewer days tracked than kept, nothing is done and
  * nothing recorded; else at most once a day of the writer's clock, or again when fewer days are

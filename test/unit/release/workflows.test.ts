@@ -53,7 +53,12 @@ describe('release/workflows: the GitHub workflows pass actionlint and keep the r
     );
   });
 
-  it('pins every action to a full commit, named by its version, and gives every job a time-out', () => {
+  it('pins every action to a full commit, named by its version, every container to one digest, and gives every job a time-out', () => {
+    const containers = workflows.flatMap(({ text: source }) => [...source.matchAll(/^ {4}container:(.*)$/gm)]);
+    assert.ok(containers.length >= 2);
+    for (const [, image] of containers)
+      assert.match(image ?? '', /^ node:20-bookworm@sha256:[0-9a-f]{64} # node:20-bookworm$/);
+    assert.equal(new Set(containers.map(([, image]) => image)).size, 1, 'the same image in every workflow');
     for (const { name, text: source } of workflows) {
       const uses = [...source.matchAll(/uses:\s*(\S+)(.*)$/gm)];
       assert.ok(uses.length > 0, name);

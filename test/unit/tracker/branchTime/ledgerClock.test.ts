@@ -221,6 +221,54 @@ describe('tracker/branchTime/ledgerBook: clamping and pruning against the writer
     assert.equal(book.rows.filter((row) => row.branch === 'past').length, 60);
   });
 
+  describe('one wrong clock, by any amount, for any length of time, deletes no day of the last keepDays', () => {
+    const keepDays = 60;
+    /** Hours the clock stays wrong, from 20:30 of the true day: across midnight, a day, a month, longer than kept. */
+    const lengths = [5, 26, 30 * 24, 75 * 24];
+    for (const aheadDays of [1, 2, 7, 120, -1, -3, -120])
+      for (const hours of lengths)
+        it(`${aheadDays > 0 ? 'ahead' : 'behind'} by ${Math.abs(aheadDays)} d for ${hours} h`, () => {
+          /** Each half hour tracked: the day it was dated, and the true day (the branch names it). */
+          const tracked: { readonly day: string; readonly trueDay: string }[] = [];
+          let book = claimFocus(EMPTY_BOOK, 'A', daysBefore(100));
+          const track = (trueMs: number, clockMs: number): void => {
+            const known = clampToNow(book, clockMs);
+            const credited = creditSpans(known, 'A', [span(dayOf(trueMs), clockMs, clockMs + 30 * MINUTE)]);
+            book = pruneBook(credited, keepDays, clockMs + 30 * MINUTE, known);
+            tracked.push({ day: dayOf(clockMs), trueDay: dayOf(trueMs) });
+            // What was tracked on a true day of the last keepDays is all there: under its day, or a
+            // date ahead; under a date behind, while that date is one of the last keepDays.
+            const oldestKept = dayOf(daysBefore(keepDays - 1, trueMs + 30 * MINUTE));
+            const expected = new Map<string, number>();
+            for (const { day, trueDay } of tracked)
+              if (trueDay >= oldestKept && (day >= trueDay || day >= oldestKept)) {
+                const key = `${day} ${trueDay}`;
+                expected.set(key, (expected.get(key) ?? 0) + 30 * MINUTE);
+              }
+            for (const [key, ms] of expected) {
+              const [day, trueDay] = key.split(' ');
+              const rows = book.rows.filter((row) => row.day === day && row.branch === trueDay);
+              assert.equal(
+                total({ ...book, rows }),
+                ms,
+                `${trueDay} dated ${day}, at the true ${dayOf(trueMs + 30 * MINUTE)}`,
+              );
+            }
+          };
+          // A full history: a morning on each of the 100 days before, and this morning, at the right clock.
+          for (let back = 100; back >= 0; back--) track(daysBefore(back), daysBefore(back));
+          const start = new Date(new Date(T0).setHours(20, 30, 0, 0)).getTime();
+          for (let hour = 0; hour < hours; hour++) track(start + hour * HOUR, start + hour * HOUR + aheadDays * DAY);
+          // Right again: a morning and an evening each day, for longer than is kept.
+          const after = new Date(start + hours * HOUR);
+          for (let day = 1; day <= keepDays + 5; day++)
+            for (const hour of [10, 21]) {
+              const ms = new Date(after.getFullYear(), after.getMonth(), after.getDate() + day, hour).getTime();
+              track(ms, ms);
+            }
+        });
+  });
+
   it('prunes at most once a day of the writer clock, or again when fewer days are to be kept, and never from the rows the write adds', () => {
     const book = pruneBook(
       creditSpans(claimFocus(EMPTY_BOOK, 'A', daysBefore(5)), 'A', [
