@@ -1,7 +1,8 @@
 /**
- * Set Token and Clear Token: the HTTP API's token in secret storage, through the session. Each
- * says what it did: Set Token whether the app took the token (its one poll is the check), Clear
- * Token that it removed one, or that there was none.
+ * Set Token and Clear Token: the HTTP API's token in secret storage, through the session. Set Token
+ * says first when the app's VS Code integration is in use, which needs none. Each says what it did:
+ * Set Token whether the app took the token (its one poll is the check), Clear Token that it removed
+ * one, or that there was none.
  */
 import * as vscode from 'vscode';
 import { tokenCheckAdvice } from '../../tracker/advice/tokenCheck';
@@ -14,9 +15,18 @@ export async function setToken(services: CommandServices, given: unknown): Promi
       ? given
       : await vscode.window.showInputBox({
           title: vscode.l10n.t('Time Tracker: Set Token'),
-          prompt: vscode.l10n.t(
-            "Paste the token shown in the app's settings (Integrations → HTTP API). It is kept in VS Code's secret storage.",
-          ),
+          // Said before anything is pasted: through the integration's socket the app's own token is used.
+          prompt:
+            services.session.channel.kind === 'integration'
+              ? [
+                  vscode.l10n.t("No token is needed: the app's VS Code integration connects through its socket."),
+                  vscode.l10n.t(
+                    "A token set here is kept for the app's HTTP API, used only when the integration is off.",
+                  ),
+                ].join(' ')
+              : vscode.l10n.t(
+                  "Paste the token shown in the app's settings (Integrations → HTTP API). It is kept in VS Code's secret storage.",
+                ),
           password: true,
           ignoreFocusOut: true,
           validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The token must not be empty.') : undefined),

@@ -134,6 +134,29 @@ describe("the app's VS Code integration: no setup, through its socket", function
     );
   });
 
+  it('says in Set Token, while the integration is in use, that no token is needed, and what one set then does', async () => {
+    assert.equal(api.channel, 'integration');
+    const window = vscode.window as unknown as { showInputBox: typeof vscode.window.showInputBox };
+    const { showInputBox } = window;
+    const asked: (vscode.InputBoxOptions | undefined)[] = [];
+    window.showInputBox = (options?: vscode.InputBoxOptions) => {
+      asked.push(options);
+      return Promise.resolve(undefined);
+    };
+    try {
+      assert.equal(await vscode.commands.executeCommand('timeTracker.setToken'), false, 'left without a token');
+    } finally {
+      window.showInputBox = showInputBox;
+    }
+    assert.equal(asked.length, 1);
+    assert.equal(
+      asked[0]?.prompt,
+      "No token is needed: the app's VS Code integration connects through its socket. " +
+        "A token set here is kept for the app's HTTP API, used only when the integration is off.",
+    );
+    assert.equal(api.channel, 'integration', 'nothing changed');
+  });
+
   it('goes offline when the app quits and its file goes, and says why', async () => {
     await apps.pop()!.close();
     // The socket may refuse a poll before the watcher sees the file gone: offline either way,
