@@ -2,8 +2,9 @@
  * Log Time: from a keybinding's arguments (read by src/tracker/pickers/commandArguments.ts) or through
  * three steps (the activity picker, how long, a note), then sent apart from the asking. An entry the
  * app surely did not get is queued on disk first and sent when it answers again; while the app
- * rejects the token or locks us out (./pauseGate.ts) it is queued and the user told once why. An
- * app without entries (a first release) is told apart before anything is asked or queued.
+ * rejects the token or locks us out (./pauseGate.ts), or its license is locked (the picker says so
+ * before the first step), it is queued and the user told once why. An app without entries (a first
+ * release) is told apart before anything is asked or queued.
  */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
@@ -59,7 +60,12 @@ export async function logTime(services: CommandServices, args: unknown): Promise
     return undefined;
   }
   if (!client) {
-    await queueEntry(services, entry.request, entry.name, 'offline', toldQueuedOffline(services));
+    await queueEntry(services, entry.request, entry.name, 'offline', toldQueued(services, 'offline'));
+    return undefined;
+  }
+  // The app takes the entry once its license is activated: it waits on disk until then, as offline.
+  if (services.session.state.kind === 'licenseLocked') {
+    await queueEntry(services, entry.request, entry.name, 'refused', toldQueued(services, 'licenseLocked'));
     return undefined;
   }
   return sendEntry(services, client, entry);
@@ -157,20 +163,33 @@ function sendEntry(
       return result;
     },
     async (error) => {
-      if (classify(error).kind !== 'offline') return false;
-      await queueEntry(services, request, chosenName, 'offline', toldQueuedOffline(services));
+      const { kind } = classify(error);
+      if (kind !== 'offline' && kind !== 'licenseLocked') return false;
+      await queueEntry(
+        services,
+        request,
+        chosenName,
+        kind === 'offline' ? 'offline' : 'refused',
+        toldQueued(services, kind),
+      );
       return true;
     },
   );
 }
 
-/** How Log Time says that its entry waits because the app does not answer, with the way to the queue. */
-function toldQueuedOffline(services: CommandServices): Queued {
+/** How Log Time says that its entry waits because the app does not answer, or its license is locked. */
+function toldQueued(services: CommandServices, why: 'offline' | 'licenseLocked'): Queued {
   return (duration, name, queued) => {
-    const message = vscode.l10n.t(
-      'The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.',
-      { duration, name },
-    );
+    const message =
+      why === 'offline'
+        ? vscode.l10n.t(
+            'The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.',
+            { duration, name },
+          )
+        : vscode.l10n.t(
+            'The license is locked, so {duration} on {name} is queued; it is sent once the license is activated in the app.',
+            { duration, name },
+          );
     // Withdrawn once the entry is sent, so that it never stands beside "Sent …".
     services.messages.notice('queued', message, services.queue.settled(queued.id));
   };

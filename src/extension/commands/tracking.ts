@@ -185,6 +185,7 @@ export async function chooseActivity(
     running: () => (session.state.kind === 'tracking' ? session.state.activity : undefined),
     maySearch: gate.maySearch,
     appAnswers: () => session.state.kind !== 'offline',
+    licenseLocked: () => session.state.kind === 'licenseLocked',
     // Log Time queues what the app cannot take now, a new name with it.
     createsWhenSent: gate.command === COMMANDS.log,
     onError: gate.searchFailed,

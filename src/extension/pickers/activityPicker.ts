@@ -3,7 +3,8 @@
  * the user types, through src/tracker/model/debouncedSearch.ts (one request after a pause in typing,
  * never two on the wire, none while the command may not sign, a query typed again answered from this
  * picker's answers), lists the running and recent activities first and offers "Create “…”" for a
- * name it does not list (an item saying why not, for a name the command refuses). Until an answer
+ * name it does not list (an item saying why not, for a name the command refuses or one longer than
+ * the app takes, said as it is typed, with no search the app would refuse). Until an answer
  * comes, or when none can be had, it lists the activities earlier answers named, and says in itself
  * why and as of when (src/tracker/pickers/activityPicks.ts): a notification behind an open picker is one
  * the user does not see, and the picker tells it better.
@@ -11,13 +12,16 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
 import type { ActivityReference } from '../../protocol/types';
+import { failureInBrief } from '../../tracker/advice/refusals';
 import { classify } from '../../tracker/model/classify';
 import { DebouncedSearch } from '../../tracker/model/debouncedSearch';
 import {
   buildActivityPicks,
   learnedAtLabel,
   namedFirst,
+  newNameLabel,
   pickerNotice,
+  typedTooLong,
   type ActivityPick,
   type KnownActivities,
   type PickableActivity,
@@ -46,6 +50,8 @@ export interface PickerOptions {
   readonly maySearch: () => boolean;
   /** Whether the app answered its last poll (false while offline). */
   readonly appAnswers: () => boolean;
+  /** Whether the app's last poll found its license locked: it refuses every search then. */
+  readonly licenseLocked: () => boolean;
   /** Log Time: a new name is created when the entry is sent, also one that waits in the queue. */
   readonly createsWhenSent: boolean;
   /**
@@ -70,12 +76,12 @@ export function pickActivity(
   const quickPick = vscode.window.createQuickPick<PickItem>();
   quickPick.title = options.title;
   quickPick.matchOnDescription = false;
-  const maySearch = (): boolean => client !== undefined && options.maySearch();
   /** What the last search met: undefined once one was answered. */
   let failure: PickerSituation | undefined;
   let answeredHere = false;
   const situation = (): PickerSituation => {
     if (!options.maySearch()) return { kind: 'refusing' };
+    if (options.licenseLocked()) return { kind: 'licenseLocked' };
     if (failure) return failure;
     return answeredHere || options.appAnswers() ? { kind: 'answering' } : { kind: 'notAnswering' };
   };
@@ -95,7 +101,7 @@ export function pickActivity(
       failure = undefined;
       return answer;
     },
-    maySearch,
+    maySearch: searchable(client, options),
     keyOf: (query) => query.trim().toLowerCase(),
     onAnswer: (query) => show(query),
     onError: (_query, error) => {
@@ -114,7 +120,7 @@ export function pickActivity(
       search.typed(value);
     });
     quickPick.onDidAccept(() => {
-      // The refused name's item says why; the user types another.
+      // The refused name's item says why; the user types another, or shortens what was typed.
       if (quickPick.selectedItems[0]?.refused === true) return;
       chosen = quickPick.selectedItems[0]?.pick;
       quickPick.hide();
@@ -130,6 +136,12 @@ export function pickActivity(
   });
 }
 
+/** Whether a search for a query may go out: never for a name no activity can have, which the app would only refuse. */
+function searchable(client: ServiceClient | undefined, options: PickerOptions): (query: string) => boolean {
+  return (query) =>
+    client !== undefined && options.maySearch() && !options.licenseLocked() && typedTooLong(query) === undefined;
+}
+
 /**
  * The picker's list for `query` and its placeholder: the app's `answer` (undefined: none yet, or none to be had), else
  * what is known.
@@ -140,22 +152,35 @@ function listFor(
   now: PickerSituation,
   options: PickerOptions,
 ): { readonly items: PickItem[]; readonly placeholder: string } {
+  const tooLong = typedTooLong(query);
+  // Said as it is typed, in the one item; Enter on it keeps the picker open with what was typed.
+  if (tooLong !== undefined)
+    return {
+      items: [{ label: `$(circle-slash) ${tooLong}`, refused: true, alwaysShow: true }],
+      placeholder: options.placeholder,
+    };
   const { known } = options;
   const built = buildActivityPicks(query, answer ?? known.matching(query), options.recent, options.running());
   // Log Time's entry waits in the queue: a known name typed is where it lands, and said so.
-  const queues = options.createsWhenSent && (now.kind === 'notAnswering' || now.kind === 'refusing');
+  const queues =
+    options.createsWhenSent && (now.kind === 'notAnswering' || now.kind === 'refusing' || now.kind === 'licenseLocked');
   const { picks, named } = queues ? namedFirst(built, query) : { picks: built, named: undefined };
   const learnedAt =
     known.learnedAtMs === undefined ? undefined : learnedAtLabel(known.learnedAtMs, Date.now(), vscode.env.language);
   const notice = pickerNotice(now, answer === undefined, learnedAt, options.createsWhenSent);
   const separator: PickItem[] = notice ? [{ label: notice.separator, kind: vscode.QuickPickItemKind.Separator }] : [];
   return {
-    items: [...separator, ...picks.map((pick) => toItem(pick, pick === named, options.refuseNew))],
+    items: [
+      ...separator,
+      ...picks.map((pick) =>
+        toItem(pick, pick === named, options.refuseNew, (name) => newNameLabel(name, now, options.createsWhenSent)),
+      ),
+    ],
     placeholder: notice?.placeholder ?? options.placeholder,
   };
 }
 
-/** What a failed search means for the list: nothing answered, or the app's failure in its words. */
+/** What a failed search means for the list: nothing answered, the license locked, or the failure in our words. */
 function failedSearch(error: unknown): PickerSituation | undefined {
   const failure = classify(error);
   switch (failure.kind) {
@@ -166,16 +191,23 @@ function failedSearch(error: unknown): PickerSituation | undefined {
     case 'lockedOut':
       // The command's gate says no more searches: `refusing`, from `maySearch`.
       return undefined;
+    case 'licenseLocked':
+      return { kind: 'licenseLocked' };
     default:
-      return { kind: 'searchFailed', message: failure.message };
+      return { kind: 'searchFailed', message: failureInBrief(error) };
   }
 }
 
 /**
  * `logTo`: the activity of the name typed into Log Time while its entry waits in the queue; `refuseNew`: why a typed
- * name is not taken.
+ * name is not taken; `newName`: the label of a name to be taken.
  */
-function toItem(pick: ActivityPick, logTo: boolean, refuseNew: PickerOptions['refuseNew']): PickItem {
+function toItem(
+  pick: ActivityPick,
+  logTo: boolean,
+  refuseNew: PickerOptions['refuseNew'],
+  newName: (name: string) => string,
+): PickItem {
   if (pick.kind === 'create') {
     const refusal = refuseNew?.(pick.name);
     if (refusal !== undefined)
@@ -185,7 +217,7 @@ function toItem(pick: ActivityPick, logTo: boolean, refuseNew: PickerOptions['re
         refused: true,
         alwaysShow: true,
       };
-    return { label: `$(add) ${vscode.l10n.t('Create “{0}”', pick.name)}`, pick, alwaysShow: true };
+    return { label: `$(add) ${newName(pick.name)}`, pick, alwaysShow: true };
   }
   const marks = pick.running ? vscode.l10n.t('running') : pick.recent ? vscode.l10n.t('recent') : undefined;
   return {

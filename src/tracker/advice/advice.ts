@@ -1,8 +1,9 @@
 /**
  * A failure turned into what the user reads: one sentence saying what happened and what to do,
  * and the button that fixes it where one exists. Commands and Check Connection share it.
- * The sentences are translated; a message the client or the app wrote (a clock off, an answer
- * lost, the app's own refusal) is quoted as it came, in English.
+ * The sentences are translated; a message the client wrote (a clock off, an answer lost) or the
+ * app's reason for a feature it lacks is quoted as it came, in English. A refusal of what was sent
+ * is said in the extension's own words: the app's sentence names fields of its API.
  */
 import * as l10n from '@vscode/l10n';
 import type { CapabilityReading } from '../../client/capabilityReader';
@@ -10,6 +11,7 @@ import type { HealthAnswer } from '../../client/answerTypes';
 import { describeRoute, httpAddress, type Channel, type Route } from '../model/channel';
 import { classify } from '../model/classify';
 import { RUN_LOCALLY_SETTING } from '../statusBar/warningFacts';
+import { refusalAdvice } from './refusals';
 
 /** `runLocally`: the user settings at `remote.extensionKind`, where the extension is told to run on the user's side. */
 export type FixAction = 'setToken' | 'openSettings' | 'showLog' | 'retry' | 'runLocally';
@@ -63,7 +65,7 @@ export function adviceForError(error: unknown, route: Route): Advice {
       };
     case 'notFound':
     case 'invalid':
-      return { severity: 'error', message: failure.message };
+      return refusalAdvice(failure.kind);
     case 'configuration':
       return { severity: 'error', message: failure.message, action: 'openSettings' };
     case 'replayed':

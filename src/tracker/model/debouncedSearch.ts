@@ -13,8 +13,8 @@ export interface DebouncedSearchOptions<T> {
   readonly delayMs: number;
   /** One search; `signal` aborts it when the search is disposed (the picker closed). */
   readonly search: (query: string, signal: AbortSignal) => Promise<T>;
-  /** Asked each time a search would go out: false sends nothing. */
-  readonly maySearch: () => boolean;
+  /** Asked each time a search for `query` would go out: false sends nothing. */
+  readonly maySearch: (query: string) => boolean;
   /** The answer for the query still typed; answers for older queries are dropped. */
   readonly onAnswer: (query: string, answer: T) => void;
   /** A search failed (not by `dispose`). */
@@ -99,7 +99,7 @@ export class DebouncedSearch<T> {
 
   /** Sends the search for `query` unless it may not; says whether it did. */
   private start(query: string): boolean {
-    if (!this.options.maySearch()) return false;
+    if (!this.options.maySearch(query)) return false;
     this.onTheWire = true;
     this.options.onBusy?.(true);
     void this.options

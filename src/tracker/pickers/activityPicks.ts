@@ -6,6 +6,7 @@
  * yet), with the time the app named what is listed.
  */
 import * as l10n from '@vscode/l10n';
+import { NAME_MAX_LENGTH } from '../../protocol/constants';
 import type { ActivityReference } from '../../protocol/types';
 
 /** An activity as the picker shows it: its group tells two of the same name apart. */
@@ -68,8 +69,33 @@ export function buildActivityPicks(
       .map((activity): ActivityPick => ({ kind: 'existing', activity, recent: false })),
   ];
   const listed = [...results, ...listedFirst].some((activity) => key(activity.activityName) === needle);
-  if (needle !== '' && !listed) picks.push({ kind: 'create', name: query.trim() });
+  if (needle !== '' && !listed && typedTooLong(query) === undefined) picks.push({ kind: 'create', name: query.trim() });
   return picks;
+}
+
+/**
+ * Why what is typed can be neither searched for nor taken as a name, said while it is typed: it is
+ * longer than the app takes a name (counted as the app counts, in characters once trimmed), so no
+ * activity can have it; undefined when it fits.
+ */
+export function typedTooLong(query: string): string | undefined {
+  const typed = Array.from(query.trim()).length;
+  return typed > NAME_MAX_LENGTH
+    ? l10n.t('At most {max} characters: {typed} typed', { max: NAME_MAX_LENGTH, typed })
+    : undefined;
+}
+
+/**
+ * The item for a name typed that the list does not show. Where Log Time's entry waits to be sent
+ * by name, the app matches it to the activity of that name then, or creates one: "Create" would
+ * promise what may not happen.
+ */
+export function newNameLabel(name: string, situation: PickerSituation, createsWhenSent: boolean): string {
+  if (createsWhenSent && situation.kind === 'notAnswering')
+    return l10n.t('Log to “{0}” (matched by name when the app is back)', name);
+  if (createsWhenSent && situation.kind === 'licenseLocked')
+    return l10n.t('Log to “{0}” (matched by name once the license is activated)', name);
+  return l10n.t('Create “{0}”', name);
 }
 
 /**
@@ -211,7 +237,9 @@ export type PickerSituation =
   | { readonly kind: 'notAnswering' }
   /** The app rejects the token or locks us out: no search may be signed. */
   | { readonly kind: 'refusing' }
-  /** The app answered a search with a failure, said in `message`. */
+  /** The app's license is locked: it refuses every search (and takes Log Time's entry once it is activated). */
+  | { readonly kind: 'licenseLocked' }
+  /** The app answered a search with a failure, said in `message` (the extension's words, src/tracker/advice). */
   | { readonly kind: 'searchFailed'; readonly message: string };
 
 /**
@@ -256,6 +284,13 @@ export function pickerNotice(
                 learnedAt,
               ),
         separator: asOf(l10n.t('Not searching')),
+      };
+    case 'licenseLocked':
+      return {
+        placeholder: createsWhenSent
+          ? l10n.t('The license is locked: the entry is queued and sent once it is activated in the app')
+          : l10n.t('Not searching while the license is locked: pick a known activity or type a name'),
+        separator: asOf(l10n.t('License locked')),
       };
     case 'searchFailed':
       return {

@@ -177,7 +177,7 @@ describe("the app's VS Code integration: no setup, through its socket", function
     const menu = await withMenuChoice('timeTracker.log', () =>
       withWizardAnswers(
         {
-          pick: '$(add) Create “Socketless work”',
+          pick: '$(add) Log to “Socketless work” (matched by name when the app is back)',
           typed: ['20m', ''],
           pickerTyping: { text: 'Socketless work', keystrokeMs: 5 },
         },

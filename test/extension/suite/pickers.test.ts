@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
+import type { RequestRecord } from '../../../src/server/debugView';
 import type { ReferenceServer } from '../../../src/server/server';
 import { loggedEntries } from '../../support/server';
 import { NotificationSpy } from '../soak/spy';
@@ -46,11 +47,14 @@ for (const answers of ['full', 'minimal'] as const) {
     let api: TimeTrackerApi;
     let server: ReferenceServer;
     let port: number;
+    /** Every request the server answered, in order. */
+    const requests: RequestRecord[] = [];
 
     before(async () => {
       ({ api, server, port } = await connectToNewServer(TOKEN, {
         answers,
         seedActivities: [codeReview, designReview, `Deploy ${answers}`],
+        onRequest: (_line, record) => requests.push(record),
       }));
     });
 
@@ -115,6 +119,21 @@ for (const answers of ['full', 'minimal'] as const) {
       assert.deepEqual(spy.shown, [], 'the picker said why; leaving it needs no more words');
     });
 
+    it('offers a new name typed into Log Time with the app gone as where the entry lands, not as Create', async () => {
+      const picker = await pickerOf('timeTracker.log', DISMISS, `Unheard of ${answers}`);
+      assert.ok(
+        labels(picker.chosenFrom).includes(
+          `$(add) Log to “Unheard of ${answers}” (matched by name when the app is back)`,
+        ),
+        JSON.stringify(picker.chosenFrom),
+      );
+      assert.deepEqual(
+        labels(picker.chosenFrom).filter((label) => label.includes('Create')),
+        [],
+        'nothing promises to create',
+      );
+    });
+
     it('takes an existing name typed into Log Time with the app gone, and queues the entry, with no notification while open', async () => {
       const queuedBefore = api.queuedEntries;
       const spy = new NotificationSpy();
@@ -145,6 +164,77 @@ for (const answers of ['full', 'minimal'] as const) {
       );
       assert.equal(queued, queuedBefore + 1);
       assert.deepEqual(loggedEntries(server).at(-1), [codeReview, 30]);
+    });
+    it('refuses a 500-character name in Start and Log Time as it is typed, offers nothing that fails, and stays open', async () => {
+      await until(api, kind('idle'), 'idle');
+      const before = requests.length;
+      for (const command of ['timeTracker.start', 'timeTracker.log'] as const) {
+        const seen: PickerSeen[] = [];
+        const spy = new NotificationSpy();
+        try {
+          await withWizardAnswers(
+            {
+              pick: '$(circle-slash) At most 200 characters: 500 typed',
+              typed: [],
+              seen,
+              dismissIfOpen: true,
+              pickerTyping: { text: 'n'.repeat(500), keystrokeMs: 1 },
+            },
+            () => vscode.commands.executeCommand(command),
+          );
+        } finally {
+          spy.dispose();
+        }
+        const [picker] = seen;
+        assert.ok(picker, `${command}'s picker opened`);
+        assert.deepEqual(labels(picker.chosenFrom), ['$(circle-slash) At most 200 characters: 500 typed'], command);
+        assert.equal(picker.stayedOpen, true, `${command}'s picker stays open on Enter, with the name typed`);
+        assert.deepEqual(spy.shown, [], `${command} says nothing after the picker`);
+      }
+      const refused = requests.slice(before).filter((record) => record.status >= 400);
+      assert.deepEqual(refused, [], 'no search the app would refuse was sent');
+    });
+
+    it('says in Log Time before the first step that the license is locked, then queues the entry until it is activated', async () => {
+      server.controls.setLicense('locked');
+      try {
+        await until(api, kind('licenseLocked'), 'license locked');
+        const queuedBefore = api.queuedEntries;
+        const before = requests.length;
+        const spy = new NotificationSpy();
+        let picker: PickerSeen;
+        try {
+          picker = await pickerOf(
+            'timeTracker.log',
+            `$(add) Log to “Locked ${answers}” (matched by name once the license is activated)`,
+            `Locked ${answers}`,
+            ['30m', ''],
+          );
+        } finally {
+          spy.dispose();
+        }
+        assert.equal(
+          picker.opened.placeholder,
+          'The license is locked: the entry is queued and sent once it is activated in the app',
+        );
+        assert.deepEqual(
+          requests.slice(before).filter((record) => record.path === '/activities/search'),
+          [],
+          'no search that could only be refused',
+        );
+        assert.deepEqual(picker.notificationsWhileOpen, []);
+        assert.deepEqual(
+          spy.shown.map(({ message }) => message),
+          [
+            `The license is locked, so 30m on Locked ${answers} is queued; it is sent once the license is activated in the app.`,
+          ],
+        );
+        assert.equal(api.queuedEntries, queuedBefore + 1, 'queued, not lost');
+      } finally {
+        server.controls.setLicense('valid');
+      }
+      await untilQueued(api, 0, 'the entry to be sent once the license is valid', 20_000);
+      assert.deepEqual(loggedEntries(server).at(-1), [`Locked ${answers}`, 30]);
     });
   });
 }

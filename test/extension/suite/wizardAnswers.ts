@@ -28,6 +28,8 @@ export interface PickerSeen {
   readonly chosenFrom: PickerView;
   /** The notifications shown while it was open (one behind a picker goes unseen). */
   readonly notificationsWhileOpen: readonly Shown[];
+  /** With `dismissIfOpen`: whether the picker was still open after the item was accepted. */
+  readonly stayedOpen?: boolean;
 }
 
 export interface WizardAnswers {
@@ -49,6 +51,8 @@ export interface WizardAnswers {
   readonly pickerTyping?: { readonly text: string; readonly keystrokeMs: number };
   /** Each picker shown is added here once it closes. */
   readonly seen?: PickerSeen[];
+  /** A picker that stays open once the item is accepted (it refused it) is then dismissed, as the user would. */
+  readonly dismissIfOpen?: true;
 }
 
 /** What an input box's validateInput said about a typed value, and whether Enter took the value. */
@@ -67,7 +71,8 @@ export async function withWizardAnswers<T>(answers: WizardAnswers, command: () =
   const window = vscode.window as unknown as Window;
   const { createQuickPick, showInputBox } = window;
   const typed = [...answers.typed];
-  window.createQuickPick = () => answeringQuickPick(answers.pick, answers.pickerTyping, answers.seen);
+  window.createQuickPick = () =>
+    answeringQuickPick(answers.pick, answers.pickerTyping, answers.seen, answers.dismissIfOpen === true);
   window.showInputBox = (options?: vscode.InputBoxOptions) => answerInputBox(typed, options, answers.validations);
   try {
     return await command();
@@ -123,6 +128,7 @@ function answeringQuickPick(
   label: string,
   typing?: WizardAnswers['pickerTyping'],
   seen?: PickerSeen[],
+  dismissIfOpen = false,
 ): vscode.QuickPick<vscode.QuickPickItem> {
   const accepted = new vscode.EventEmitter<void>();
   const hidden = new vscode.EventEmitter<void>();
@@ -132,6 +138,7 @@ function answeringQuickPick(
   let spy: NotificationSpy | undefined;
   let opened: PickerView | undefined;
   let chosenFrom: PickerView | undefined;
+  let stayedOpen: boolean | undefined;
   const view = (): PickerView => ({
     placeholder: quickPick.placeholder,
     items: quickPick.items.map((item) => ({
@@ -168,6 +175,9 @@ function answeringQuickPick(
         if (item) {
           quickPick.selectedItems = [item];
           accepted.fire();
+          // The extension hides a picker whose item it takes at once, in its accept handler.
+          if (dismissIfOpen) stayedOpen = spy !== undefined;
+          if (stayedOpen === true) quickPick.hide();
         } else quickPick.hide();
       };
       if (!typing) {
@@ -191,6 +201,7 @@ function answeringQuickPick(
         opened: opened ?? view(),
         chosenFrom: chosenFrom ?? view(),
         notificationsWhileOpen: [...spy.shown],
+        ...(stayedOpen === undefined ? {} : { stayedOpen }),
       });
       spy.dispose();
       spy = undefined;

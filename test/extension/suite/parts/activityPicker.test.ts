@@ -29,6 +29,7 @@ describe('parts: activityPicker', function () {
     running: () => undefined,
     maySearch: () => maySearch,
     appAnswers: () => true,
+    licenseLocked: () => false,
     createsWhenSent: false,
     onError: (error) => errors.push(error),
   });

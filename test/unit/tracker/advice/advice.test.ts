@@ -4,10 +4,13 @@ import {
   AuthenticationError,
   ConnectionError,
   HttpError,
+  NotFoundError,
   UnavailableError,
+  ValidationError,
 } from '../../../../src/client/errors';
 import type { CapabilityReading } from '../../../../src/client/capabilityReader';
 import { adviceForError, diagnose } from '../../../../src/tracker/advice/advice';
+import { failureInBrief } from '../../../../src/tracker/advice/refusals';
 import type { Route } from '../../../../src/tracker/model/channel';
 
 const http: Route = { kind: 'http', port: 40001 };
@@ -180,5 +183,21 @@ describe('tracker/advice', () => {
     );
     assert.equal(advice.severity, 'warning');
     assert.match(advice.message, /reached the service/);
+  });
+
+  it("says a refusal in the extension's own words, never the app's English or a field of the API", () => {
+    const refusals = [
+      new ValidationError('name must be at most 200 characters.'),
+      new ValidationError('The service refused the request: q must be at most 200 characters.', 400),
+      new NotFoundError('Activity not found.'),
+    ];
+    for (const error of refusals) {
+      for (const said of [adviceForError(error, http).message, failureInBrief(error)]) {
+        assert.doesNotMatch(said, /must be|not found|\bq\b/, said);
+        assert.ok(said.length > 0);
+      }
+    }
+    assert.match(adviceForError(refusals[0], http).message, /at most 200 characters/);
+    assert.equal(failureInBrief(new HttpError(500, 'Internal error (kaputt).', '{}')), 'the app failed (HTTP 500)');
   });
 });

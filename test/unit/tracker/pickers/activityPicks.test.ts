@@ -6,8 +6,10 @@ import {
   MAX_KNOWN,
   MAX_RECENT,
   namedFirst,
+  newNameLabel,
   pickerNotice,
   rememberRecent,
+  typedTooLong,
   type KnownRecord,
 } from '../../../../src/tracker/pickers/activityPicks';
 
@@ -223,6 +225,34 @@ describe('tracker/activityPicks', () => {
       pickerNotice({ kind: 'searchFailed', message: 'The app failed (500).' }, true, undefined, false)?.separator,
       'The search failed',
     );
+  });
+
+  it('refuses, as it is typed, a name longer than the app takes, and offers nothing that could only fail', () => {
+    const long = 'x'.repeat(500);
+    assert.equal(typedTooLong(long), 'At most 200 characters: 500 typed');
+    assert.equal(typedTooLong(`  ${'x'.repeat(200)}  `), undefined, 'counted once trimmed, as the app counts');
+    assert.equal(typedTooLong('😀'.repeat(200)), undefined, 'an emoji counts once');
+    assert.equal(typedTooLong('😀'.repeat(201)), 'At most 200 characters: 201 typed');
+    assert.deepEqual(buildActivityPicks(long, [], []), [], 'no Create for a name the app would refuse');
+    assert.deepEqual(buildActivityPicks('x'.repeat(200), [], []), [{ kind: 'create', name: 'x'.repeat(200) }]);
+  });
+
+  it('says before the first step that the license is locked, and where a queued entry lands', () => {
+    assert.deepEqual(pickerNotice({ kind: 'licenseLocked' }, true, undefined, true), {
+      placeholder: 'The license is locked: the entry is queued and sent once it is activated in the app',
+      separator: 'License locked',
+    });
+    assert.match(pickerNotice({ kind: 'licenseLocked' }, true, '10:42', false)?.placeholder ?? '', /^Not searching/);
+    assert.equal(
+      newNameLabel('code review', { kind: 'notAnswering' }, true),
+      'Log to “code review” (matched by name when the app is back)',
+    );
+    assert.equal(
+      newNameLabel('code review', { kind: 'licenseLocked' }, true),
+      'Log to “code review” (matched by name once the license is activated)',
+    );
+    assert.equal(newNameLabel('code review', { kind: 'notAnswering' }, false), 'Create “code review”');
+    assert.equal(newNameLabel('code review', { kind: 'answering' }, true), 'Create “code review”');
   });
 
   it('gives the time of day for today, the date too before today', () => {
