@@ -7,7 +7,8 @@
 // (and a branch row's context menu, This Week's Copy Summary pasted into a new editor, This Week exported as CSV and
 // opened) → a long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}`
 // link starts (its notice, then the menu with Undo Automatic Start once the notice is gone), and Unlink's question
-// there → private (the icon and the state only) → on break → license locked → status not available → clock off → locked
+// there → private (the icon and the state only) → on break → license locked (and Log Time then) → a 500-character
+// name typed into Start → status not available → clock off → locked
 // out (a tool with a wrong token fails until the app locks everyone out) → offline, and the menu a click opens there →
 // Start Tracking with the app away (the token cleared, the app's VS Code integration turned on and the app quitting):
 // its message. Each state is waited for by reading the item's text in the DOM, then the item alone (the walkthrough:
@@ -476,6 +477,29 @@ async function main() {
           server.controls.setLicense('valid');
           await statusBar.waitFor(tracking, 20_000);
           return line;
+        },
+      ],
+      [
+        'Log Time with the license locked: said before the first step, the entry to be queued',
+        async () => {
+          server.controls.setLicense('locked');
+          await statusBar.waitFor(/license locked/, 20_000);
+          await runCommand('Time Tracker: Log Time');
+          const bytes = await screenshotQuickInput('log-time-license-locked', 'Code review');
+          server.controls.setLicense('valid');
+          await statusBar.waitFor(tracking, 20_000);
+          return `the picker → log-time-license-locked.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        'Start Tracking with a 500-character name pasted: the limit said as it is typed, nothing to create',
+        async () => {
+          await runCommand('Time Tracker: Start Tracking');
+          const input = page.locator('.quick-input-widget .quick-input-box input');
+          await input.waitFor({ state: 'visible', timeout: 10_000 });
+          await input.fill(`${'Notes from the planning meeting: '.repeat(16).slice(0, 499)}.`);
+          const bytes = await screenshotQuickInput('picker-name-too-long', 'At most 200 characters: 500 typed');
+          return `the picker → picker-name-too-long.png (${bytes} bytes)`;
         },
       ],
       [
