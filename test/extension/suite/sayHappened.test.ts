@@ -67,6 +67,15 @@ describe('saying what happened, for as long as it is true', function () {
     await config().update('statusBar.format', undefined, vscode.ConfigurationTarget.Global);
   });
 
+  it('shows the default for an empty status bar format, not a bare icon, and says nothing about it', async () => {
+    const shown = await notificationsDuring(() =>
+      config().update('statusBar.format', '', vscode.ConfigurationTarget.Global),
+    );
+    assert.match(api.text, /^\$\(record\) Say what happened \d+:\d\d · today \d+m$/);
+    assert.deepEqual(shown, []);
+    await config().update('statusBar.format', undefined, vscode.ConfigurationTarget.Global);
+  });
+
   it('withdraws "…is queued" once the queue sends the entry, and says what was sent', async () => {
     await server.close();
     await until(api, kind('offline'), 'offline');
