@@ -74,7 +74,7 @@ async function chooseStart(
   const { session } = services;
   const blocked = blockedStart(session.state, session.channel.route, Date.now());
   if (!blocked) return chooseActivity(services, client, gate, title);
-  await offerStartFixes(title, blocked);
+  await offerStartFixes(blocked);
   return undefined;
 }
 

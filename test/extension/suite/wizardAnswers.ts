@@ -11,6 +11,7 @@ import { NotificationSpy, type Shown } from '../soak/spy';
 
 /** What a picker showed at one moment. */
 export interface PickerView {
+  readonly title?: string | undefined;
   readonly placeholder: string | undefined;
   readonly items: readonly {
     readonly label: string;
@@ -133,6 +134,7 @@ function answeringQuickPick(
   let opened: PickerView | undefined;
   let chosenFrom: PickerView | undefined;
   const view = (): PickerView => ({
+    title: quickPick.title,
     placeholder: quickPick.placeholder,
     items: quickPick.items.map((item) => ({
       label: item.label,
