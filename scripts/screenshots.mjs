@@ -2,8 +2,9 @@
 // the tests' browser rather than drawn. Packages the .vsix as `npm run package` does (its contents listed and checked),
 // installs it into a clean code-server without any token, starts the reference server in this process (its controls set
 // the license, break, unwired endpoints and clock as the application would), and walks the item through every state the
-// way a user and the application get there: no token → a wrong token typed into the Set Token box of the item's menu →
-// the right one → idle → tracking (and the "Get Started" walkthrough opened then, every step ticked) → time by branch
+// way a user and the application get there: no token → a wrong token typed into the Set Token box of the item's menu
+// (and Stop there: its error) → the right one → idle → tracking (and the "Get Started" walkthrough opened then,
+// every step ticked) → time by branch
 // (and a branch row's context menu, This Week's Copy Summary pasted into a new editor, This Week exported as CSV and
 // opened) → a long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}`
 // link starts (its notice, then the menu with Undo Automatic Start once the notice is gone), and Unlink's question
@@ -235,6 +236,22 @@ async function main() {
         async () => {
           await typeToken('not-the-token-from-the-app');
           return capture('token-rejected', /token rejected/);
+        },
+      ],
+      [
+        'a failed Stop while the token is rejected: an error with Set Token as its button',
+        async () => {
+          await runCommand('Time Tracker: Stop Tracking');
+          const toast = page
+            .locator('.notifications-toasts .notification-toast', { hasText: 'Tracking was not stopped' })
+            .first();
+          await toast
+            .locator('.monaco-button', { hasText: 'Set Token' })
+            .waitFor({ state: 'visible', timeout: 15_000 });
+          await page.mouse.move(640, 200);
+          const bytes = (await toast.screenshot({ path: picture('stop-failed'), animations: 'disabled' })).length;
+          await clearNotifications(page);
+          return `the error → stop-failed.png (${bytes} bytes)`;
         },
       ],
       [

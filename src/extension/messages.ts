@@ -24,15 +24,16 @@ type Severity = 'info' | 'warning' | 'error';
 /**
  * What a withdrawable notice is about; a newer notice on the same topic replaces the older.
  * `queued`: an entry waits in the queue (withdrawn once it leaves it: sent, refused or discarded).
- * `paused`: a command sent nothing while the app refuses requests (withdrawn once it takes them).
  */
-export type NoticeTopic = 'queued' | 'paused';
+export type NoticeTopic = 'queued';
 
 const SHOW = { info: 'showInformationMessage', warning: 'showWarningMessage', error: 'showErrorMessage' } as const;
 
 export class Messages implements vscode.Disposable {
   /** The notices on screen, by topic: each one's withdrawal. */
   private readonly notices = new Map<NoticeTopic, () => void>();
+  /** A failure's state was said and its end is awaited, to be said once in the status bar. */
+  private awaitingRecovery = false;
 
   constructor(private readonly log: Log) {}
 
@@ -78,24 +79,41 @@ export class Messages implements vscode.Disposable {
   }
 
   /**
-   * A notice that its own outcome makes wrong ("…is queued" once it is sent, "the app rejected the
-   * token" once it works): shown until `until` settles, then withdrawn, or replaced by a newer one
-   * on its topic. VS Code lets an extension close only a progress notification, so that is its
-   * form; it has no buttons, so its fix is a link in its text. A message that must stay until the
-   * user acts (a decision, something lost) is a plain one instead.
+   * Something in progress that its own outcome makes wrong ("…is queued" while the app does not
+   * answer, once it is sent): shown until `until` settles, then withdrawn, or replaced by a newer
+   * one on its topic. VS Code lets an extension close only a progress notification, whose spinner
+   * says "in progress" and which has no buttons, so it is for progress alone, never a failure.
+   * A failure that a state causes (Start or Stop refused while the app rejects the token) is an
+   * error or a warning with its fix as a button (`failure`): VS Code gives no way to close one, so
+   * it is not withdrawn; the status bar item carries the state for as long as it lasts, and its end
+   * is said in the status bar.
    */
-  notice(topic: NoticeTopic, message: string, until: Thenable<unknown>, fix?: FixAction): void {
+  notice(topic: NoticeTopic, message: string, until: Thenable<unknown>): void {
     this.notices.get(topic)?.();
     let withdraw = (): void => undefined;
     const withdrawn = new Promise<void>((resolve) => (withdraw = resolve));
     this.notices.set(topic, withdraw);
     until.then(withdraw, withdraw);
-    const fixLink = fix === undefined ? '' : ` ${commandLink(this.fixCommand(fix))}`;
     void vscode.window
-      .withProgress({ location: vscode.ProgressLocation.Notification, title: `${message}${fixLink}` }, () => withdrawn)
+      .withProgress({ location: vscode.ProgressLocation.Notification, title: message }, () => withdrawn)
       .then(() => {
         if (this.notices.get(topic) === withdraw) this.notices.delete(topic);
       });
+  }
+
+  /**
+   * A failure that lasts while a state does (`advice`, with its fix as a button), and once
+   * `recovered` settles one brief line in the status bar that it is over: once for the failures
+   * said before it, however many commands met the state.
+   */
+  failure(advice: Advice, recovered: Thenable<unknown>): void {
+    void this.advise(advice);
+    if (this.awaitingRecovery) return;
+    this.awaitingRecovery = true;
+    recovered.then(() => {
+      this.awaitingRecovery = false;
+      this.status(`$(check) ${vscode.l10n.t('The app takes requests again.')}`);
+    });
   }
 
   /** A brief confirmation in the status bar (a started or stopped activity), gone after 3 s. */
@@ -121,28 +139,20 @@ export class Messages implements vscode.Disposable {
     }),
   };
 
+  /** The button that fixes what `action` names. */
   private fix(action: FixAction): MessageAction {
-    if (action === 'showLog') return this.actions.showLog();
-    const { label, command, args } = this.fixCommand(action);
-    return { label, run: () => vscode.commands.executeCommand(command, ...args) };
-  }
-
-  /** The command that fixes what `action` names, and its button's label. */
-  private fixCommand(action: FixAction): FixCommand {
+    const run = (command: string) => () => vscode.commands.executeCommand(command);
     switch (action) {
       case 'setToken':
-        return { label: vscode.l10n.t('Set Token'), command: COMMANDS.setToken, args: [] };
+        return { label: vscode.l10n.t('Set Token'), run: run(COMMANDS.setToken) };
       case 'showLog':
-        return { label: vscode.l10n.t('Show Log'), command: COMMANDS.showLog, args: [] };
+        return this.actions.showLog();
       case 'retry':
-        return { label: vscode.l10n.t('Check Again'), command: COMMANDS.checkConnection, args: [] };
+        return { label: vscode.l10n.t('Check Again'), run: run(COMMANDS.checkConnection) };
       case 'openSettings':
+        return this.actions.openSettings();
       case 'runLocally':
-        return {
-          label: vscode.l10n.t('Open Settings'),
-          command: 'workbench.action.openSettings',
-          args: [action === 'openSettings' ? SECTION : 'remote.extensionKind'],
-        };
+        return this.actions.openSettings('remote.extensionKind');
     }
   }
 
@@ -163,16 +173,4 @@ export class Messages implements vscode.Disposable {
       this.log.error(`${action.label} failed: ${errorMessage(error)}`);
     }
   }
-}
-
-interface FixCommand {
-  readonly label: string;
-  readonly command: string;
-  readonly args: readonly string[];
-}
-
-/** A Markdown link that runs `command` (a notification's text renders it, and runs the command on a click). */
-function commandLink({ label, command, args }: FixCommand): string {
-  const query = args.length === 0 ? '' : `?${encodeURIComponent(JSON.stringify(args))}`;
-  return `[${label}](command:${command}${query})`;
 }

@@ -1,7 +1,7 @@
 /**
  * The "Time by Branch" view in the Explorer: Today, This Week and Last Week, each →
- * repository → branch → activity, to the minute (the minutes Copy Summary gives: shares of the
- * period's total rounded once, src/tracker/branchTime/summary.ts), the branch this window is on
+ * repository → branch → activity, to the minute (the minutes Copy Summary gives: each its own time
+ * rounded, a total its rows miss marked, src/tracker/branchTime/summary.ts), the branch this window is on
  * marked; the hover gives the exact total and when it was first and last seen. It renders what
  * src/tracker/branchTime summarises and nothing else. Empty (and so showing its `viewsWelcome`) while
  * the ledger has no time or is turned off, and while the status bar is private

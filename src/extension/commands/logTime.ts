@@ -46,7 +46,7 @@ export async function logTime(services: CommandServices, args: unknown): Promise
       entry.request,
       entry.name,
       pause.kind === 'lockedOut' ? 'lockedOut' : 'refused',
-      (duration, name, queued) =>
+      (duration, name) =>
         gate.heldBack(
           pause,
           vscode.l10n.t('{duration} on {name} is queued; it is sent once the app accepts requests again.', {
@@ -54,7 +54,6 @@ export async function logTime(services: CommandServices, args: unknown): Promise
             name,
           }),
           'warning',
-          services.queue.settled(queued.id),
         ),
     );
     return undefined;

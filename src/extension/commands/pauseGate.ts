@@ -48,25 +48,19 @@ export class PauseGate {
 
   /**
    * Nothing was sent for `pause`: says once what was done instead (`done`, a translated sentence;
-   * undefined for nothing) and why, with the fix. The sentence is withdrawn once it is wrong: when
-   * the app takes requests again, or, for an entry that waits in the queue, once it is sent
-   * (`queued` settles).
+   * undefined for nothing) and why, as a failure with its fix as a button: an error when nothing
+   * was done, a warning when what the user gave waits in the queue. The status bar item shows the
+   * state meanwhile, and says when the app takes requests again.
    */
-  heldBack(
-    pause: SigningPause,
-    done: string | undefined,
-    severity: 'warning' | 'error',
-    queued?: Thenable<unknown>,
-  ): void {
+  heldBack(pause: SigningPause, done: string | undefined, severity: 'warning' | 'error'): void {
     if (this.toldPause) return;
     this.toldPause = true;
     const advice = pausedAdvice(pause, this.services.session.channel.route, done, severity);
     this.services.log[severity === 'error' ? 'error' : 'warn'](`${this.command}: ${advice.message}`);
-    if (queued !== undefined) this.services.messages.notice('queued', advice.message, queued, advice.action);
-    else this.services.messages.notice('paused', advice.message, this.requestsTaken(), advice.action);
+    this.services.messages.failure(advice, this.requestsTaken());
   }
 
-  /** Resolves once the app answers again, the token and the clock taken: what the pause's sentence waits for. */
+  /** Resolves once the app answers again, the token and the clock taken: the end of the pause the failure said. */
   private requestsTaken(): Promise<void> {
     const { session } = this.services;
     return new Promise((resolve) => {

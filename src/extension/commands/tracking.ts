@@ -74,7 +74,7 @@ async function chooseStart(
   const { session } = services;
   const blocked = blockedStart(session.state, session.channel.route, Date.now());
   if (!blocked) return chooseActivity(services, client, gate, title);
-  await offerStartFixes(title, blocked);
+  await offerStartFixes(blocked);
   return undefined;
 }
 
@@ -114,7 +114,7 @@ export async function stop(services: CommandServices): Promise<StopAnswer | unde
         services.settings().maxNameLength,
       );
       // Stop in the palette while nothing runs: said where the user looks, not as a passing status line.
-      if (said === undefined) void services.messages.info(vscode.l10n.t('Nothing is running.'));
+      if (said === undefined) void services.messages.info(vscode.l10n.t('Not tracking: there is nothing to stop.'));
       else services.messages.status(said);
       return result;
     },

@@ -29,10 +29,11 @@ export async function showMenu(services: CommandServices): Promise<void> {
       label: entry.label,
       ...(entry.detail === undefined ? {} : { detail: entry.detail }),
       command: entry.command,
+      args: entry.args ?? [],
     })),
     { title: vscode.l10n.t('Time Tracker'), placeHolder: menuPlaceholder(state) },
   );
-  if (chosen) await vscode.commands.executeCommand(chosen.command);
+  if (chosen) await vscode.commands.executeCommand(chosen.command, ...chosen.args);
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
  * Copy Summary's text: what a user pastes into a timesheet or a ticket. A line a branch (the ticket
  * key when the branch names one, ./ticketKeys.ts; the repository when several appear) with its
- * minutes, and under it a line an activity with its minutes, all adding up to the heading's total;
- * plain text or Markdown. Pure.
+ * minutes, and under it a line an activity with its minutes, the minutes the view shows; plain
+ * text or Markdown. Pure.
  */
 import * as l10n from '@vscode/l10n';
 import { formatLedgerDuration, periodLabel, type BranchSummary, type PeriodSummary } from './summary';
+import { totalMinutes } from './minuteShares';
 import { rememberingKeys, type TicketKeys } from './ticketKeys';
 
 export type SummaryFormat = 'plain' | 'markdown';
@@ -19,9 +20,8 @@ export interface SummaryScope {
 /**
  * The period's heading with its total, then a line a branch (most time first) and under it a line
  * an activity, each with its minutes; `undefined` when nothing is in scope. The minutes are the
- * summary's (the period's total rounded once and shared down, ./summary.ts), the ones the view
- * shows: the branches add up to the heading and each branch's activities to the branch, and a
- * repository or branch copied alone has the total its row in the view has.
+ * summary's (each its own time rounded, ./summary.ts), the ones the view shows; the heading's total
+ * is rounded alike and says so (`≈`) where the branches add up to other minutes.
  */
 export function summaryText(
   summary: PeriodSummary,
@@ -37,9 +37,13 @@ export function summaryText(
   if (branches.length === 0) return undefined;
   const withRepository = new Set(branches.map((branch) => branch.root)).size > 1;
   const range = summary.fromDay === summary.toDay ? summary.fromDay : `${summary.fromDay} – ${summary.toDay}`;
+  const ms = branches.reduce((sum, branch) => sum + branch.ms, 0);
   const total = {
-    ms: branches.reduce((sum, branch) => sum + branch.ms, 0),
-    minutes: branches.reduce((sum, branch) => sum + branch.minutes, 0),
+    ms,
+    ...totalMinutes(
+      ms,
+      branches.map((branch) => branch.minutes),
+    ),
   };
   const heading = l10n.t('Time by branch, {period} ({range}): {total}', {
     period: periodLabel(summary.kind),

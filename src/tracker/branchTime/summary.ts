@@ -1,8 +1,9 @@
 /**
  * What the "Time by Branch" view and Copy Summary show: the ledger's rows for one period (today,
- * this week, last week), grouped repository → branch → activity, each with its whole minutes: the
- * period's total rounded once and shared down (./minuteShares.ts), so that the view's rows and
- * Copy Summary's lines (copySummary.ts) give the same figures and each adds up to the one above.
+ * this week, last week), grouped repository → branch → activity, each with its whole minutes: its
+ * own time to the nearest minute, a total its rows do not add up to said to be rounded
+ * (./minuteShares.ts), so that the view's rows and Copy Summary's lines (copySummary.ts) give the
+ * same figures and no row reads more than half a minute from its own time.
  * Pure: rows and the clock in, data and text out; the view (src/extension) only renders it.
  */
 import * as l10n from '@vscode/l10n';
@@ -10,21 +11,18 @@ import { formatMinutes } from '../duration';
 import { branchKey, pathKey } from '../../platform/pathKey';
 import { placeOf, samePlace, type WorkPlace } from './attribution';
 import { dayOf, type LedgerRow } from './ledgerBook';
-import { roundedMinutes, shareMinutes } from './minuteShares';
+import { roundedMinutes, totalMinutes, type TotalMinutes } from './minuteShares';
 
 export type PeriodKind = 'today' | 'thisWeek' | 'lastWeek';
 
 export const PERIODS: readonly PeriodKind[] = ['today', 'thisWeek', 'lastWeek'];
 
-/** A time and the whole minutes shown for it. */
-export interface Minuted {
+/**
+ * A time and the whole minutes shown for it: its own time to the nearest minute, what the view and
+ * Copy Summary show; `approximate` where the rows under it add up to other minutes.
+ */
+export interface Minuted extends TotalMinutes {
   readonly ms: number;
-  /**
-   * Its share of the period's total rounded once: what the view and Copy Summary show, so that
-   * repositories add up to the period, branches to their repository, activities to their branch
-   * (so a node may be off its own rounding, by less than a minute at each level).
-   */
-  readonly minutes: number;
 }
 
 interface Totals extends Minuted {
@@ -54,8 +52,8 @@ export interface PeriodSummary {
   readonly fromDay: string;
   readonly toDay: string;
   readonly ms: number;
-  /** The period's total, rounded once to the nearest minute. */
   readonly minutes: number;
+  readonly approximate?: true;
   readonly repositories: readonly RepositorySummary[];
 }
 
@@ -89,33 +87,41 @@ export function summarize(
   const { fromDay, toDay } = periodDays(kind, nowMs);
   const inPeriod = rows.filter((row) => row.day >= fromDay && row.day <= toDay);
   const ms = sumMs(inPeriod);
-  const minutes = roundedMinutes(ms);
-  const repositories = shared(
-    minutes,
+  const repositories = grouped(
     groupBy(inPeriod, (row) => pathKey(row.root, platform)),
-    (repositoryRows, repositoryMinutes) => {
+    (repositoryRows) => {
       const ignoresCase = repositoryRows.some((row) => row.ignoresCase === true);
-      const branches = shared(
-        repositoryMinutes,
+      const branches = grouped(
         groupBy(repositoryRows, (row) => branchKey(row.branch, ignoresCase)),
-        (branchRows, branchMinutes) => {
-          const activities = shared(
-            branchMinutes,
+        (branchRows) => {
+          const activities = grouped(
             groupBy(branchRows, (row) => row.activityID.toLowerCase()),
             (activityRows) => {
               const latest = latestOf(activityRows);
-              return { activityID: latest.activityID, activityName: latest.activityName };
+              return {
+                minutes: roundedMinutes(sumMs(activityRows)),
+                activityID: latest.activityID,
+                activityName: latest.activityName,
+              };
             },
           );
           const first = firstOf(branchRows);
-          return { ...placeOf(first, ignoresCase), activities };
+          return { ...placeOf(first, ignoresCase), ...over(sumMs(branchRows), activities), activities };
         },
       );
       const first = firstOf(repositoryRows);
-      return { root: first.root, repository: first.repository, branches };
+      return { root: first.root, repository: first.repository, ...over(sumMs(repositoryRows), branches), branches };
     },
   );
-  return { kind, fromDay, toDay, ms, minutes, repositories };
+  return { kind, fromDay, toDay, ms, ...over(ms, repositories), repositories };
+}
+
+/** The minutes of a total of `ms` over the rows shown under it. */
+function over(ms: number, parts: readonly Minuted[]): TotalMinutes {
+  return totalMinutes(
+    ms,
+    parts.map((part) => part.minutes),
+  );
 }
 
 /** The summary's branch that `place` is (samePlace on `platform`), if it has time in the period. */
@@ -131,39 +137,28 @@ export function branchAt(
   return undefined;
 }
 
-/**
- * The groups, most time first, each made with its share of `minutes` (in proportion to its time,
- * by the largest remainder, the earlier group first on a tie) and its totals.
- */
-function shared<T>(
-  minutes: number,
+/** The groups, most time first (the earlier group first on a tie), each made with its minutes, and its totals. */
+function grouped<T extends TotalMinutes>(
   groups: readonly LedgerRow[][],
-  make: (rows: readonly LedgerRow[], minutes: number) => T,
+  make: (rows: readonly LedgerRow[]) => T,
 ): (T & Totals)[] {
-  const sorted = groups
+  return groups
     .map((rows) => ({
-      rows,
+      ...make(rows),
       ms: sumMs(rows),
       firstMs: Math.min(...rows.map((row) => row.firstMs)),
       lastMs: Math.max(...rows.map((row) => row.lastMs)),
     }))
     .sort((a, b) => b.ms - a.ms || a.firstMs - b.firstMs);
-  const shares = shareMinutes(
-    minutes,
-    sorted.map((group) => group.ms),
-  );
-  return sorted.map(({ rows, ms, firstMs, lastMs }, index) => {
-    const share = shares[index] ?? 0;
-    return { ...make(rows, share), ms, minutes: share, firstMs, lastMs };
-  });
 }
 
 /**
  * A node's minutes as the view and Copy Summary show them: `2h 15m`, `45m`; `< 1m` for some time
- * whose share is no minute, `0m` for none.
+ * under half a minute, `0m` for none; `≈ 5m` for a total its rows do not add up to.
  */
 export function formatLedgerDuration(node: Minuted): string {
-  return node.minutes === 0 && node.ms > 0 ? l10n.t('< 1m') : formatMinutes(node.minutes);
+  const shown = node.minutes === 0 && node.ms > 0 ? l10n.t('< 1m') : formatMinutes(node.minutes);
+  return node.approximate === true ? l10n.t('≈ {0}', shown) : shown;
 }
 
 /** The exact total, for the hover: `2h 15m 7s` (`45s` under a minute). */

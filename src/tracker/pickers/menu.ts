@@ -12,6 +12,8 @@ export interface MenuEntry {
   readonly label: string;
   readonly detail?: string;
   readonly command: CommandId;
+  /** The command's arguments, where the entry names what it acts on. */
+  readonly args?: readonly unknown[];
 }
 
 const entry = (label: string, command: CommandId, detail?: string): MenuEntry =>
@@ -145,7 +147,12 @@ function answeringMenu(
   const stops = full
     ? [entry(`$(debug-stop) ${l10n.t('Stop Tracking')}`, COMMANDS.stop, state.activity.activityName)]
     : [];
-  if (state.onBreak) return [startTracking, ...stops, ...logTimes, ...tail];
+  if (state.onBreak) {
+    // What a user on a break most likely wants next: the paused activity again (a start of it ends the break).
+    const { activityID, activityName } = state.activity;
+    const resume = entry(`$(debug-continue) ${l10n.t('Continue “{0}”', activityName)}`, COMMANDS.start);
+    return [{ ...resume, args: [{ activityID }] }, startTracking, ...stops, ...logTimes, ...tail];
+  }
   return [...stops, entry(`$(play) ${l10n.t('Switch Activity…')}`, COMMANDS.start), ...logTimes, ...tail];
 }
 

@@ -15,8 +15,14 @@ export interface StartFix {
   readonly command: typeof COMMANDS.setToken | typeof COMMANDS.checkConnection;
 }
 
+/**
+ * Why and what to do, each in a line short enough to be read whole: the quick input cuts its title
+ * and its placeholder at its width, and one sentence holding both lost the way out behind "…".
+ */
 export interface BlockedStart {
-  /** Why nothing can be started, and what to do: the picker's placeholder. */
+  /** Why nothing can be started: the picker's title. */
+  readonly title: string;
+  /** What to do: the picker's placeholder. */
   readonly placeholder: string;
   /** The fixes, what helps most first. */
   readonly fixes: readonly StartFix[];
@@ -32,28 +38,20 @@ export function blockedStart(state: TrackerState, route: Route, nowMs: number): 
     case 'tokenRejected':
       if (state.clockSkewSeconds !== undefined) {
         return {
-          placeholder: [
-            l10n.t(
-              "Nothing can be started: the app refuses requests signed on this computer's clock, which is {0} s off.",
-              Math.abs(state.clockSkewSeconds),
-            ),
-            l10n.t('Set the clock right, then check the connection.'),
-          ].join(' '),
+          title: l10n.t("Nothing can be started: this computer's clock is {0} s off", Math.abs(state.clockSkewSeconds)),
+          placeholder: l10n.t('The app refuses requests signed on it: set the clock right, then check again'),
           fixes: [check],
         };
       }
       return http
         ? {
-            placeholder: l10n.t(
-              'Nothing can be started: the app rejected the token. Set the one it shows (Settings → Integrations → HTTP API).',
-            ),
+            title: l10n.t('Nothing can be started: the app rejected the token'),
+            placeholder: l10n.t('Set the token the app shows in Settings → Integrations → HTTP API'),
             fixes: [setToken, check],
           }
         : {
-            placeholder: [
-              l10n.t('Nothing can be started: the app rejected the token of its VS Code integration.'),
-              l10n.t('Turn Settings → Integrations → VSCode off and on in the app, then check the connection.'),
-            ].join(' '),
+            title: l10n.t("Nothing can be started: the app rejected its integration's token"),
+            placeholder: l10n.t('In the app, turn Settings → Integrations → VSCode off and on, then check'),
             fixes: [check],
           };
     case 'lockedOut': {
@@ -61,18 +59,15 @@ export function blockedStart(state: TrackerState, route: Route, nowMs: number): 
       const seconds = Math.ceil((state.untilMs - nowMs) / 1000);
       // The token may well be right (another tool failed): checking again comes first.
       return {
-        placeholder: l10n.t(
-          'Nothing can be started: the app refuses every request for {0} s more after too many failed sign-ins.',
-          seconds,
-        ),
+        title: l10n.t('Nothing can be started: the app refuses every request for {0} s more', seconds),
+        placeholder: l10n.t('After too many failed sign-ins (a tool with a wrong token?)'),
         fixes: http ? [check, setToken] : [check],
       };
     }
     case 'licenseLocked':
       return {
-        placeholder: l10n.t(
-          "Nothing can be started: the time tracker's license is locked. Activate or renew it in the app, then check the connection.",
-        ),
+        title: l10n.t("Nothing can be started: the time tracker's license is locked"),
+        placeholder: l10n.t('Activate or renew it in the app, then check the connection'),
         fixes: [check],
       };
     default:

@@ -47,7 +47,11 @@ export function stoppedConfirmation(
   const said =
     seconds === undefined
       ? l10n.t('Stopped {0}', name)
-      : l10n.t('Stopped {name} after {duration}', { name, duration: formatMinutes(seconds / 60) });
+      : l10n.t('Stopped {name} after {duration}', {
+          name,
+          // As Time by Branch says time that rounds to no minute: "after 0m" reads as if nothing ran.
+          duration: seconds < 30 ? l10n.t('< 1m') : formatMinutes(seconds / 60),
+        });
   return `$(debug-stop) ${said}`;
 }
 

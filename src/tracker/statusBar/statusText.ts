@@ -74,10 +74,12 @@ const TOKEN = /\{([^{}]*)\}/g;
 
 /**
  * Reads a format. An unknown token is kept as written, so the status bar shows the rest of the format
- * and the mistake itself; a source too long falls back to the default whole. The caller says either, once.
+ * and the mistake itself; a source too long, or empty, falls back to the default whole. The caller says either, once.
  */
 export function parseStatusFormat(source: string): ParsedFormat {
   if (source.length > MAX_FORMAT_LENGTH) return { format: DEFAULT_STATUS_FORMAT, unknown: [], tooLong: true };
+  // A value cleared in the Settings editor is an empty string, not an unset one: "the usual", not an icon alone.
+  if (source.trim() === '') return { format: DEFAULT_STATUS_FORMAT, unknown: [] };
   const pieces: FormatPiece[] = [];
   const unknown: string[] = [];
   let from = 0;

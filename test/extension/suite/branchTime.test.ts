@@ -14,10 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
+import { dayOf, type LedgerRow } from '../../../src/tracker/branchTime/ledgerBook';
+import { LedgerStore } from '../../../src/tracker/branchTime/ledgerStore';
 import type { PeriodSummary } from '../../../src/tracker/branchTime/summary';
 import type { ReferenceServer } from '../../../src/server/server';
 import { kind, until } from './states';
-import { connectToNewServer } from './connected';
+import { connectToNewServer, storageFolder } from './connected';
 import { answering } from './pressEnter';
 import { notificationsDuring } from './windowSpies';
 
@@ -131,14 +133,72 @@ describe('time by branch against the reference server and real git', function ()
       [{ items: ['Today', 'This Week', 'Last Week'], taken: 'Today' }],
     );
     const plain = await vscode.env.clipboard.readText();
-    assert.match(plain, /^Time by branch, Today \(\d{4}-\d\d-\d\d\): (< 1m|\d)/);
-    assert.match(plain, /^main( \(.+\))?: (< 1m|\d+m|\d+h( \d+m)?)$/m);
-    assert.match(plain, /^feature( \(.+\))?: (< 1m|\d+m|\d+h( \d+m)?)$/m);
+    assert.match(plain, /^Time by branch, Today \(\d{4}-\d\d-\d\d\): (≈ )?(< 1m|\d)/);
+    assert.match(plain, /^main( \(.+\))?: (≈ )?(< 1m|\d+m|\d+h( \d+m)?)$/m);
+    assert.match(plain, /^feature( \(.+\))?: (≈ )?(< 1m|\d+m|\d+h( \d+m)?)$/m);
     assert.match(plain, /^ {2}Branch work: (< 1m|\d+m|\d+h( \d+m)?)$/m);
     await vscode.commands.executeCommand('timeTracker.copyBranchSummaryMarkdown', { type: 'period', kind: 'today' });
     const markdown = await vscode.env.clipboard.readText();
-    assert.match(markdown, /^- `feature`( \(.+\))?: (< 1m|\d+m|\d+h( \d+m)?)$/m);
+    assert.match(markdown, /^- `feature`( \(.+\))?: (≈ )?(< 1m|\d+m|\d+h( \d+m)?)$/m);
     assert.match(markdown, /^ {2}- Branch work: (< 1m|\d+m|\d+h( \d+m)?)$/m);
+  });
+
+  it('shows each row of last week at its own time, and a total its rows do not add up to as rounded', async () => {
+    const SEEDED_ROOT = '/srv/rounding-app';
+    const now = new Date();
+    // Noon of last Tuesday: inside last week whatever today is.
+    const atMs = new Date(
+      now.getFullYear(),
+      now.getMonth(),
+      now.getDate() - ((now.getDay() + 6) % 7) - 6,
+      12,
+    ).getTime();
+    const seeded = (branch: string, activityName: string, seconds: number): LedgerRow => ({
+      day: dayOf(atMs),
+      root: SEEDED_ROOT,
+      repository: 'rounding-app',
+      branch,
+      activityID: `6F1C1D2E-0A0B-4C0D-8E0F-0000000000${activityName === 'Review' ? 'B1' : 'A1'}`,
+      activityName,
+      ms: seconds * 1_000,
+      firstMs: atMs,
+      lastMs: atMs + seconds * 1_000,
+    });
+    const store = new LedgerStore(storageFolder(api), { now: () => Date.now(), keepDays: () => 90 });
+    const rows = [
+      seeded('fix', 'Write', 146),
+      seeded('review', 'Write', 20),
+      seeded('review', 'Review', 28),
+      seeded('a', 'Write', 40),
+      seeded('b', 'Write', 41),
+      seeded('c', 'Write', 42),
+    ];
+    await store.update((book) => ({ ...book, rows: [...book.rows, ...rows] }));
+    try {
+      await api.branchTimeSummary('lastWeek');
+      const lastWeek = api.branchTimeItems.find((item) => item.label === 'Last Week');
+      // 5m 17s over its one repository's 5m; the repository is ≈ 5m over branches of 2m + 1m + 1m + 1m + 1m.
+      assert.equal(lastWeek?.description, '5m');
+      await vscode.commands.executeCommand('timeTracker.copyBranchSummary', { type: 'period', kind: 'lastWeek' });
+      const lines = (await vscode.env.clipboard.readText()).split('\n');
+      assert.match(lines[0] ?? '', /^Time by branch, Last Week \(.+\): ≈ 5m$/);
+      assert.deepEqual(lines.slice(1), [
+        'fix: 2m',
+        '  Write: 2m',
+        'review: ≈ 1m',
+        '  Review: < 1m',
+        '  Write: < 1m',
+        'c: 1m',
+        '  Write: 1m',
+        'b: 1m',
+        '  Write: 1m',
+        'a: 1m',
+        '  Write: 1m',
+        '',
+      ]);
+    } finally {
+      await store.update((book) => ({ ...book, rows: book.rows.filter((row) => row.root !== SEEDED_ROOT) }));
+    }
   });
 
   it("copies the branch a row's context menu is opened on, and only it", async () => {

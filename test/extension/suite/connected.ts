@@ -2,6 +2,8 @@
  * What most host tests start with: a reference server of their own on a free port, the extension
  * pointed at it with the test's token, and the first idle state seen, so a test begins connected.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../../../src/server/server';
@@ -40,4 +42,13 @@ export function runningOn(server: ReferenceServer): string | undefined {
     : server.controls.state
         .listActivities()
         .find((activity) => activity.id.toLowerCase() === session.activityID.toLowerCase())?.name;
+}
+
+/** The extension's global storage, where its ledger is: beside the log, under the same user-data folder. */
+export function storageFolder(api: TimeTrackerApi): string {
+  for (let folder = api.logUri.fsPath; folder !== dirname(folder); folder = dirname(folder)) {
+    const storage = join(folder, 'User', 'globalStorage');
+    if (existsSync(storage)) return join(storage, EXTENSION_ID.toLowerCase());
+  }
+  throw new Error(`no User/globalStorage above the log folder ${api.logUri.fsPath}`);
 }

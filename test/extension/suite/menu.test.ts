@@ -82,6 +82,24 @@ describe('the status bar menu: what works in each state', function () {
     assert.equal(menu.placeholder, 'Choose what to do (not tracking)');
   });
 
+  it('offers Continue "<activity>" first on a break, and Continue ends the break on that activity', async () => {
+    server.controls.state.start({ name: 'Write docs', createIfMissing: true });
+    server.controls.setBreak(true);
+    await until(api, (state) => state.kind === 'tracking' && state.onBreak, 'on a break from Write docs');
+    const menu = await withMenuChoice('timeTracker.start', () =>
+      vscode.commands.executeCommand('timeTracker.showMenu'),
+    );
+    assert.equal(menu.entries[0]?.label, '$(debug-continue) Continue “Write docs”');
+    assert.deepEqual(commandsOf(menu), ['start', 'start', 'stop', 'log', 'checkConnection', 'showLog']);
+    await until(
+      api,
+      (state) => state.kind === 'tracking' && !state.onBreak && state.activity.activityName === 'Write docs',
+      'Write docs running again, the break over',
+    );
+    server.controls.state.stop();
+    await until(api, kind('idle'), 'idle again');
+  });
+
   it("cuts a 105-character activity name in the status bar, never the elapsed time or today's total", async () => {
     const long =
       'Prepare the quarterly report with every figure the board asked for and the notes of the last two meetings';

@@ -115,7 +115,8 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     const [picker] = seen;
     assert.ok(picker, 'the picker opened');
     // Said in the picker while it is open, before anything is typed: no notification needed after it.
-    assert.match(picker.opened.placeholder ?? '', /^Nothing can be started: the app rejected the token/);
+    assert.equal(picker.opened.title, 'Nothing can be started: the app rejected the token');
+    assert.equal(picker.opened.placeholder, 'Set the token the app shows in Settings → Integrations → HTTP API');
     assert.deepEqual(
       picker.chosenFrom.items.map((item) => item.label),
       ['$(key) Set Token…', '$(plug) Check Connection'],
@@ -143,7 +144,10 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     });
     assert.deepEqual(paths, [], 'no signed request');
     assert.equal(shown.length, 1, `said once: ${JSON.stringify(shown)}`);
-    assert.ok(shown[0]!.links.includes('Set Token'), `offers Set Token: ${JSON.stringify(shown)}`);
+    // A warning with its fix as a button, not a progress notice with the fix as a link in a line cut short.
+    assert.deepEqual(shown[0]!.buttons, ['Set Token'], JSON.stringify(shown));
+    assert.equal(shown[0]!.withdrawal, undefined);
+    assert.match(shown[0]!.message, /^30m on Paused entry is queued; .* The app rejected the token/);
     assert.equal(api.queuedEntries, queuedBefore + 1, 'kept in the queue');
   });
 

@@ -10,7 +10,7 @@ import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { connectToNewServer } from './connected';
 import { kind, until, untilQueued } from './states';
-import { notificationsDuring, type ShownNotification } from './windowSpies';
+import { notificationsDuring, statusMessagesDuring, type ShownNotification } from './windowSpies';
 
 const TOKEN = 'say-happened-token-61c2';
 const WRONG = 'say-happened-wrong-token-0e7d';
@@ -67,6 +67,15 @@ describe('saying what happened, for as long as it is true', function () {
     await config().update('statusBar.format', undefined, vscode.ConfigurationTarget.Global);
   });
 
+  it('shows the default for an empty status bar format, not a bare icon, and says nothing about it', async () => {
+    const shown = await notificationsDuring(() =>
+      config().update('statusBar.format', '', vscode.ConfigurationTarget.Global),
+    );
+    assert.match(api.text, /^\$\(record\) Say what happened \d+:\d\d · today \d+m$/);
+    assert.deepEqual(shown, []);
+    await config().update('statusBar.format', undefined, vscode.ConfigurationTarget.Global);
+  });
+
   it('withdraws "…is queued" once the queue sends the entry, and says what was sent', async () => {
     await server.close();
     await until(api, kind('offline'), 'offline');
@@ -94,20 +103,27 @@ describe('saying what happened, for as long as it is true', function () {
     );
   });
 
-  it('withdraws "Tracking was not started … rejected the token" once the token works again', async () => {
+  it('says a failed Start and Stop with the token rejected as errors with Set Token, and the recovery in the status bar', async () => {
     await vscode.commands.executeCommand('timeTracker.setToken', WRONG);
     await until(api, kind('tokenRejected'), 'the token rejected');
-    const shown = await notificationsDuring(() =>
-      vscode.commands.executeCommand('timeTracker.start', { name: 'Blocked start', createIfMissing: true }),
-    );
-    const whileRejected = shown[0]?.withdrawal?.withdrawn;
+    const shown = await notificationsDuring(async () => {
+      await vscode.commands.executeCommand('timeTracker.start', { name: 'Blocked start', createIfMissing: true });
+      await vscode.commands.executeCommand('timeTracker.stop');
+    });
     // The token works again before anything is asserted, for the tests after this one.
-    await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
-    await until(api, (state) => state.kind === 'idle' || state.kind === 'tracking', 'the token working again');
-    assert.equal(shown.length, 1, JSON.stringify(shown));
-    assert.match(shown[0]!.message, /^Tracking was not started\. The app rejected the token/);
-    assert.ok(shown[0]!.links.includes('Set Token'), JSON.stringify(shown));
-    assert.equal(whileRejected, false, 'shown while the token is rejected');
-    await withdrawn(shown[0]);
+    const said = await statusMessagesDuring(async () => {
+      await vscode.commands.executeCommand('timeTracker.setToken', TOKEN);
+      await until(api, (state) => state.kind === 'idle' || state.kind === 'tracking', 'the token working again');
+    });
+    assert.deepEqual(
+      shown.map(({ message, buttons, withdrawal }) => ({ message: message.split('.')[0], buttons, withdrawal })),
+      [
+        { message: 'Tracking was not started', buttons: ['Set Token'], withdrawal: undefined },
+        { message: 'Tracking was not stopped', buttons: ['Set Token'], withdrawal: undefined },
+      ],
+      'errors, each with its fix as a button, not progress',
+    );
+    assert.match(shown[1]!.message, /^Tracking was not stopped\. The app rejected the token: copy it again/);
+    assert.ok(said.includes('$(check) The app takes requests again.'), JSON.stringify(said));
   });
 });

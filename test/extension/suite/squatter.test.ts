@@ -6,29 +6,18 @@
  * seeded into its real ledger file are all still there after it.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { dayOf, type LedgerRow } from '../../../src/tracker/branchTime/ledgerBook';
 import { LedgerStore } from '../../../src/tracker/branchTime/ledgerStore';
-import { EXTENSION_ID } from './connected';
+import { EXTENSION_ID, storageFolder } from './connected';
 
 const DAY = 86_400_000;
 const SEEDED_ROOT = '/srv/billing-app';
 /** Answers to GET /status before the ledger is read: enough 900 KB rows to pass its 8 MiB cap. */
 const POLLS = 12;
-
-/** The extension's global storage, where its ledger is: beside the log, under the same user-data folder. */
-function storageFolder(api: TimeTrackerApi): string {
-  for (let folder = api.logUri.fsPath; folder !== dirname(folder); folder = dirname(folder)) {
-    const storage = join(folder, 'User', 'globalStorage');
-    if (existsSync(storage)) return join(storage, EXTENSION_ID.toLowerCase());
-  }
-  throw new Error(`no User/globalStorage above the log folder ${api.logUri.fsPath}`);
-}
 
 /** A day of billed work in another repository, `daysAgo` days back. */
 function seededRow(daysAgo: number): LedgerRow {

@@ -141,7 +141,8 @@ describe('the Start picker while the app rejects the token', function () {
     );
     assert.equal(seen.length, 1);
     const picker = seen[0]!;
-    assert.match(picker.opened.placeholder ?? '', /^Nothing can be started: the app rejected the token/);
+    assert.equal(picker.opened.title, 'Nothing can be started: the app rejected the token');
+    assert.equal(picker.opened.placeholder, 'Set the token the app shows in Settings → Integrations → HTTP API');
     assert.deepEqual(labels(picker.opened), ['$(key) Set Token…', '$(plug) Check Connection']);
     assert.deepEqual(
       labels(picker.chosenFrom),

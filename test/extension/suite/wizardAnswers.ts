@@ -11,6 +11,7 @@ import { NotificationSpy, type Shown } from '../soak/spy';
 
 /** What a picker showed at one moment. */
 export interface PickerView {
+  readonly title?: string | undefined;
   readonly placeholder: string | undefined;
   readonly items: readonly {
     readonly label: string;
@@ -140,6 +141,7 @@ function answeringQuickPick(
   let chosenFrom: PickerView | undefined;
   let stayedOpen: boolean | undefined;
   const view = (): PickerView => ({
+    title: quickPick.title,
     placeholder: quickPick.placeholder,
     items: quickPick.items.map((item) => ({
       label: item.label,

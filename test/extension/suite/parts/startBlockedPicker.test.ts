@@ -18,7 +18,8 @@ describe('parts: startBlockedPicker', () => {
 
   // A command of the test's own stands in for Set Token, which would open an input box in the window.
   const blocked = {
-    placeholder: 'The app rejected the token.',
+    title: 'Nothing can be started: the app rejected the token',
+    placeholder: 'Set the token the app shows',
     fixes: [
       { label: 'Set Token', command: FIX_COMMAND },
       { label: 'Show Log', command: `${FIX_COMMAND}.other` },
@@ -41,15 +42,21 @@ describe('parts: startBlockedPicker', () => {
   });
 
   it('lists the fixes as its only items under the title, and runs the one chosen before it resolves', async () => {
-    const asked = await answering(() => offerStartFixes('Start Tracking', blocked));
+    const asked = await answering(() => offerStartFixes(blocked));
 
-    assert.deepEqual(asked, [{ title: 'Start Tracking', items: ['Set Token', 'Show Log'], taken: 'Set Token' }]);
+    assert.deepEqual(asked, [
+      {
+        title: 'Nothing can be started: the app rejected the token',
+        items: ['Set Token', 'Show Log'],
+        taken: 'Set Token',
+      },
+    ]);
     assert.equal(ran, 1);
   });
 
   it('runs nothing when left without a choice', async () => {
     const asked = await answering(
-      () => offerStartFixes('Start Tracking', blocked),
+      () => offerStartFixes(blocked),
       () => 'no such item',
     );
 

@@ -1,41 +1,20 @@
 import assert from 'node:assert/strict';
-import { roundedMinutes, shareMinutes } from '../../../../src/tracker/branchTime/minuteShares';
-import { seededRandom } from '../../../support/random';
+import { roundedMinutes, totalMinutes } from '../../../../src/tracker/branchTime/minuteShares';
 
 const SECOND = 1_000;
 
 describe('tracker/branchTime/minuteShares', () => {
-  it('shares a total rounded once so that the parts add up to it: 2m 50s + 40s × 3 is 5m, not 2m + 0m × 3', () => {
-    const parts = [170 * SECOND, 40 * SECOND, 40 * SECOND, 40 * SECOND];
-    const total = roundedMinutes(parts.reduce((sum, ms) => sum + ms, 0));
-    assert.equal(total, 5);
-    assert.deepEqual(shareMinutes(total, parts), [3, 1, 1, 0]);
+  it('rounds a time to its nearest minute: 20 s and 28 s are 0, 2m 26s is 2, 2m 30s is 3', () => {
+    assert.deepEqual(
+      [20, 28, 146, 150].map((seconds) => roundedMinutes(seconds * SECOND)),
+      [0, 0, 2, 3],
+    );
   });
 
-  it('gives the minutes left over to the largest fractions, the earlier part first on a tie', () => {
-    assert.deepEqual(shareMinutes(3, [1, 1, 1, 1]), [1, 1, 1, 0]);
-    assert.deepEqual(shareMinutes(10, [6_000, 3_000, 1_000]), [6, 3, 1]);
-  });
-
-  it('adds up for any parts', () => {
-    const next = seededRandom(7);
-    for (let run = 0; run < 200; run++) {
-      const parts = Array.from({ length: 1 + Math.floor(next() * 8) }, () => Math.floor(next() * 3_600_000));
-      const total = roundedMinutes(parts.reduce((sum, ms) => sum + ms, 0));
-      const shares = shareMinutes(total, parts);
-      assert.equal(
-        shares.reduce((sum, minutes) => sum + minutes, 0),
-        total,
-        JSON.stringify(parts),
-      );
-      shares.forEach((minutes, index) =>
-        assert.ok(Math.abs(minutes - parts[index]! / 60_000) < 1, JSON.stringify(parts)),
-      );
-    }
-  });
-
-  it('has nothing to share for no time', () => {
-    assert.deepEqual(shareMinutes(0, [0, 0]), [0, 0]);
-    assert.deepEqual(shareMinutes(2, []), []);
+  it('gives a total its own minutes, marked rounded exactly where its parts add up to other minutes', () => {
+    assert.deepEqual(totalMinutes(135 * 60 * SECOND, [90, 45]), { minutes: 135 });
+    assert.deepEqual(totalMinutes(48 * SECOND, [0, 0]), { minutes: 1, approximate: true }, '20 s + 28 s');
+    assert.deepEqual(totalMinutes(290 * SECOND, [3, 1, 1, 1]), { minutes: 5, approximate: true }, '2m 50s + 40 s × 3');
+    assert.deepEqual(totalMinutes(0, []), { minutes: 0 });
   });
 });

@@ -128,67 +128,51 @@ describe('tracker/branchTime/summary', () => {
     assert.equal(formatLedgerDuration({ ms: 0, minutes: 0 }), '0m');
     assert.equal(formatLedgerDuration({ ms: 45 * MINUTE + 59_000, minutes: 46 }), '46m');
     assert.equal(formatLedgerDuration({ ms: 135 * MINUTE, minutes: 135 }), '2h 15m');
+    assert.equal(formatLedgerDuration({ ms: 48_000, minutes: 1, approximate: true }), '≈ 1m');
     assert.equal(formatExactDuration(135 * MINUTE + 7_400), '2h 15m 7s');
     assert.equal(formatExactDuration(45_000), '45s');
   });
 
-  it("gives the view's rows the shares of the period's total rounded once, not each row floored: 2m 50s + 40 s × 3 is 5m", () => {
+  it('rounds each row on its own time, and says a total its rows do not add up to is rounded: 2m 50s + 40 s × 3', () => {
     assert.deepEqual(viewLabels(summarize(small, 'today', NOW)), [
       'period: 5m',
-      'api: 5m',
+      'api: ≈ 5m',
       '  a: 3m',
       '    Write: 3m',
       '  b: 1m',
       '    Write: 1m',
       '  c: 1m',
       '    Write: 1m',
-      '  d: < 1m',
+      '  d: ≈ 1m',
       '    Review: < 1m',
       '    Write: < 1m',
     ]);
   });
 
-  it('shares the period among repositories, each repository among its branches, each branch among its activities', () => {
-    // 1m 40s in each of two repositories: 3m 20s is 3m, shared 2m + 1m (each rounded alone would be 2m + 2m).
-    const two = summarize(
-      [
-        seconds('main', 'Write', 100_000, '/repos/api'),
-        seconds('main', 'Write', 100_000, '/repos/web'),
-        seconds('x', 'Review', 0, '/repos/web'),
-      ],
+  it('never shows a row more than half a minute from its own time: 20 s is < 1m beside 28 s, 2m 26s is 2m', () => {
+    const rounded = summarize(
+      [seconds('a', 'Write', 20_000), seconds('a', 'Review', 28_000), seconds('b', 'Write', 146_000)],
       'today',
       NOW,
     );
-    assert.deepEqual(viewLabels(two), [
-      'period: 3m',
-      'api: 2m',
-      '  main: 2m',
-      '    Write: 2m',
-      'web: 1m',
-      '  main: 1m',
-      '    Write: 1m',
-      '  x: 0m',
-      '    Review: 0m',
-    ]);
-    // Branches whose floors add up to less than their repository: 3 × 50 s is 3m, not 0m × 3 under 2m.
-    const floors = summarize(
-      [seconds('a', 'Write', 50_000), seconds('b', 'Write', 50_000), seconds('c', 'Write', 50_000)],
-      'today',
-      NOW,
-    );
-    assert.deepEqual(viewLabels(floors), [
+    assert.deepEqual(viewLabels(rounded), [
       'period: 3m',
       'api: 3m',
-      '  a: 1m',
-      '    Write: 1m',
-      '  b: 1m',
-      '    Write: 1m',
-      '  c: 1m',
-      '    Write: 1m',
+      '  b: 2m',
+      '    Write: 2m',
+      '  a: ≈ 1m',
+      '    Review: < 1m',
+      '    Write: < 1m',
+    ]);
+    // Rows that add up are not marked: 1h 30m + 45m under 2h 15m.
+    assert.deepEqual(viewLabels(summarize(rows, 'today', NOW)).slice(0, 3), [
+      'period: 2h 35m',
+      'api: 2h 15m',
+      '  feature/PROJ-123-login: 2h 15m',
     ]);
   });
 
-  it('adds up at every level for any rows, each node less than two minutes off its own time', () => {
+  it('rounds every node to its nearest minute, and marks it exactly where its rows add up to other minutes, for any rows', () => {
     const next = seededRandom(11);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     for (let run = 0; run < 100; run++) {
@@ -202,17 +186,19 @@ describe('tracker/branchTime/summary', () => {
       );
       const summary = summarize(random, 'today', NOW);
       const context = JSON.stringify(random.map((each) => [each.root, each.branch, each.activityName, each.ms]));
-      assert.equal(summary.minutes, Math.round(summary.ms / MINUTE), context);
-      assert.equal(sumMinutes(summary.repositories), summary.minutes, context);
+      const check = (node: Minuted, parts: readonly Minuted[] | undefined): void => {
+        assert.equal(node.minutes, Math.round(node.ms / MINUTE), context);
+        const addsUp = parts === undefined || sumMinutes(parts) === node.minutes;
+        assert.equal(node.approximate === true, !addsUp, context);
+      };
+      check(summary, summary.repositories);
       for (const repository of summary.repositories) {
-        assert.equal(sumMinutes(repository.branches), repository.minutes, context);
-        for (const branch of repository.branches) assert.equal(sumMinutes(branch.activities), branch.minutes, context);
+        check(repository, repository.branches);
+        for (const branch of repository.branches) {
+          check(branch, branch.activities);
+          for (const activity of branch.activities) check(activity, undefined);
+        }
       }
-      const nodes = summary.repositories.flatMap((repository) => [
-        repository,
-        ...repository.branches.flatMap((branch) => [branch, ...branch.activities]),
-      ]);
-      for (const node of nodes) assert.ok(Math.abs(node.minutes - node.ms / MINUTE) < 2, context);
     }
   });
 });
@@ -253,19 +239,19 @@ describe('tracker/branchTime/copySummary', () => {
     );
   });
 
-  it('rounds once, at the total, and shares its minutes so that branches and activities add up: 2m 50s + 40s × 3 is 5m', () => {
+  it('gives each line the minutes of its own time, and a total its lines do not add up to as rounded: 2m 50s + 40s × 3', () => {
     const text = summaryText(summarize(small, 'today', NOW), ticketKeys([]), 'plain') ?? '';
     assert.equal(
       text,
       [
-        'Time by branch, Today (2026-11-25): 5m',
+        'Time by branch, Today (2026-11-25): ≈ 5m',
         'a: 3m',
         '  Write: 3m',
         'b: 1m',
         '  Write: 1m',
         'c: 1m',
         '  Write: 1m',
-        'd: < 1m',
+        'd: ≈ 1m',
         '  Review: < 1m',
         '  Write: < 1m',
         '',
@@ -291,28 +277,28 @@ describe('tracker/branchTime/copySummary', () => {
         formatLedgerDuration(web.branches[0]!.activities[0]!),
         formatLedgerDuration(web.branches[0]!.activities[1]!),
       ],
-      ['web', '1m', '1m', '< 1m'],
+      ['web', '2m', '1m', '1m'],
     );
     const tickets = ticketKeys([]);
     assert.equal(
       summaryText(summary, tickets, 'plain'),
       [
-        'Time by branch, Today (2026-11-25): 3m',
+        'Time by branch, Today (2026-11-25): ≈ 3m',
         'main (api): 2m',
         '  Write: 2m',
-        'main (web): 1m',
+        'main (web): 2m',
         '  Write: 1m',
-        '  Review: < 1m',
+        '  Review: 1m',
         '',
       ].join('\n'),
     );
     assert.equal(
       summaryText(summary, tickets, 'plain', { root: '/repos/web' }),
-      ['Time by branch, Today (2026-11-25): 1m', 'main: 1m', '  Write: 1m', '  Review: < 1m', ''].join('\n'),
+      ['Time by branch, Today (2026-11-25): 2m', 'main: 2m', '  Write: 1m', '  Review: 1m', ''].join('\n'),
     );
     assert.equal(
       summaryText(summary, tickets, 'plain', { root: '/repos/web', branch: 'main' }),
-      ['Time by branch, Today (2026-11-25): 1m', 'main: 1m', '  Write: 1m', '  Review: < 1m', ''].join('\n'),
+      ['Time by branch, Today (2026-11-25): 2m', 'main: 2m', '  Write: 1m', '  Review: 1m', ''].join('\n'),
     );
   });
 

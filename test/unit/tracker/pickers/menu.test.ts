@@ -29,17 +29,41 @@ describe('tracker/menu', () => {
       ['start', 'log', 'checkConnection', 'showLog'],
       'on break',
     );
-    // A start ends the break, as the tooltip says; Stop ends the paused activity.
+    // Continue ends the break on the paused activity (a start of it); another start ends it too; Stop ends it.
     assert.deepEqual(
       commands({ ...tracking, onBreak: true }),
-      ['start', 'stop', 'log', 'checkConnection', 'showLog'],
+      ['start', 'start', 'stop', 'log', 'checkConnection', 'showLog'],
       'on break, an activity paused',
     );
     assert.deepEqual(commands({ ...tracking, onBreak: true, firstRelease: true }), [
       'start',
+      'start',
       'checkConnection',
       'showLog',
     ]);
+  });
+
+  it('offers Continue "<activity>" first on a break, which starts the paused activity again', () => {
+    const paused: TrackerState = {
+      kind: 'tracking',
+      activity,
+      onBreak: true,
+      startedAtMs: 0,
+      appClockOffsetMs: 0,
+      todaySeconds: 60,
+      observedAtMs: 0,
+    };
+    const [first] = menuFor(paused, false);
+    assert.deepEqual(first, {
+      label: '$(debug-continue) Continue “Docs”',
+      command: 'timeTracker.start',
+      args: [{ activityID: 'a1' }],
+    });
+    assert.equal(
+      menuFor({ ...paused, onBreak: false }, false)[0]?.command,
+      'timeTracker.stop',
+      'no Continue off a break',
+    );
   });
 
   it('leaves Stop and Log Time out for a first release of the app (GET /current alone: no stop, no entries)', () => {

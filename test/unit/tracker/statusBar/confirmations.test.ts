@@ -50,6 +50,21 @@ describe('tracker/statusBar/confirmations: the status bar lines after Start, Sto
     assert.equal(undoneConfirmation({ previous: undefined, started: 'PROJ-1' }, false), '$(discard) Stopped PROJ-1');
   });
 
+  it('says a stop after less than half a minute as "< 1m", as Time by Branch does, never "0m"', () => {
+    assert.equal(
+      stoppedConfirmation({ stopped: docs, durationSeconds: 20 }, idle, NOW, false, 40),
+      '$(debug-stop) Stopped Client Docs after < 1m',
+    );
+    assert.equal(
+      stoppedConfirmation({ stopped: docs, durationSeconds: 0 }, idle, NOW, false, 40),
+      '$(debug-stop) Stopped Client Docs after < 1m',
+    );
+    assert.equal(
+      stoppedConfirmation({ stopped: docs, durationSeconds: 146 }, idle, NOW, false, 40),
+      '$(debug-stop) Stopped Client Docs after 2m',
+    );
+  });
+
   it('cuts a long name, never the duration, so "after 1m" stays in view', () => {
     const long = { activityID: 'a2', activityName: 'Quarterly planning for the platform migration workstream' };
     const said = stoppedConfirmation({ stopped: long, durationSeconds: 60 }, idle, NOW, false, 40);

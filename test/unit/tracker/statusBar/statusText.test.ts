@@ -32,7 +32,13 @@ describe('tracker/statusBar/statusText', () => {
     assert.equal(statusText(running, format('{elapsed}')), '$(record) 12:05');
     assert.equal(statusText(running, format('{elapsed} {activity}')), '$(record) 12:05 Write docs');
     assert.equal(statusText(running, format('{today}')), '$(record) today 3h 20m');
-    assert.equal(statusText(running, format('')), '$(record)');
+  });
+
+  it('shows the default for an empty format, never a bare icon', () => {
+    const format = (source: string) => parseStatusFormat(source).format;
+    assert.equal(statusText(running, format('')), '$(record) Write docs 12:05 · today 3h 20m');
+    assert.equal(statusText(running, format('   ')), '$(record) Write docs 12:05 · today 3h 20m', 'spaces alone');
+    assert.deepEqual(parseStatusFormat('').unknown, [], 'nothing to report');
   });
 
   it('shows words and names as typed, never as an icon, and the icon as an icon', () => {

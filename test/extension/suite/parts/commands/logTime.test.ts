@@ -97,10 +97,11 @@ describe('parts: commands/logTime (Log Time)', function () {
 
     assert.equal(posted(), 0, app.requests.join(', '));
     assert.equal(queue?.waiting, 1, 'the entry waits in the queue');
-    const notices = messages.said.filter((said) => said.kind === 'notice');
-    assert.equal(notices.length, 1, JSON.stringify(messages.said));
-    assert.ok(notices[0]?.kind === 'notice' && notices[0].topic === 'queued');
-    assert.ok(notices[0].message.startsWith('40m on '), notices[0].message);
+    // The fix (a token) is needed before it goes: a warning with its button, not a progress notice.
+    assert.equal(messages.said.length, 1, JSON.stringify(messages.said));
+    const [said] = messages.said;
+    assert.ok(said?.kind === 'advice' && said.action === 'setToken', JSON.stringify(said));
+    assert.ok(said.message.startsWith('40m on '), said.message);
   });
 
   it('without a token, says how to connect and neither sends nor queues', async () => {

@@ -37,12 +37,24 @@ describe('parts: commands/pauseGate', function () {
     assert.equal(gate.holdsBack('Nothing was started.', 'error'), true);
     assert.equal(gate.holdsBack('Nothing was started.', 'error'), true);
 
-    const notices = messages.said.filter((said) => said.kind === 'notice');
-    assert.equal(notices.length, 1, JSON.stringify(messages.said));
-    const [notice] = notices;
-    assert.ok(notice?.kind === 'notice' && notice.topic === 'paused');
-    assert.ok(notice.message.startsWith('Nothing was started. '), notice.message);
-    assert.deepEqual(log.at('error'), [`${COMMANDS.start}: ${notice.message}`]);
+    // A failure with its fix as a button, not a progress notice: nothing here is in progress.
+    assert.equal(messages.said.length, 1, JSON.stringify(messages.said));
+    const [failure] = messages.said;
+    assert.ok(failure?.kind === 'advice' && failure.action === 'setToken', JSON.stringify(failure));
+    assert.ok(failure.message.startsWith('Nothing was started. '), failure.message);
+    assert.deepEqual(log.at('error'), [`${COMMANDS.start}: ${failure.message}`]);
+  });
+
+  it('says once in the status bar that the app takes requests again, after the failures it ended', async () => {
+    const { services, session, messages } = await started('a-token-this-app-does-not-know');
+    await untilState(session, 'tokenRejected');
+    new PauseGate(services, COMMANDS.start).holdsBack('Nothing was started.', 'error');
+    new PauseGate(services, COMMANDS.stop).holdsBack('Nothing was stopped.', 'error');
+    await session.setToken(TOKEN);
+    await untilState(session, 'idle');
+    const recovered = await messages.next((said) => said.kind === 'status', 'the recovery');
+    assert.equal(recovered.message, '$(check) The app takes requests again.');
+    assert.equal(messages.said.filter((said) => said.kind === 'status').length, 1, JSON.stringify(messages.said));
   });
 
   it('while the app takes requests, lets the run go on and says nothing', async () => {
@@ -68,7 +80,9 @@ describe('parts: commands/pauseGate', function () {
     assert.equal(gate.maySearch(), false, 'a lockout stops the searches');
     gate.leftAfterLearning();
 
-    const notices = messages.said.filter((said) => said.kind === 'notice');
-    assert.equal(notices.length, 1, JSON.stringify(messages.said));
+    assert.deepEqual(
+      messages.said.map((said) => said.kind),
+      ['advice'],
+    );
   });
 });
