@@ -14,6 +14,8 @@
 // bar can be seen, not only the happy one. Without a terminal (CI) there are no keys.
 // --lang de shows the extension in German the way the German host suite does (HostRun's
 // useDisplayLanguage): no language pack can be downloaded offline, so VS Code's own menus stay English.
+// --restricted opens a sample repository instead (./start/sampleRepository.mjs), whose settings hold
+// links, in Restricted Mode, as a stranger's clone opens: what the extension says of links it does not read.
 // q, Ctrl-C (or SIGTERM, SIGHUP) stop everything it started and remove the temporary folder: the
 // teardown is the host tests' HostRun (test/extension/host/common.mjs). Decisions that need no I/O
 // live in ./start/plan.mjs and ./start/keys.mjs; test/start/check.mjs proves the whole route in a
@@ -24,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { build, HostRun, repoRoot } from '../test/extension/host/common.mjs';
 import { ensureCodeServer, isInstalled, missingPrerequisites } from '../test/extension/host/install.mjs';
 import { startDemoApp } from './start/demoApp.mjs';
+import { prepareSampleRepository } from './start/sampleRepository.mjs';
 import { helpText, KEYS_HINT, keysOf, pressedLine, QUIT_LINE, unknownKeyLine } from './start/keys.mjs';
 import {
   CAPABILITY_FILE_IN_HOME,
@@ -33,6 +36,7 @@ import {
   LOGIN_HEADING,
   NO_DESKTOP_CODE,
   parseStartArgs,
+  RESTRICTED_SETTINGS,
   startLanguages,
   USAGE,
   workbenchUrl,
@@ -77,7 +81,11 @@ let stopKeys = () => Promise.resolve();
 // otherwise end this process halfway through and leave code-server running: it is ignored instead.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => {});
 try {
-  const { runDir, dirs, isolation, configFile } = run.makeDirs(['home', 'app']);
+  const { runDir, dirs, isolation, configFile } = run.makeDirs(['home', 'app', 'sample']);
+  const folder = options.restricted ? prepareSampleRepository(dirs.sample) : repoRoot;
+  const trust = options.restricted ? RESTRICTED_SETTINGS : {};
+  if (options.restricted)
+    console.log(`> restricted: ${folder} opens untrusted (Restricted Mode); its .vscode/settings.json holds 2 links`);
   const capabilityFile = join(dirs.home, ...CAPABILITY_FILE_IN_HOME);
   mkdirSync(dirname(capabilityFile), { recursive: true });
   const socket = join(dirs.app, 'api.sock');
@@ -100,19 +108,21 @@ try {
 
   let window;
   if (options.desktop) {
-    run.writeUserSettings(dirs, { 'timeTracker.capabilityFile': capabilityFile });
+    run.writeUserSettings(dirs, { 'timeTracker.capabilityFile': capabilityFile, ...trust });
     const args = desktopArgs({
       repoRoot,
       userDataDir: dirs['user-data'],
       extensionsDir: dirs.extensions,
       locale: options.lang,
+      folder,
+      restricted: options.restricted,
     });
     window = run.spawnOwned('code', code, args, { cwd: repoRoot, env: {} });
     console.log(
       `\nVS Code opens with this repository and the extension connected to the demo app (${seconds()} s).\nClosing its window or Ctrl-C stops VS Code and the demo app, and removes ${runDir}.`,
     );
   } else {
-    run.writeUserSettings(dirs);
+    run.writeUserSettings(dirs, trust);
     // Hex: a double click selects all of it. Kept in this process's memory and printed once.
     const password = randomBytes(16).toString('hex');
     const codeServer = await run.startCodeServer(entry, {
@@ -122,10 +132,11 @@ try {
       env: { ...isolation, HOME: dirs.home },
       password,
       welcomeText: LOGIN_HEADING,
+      workspaceTrust: options.restricted,
       until: Date.now() + 60_000,
     });
     window = codeServer;
-    const url = workbenchUrl(codeServer.authority, { folder: repoRoot, extensionPath: repoRoot });
+    const url = workbenchUrl(codeServer.authority, { folder, extensionPath: repoRoot });
     console.log(codeServerReady({ url, password, seconds: seconds(), runDir }));
   }
 

@@ -17,6 +17,8 @@ everything it started.
   --desktop     open a desktop VS Code (\`code\` on PATH) instead of code-server
   --lang <id>   show the extension in this language (\`de\`: German; default \`en\`), with no
                 language pack: VS Code's own menus stay English
+  --restricted  open a sample repository whose settings hold links, untrusted (Restricted Mode),
+                instead of this repository: what a stranger's clone shows
   --no-build    skip the build (dist/ is already fresh)
   --verbose     also print what code-server and the server say
   --help        print this text`;
@@ -57,6 +59,7 @@ export function parseStartArgs(argv, languages = ['en']) {
       options: {
         desktop: { type: 'boolean', default: false },
         lang: { type: 'string', default: 'en' },
+        restricted: { type: 'boolean', default: false },
         'no-build': { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -77,7 +80,13 @@ export function parseStartArgs(argv, languages = ['en']) {
   }
   return {
     kind: 'run',
-    options: { desktop: values.desktop, lang: values.lang, build: !values['no-build'], verbose: values.verbose },
+    options: {
+      desktop: values.desktop,
+      lang: values.lang,
+      restricted: values.restricted,
+      build: !values['no-build'],
+      verbose: values.verbose,
+    },
   };
 }
 
@@ -119,9 +128,17 @@ export function codeServerReady({ url, password, seconds, runDir }) {
  * this checkout, not a tab of a running VS Code), the extension from this checkout, every
  * installed extension off, no trust prompt or welcome page, and `--wait` so that closing the
  * window ends `npm start`. A `locale` but English is VS Code's --locale (the profile's
- * languagepacks.json, HostRun#useDisplayLanguage, stands in for the language pack).
+ * languagepacks.json, HostRun#useDisplayLanguage, stands in for the language pack). `folder`: what
+ * opens (this checkout unless --restricted), with Workspace Trust on when `restricted`.
  */
-export function desktopArgs({ repoRoot, userDataDir, extensionsDir, locale = 'en' }) {
+export function desktopArgs({
+  repoRoot,
+  userDataDir,
+  extensionsDir,
+  locale = 'en',
+  folder = repoRoot,
+  restricted = false,
+}) {
   const root = stripTrailingSeparator(repoRoot);
   return [
     ...(locale === 'en' ? [] : ['--locale', locale]),
@@ -133,10 +150,10 @@ export function desktopArgs({ repoRoot, userDataDir, extensionsDir, locale = 'en
     '--extensions-dir',
     extensionsDir,
     '--disable-extensions',
-    '--disable-workspace-trust',
+    ...(restricted ? [] : ['--disable-workspace-trust']),
     '--skip-welcome',
     '--skip-release-notes',
-    root,
+    stripTrailingSeparator(folder),
   ];
 }
 
@@ -150,6 +167,22 @@ export function findOnPath(command, path, isFile) {
 
 export const NO_DESKTOP_CODE =
   'No `code` command on PATH: install VS Code and its shell command (Command Palette → "Shell Command: Install \'code\' command in PATH"), or run `npm start` without --desktop to use VS Code in the browser.';
+
+/** The user settings that open a folder in Restricted Mode without the trust prompt (as the `restricted` suite's). */
+export const RESTRICTED_SETTINGS = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+};
+
+/** The sample repository's settings with --restricted: a branch link and a folder link, which act only once trusted. */
+export function sampleRepositorySettings(folderName) {
+  return {
+    'timeTracker.links': [
+      { branch: 'feature/**', activity: '{ticket}', createIfMissing: true },
+      { folder: folderName, activity: 'Sample project', createIfMissing: true },
+    ],
+  };
+}
 
 function stripTrailingSeparator(path) {
   return path.length > 1 && path.endsWith(sep) ? path.slice(0, -1) : path;

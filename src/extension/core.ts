@@ -159,6 +159,7 @@ function buildParts(context: vscode.ExtensionContext, stack: DisposalStack, live
       branchToday: () => branchTime.branchToday(),
       linkedStart: () => links.undo,
       notice: () => links.notice,
+      linksWaiting: () => links.waiting,
       branchesReportedBy: () => coexistence.reportingPeer()?.id,
       groupOf: (activityID) => rememberedGroup(recent.list(), activityID),
     }),
@@ -181,7 +182,13 @@ function buildParts(context: vscode.ExtensionContext, stack: DisposalStack, live
 /** What a part does when another changes: the status bar shows it, the queue sends when the app answers. */
 function wireParts(stack: DisposalStack, parts: Parts): void {
   const { links, statusBar, branchTime, queue, session, branches, coexistence } = parts;
-  const changes = [links.onDidChangeUndo, links.onDidChangeNotice, branchTime.onDidChange, coexistence.onDidChange];
+  const changes = [
+    links.onDidChangeUndo,
+    links.onDidChangeNotice,
+    links.onDidChangeWaiting,
+    branchTime.onDidChange,
+    coexistence.onDidChange,
+  ];
   for (const changed of [...changes, queue.onDidChangeCount]) stack.use(changed(() => statusBar.rerender()));
   // The app answers again (or still does): send what waits. A first release has no
   // POST /entries: what waits, waits for the app's update.

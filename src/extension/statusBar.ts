@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
 import { OPEN_LINK_COMMANDS, type NoticeWords } from '../tracker/links/linkNotice';
+import { MANAGE_TRUST_COMMAND } from '../tracker/links/linksWaiting';
 import type { Presentation, StatusBarInputs } from '../tracker/statusBar/factTypes';
 import { statusBarItem } from '../tracker/statusBar/statusBarItem';
 import {
@@ -21,7 +22,7 @@ import { SECTION, type Settings } from './settings';
 import { every } from '../platform/timers';
 import type { Log } from './oneLineLog';
 
-const TRUSTED_COMMANDS = [...Object.values(COMMANDS), ...Object.values(OPEN_LINK_COMMANDS)];
+const TRUSTED_COMMANDS = [...Object.values(COMMANDS), ...Object.values(OPEN_LINK_COMMANDS), MANAGE_TRUST_COMMAND];
 
 /**
  * What the item reads, each handed over when it is built: the session's state, the settings, and what the other parts
@@ -43,6 +44,8 @@ export interface StatusBarParts {
   readonly groupOf: (activityID: string) => string | undefined;
   /** A passing notice shown instead of the state's words (a link acted, or why it did not); the links time it. */
   readonly notice: () => NoticeWords | undefined;
+  /** Links that wait on the user, for the tooltip (and the question for the text); none unless given. */
+  readonly linksWaiting?: () => StatusBarInputs['linksWaiting'];
   /** The app's own extension that reports branch switches here, for the tooltip (the coexistence part). */
   readonly branchesReportedBy?: () => string | undefined;
 }
@@ -142,7 +145,8 @@ export class StatusBarController implements vscode.Disposable {
   }
 
   private compute(): Presentation {
-    const { session, settings, queued, branchToday, linkedStart, groupOf, notice, branchesReportedBy } = this.parts;
+    const { session, settings, queued, branchToday, linkedStart, groupOf, notice, branchesReportedBy, linksWaiting } =
+      this.parts;
     const { state } = session;
     const { showTodayTotal, maxNameLength, privateStatusBar, statusFormat } = settings();
     return statusBarItem(state, {
@@ -157,6 +161,7 @@ export class StatusBarController implements vscode.Disposable {
       group: state.kind === 'tracking' ? groupOf(state.activity.activityID) : undefined,
       linkedStart: linkedStart(),
       notice: notice(),
+      linksWaiting: linksWaiting?.(),
       branchesReportedBy: branchesReportedBy?.(),
     });
   }

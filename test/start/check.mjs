@@ -185,12 +185,13 @@ const checks = [
     () => {
       assert.deepEqual(parseStartArgs([]), {
         kind: 'run',
-        options: { desktop: false, lang: 'en', build: true, verbose: false },
+        options: { desktop: false, lang: 'en', restricted: false, build: true, verbose: false },
       });
       assert.deepEqual(parseStartArgs(['--desktop', '--lang', 'de', '--no-build', '--verbose'], ['en', 'de']), {
         kind: 'run',
-        options: { desktop: true, lang: 'de', build: false, verbose: true },
+        options: { desktop: true, lang: 'de', restricted: false, build: false, verbose: true },
       });
+      assert.equal(parseStartArgs(['--restricted']).options.restricted, true);
       assert.match(
         parseStartArgs(['--lang', 'fr'], ['en', 'de']).message,
         /^--lang "fr" is not a language of the extension; it has en, de\.$/,
@@ -489,6 +490,20 @@ const checks = [
     },
   ],
   [
+    'with --restricted --lang de a sample repository with links opens untrusted: the tooltip says in German that its 2 links are not read, and the demo activity runs on',
+    async (context) => {
+      const start = startProcess(['--no-build', '--restricted', '--lang', 'de'], {}, context.started);
+      const [, url] = await start.waitFor(URL_LINE, 120_000);
+      assert.match(start.stdout(), /^> restricted: \S+\/shop opens untrusted \(Restricted Mode\)/m);
+      assert.match(new URL(url).searchParams.get('folder') ?? '', /\/sample\/shop$/);
+      const tooltip = await withWorkbench(url, passwordOf(start.stdout()), context, async (page) => {
+        await statusMatching(page, new RegExp(`^${RUNNING}.*heute`), 90_000);
+        return hoverMatching(page, /eingeschränkten Modus, daher werden seine 2 Verknüpfungen nicht gelesen/, 30_000);
+      });
+      return `"${tooltip.slice(-90)}"; ${await stopAndCheck(start, 'SIGINT')}`;
+    },
+  ],
+  [
     'in a terminal the keys change what the status bar shows while VS Code keeps running: o offline and back, l license locked and valid, b on break and over, t token rejected and back; q quits as Ctrl-C does, leaving nothing',
     async (context) => {
       const start = startProcess(['--no-build'], {}, context.started, { terminal: true });
@@ -724,6 +739,26 @@ async function statusMatching(page, pattern, ms) {
     [...document.querySelectorAll('.statusbar-item')].map((element) => `${element.id}: ${element.textContent?.trim()}`),
   );
   throw new Error(`the status bar never showed ${pattern} within ${ms / 1000} s; its items: ${JSON.stringify(items)}`);
+}
+
+/** The extension's status bar item's tooltip once it matches `pattern`, hovered as a user would. */
+async function hoverMatching(page, pattern, ms) {
+  await page.hover(`[id^="${STATUS_ITEM}"]`);
+  const handle = await page
+    .waitForFunction(
+      ({ source, flags }) => {
+        const text = [...document.querySelectorAll('.monaco-hover, .workbench-hover')]
+          .map((element) => element.textContent?.replace(/\s+/g, ' ').trim() ?? '')
+          .find((shown) => new RegExp(source, flags).test(shown));
+        return text ?? false;
+      },
+      { source: pattern.source, flags: pattern.flags },
+      { timeout: ms, polling: 200 },
+    )
+    .catch(() => undefined);
+  if (handle === undefined)
+    throw new Error(`the status bar item's tooltip never showed ${pattern} within ${ms / 1000} s`);
+  return await handle.jsonValue();
 }
 
 /** The URL start.mjs printed, and its port. */

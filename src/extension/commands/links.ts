@@ -15,6 +15,8 @@ import { literalGlob } from '../../platform/globs';
 import { COMMANDS } from '../../tracker/ids';
 import { placeholderRefusal, ticketLinkFor, type TicketLinkChoice } from '../../tracker/links/linkChoices';
 import { placeLink, type WrittenLink } from '../../tracker/links/linkEdits';
+import { MANAGE_TRUST_COMMAND, restrictedSentence } from '../../tracker/links/linksWaiting';
+import { createdStays } from '../../tracker/links/linkUndo';
 import { undoneConfirmation } from '../../tracker/statusBar/confirmations';
 import { folderHere } from '../links/linkPlaces';
 import { SECTION } from '../settings';
@@ -113,6 +115,19 @@ export async function useRepositoryLinks(services: CommandServices): Promise<voi
     return;
   }
   const answer = await services.links.reviewRepositoryLinks();
+  if (typeof answer === 'object') {
+    void services.messages.info(
+      [
+        restrictedSentence(answer.untrusted),
+        vscode.l10n.t("Trust the folder, then run Use This Repository's Links… to be asked whether to use them."),
+      ].join(' '),
+      {
+        label: vscode.l10n.t('Manage Workspace Trust'),
+        run: () => vscode.commands.executeCommand(MANAGE_TRUST_COMMAND),
+      },
+    );
+    return;
+  }
   switch (answer) {
     case 'none':
       void services.messages.info(
@@ -121,21 +136,6 @@ export async function useRepositoryLinks(services: CommandServices): Promise<voi
         ),
       );
       return;
-    case 'untrusted':
-      void services.messages.info(
-        [
-          vscode.l10n.t('This folder is not trusted (Restricted Mode), so its links are not used and not asked about.'),
-          vscode.l10n.t("Trust it first, then run Use This Repository's Links… again."),
-        ].join(' '),
-        {
-          label: vscode.l10n.t('Manage Workspace Trust'),
-          run: () => vscode.commands.executeCommand('workbench.trust.manage'),
-        },
-      );
-      return;
-    case 'use':
-      void services.messages.info(vscode.l10n.t("This repository's links are used in this workspace."));
-      return;
     case 'refuse':
       void services.messages.info(
         vscode.l10n.t(
@@ -143,6 +143,8 @@ export async function useRepositoryLinks(services: CommandServices): Promise<voi
         ),
       );
       return;
+    // After Use, the links said in one line what they did here.
+    case 'use':
     case 'later':
       return;
   }
@@ -184,9 +186,10 @@ export async function undoLink(services: CommandServices): Promise<void> {
       await services.links.userStopped();
       services.log.info(`Undo: stopped ${started}, which a link had started.`);
     }
-    services.messages.status(
-      undoneConfirmation({ previous: previous?.activityName, started }, services.settings().privateStatusBar),
-    );
+    const isPrivate = services.settings().privateStatusBar;
+    services.messages.status(undoneConfirmation({ previous: previous?.activityName, started }, isPrivate));
+    const stays = createdStays(undo.started, isPrivate);
+    if (stays !== undefined) void services.messages.info(stays);
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
-import { menuFor, menuPlaceholder } from '../../tracker/pickers/menu';
+import { linkQuestionEntry, menuFor, menuPlaceholder } from '../../tracker/pickers/menu';
 import { formatMinutes } from '../../tracker/duration';
 import { privateToggle } from '../../tracker/statusBar/privateToggle';
 import { SECTION } from '../settings';
@@ -17,13 +17,16 @@ import type { CommandServices } from './services';
 export async function showMenu(services: CommandServices): Promise<void> {
   const { state } = services.session;
   const undo = services.links.undo;
-  const entries = menuFor(
-    state,
-    services.session.tokenStored,
-    services.queue.waiting,
-    undo && { started: undo.started.activityName, previous: undo.previous?.activityName },
-    services.session.channel.route.kind,
-  );
+  const entries = [
+    ...(services.links.waiting?.kind === 'question' ? [linkQuestionEntry()] : []),
+    ...menuFor(
+      state,
+      services.session.tokenStored,
+      services.queue.waiting,
+      undo && { started: undo.started.activityName, previous: undo.previous?.activityName },
+      services.session.channel.route.kind,
+    ),
+  ];
   const chosen = await vscode.window.showQuickPick(
     entries.map((entry) => ({
       label: entry.label,

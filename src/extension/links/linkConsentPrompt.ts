@@ -21,7 +21,11 @@ export type ConsentAnswer = 'use' | 'refuse' | 'later';
 export class LinkConsentPrompt {
   /** Not Now in this window: the links wait for the next window, or for the command. */
   private laterHere = false;
-  private open = false;
+  /**
+   * The questions on screen (a notification may wait in the notification center while the command asks): the first
+   * answer leaves the others stale.
+   */
+  private readonly open = new Set<object>();
 
   constructor(
     private readonly workspaceState: vscode.Memento,
@@ -38,11 +42,11 @@ export class LinkConsentPrompt {
 
   /** A question is on screen: nothing a link would start starts until it is answered. */
   get asking(): boolean {
-    return this.open;
+    return this.open.size > 0;
   }
 
   /** The first time the links would act: one notification, answered once per workspace. */
-  ask(links: readonly LinkText[]): Promise<ConsentAnswer> {
+  ask(links: readonly LinkText[]): Promise<ConsentAnswer | 'stale'> {
     const [use, later, never] = [vscode.l10n.t('Use Its Links'), vscode.l10n.t('Not Now'), vscode.l10n.t('Never Here')];
     return this.asked(links, () => vscode.window.showInformationMessage(consentQuestion(links), use, later, never), {
       use,
@@ -51,27 +55,33 @@ export class LinkConsentPrompt {
   }
 
   /** The command: the question again, modal, about every link of the workspace. */
-  review(links: readonly LinkText[]): Promise<ConsentAnswer> {
+  async review(links: readonly LinkText[]): Promise<ConsentAnswer> {
     const [use, never] = [vscode.l10n.t('Use Its Links'), vscode.l10n.t("Don't Use Them")];
-    return this.asked(
+    // Nothing answers the modal question before it closes: never stale.
+    return (await this.asked(
       links,
       () => vscode.window.showInformationMessage(consentQuestion(links), { modal: true }, use, never),
       { use, never },
-    );
+    )) as ConsentAnswer;
   }
 
   private async asked(
     links: readonly LinkText[],
     show: () => Thenable<string | undefined>,
     labels: { readonly use: string; readonly never: string },
-  ): Promise<ConsentAnswer> {
-    this.open = true;
+  ): Promise<ConsentAnswer | 'stale'> {
+    const question = {};
+    this.open.add(question);
     let chosen: string | undefined;
     try {
       chosen = await show();
-    } finally {
-      this.open = false;
+    } catch (error) {
+      this.open.delete(question);
+      throw error;
     }
+    // Another question was answered meanwhile (the command's, over a waiting notification): this one changes nothing.
+    if (!this.open.delete(question)) return 'stale';
+    this.open.clear();
     const answer: ConsentAnswer = chosen === labels.use ? 'use' : chosen === labels.never ? 'refuse' : 'later';
     if (answer === 'later') {
       this.laterHere = true;

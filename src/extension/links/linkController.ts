@@ -19,7 +19,6 @@ import { isInside } from '../../platform/pathKey';
 import type { TicketKeys } from '../../tracker/branchTime/ticketKeys';
 import {
   gateAt,
-  linkFingerprint,
   linkStanding,
   withOwnLink,
   type LinkGate,
@@ -29,6 +28,7 @@ import {
   type ScopedLinks,
 } from '../../tracker/links/linkConsent';
 import { TransientNotice, type NoticeWords } from '../../tracker/links/linkNotice';
+import { usedHereSentence, type LinksWaiting, type UsedHere } from '../../tracker/links/linksWaiting';
 import type { Timers } from '../../platform/timers';
 import {
   decideLink,
@@ -49,6 +49,7 @@ import { LinkConsentPrompt, type ConsentAnswer } from './linkConsentPrompt';
 import { foldersOf, pathOf, slashes } from './linkPlaces';
 import { LinkStarter, type LinkOutcome, type Trigger } from './linkStart';
 import { OpeningGuard } from './openingGuard';
+import { restrictedLinkCount } from './restrictedLinks';
 import { UndoKeeper } from './undoKeeper';
 import type { Log } from '../oneLineLog';
 
@@ -86,6 +87,13 @@ export class LinkController implements vscode.Disposable {
   private readonly noticeChanged = new vscode.EventEmitter<boolean>();
   /** Fires when the status bar's notice (`notice`) shows (true) or goes (false). */
   readonly onDidChangeNotice = this.noticeChanged.event;
+  private readonly waitingChanged = new vscode.EventEmitter<void>();
+  /** Fires when what waits on the user (`waiting`) may have changed. */
+  readonly onDidChangeWaiting = this.waitingChanged.event;
+  /** The links an untrusted workspace's settings hold, counted (restrictedLinks.ts); 0 when trusted. */
+  private withheld = 0;
+  /** The question about the repository's links is open as a notification, asked for this activity. */
+  private question: { readonly activity: string; switched: boolean } | undefined;
   private readonly undos: UndoKeeper;
   /** Fires when Undo of a linked start becomes possible or ends. */
   readonly onDidChangeUndo: vscode.Event<LinkUndo | undefined>;
@@ -134,6 +142,26 @@ export class LinkController implements vscode.Disposable {
     return this.notices.current;
   }
 
+  /** Links that wait on the user: Restricted Mode keeps the workspace's unread, or their question is unanswered. */
+  get waiting(): LinksWaiting | undefined {
+    if (!this.parts.settings().links.enabled) return undefined;
+    if (!this.trusted()) return this.withheld > 0 ? { kind: 'restricted', count: this.withheld } : undefined;
+    const { question } = this;
+    return question !== undefined && this.standing().unanswered.length > 0
+      ? { kind: 'question', activity: question.activity }
+      : undefined;
+  }
+
+  /** Counts the untrusted workspace's links again (its settings file may have changed): what `waiting` says. */
+  async countWithheld(): Promise<number> {
+    const count = this.trusted() ? 0 : await restrictedLinkCount();
+    if (count !== this.withheld && !this.disposed) {
+      this.withheld = count;
+      this.waitingChanged.fire();
+    }
+    return count;
+  }
+
   /** What Undo takes back; undefined once what runs changed (or another link acted). */
   get undo(): LinkUndo | undefined {
     return this.undos.current;
@@ -162,6 +190,7 @@ export class LinkController implements vscode.Disposable {
 
   /** Reads the links again after a settings change; each refused entry is logged and said once. */
   settingsChanged(): void {
+    void this.countWithheld();
     const settings = this.parts.settings();
     const key = JSON.stringify(settings.links.sources);
     if (key === this.parsedKey) return;
@@ -199,13 +228,18 @@ export class LinkController implements vscode.Disposable {
    * "Use This Repository's Links…": the question again, about every link of the workspace's settings; after Use, they
    * act as on opening.
    */
-  async reviewRepositoryLinks(): Promise<ConsentAnswer | 'none' | 'untrusted'> {
+  async reviewRepositoryLinks(): Promise<ConsentAnswer | 'none' | { readonly untrusted: number }> {
+    if (!this.trusted()) {
+      const untrusted = await this.countWithheld();
+      return untrusted > 0 ? { untrusted } : 'none';
+    }
     const links = this.byScope.filter(({ scope }) => scope === 'workspace').flatMap(({ links }) => links);
     if (links.length === 0) return 'none';
-    if (!this.trusted()) return 'untrusted';
     const answer = await this.consent.review(links);
+    this.question = undefined;
     this.acted.fire({ kind: 'answered', answer });
-    if (answer === 'use') await this.windowOpened();
+    this.waitingChanged.fire();
+    if (answer === 'use') await this.useHere('open');
     return answer;
   }
 
@@ -300,35 +334,47 @@ export class LinkController implements vscode.Disposable {
     const { decision } = gate;
     if (gate.kind === 'act') return void this.starter.act(decision, trigger);
     if (!this.consent.asking) return void this.askFirst(decision, trigger);
+    if (this.question !== undefined && trigger === 'switch') this.question.switched = true;
     this.parts.log.info(
       `Link ${decision.link.position} names ${decision.activity}; not started while the question about this repository's links is open.`,
     );
     this.acted.fire({ kind: 'unanswered', activity: decision.activity });
   }
 
-  /** Asks about the repository's links not answered yet; after Use, the link acts here if it still decides here. */
+  /**
+   * Asks about the repository's links not answered yet, saying in the status bar that the question waits; after Use,
+   * the answer applies where the user is now (a switch while it was open makes it a switch's).
+   */
   private async askFirst(asked: LinkDecision, trigger: Trigger): Promise<void> {
     this.parts.log.info(
       `Link ${asked.link.position} of this repository's timeTracker.links names ${asked.activity}; ` +
         "asking whether to use the repository's links before anything starts.",
     );
     this.acted.fire({ kind: 'asked', activity: asked.activity });
+    const question = { activity: asked.activity, switched: false };
+    this.question = question;
+    this.waitingChanged.fire();
     const answer = await this.consent.ask(this.standing().unanswered);
-    if (this.disposed) return;
+    if (this.question === question) this.question = undefined;
+    if (this.disposed || answer === 'stale') return;
+    this.waitingChanged.fire();
     this.acted.fire({ kind: 'answered', answer });
-    if (answer !== 'use') return;
+    if (answer === 'use') await this.useHere(question.switched ? 'switch' : trigger);
+  }
+
+  /** The links act where the user is now, as on `trigger`, and one line says what they did. */
+  private async useHere(trigger: Trigger): Promise<void> {
+    let used: UsedHere = { kind: 'none' };
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const gate = this.gate(await this.placeOf(folder.uri), trigger);
-      const same =
-        gate.kind === 'act' &&
-        linkFingerprint(gate.decision.link) === linkFingerprint(asked.link) &&
-        gate.decision.activity === asked.activity;
-      if (same) return this.starter.act(gate.decision, trigger);
+      const place = await this.placeOf(folder.uri);
+      // A switch decides by branch links only; a folder's link still applies where no branch link does.
+      const gate = [this.gate(place, trigger), this.gate(place, 'open')].find(({ kind }) => kind === 'act');
+      if (gate?.kind !== 'act') continue;
+      used = await this.starter.actAndTell(gate.decision, trigger);
+      break;
     }
-    this.parts.log.info(
-      `${asked.activity} no longer applies here (the branch changed while the question was open): ` +
-        'nothing started; the next switch follows the links.',
-    );
+    if (used.kind === 'none') this.parts.log.info("This repository's links are used; none applies here now.");
+    void this.parts.messages.info(usedHereSentence(used, this.parts.settings().privateStatusBar));
   }
 
   private show(notice: NoticeWords): void {
@@ -343,6 +389,7 @@ export class LinkController implements vscode.Disposable {
     this.notices.dispose();
     this.undos.dispose();
     this.noticeChanged.dispose();
+    this.waitingChanged.dispose();
     this.acted.dispose();
   }
 }

@@ -19,6 +19,7 @@ import {
   type LinkStep,
   type NoticeWords,
 } from '../../tracker/links/linkNotice';
+import type { UsedHere } from '../../tracker/links/linksWaiting';
 import { maxAnswerAgeMs, stoppedNotice } from '../../tracker/links/linkOpening';
 import { knownActivityFor, type LinkDecision } from '../../tracker/links/links';
 import { linkUndo, type LinkUndo } from '../../tracker/links/linkUndo';
@@ -76,6 +77,8 @@ export interface LinkStartParts {
 export class LinkStarter {
   /** Each switch takes a turn; a start whose turn passed does not go out. */
   private turn = 0;
+  /** What the latest act did, for actAndTell. */
+  private last: LinkOutcome | undefined;
 
   constructor(private readonly parts: LinkStartParts) {}
 
@@ -83,8 +86,7 @@ export class LinkStarter {
     const turn = ++this.turn;
     const client = await this.parts.session.ready();
     const stale = (): boolean => {
-      if (turn !== this.turn && !this.parts.disposed())
-        this.parts.acted({ kind: 'overtaken', activity: decision.activity });
+      if (turn !== this.turn && !this.parts.disposed()) this.report({ kind: 'overtaken', activity: decision.activity });
       return this.parts.disposed() || turn !== this.turn;
     };
     if (stale()) return;
@@ -102,6 +104,31 @@ export class LinkStarter {
     if (step.kind === 'start' && trigger === 'open' && !(await this.claimed(decision))) return;
     if (stale()) return;
     return this.take(decision, step, client, known);
+  }
+
+  /** Acts, and tells what it did, as the line after "Use Its Links" says it. */
+  async actAndTell(decision: LinkDecision, trigger: Trigger): Promise<UsedHere> {
+    this.last = undefined;
+    await this.act(decision, trigger);
+    const outcome = this.last as LinkOutcome | undefined;
+    const { activity } = decision;
+    switch (outcome?.kind) {
+      case undefined:
+        // Only an opening leaves what runs without an outcome (said in the log).
+        return { kind: 'left' };
+      case 'started':
+        return { kind: 'started', activity: outcome.activity };
+      case 'alreadyRunning':
+      case 'leftToAnotherWindow':
+        return { kind: 'alreadyRunning', activity };
+      default:
+        return { kind: 'notStarted', activity };
+    }
+  }
+
+  private report(outcome: LinkOutcome): void {
+    this.last = outcome;
+    this.parts.acted(outcome);
   }
 
   private async stepOf(
@@ -135,7 +162,7 @@ export class LinkStarter {
     this.parts.log.info(
       `Link ${decision.link.position} names ${decision.activity}; not started at this window's opening: ${why}.`,
     );
-    this.parts.acted({ kind: 'leftToAnotherWindow', activity: decision.activity });
+    this.report({ kind: 'leftToAnotherWindow', activity: decision.activity });
     return false;
   }
 
@@ -160,17 +187,17 @@ export class LinkStarter {
           `tracking was stopped on purpose at ${new Date(step.stoppedAtMs).toISOString()}.`,
       );
       this.parts.show((isPrivate) => stoppedNotice(decision, step.stoppedAtMs, isPrivate));
-      return this.parts.acted({ kind: 'stopped', activity: decision.activity, stoppedAtMs: step.stoppedAtMs });
+      return this.report({ kind: 'stopped', activity: decision.activity, stoppedAtMs: step.stoppedAtMs });
     }
     if (step.kind === 'hold' || client === undefined) {
       const hold = step.kind === 'hold' ? step.hold : 'offline';
       log.info(`Link ${decision.link.position} names ${decision.activity}; not started (${hold}), and not queued.`);
       this.parts.show((isPrivate) => heldNotice(decision, hold, isPrivate));
-      return this.parts.acted({ kind: 'held', activity: decision.activity, hold });
+      return this.report({ kind: 'held', activity: decision.activity, hold });
     }
     if (step.kind === 'alreadyRunning') {
       log.debug(`Link ${decision.link.position} names ${decision.activity}, which runs already.`);
-      return this.parts.acted({ kind: 'alreadyRunning', activity: decision.activity });
+      return this.report({ kind: 'alreadyRunning', activity: decision.activity });
     }
     await this.start(decision, step, client, known);
   }
@@ -192,14 +219,18 @@ export class LinkStarter {
       const scope = this.parts.scopeOf(decision);
       this.parts.show((isPrivate) => startedNotice(decision, name, running?.activityName, isPrivate, scope));
       this.parts.started(
-        linkUndo(decision.link, { activityID: result.activityID ?? known?.activityID, activityName: name }, running),
+        linkUndo(
+          decision.link,
+          { activityID: result.activityID ?? known?.activityID, activityName: name, created: result.created },
+          running,
+        ),
       );
-      this.parts.acted({ kind: 'started', activity: name, previous: running?.activityName });
+      this.report({ kind: 'started', activity: name, previous: running?.activityName });
     } catch (error) {
       const failure = classify(error);
       log.warn(`Link ${decision.link.position}: starting ${decision.activity} failed: ${errorMessage(error)}`);
       this.parts.show((isPrivate) => failedNotice(decision, failure.message, isPrivate));
-      this.parts.acted({ kind: 'failed', activity: decision.activity, message: failure.message });
+      this.report({ kind: 'failed', activity: decision.activity, message: failure.message });
     } finally {
       void session.refreshUnlessPaused();
     }

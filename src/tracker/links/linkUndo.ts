@@ -14,8 +14,15 @@ import type { Link } from './links';
 /** What Undo takes back: the activity that ran before the link's start (undefined: nothing ran). */
 export interface LinkUndo {
   readonly previous: ActivityReference | undefined;
-  /** The activity the link started (its id where the app or the recent list said it). */
-  readonly started: { readonly activityID: string | undefined; readonly activityName: string };
+  /**
+   * The activity the link started (its id where the app or the recent list said it); `created`: the app said the start
+   * created it, which Undo cannot take back (the app has no delete).
+   */
+  readonly started: {
+    readonly activityID: string | undefined;
+    readonly activityName: string;
+    readonly created?: boolean | undefined;
+  };
   /** The link's branch glob, where it is a branch's link; undefined for a folder's. */
   readonly branch: string | undefined;
   /** An answer showed the started activity running: from then on any other answer is a change. */
@@ -50,6 +57,19 @@ function isStarted(undo: LinkUndo, running: ActivityReference): boolean {
   return activityID === undefined
     ? running.activityName === activityName
     : sameActivityID(activityID, running.activityID);
+}
+
+/** After Undo of a start that created its activity: it stays in the app, which has no delete (private: no name). */
+export function createdStays(started: LinkUndo['started'], isPrivate: boolean): string | undefined {
+  if (started.created !== true) return undefined;
+  return isPrivate
+    ? l10n.t(
+        'The link had created the activity it started, and it stays in the app: activities cannot be deleted here.',
+      )
+    : l10n.t(
+        'The link had created {0}, and it stays in the app: activities cannot be deleted here.',
+        started.activityName,
+      );
 }
 
 /**

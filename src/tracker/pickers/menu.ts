@@ -189,3 +189,12 @@ export function menuPlaceholder(state: TrackerState): string {
         : l10n.t('Choose what to do (tracking {0})', state.activity.activityName);
   }
 }
+
+/** The question about a repository's links waits unanswered: it leads the menu in every state, answered from there. */
+export function linkQuestionEntry(): MenuEntry {
+  return entry(
+    `$(link) ${l10n.t("Use This Repository's Links…")}`,
+    COMMANDS.useRepositoryLinks,
+    l10n.t('Its question waits for your answer'),
+  );
+}

@@ -6,6 +6,7 @@
 import type { CommandId } from '../ids';
 import type { NoticeWords } from '../links/linkNotice';
 import type { LinkUndo } from '../links/linkUndo';
+import type { LinksWaiting } from '../links/linksWaiting';
 import type { Route } from '../model/channel';
 import type { StatusFormat, TextFacts } from './statusText';
 
@@ -31,6 +32,8 @@ export interface StatusBarInputs {
   readonly linkedStart?: Pick<LinkUndo, 'branch' | 'previous'> | undefined;
   /** A link's passing notice (it acted, or why not), shown instead of the state's words; its owner times it. */
   readonly notice?: NoticeWords | undefined;
+  /** Links that wait on the user (Restricted Mode, or the question about a repository's links), while they wait. */
+  readonly linksWaiting?: LinksWaiting | undefined;
   /** The app's own extension that reports branch switches here, so this one does not (its id). */
   readonly branchesReportedBy?: string | undefined;
 }

@@ -13,6 +13,7 @@
 import * as l10n from '@vscode/l10n';
 import { COMMANDS } from '../ids';
 import { undoParagraph } from '../links/linkUndo';
+import { waitingWords, type LinksWaiting } from '../links/linksWaiting';
 import { link } from '../markup';
 import { describeRoute } from '../model/channel';
 import type { TrackerState } from '../model/trackerState';
@@ -60,7 +61,19 @@ export function statusBarItem(state: TrackerState, inputs: StatusBarInputs): Pre
     tone: facts.tone,
     accessibilityLabel: facts.spoken,
   };
-  return inputs.queued === undefined || inputs.queued <= 0 ? shown : withQueued(shown, inputs.queued);
+  const waited = inputs.linksWaiting === undefined ? shown : withLinksWaiting(shown, inputs.linksWaiting, isPrivate);
+  return inputs.queued === undefined || inputs.queued <= 0 ? waited : withQueued(waited, inputs.queued);
+}
+
+/** Links that wait on the user: the tooltip says why, and the question shows in the text until it is answered. */
+function withLinksWaiting(base: Presentation, waiting: LinksWaiting, isPrivate: boolean): Presentation {
+  const { hint, paragraph, spoken } = waitingWords(waiting, isPrivate);
+  return {
+    ...base,
+    text: hint === undefined ? base.text : `${base.text} · ${hint}`,
+    tooltip: `${base.tooltip}\n\n---\n\n${paragraph}`,
+    accessibilityLabel: `${base.accessibilityLabel} ${spoken}`,
+  };
 }
 
 /** The tooltip's last paragraph while the app answers: which way it is reached, and who reports branch switches. */

@@ -67,6 +67,33 @@ describe('a cloned repository with hostile settings, opened in Restricted Mode',
     );
   });
 
+  it("says that Restricted Mode keeps the repository's 2 links unread, in Use This Repository's Links… and the tooltip", async () => {
+    console.log(
+      'PROBE',
+      JSON.stringify(vscode.workspace.getConfiguration('timeTracker').inspect('links')),
+      JSON.stringify(
+        vscode.workspace.getConfiguration('timeTracker', vscode.workspace.workspaceFolders![0]!.uri).inspect('links'),
+      ),
+    );
+    const seen: { message: string; buttons: unknown[] }[] = [];
+    const window = vscode.window as unknown as { showInformationMessage: (...args: unknown[]) => Thenable<unknown> };
+    const original = window.showInformationMessage;
+    window.showInformationMessage = (message: unknown, ...buttons: unknown[]) => {
+      seen.push({ message: String(message), buttons });
+      return Promise.resolve(undefined);
+    };
+    try {
+      await vscode.commands.executeCommand('timeTracker.useRepositoryLinks');
+    } finally {
+      window.showInformationMessage = original;
+    }
+    assert.equal(seen.length, 1, JSON.stringify(seen));
+    assert.match(seen[0]!.message, /^This folder is in Restricted Mode, so its 2 links are not read\./);
+    assert.deepEqual(seen[0]!.buttons, ['Manage Workspace Trust']);
+    assert.match(api.tooltip, /Restricted Mode/);
+    assert.match(api.tooltip, /2 links/);
+  });
+
   it("asks the app at the user's pace, not at the repository's 1e7 seconds", async () => {
     const answers = await answersWithin(PACE_WINDOW_MS);
     // Fewer than two: the repository's interval (or its clamp to an hour) was obeyed; hundreds: a

@@ -103,8 +103,14 @@ describe('links: Undo Automatic Start until what runs changes', function () {
     );
     assert.ok((await vscode.commands.getCommands(true)).includes('timeTracker.undoLink'));
 
+    const spy = new NotificationSpy();
     const menu = await withMenuChoice('timeTracker.undoLink', () =>
       vscode.commands.executeCommand('timeTracker.showMenu'),
+    ).finally(() => spy.dispose());
+    assert.deepEqual(
+      spy.shown.map(({ message }) => message),
+      ['The link had created PROJ-801, and it stays in the app: activities cannot be deleted here.'],
+      'the app has no delete',
     );
     assert.equal(commandsOf(menu)[0], 'undoLink', JSON.stringify(menu.entries));
     assert.equal(menu.entries[0]?.label, '$(discard) Undo Automatic Start');

@@ -17,7 +17,8 @@ import { createReferenceServer, type ReferenceServer } from '../../../src/server
 import type { TrackerState } from '../../../src/tracker/model/trackerState';
 import { NotificationSpy } from '../soak/spy';
 import { runningOn } from './connected';
-import { kind, until } from './states';
+import { commandsOf, withMenuChoice } from './menuAnswers';
+import { kind, until, untilEvent } from './states';
 import { withWizardAnswers, type PickerSeen } from './wizardAnswers';
 
 const extensionId = 'clessira-tools.clessira-time-tracker';
@@ -41,6 +42,21 @@ function answerLinkQuestions(answer: string | Promise<string>, asked: string[]):
     return rest.find((item) => item === label);
   };
   return new vscode.Disposable(() => (window.showInformationMessage = original));
+}
+
+/** The next notification whose text matches `pattern`, as the extension shows it (passed on to the window). */
+function nextSaid(pattern: RegExp): Promise<string> {
+  const window = vscode.window as unknown as { showInformationMessage: ShowMessage };
+  const original = window.showInformationMessage;
+  return new Promise((resolve) => {
+    window.showInformationMessage = (message, ...rest) => {
+      if (pattern.test(message)) {
+        window.showInformationMessage = original;
+        resolve(message);
+      }
+      return original(message, ...rest);
+    };
+  });
 }
 
 /** Runs `run` with the next showQuickPick answered by the item labelled `label` (where a new link goes). */
@@ -393,6 +409,15 @@ describe("links: a repository's links ask first, and an opening starts nothing a
         resolve(seen);
       });
     });
+  /** The status bar ends with the waiting question, once the last test's linked start is no longer said (8 s). */
+  const questionHinted = (): Promise<unknown> =>
+    untilEvent<unknown>(
+      api.onDidChangeLinkNotice,
+      () => undefined,
+      () => / · \$\(link\) Use its links\?$/.test(api.text),
+      () => `the status bar shows ${api.text}`,
+      15_000,
+    );
   /** A link did something beyond asking and being answered. */
   const settled = (seen: readonly LinkOutcome[]): boolean =>
     seen.some(({ kind }) => kind !== 'asked' && kind !== 'answered');
@@ -448,7 +473,7 @@ describe("links: a repository's links ask first, and an opening starts nothing a
     }
   });
 
-  it('starts nothing while the question is open, and after Use only where the link still applies', async () => {
+  it('says in the status bar that the question waits, and after Use acts where the user is now, said in one line', async () => {
     await config().update(
       'links',
       [{ branch: 'wait/**', activity: '{ticket}', createIfMissing: true }],
@@ -462,17 +487,24 @@ describe("links: a repository's links ask first, and an opening starts nothing a
       const first = outcomes((seen) => seen.length === 1);
       switchTo('wait/PROJ-906');
       assert.deepEqual(await first, [{ kind: 'asked', activity: 'PROJ-906' }]);
+      await questionHinted();
+      assert.match(api.tooltip, /This repository's links wait for your answer: PROJ\\-906 starts once you use them/);
+      assert.match(api.tooltip, /\(command:timeTracker\.useRepositoryLinks\)/);
+      const menu = await withMenuChoice(undefined, () => vscode.commands.executeCommand('timeTracker.showMenu'));
+      assert.equal(commandsOf(menu)[0], 'useRepositoryLinks', JSON.stringify(menu.entries));
       const during = outcomes((seen) => seen.length === 1);
       switchTo('wait/PROJ-907');
       assert.deepEqual(await during, [{ kind: 'unanswered', activity: 'PROJ-907' }]);
-      const answered = outcomes((seen) => seen.length === 1);
+      const answered = outcomes(settled);
+      const line = nextSaid(/^This repository's links are used/);
       answer('Use Its Links');
-      assert.deepEqual(await answered, [{ kind: 'answered', answer: 'use' }]);
-      await api.refresh();
-      assert.equal(running(), before, 'the question was about PROJ-906; the branch is PROJ-907 now');
-      const next = outcomes(settled);
-      switchTo('wait/PROJ-908');
-      assert.deepEqual(await next, [{ kind: 'started', activity: 'PROJ-908', previous: before }]);
+      assert.deepEqual(await answered, [
+        { kind: 'answered', answer: 'use' },
+        { kind: 'started', activity: 'PROJ-907', previous: before },
+      ]);
+      assert.equal(running(), 'PROJ-907', 'the answer applies on the branch the user is on now');
+      assert.equal(await line, "This repository's links are used in this workspace: PROJ-907 started, as linked here.");
+      assert.doesNotMatch(api.tooltip, /wait for your answer/);
       assert.equal(asked.length, 1);
     } finally {
       answering.dispose();

@@ -448,3 +448,45 @@ describe('tracker/statusBar/statusBarItem: a link notice', () => {
       assert.doesNotMatch(said, /Write docs/);
   });
 });
+
+describe('tracker/statusBar/statusBarItem: links that wait', () => {
+  // The tooltip is Markdown: the sentence's own full stops and hyphens are escaped.
+  const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 };
+
+  it("says in the tooltip, in every state, that Restricted Mode keeps the folder's links unread, with Manage Workspace Trust", () => {
+    for (const state of [idle, { kind: 'offline' } as TrackerState]) {
+      const item = statusBarItem(state, { ...settings, linksWaiting: { kind: 'restricted', count: 2 } });
+      assert.ok(
+        item.tooltip
+          .replace(/\\([.-])/g, '$1')
+          .endsWith(
+            'This folder is in Restricted Mode, so its 2 links are not read. ' +
+              '[Manage Workspace Trust](command:workbench.trust.manage)',
+          ),
+        item.tooltip,
+      );
+      assert.ok(!item.text.includes('link'), item.text);
+      assert.match(item.accessibilityLabel, /so its 2 links are not read\.$/);
+    }
+    const one = statusBarItem(idle, { ...settings, linksWaiting: { kind: 'restricted', count: 1 } });
+    assert.match(one.tooltip, /so its 1 link is not read\\./);
+  });
+
+  it('shows the unanswered question in the text and the tooltip, with the way to answer it, private without the name', () => {
+    const waiting = { kind: 'question', activity: 'PROJ-7' } as const;
+    const item = statusBarItem(idle, { ...settings, linksWaiting: waiting });
+    assert.match(item.text, / · \$\(link\) Use its links\?$/);
+    assert.ok(
+      item.tooltip
+        .replace(/\\([.-])/g, '$1')
+        .endsWith(
+          "This repository's links wait for your answer: PROJ-7 starts once you use them. " +
+            "[Use This Repository's Links…](command:timeTracker.useRepositoryLinks)",
+        ),
+      item.tooltip,
+    );
+    const hidden = statusBarItem(idle, { ...settings, private: true, linksWaiting: waiting });
+    assert.ok(!`${hidden.text}${hidden.tooltip}${hidden.accessibilityLabel}`.includes('PROJ-7'), hidden.tooltip);
+    assert.match(hidden.text, /Use its links\?$/);
+  });
+});

@@ -33,7 +33,7 @@ describe('parts: commands/unlink (Unlink, Use This Repository’s Links…)', fu
   });
 
   /** The links part: this window's one folder on BRANCH, where `here` applies (all in the user settings). */
-  function started(here: readonly Link[], review: 'none' | 'untrusted' = 'none'): CommandFakes {
+  function started(here: readonly Link[], review: 'none' | { readonly untrusted: number } = 'none'): CommandFakes {
     assert.equal(vscode.workspace.workspaceFolders?.length, 1, 'the extension suite opens one folder');
     const part: LinksPart = {
       branchOf: () => Promise.resolve(BRANCH),
@@ -86,13 +86,13 @@ describe('parts: commands/unlink (Unlink, Use This Repository’s Links…)', fu
   });
 
   it("Use This Repository's Links… in a folder that is not trusted says why, with the way to trust it", async () => {
-    const { services, messages } = started([], 'untrusted');
+    const { services, messages } = started([], { untrusted: 2 });
 
     await useRepositoryLinks(services);
 
     const said = messages.said.at(-1);
     assert.ok(said?.kind === 'info', JSON.stringify(messages.said));
-    assert.match(said.message, /not trusted \(Restricted Mode\)/);
+    assert.match(said.message, /^This folder is in Restricted Mode, so its 2 links are not read\./);
     assert.deepEqual(said.actions, ['Manage Workspace Trust']);
   });
 });
