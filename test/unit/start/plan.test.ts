@@ -19,8 +19,10 @@ describe('start/plan: npm start -- --lang', () => {
     const { parseStartArgs } = await plan();
     assert.deepEqual(parseStartArgs([], ['en', 'de']), {
       kind: 'run',
-      options: { desktop: false, lang: 'en', build: true, verbose: false },
+      options: { desktop: false, lang: 'en', build: true, restricted: false, verbose: false },
     });
+    const restricted = parseStartArgs(['--restricted'], ['en', 'de']);
+    assert.equal(restricted.kind === 'run' && restricted.options['restricted'], true);
     for (const argv of [['--lang', 'de'], ['--lang=de']]) {
       const parsed = parseStartArgs(argv, ['en', 'de']);
       assert.equal(parsed.kind === 'run' && parsed.options['lang'], 'de', argv.join(' '));
