@@ -8,8 +8,9 @@
 // (and a branch row's context menu, This Week's Copy Summary pasted into a new editor, This Week exported as CSV and
 // opened) → a long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}`
 // link starts (its notice, then the menu with Undo Automatic Start once the notice is gone), and Unlink's question
-// there → private (the icon and the state only) → on break → license locked (and Log Time then) → a 500-character
-// name typed into Start → status not available → clock off → locked
+// there → a switch to a branch the repository's own link names, its question waiting in the status bar → private (the
+// icon and the state only) → on break → license locked (and Log Time then) → a 500-character name typed into Start →
+// status not available → clock off → locked
 // out (a tool with a wrong token fails until the app locks everyone out) → offline, and the menu a click opens there →
 // Start Tracking with the app away (the token cleared, the app's VS Code integration turned on and the app quitting):
 // its message. Each state is waited for by reading the item's text in the DOM, then the item alone (the walkthrough:
@@ -33,7 +34,7 @@
 /* global document */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -130,6 +131,12 @@ async function main() {
       '--allow-empty',
       '-m',
       'start',
+    );
+    // The repository's own link, for release branches: asked about the first time a switch would start it.
+    mkdirSync(join(workspace, '.vscode'));
+    writeFileSync(
+      join(workspace, '.vscode', 'settings.json'),
+      `${JSON.stringify({ 'timeTracker.links': [{ branch: 'release/**', activity: 'Release {ticket}' }] }, null, 2)}\n`,
     );
     // The history's activities are the app's, with its ids, so the live window's time joins their rows.
     const activities = Object.fromEntries(ACTIVITY_NAMES.map((name) => [name, server.controls.seedActivity(name)]));
@@ -464,6 +471,21 @@ async function main() {
           await runCommand('Time Tracker: Unlink');
           const bytes = await screenshotQuickInput('unlink-pattern', 'stop only fix/PROJ-123-login');
           return `the question → unlink-pattern.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        "a switch to a branch the repository's own link names: its question waits, and the status bar says so",
+        async () => {
+          git('checkout', '-q', '-b', 'release/SHOP-7');
+          const line = await capture('link-question-waiting', /Use its links\?$/);
+          // Not Now, on the question itself: the repository's link stays unused in this window.
+          const toast = page
+            .locator('.notifications-toasts .notification-toast', { hasText: 'Use its links?' })
+            .first();
+          await toast.locator('.monaco-button', { hasText: 'Not Now' }).click({ timeout: 15_000 });
+          await statusBar.waitFor(new RegExp(`^(?!.*Use its links)(?=.*${tracking.source})`), 20_000);
+          // Left on this branch: a switch back would start the user's own fix/** link again.
+          return line;
         },
       ],
       [
