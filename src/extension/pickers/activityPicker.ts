@@ -74,7 +74,6 @@ export function pickActivity(
   options: PickerOptions,
 ): Promise<ActivityPick | undefined> {
   const quickPick = vscode.window.createQuickPick<PickItem>();
-  quickPick.title = options.title;
   quickPick.matchOnDescription = false;
   /** What the last search met: undefined once one was answered. */
   let failure: PickerSituation | undefined;
@@ -88,6 +87,7 @@ export function pickActivity(
   const show = (query: string): void => {
     const shown = listFor(query, search.answered(query), situation(), options);
     quickPick.items = shown.items;
+    quickPick.title = shown.title;
     quickPick.placeholder = shown.placeholder;
   };
   const search = new DebouncedSearch<readonly PickableActivity[]>({
@@ -143,31 +143,30 @@ function searchable(client: ServiceClient | undefined, options: PickerOptions): 
 }
 
 /**
- * The picker's list for `query` and its placeholder: the app's `answer` (undefined: none yet, or none to be had), else
- * what is known.
+ * The picker's list for `query`, its title and its placeholder: the app's `answer` (undefined: none yet, or none to be
+ * had), else what is known.
  */
 function listFor(
   query: string,
   answer: readonly PickableActivity[] | undefined,
   now: PickerSituation,
   options: PickerOptions,
-): { readonly items: PickItem[]; readonly placeholder: string } {
+): { readonly items: PickItem[]; readonly title: string; readonly placeholder: string } {
+  const { known } = options;
+  const learnedAt =
+    known.learnedAtMs === undefined ? undefined : learnedAtLabel(known.learnedAtMs, Date.now(), vscode.env.language);
+  const notice = pickerNotice(now, answer === undefined, learnedAt, options.createsWhenSent);
+  const title = notice?.reason === undefined ? options.title : `${options.title} · ${notice.reason}`;
+  const placeholder = notice?.placeholder ?? options.placeholder;
   const tooLong = typedTooLong(query);
   // Said as it is typed, in the one item; Enter on it keeps the picker open with what was typed.
   if (tooLong !== undefined)
-    return {
-      items: [{ label: `$(circle-slash) ${tooLong}`, refused: true, alwaysShow: true }],
-      placeholder: options.placeholder,
-    };
-  const { known } = options;
+    return { items: [{ label: `$(circle-slash) ${tooLong}`, refused: true, alwaysShow: true }], title, placeholder };
   const built = buildActivityPicks(query, answer ?? known.matching(query), options.recent, options.running());
   // Log Time's entry waits in the queue: a known name typed is where it lands, and said so.
   const queues =
     options.createsWhenSent && (now.kind === 'notAnswering' || now.kind === 'refusing' || now.kind === 'licenseLocked');
   const { picks, named } = queues ? namedFirst(built, query) : { picks: built, named: undefined };
-  const learnedAt =
-    known.learnedAtMs === undefined ? undefined : learnedAtLabel(known.learnedAtMs, Date.now(), vscode.env.language);
-  const notice = pickerNotice(now, answer === undefined, learnedAt, options.createsWhenSent);
   const separator: PickItem[] = notice ? [{ label: notice.separator, kind: vscode.QuickPickItemKind.Separator }] : [];
   return {
     items: [
@@ -176,7 +175,8 @@ function listFor(
         toItem(pick, pick === named, options.refuseNew, (name) => newNameLabel(name, now, options.createsWhenSent)),
       ),
     ],
-    placeholder: notice?.placeholder ?? options.placeholder,
+    title,
+    placeholder,
   };
 }
 

@@ -243,10 +243,12 @@ export type PickerSituation =
   | { readonly kind: 'searchFailed'; readonly message: string };
 
 /**
- * The picker's one explanation: the sentence for its placeholder (undefined: keep the command's), the words above the
- * list.
+ * The picker's one explanation, each part in a line short enough to be read whole (the quick input cuts its title
+ * and its placeholder at its width): why the list is what it is, after the command's title (undefined: nothing to
+ * say), what to do, as the placeholder (undefined: keep the command's), and the words above the list.
  */
 export interface PickerNotice {
+  readonly reason: string | undefined;
   readonly placeholder: string | undefined;
   readonly separator: string;
 }
@@ -264,60 +266,50 @@ export function pickerNotice(
 ): PickerNotice | undefined {
   const asOf = (words: string): string =>
     learnedAt === undefined ? words : `${words} · ${l10n.t('as of {0}', learnedAt)}`;
+  const namedAt = learnedAt === undefined ? undefined : l10n.t('These are the activities it named at {0}', learnedAt);
   switch (situation.kind) {
     case 'answering':
       return fromMemory && learnedAt !== undefined
-        ? { placeholder: undefined, separator: l10n.t('as of {0}', learnedAt) }
+        ? { reason: undefined, placeholder: undefined, separator: l10n.t('as of {0}', learnedAt) }
         : undefined;
     case 'notAnswering':
       return {
-        placeholder: notAnsweringSentence(learnedAt, createsWhenSent),
+        reason: l10n.t('The app is not answering'),
+        placeholder: notAnsweringPlaceholder(learnedAt, createsWhenSent),
         separator: asOf(l10n.t('The app is not answering')),
       };
     case 'refusing':
       return {
-        placeholder:
-          learnedAt === undefined
-            ? l10n.t('Not searching while the app refuses requests: pick a known activity or type a new name')
-            : l10n.t(
-                'Not searching while the app refuses requests: these are the activities it named at {0}',
-                learnedAt,
-              ),
+        reason: l10n.t('Not searching while the app refuses requests'),
+        placeholder: namedAt ?? l10n.t('Pick a known activity or type a new name'),
         separator: asOf(l10n.t('Not searching')),
       };
     case 'licenseLocked':
       return {
+        reason: l10n.t('The license is locked'),
         placeholder: createsWhenSent
-          ? l10n.t('The license is locked: the entry is queued and sent once it is activated in the app')
-          : l10n.t('Not searching while the license is locked: pick a known activity or type a name'),
+          ? l10n.t('The entry is queued and sent once the license is activated in the app')
+          : l10n.t('Not searching: pick a known activity or type a name'),
         separator: asOf(l10n.t('License locked')),
       };
     case 'searchFailed':
       return {
-        placeholder:
-          learnedAt === undefined
-            ? l10n.t('The search failed: {0}', situation.message)
-            : l10n.t('The search failed ({message}): these are the activities the app named at {time}', {
-                message: situation.message,
-                time: learnedAt,
-              }),
+        reason: l10n.t('The search failed: {0}', situation.message),
+        placeholder: namedAt,
         separator: asOf(l10n.t('The search failed')),
       };
   }
 }
 
-function notAnsweringSentence(learnedAt: string | undefined, createsWhenSent: boolean): string {
+function notAnsweringPlaceholder(learnedAt: string | undefined, createsWhenSent: boolean): string {
   if (learnedAt === undefined) {
     return createsWhenSent
-      ? l10n.t('The app is not answering: type a name; it is created when the entry is sent')
-      : l10n.t('The app is not answering, and it has named no activities yet');
+      ? l10n.t('Type a name; it is created when the entry is sent')
+      : l10n.t('It has named no activities yet');
   }
   return createsWhenSent
-    ? l10n.t(
-        'The app is not answering: these are the activities it named at {0}; a new name is created when the entry is sent',
-        learnedAt,
-      )
-    : l10n.t('The app is not answering: these are the activities it named at {0}', learnedAt);
+    ? l10n.t('Activities as of {0}; a new name is created when the entry is sent', learnedAt)
+    : l10n.t('These are the activities it named at {0}', learnedAt);
 }
 
 /** When the known activities were named, as a user reads it: the time today, date and time before today. */

@@ -103,10 +103,8 @@ for (const answers of ['full', 'minimal'] as const) {
       } finally {
         spy.dispose();
       }
-      assert.match(
-        picker.opened.placeholder ?? '',
-        new RegExp(`^The app is not answering: these are the activities it named at ${TIME}$`),
-      );
+      assert.equal(picker.opened.title, 'Start Tracking · The app is not answering');
+      assert.match(picker.opened.placeholder ?? '', new RegExp(`^These are the activities it named at ${TIME}$`));
       for (const name of [codeReview, designReview])
         assert.ok(labels(picker.opened).includes(name), `${name} is listed: ${JSON.stringify(picker.opened)}`);
       assert.ok(
@@ -148,11 +146,10 @@ for (const answers of ['full', 'minimal'] as const) {
       // tests.
       await server.listen(port);
       await untilQueued(api, 0, 'the queued entry to be sent', 20_000);
+      assert.equal(picker.opened.title, 'Log Time (1/3): activity · The app is not answering');
       assert.match(
         picker.opened.placeholder ?? '',
-        new RegExp(
-          `^The app is not answering: these are the activities it named at ${TIME}; a new name is created when the entry is sent$`,
-        ),
+        new RegExp(`^Activities as of ${TIME}; a new name is created when the entry is sent$`),
       );
       assert.deepEqual(creates(picker.chosenFrom), []);
       assert.deepEqual(picker.notificationsWhileOpen, []);
@@ -213,9 +210,10 @@ for (const answers of ['full', 'minimal'] as const) {
         } finally {
           spy.dispose();
         }
+        assert.equal(picker.opened.title, 'Log Time (1/3): activity · The license is locked');
         assert.equal(
           picker.opened.placeholder,
-          'The license is locked: the entry is queued and sent once it is activated in the app',
+          'The entry is queued and sent once the license is activated in the app',
         );
         assert.deepEqual(
           requests.slice(before).filter((record) => record.path === '/activities/search'),

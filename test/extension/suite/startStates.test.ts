@@ -98,7 +98,8 @@ describe('Start Tracking with the app away (its VS Code integration gone)', func
         await vscode.commands.executeCommand('timeTracker.start');
         // The button's Log Time opens its picker after Start has returned.
         const logTime = await first;
-        assert.match(logTime.opened.placeholder ?? '', /The app is not answering.*created when the entry is sent/);
+        assert.equal(logTime.opened.title, 'Log Time (1/3): activity · The app is not answering');
+        assert.match(logTime.opened.placeholder ?? '', /created when the entry is sent/);
       }),
     );
     assert.deepEqual(shown, [

@@ -86,7 +86,9 @@ describe('parts: activityPicker', function () {
 
     assert.ok(pick?.kind === 'existing' && pick.activity.activityID === 'known-1', JSON.stringify(pick));
     assert.equal(searches(), 0, app.requests.join(', '));
-    const placeholder = seen[0]?.opened.placeholder ?? '';
-    assert.ok(placeholder.startsWith('Not searching while the app refuses requests'), placeholder);
+    // The reason in the title, read whole; what to do in the placeholder.
+    const opened = seen[0]?.opened;
+    assert.equal(opened?.title, 'Start Tracking · Not searching while the app refuses requests');
+    assert.match(opened.placeholder ?? '', /^These are the activities it named at /);
   });
 });

@@ -11,6 +11,7 @@ import {
   rememberRecent,
   typedTooLong,
   type KnownRecord,
+  type PickerSituation,
 } from '../../../../src/tracker/pickers/activityPicks';
 
 const ref = (id: string, name: string): { activityID: string; activityName: string } => ({
@@ -197,34 +198,51 @@ describe('tracker/activityPicks', () => {
     assert.equal(bounded.matching('Many 199').length, 1);
   });
 
-  it('says why the list is what it is, with the time the app named it', () => {
+  it('says why the list is what it is, with the time the app named it, each part in a line of its own', () => {
     assert.equal(pickerNotice({ kind: 'answering' }, false, '10:42', false), undefined, 'a fresh answer needs no word');
     assert.deepEqual(pickerNotice({ kind: 'answering' }, true, '10:42', false), {
+      reason: undefined,
       placeholder: undefined,
       separator: 'as of 10:42',
     });
     assert.equal(pickerNotice({ kind: 'answering' }, true, undefined, false), undefined);
     assert.deepEqual(pickerNotice({ kind: 'notAnswering' }, true, '10:42', true), {
-      placeholder:
-        'The app is not answering: these are the activities it named at 10:42; a new name is created when the entry is sent',
+      reason: 'The app is not answering',
+      placeholder: 'Activities as of 10:42; a new name is created when the entry is sent',
       separator: 'The app is not answering · as of 10:42',
     });
     assert.equal(
       pickerNotice({ kind: 'notAnswering' }, true, '10:42', false)?.placeholder,
-      'The app is not answering: these are the activities it named at 10:42',
+      'These are the activities it named at 10:42',
     );
     assert.equal(
       pickerNotice({ kind: 'notAnswering' }, true, undefined, false)?.placeholder,
-      'The app is not answering, and it has named no activities yet',
+      'It has named no activities yet',
     );
-    assert.equal(
-      pickerNotice({ kind: 'refusing' }, true, '10:42', true)?.placeholder,
-      'Not searching while the app refuses requests: these are the activities it named at 10:42',
-    );
-    assert.equal(
-      pickerNotice({ kind: 'searchFailed', message: 'The app failed (500).' }, true, undefined, false)?.separator,
-      'The search failed',
-    );
+    assert.deepEqual(pickerNotice({ kind: 'refusing' }, true, '10:42', true), {
+      reason: 'Not searching while the app refuses requests',
+      placeholder: 'These are the activities it named at 10:42',
+      separator: 'Not searching · as of 10:42',
+    });
+    assert.deepEqual(pickerNotice({ kind: 'searchFailed', message: 'The app failed (500).' }, true, undefined, false), {
+      reason: 'The search failed: The app failed (500).',
+      placeholder: undefined,
+      separator: 'The search failed',
+    });
+    // The quick input cuts a line at its width (about 80 characters of its font): the reason and the way on both fit.
+    const situations: PickerSituation[] = [
+      { kind: 'notAnswering' },
+      { kind: 'refusing' },
+      { kind: 'licenseLocked' },
+      { kind: 'searchFailed', message: 'x' },
+    ];
+    for (const situation of situations)
+      for (const learnedAt of ['10:42', '25/11/2026, 10:42', undefined])
+        for (const creates of [true, false]) {
+          const notice = pickerNotice(situation, true, learnedAt, creates);
+          for (const line of [notice?.reason, notice?.placeholder])
+            assert.ok((line ?? '').length <= 80, `${line} (${JSON.stringify(situation)}, ${learnedAt}, ${creates})`);
+        }
   });
 
   it('refuses, as it is typed, a name longer than the app takes, and offers nothing that could only fail', () => {
@@ -239,7 +257,8 @@ describe('tracker/activityPicks', () => {
 
   it('says before the first step that the license is locked, and where a queued entry lands', () => {
     assert.deepEqual(pickerNotice({ kind: 'licenseLocked' }, true, undefined, true), {
-      placeholder: 'The license is locked: the entry is queued and sent once it is activated in the app',
+      reason: 'The license is locked',
+      placeholder: 'The entry is queued and sent once the license is activated in the app',
       separator: 'License locked',
     });
     assert.match(pickerNotice({ kind: 'licenseLocked' }, true, '10:42', false)?.placeholder ?? '', /^Not searching/);
