@@ -13,10 +13,12 @@
 // status not available → clock off → locked
 // out (a tool with a wrong token fails until the app locks everyone out) → offline, and the menu a click opens there →
 // Start Tracking with the app away (the token cleared, the app's VS Code integration turned on and the app quitting):
-// its message. Each state is waited for by reading the item's text in the DOM, then the item alone (the walkthrough:
-// its page; the menu: its widget) is saved (device scale 2, VS Code's default dark theme) as
-// media/screenshots/<state>.png. Nothing in media/ changes unless every state was reached; the last line is
-// `screenshots: N passed, N failed`.
+// its message. Then a second window, in Restricted Mode: `npm start -- --restricted`'s sample repository (two links in
+// its .vscode/settings.json) opened untrusted, with user data of its own, and Use This Repository's Links… there: its
+// message, with Manage Workspace Trust. Each state is waited for by reading the item's text in the DOM, then the item
+// alone (the walkthrough: its page; the menu: its widget; a message: its toast) is saved (device scale 2, VS Code's
+// default dark theme) as media/screenshots/<state>.png. Nothing in media/ changes unless every state was reached; the
+// last line is `screenshots: N passed, N failed`.
 //
 // Time by branch shows a seeded fortnight (test/fixtures/screenshotHistory.ts, written by the
 // ledger's own code into the extension's global storage before code-server starts) on three
@@ -40,7 +42,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
-import { HostRun, repoRoot } from '../test/extension/host/common.mjs';
+import { HostRun, repoRoot, stopGroup } from '../test/extension/host/common.mjs';
 import { relativeImages } from '../test/extension/host/vsix.mjs';
 import {
   clearNotifications,
@@ -51,6 +53,8 @@ import {
   timed,
   WalkthroughProbe,
 } from '../test/extension/host/workbench.mjs';
+import { RESTRICTED_SETTINGS } from './start/plan.mjs';
+import { prepareSampleRepository } from './start/sampleRepository.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -635,6 +639,50 @@ async function main() {
           const bytes = (await toast.screenshot({ path: picture('start-app-away'), animations: 'disabled' })).length;
           await clearNotifications(page);
           return `the message → start-app-away.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        "Use This Repository's Links… in a second window, npm start --restricted's sample repository opened untrusted: why its 2 links are not read",
+        async () => {
+          // Its own user data and extensions, so that only Workspace Trust differs from a new user's window.
+          const own = (name) => join(run.runDir, 'restricted', name);
+          for (const name of ['user-data', 'extensions']) mkdirSync(own(name), { recursive: true });
+          const window = await openWorkbench(
+            run,
+            {
+              ...prepared,
+              dirs: {
+                ...dirs,
+                'user-data': own('user-data'),
+                extensions: own('extensions'),
+                workspace: prepareSampleRepository(own('workspace')),
+              },
+            },
+            {
+              settings: { ...RESTRICTED_SETTINGS, 'workbench.colorTheme': 'Default Dark Modern' },
+              env: { SERVICE_TOKEN: '' },
+              deviceScaleFactor: 2,
+              colorScheme: 'dark',
+            },
+          );
+          try {
+            await window.statusBar.waitFor(/set token/, 45_000);
+            await window.statusBar.runCommand("Time Tracker: Use This Repository's Links…");
+            const toast = window.page
+              .locator('.notifications-toasts .notification-toast', { hasText: 'Restricted Mode' })
+              .first();
+            await toast
+              .locator('.monaco-button', { hasText: 'Manage Workspace Trust' })
+              .waitFor({ state: 'visible', timeout: 15_000 });
+            await window.page.mouse.move(640, 200);
+            const message = (await toast.locator('.notification-list-item-message').textContent())?.trim();
+            const bytes = (await toast.screenshot({ path: picture('restricted-links'), animations: 'disabled' }))
+              .length;
+            return `"${message}" → restricted-links.png (${bytes} bytes)`;
+          } finally {
+            await window.page.context().close();
+            await stopGroup(window.codeServer.child);
+          }
         },
       ],
     ];

@@ -63,7 +63,9 @@ function checkContents(vsix) {
 /**
  * Installs the .vsix into the run's clean extensions folder, writes the user settings (the base
  * ones and `settings`), starts code-server with `env`, and opens the workbench on the workspace
- * folder. Resolves to the page, code-server and a probe of the status bar item.
+ * folder. Settings that turn Workspace Trust on open it in Restricted Mode. A second call (other
+ * `dirs`) opens a second window in the run's browser. Resolves to the page, code-server and a
+ * probe of the status bar item.
  */
 export async function openWorkbench(run, prepared, { settings, env, deviceScaleFactor = 1, colorScheme = 'light' }) {
   const { entry, dirs, isolation, configFile } = prepared;
@@ -76,10 +78,11 @@ export async function openWorkbench(run, prepared, { settings, env, deviceScaleF
     cwd: dirs.workspace,
     env: { ...isolation, ...env },
     until: Date.now() + 60_000,
+    workspaceTrust: settings['security.workspace.trust.enabled'] === true,
     announce: (authority) =>
       console.log(`> code-server on ${authority}, no extension development path: only the installed .vsix`),
   });
-  const browser = await run.launchBrowser(isolation);
+  const browser = run.browser ?? (await run.launchBrowser(isolation));
   // A context of its own rather than browser.newPage's: a check may open a second window in it.
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor, colorScheme });
   await codeServer.logIn(context);
