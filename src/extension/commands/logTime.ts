@@ -10,13 +10,13 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from '../../client';
 import type { EntryAnswer } from '../../client/answerTypes';
 import { errorMessage } from '../../platform/errors';
-import { NOTE_MAX_LENGTH } from '../../protocol/constants';
 import type { EntryRequest } from '../../protocol/types';
 import type { QueuedEntry } from '../../tracker/queue/queueFormat';
 import { COMMANDS } from '../../tracker/ids';
 import { classify } from '../../tracker/model/classify';
 import type { QueueCause } from '../../tracker/statusBar/confirmations';
 import { readLogArguments } from '../../tracker/pickers/commandArguments';
+import { noteStepLine } from '../../tracker/pickers/noteStep';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/duration';
 import { PauseGate } from './pauseGate';
 import { adviseWithoutClient, run, type CommandServices } from './services';
@@ -131,10 +131,14 @@ function askNote(name: string, minutes: number): Thenable<string | undefined> {
     }),
     prompt: vscode.l10n.t('Press Enter to log without a note'),
     ignoreFocusOut: true,
-    validateInput: (value) =>
-      value.length > NOTE_MAX_LENGTH
-        ? vscode.l10n.t('A note can be at most {0} characters.', NOTE_MAX_LENGTH)
-        : undefined,
+    validateInput: (value) => {
+      const line = noteStepLine(value);
+      if (line === undefined) return undefined;
+      return {
+        message: line.message,
+        severity: line.refused ? vscode.InputBoxValidationSeverity.Error : vscode.InputBoxValidationSeverity.Info,
+      };
+    },
   });
 }
 
