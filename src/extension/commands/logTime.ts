@@ -64,7 +64,7 @@ export async function logTime(services: CommandServices, args: unknown): Promise
   }
   // The app takes the entry once its license is activated: it waits on disk until then, as offline.
   if (services.session.state.kind === 'licenseLocked') {
-    await queueEntry(services, entry.request, entry.name, 'refused', toldQueued(services, 'licenseLocked'));
+    await queueEntry(services, entry.request, entry.name, 'licenseLocked', toldQueued(services, 'licenseLocked'));
     return undefined;
   }
   return sendEntry(services, client, entry);
@@ -183,16 +183,14 @@ function sendEntry(
 /** How Log Time says that its entry waits because the app does not answer, or its license is locked. */
 function toldQueued(services: CommandServices, why: 'offline' | 'licenseLocked'): Queued {
   return (duration, name, queued) => {
+    // A progress notification shows one line: what happened comes first, before a long name can cut it.
     const message =
       why === 'offline'
-        ? vscode.l10n.t(
-            'The time tracker is not answering, so {duration} on {name} is queued; it is sent as soon as the app answers.',
-            { duration, name },
-          )
-        : vscode.l10n.t(
-            'The license is locked, so {duration} on {name} is queued; it is sent once the license is activated in the app.',
-            { duration, name },
-          );
+        ? vscode.l10n.t('{duration} on {name} is queued until the app answers.', { duration, name })
+        : vscode.l10n.t('{duration} on {name} is queued until the license is activated in the app.', {
+            duration,
+            name,
+          });
     // Withdrawn once the entry is sent, so that it never stands beside "Sent …".
     services.messages.notice('queued', message, services.queue.settled(queued.id));
   };

@@ -182,7 +182,8 @@ export async function chooseActivity(
     placeholder: vscode.l10n.t('Type to search activities, or a new name to create it'),
     recent: await linkedFirst(services),
     known: services.known,
-    running: () => (session.state.kind === 'tracking' ? session.state.activity : undefined),
+    // On a break the activity is paused, as the status bar says: not marked running.
+    running: () => (session.state.kind === 'tracking' && !session.state.onBreak ? session.state.activity : undefined),
     maySearch: gate.maySearch,
     appAnswers: () => session.state.kind !== 'offline',
     licenseLocked: () => session.state.kind === 'licenseLocked',

@@ -62,14 +62,10 @@ function isStarted(undo: LinkUndo, running: ActivityReference): boolean {
 /** After Undo of a start that created its activity: it stays in the app, which has no delete (private: no name). */
 export function createdStays(started: LinkUndo['started'], isPrivate: boolean): string | undefined {
   if (started.created !== true) return undefined;
+  // What stays comes first: a toast without buttons shows one line.
   return isPrivate
-    ? l10n.t(
-        'The link had created the activity it started, and it stays in the app: activities cannot be deleted here.',
-      )
-    : l10n.t(
-        'The link had created {0}, and it stays in the app: activities cannot be deleted here.',
-        started.activityName,
-      );
+    ? l10n.t('The activity the link created stays in the app: activities cannot be deleted here.')
+    : l10n.t('{0} stays in the app: the link created it, and activities cannot be deleted here.', started.activityName);
 }
 
 /**

@@ -107,27 +107,26 @@ export type UsedHere =
 
 /**
  * The one line after "Use Its Links": the answer applies where the user is now, and this says
- * what it did there (private: without the activity's name).
+ * what it did there (private: without the activity's name), first, since a toast without buttons shows one line.
  */
 export function usedHereSentence(used: UsedHere, isPrivate: boolean): string {
   if (used.kind === 'none')
-    return l10n.t("This repository's links are used in this workspace; none applies where you are now.");
-  if (used.kind === 'left')
-    return l10n.t("This repository's links are used in this workspace; what runs now keeps running.");
+    return l10n.t("None of this repository's links applies here; this workspace now uses them.");
+  if (used.kind === 'left') return l10n.t("What runs keeps running; this workspace now uses the repository's links.");
   if (isPrivate)
     return used.kind === 'started'
-      ? l10n.t("This repository's links are used in this workspace: the activity linked here started.")
+      ? l10n.t("The activity linked here started; this workspace now uses the repository's links.")
       : used.kind === 'alreadyRunning'
-        ? l10n.t("This repository's links are used in this workspace: the activity linked here runs already.")
+        ? l10n.t("The activity linked here runs already; this workspace now uses the repository's links.")
         : l10n.t(
-            "This repository's links are used in this workspace: the activity linked here was not started, as the status bar says.",
+            "The activity linked here was not started, as the status bar says; this workspace now uses the repository's links.",
           );
   return used.kind === 'started'
-    ? l10n.t("This repository's links are used in this workspace: {0} started, as linked here.", used.activity)
+    ? l10n.t("{0} started, as linked here; this workspace now uses the repository's links.", used.activity)
     : used.kind === 'alreadyRunning'
-      ? l10n.t("This repository's links are used in this workspace: {0}, linked here, runs already.", used.activity)
+      ? l10n.t("{0}, linked here, runs already; this workspace now uses the repository's links.", used.activity)
       : l10n.t(
-          "This repository's links are used in this workspace: {0}, linked here, was not started, as the status bar says.",
+          "{0}, linked here, was not started, as the status bar says; this workspace now uses the repository's links.",
           used.activity,
         );
 }

@@ -66,8 +66,11 @@ export function undoneConfirmation(
   return `$(discard) ${isPrivate ? l10n.t('Tracking the previous activity again.') : l10n.t('Tracking {0} again', escapeIcons(previous))}`;
 }
 
-/** Why a queued entry waited: the app did not answer, locked requests out, or refused them (the token, the clock). */
-export type QueueCause = 'offline' | 'lockedOut' | 'refused';
+/**
+ * Why a queued entry waited: the app did not answer, locked requests out, refused them (the token, the clock), or had
+ * its license locked.
+ */
+export type QueueCause = 'offline' | 'lockedOut' | 'refused' | 'licenseLocked';
 
 /** A queued entry the app took, as the user logged it, and why it had waited (undefined: not known in this window). */
 export interface SentEntry {
@@ -108,6 +111,8 @@ function waitedBecause(sent: readonly SentEntry[]): string {
       return l10n.t('logged while the app locked requests out');
     case 'refused':
       return l10n.t('logged while the app refused requests');
+    case 'licenseLocked':
+      return l10n.t('logged while the license was locked');
     case undefined:
       return sent.length === 1
         ? l10n.t('queued while the app could not take it')

@@ -9,7 +9,7 @@ import type { Rng } from '../../fuzz/generator';
 import type { NotificationSpy } from './spy';
 
 /** What Log Time says when it queues an entry (commands.ts); the English text, as every test reads. */
-const QUEUED_MESSAGE = /is queued; it is sent as soon as the app answers\.$/;
+const QUEUED_MESSAGE = /is queued until the app answers\.$/;
 const ACTIVITIES = ['Soak review', 'Soak coding', 'Soak meetings'];
 const TRACKED = 'Soak tracking';
 /** A command that has not settled after this long is a failure of its own (client time-outs are 5 s). */

@@ -109,7 +109,7 @@ describe('links: Undo Automatic Start until what runs changes', function () {
     ).finally(() => spy.dispose());
     assert.deepEqual(
       spy.shown.map(({ message }) => message),
-      ['The link had created PROJ-801, and it stays in the app: activities cannot be deleted here.'],
+      ['PROJ-801 stays in the app: the link created it, and activities cannot be deleted here.'],
       'the app has no delete',
     );
     assert.equal(commandsOf(menu)[0], 'undoLink', JSON.stringify(menu.entries));

@@ -496,14 +496,14 @@ describe("links: a repository's links ask first, and an opening starts nothing a
       switchTo('wait/PROJ-907');
       assert.deepEqual(await during, [{ kind: 'unanswered', activity: 'PROJ-907' }]);
       const answered = outcomes(settled);
-      const line = nextSaid(/^This repository's links are used/);
+      const line = nextSaid(/this workspace now uses the repository's links\.$/);
       answer('Use Its Links');
       assert.deepEqual(await answered, [
         { kind: 'answered', answer: 'use' },
         { kind: 'started', activity: 'PROJ-907', previous: before },
       ]);
       assert.equal(running(), 'PROJ-907', 'the answer applies on the branch the user is on now');
-      assert.equal(await line, "This repository's links are used in this workspace: PROJ-907 started, as linked here.");
+      assert.equal(await line, "PROJ-907 started, as linked here; this workspace now uses the repository's links.");
       assert.doesNotMatch(api.tooltip, /wait for your answer/);
       assert.equal(asked.length, 1);
     } finally {

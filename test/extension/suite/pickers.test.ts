@@ -79,6 +79,18 @@ for (const answers of ['full', 'minimal'] as const) {
         `the running activity is listed and marked: ${JSON.stringify(running)}`,
       );
 
+      // On a break the status bar says "On break": the picker does not call the paused activity running.
+      server.controls.setBreak(true);
+      try {
+        await until(api, (state) => state.kind === 'tracking' && state.onBreak, 'on a break');
+        const paused = (await pickerOf('timeTracker.start', DISMISS)).opened.items.find(
+          (item) => item.label === designReview,
+        );
+        assert.doesNotMatch(paused?.description ?? '', /running/, `on a break: ${JSON.stringify(paused)}`);
+      } finally {
+        server.controls.setBreak(false);
+      }
+
       server.controls.state.stop();
       await until(api, kind('idle'), 'idle after the app stopped');
       const recent = (await pickerOf('timeTracker.start', DISMISS)).opened.items.find(
@@ -155,9 +167,7 @@ for (const answers of ['full', 'minimal'] as const) {
       assert.deepEqual(picker.notificationsWhileOpen, []);
       assert.deepEqual(
         spy.shown.map(({ message }) => message),
-        [
-          `The time tracker is not answering, so 30m on ${codeReview} is queued; it is sent as soon as the app answers.`,
-        ],
+        [`30m on ${codeReview} is queued until the app answers.`],
       );
       assert.equal(queued, queuedBefore + 1);
       assert.deepEqual(loggedEntries(server).at(-1), [codeReview, 30]);
@@ -223,9 +233,7 @@ for (const answers of ['full', 'minimal'] as const) {
         assert.deepEqual(picker.notificationsWhileOpen, []);
         assert.deepEqual(
           spy.shown.map(({ message }) => message),
-          [
-            `The license is locked, so 30m on Locked ${answers} is queued; it is sent once the license is activated in the app.`,
-          ],
+          [`30m on Locked ${answers} is queued until the license is activated in the app.`],
         );
         assert.equal(api.queuedEntries, queuedBefore + 1, 'queued, not lost');
       } finally {

@@ -283,9 +283,7 @@ describe('logging while the app is away', function () {
       );
       assert.equal(result, undefined, 'nothing was logged yet');
       const warnings = spy.shown.filter(({ severity }) => severity === 'notice').map(({ message }) => message);
-      assert.deepEqual(warnings, [
-        'The time tracker is not answering, so 45m on Picked work is queued; it is sent as soon as the app answers.',
-      ]);
+      assert.deepEqual(warnings, ['45m on Picked work is queued until the app answers.']);
     } finally {
       spy.dispose();
     }

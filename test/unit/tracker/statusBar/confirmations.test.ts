@@ -125,7 +125,7 @@ describe('tracker/statusBar/confirmations: the status bar lines after Start, Sto
     assert.equal(sentFromQueue([], true), undefined);
   });
 
-  it('says why the sent entries had waited: offline, a lockout, a refused token, or, mixed or not known here, that the app could not take them', () => {
+  it('says why the sent entries had waited: offline, a lockout, a refused token, a locked license, or, mixed or not known here, that the app could not take them', () => {
     const lockedOut = [{ minutes: 45, name: 'Client Docs', cause: 'lockedOut' as const }];
     assert.equal(
       sentFromQueue(lockedOut, false),
@@ -138,6 +138,10 @@ describe('tracker/statusBar/confirmations: the status bar lines after Start, Sto
     assert.equal(
       sentFromQueue([{ minutes: 5, name: 'Reviews', cause: 'refused' as const }], true),
       'Sent an entry logged while the app refused requests.',
+    );
+    assert.equal(
+      sentFromQueue([{ minutes: 5, name: 'Reviews', cause: 'licenseLocked' as const }], false),
+      'Sent 5m on Reviews (logged while the license was locked).',
     );
     assert.equal(
       sentFromQueue([{ minutes: 5, name: 'Reviews', cause: 'offline' as const }], false),
