@@ -9,11 +9,11 @@
  */
 import * as vscode from 'vscode';
 import { loadBeside } from '../platform/besideModule';
-import { errorMessage } from '../platform/errors';
 import { forwardOnRead, LoadOnce } from '../platform/loadOnce';
 import { COMMANDS, type CommandId } from '../tracker/ids';
 import type { TimeTrackerApi } from './api';
 import type { Core } from './core';
+import { sayCouldNotStart } from './startFailure';
 
 export type { TimeTrackerApi } from './api';
 
@@ -53,24 +53,20 @@ class CoreLoader {
     try {
       this.#core.get();
     } catch (error) {
-      this.say(error);
+      sayCouldNotStart(error);
     }
   }
 
   /** A command: its handler in the core, or, without a core, why it cannot act. */
   run(id: CommandId, args: unknown[]): unknown {
-    let core: Core;
+    let handler: Core['commands'][CommandId];
     try {
-      core = this.#core.get();
+      handler = this.#core.get().commands[id];
     } catch (error) {
-      this.say(error);
+      sayCouldNotStart(error);
       return undefined;
     }
-    return core.commands[id](...args);
-  }
-
-  private say(error: unknown): void {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Time Tracker could not start: {0}', errorMessage(error)));
+    return handler(...args);
   }
 
   /** The API, forwarded to the core's, which a read loads if it is not yet. */
