@@ -36,8 +36,9 @@ export interface TimeTrackerApi {
   /** How long `activate` took, in milliseconds (docs/PERFORMANCE.md records it). */
   readonly activationMs: number;
   /**
-   * How long loading and starting the rest took (dist/core.js: the session, the status bar, the
-   * commands' handlers…), in milliseconds: after `activate` returned, or when first used.
+   * How long loading and starting the core took (dist/core.js: the session and the status bar; the
+   * rest, dist/rest.js, loads after the first text), in milliseconds: after `activate` returned, or
+   * when first used.
    */
   readonly coreMs: number;
   /** Polls now; resolves when the status bar shows the answer. */
