@@ -11,6 +11,7 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { DisposalStack } from '../platform/disposalStack';
 import { errorMessage } from '../platform/errors';
+import { joinedLate } from '../platform/joinedLate';
 import type { TrackerState } from '../tracker/model/trackerState';
 import type { PeriodKind } from '../tracker/branchTime/summary';
 import type { TicketKeys } from '../tracker/branchTime/ticketKeys';
@@ -43,12 +44,13 @@ interface Parts extends RestInputs, Omit<Rest, 'commands' | 'settingsChanged'> {
 export function startRest(inputs: RestInputs): Rest {
   // This bundle has its own copy of @vscode/l10n: hand it the same translations as the core's.
   l10n.config({ contents: vscode.l10n.bundle ?? {} });
-  const { session, replay } = joinedLate(inputs.session, inputs.stack);
-  const parts = buildParts({ ...inputs, session });
+  const { session, stack } = inputs;
+  const joined = stack.use(joinedLate(session, new vscode.EventEmitter<TrackerState>()));
+  const parts = buildParts(inputs, joined.late);
   wireParts(parts);
   startParts(parts);
   // The state the status bar already shows, to the parts that were not there when it came.
-  replay();
+  if (session.state.kind !== 'starting') joined.replay();
   return {
     ...parts,
     commands: parts.commandTable.handlers,
@@ -56,30 +58,9 @@ export function startRest(inputs: RestInputs): Rest {
   };
 }
 
-/**
- * The session as the rest's parts see it: its current state first, as if it had just changed
- * (they were not built when it came), then every change. Everything else is the session itself.
- */
-function joinedLate(session: Session, stack: DisposalStack): { session: Session; replay: () => void } {
-  const states = stack.use(new vscode.EventEmitter<TrackerState>());
-  stack.use(session.onDidChangeState((state) => states.fire(state)));
-  const late = new Proxy(session, {
-    get: (target, key) => {
-      if (key === 'onDidChangeState') return states.event;
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return {
-    session: late,
-    replay: () => {
-      if (session.state.kind !== 'starting') states.fire(session.state);
-    },
-  };
-}
-
-function buildParts(inputs: RestInputs): Parts {
-  const { context, stack, live, log, session, messages, recent, statusBar } = inputs;
+/** `session`: the session as a part built late sees it (platform/joinedLate.ts); `inputs.session`: itself. */
+function buildParts(inputs: RestInputs, session: Session): Parts {
+  const { context, stack, live, log, messages, recent, statusBar } = inputs;
   const settings = (): Settings => live.settings;
   const { globalState, workspaceState } = context;
   const storageFolder = context.globalStorageUri.fsPath;
