@@ -1,6 +1,12 @@
 /**
  * Every failure of the client is a ServiceError with a stable `code`; a subclass per status says
  * what a caller needs (PROTOCOL.md §7). Messages are one sentence and never contain the token.
+ *
+ * `instanceof` holds across loaded copies of this file, as undici's lib/core/errors.js does it:
+ * each class carries a `Symbol.for` brand (one registry per process, so every copy gets the same
+ * symbol) and its `Symbol.hasInstance` checks the brand instead of the prototype chain (both set
+ * by `brand`, at the end of the file). The extension's core and rest are two bundles, each with
+ * its copy: an error thrown by the core's client is still a ConnectionError to the rest's queue.
  */
 
 export type ServiceErrorCode =
@@ -13,6 +19,21 @@ export type ServiceErrorCode =
   | 'CONNECTION'
   | 'ANSWER_LOST'
   | 'CONFIGURATION';
+
+/**
+ * Marks `Class` with its brand, from `Symbol.for` (so the same symbol in every loaded copy of this
+ * file): a getter on its prototype, which its subclasses inherit, and an `instanceof` that asks
+ * for the brand instead of the prototype chain.
+ */
+function brand(Class: abstract new (...args: never[]) => Error, name: string): void {
+  // The name is spelled out: a minified bundle renames classes, and every copy must agree.
+  const symbol = Symbol.for(`clessira-time-tracker.client.${name}`);
+  Object.defineProperty(Class.prototype, symbol, { get: () => true });
+  Object.defineProperty(Class, Symbol.hasInstance, {
+    value: (value: unknown): boolean =>
+      typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[symbol] === true,
+  });
+}
 
 export class ServiceError extends Error {
   override name = 'ServiceError';
@@ -128,3 +149,15 @@ export class ConfigurationError extends ServiceError {
     super('CONFIGURATION', message);
   }
 }
+
+// After every class exists: the brands are what `instanceof` asks, in this copy and any other.
+brand(ServiceError, 'ServiceError');
+brand(ValidationError, 'ValidationError');
+brand(AuthenticationError, 'AuthenticationError');
+brand(NotFoundError, 'NotFoundError');
+brand(ReplayError, 'ReplayError');
+brand(UnavailableError, 'UnavailableError');
+brand(HttpError, 'HttpError');
+brand(ConnectionError, 'ConnectionError');
+brand(AnswerLostError, 'AnswerLostError');
+brand(ConfigurationError, 'ConfigurationError');

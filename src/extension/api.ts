@@ -7,13 +7,10 @@ import type * as vscode from 'vscode';
 import type { Channel } from '../tracker/model/channel';
 import type { TrackerState, TrackerStateKind } from '../tracker/model/trackerState';
 import type { PeriodKind, PeriodSummary } from '../tracker/branchTime/summary';
-import type { BranchReporter, HandledSwitch } from './branchReporter';
-import type { BranchTime } from './branchTime/branchTime';
-import type { BranchTimeView } from './branchTime/branchTimeView';
-import type { LinkController } from './links/linkController';
+import type { HandledSwitch } from './branchReporter';
 import type { LinkOutcome } from './links/linkStart';
-import type { OfflineQueue } from './offlineQueue';
 import type { OnboardingView } from './onboarding/onboardingController';
+import type { Rest } from './parts';
 import type { Session } from './session';
 import type { StatusBarController } from './statusBar';
 
@@ -39,8 +36,9 @@ export interface TimeTrackerApi {
   /** How long `activate` took, in milliseconds (docs/PERFORMANCE.md records it). */
   readonly activationMs: number;
   /**
-   * How long loading and starting the rest took (dist/core.js: the session, the status bar, the
-   * commands' handlers…), in milliseconds: after `activate` returned, or when first used.
+   * How long loading and starting the core took (dist/core.js: the session and the status bar; the
+   * rest, dist/rest.js, loads after the first text), in milliseconds: after `activate` returned, or
+   * when first used.
    */
   readonly coreMs: number;
   /** Polls now; resolves when the status bar shows the answer. */
@@ -74,16 +72,14 @@ export interface TimeTrackerApi {
   readonly onboarding: OnboardingView;
 }
 
-/** The parts the API reads; each getter of the API asks them at the moment it is read. */
+/**
+ * The parts the API reads; each getter of the API asks them at the moment it is read. The state and
+ * the status bar are the core's; what else it reads is the rest's, which a read loads if it is not yet.
+ */
 export interface ApiParts {
   readonly session: Session;
   readonly statusBar: StatusBarController;
-  readonly queue: OfflineQueue;
-  readonly branches: BranchReporter;
-  readonly branchTime: BranchTime;
-  readonly branchTimeView: BranchTimeView;
-  readonly links: LinkController;
-  readonly onboarding: OnboardingView;
+  readonly rest: () => Rest;
   readonly logUri: vscode.Uri;
   readonly activationMs: number;
   readonly coreMs: number;
@@ -92,7 +88,7 @@ export interface ApiParts {
 }
 
 export function buildApi(parts: ApiParts): TimeTrackerApi {
-  const { session, statusBar, queue, branches } = parts;
+  const { session, statusBar, rest } = parts;
   return {
     activationMs: parts.activationMs,
     coreMs: parts.coreMs,
@@ -112,26 +108,38 @@ export function buildApi(parts: ApiParts): TimeTrackerApi {
       return session.channel.kind;
     },
     get queuedEntries() {
-      return queue.waiting;
+      return rest().queue.waiting;
     },
-    onDidChangeQueuedEntries: queue.onDidChangeCount,
+    get onDidChangeQueuedEntries() {
+      return rest().queue.onDidChangeCount;
+    },
     onDidChangeState: session.onDidChangeState,
     logUri: parts.logUri,
     refresh: () => session.refresh(),
-    onDidHandleBranchSwitch: branches.onDidHandle,
-    onDidActOnLink: parts.links.onDidAct,
-    onDidChangeLinkNotice: parts.links.onDidChangeNotice,
+    get onDidHandleBranchSwitch() {
+      return rest().branches.onDidHandle;
+    },
+    get onDidActOnLink() {
+      return rest().links.onDidAct;
+    },
+    get onDidChangeLinkNotice() {
+      return rest().links.onDidChangeNotice;
+    },
     branchWatchReady: async () => {
+      const { branches } = rest();
       await parts.branchWatch();
       return branches.watched.map(({ repository }) => repository.root);
     },
     branchTimeSummary: async (kind) => {
-      await parts.branchTime.ledger.flush();
-      return parts.branchTime.summary(kind);
+      const { branchTime } = rest();
+      await branchTime.ledger.flush();
+      return branchTime.summary(kind);
     },
     get branchTimeItems() {
-      return parts.branchTimeView.shownItems();
+      return rest().branchTimeView.shownItems();
     },
-    onboarding: parts.onboarding,
+    get onboarding() {
+      return rest().onboarding;
+    },
   };
 }

@@ -1,19 +1,20 @@
 /**
  * The activation bundle (`main`, dist/extension.js): what VS Code reads and runs before `activate`
- * returns, kept at the floor. It registers every command's id and returns the API; the
- * rest, dist/core.js (core.ts: the session and its client, the status bar, the queue, the ledger,
- * links, git, onboarding), is loaded right after `activate` has returned, or at once when a
- * command or the API is used before that. Every import here lands in this bundle, so it imports
- * ids and the platform's loader, and the core only as a type (test/unit/client/activationBundle.test.ts
- * holds it under 60 KB and checks that the core stays out).
+ * returns, kept at the floor. It registers every command's id and returns the API; the core,
+ * dist/core.js (core.ts: the session and its client, the status bar), is loaded right after
+ * `activate` has returned, or at once when a command or the API is used before that, and the core
+ * loads the rest (rest.ts: the queue, the ledger, links, git, onboarding, the command handlers)
+ * after the first status bar text. Every import here lands in this bundle, so it imports ids, the
+ * platform's loader and the one sentence for a failed start, and the core only as a type
+ * (test/unit/client/activationBundle.test.ts holds it under 60 KB and checks that the core stays out).
  */
 import * as vscode from 'vscode';
 import { loadBeside } from '../platform/besideModule';
-import { errorMessage } from '../platform/errors';
 import { forwardOnRead, LoadOnce } from '../platform/loadOnce';
 import { COMMANDS, type CommandId } from '../tracker/ids';
 import type { TimeTrackerApi } from './api';
 import type { Core } from './core';
+import { sayCouldNotStart } from './startFailure';
 
 export type { TimeTrackerApi } from './api';
 
@@ -53,24 +54,20 @@ class CoreLoader {
     try {
       this.#core.get();
     } catch (error) {
-      this.say(error);
+      sayCouldNotStart(error);
     }
   }
 
   /** A command: its handler in the core, or, without a core, why it cannot act. */
   run(id: CommandId, args: unknown[]): unknown {
-    let core: Core;
+    let handler: Core['commands'][CommandId];
     try {
-      core = this.#core.get();
+      handler = this.#core.get().commands[id];
     } catch (error) {
-      this.say(error);
+      sayCouldNotStart(error);
       return undefined;
     }
-    return core.commands[id](...args);
-  }
-
-  private say(error: unknown): void {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Time Tracker could not start: {0}', errorMessage(error)));
+    return handler(...args);
   }
 
   /** The API, forwarded to the core's, which a read loads if it is not yet. */

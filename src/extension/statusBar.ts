@@ -31,8 +31,8 @@ const TRUSTED_COMMANDS = [...Object.values(COMMANDS), ...Object.values(OPEN_LINK
 export interface StatusBarParts {
   readonly session: Pick<Session, 'state' | 'channel' | 'onDidChangeState'>;
   readonly settings: () => Settings;
-  /** The entries waiting in the offline queue; none unless given. */
-  readonly queued?: () => number;
+  /** The entries waiting in the offline queue; none unless given, not known before the queue is there. */
+  readonly queued?: () => number | undefined;
   readonly log?: Pick<Log, 'info' | 'warn'>;
   /** Where a format the item cannot show as written is said to the user, once per value. */
   readonly messages?: Pick<Messages, 'warn' | 'actions'>;

@@ -1,7 +1,8 @@
 /**
  * Loads a module that ships as a bundle of its own beside the caller's file. The extension is
  * three bundles in dist/ (esbuild.mjs): the activation bundle VS Code runs before `activate`, the
- * core it loads once `activate` has returned, and the transport the core's first request loads.
+ * core it loads once `activate` has returned (the path to the first status bar text), and the rest
+ * the core loads after that text.
  * A require made through createRequire is one esbuild does not follow, so each stays out of the
  * bundle that loads it; in the tests the same call finds the compiled sources in out/.
  * The caller passes its own `__filename` (in a bundle that is the bundle, in out/ its own file)

@@ -1,5 +1,6 @@
 /**
- * A part built on first use, once: what the activation bundle holds of the core (extension.ts).
+ * A part built on first use, once: what the activation bundle holds of the core (extension.ts), and
+ * the core of the rest (core.ts).
  * A failure is kept and thrown again, never retried: a core that threw halfway through its start
  * has made some of its parts (a log channel, watchers), and a second start would make them twice.
  * Kept apart from VS Code so that this is unit-tested.
@@ -9,6 +10,11 @@ export class LoadOnce<Part> {
   #failure: { readonly error: unknown } | undefined;
 
   constructor(private readonly build: () => Part) {}
+
+  /** The part if it is built; undefined before (or after a failure), without building it. */
+  get loaded(): Part | undefined {
+    return this.#part;
+  }
 
   /** The part, built now if it is not yet; the first failure, thrown again on every call after it. */
   get(): Part {

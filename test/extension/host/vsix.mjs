@@ -105,7 +105,7 @@ const SHIPPED = [
   /^extension\/package\.json$/,
   /^extension\/package\.nls(\.[\w-]+)?\.json$/,
   /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
-  /^extension\/dist\/(extension|core)\.js$/,
+  /^extension\/dist\/(extension|core|rest)\.js$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/,
   /^extension\/media\/[\w./-]+\.(png|jpe?g|gif|webp|svg|md)$/,
 ];
@@ -113,7 +113,7 @@ const SHIPPED = [
 /**
  * The bundles `main` loads later, from beside it (esbuild.mjs, src/platform/besideModule.ts): each must ship, minified.
  */
-const LOADED_BUNDLES = ['extension/dist/core.js'];
+const LOADED_BUNDLES = ['extension/dist/core.js', 'extension/dist/rest.js'];
 
 /**
  * What is wrong with a package of these entry names and this size: 1 MB or more, or anything
@@ -172,7 +172,7 @@ export function inspectVsix(file, { publisher, name }) {
   }
   for (const name of LOADED_BUNDLES) {
     const entry = byName.get(name);
-    if (entry === undefined) problems.push(`${name} is missing: the extension loads it on its first request`);
+    if (entry === undefined) problems.push(`${name} is missing: the extension loads it from beside main`);
     else if (/\/\/# sourceMappingURL=/.test(zipEntryData(buffer, entry).toString('utf8')))
       problems.push(`${name} is the dev bundle (it points to a source map)`);
   }

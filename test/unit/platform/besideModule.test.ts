@@ -1,5 +1,5 @@
 /**
- * loadBeside is how the activation bundle reaches the core and the core the transport: a module
+ * loadBeside is how the activation bundle reaches the core and the core the rest: a module
  * found beside the caller's file, not the loader's, and a failure that names the part, the file
  * and the reason (the user reads it in the error message that says why the extension cannot start).
  */

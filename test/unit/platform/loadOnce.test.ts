@@ -17,6 +17,16 @@ describe('LoadOnce', () => {
     assert.equal(builds, 1);
   });
 
+  it('tells what it has built without building it', () => {
+    let builds = 0;
+    const part = new LoadOnce(() => ({ built: ++builds }));
+    assert.equal(part.loaded, undefined);
+    assert.equal(builds, 0);
+    assert.equal(part.loaded, undefined);
+    const built = part.get();
+    assert.equal(part.loaded, built);
+  });
+
   it('keeps a failure and throws it again, without building a second time', () => {
     let builds = 0;
     const failure = new Error('core.js is missing');

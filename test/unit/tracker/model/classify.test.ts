@@ -4,6 +4,9 @@
  * new code or kind cannot slip past one of them unnoticed.
  */
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   AnswerLostError,
   AuthenticationError,
@@ -115,6 +118,24 @@ describe('tracker: classify, the one error classifier', () => {
     assert.equal(classify(new HttpError(405, 'method', '{}')).kind, 'refused');
     assert.equal(classify(new HttpError(499, 'x', '{}')).kind, 'refused');
     assert.equal(classify(new HttpError(502, 'x', '{}')).kind, 'appFailed');
+  });
+
+  it('reads an error of another loaded copy of the client the same: the core and the rest are two bundles', () => {
+    // A second copy of errors.js, as the rest's bundle holds beside the core's.
+    const folder = mkdtempSync(join(tmpdir(), 'tt-errors-copy-'));
+    try {
+      copyFileSync(require.resolve('../../../../src/client/errors'), join(folder, 'errors.js'));
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const other = require(join(folder, 'errors.js')) as typeof import('../../../../src/client/errors');
+      assert.notEqual(other.ConnectionError, ConnectionError, 'a copy of its own');
+      const error = new other.ConnectionError('Nothing answers.', false);
+      assert.ok(error instanceof ServiceError && error instanceof ConnectionError);
+      assert.equal(error instanceof AuthenticationError, false);
+      assert.deepEqual(classify(error), { kind: 'offline', message: 'Nothing answers.' });
+      assert.equal(new ConnectionError('x', true) instanceof other.ConnectionError, true);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('keeps the sentence of anything thrown that is not the client’s', () => {
