@@ -48,7 +48,10 @@ export async function billableTimeCheck({ run, dirs, pageA, gitA, workspaceA, au
       waitUntil: 'domcontentloaded',
       timeout: 60_000,
     });
-    await new StatusBarProbe(pageB, dirs.screenshots).waitFor(/ \d+:\d\d · today|Not tracking/, OPENING_MS);
+    await new StatusBarProbe(pageB, dirs.screenshots).waitFor(
+      / (?:< 1m|\d+m|\d+h(?: \d+m)?) · today|Not tracking/,
+      OPENING_MS,
+    );
     for (const page of [pageA, pageB]) await realFocus(page);
     await firstFocus(pageA, pageB, file);
     const windowA = ownersIn(file).at(-1)?.window;

@@ -151,7 +151,7 @@ export default async function packagedChecks(run, prepared) {
           await client.close();
         }
         const { text } = await statusBar.waitFor(
-          /Prepare the quarterly report with every… \d+:\d\d · today \d+m$/,
+          /Prepare the quarterly report with every… (?:< 1m|\d+m|\d+h(?: \d+m)?) · today \d+m$/,
           15_000,
         );
         const overflow = await statusBar.textOverflow();

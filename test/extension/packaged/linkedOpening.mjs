@@ -84,7 +84,7 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
     const { text } = await probe.waitFor(notice, OPENING_MS);
     const after = counts();
     // The notice goes after 8 s (LINK_NOTICE_MS); by then a second start would have gone out.
-    await probe.waitFor(/ \d+:\d\d · today/, 20_000);
+    await probe.waitFor(/ (?:< 1m|\d+m|\d+h(?: \d+m)?) · today/, 20_000);
     const settled = counts();
     if (after.starts - before.starts !== 1 || settled.starts !== after.starts) {
       throw new Error(
