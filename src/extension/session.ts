@@ -60,7 +60,10 @@ export class Session implements vscode.Disposable {
   private readonly privacy: PrivacyMemory;
   private readonly poller: Poller;
   private readonly stateChanged = new vscode.EventEmitter<TrackerState>();
-  /** Fires with every new state, polled or known without polling. */
+  /**
+   * Fires with every new state, polled or known without polling, also one equal to the last (the ledger credits time
+   * by each answer, the queue sends on it); a part that draws compares with `sameState` and stops there.
+   */
   readonly onDidChangeState = this.stateChanged.event;
   private readonly subscriptions: vscode.Disposable[] = [];
 

@@ -1,8 +1,9 @@
 /**
  * The one status bar item. It renders the session's state (the session polls and owns the
- * connection) and re-renders every second while something ticks, without extra requests. The
- * user's format is parsed once per settings change; the item is re-created when its side or
- * priority changes, since VS Code cannot move an item.
+ * connection), and again at the moment a time it shows next changes, without extra requests: once
+ * a minute while tracking, each second only while it shows seconds. A poll that brings the state
+ * already drawn costs a comparison. The user's format is parsed once per settings change; the item
+ * is re-created when its side or priority changes, since VS Code cannot move an item.
  */
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
@@ -19,7 +20,8 @@ import {
 import type { Messages } from './messages';
 import type { Session } from './session';
 import { SECTION, type Settings } from './settings';
-import { every } from '../platform/timers';
+import { boundedTimers, type Timers } from '../platform/timers';
+import { sameState, type TrackerState } from '../tracker/model/trackerState';
 import type { Log } from './oneLineLog';
 
 const TRUSTED_COMMANDS = [...Object.values(COMMANDS), ...Object.values(OPEN_LINK_COMMANDS), MANAGE_TRUST_COMMAND];
@@ -48,6 +50,9 @@ export interface StatusBarParts {
   readonly linksWaiting?: () => StatusBarInputs['linksWaiting'];
   /** The app's own extension that reports branch switches here, for the tooltip (the coexistence part). */
   readonly branchesReportedBy?: () => string | undefined;
+  /** The clock and timers the item counts on by; the real ones unless given. */
+  readonly clock?: () => number;
+  readonly timers?: Timers;
 }
 
 /** Where the item stands: what VS Code fixes when it creates an item. */
@@ -60,10 +65,17 @@ export class StatusBarController implements vscode.Disposable {
   private item: vscode.StatusBarItem;
   private placement: Placement;
   private shown: Presentation | undefined;
-  private ticker: NodeJS.Timeout | undefined;
+  /** The session's state and channel the item was last drawn from. */
+  private drawnFrom: { readonly state: TrackerState; readonly channel: Session['channel'] } | undefined;
+  /** The render planned for when a time shown next changes. */
+  private ticker: unknown;
+  private readonly clock: () => number;
+  private readonly timers: Timers;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly formats = new StatusFormatReader((source, refused) => this.reportFormat(source, refused));
   constructor(private readonly parts: StatusBarParts) {
+    this.clock = parts.clock ?? Date.now;
+    this.timers = boundedTimers(parts.timers);
     this.placement = placementOf(parts.settings());
     this.item = this.createItem();
     // A new channel is always followed by a state (polled, or known without polling).
@@ -133,14 +145,11 @@ export class StatusBarController implements vscode.Disposable {
     return item;
   }
 
+  /** A state from the session: most polls bring the one already drawn (observed again), which changes nothing. */
   private onState(): void {
-    const kind = this.parts.session.state.kind;
-    const ticks = kind === 'tracking' || kind === 'lockedOut';
-    if (ticks && !this.ticker) this.ticker = every(() => this.render(), 1_000);
-    if (!ticks && this.ticker) {
-      clearInterval(this.ticker);
-      this.ticker = undefined;
-    }
+    const { state, channel } = this.parts.session;
+    const drawn = this.drawnFrom;
+    if (drawn !== undefined && drawn.channel === channel && sameState(drawn.state, state)) return;
     this.render();
   }
 
@@ -150,7 +159,7 @@ export class StatusBarController implements vscode.Disposable {
     const { state } = session;
     const { showTodayTotal, maxNameLength, privateStatusBar, statusFormat } = settings();
     return statusBarItem(state, {
-      nowMs: Date.now(),
+      nowMs: this.clock(),
       showTodayTotal,
       maxNameLength,
       route: session.channel.route,
@@ -167,7 +176,10 @@ export class StatusBarController implements vscode.Disposable {
   }
 
   private render(item: vscode.StatusBarItem = this.item): void {
+    const { state, channel } = this.parts.session;
+    this.drawnFrom = { state, channel };
     const presentation = this.compute();
+    this.planTick(presentation.changesAtMs);
     if (this.shown && sameAs(this.shown, presentation)) return;
     this.shown = presentation;
     item.text = presentation.text;
@@ -184,8 +196,21 @@ export class StatusBarController implements vscode.Disposable {
           : undefined;
   }
 
+  /** Draws again when a time shown next changes, and not before; nothing while no time counts on. */
+  private planTick(changesAtMs: number | undefined): void {
+    if (this.ticker !== undefined) this.timers.clearTimeout(this.ticker);
+    this.ticker =
+      changesAtMs === undefined
+        ? undefined
+        : this.timers.setTimeout(() => {
+            this.ticker = undefined;
+            this.render();
+          }, changesAtMs - this.clock());
+  }
+
   dispose(): void {
-    if (this.ticker) clearInterval(this.ticker);
+    if (this.ticker !== undefined) this.timers.clearTimeout(this.ticker);
+    this.ticker = undefined;
     for (const subscription of this.subscriptions) subscription.dispose();
     this.item.dispose();
   }

@@ -9,7 +9,10 @@
  * A watch follows the folder it was given: once that folder is removed it goes quiet (on Linux,
  * Node reports only a 'rename' of the folder's own name, which the names filter drops), and one
  * made again in its place is another folder. So each look also asks the folder's identity, and
- * watches anew the folder that replaced it, or, while it is missing, its parent for its name.
+ * watches anew the folder that replaced it, or, while it is missing, its nearest ancestor there
+ * for the name that leads to it. While no folder of the paths is there (the app's default places
+ * on a machine without the app) and each is so watched, the timer does not look: the file cannot
+ * appear before its folder, and the ancestor's event is the look.
  * A file macOS refused for privacy (the user declined VS Code's access to another app's data) is
  * not read again, by timer or watch, until asked (check(): Check Connection, a setting): reading
  * again changes nothing until the user allows it in System Settings. A refusal remembered from an
@@ -83,6 +86,8 @@ export class CapabilityWatcher {
   private readonly watches = new Map<string, ArmedWatch>();
   /** Folders found missing or replaced: once watched again, the file is read once more. */
   private readonly lost = new Set<string>();
+  /** No folder of the paths is there, and an ancestor of each is watched: the timer need not look. */
+  private waitingForFolders = false;
 
   constructor(private readonly options: CapabilityWatcherOptions) {
     this.timers = boundedTimers(options.timers);
@@ -184,9 +189,10 @@ export class CapabilityWatcher {
    * watched from then on. True when a folder that was lost is watched again.
    */
   private async armWatches(): Promise<boolean> {
+    this.waitingForFolders = false;
     const { paths, watchFolder } = this.options;
     if (paths === undefined || watchFolder === undefined) return false;
-    const wanted = await this.wantedFolders(paths());
+    const { wanted, noneThere } = await this.wantedFolders(paths());
     // Disposed or stopped meanwhile: nothing may be watched any more.
     if (this.disposed || this.stopped) return false;
     for (const [folder, armed] of [...this.watches]) {
@@ -211,14 +217,18 @@ export class CapabilityWatcher {
         // Not there yet, or no watches left: the timer looks, and the next read tries again.
       }
     }
+    this.waitingForFolders = noneThere && [...wanted.keys()].every((folder) => this.watches.has(folder));
     return found;
   }
 
   /**
    * Each path's folder with the names in it; while a folder is missing (with folderIdentity only),
-   * its parent instead, for the folder's name, so that one made again is seen at once.
+   * its nearest ancestor there instead, for the name that leads to it, so that one made (again) is
+   * seen at once. `noneThere`: no path's folder is there, and each has such an ancestor.
    */
-  private async wantedFolders(paths: readonly string[]): Promise<Map<string, WantedFolder>> {
+  private async wantedFolders(
+    paths: readonly string[],
+  ): Promise<{ readonly wanted: Map<string, WantedFolder>; readonly noneThere: boolean }> {
     const wanted = new Map<string, WantedFolder>();
     for (const path of paths) {
       const names = wanted.get(dirname(path))?.names ?? new Set<string>();
@@ -226,27 +236,39 @@ export class CapabilityWatcher {
       wanted.set(dirname(path), { names, identity: '' });
     }
     const identify = this.options.folderIdentity;
-    if (identify === undefined) return wanted;
+    if (identify === undefined) return { wanted, noneThere: false };
     const folders = [...wanted.keys()];
     const identities = await Promise.all(folders.map((folder) => identify(folder)));
+    let noneThere = true;
     for (const [index, folder] of folders.entries()) {
       const identity = identities[index];
       if (identity !== undefined) {
         wanted.set(folder, { names: wanted.get(folder)?.names ?? new Set(), identity });
+        noneThere = false;
         continue;
       }
       wanted.delete(folder);
       this.lost.add(folder);
-      const parent = dirname(folder);
-      const parentIdentity = parent === folder ? undefined : (wanted.get(parent)?.identity ?? (await identify(parent)));
-      if (parentIdentity === undefined) continue;
+      let child = folder;
+      let parent = dirname(folder);
+      let parentIdentity: string | undefined;
+      while (parent !== child) {
+        parentIdentity = wanted.get(parent)?.identity ?? (await identify(parent));
+        if (parentIdentity !== undefined) break;
+        child = parent;
+        parent = dirname(parent);
+      }
+      if (parentIdentity === undefined) {
+        noneThere = false;
+        continue;
+      }
       const names = wanted.get(parent)?.names ?? new Set<string>();
-      names.add(basename(folder));
+      names.add(basename(child));
       wanted.set(parent, { names, identity: parentIdentity });
       // The folder may have come back before the parent's watch began: one more look once it has.
       if (!this.watches.has(parent)) this.lost.add(parent);
     }
-    return wanted;
+    return { wanted, noneThere };
   }
 
   /**
@@ -274,6 +296,7 @@ export class CapabilityWatcher {
   private schedule(): void {
     if (this.disposed || this.stopped || this.held) return;
     this.cancelTimer();
+    if (this.waitingForFolders && this.last?.kind === 'absent') return;
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
       this.lookAgain();

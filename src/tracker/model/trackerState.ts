@@ -167,3 +167,55 @@ export function stateFromError(error: unknown, nowMs: number): TrackerState {
       return { kind: 'failed', message: failure.message };
   }
 }
+
+/**
+ * Whether `after` says nothing `before` did not: the same state, observed later. Today's total is the same when it
+ * counted on as the display counts it (while something runs) to within a second, the time a request takes; what else
+ * the state holds must be equal. A poll whose answer is this needs nothing recomputed or drawn.
+ */
+export function sameState(before: TrackerState, after: TrackerState): boolean {
+  if (before.kind !== after.kind) return false;
+  switch (before.kind) {
+    case 'starting':
+    case 'noToken':
+    case 'remoteHost':
+    case 'offline':
+    case 'licenseLocked':
+    case 'unavailable':
+      return true;
+    case 'tokenRejected':
+      return after.kind === before.kind && before.clockSkewSeconds === after.clockSkewSeconds;
+    case 'lockedOut':
+      return after.kind === before.kind && before.untilMs === after.untilMs;
+    case 'failed':
+      return after.kind === before.kind && before.message === after.message;
+    case 'idle':
+      return (
+        after.kind === before.kind &&
+        before.onBreak === after.onBreak &&
+        before.firstRelease === after.firstRelease &&
+        before.todaySeconds === after.todaySeconds
+      );
+    case 'tracking':
+      return (
+        after.kind === before.kind &&
+        before.activity.activityID === after.activity.activityID &&
+        before.activity.activityName === after.activity.activityName &&
+        before.onBreak === after.onBreak &&
+        before.firstRelease === after.firstRelease &&
+        before.startedAtMs === after.startedAtMs &&
+        before.appClockOffsetMs === after.appClockOffsetMs &&
+        sameTodayCounted(before, after)
+      );
+  }
+}
+
+function sameTodayCounted(
+  before: Extract<TrackerState, { kind: 'tracking' }>,
+  after: Extract<TrackerState, { kind: 'tracking' }>,
+): boolean {
+  if (before.todaySeconds === undefined || after.todaySeconds === undefined)
+    return before.todaySeconds === after.todaySeconds;
+  const counted = before.todaySeconds + (after.observedAtMs - before.observedAtMs) / 1000;
+  return Math.abs(counted - after.todaySeconds) <= 1;
+}

@@ -48,6 +48,8 @@ export interface Presentation {
   readonly tone: 'normal' | 'warning' | 'error';
   /** Read by screen readers instead of the codicon text. */
   readonly accessibilityLabel: string;
+  /** When a time it shows next changes (the clock's ms); absent while nothing it shows counts on by itself. */
+  readonly changesAtMs?: number;
 }
 
 export interface StatusLink {
@@ -70,4 +72,6 @@ export interface StatusFacts {
   readonly tone: Presentation['tone'];
   /** What a screen reader says instead of the text. */
   readonly spoken: string;
+  /** When a time it shows next changes; absent while none counts on. */
+  readonly changesAtMs?: number | undefined;
 }

@@ -60,6 +60,7 @@ export function statusBarItem(state: TrackerState, inputs: StatusBarInputs): Pre
     command: COMMANDS.showMenu,
     tone: facts.tone,
     accessibilityLabel: facts.spoken,
+    ...(facts.changesAtMs === undefined ? {} : { changesAtMs: facts.changesAtMs }),
   };
   const waited = inputs.linksWaiting === undefined ? shown : withLinksWaiting(shown, inputs.linksWaiting, isPrivate);
   return inputs.queued === undefined || inputs.queued <= 0 ? waited : withQueued(waited, inputs.queued);
@@ -107,8 +108,14 @@ function stateFacts(state: TrackerState, inputs: StatusBarInputs): StatusFacts {
         : clockSkewFacts(state.clockSkewSeconds);
     case 'licenseLocked':
       return licenseLockedFacts();
-    case 'lockedOut':
-      return lockedOutFacts(Math.max(1, Math.ceil((state.untilMs - inputs.nowMs) / 1000)));
+    case 'lockedOut': {
+      const seconds = Math.max(1, Math.ceil((state.untilMs - inputs.nowMs) / 1000));
+      // The count goes down each second to 1 s, where it stays until the poll planned for the end.
+      return {
+        ...lockedOutFacts(seconds),
+        changesAtMs: seconds > 1 ? state.untilMs - (seconds - 1) * 1000 : undefined,
+      };
+    }
     case 'unavailable':
       return unavailableFacts();
     case 'failed':

@@ -16,8 +16,10 @@ export interface TextFacts {
   readonly state?: string | undefined;
   /** The running activity's name as the app wrote it. */
   readonly activity?: string | undefined;
-  /** How long it runs, `12:05`; absent when the app did not say when it started. */
+  /** How long it runs in whole minutes, `25m`; absent when the app did not say when it started. */
   readonly elapsed?: string | undefined;
+  /** How long it runs to the second, `12:05`; absent as `elapsed` is. */
+  readonly elapsedSeconds?: string | undefined;
   /** Today's total, `3h 20m`; absent when the setting hides it or the app did not say it. */
   readonly today?: string | undefined;
   /** The running activity's group, cut like its name; absent when not known. */
@@ -27,7 +29,7 @@ export interface TextFacts {
 }
 
 /** The parts of TextFacts a user's format may place (`{activity}`…), and nothing else. */
-export type FormatToken = 'activity' | 'elapsed' | 'today' | 'group' | 'branchToday';
+export type FormatToken = 'activity' | 'elapsed' | 'elapsedSeconds' | 'today' | 'group' | 'branchToday';
 
 /** A token, or a name in braces that is none (`{actvity}`, kept as written), with the text written before it. */
 type FormatPiece =
@@ -47,12 +49,16 @@ export interface StatusFormat {
 export const FORMAT_TOKENS = Object.keys({
   activity: true,
   elapsed: true,
+  elapsedSeconds: true,
   today: true,
   group: true,
   branchToday: true,
 } satisfies Record<FormatToken, true>) as readonly FormatToken[];
 
-/** timeTracker.statusBar.format's default (package.json repeats it): the activity, its time and today's total. */
+/**
+ * timeTracker.statusBar.format's default (package.json repeats it): the activity, its time and today's total, each in
+ * whole minutes, so the item changes once a minute, not every second (`{elapsedSeconds}` ticks for who wants it).
+ */
 export const DEFAULT_FORMAT_SOURCE = '{activity} {elapsed} · {today}';
 
 /**
@@ -117,6 +123,11 @@ export class StatusFormatReader {
   }
 }
 
+/** The format places `token`: `{elapsedSeconds}` makes the item change every second. */
+export function formatShows(format: StatusFormat, token: FormatToken): boolean {
+  return format.pieces.some((piece) => 'token' in piece && piece.token === token);
+}
+
 function isFormatToken(name: string): name is FormatToken {
   return (FORMAT_TOKENS as readonly string[]).includes(name);
 }
@@ -155,7 +166,8 @@ function tokenText(text: TextFacts, token: FormatToken): string | undefined {
       return words === undefined ? undefined : escapeIcons(words);
     }
     case 'elapsed':
-      return text.elapsed;
+    case 'elapsedSeconds':
+      return text[token];
     case 'today':
       return text.today === undefined ? undefined : l10n.t('today {0}', text.today);
     case 'branchToday':

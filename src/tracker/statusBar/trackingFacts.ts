@@ -1,9 +1,11 @@
 /**
  * The words of the states in which the app says what runs: not tracking, tracking (with the
  * running time when the app said when it started), and on break; each with today's total and the
- * actions the app offers. Elapsed time and today's total tick from the last poll, so the item
- * moves every second without a request. Told privately (timeTracker.statusBar.private), for
- * screen sharing and recordings, they are the icon and the state only: no activity name, no group
+ * actions the app offers. Elapsed time and today's total count on from the last poll without a
+ * request, in whole minutes (the seconds only where the user's format asks for them), and the
+ * facts say when they next change, so the item is drawn again then and not before. Told privately
+ * (timeTracker.statusBar.private), for screen sharing and recordings, they are the icon and the
+ * state only: no activity name, no group
  * and no time in the text, the tooltip or the spoken label; the menu, opened on purpose, still
  * shows them, and the tooltip says so and offers to show them again.
  */
@@ -13,7 +15,7 @@ import { elapsedSecondsAt, type TrackerState } from '../model/trackerState';
 import { formatMinutes } from '../duration';
 import { escapeMarkdown } from '../markup';
 import type { StatusBarInputs, StatusFacts, StatusLink, TooltipFacts } from './factTypes';
-import { shortenName } from './statusText';
+import { DEFAULT_STATUS_FORMAT, formatShows, shortenName } from './statusText';
 
 type Answering = Extract<TrackerState, { kind: 'idle' | 'tracking' }>;
 
@@ -42,20 +44,30 @@ export function trackingFacts(
 ): StatusFacts {
   const { nowMs } = settings;
   const sinceObserved = Math.max(0, Math.floor((nowMs - state.observedAtMs) / 1000));
+  const firstRelease = state.firstRelease === true;
   const today = todayFacts(
     state.todaySeconds === undefined ? undefined : state.todaySeconds + sinceObserved,
     settings,
-    state.firstRelease === true,
+    firstRelease,
   );
+  // Today's total, in whole minutes, counts on from the second the app said it.
+  const todayChangesAtMs =
+    state.todaySeconds === undefined || firstRelease
+      ? undefined
+      : nextStepMs(state.observedAtMs - state.todaySeconds * 1000, nowMs, 60_000);
   const name = state.activity.activityName;
   // The item's text shows the name cut, so the time stays in view; the tooltip and the screen reader say it whole.
   const shown = shortenName(name, settings.maxNameLength);
-  if (state.onBreak) return onBreakFacts({ name, shown }, today, settings, state);
+  if (state.onBreak) return { ...onBreakFacts({ name, shown }, today, settings, state), changesAtMs: todayChangesAtMs };
   // When the app did not say when it started: the name alone, rather than a time made up.
   const seconds = elapsedSecondsAt(state, nowMs);
-  const elapsed = seconds === undefined ? undefined : formatElapsed(seconds);
+  const elapsed = seconds === undefined ? undefined : formatElapsedMinutes(seconds);
+  const elapsedSeconds = seconds === undefined ? undefined : formatElapsed(seconds);
+  const step = formatShows(settings.format ?? DEFAULT_STATUS_FORMAT, 'elapsedSeconds') ? 1_000 : 60_000;
+  const elapsedChangesAtMs =
+    state.startedAtMs === undefined ? undefined : nextStepMs(state.startedAtMs - state.appClockOffsetMs, nowMs, step);
   return {
-    text: { icon: 'record', activity: shown, elapsed, today: today.total, ...optionalParts(settings) },
+    text: { icon: 'record', activity: shown, elapsed, elapsedSeconds, today: today.total, ...optionalParts(settings) },
     spoken: trackingSpoken(name, elapsed, today.total),
     tooltip: answeringTooltip(
       [
@@ -68,6 +80,7 @@ export function trackingFacts(
       settings.branchToday,
     ),
     tone: 'normal',
+    changesAtMs: earliest(elapsedChangesAtMs, todayChangesAtMs),
   };
 }
 
@@ -225,7 +238,25 @@ function todayFacts(seconds: number | undefined, settings: StatusBarInputs, firs
   return { total: settings.showTodayTotal ? total : undefined, line: l10n.t('Today: {0}.', total) };
 }
 
-/** `12:05` under an hour, `1:02:05` from an hour on. */
+/** `< 1m` under a minute, then `25m`, `1h 5m`: whole minutes, as today's total. */
+export function formatElapsedMinutes(totalSeconds: number): string {
+  return totalSeconds < 60 ? l10n.t('< 1m') : formatMinutes(Math.floor(totalSeconds / 60));
+}
+
+/**
+ * The first moment after `nowMs` at which a count of whole `stepMs` from `originMs` goes up: when a time shown from
+ * that origin next changes.
+ */
+export function nextStepMs(originMs: number, nowMs: number, stepMs: number): number {
+  return originMs + (Math.floor(Math.max(0, nowMs - originMs) / stepMs) + 1) * stepMs;
+}
+
+function earliest(...moments: readonly (number | undefined)[]): number | undefined {
+  const known = moments.filter((moment): moment is number => moment !== undefined);
+  return known.length === 0 ? undefined : Math.min(...known);
+}
+
+/** `12:05` under an hour, `1:02:05` from an hour on: the `{elapsedSeconds}` token. */
 export function formatElapsed(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   const h = Math.floor(seconds / 3600);

@@ -48,7 +48,10 @@ export async function billableTimeCheck({ run, dirs, pageA, gitA, workspaceA, au
       waitUntil: 'domcontentloaded',
       timeout: 60_000,
     });
-    await new StatusBarProbe(pageB, dirs.screenshots).waitFor(/ \d+:\d\d · today|Not tracking/, OPENING_MS);
+    await new StatusBarProbe(pageB, dirs.screenshots).waitFor(
+      / (?:< 1m|\d+m|\d+h(?: \d+m)?) · today|Not tracking/,
+      OPENING_MS,
+    );
     for (const page of [pageA, pageB]) await realFocus(page);
     await firstFocus(pageA, pageB, file);
     const windowA = ownersIn(file).at(-1)?.window;
@@ -90,7 +93,10 @@ export async function billableTimeCheck({ run, dirs, pageA, gitA, workspaceA, au
     await pageA.waitForFunction(() => !document.hasFocus(), undefined, { timeout: 5_000, polling: 100 });
     const reloadedAt = Date.now();
     await pageA.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
-    await new StatusBarProbe(pageA, dirs.screenshots).waitFor(new RegExp(`${SECOND} \\d+:\\d\\d`), OPENING_MS);
+    await new StatusBarProbe(pageA, dirs.screenshots).waitFor(
+      new RegExp(`${SECOND} (?:< 1m|\\d+m|\\d+h(?: \\d+m)?)`),
+      OPENING_MS,
+    );
     const outageSeconds = (Date.now() - reloadedAt) / 1000;
     // Chromium gives a reloaded page the focus back (playwright's emulation of it returns with the
     // new document), so the window's new extension host starts focused and claims the time: the

@@ -7,7 +7,7 @@
 //   0. the suite's own code-server answers nothing but its login page without the password;
 //   1. "Not tracking" while the app runs and nothing is tracked;
 //   1b. a window nobody uses asks six times less often while nothing runs, and at once when used;
-//   2. the activity's name with a ticking time, once a script starts it through the signed API;
+//   2. the activity's name with its time counting on, once a script starts it through the signed API;
 //   2b. with Toggle Private Status Bar (the palette), no name and no digit in the item's text, its
 //      labels or its hover; toggled back, the name again;
 //   3. the "Get Started" walkthrough, opened only now, shows all four steps ticked (each was
@@ -96,7 +96,7 @@ export default async function packagedChecks(run, prepared) {
       () => unusedWindowCheck({ page, server }),
     ],
     [
-      'shows the activity a script started, with a ticking time',
+      'shows the activity a script started, its time counting on in whole minutes',
       async () => {
         const { ServiceClient } = createRequire(import.meta.url)(join(repoRoot, 'dist', 'client.js'));
         const client = new ServiceClient({ token, port });
@@ -105,10 +105,10 @@ export default async function packagedChecks(run, prepared) {
         } finally {
           await client.close();
         }
-        const tracking = new RegExp(`${activityName} (\\d+:\\d\\d)`);
+        const tracking = new RegExp(`${activityName} (< 1m|\\d+m|\\d+h(?: \\d+m)?) ·`);
         const { match } = await statusBar.waitFor(tracking, 15_000);
-        // Ticking: the time changes on its own, between polls.
-        const { text } = await statusBar.waitFor(tracking, 5_000, { changedFrom: match[1] });
+        // Counting on: the time changes on its own, at its next whole minute.
+        const { text } = await statusBar.waitFor(tracking, 65_000, { changedFrom: match[1] });
         return `"${text}"`;
       },
     ],
@@ -124,7 +124,7 @@ export default async function packagedChecks(run, prepared) {
         if (telling.length > 0) throw new Error(`the private item still tells: ${JSON.stringify(telling)}`);
         if (!/private/.test(tooltip)) throw new Error(`the hover does not say the item is private: "${tooltip}"`);
         await statusBar.runCommand('Time Tracker: Toggle Private Status Bar');
-        await statusBar.waitFor(new RegExp(`${activityName} \\d+:\\d\\d`), 10_000);
+        await statusBar.waitFor(new RegExp(`${activityName} (?:< 1m|\\d+m|\\d+h(?: \\d+m)?)`), 10_000);
         return `"${text}", labels ${JSON.stringify(labels)}, hover "${tooltip}"`;
       },
     ],
@@ -151,7 +151,7 @@ export default async function packagedChecks(run, prepared) {
           await client.close();
         }
         const { text } = await statusBar.waitFor(
-          /Prepare the quarterly report with every… \d+:\d\d · today \d+m$/,
+          /Prepare the quarterly report with every… (?:< 1m|\d+m|\d+h(?: \d+m)?) · today \d+m$/,
           15_000,
         );
         const overflow = await statusBar.textOverflow();

@@ -84,7 +84,7 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
     const { text } = await probe.waitFor(notice, OPENING_MS);
     const after = counts();
     // The notice goes after 8 s (LINK_NOTICE_MS); by then a second start would have gone out.
-    await probe.waitFor(/ \d+:\d\d · today/, 20_000);
+    await probe.waitFor(/ (?:< 1m|\d+m|\d+h(?: \d+m)?) · today/, 20_000);
     const settled = counts();
     if (after.starts - before.starts !== 1 || settled.starts !== after.starts) {
       throw new Error(
@@ -145,7 +145,7 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
           await app.close();
         }
         const probe = new StatusBarProbe(folderWindow.page, dirs.screenshots);
-        await probe.waitFor(new RegExp(`^${running} \\d+:\\d\\d`), 20_000);
+        await probe.waitFor(new RegExp(`^${running} (?:< 1m|\\d+m|\\d+h(?: \\d+m)?)`), 20_000);
         const before = counts();
         await folderWindow.page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
         // The new extension host's link decided, and logged that it left what runs: the moment a start would have gone
@@ -156,7 +156,7 @@ export function linkedOpeningChecks({ run, dirs, page, authority, token, port, s
           () =>
             `the reloaded window logged no decision of its folder link; ${counts().starts - before.starts} POST /activities/start since the reload (the extension's logs: ${logFiles(dirs).join(', ') || 'none'})`,
         );
-        const { text } = await probe.waitFor(new RegExp(`^${running} \\d+:\\d\\d`), 20_000);
+        const { text } = await probe.waitFor(new RegExp(`^${running} (?:< 1m|\\d+m|\\d+h(?: \\d+m)?)`), 20_000);
         const after = counts();
         if (after.starts !== before.starts)
           throw new Error(`the reload sent ${after.starts - before.starts} POST /activities/start`);

@@ -63,7 +63,10 @@ export async function twoWindowsCheck({ run, dirs, pageA, gitA, workspaceA, auth
       timeout: 60_000,
     });
     // Window B's extension host is up once its status bar item shows the app's state.
-    await new StatusBarProbe(pageB, dirs.screenshots).waitFor(/ \d+:\d\d · today|Not tracking/, 90_000);
+    await new StatusBarProbe(pageB, dirs.screenshots).waitFor(
+      / (?:< 1m|\d+m|\d+h(?: \d+m)?) · today|Not tracking/,
+      90_000,
+    );
     for (const page of [pageA, pageB]) {
       const devtools = await page.context().newCDPSession(page);
       await devtools.send('Emulation.setFocusEmulationEnabled', { enabled: false });

@@ -53,7 +53,7 @@ describe('a first release of the app: five endpoints, no status, stop or entries
     server.controls.state.start({ name: 'Review' });
     const state = await until(api, kind('tracking'), 'tracking on a first release');
     assert.equal(state.kind === 'tracking' && state.activity.activityName, 'Review');
-    assert.match(api.text, /^\$\(record\) Review \d+:\d\d$/);
+    assert.match(api.text, /^\$\(record\) Review (?:< 1m|\d+m|\d+h(?: \d+m)?)$/);
     assert.match(api.tooltip, /does not report today's total, nor offer Stop and Log Time/);
     const statusPolls = requests('/status');
     await api.refresh();

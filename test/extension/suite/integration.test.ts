@@ -102,7 +102,7 @@ describe("the app's VS Code integration: no setup, through its socket", function
     const state = await untilByItself((state) => state.kind === 'tracking', 'tracking through the socket');
     assert.equal(state.kind === 'tracking' && state.activity.activityName, 'Deep work');
     assert.equal(api.channel, 'integration');
-    assert.match(api.text, /^\$\(record\) Deep work \d+:\d\d · today \dm$/);
+    assert.match(api.text, /^\$\(record\) Deep work (?:< 1m|\d+m|\d+h(?: \d+m)?) · today \dm$/);
     assert.match(api.tooltip, /Connected through the app's VS Code integration\.$/);
     assert.ok(app.controls.debugView().some((record) => record.path === '/status' && record.status === 200));
     assert.deepEqual(

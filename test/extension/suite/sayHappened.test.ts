@@ -57,7 +57,11 @@ describe('saying what happened, for as long as it is true', function () {
     assert.equal(shown.length, 1, JSON.stringify(shown));
     assert.match(shown[0]!.message, /names \{activty\}, which it does not know/);
     assert.deepEqual(shown[0]!.buttons, ['Open Settings']);
-    assert.match(api.text, /^\$\(record\) \{activty\} \d+:\d\d$/, 'the time, and the mistake where the name would be');
+    assert.match(
+      api.text,
+      /^\$\(record\) \{activty\} (?:< 1m|\d+m|\d+h(?: \d+m)?)$/,
+      'the time, and the mistake where the name would be',
+    );
     const again = await notificationsDuring(async () => {
       await api.refresh();
       await config().update('statusBar.private', true, vscode.ConfigurationTarget.Global);
@@ -71,7 +75,7 @@ describe('saying what happened, for as long as it is true', function () {
     const shown = await notificationsDuring(() =>
       config().update('statusBar.format', '', vscode.ConfigurationTarget.Global),
     );
-    assert.match(api.text, /^\$\(record\) Say what happened \d+:\d\d · today \d+m$/);
+    assert.match(api.text, /^\$\(record\) Say what happened (?:< 1m|\d+m|\d+h(?: \d+m)?) · today \d+m$/);
     assert.deepEqual(shown, []);
     await config().update('statusBar.format', undefined, vscode.ConfigurationTarget.Global);
   });

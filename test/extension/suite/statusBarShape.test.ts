@@ -42,9 +42,18 @@ describe('a status bar the user shapes', function () {
   });
 
   it('shows what the format says, at once, and an unknown token as written', async () => {
-    assert.match(api.text, /^\$\(record\) Shape the status bar \d+:\d\d · today \d+m$/, 'the default as before');
+    assert.match(
+      api.text,
+      /^\$\(record\) Shape the status bar (?:< 1m|\d+m|\d+h(?: \d+m)?) · today (?:< 1m|\d+m|\d+h(?: \d+m)?)$/,
+      'the default: whole minutes',
+    );
     await config().update('statusBar.format', '{elapsed} – {activity} ({today})', vscode.ConfigurationTarget.Global);
-    assert.match(api.text, /^\$\(record\) \d+:\d\d – Shape the status bar \(today \d+m\)$/);
+    assert.match(
+      api.text,
+      /^\$\(record\) (?:< 1m|\d+m|\d+h(?: \d+m)?) – Shape the status bar \(today (?:< 1m|\d+m|\d+h(?: \d+m)?)\)$/,
+    );
+    await config().update('statusBar.format', '{activity} {elapsedSeconds}', vscode.ConfigurationTarget.Global);
+    assert.match(api.text, /^\$\(record\) Shape the status bar \d+:\d\d$/, 'the seconds, one token away');
     await config().update('statusBar.format', '{activity} {nonsense}', vscode.ConfigurationTarget.Global);
     assert.equal(api.text, '$(record) Shape the status bar {nonsense}');
   });
@@ -63,15 +72,18 @@ describe('a status bar the user shapes', function () {
     const menu = await withMenuChoice(undefined, () => vscode.commands.executeCommand('timeTracker.showMenu'));
     assert.match(menu.placeholder ?? '', /Shape the status bar/, 'the menu, opened on purpose, names it');
     await vscode.commands.executeCommand('timeTracker.togglePrivateStatusBar');
-    assert.match(api.text, /^\$\(record\) Shape the status bar \d+:\d\d/);
+    assert.match(api.text, /^\$\(record\) Shape the status bar (?:< 1m|\d+m|\d+h(?: \d+m)?)/);
   });
 
   it('keeps what it shows when it moves to the other side or changes its priority', async () => {
     const before = api.text;
     await config().update('statusBar.alignment', 'right', vscode.ConfigurationTarget.Global);
     await config().update('statusBar.priority', 5, vscode.ConfigurationTarget.Global);
-    assert.match(api.text, /^\$\(record\) Shape the status bar \d+:\d\d · today \d+m$/);
-    assert.equal(api.text.replace(/\d+:\d\d/, ''), before.replace(/\d+:\d\d/, ''));
+    assert.match(
+      api.text,
+      /^\$\(record\) Shape the status bar (?:< 1m|\d+m|\d+h(?: \d+m)?) · today (?:< 1m|\d+m|\d+h(?: \d+m)?)$/,
+    );
+    assert.equal(api.text.replace(/(?:< )?\d+[hm]/g, ''), before.replace(/(?:< )?\d+[hm]/g, ''));
     await config().update('statusBar.private', true, vscode.ConfigurationTarget.Global);
     assert.equal(api.text, '$(record) Tracking');
   });

@@ -89,7 +89,7 @@ for (const answers of ['full', 'minimal'] as const) {
       assert.equal(server.controls.state.snapshot().running?.activityID, started.activityID.toLowerCase());
       const tracking = await until(api, kind('tracking'), 'tracking');
       assert.equal(tracking.kind === 'tracking' && tracking.activity.activityName, 'Extension work');
-      assert.match(api.text, /^\$\(record\) Extension work \d+:\d\d · today \dm$/);
+      assert.match(api.text, /^\$\(record\) Extension work (?:< 1m|\d+m|\d+h(?: \d+m)?) · today \dm$/);
 
       await vscode.commands.executeCommand('timeTracker.log', {
         name: 'Reviews',

@@ -148,10 +148,10 @@ describe('l10n: src/tracker in the configured language', () => {
       /^\*\*Nicht verbunden\.\*\* .*\*\*Einstellungen → Integrationen → VSCode\*\*.* \[legen Sie ihr Token hier fest\]\(command:timeTracker\.setToken\)\.$/,
     );
     const tracking = statusBarItem({ ...onBreak, onBreak: false, startedAtMs: -725000, appClockOffsetMs: 0 }, settings);
-    assert.equal(tracking.text, '$(record) Write docs 12:05 · heute 0m');
+    assert.equal(tracking.text, '$(record) Write docs 12m · heute 0m');
     assert.equal(
       tracking.accessibilityLabel,
-      'Time Tracker: Write docs wird erfasst, Dauer 12:05, heute 0m. Aktivieren, um das Menü zu öffnen.',
+      'Time Tracker: Write docs wird erfasst, Dauer 12m, heute 0m. Aktivieren, um das Menü zu öffnen.',
     );
     assert.deepEqual(
       menuFor(idle, true).map((entry) => entry.label),

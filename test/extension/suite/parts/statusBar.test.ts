@@ -10,6 +10,7 @@ import type { Session } from '../../../../src/extension/session';
 import type { Settings } from '../../../../src/extension/settings';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import type { NoticeWords } from '../../../../src/tracker/links/linkNotice';
+import type { Timers } from '../../../../src/platform/timers';
 import { RecordingLog, RecordingMessages, settingsWith } from './fakes';
 
 type SessionPort = Pick<Session, 'state' | 'channel' | 'onDidChangeState'>;
@@ -39,6 +40,23 @@ describe('parts: StatusBarController', () => {
   /** The links' notice, as the test sets it: read on every render. */
   let notice: NoticeWords | undefined;
 
+  /** How often the item was computed: each computation asks for the branch's time once. */
+  let computed: number;
+  /** The clock and the timers the item counts on by, moved by the test. */
+  let nowMs: number;
+  let planned: Map<number, { readonly callback: () => void; readonly ms: number }>;
+  let timersSet = 0;
+  const timers: Timers = {
+    setTimeout: (callback, ms) => {
+      const id = ++timersSet;
+      planned.set(id, { callback, ms });
+      return id;
+    },
+    clearTimeout: (handle) => planned.delete(handle as number),
+  };
+  /** The renders the item planned (one at most), by their delays. */
+  const plannedDelays = (): number[] => [...planned.values()].map(({ ms }) => ms);
+
   const build = (changes: Partial<Settings> = {}): StatusBarController => {
     const settings = settingsWith({
       statusBarAlignment: 'right',
@@ -51,10 +69,15 @@ describe('parts: StatusBarController', () => {
       settings: () => ({ ...settings(), ...changed }),
       log,
       messages,
-      branchToday: () => undefined,
+      branchToday: () => {
+        computed++;
+        return undefined;
+      },
       linkedStart: () => undefined,
       groupOf: () => undefined,
       notice: () => notice,
+      clock: () => nowMs,
+      timers,
     });
     return item;
   };
@@ -66,6 +89,9 @@ describe('parts: StatusBarController', () => {
   };
 
   beforeEach(() => {
+    computed = 0;
+    nowMs = Date.now();
+    planned = new Map();
     changed = {};
     notice = undefined;
     log = new RecordingLog();
@@ -140,5 +166,53 @@ describe('parts: StatusBarController', () => {
       log.toString(),
     );
     assert.ok(part.presentation.text.includes('{actvity}'), 'shown as written');
+  });
+
+  describe('what a poll and the passing time cost', () => {
+    const running = (): Extract<TrackerState, { kind: 'tracking' }> => ({
+      kind: 'tracking',
+      activity: { activityID: 'status-part-1', activityName: NAME },
+      onBreak: false,
+      startedAtMs: nowMs - 5 * 60_000 - 20_000,
+      appClockOffsetMs: 0,
+      todaySeconds: 3_600,
+      observedAtMs: nowMs,
+    });
+
+    it('a poll that brings the state already drawn, observed later, computes and draws nothing', () => {
+      const first = running();
+      session.state = first;
+      const part = build();
+      const shown = part.presentation;
+      const before = computed;
+      nowMs += 10_000;
+      show({ ...first, todaySeconds: 3_610, observedAtMs: nowMs });
+      assert.equal(computed, before, 'the same answer again: a comparison only');
+      assert.equal(part.presentation, shown);
+      show({ ...first, todaySeconds: 4_200, observedAtMs: nowMs });
+      assert.equal(computed, before + 1, 'a new total for today is drawn');
+    });
+
+    it('while tracking, draws again when the shown minute changes, not every second', () => {
+      session.state = running();
+      const part = build();
+      assert.deepEqual(plannedDelays(), [40_000], 'the elapsed time turns 5m 20s into 6m in 40 s');
+      assert.match(part.presentation.text, / 5m · today 1h$/);
+      nowMs += 40_000;
+      const [tick] = [...planned.values()];
+      planned.clear();
+      tick!.callback();
+      assert.match(part.presentation.text, / 6m · today 1h$/);
+      assert.deepEqual(plannedDelays(), [20_000], "then today's total turns 1h 0m 40s into 1h 1m");
+      show({ kind: 'offline' });
+      assert.deepEqual(plannedDelays(), [], 'nothing counts on: nothing planned');
+    });
+
+    it('each second only while the format shows the seconds', () => {
+      session.state = running();
+      const part = build({ statusFormat: '{activity} {elapsedSeconds}' });
+      assert.match(part.presentation.text, / 5:20$/);
+      assert.deepEqual(plannedDelays(), [1_000]);
+    });
   });
 });

@@ -369,6 +369,66 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
       watcher.dispose();
     });
 
+    it("while the default places' folders are missing, watches their nearest ancestor and looks only when it fires", async () => {
+      const home = '/home/u';
+      const files = [
+        `${home}/Library/Containers/a/Data/api-endpoint.json`,
+        `${home}/Library/Containers/b/Data/api-endpoint.json`,
+      ];
+      const there = new Map([[home, 'home']]);
+      const folders = new ManualFolders();
+      const timers = new ManualTimers();
+      const asked: string[] = [];
+      let reads = 0;
+      const watcher = new CapabilityWatcher({
+        read: () => {
+          reads++;
+          return Promise.resolve({ kind: 'absent', path: files[0]! });
+        },
+        onChange: () => undefined,
+        timers,
+        paths: () => files,
+        watchFolder: folders.watch,
+        folderIdentity: (folder) => {
+          asked.push(folder);
+          return Promise.resolve(there.get(folder));
+        },
+      });
+      await watcher.current();
+      await settle();
+      assert.deepEqual(Object.fromEntries([...folders.open].map(([folder, watch]) => [folder, watch.names])), {
+        [home]: ['Library'],
+      });
+      assert.equal(
+        timers.pending.size,
+        0,
+        'no timer: the file cannot appear before its folder, whose ancestor is watched',
+      );
+      const [readsBefore, askedBefore] = [reads, asked.length];
+      await settle();
+      assert.deepEqual(
+        [reads, asked.length],
+        [readsBefore, askedBefore],
+        'nothing is read or asked until the watch fires',
+      );
+
+      there.set(`${home}/Library`, 'library'); // the app is installed: its folders come, one by one
+      there.set(`${home}/Library/Containers`, 'containers');
+      folders.open.get(home)!.onChange();
+      await settle();
+      assert.deepEqual([...folders.open.keys()], [`${home}/Library/Containers`]);
+      assert.deepEqual(folders.open.get(`${home}/Library/Containers`)!.names, ['a', 'b']);
+      assert.equal(timers.pending.size, 0);
+
+      there.set(`${home}/Library/Containers/a/Data`, 'data');
+      there.set(`${home}/Library/Containers/a`, 'a');
+      folders.open.get(`${home}/Library/Containers`)!.onChange();
+      await settle();
+      assert.ok(folders.open.has(`${home}/Library/Containers/a/Data`));
+      assert.equal(timers.pending.size, 1, 'a folder of the file is there: the timer looks again, as before');
+      watcher.dispose();
+    });
+
     it('follows a new path from the settings: the old folder let go, the new one watched', async () => {
       const folders = new ManualFolders();
       let configured = '/old/api-endpoint.json';

@@ -9,6 +9,7 @@ import {
 import {
   elapsedSecondsAt,
   needsElapsed,
+  sameState,
   stateFromCurrent,
   stateFromError,
   stateFromStatus,
@@ -118,5 +119,36 @@ describe('tracker/trackerState', () => {
         observedAtMs: 7,
       },
     );
+  });
+
+  it('takes an answer that says nothing new for the same state, observed later', () => {
+    const first = stateFromStatus({ ...tracking, todaySeconds: 600 }, { kind: 'starting' }, 10_000, {
+      startedAtMs: 0,
+      appClockOffsetMs: 0,
+    });
+    // Ten seconds on, the app counted today's total on as the display does (give or take the second a request takes).
+    for (const todaySeconds of [609, 610, 611])
+      assert.ok(sameState(first, stateFromStatus({ ...tracking, todaySeconds }, first, 20_000)), String(todaySeconds));
+    const changed: TrackerState[] = [
+      stateFromStatus({ ...tracking, todaySeconds: 600 }, first, 20_000),
+      stateFromStatus({ ...tracking, todaySeconds: 1_210 }, first, 20_000),
+      stateFromStatus({ ...tracking, isOnBreak: true, todaySeconds: 610 }, first, 20_000),
+      stateFromStatus(
+        { ...tracking, currentActivity: { ...activity, activityName: 'Renamed' }, todaySeconds: 610 },
+        first,
+        20_000,
+      ),
+      stateFromStatus({ ...tracking, todaySeconds: 610 }, first, 20_000, { startedAtMs: 5_000, appClockOffsetMs: 0 }),
+      stateFromStatus({ ...tracking, isTracking: false, currentActivity: null }, first, 20_000),
+    ];
+    for (const state of changed) assert.equal(sameState(first, state), false, JSON.stringify(state));
+
+    const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 610, observedAtMs: 20_000 };
+    assert.ok(sameState(idle, { ...idle, observedAtMs: 80_000 }), "idle: today's total does not count on");
+    assert.equal(sameState(idle, { ...idle, todaySeconds: 900 }), false);
+    assert.ok(sameState({ kind: 'offline' }, { kind: 'offline' }));
+    assert.ok(sameState({ kind: 'failed', message: 'a' }, { kind: 'failed', message: 'a' }));
+    assert.equal(sameState({ kind: 'failed', message: 'a' }, { kind: 'failed', message: 'b' }), false);
+    assert.equal(sameState({ kind: 'lockedOut', untilMs: 1 }, { kind: 'lockedOut', untilMs: 2 }), false);
   });
 });

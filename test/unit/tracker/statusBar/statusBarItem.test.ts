@@ -6,7 +6,8 @@ import { decideLink, parseLinks } from '../../../../src/tracker/links/links';
 import type { TrackerState, TrackerStateKind } from '../../../../src/tracker/model/trackerState';
 import type { Presentation, StatusBarInputs } from '../../../../src/tracker/statusBar/factTypes';
 import { statusBarItem } from '../../../../src/tracker/statusBar/statusBarItem';
-import { formatElapsed } from '../../../../src/tracker/statusBar/trackingFacts';
+import { parseStatusFormat } from '../../../../src/tracker/statusBar/statusText';
+import { formatElapsed, formatElapsedMinutes } from '../../../../src/tracker/statusBar/trackingFacts';
 
 const settings: StatusBarInputs = {
   nowMs: 0,
@@ -67,7 +68,7 @@ describe('tracker/statusBar/statusBarItem', () => {
           todaySeconds: 3_600,
           observedAtMs: 0,
         },
-        '$(record) Write docs 12:05 · today 1h',
+        '$(record) Write docs 12m · today 1h',
         'timeTracker.showMenu',
       ],
       [
@@ -109,11 +110,11 @@ describe('tracker/statusBar/statusBarItem', () => {
       observedAtMs: 0,
     } as const;
     const first = shown({ ...running, firstRelease: true });
-    assert.equal(first.text, '$(record) Write docs 1:00');
+    assert.equal(first.text, '$(record) Write docs 1m');
     assert.match(first.tooltip, /update it for them/);
     assert.doesNotMatch(first.tooltip, /timeTracker\.stop|timeTracker\.log/);
     const full = shown(running);
-    assert.equal(full.text, '$(record) Write docs 1:00', 'no total made up');
+    assert.equal(full.text, '$(record) Write docs 1m', 'no total made up');
     assert.match(full.tooltip, /Today's total: not said by the app\./);
     assert.doesNotMatch(full.tooltip, /update it/);
     assert.match(full.tooltip, /timeTracker\.stop/);
@@ -182,22 +183,63 @@ describe('tracker/statusBar/statusBarItem', () => {
     assert.match(rejected.tooltip, /VS Code integration file/);
   });
 
-  it('ticks the elapsed time and the day total from the last poll, and counts the lockout down', () => {
+  it('counts the elapsed time and the day total on from the last poll in whole minutes, and says when they next change', () => {
     const state: TrackerState = {
       kind: 'tracking',
       activity,
       onBreak: false,
       startedAtMs: 1_000 - 3_599_000,
       appClockOffsetMs: 0,
-      todaySeconds: 3_599,
+      todaySeconds: 3_569,
       observedAtMs: 1_000,
     };
-    assert.equal(shown(state, 1_999).text, '$(record) Write docs 59:59 · today 59m');
-    assert.equal(shown(state, 2_000).text, '$(record) Write docs 1:00:00 · today 1h');
-    assert.equal(
-      shown({ kind: 'lockedOut', untilMs: 60_000 }, 59_100).text,
-      '$(circle-slash) Time Tracker: locked out (1 s)',
+    const before = shown(state, 1_999);
+    assert.equal(before.text, '$(record) Write docs 59m · today 59m');
+    assert.doesNotMatch(
+      `${before.tooltip} ${before.accessibilityLabel}`,
+      /\d:\d\d(?!\d)/,
+      'no seconds: nothing else ticks',
     );
+    assert.equal(before.changesAtMs, 2_000, 'the next whole minute of the elapsed time');
+    const after = shown(state, 2_000);
+    assert.equal(after.text, '$(record) Write docs 1h · today 59m');
+    assert.equal(after.changesAtMs, 32_000, "today's next minute comes before the elapsed time's");
+    assert.equal(shown(state, 32_000).text, '$(record) Write docs 1h · today 1h');
+    assert.equal(shown({ ...state, startedAtMs: 1_000 }, 1_000).text, '$(record) Write docs < 1m · today 59m');
+    const paused = shown({ ...state, onBreak: true }, 2_000);
+    assert.equal(paused.changesAtMs, 32_000, 'on break only the day total counts on');
+    assert.equal(shown(state, 2_000, { ...settings, private: true }).changesAtMs, undefined, 'private: no time shown');
+    const idle: TrackerState = { kind: 'idle', onBreak: false, todaySeconds: 600, observedAtMs: 0 };
+    assert.equal(shown(idle, 5_000).changesAtMs, undefined, 'nothing counts on while nothing runs');
+  });
+
+  it('shows the seconds only where the format asks for them, and then changes every second', () => {
+    const state: TrackerState = {
+      kind: 'tracking',
+      activity,
+      onBreak: false,
+      startedAtMs: -725_000,
+      appClockOffsetMs: 0,
+      todaySeconds: 3_600,
+      observedAtMs: 0,
+    };
+    const seconds = { ...settings, format: parseStatusFormat('{activity} {elapsedSeconds} · {today}').format };
+    const presentation = shown(state, 400, seconds);
+    assert.equal(presentation.text, '$(record) Write docs 12:05 · today 1h');
+    assert.equal(presentation.changesAtMs, 1_000);
+    assert.equal(
+      shown({ ...state, startedAtMs: -3_722_000 }, 0, seconds).text,
+      '$(record) Write docs 1:02:02 · today 1h',
+    );
+    assert.equal(shown(state, 400).changesAtMs, 55_000, 'the default format: the next whole minute');
+  });
+
+  it('counts the lockout down each second, and stops at its last one until the poll planned for its end', () => {
+    const locked: TrackerState = { kind: 'lockedOut', untilMs: 60_000 };
+    assert.equal(shown(locked, 58_500).text, '$(circle-slash) Time Tracker: locked out (2 s)');
+    assert.equal(shown(locked, 58_500).changesAtMs, 59_000);
+    assert.equal(shown(locked, 59_100).text, '$(circle-slash) Time Tracker: locked out (1 s)');
+    assert.equal(shown(locked, 59_100).changesAtMs, undefined);
   });
 
   it('leaves the day total out when the setting says so', () => {
@@ -216,7 +258,7 @@ describe('tracker/statusBar/statusBarItem', () => {
       todaySeconds: 0,
       observedAtMs: 0,
     });
-    assert.equal(presentation.text, '$(record) \\$(bug) fix *all* [bugs](x) 0:00 · today 0m');
+    assert.equal(presentation.text, '$(record) \\$(bug) fix *all* [bugs](x) < 1m · today 0m');
     assert.match(presentation.tooltip, /Tracking \\\$\\\(bug\\\) fix \\\*all\\\* \\\[bugs\\\]\\\(x\\\)/);
   });
 
@@ -233,22 +275,23 @@ describe('tracker/statusBar/statusBarItem', () => {
       observedAtMs: 0,
     };
     const presentation = shown(running);
-    assert.equal(presentation.text, '$(record) Refactor the reporting pipeline the rep… 12:05 · today 1h');
+    assert.equal(presentation.text, '$(record) Refactor the reporting pipeline the rep… 12m · today 1h');
     assert.match(presentation.tooltip, new RegExp(long.replace(/ /g, ' ').slice(0, 60)));
-    assert.match(presentation.accessibilityLabel, new RegExp(`tracking ${long} for 12:05, 1h today`));
+    assert.match(presentation.accessibilityLabel, new RegExp(`tracking ${long} for 12m, 1h today`));
     const cutShorter = shown(running, 0, { ...settings, maxNameLength: 12 });
-    assert.equal(cutShorter.text, '$(record) Refactor th… 12:05 · today 1h');
+    assert.equal(cutShorter.text, '$(record) Refactor th… 12m · today 1h');
     const paused = shown({ ...running, onBreak: true });
     assert.equal(paused.text, '$(coffee) On break (Refactor the reporting pipeline the rep…) · today 1h');
     assert.match(paused.accessibilityLabel, new RegExp(`${long} paused`));
     assert.equal(
       shown({ ...running, activity }).text,
-      '$(record) Write docs 12:05 · today 1h',
+      '$(record) Write docs 12m · today 1h',
       'a short name stays whole',
     );
   });
 
-  it('formats elapsed time', () => {
+  it('formats elapsed time, in whole minutes and to the second', () => {
+    assert.deepEqual([59, 60, 3_599, 3_600, 3_900].map(formatElapsedMinutes), ['< 1m', '1m', '59m', '1h', '1h 5m']);
     assert.equal(formatElapsed(0), '0:00');
     assert.equal(formatElapsed(65), '1:05');
     assert.equal(formatElapsed(36_610), '10:10:10');
@@ -404,7 +447,7 @@ describe('tracker/statusBar/statusBarItem: every state', () => {
   });
 
   it('escapes a name from the app once, in the text of each state that shows it', () => {
-    assert.equal(statusBarItem(SAMPLES.tracking[0]!, settings).text, '$(record) \\$(bug) fix *all* 1:05 · today 10m');
+    assert.equal(statusBarItem(SAMPLES.tracking[0]!, settings).text, '$(record) \\$(bug) fix *all* 1m · today 10m');
     assert.equal(
       statusBarItem(SAMPLES.tracking[2]!, settings).text,
       '$(coffee) On break (\\$(bug) fix *all*) · today 10m',

@@ -19,7 +19,7 @@ const base: StatusBarInputs = {
   route: { kind: 'http', port: 40001 },
 };
 const activity = { activityID: 'a1', activityName: 'Write the quarterly report for the board' };
-// 12:05 running, 1h today.
+// 12:05 running (12m), 1h today.
 const tracking: TrackerState = {
   kind: 'tracking',
   activity,
@@ -53,7 +53,7 @@ function withFormat(source: string, extra: Partial<StatusBarInputs> = {}): Statu
 
 describe('tracker/statusBar: timeTracker.statusBar.format', () => {
   it('parses tokens and the text between them, once, into a closed list', () => {
-    assert.deepEqual(FORMAT_TOKENS, ['activity', 'elapsed', 'today', 'group', 'branchToday']);
+    assert.deepEqual(FORMAT_TOKENS, ['activity', 'elapsed', 'elapsedSeconds', 'today', 'group', 'branchToday']);
     assert.deepEqual(parseStatusFormat('[{group}] {activity} ({elapsed})'), {
       format: {
         pieces: [
@@ -76,7 +76,7 @@ describe('tracker/statusBar: timeTracker.statusBar.format', () => {
     );
     assert.equal(
       statusBarItem(tracking, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }).text,
-      '$(record) {activty} 12:05',
+      '$(record) {activty} 12m',
     );
     assert.equal(
       statusBarItem(idle, { ...base, format: parseStatusFormat('{activty} {elapsed}').format }).text,
@@ -137,7 +137,7 @@ describe('tracker/statusBar: timeTracker.statusBar.format', () => {
     });
     assert.equal(
       statusBarItem(tracking, settings).text,
-      '$(record) Clients: Write the quarterly report for the board | 12:05 | today 1h | this branch 1h 20m',
+      '$(record) Clients: Write the quarterly report for the board | 12m | today 1h | this branch 1h 20m',
     );
     assert.equal(statusBarItem(idle, settings).text, '$(clock) Not tracking | today 3h 20m | this branch 1h 20m');
     assert.equal(statusBarItem(idleBreak, settings).text, '$(coffee) On break | today 1m | this branch 1h 20m');
@@ -145,7 +145,7 @@ describe('tracker/statusBar: timeTracker.statusBar.format', () => {
 
   it('leaves a token the state lacks out with the text before it, and the first and last texts with their tokens', () => {
     const settings = withFormat('<{group}> {activity} ({elapsed})');
-    assert.equal(statusBarItem(tracking, settings).text, '$(record) Write the quarterly report for the board (12:05)');
+    assert.equal(statusBarItem(tracking, settings).text, '$(record) Write the quarterly report for the board (12m)');
     assert.equal(
       statusBarItem(tracking, withFormat('[{group}] {activity}')).text,
       '$(record) Write the quarterly report for the board',
