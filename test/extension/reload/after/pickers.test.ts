@@ -30,10 +30,8 @@ describe('after the reload: the pickers still know what the app named', function
     const labels = picker.chosenFrom.items.filter((item) => !item.separator).map((item) => item.label);
     // The entry queues, so the known name typed says where it lands: on the activity the app has.
     assert.deepEqual(labels, [`Log to “${KNOWN_ACTIVITY}”`], 'listed from the workspace state, no Create');
-    assert.match(
-      picker.opened.placeholder ?? '',
-      /^The app is not answering: these are the activities it named at \d{1,2}[:.]\d\d/,
-    );
+    assert.equal(picker.opened.title, 'Log Time (1/3): activity · The app is not answering');
+    assert.match(picker.opened.placeholder ?? '', /^Activities as of \d{1,2}[:.]\d\d/);
     assert.deepEqual(picker.notificationsWhileOpen, []);
   });
 });
