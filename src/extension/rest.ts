@@ -116,7 +116,7 @@ function wireParts(parts: Parts): void {
     links.onDidChangeUndo,
     links.onDidChangeNotice,
     links.onDidChangeWaiting,
-    branchTime.onDidChange,
+    branchTime.onDidChangeBranchToday,
     coexistence.onDidChange,
   ];
   for (const changed of [...changes, queue.onDidChangeCount]) stack.use(changed(() => statusBar.rerender()));

@@ -47,6 +47,14 @@ export class BranchTime implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** The ledger, the place or the setting changed: the view and the status bar show it again. */
   readonly onDidChange = this.changed.event;
+  private readonly todayChanged = new vscode.EventEmitter<void>();
+  /**
+   * The status bar's line (branchToday) reads otherwise: while tracking, each poll credits the ledger, and most
+   * leave that line's minute as it was, so the status bar is not worked out again for them.
+   */
+  readonly onDidChangeBranchToday = this.todayChanged.event;
+  /** The status bar's line as last announced. */
+  private announcedToday: string | undefined;
   readonly ledger: BranchLedger;
   private readonly store: LedgerStore;
   private readonly place: WindowPlace;
@@ -78,7 +86,7 @@ export class BranchTime implements vscode.Disposable {
       maxGapMs: (previous) => maxPollGapMs(parts.settings().pollIntervalSeconds, previous),
       onDidChange: () => {
         this.summaries.clear();
-        this.changed.fire();
+        this.announce();
       },
       onError: (error) =>
         parts.log.warn(
@@ -121,7 +129,7 @@ export class BranchTime implements vscode.Disposable {
     this.applyEnabled();
     await branchWatch;
     await this.place.refresh();
-    this.changed.fire();
+    this.announce();
   }
 
   summary(kind: PeriodKind): PeriodSummary {
@@ -163,6 +171,15 @@ export class BranchTime implements vscode.Disposable {
     this.tickets = { prefixes, keys };
     this.parts.messages.problems(problems, 'timeTracker.ticketPrefixes');
     return keys;
+  }
+
+  /** The view hears of every change; the status bar only when its line reads otherwise. */
+  private announce(): void {
+    this.changed.fire();
+    const today = JSON.stringify(this.branchToday() ?? null);
+    if (today === this.announcedToday) return;
+    this.announcedToday = today;
+    this.todayChanged.fire();
   }
 
   /** On or off as the settings say, and the view's welcome text with it (the workspace may have turned it off). */
@@ -213,5 +230,6 @@ export class BranchTime implements vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.place.dispose();
     this.changed.dispose();
+    this.todayChanged.dispose();
   }
 }

@@ -146,6 +146,36 @@ describe('parts: BranchTime', function () {
     assert.ok(changed > 0, 'the view and the status bar were told');
   });
 
+  it('tells the view of every poll that credits time, and the status bar only when its line reads otherwise', async () => {
+    const part = build();
+    await part.start(Promise.resolve());
+    let view = 0;
+    let statusBar = 0;
+    part.onDidChange(() => view++);
+    part.onDidChangeBranchToday(() => statusBar++);
+    const tracking = (): TrackerState => ({
+      kind: 'tracking',
+      activity: { activityID: 'A1', activityName: 'Dev' },
+      onBreak: false,
+      startedAtMs: undefined,
+      appClockOffsetMs: 0,
+      todaySeconds: undefined,
+      observedAtMs: Date.now(),
+    });
+    const lines: string[] = [];
+    for (let poll = 0; poll < 6; poll++) {
+      // The part reads the real clock (Date.now): a poll counts the time since the last one only when the clock moved.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      stateChanged.fire(tracking());
+      lines.push(part.branchToday()?.duration ?? 'none');
+    }
+
+    // The first poll only starts the span; each one after it credits the milliseconds since.
+    assert.deepEqual(lines, ['0m', '< 1m', '< 1m', '< 1m', '< 1m', '< 1m']);
+    assert.equal(view, 5, 'each credit reached the view');
+    assert.equal(statusBar, 1, 'the status bar heard once: when its line went from 0m to < 1m');
+  });
+
   it("counts today's time of a branch HEAD spells in another case on the row an earlier session wrote", async () => {
     // A repository that ignores case (APFS), switched to with `git checkout feature/Login` after an earlier session
     // on feature/login wrote today's row.
