@@ -45,7 +45,7 @@ export interface BranchTimeParts {
 
 export class BranchTime implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
-  /** The ledger, the place or the setting changed: the view and the status bar show it again. */
+  /** The ledger, the place or the setting changed: the view shows it again. */
   readonly onDidChange = this.changed.event;
   private readonly todayChanged = new vscode.EventEmitter<void>();
   /**
