@@ -41,6 +41,8 @@ export interface BranchTimeParts {
   readonly log: Log;
   readonly messages: Messages;
   readonly settings: () => Settings;
+  /** The ledger's and the summaries' clock (default Date.now). */
+  readonly now?: () => number;
 }
 
 export class BranchTime implements vscode.Disposable {
@@ -67,8 +69,10 @@ export class BranchTime implements vscode.Disposable {
   private focused = vscode.window.state.focused;
   private tickets: { readonly prefixes: string; readonly keys: TicketKeys } | undefined;
   private saidRefused = false;
+  private readonly now: () => number;
 
   constructor(private readonly parts: BranchTimeParts) {
+    this.now = parts.now ?? Date.now;
     this.store = new LedgerStore(parts.storageFolder, {
       keepDays: () => parts.settings().branchTime.keepDays,
       onCorrupt: (keptAs, problem) => this.reportCorrupt(keptAs, problem),
@@ -82,7 +86,7 @@ export class BranchTime implements vscode.Disposable {
         host: here.id,
         isRunning: ownProcessIsRunning,
       })),
-      now: Date.now,
+      now: this.now,
       maxGapMs: (previous) => maxPollGapMs(parts.settings().pollIntervalSeconds, previous),
       onDidChange: () => {
         this.summaries.clear();
@@ -133,7 +137,7 @@ export class BranchTime implements vscode.Disposable {
   }
 
   summary(kind: PeriodKind): PeriodSummary {
-    const now = Date.now();
+    const now = this.now();
     const day = dayOf(now);
     const cached = this.summaries.get(kind);
     if (cached?.day === day) return cached.summary;

@@ -32,7 +32,7 @@ describe('parts: BranchTime', function () {
   let stateChanged: vscode.EventEmitter<TrackerState>;
   const built: BranchTime[] = [];
 
-  const build = (watched: BranchReporter['watched'] = []): BranchTime => {
+  const build = (watched: BranchReporter['watched'] = [], now?: () => number): BranchTime => {
     const session: Pick<Session, 'onDidChangeState'> = { onDidChangeState: stateChanged.event };
     const part = new BranchTime({
       storageFolder: folder,
@@ -42,6 +42,7 @@ describe('parts: BranchTime', function () {
       log,
       messages,
       settings: () => current,
+      ...(now === undefined ? {} : { now }),
     });
     built.push(part);
     return part;
@@ -137,43 +138,46 @@ describe('parts: BranchTime', function () {
     assert.equal(part.branchToday()?.branch, name);
 
     let changed = 0;
+    let lineChanged = 0;
     part.onDidChange(() => changed++);
+    part.onDidChangeBranchToday(() => lineChanged++);
     withSettings({ branchTime: { ...current.branchTime, enabled: false } });
     await part.settingsChanged(Promise.resolve());
 
     assert.equal(part.enabled, false);
     assert.equal(part.branchToday(), undefined);
-    assert.ok(changed > 0, 'the view and the status bar were told');
+    assert.ok(changed > 0, 'the view was told');
+    assert.ok(lineChanged > 0, 'the status bar was told');
   });
 
   it('tells the view of every poll that credits time, and the status bar only when its line reads otherwise', async () => {
-    const part = build();
+    // Polls 10 s apart on the part's own clock, as at the default interval; the first one only starts the span.
+    let nowMs = Date.now();
+    const part = build([], () => nowMs);
     await part.start(Promise.resolve());
     let view = 0;
     let statusBar = 0;
     part.onDidChange(() => view++);
     part.onDidChangeBranchToday(() => statusBar++);
-    const tracking = (): TrackerState => ({
-      kind: 'tracking',
-      activity: { activityID: 'A1', activityName: 'Dev' },
-      onBreak: false,
-      startedAtMs: undefined,
-      appClockOffsetMs: 0,
-      todaySeconds: undefined,
-      observedAtMs: Date.now(),
-    });
     const lines: string[] = [];
     for (let poll = 0; poll < 6; poll++) {
-      // The part reads the real clock (Date.now): a poll counts the time since the last one only when the clock moved.
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      stateChanged.fire(tracking());
+      stateChanged.fire({
+        kind: 'tracking',
+        activity: { activityID: 'A1', activityName: 'Dev' },
+        onBreak: false,
+        startedAtMs: undefined,
+        appClockOffsetMs: 0,
+        todaySeconds: undefined,
+        observedAtMs: nowMs,
+      });
       lines.push(part.branchToday()?.duration ?? 'none');
+      nowMs += 10_000;
     }
 
-    // The first poll only starts the span; each one after it credits the milliseconds since.
-    assert.deepEqual(lines, ['0m', '< 1m', '< 1m', '< 1m', '< 1m', '< 1m']);
+    // 10 s and 20 s are under half a minute; 30 s and more round to a whole one.
+    assert.deepEqual(lines, ['0m', '< 1m', '< 1m', '1m', '1m', '1m']);
     assert.equal(view, 5, 'each credit reached the view');
-    assert.equal(statusBar, 1, 'the status bar heard once: when its line went from 0m to < 1m');
+    assert.equal(statusBar, 2, 'the status bar heard twice: when its line went from 0m to < 1m, and to 1m');
   });
 
   it("counts today's time of a branch HEAD spells in another case on the row an earlier session wrote", async () => {
