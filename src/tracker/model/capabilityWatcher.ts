@@ -12,7 +12,10 @@
  * watches anew the folder that replaced it, or, while it is missing, its nearest ancestor there
  * for the name that leads to it. While no folder of the paths is there (the app's default places
  * on a machine without the app) and each is so watched, the timer does not look: the file cannot
- * appear before its folder, and the ancestor's event is the look.
+ * appear before its folder, and the ancestor's event is the look. Nor while the file is ready and
+ * every folder is watched: the app rewrites it when it restarts (an event), removes it when it quits
+ * (an event), and a crash leaves a socket that refuses, which the session's next poll sees and
+ * answers with check(). A look costs a dozen file system calls, a third of an unused window's CPU.
  * A file macOS refused for privacy (the user declined VS Code's access to another app's data) is
  * not read again, by timer or watch, until asked (check(): Check Connection, a setting): reading
  * again changes nothing until the user allows it in System Settings. A refusal remembered from an
@@ -88,6 +91,8 @@ export class CapabilityWatcher {
   private readonly lost = new Set<string>();
   /** No folder of the paths is there, and an ancestor of each is watched: the timer need not look. */
   private waitingForFolders = false;
+  /** Every folder of the paths (or, while missing, its ancestor) is watched. */
+  private allWatched = false;
 
   constructor(private readonly options: CapabilityWatcherOptions) {
     this.timers = boundedTimers(options.timers);
@@ -190,6 +195,7 @@ export class CapabilityWatcher {
    */
   private async armWatches(): Promise<boolean> {
     this.waitingForFolders = false;
+    this.allWatched = false;
     const { paths, watchFolder } = this.options;
     if (paths === undefined || watchFolder === undefined) return false;
     const { wanted, noneThere } = await this.wantedFolders(paths());
@@ -217,7 +223,9 @@ export class CapabilityWatcher {
         // Not there yet, or no watches left: the timer looks, and the next read tries again.
       }
     }
-    this.waitingForFolders = noneThere && [...wanted.keys()].every((folder) => this.watches.has(folder));
+    const everyWatched = [...wanted.keys()].every((folder) => this.watches.has(folder));
+    this.waitingForFolders = noneThere && everyWatched;
+    this.allWatched = wanted.size > 0 && everyWatched;
     return found;
   }
 
@@ -297,6 +305,7 @@ export class CapabilityWatcher {
     if (this.disposed || this.stopped || this.held) return;
     this.cancelTimer();
     if (this.waitingForFolders && this.last?.kind === 'absent') return;
+    if (this.allWatched && this.last?.kind === 'ready') return;
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
       this.lookAgain();

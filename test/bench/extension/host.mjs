@@ -6,7 +6,8 @@
 //
 // Three hosts run side by side through the same minutes, so the machine's load falls on all of
 // them: two with the packaged extension installed and connected to the reference server (started
-// in this process, token in SERVICE_TOKEN), one with the time-by-branch ledger on (its default)
+// in this process) through the app's VS Code integration, as a user's window finds it (its socket
+// and the capability file under the hosts' HOME), one with the time-by-branch ledger on (its default)
 // and one with `timeTracker.branchTime.enabled: false`, and one without the extension. Both
 // extension hosts' global storage is seeded first with the same week of branch-time history
 // (./ledgerHistory.ts, written by the ledger's own code), and the app tracks an activity through
@@ -48,7 +49,7 @@ import {
   timed,
 } from '../../extension/host/workbench.mjs';
 import prepareWorkspace from '../../extension/workspace.mjs';
-import { firstTextAfterReload, installPeer, listenForPeer, loadedJavaScript, waitForItem } from './peer.mjs';
+import { firstTextAfterReload, installPeer, listenAsTheApp, loadedJavaScript, waitForItem } from './peer.mjs';
 import { request } from 'undici';
 
 const require = createRequire(import.meta.url);
@@ -184,7 +185,11 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
           onRequest: (_line, record) => void (record.path === '/current' && peerPolls++),
         });
   const peerHome = join(run.runDir, 'peer', 'home');
-  const peerApp = peerServer === undefined ? undefined : await listenForPeer(peerServer, peerHome);
+  const peerApp = peerServer === undefined ? undefined : await listenAsTheApp(peerServer, peerHome);
+  // Ours reaches the app the same way, through the app's VS Code integration under a HOME of its own:
+  // the same job as the peer's, and no token to set up.
+  const oursHome = join(run.runDir, 'ours', 'home');
+  const oursApp = await listenAsTheApp(server, oursHome);
   const servers = [server, ...(peerServer === undefined ? [] : [peerServer])];
   // Before the heap is read, the host without the extension is profiled with the others: V8 keeps
   // the line ends of every script a profile saw (0.8 MB in a host), which the heap share would
@@ -205,16 +210,15 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     };
   };
   let probe;
-  const port = await server.listen(0);
-  console.log(`> reference server on ${server.url}`);
+  console.log(`> reference server on the socket ${server.socketPath}, announced in ${oursApp.capabilityFile}`);
   const probes = await listenForProbes(hostLabels);
 
   try {
     const browser = await run.launchBrowser(isolation);
     const settings = {
-      on: { 'timeTracker.port': port },
-      off: { 'timeTracker.port': port, 'timeTracker.branchTime.enabled': false },
-      without: { 'timeTracker.port': port },
+      on: {},
+      off: { 'timeTracker.branchTime.enabled': false },
+      without: {},
       peer: {},
     };
     const hosts = {};
@@ -226,12 +230,11 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
         isolation,
         hostDirs: dirsOf[label],
         settings: settings[label],
-        token,
         probes,
         emptyExtension,
         probeIndex,
         browser,
-        extraEnv: label === 'peer' ? { HOME: peerHome } : {},
+        extraEnv: { HOME: label === 'peer' ? peerHome : oursHome },
       });
 
     probe = Object.fromEntries(
@@ -360,7 +363,7 @@ async function measure(run, { idleMinutes, settleSeconds, profileMs, trials, hea
     };
   } finally {
     await probes.close();
-    await server.close();
+    await oursApp.close();
     await peerApp?.close();
   }
 }
@@ -375,20 +378,7 @@ function snapshotFolder(run) {
 /** Starts one host's code-server and opens its workspace (a git repository on `main`) in a page of its own. */
 async function openHost(
   run,
-  {
-    label,
-    entry,
-    configFile,
-    isolation,
-    hostDirs,
-    settings,
-    token,
-    probes,
-    emptyExtension,
-    probeIndex,
-    browser,
-    extraEnv,
-  },
+  { label, entry, configFile, isolation, hostDirs, settings, probes, emptyExtension, probeIndex, browser, extraEnv },
 ) {
   const { env } = prepareWorkspace(hostDirs.workspace);
   run.writeUserSettings(hostDirs, settings);
@@ -400,7 +390,6 @@ async function openHost(
     env: {
       ...isolation,
       ...env,
-      SERVICE_TOKEN: token,
       TT_BENCH_PROBE_URL: `${probes.url}/${label}`,
       TT_BENCH_SNAPSHOT_DIR: snapshotFolder(run),
       ...extraEnv,

@@ -62,14 +62,15 @@ export function installPeer(run, { entry, vsix, dirs, configFile, isolation }) {
 }
 
 /**
- * The app as the peer finds it: the reference server listening on a Unix socket and announcing it
- * in the capability file under `home` (the peer host's HOME), with the X-NowDoing-* headers the
- * peer signs with. A short socket folder of its own: a socket path has about 100 bytes at most.
+ * The app as a user's extension finds it by default: the reference server listening on a Unix socket and
+ * announcing it in the capability file under `home` (the host's HOME). Both ours and the peer reach it so,
+ * each its own server (the peer's signs with the X-NowDoing-* headers). A short socket folder of its own:
+ * a socket path has about 100 bytes at most. `close()` closes the server too.
  */
-export async function listenForPeer(server, home) {
+export async function listenAsTheApp(server, home) {
   const capabilityFile = join(home, CAPABILITY_FILE);
   mkdirSync(join(capabilityFile, '..'), { recursive: true });
-  const socketFolder = mkdtempSync(join(tmpdir(), 'tt-peer-'));
+  const socketFolder = mkdtempSync(join(tmpdir(), 'tt-app-'));
   await server.listenOnSocket(join(socketFolder, 'api.sock'), { capabilityFile });
   return {
     capabilityFile,

@@ -149,7 +149,8 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
       read: async () => {
         reads++;
         if (holdNext) await new Promise<void>((resolve) => (release = resolve));
-        return ready;
+        // Stale, not ready: a ready file in a watched folder plans no look of its own.
+        return { kind: 'stale', path, capability };
       },
       onChange: (reading) => seen.push(reading.kind),
       timers,
@@ -167,7 +168,7 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
     release?.();
     await underWay;
     await settle();
-    assert.deepEqual([[...folders.open.keys()], timers.pending.size, seen], [[], 0, ['ready']]);
+    assert.deepEqual([[...folders.open.keys()], timers.pending.size, seen], [[], 0, ['stale']]);
     holdNext = false;
     const before = reads;
     await watcher.current();
@@ -195,8 +196,8 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
     });
     assert.equal(await watcher.current(), denied);
     assert.deepEqual([reads, folders.open.size, timers.pending.size], [1, 0, 0], 'no watch, no timer');
-    answer = { ...ready, path: container };
-    assert.equal((await watcher.check()).kind, 'ready', 'asked: read again');
+    answer = { kind: 'stale', path: container, capability };
+    assert.equal((await watcher.check()).kind, 'stale', 'asked: read again');
     assert.deepEqual([reads, folders.open.size, timers.pending.size], [2, 1, 1], 'looking again');
     watcher.dispose();
   });
@@ -341,11 +342,48 @@ describe('tracker/capabilityWatcher: following the app as it starts, restarts an
       await settle();
       assert.equal(reads, 2, 'read once more, on the event');
       assert.deepEqual(seen, ['absent', 'ready']);
-      assert.equal(timers.pending.size, 1, 'the timer stays the backstop');
+      assert.equal(timers.pending.size, 0, 'no timer while the file is ready in a watched folder');
       assert.equal(folders.open.size, 2, 'reading again does not watch again');
       watcher.dispose();
       assert.deepEqual(folders.closed.sort(), ['/a', '/b']);
       assert.equal(folders.open.size, 0);
+    });
+
+    it('while the file is ready and every folder watched, looks only on an event or when asked (the socket refused)', async () => {
+      const folders = new ManualFolders();
+      folders.missing.add('/b');
+      const timers = new ManualTimers();
+      let reads = 0;
+      let file: CapabilityReading = { kind: 'ready', path: '/a/x.json', capability };
+      const watcher = new CapabilityWatcher({
+        read: () => {
+          reads++;
+          return Promise.resolve(file);
+        },
+        onChange: () => undefined,
+        timers,
+        paths: () => ['/a/x.json', '/b/y.json'],
+        watchFolder: folders.watch,
+      });
+      await watcher.current();
+      assert.deepEqual(
+        [reads, [...folders.open.keys()], timers.pending.size],
+        [1, ['/a'], 1],
+        'a folder that cannot be watched: the timer looks',
+      );
+      folders.missing.clear();
+      timers.fire();
+      await settle();
+      assert.deepEqual([reads, [...folders.open.keys()].sort(), timers.pending.size], [2, ['/a', '/b'], 0]);
+      await watcher.check(); // the session: the socket refused
+      folders.open.get('/a')!.onChange(); // the app restarted and wrote the file again
+      await settle();
+      assert.deepEqual([reads, timers.pending.size], [4, 0], 'each look asked for, and none of its own');
+      file = { kind: 'absent', path: '/a/x.json' }; // the app quit
+      folders.open.get('/a')!.onChange();
+      await settle();
+      assert.deepEqual([reads, timers.pending.size], [5, 1], 'gone: the timer looks again, as before');
+      watcher.dispose();
     });
 
     it('tries a folder that cannot be watched again after each read, so one the app makes later is watched', async () => {
