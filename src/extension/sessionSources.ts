@@ -32,19 +32,22 @@ export interface SourceReaders {
 }
 
 export async function readSources({ tokens, log, environment, host, capability }: SourceReaders): Promise<Sources> {
-  // A keychain that cannot be read (locked, no keyring on Linux) must not leave the status bar
-  // "connecting" forever: it reads as no token, and the log says why.
-  const stored = await tokens.get().catch((error: unknown) => {
-    log.error(`Reading the token from secret storage failed: ${errorMessage(error)}`);
-    return undefined;
-  });
+  // A remote machine's files and sockets are not the user's app: not even looked at.
+  const hostRefused = !host().allowed;
+  // Both at once: the keychain answers across processes, and the first status bar text waits for both.
+  const [stored, reading] = await Promise.all([
+    // A keychain that cannot be read (locked, no keyring on Linux) must not leave the status bar
+    // "connecting" forever: it reads as no token, and the log says why.
+    tokens.get().catch((error: unknown) => {
+      log.error(`Reading the token from secret storage failed: ${errorMessage(error)}`);
+      return undefined;
+    }),
+    hostRefused ? Promise.resolve({ kind: 'absent' as const, path: '' }) : capability(),
+  ]);
   const fromEnvironment = firstSetVariable(environment, TOKEN_ENVIRONMENT_VARIABLES);
   let httpToken: HttpToken | undefined;
   if (stored) httpToken = { token: stored, source: 'secretStorage' };
   else if (fromEnvironment) httpToken = { token: fromEnvironment.value, source: `$${fromEnvironment.name}` };
-  // A remote machine's files and sockets are not the user's app: not even looked at.
-  const hostRefused = !host().allowed;
-  const reading = hostRefused ? { kind: 'absent' as const, path: '' } : await capability();
   return { httpToken, tokenStored: stored !== undefined, capability: reading, hostRefused };
 }
 
