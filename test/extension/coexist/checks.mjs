@@ -2,7 +2,7 @@
 // (NowDoing.nowdoing-vscode: the real one from TT_PEER_VSIX, else the stand-in, ./peer.mjs) installed
 // side by side in one code-server window, both reaching the same app as the app's own extension finds
 // it: the reference server on a Unix socket, announced in the capability file under the window's
-// HOME, with the X-NowDoing-* headers (test/bench/extension/peer.mjs listenForPeer). The workspace is
+// HOME, with the X-NowDoing-* headers (test/bench/extension/peer.mjs listenAsTheApp). The workspace is
 // a real git repository, switched with git from outside, as a user's terminal would:
 //   1. ours says once that the app's own extension reports branch switches, with Open Settings;
 //   2. a switch reaches the app once (the app's own extension reports it; ours steps aside);
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { repoRoot } from '../host/common.mjs';
 import { openWorkbench, runChecks, timed } from '../host/workbench.mjs';
-import { installPeer, listenForPeer } from '../../bench/extension/peer.mjs';
+import { installPeer, listenAsTheApp } from '../../bench/extension/peer.mjs';
 import { gitRepository } from '../packaged/twoWindows.mjs';
 import { peerVsix } from './peer.mjs';
 
@@ -43,7 +43,7 @@ export default async function coexistChecks(run, prepared) {
       void (record.method === 'POST' && record.path === '/branch-changed' && reports.push(record)),
   });
   const home = join(run.runDir, 'home');
-  const app = await listenForPeer(server, home);
+  const app = await listenAsTheApp(server, home);
   try {
     const git = gitRepository(dirs.workspace);
     const installed = installPeer(run, { ...prepared, vsix: peer.vsix });
