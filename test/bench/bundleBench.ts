@@ -20,7 +20,7 @@ const repoRoot = join(__dirname, '..', '..', '..');
 /** The activation bundle stays under 60 KB. */
 const TARGET_ACTIVATION_BYTES = 60 * 1024;
 /** Twice the app's own extension's JavaScript before its first text (docs/PERFORMANCE.md). */
-const TARGET_FIRST_TEXT_BYTES = 2 * 18_561;
+const TARGET_FIRST_TEXT_BYTES = 2 * 18_563;
 const SAMPLES = 21;
 
 export interface BundleReport {

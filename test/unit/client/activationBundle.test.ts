@@ -22,14 +22,14 @@ export const ACTIVATION_BUNDLE_BUDGET_BYTES = 60_000;
 
 /**
  * What loads before the first status bar text (extension.js and core.js) stays under this. The target is twice
- * the app's own extension's 18,561 bytes, FIRST_TEXT_TARGET_BYTES; the session, its client and the status bar's words
+ * the app's own extension's 18,563 bytes, FIRST_TEXT_TARGET_BYTES; the session, its client and the status bar's words
  * for every state take more than that today (docs/PERFORMANCE.md, "Activation bundle", says by module), so this
  * budget holds what they take now, and a feature that comes back into them fails here.
  */
 export const FIRST_TEXT_BUDGET_BYTES = 100_000;
 
 /** Twice the app's own extension's JavaScript before its first text (docs/PERFORMANCE.md). */
-export const FIRST_TEXT_TARGET_BYTES = 2 * 18_561;
+export const FIRST_TEXT_TARGET_BYTES = 2 * 18_563;
 
 /** Text each feature of the rest holds, and no part of the path to the first text: a log line of its own. */
 const REST_MARKS = {
