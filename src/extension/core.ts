@@ -36,6 +36,8 @@ export interface Core {
   readonly api: TimeTrackerApi;
   /** Every command's handler, by id: the activation bundle registers the ids and calls these; a read loads the rest. */
   readonly commands: Rest['commands'];
+  /** The agent's tools, by name, registered by the activation bundle as the commands are; a read loads the rest. */
+  readonly tools: Rest['tools'];
 }
 
 /** Times the activation bundle measured, for the API and the log. */
@@ -96,7 +98,7 @@ export function startCore(context: vscode.ExtensionContext, times: ActivationTim
     coreMs,
     branchWatch: () => live.branchWatch,
   });
-  return { api, commands: forwardOnRead(() => rest.get().commands) };
+  return { api, commands: forwardOnRead(() => rest.get().commands), tools: forwardOnRead(() => rest.get().tools) };
 }
 
 /** The log, the session that owns the connection, the message sink, the recent list: what the rest read. */

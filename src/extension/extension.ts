@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { loadBeside } from '../platform/besideModule';
 import { forwardOnRead, LoadOnce } from '../platform/loadOnce';
-import { COMMANDS, type CommandId } from '../tracker/ids';
+import { COMMANDS, TOOLS, type CommandId, type ToolName } from '../tracker/ids';
 import type { TimeTrackerApi } from './api';
 import type { Core } from './core';
 import { sayCouldNotStart } from './startFailure';
@@ -29,10 +29,35 @@ export function activate(context: vscode.ExtensionContext): TimeTrackerApi {
   // Registered here, not by the core: a command run while the core loads must find its id.
   for (const id of Object.values(COMMANDS))
     context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => core.run(id, args)));
+  registerTools(context, core);
   const soon = setImmediate(() => core.loadOrSay());
   context.subscriptions.push({ dispose: () => clearImmediate(soon) });
   core.activationMs = performance.now() - started;
   return core.api;
+}
+
+/**
+ * The agent's tools, registered here as the commands are: VS Code activates the extension for a tool it calls
+ * (`onLanguageModelTool:`) and looks for its implementation at once.
+ */
+function registerTools(context: vscode.ExtensionContext, core: CoreLoader): void {
+  for (const name of Object.values(TOOLS)) {
+    const tool: vscode.LanguageModelTool<unknown> = {
+      // Free of side effects, as VS Code asks: only the question, from the input and what the window knows.
+      prepareInvocation: ({ input }) => {
+        const asked = core.tool(name).prepare?.(input);
+        if (asked === undefined || typeof asked === 'string') return undefined;
+        return { confirmationMessages: { title: asked.title, message: new vscode.MarkdownString(asked.message) } };
+      },
+      invoke: async ({ input, toolInvocationToken }) => {
+        // Opaque to extensions (typed `never`): only its presence tells a chat's call from another extension's.
+        const token: unknown = toolInvocationToken;
+        const said = await core.tool(name).invoke(input, { inChat: token !== undefined });
+        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(said)]);
+      },
+    };
+    context.subscriptions.push(vscode.lm.registerTool(name, tool));
+  }
 }
 
 /** The core, loaded and started once (LoadOnce keeps a failure rather than start a second half-built core). */
@@ -68,6 +93,11 @@ class CoreLoader {
       return undefined;
     }
     return handler(...args);
+  }
+
+  /** A tool's work in the core; without a core, the tool fails with why (the agent says it in the chat). */
+  tool(name: ToolName): Core['tools'][ToolName] {
+    return this.#core.get().tools[name];
   }
 
   /** The API, forwarded to the core's, which a read loads if it is not yet. */

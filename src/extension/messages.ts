@@ -6,6 +6,7 @@
  * nobody awaits. The window's functions are looked up at each call, so the tests' spies on them
  * see everything shown.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import * as vscode from 'vscode';
 import { errorMessage } from '../platform/errors';
 import { COMMANDS } from '../tracker/ids';
@@ -34,8 +35,20 @@ export class Messages implements vscode.Disposable {
   private readonly notices = new Map<NoticeTopic, () => void>();
   /** A failure's state was said and its end is awaited, to be said once in the status bar. */
   private awaitingRecovery = false;
+  /** What a `heard` run said so far: its async context's own list, so that a command run beside it is not heard. */
+  private readonly hearing = new AsyncLocalStorage<string[]>();
 
   constructor(private readonly log: Log) {}
+
+  /**
+   * Runs `run` as usual, and gives beside its result every sentence it said (notifications, advice, notices, status
+   * lines), in order: what the agent's tools answer with, in the words a command's user reads.
+   */
+  async heard<T>(run: () => Promise<T>): Promise<{ readonly result: T; readonly said: readonly string[] }> {
+    const said: string[] = [];
+    const result = await this.hearing.run(said, run);
+    return { result, said };
+  }
 
   info(message: string, ...actions: MessageAction[]): Promise<void> {
     return this.notify('info', message, actions);
@@ -74,8 +87,13 @@ export class Messages implements vscode.Disposable {
    * A warning the caller waits on for the user's choice (modal when `modal`), for decisions the
    * caller acts on itself; resolves to the chosen label, or undefined when dismissed.
    */
-  async ask(message: string, options: { readonly modal: boolean }, ...labels: string[]): Promise<string | undefined> {
-    return vscode.window.showWarningMessage(message, { modal: options.modal }, ...labels);
+  async ask(
+    message: string,
+    options: { readonly modal: boolean; readonly detail?: string },
+    ...labels: string[]
+  ): Promise<string | undefined> {
+    const { modal, detail } = options;
+    return vscode.window.showWarningMessage(message, { modal, ...(detail === undefined ? {} : { detail }) }, ...labels);
   }
 
   /**
@@ -89,6 +107,7 @@ export class Messages implements vscode.Disposable {
    * is said in the status bar.
    */
   notice(topic: NoticeTopic, message: string, until: Thenable<unknown>): void {
+    this.hearing.getStore()?.push(message);
     this.notices.get(topic)?.();
     let withdraw = (): void => undefined;
     const withdrawn = new Promise<void>((resolve) => (withdraw = resolve));
@@ -118,6 +137,7 @@ export class Messages implements vscode.Disposable {
 
   /** A brief confirmation in the status bar (a started or stopped activity), gone after 3 s. */
   status(text: string): void {
+    this.hearing.getStore()?.push(text);
     vscode.window.setStatusBarMessage(text, 3_000);
   }
 
@@ -164,6 +184,7 @@ export class Messages implements vscode.Disposable {
 
   /** Shows the message; resolves once the chosen button's action has run (or at once when dismissed). */
   private async notify(severity: Severity, message: string, actions: readonly MessageAction[]): Promise<void> {
+    this.hearing.getStore()?.push(message);
     const chosen = await vscode.window[SHOW[severity]](message, ...actions.map((action) => action.label));
     const action = actions.find((candidate) => candidate.label === chosen);
     if (!action) return;

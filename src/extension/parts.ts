@@ -43,6 +43,8 @@ export interface Rest {
   readonly coexistence: Coexistence;
   /** Every command's handler, by id. */
   readonly commands: CommandTable['handlers'];
+  /** The editor agent's tools, by name. */
+  readonly tools: CommandTable['tools'];
   /** The settings were read again (`live.settings`): each part applies what concerns it. */
   settingsChanged(affects: (key: string) => boolean): void;
 }

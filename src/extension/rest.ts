@@ -37,7 +37,7 @@ export interface RestInputs extends Connection {
 }
 
 /** Every part of the rest, each built whole. */
-interface Parts extends RestInputs, Omit<Rest, 'commands' | 'settingsChanged'> {
+interface Parts extends RestInputs, Omit<Rest, 'commands' | 'tools' | 'settingsChanged'> {
   readonly commandTable: CommandTable;
 }
 
@@ -54,6 +54,7 @@ export function startRest(inputs: RestInputs): Rest {
   return {
     ...parts,
     commands: parts.commandTable.handlers,
+    tools: parts.commandTable.tools,
     settingsChanged: (affects) => settingsChanged(parts, affects),
   };
 }

@@ -38,6 +38,20 @@ export const COMMANDS = {
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
+/** The tools this extension gives the editor's agent, by name (package.json `contributes.languageModelTools`). */
+export const TOOLS = {
+  /** What runs now and how the app is reached, in the status bar's words. */
+  status: 'timeTracker_status',
+  /** A period's time by repository, branch (its ticket) and activity, as Copy Summary gives it. */
+  timeByBranch: 'timeTracker_timeByBranch',
+  /** Start, Stop and Log Time with the agent's input as their arguments, each after the user's yes. */
+  start: 'timeTracker_start',
+  stop: 'timeTracker_stop',
+  log: 'timeTracker_logTime',
+} as const;
+
+export type ToolName = (typeof TOOLS)[keyof typeof TOOLS];
+
 /** Context keys, for `when` and `enablement` clauses and the walkthrough's completion events. */
 export const CONTEXT_KEYS = {
   /**

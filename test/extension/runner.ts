@@ -32,7 +32,8 @@ export interface RunOptions {
 
 /**
  * Runs every `*.test.js` under `folder` (sub-folders too, such as suite/parts/, one test file per
- * part of src/extension), in path order, writes the result file and returns it.
+ * part of src/extension), in path order, writes the result file and returns it. `TT_GREP` in the
+ * environment (code-server hands it to the extension host) runs only the tests whose title matches.
  */
 export async function runSuite(
   folder: string,
@@ -40,7 +41,13 @@ export async function runSuite(
   { earlierHalf }: RunOptions = {},
 ): Promise<SuiteResult> {
   const { resultFile } = suiteLaunch();
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000, forbidOnly: true });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    color: false,
+    timeout: 20_000,
+    forbidOnly: true,
+    ...(process.env.TT_GREP ? { grep: process.env.TT_GREP } : {}),
+  });
   for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.test.js'))
     .sort()) {

@@ -40,16 +40,30 @@ export async function copyBranchSummary(
   if (target === undefined) return;
   const text = summaryText(branchTime.summary(target.kind), branchTime.ticketKeys(), format, target.scope);
   if (text === undefined) {
-    void messages.info(
-      vscode.l10n.t(
-        'No time by branch for {0} yet: it is counted while the app tracks an activity.',
-        periodLabel(target.kind),
-      ),
-    );
+    void messages.info(nothingYet(target.kind));
     return;
   }
   await vscode.env.clipboard.writeText(text);
   messages.status(vscode.l10n.t('Copied the summary of {0}.', periodLabel(target.kind)));
+}
+
+/**
+ * The period's summary in plain text as Copy Summary gives it, read afresh from the ledger (the time-by-branch tool,
+ * ./tools.ts); or the sentence that says why there is none.
+ */
+export async function plainSummary(services: CommandServices, kind: PeriodKind): Promise<string> {
+  const { branchTime } = services;
+  if (!branchTime.enabled)
+    return vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is no time by branch.');
+  await branchTime.ledger.refresh();
+  return summaryText(branchTime.summary(kind), branchTime.ticketKeys(), 'plain') ?? nothingYet(kind);
+}
+
+function nothingYet(kind: PeriodKind): string {
+  return vscode.l10n.t(
+    'No time by branch for {0} yet: it is counted while the app tracks an activity.',
+    periodLabel(kind),
+  );
 }
 
 export async function exportBranchTimeCsv(services: CommandServices, args: unknown): Promise<void> {

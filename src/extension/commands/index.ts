@@ -17,12 +17,14 @@ import { unlink } from './unlink';
 import type { CommandParts, CommandServices } from './services';
 import { clearToken, setToken } from './token';
 import { logTime } from './logTime';
+import { agentTools } from './tools';
 import { rememberRunning, start, stop } from './tracking';
 import { showMenu, showQueue, togglePrivateStatusBar } from './views';
 
-/** Every command's handler by id, and what the handlers keep running (disposed with the core). */
+/** Every command's handler by id, the agent's tools by name, and what the handlers keep running (disposed as one). */
 export interface CommandTable {
   readonly handlers: Readonly<Record<CommandId, (...args: unknown[]) => unknown>>;
+  readonly tools: ReturnType<typeof agentTools>;
   readonly disposable: vscode.Disposable;
 }
 
@@ -58,5 +60,5 @@ export function commandTable(parts: CommandParts): CommandTable {
     [COMMANDS.useRepositoryLinks]: () => useRepositoryLinks(services),
     [COMMANDS.togglePrivateStatusBar]: () => togglePrivateStatusBar(services),
   };
-  return { handlers: commands, disposable: rememberRunning(services) };
+  return { handlers: commands, tools: agentTools(services), disposable: rememberRunning(services) };
 }

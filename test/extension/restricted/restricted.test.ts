@@ -16,6 +16,7 @@ import type { TimeTrackerApi } from '../../../src/extension/extension';
 import { parseBook } from '../../../src/tracker/branchTime/ledgerBook';
 import { requiredParam } from '../launch';
 import { EXTENSION_ID } from '../suite/connected';
+import { answering } from '../suite/pressEnter';
 import { kind, until } from '../suite/states';
 
 /** ./workspace.mjs's INJECTED_ACTIVITY: the name the repository's links start and create. */
@@ -99,6 +100,38 @@ describe('a cloned repository with hostile settings, opened in Restricted Mode',
     // Fewer than two: the repository's interval (or its clamp to an hour) was obeyed; hundreds: a
     // timer overflowed to 1 ms.
     assert.ok(answers >= 2 && answers <= PACE_WINDOW_MS / 1000, `${answers} answers in ${PACE_WINDOW_MS / 1000} s`);
+  });
+
+  it("refuses the agent's start, stop and log here, asking nothing and sending nothing; its status tool answers", async () => {
+    const writes: [string, object][] = [
+      ['timeTracker_start', { name: INJECTED_ACTIVITY, createIfMissing: true }],
+      ['timeTracker_logTime', { name: INJECTED_ACTIVITY, createIfMissing: true, durationMinutes: 30 }],
+      ['timeTracker_stop', {}],
+    ];
+    const asked = await answering(async () => {
+      for (const [name, input] of writes) {
+        const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+        const said = result.content
+          .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
+          .join('');
+        assert.match(
+          said,
+          /^This workspace is not trusted, so the time tracker does not start, stop or log time/,
+          said,
+        );
+      }
+    });
+    assert.deepEqual(asked, [], 'no question for what will not be done');
+    assert.equal((await app.getStatus()).isTracking, false);
+    assert.deepEqual(
+      (await app.searchActivities(INJECTED_ACTIVITY)).map((match) => match.activityName),
+      [],
+    );
+    const status = await vscode.lm.invokeTool('timeTracker_status', { input: {}, toolInvocationToken: undefined });
+    assert.match(
+      status.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join(''),
+      /^Not tracking\./,
+    );
   });
 
   it("keeps the user's private status bar while the app tracks", async () => {

@@ -11,6 +11,8 @@ import * as vscode from 'vscode';
 /** A question as offered: its title (or message), its items (or buttons), and the one Enter took. */
 export interface Asked {
   readonly title: string;
+  /** A modal warning's detail, under its message. */
+  readonly detail?: string;
   readonly items: readonly string[];
   readonly taken: string | undefined;
 }
@@ -27,7 +29,8 @@ export async function answering(
   window.showWarningMessage = (message: string, ...rest: unknown[]) => {
     const buttons = rest.filter((item): item is string => typeof item === 'string');
     const taken = choose?.(buttons) ?? buttons[0];
-    asked.push({ title: message, items: buttons, taken });
+    const { detail } = (rest.find((item) => typeof item === 'object' && item !== null) ?? {}) as { detail?: string };
+    asked.push({ title: message, items: buttons, taken, ...(detail === undefined ? {} : { detail }) });
     return Promise.resolve(taken);
   };
   try {

@@ -42,7 +42,7 @@ describe('l10n: the manifest (package.nls*.json)', () => {
       'keys no manifest field uses',
     );
     const visible =
-      /^(displayName|description|contributes\.(commands\.\d+\.(title|category)|configuration\.(title|properties\.[^.]+(\.[^.]+)*\.(markdownDescription|description|enumDescriptions\.\d+))|walkthroughs\.\d+\.(title|description|steps\.\d+\.(title|description))))$/;
+      /^(displayName|description|contributes\.(languageModelTools\.\d+\.(displayName|userDescription)|commands\.\d+\.(title|category)|configuration\.(title|properties\.[^.]+(\.[^.]+)*\.(markdownDescription|description|enumDescriptions\.\d+))|walkthroughs\.\d+\.(title|description|steps\.\d+\.(title|description))))$/;
     const literal = manifestStrings(manifest)
       .map(({ path, value }): [string, string] => [path.join('.'), value])
       .filter(([path, value]) => visible.test(path) && !/^%.+%$/.test(value));

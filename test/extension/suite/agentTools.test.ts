@@ -1,0 +1,199 @@
+/**
+ * The tools this extension gives the editor's agent, in a real extension host against the reference server: listed
+ * through `vscode.lm.tools` with their schemas, and called through `vscode.lm.invokeTool` as an agent calls them. The
+ * status tool says what the server runs in the status bar's words; the time-by-branch tool what the ledger holds; while
+ * the status bar is private, neither names an activity or a time.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as vscode from 'vscode';
+import type { TimeTrackerApi } from '../../../src/extension/extension';
+import type { ReferenceServer } from '../../../src/server/server';
+import { connectToNewServer, runningOn } from './connected';
+import { answering, type Asked } from './pressEnter';
+import { kind, until, untilQueued } from './states';
+
+const TOKEN = 'agent-tools-token-5e21';
+const NAME = 'Review the agent tools';
+const OTHER = 'Pair on the tools';
+/** What a write tool answered outside a chat, and the question it asked first (Enter takes its yes, Go On). */
+async function askWith(name: string, input: object, answer?: string): Promise<{ said: string; asked: Asked[] }> {
+  let said = '';
+  const asked = await answering(
+    async () => (said = await ask(name, input)),
+    answer === undefined ? undefined : () => answer,
+  );
+  return { said, asked };
+}
+const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
+
+/** What a tool answers, as a model reads it: its text parts. */
+async function ask(name: string, input: object = {}): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+  return result.content
+    .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : `<${typeof part}>`))
+    .join('');
+}
+
+describe("the editor agent's tools", function () {
+  this.timeout(60_000);
+  let api: TimeTrackerApi;
+  let server: ReferenceServer;
+  let port: number;
+
+  before(async function () {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (!folder) this.skip();
+    execFileSync('git', ['checkout', '-q', 'main'], { cwd: folder.uri.fsPath, stdio: 'ignore' });
+    ({ api, server, port } = await connectToNewServer(TOKEN));
+    await api.branchWatchReady();
+  });
+
+  afterEach(() => config().update('statusBar.private', undefined, vscode.ConfigurationTarget.Global));
+
+  after(async () => {
+    server.controls.state.stop();
+    await config().update('pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('port', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('timeTracker.clearToken');
+    await server.close();
+  });
+
+  it('lists each tool with its description for the model and its input schema', () => {
+    const ours = vscode.lm.tools.filter((tool) => tool.name.startsWith('timeTracker_'));
+    assert.deepEqual(ours.map((tool) => tool.name).sort(), [
+      'timeTracker_logTime',
+      'timeTracker_start',
+      'timeTracker_status',
+      'timeTracker_stop',
+      'timeTracker_timeByBranch',
+    ]);
+    for (const tool of ours) assert.ok(tool.description.length > 100, `${tool.name} tells the model what it does`);
+    const byBranch = ours.find((tool) => tool.name === 'timeTracker_timeByBranch');
+    assert.deepEqual(
+      (byBranch?.inputSchema as { properties?: { period?: { enum?: unknown } } } | undefined)?.properties?.period?.enum,
+      ['today', 'thisWeek', 'lastWeek'],
+    );
+  });
+
+  it('says what the app runs now, in the words of the status bar, without its markup', async () => {
+    server.controls.state.start({ name: NAME, createIfMissing: true });
+    await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === NAME, 'tracking');
+    const said = await ask('timeTracker_status');
+    assert.match(said, new RegExp(`^Tracking ${NAME}`), said);
+    assert.match(said, /Commands: .*Stop/, said);
+    assert.doesNotMatch(said, /\*\*|\$\(|command:/, said);
+  });
+
+  it("gives the period's time by branch as the ledger holds it, and refuses a period it does not know", async () => {
+    if (api.state !== 'tracking') {
+      server.controls.state.start({ name: NAME, createIfMissing: true });
+      await until(api, kind('tracking'), 'tracking');
+    }
+    let today = await api.branchTimeSummary('today');
+    for (let answers = 0; answers < 10 && today.repositories.length === 0; answers++) {
+      await api.refresh();
+      today = await api.branchTimeSummary('today');
+    }
+    assert.ok(today.repositories.length > 0, 'the ledger has time');
+    const said = await ask('timeTracker_timeByBranch', { period: 'today' });
+    assert.match(said, /^Time by branch, Today \(\d{4}-\d\d-\d\d\): /, said);
+    assert.match(said, /\nmain: .+\n {2}Review the agent tools: /, said);
+    assert.equal(await ask('timeTracker_timeByBranch'), said, 'today when no period is given');
+    assert.equal(
+      await ask('timeTracker_timeByBranch', { period: 'yesterday' }),
+      '"period" must be one of "today", "thisWeek", "lastWeek".',
+    );
+  });
+
+  it('names no activity and no time while the status bar is private, and says why', async () => {
+    await config().update('statusBar.private', true, vscode.ConfigurationTarget.Global);
+    const status = await ask('timeTracker_status');
+    assert.doesNotMatch(status, new RegExp(`${NAME}|\\d+m\\b|\\dh\\b`), status);
+    assert.match(status, /private/, status);
+    const byBranch = await ask('timeTracker_timeByBranch', { period: 'today' });
+    assert.doesNotMatch(byBranch, new RegExp(`${NAME}|main`), byBranch);
+    assert.match(byBranch, /^The status bar is private \(timeTracker\.statusBar\.private\)/, byBranch);
+  });
+
+  it('asks before a start outside a chat, naming the activity; starts nothing on no, and starts on yes', async () => {
+    const input = { name: OTHER, createIfMissing: true };
+    const no = await askWith('timeTracker_start', input, 'Cancel');
+    assert.deepEqual(no.asked, [
+      {
+        title: 'Start tracking?',
+        detail: `Starts tracking: "${OTHER}", created if the app has no activity of that name. What runs now stops.`,
+        items: ['Go On'],
+        taken: 'Cancel',
+      },
+    ]);
+    assert.equal(no.said, 'Nothing was sent: you said no.');
+    assert.notEqual(runningOn(server), OTHER, 'nothing started on no');
+    const yes = await askWith('timeTracker_start', input);
+    assert.equal(yes.said, `Tracking ${OTHER}`);
+    assert.equal(runningOn(server), OTHER);
+  });
+
+  it('stops on yes, and the question names what runs', async () => {
+    server.controls.state.start({ name: OTHER, createIfMissing: true });
+    await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === OTHER, 'tracking');
+    const stopped = await askWith('timeTracker_stop', {});
+    assert.equal(stopped.asked[0]?.detail, `Stops "${OTHER}" in the time tracker.`);
+    assert.match(stopped.said, new RegExp(`^Stopped ${OTHER}`), stopped.said);
+    assert.equal(runningOn(server), undefined);
+  });
+
+  it('logs offline once, queued, says the app records it now, and sends it once when the app is back', async () => {
+    const before = server.controls.state.listEntries().length;
+    await server.close();
+    for (let attempt = 0; attempt < 5 && api.state !== 'offline'; attempt++) await api.refresh();
+    await until(api, kind('offline'), 'offline');
+    const input = { name: NAME, durationMinutes: 35, note: 'Read the tools_ docs', date: '2020-01-02' };
+    const logged = await askWith('timeTracker_logTime', input);
+    assert.deepEqual(
+      logged.asked.map(({ title, detail }) => ({ title, detail })),
+      [
+        {
+          title: 'Log time?',
+          detail:
+            'The app takes no date for an entry: it records this time now, today, not on "2020-01-02". Go on only if ' +
+            `that is what you want.\n\nLogs 35m (35 minutes) on: "${NAME}", an activity the app already has.\n\n` +
+            'Note: "Read the tools_ docs"',
+        },
+      ],
+    );
+    assert.match(logged.said, /is queued until the app answers/, logged.said);
+    assert.match(logged.said, /records this time now/, logged.said);
+    await untilQueued(api, 1, 'the entry queued once', 10_000);
+    await server.listen(port);
+    await api.refresh();
+    await untilQueued(api, 0, 'the queue sent', 20_000);
+    const sent = server.controls.state.listEntries().slice(before);
+    assert.deepEqual(
+      sent.map(({ durationMinutes, note }) => ({ durationMinutes, note })),
+      [{ durationMinutes: 35, note: 'Read the tools_ docs' }],
+      'sent once',
+    );
+    await until(api, kind('idle'), 'idle with the app back');
+  });
+
+  it('refuses before asking when the input is wrong: a name too long, minutes out of range', async () => {
+    assert.equal(
+      await ask('timeTracker_logTime', { name: NAME, durationMinutes: 2_000 }),
+      'durationMinutes must be a whole number of minutes from 1 to 1440, not 2000.',
+    );
+    assert.match(await ask('timeTracker_start', {}), /needs "name" or "activityID"/);
+    assert.match(await ask('timeTracker_start', { name: 'x'.repeat(201) }), /at most 200 characters/);
+  });
+
+  it('starts and logs while private without naming the activity or the time in what it answers', async () => {
+    await config().update('statusBar.private', true, vscode.ConfigurationTarget.Global);
+    const started = await askWith('timeTracker_start', { name: NAME, createIfMissing: true });
+    assert.match(started.said, /^Done: the app took it\. The status bar is private/, started.said);
+    assert.doesNotMatch(started.said, new RegExp(NAME));
+    const logged = await askWith('timeTracker_logTime', { name: NAME, durationMinutes: 20 });
+    assert.match(logged.said, /^Done: the app took it\./, logged.said);
+    assert.doesNotMatch(logged.said, new RegExp(`${NAME}|20m|20 minutes`), logged.said);
+    server.controls.state.stop();
+  });
+});
