@@ -49,7 +49,7 @@ export const TRACKER_PARTS = {
   // The app's own extension beside this one: who reports branch switches, what is said once.
   coexistence: [],
   // What the editor agent's tools answer and ask: the status bar's words, the ledger's periods.
-  agentTools: ['branchTime', 'duration', 'markup'],
+  agentTools: ['branchTime', 'duration', 'markup', 'pickers'],
 };
 const TRACKER_FILES = ['ids', 'duration', 'markup'];
 

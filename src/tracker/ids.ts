@@ -44,6 +44,8 @@ export const TOOLS = {
   status: 'timeTracker_status',
   /** A period's time by repository, branch (its ticket) and activity, as Copy Summary gives it. */
   timeByBranch: 'timeTracker_timeByBranch',
+  /** The app's activities whose name holds a query, with their ids: what the pickers search. */
+  searchActivities: 'timeTracker_searchActivities',
   /** Start, Stop and Log Time with the agent's input as their arguments, each after the user's yes. */
   start: 'timeTracker_start',
   stop: 'timeTracker_stop',

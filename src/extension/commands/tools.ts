@@ -21,14 +21,19 @@ import {
   logConfirmation,
   otherDayAsked,
   plainSaid,
+  activityLines,
   plainTooltip,
   readPeriodInput,
+  readQueryInput,
   recordedNow,
   startConfirmation,
   stopConfirmation,
   type AutoApproveValues,
   type ToolConfirmation,
 } from '../../tracker/agentTools/toolAnswers';
+import { classify } from '../../tracker/model/classify';
+import { pauseFromError, signingPause } from '../../tracker/model/signingPause';
+import { stateFromError } from '../../tracker/model/trackerState';
 import { readLogArguments, readStartArguments } from '../../tracker/pickers/commandArguments';
 import { checkEntryRequest, checkStartRequest, RuleViolation, type JsonObject } from '../../protocol/rules';
 import type { ActivitySelector } from '../../protocol/types';
@@ -53,6 +58,7 @@ export function agentTools(services: CommandServices): Readonly<Record<ToolName,
   return {
     [TOOLS.status]: { invoke: () => Promise.resolve(plainTooltip(services.statusBar.presentation.tooltip)) },
     [TOOLS.timeByBranch]: { invoke: (input) => timeByBranch(services, input) },
+    [TOOLS.searchActivities]: { invoke: (input) => searchActivities(services, input) },
     [TOOLS.start]: writeTool(services, TOOLS.start, {
       confirm: (input) => {
         const request = checked(readStartArguments(input), checkStartRequest);
@@ -89,6 +95,36 @@ async function timeByBranch(services: CommandServices, input: unknown): Promise<
   if (services.settings().privateStatusBar) return privateRefusal();
   const read = readPeriodInput(input);
   return 'refused' in read ? read.refused : plainSummary(services, read.period);
+}
+
+/** The results a search asks for: enough to choose from, few enough to read. */
+const SEARCH_LIMIT = 20;
+
+/**
+ * The pickers' search: the app's activities whose name holds the query. While nothing may be signed (a rejected token,
+ * the lockout) or the license is locked, nothing is sent; then, and when the app does not answer, the activities it
+ * named before, with the status bar's sentence for why. A refusal the search meets is shown as the poll would show it,
+ * so that nothing more is sent on a token the app rejected.
+ */
+async function searchActivities(services: CommandServices, input: unknown): Promise<string> {
+  if (services.settings().privateStatusBar) return privateRefusal();
+  const read = readQueryInput(input);
+  if ('refused' in read) return read.refused;
+  const { session, known } = services;
+  const why = (): string => plainTooltip(services.statusBar.presentation.tooltip).split('\n\n')[0] ?? '';
+  const mayAsk = signingPause(session.state, Date.now()) === undefined && session.state.kind !== 'licenseLocked';
+  const client = mayAsk ? await session.ready() : undefined;
+  if (client === undefined) return activityLines(read.query, known.matching(read.query), { kind: 'known', why: why() });
+  try {
+    const found = await client.searchActivities(read.query, { limit: SEARCH_LIMIT });
+    known.remember(found);
+    return activityLines(read.query, found, { kind: 'app' });
+  } catch (error) {
+    const paused = pauseFromError(error) !== undefined || classify(error).kind === 'licenseLocked';
+    if (paused) session.showChecked(stateFromError(error, Date.now()));
+    const said = paused ? why() : classify(error).message;
+    return activityLines(read.query, known.matching(read.query), { kind: 'known', why: said });
+  }
 }
 
 interface WriteSteps {

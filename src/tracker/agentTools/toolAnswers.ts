@@ -11,6 +11,7 @@ import type { ActivitySelector, EntryRequest } from '../../protocol/types';
 import { PERIODS, type PeriodKind } from '../branchTime/summary';
 import { formatMinutes } from '../duration';
 import { escapeMarkdown } from '../markup';
+import { typedTooLong, type PickableActivity } from '../pickers/activityPicks';
 
 /** A command link of the tooltip, `[label](command:…)`, not one a name escaped (`\[`). */
 const COMMAND_LINK = /(?<!\\)\[([^\]]*)\]\(command:[^)]*\)/g;
@@ -168,4 +169,34 @@ export function approvedByWorkspaceOnly(values: AutoApproveValues | undefined, t
     (typeof value === 'object' && value !== null && (value as Record<string, unknown>)[tool] === true);
   if (values === undefined || approves(values.globalValue)) return false;
   return approves(values.workspaceFolderValue ?? values.workspaceValue);
+}
+
+/** The search tool's `{ "query": "…" }`: a name, or part of one, that an activity can have; or why not. */
+export function readQueryInput(input: unknown): { readonly query: string } | { readonly refused: string } {
+  const query = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).query : undefined;
+  if (typeof query !== 'string' || query.trim() === '')
+    return { refused: l10n.t('"query" must be the name of an activity, or a part of one.') };
+  const tooLong = typedTooLong(query);
+  return tooLong === undefined ? { query: query.trim() } : { refused: `"query": ${tooLong}.` };
+}
+
+/** Where the activities listed come from: the app's answer, or what it named before (with why it did not answer). */
+export type ActivitiesFrom = { readonly kind: 'app' } | { readonly kind: 'known'; readonly why: string };
+
+/** The activities found for `query`, a line each with its id and group, for a model to pick from and start by id. */
+export function activityLines(query: string, found: readonly PickableActivity[], from: ActivitiesFrom): string {
+  const asked = inMarkdown(query);
+  const lines = found.map(({ activityName, activityID, groupName }) => {
+    const group = typeof groupName === 'string' ? l10n.t(', group {0}', inMarkdown(groupName)) : '';
+    return `- ${inMarkdown(activityName)} (id ${inMarkdown(activityID)}${group})`;
+  });
+  if (from.kind === 'app')
+    return lines.length === 0
+      ? l10n.t('No activity of the app matches {0}.', asked)
+      : [l10n.t('Activities of the app that match {0}:', asked), ...lines].join('\n');
+  const heading =
+    lines.length === 0
+      ? l10n.t('None of the activities the app named before matches {0}.', asked)
+      : l10n.t('Activities the app named before that match {0}:', asked);
+  return [`${from.why} ${heading}`, ...lines].join('\n');
 }

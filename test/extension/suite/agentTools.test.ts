@@ -63,6 +63,7 @@ describe("the editor agent's tools", function () {
     const ours = vscode.lm.tools.filter((tool) => tool.name.startsWith('timeTracker_'));
     assert.deepEqual(ours.map((tool) => tool.name).sort(), [
       'timeTracker_logTime',
+      'timeTracker_searchActivities',
       'timeTracker_start',
       'timeTracker_status',
       'timeTracker_stop',
@@ -106,11 +107,33 @@ describe("the editor agent's tools", function () {
     );
   });
 
+  it("finds the app's activities by a part of their name, with their ids, and what it named before while it is away", async () => {
+    const id = server.controls.state.listActivities().find((activity) => activity.name === NAME)?.id ?? '';
+    const found = await ask('timeTracker_searchActivities', { query: 'agent TOOLS' });
+    assert.equal(
+      found,
+      `Activities of the app that match "agent TOOLS":\n- "${NAME}" (id "${id.replace(/-/g, '\\-')}")`,
+    );
+    assert.equal(
+      await ask('timeTracker_searchActivities', { query: ' ' }),
+      '"query" must be the name of an activity, or a part of one.',
+    );
+    await server.close();
+    for (let attempt = 0; attempt < 5 && api.state !== 'offline'; attempt++) await api.refresh();
+    await until(api, kind('offline'), 'offline');
+    const known = await ask('timeTracker_searchActivities', { query: 'agent' });
+    assert.match(known, new RegExp(`Activities the app named before that match "agent":\\n- "${NAME}"`), known);
+    await server.listen(port);
+    await api.refresh();
+    await until(api, (state) => state.kind === 'idle' || state.kind === 'tracking', 'the app back');
+  });
+
   it('names no activity and no time while the status bar is private, and says why', async () => {
     await config().update('statusBar.private', true, vscode.ConfigurationTarget.Global);
     const status = await ask('timeTracker_status');
     assert.doesNotMatch(status, new RegExp(`${NAME}|\\d+m\\b|\\dh\\b`), status);
     assert.match(status, /private/, status);
+    assert.match(await ask('timeTracker_searchActivities', { query: 'agent' }), /^The status bar is private/);
     const byBranch = await ask('timeTracker_timeByBranch', { period: 'today' });
     assert.doesNotMatch(byBranch, new RegExp(`${NAME}|main`), byBranch);
     assert.match(byBranch, /^The status bar is private \(timeTracker\.statusBar\.private\)/, byBranch);

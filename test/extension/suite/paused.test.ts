@@ -14,6 +14,7 @@ import type { HandledSwitch } from '../../../src/extension/branchReporter';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { RequestRecord } from '../../../src/server/debugView';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
+import { answering } from './pressEnter';
 import { kind, nextStateOr, until, untilEvent } from './states';
 import { withWizardAnswers, type PickerSeen } from './wizardAnswers';
 import { notificationsDuring, type ShownNotification } from './windowSpies';
@@ -97,6 +98,36 @@ describe('while the token is rejected, nothing signed goes out on its own', func
     });
     assert.equal(api.state, 'tokenRejected');
     assert.equal(failedSignIns, 1, `requests: ${paths.join(', ')}`);
+  });
+
+  it("sends nothing for the agent's search or Start while the token is rejected, and says why", async () => {
+    const text = (result: vscode.LanguageModelToolResult): string =>
+      result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    let searched = '';
+    let started = '';
+    const { paths, failedSignIns } = await signedDuring(async () => {
+      const search = await vscode.lm.invokeTool('timeTracker_searchActivities', {
+        input: { query: 'kno' },
+        toolInvocationToken: undefined,
+      });
+      searched = text(search);
+      await answering(async () => {
+        const start = await vscode.lm.invokeTool('timeTracker_start', {
+          input: { name: 'Known work' },
+          toolInvocationToken: undefined,
+        });
+        started = text(start);
+      });
+    });
+    assert.deepEqual(paths, [], 'no signed request');
+    assert.equal(failedSignIns, 0);
+    assert.match(
+      searched,
+      /^The app rejected the token\b.* Activities the app named before that match "kno":\n- "Known work" \(id "/,
+      searched,
+    );
+    assert.match(started, /rejected the token/, started);
+    assert.match(started, /Tracking was not started\./, started);
   });
 
   it('searches nothing while a name is typed into Start, whose picker says why and offers the fixes, not a name', async () => {

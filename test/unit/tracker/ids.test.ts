@@ -1,8 +1,8 @@
 /**
  * The ids of src/tracker/ids.ts against package.json: every contributed command has an id (and so
- * a handler in the command table, which is typed by them) and every id is contributed; every
- * context key a `when` or `enablement` clause reads is one the extension sets. The extension-host
- * suite checks the same commands against what VS Code has registered.
+ * a handler in the command table, which is typed by them) and every id is contributed, and so for
+ * the agent's tools; every context key a `when` or `enablement` clause reads is one the extension
+ * sets. The extension-host suite checks the same commands against what VS Code has registered.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import {
   CONTEXT_KEYS,
   STATUS_BAR_ITEM_ID,
   STORAGE_KEYS,
+  TOOLS,
   VIEWS,
   WALKTHROUGH_ID,
 } from '../../../src/tracker/ids';
@@ -19,6 +20,7 @@ import {
 interface Manifest {
   contributes: {
     commands: { command: string; enablement?: string }[];
+    languageModelTools: { name: string; toolReferenceName: string; inputSchema: { type: string } }[];
     menus: Record<string, { command?: string; when?: string }[]>;
     walkthroughs: { id: string }[];
     views: Record<string, { id: string }[]>;
@@ -32,6 +34,16 @@ describe('tracker: ids and package.json', () => {
   it('contributes exactly the commands of COMMANDS', () => {
     const contributed = manifest.contributes.commands.map((command) => command.command).sort();
     assert.deepEqual(contributed, Object.values(COMMANDS).sort());
+  });
+
+  it("contributes exactly the agent's tools of TOOLS, each with a name to use in a prompt and an object schema", () => {
+    const tools = manifest.contributes.languageModelTools;
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), Object.values(TOOLS).sort());
+    for (const tool of tools) {
+      assert.match(tool.toolReferenceName, /^[a-zA-Z]+$/, tool.name);
+      assert.equal(tool.inputSchema.type, 'object', tool.name);
+    }
+    assert.equal(new Set(tools.map((tool) => tool.toolReferenceName)).size, tools.length, 'one reference name each');
   });
 
   it('names in its menus only commands of COMMANDS', () => {

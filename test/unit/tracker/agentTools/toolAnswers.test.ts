@@ -3,12 +3,14 @@ import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import type { StatusBarInputs } from '../../../../src/tracker/statusBar/factTypes';
 import { statusBarItem } from '../../../../src/tracker/statusBar/statusBarItem';
 import {
+  activityLines,
   approvedByWorkspaceOnly,
   logConfirmation,
   otherDayAsked,
   plainSaid,
   plainTooltip,
   readPeriodInput,
+  readQueryInput,
   startConfirmation,
   stopConfirmation,
 } from '../../../../src/tracker/agentTools/toolAnswers';
@@ -167,6 +169,44 @@ describe('tracker/agentTools/toolAnswers: plainSaid', () => {
     assert.equal(
       plainSaid(['$(record) Tracking Write docs', '', 'Logged 5m to **x**.']),
       'Tracking Write docs\nLogged 5m to x.',
+    );
+  });
+});
+
+describe('tracker/agentTools/toolAnswers: the search', () => {
+  it('reads a query, trimmed, and refuses none, an empty one or one no activity can have', () => {
+    assert.deepEqual(readQueryInput({ query: '  rev ' }), { query: 'rev' });
+    for (const input of [{}, { query: '' }, { query: '   ' }, { query: 3 }, null])
+      assert.deepEqual(readQueryInput(input), {
+        refused: '"query" must be the name of an activity, or a part of one.',
+      });
+    assert.deepEqual(readQueryInput({ query: 'x'.repeat(201) }), {
+      refused: '"query": At most 200 characters: 201 typed.',
+    });
+  });
+
+  it("lists the app's answer a line each, with its id and group, names escaped", () => {
+    const found = [
+      { activityID: 'A-1', activityName: 'Review', groupName: 'Client *X*' },
+      { activityID: 'B2', activityName: 'Review [docs](https://e.com)', groupName: null },
+    ];
+    assert.equal(
+      activityLines('rev', found, { kind: 'app' }),
+      'Activities of the app that match "rev":\n- "Review" (id "A\\-1", group "Client \\*X\\*")\n' +
+        '- "Review \\[docs\\]\\(https://e\\.com\\)" (id "B2")',
+    );
+    assert.equal(activityLines('zz', [], { kind: 'app' }), 'No activity of the app matches "zz".');
+  });
+
+  it('says why the app did not answer before what it named earlier', () => {
+    const found = [{ activityID: 'A1', activityName: 'Review' }];
+    assert.equal(
+      activityLines('rev', found, { kind: 'known', why: 'The app is not answering.' }),
+      'The app is not answering. Activities the app named before that match "rev":\n- "Review" (id "A1")',
+    );
+    assert.equal(
+      activityLines('rev', [], { kind: 'known', why: 'Offline.' }),
+      'Offline. None of the activities the app named before matches "rev".',
     );
   });
 });
