@@ -18,6 +18,8 @@ import {
   branchAt,
   formatLedgerDuration,
   summarize,
+  summarizeDays,
+  type DayRange,
   type PeriodKind,
   type PeriodSummary,
 } from '../../tracker/branchTime/summary';
@@ -134,6 +136,11 @@ export class BranchTime implements vscode.Disposable {
     await branchWatch;
     await this.place.refresh();
     this.announce();
+  }
+
+  /** The summary of the days of `range`, whatever period they are: asked for rarely, so worked out each time. */
+  summaryOfDays(range: DayRange): PeriodSummary {
+    return summarizeDays(this.ledger.current.rows, 'days', range);
   }
 
   summary(kind: PeriodKind): PeriodSummary {

@@ -12,7 +12,7 @@ import { errorMessage } from '../../platform/errors';
 import { COMMANDS } from '../../tracker/ids';
 import { summaryText, type SummaryFormat, type SummaryScope } from '../../tracker/branchTime/copySummary';
 import { csvFileName, ledgerCsv } from '../../tracker/branchTime/ledgerCsv';
-import { PERIODS, periodDays, periodLabel, type PeriodKind } from '../../tracker/branchTime/summary';
+import { PERIODS, periodDays, periodLabel, type DayRange, type PeriodKind } from '../../tracker/branchTime/summary';
 import { confirmClear, exportPeriodLabel, pickPeriod, type ExportPeriod } from '../branchTime/periodPick';
 import type { CommandServices } from './services';
 
@@ -51,12 +51,19 @@ export async function copyBranchSummary(
  * The period's summary in plain text as Copy Summary gives it, read afresh from the ledger (the time-by-branch tool,
  * ./tools.ts); or the sentence that says why there is none.
  */
-export async function plainSummary(services: CommandServices, kind: PeriodKind): Promise<string> {
+export async function plainSummary(services: CommandServices, what: PeriodKind | DayRange): Promise<string> {
   const { branchTime } = services;
   if (!branchTime.enabled)
     return vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is no time by branch.');
   await branchTime.ledger.refresh();
-  return summaryText(branchTime.summary(kind), branchTime.ticketKeys(), 'plain') ?? nothingYet(kind);
+  const summary = typeof what === 'string' ? branchTime.summary(what) : branchTime.summaryOfDays(what);
+  const text = summaryText(summary, branchTime.ticketKeys(), 'plain');
+  if (text !== undefined) return text;
+  if (typeof what === 'string') return nothingYet(what);
+  return vscode.l10n.t('No time by branch from {from} to {to}: it is counted while the app tracks an activity.', {
+    from: what.fromDay,
+    to: what.toDay,
+  });
 }
 
 function nothingYet(kind: PeriodKind): string {

@@ -94,7 +94,8 @@ export function agentTools(services: CommandServices): Readonly<Record<ToolName,
 async function timeByBranch(services: CommandServices, input: unknown): Promise<string> {
   if (services.settings().privateStatusBar) return privateRefusal();
   const read = readPeriodInput(input);
-  return 'refused' in read ? read.refused : plainSummary(services, read.period);
+  if ('refused' in read) return read.refused;
+  return plainSummary(services, 'days' in read ? read.days : read.period);
 }
 
 /** The results a search asks for: enough to choose from, few enough to read. */
@@ -192,7 +193,7 @@ function checked<T extends object>(request: T | string, check: (body: JsonObject
   }
 }
 
-/** The name this window knows an activity asked for by id by (the recent list); the name itself when asked by name. */
+/** The name this window knows an activity asked for by id by (the recent list); none for a request by name. */
 function knownName(services: CommandServices, request: ActivitySelector): string | undefined {
   const { activityID } = request;
   if (activityID === undefined) return undefined;

@@ -8,7 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import { displayText } from '../../platform/outsideText';
 import type { ActivitySelector, EntryRequest } from '../../protocol/types';
-import { PERIODS, type PeriodKind } from '../branchTime/summary';
+import { PERIODS, type DayRange, type PeriodKind } from '../branchTime/summary';
 import { formatMinutes } from '../duration';
 import { escapeMarkdown } from '../markup';
 import { typedTooLong, type PickableActivity } from '../pickers/activityPicks';
@@ -37,13 +37,47 @@ export function plainTooltip(tooltip: string): string {
     .join('\n\n');
 }
 
-/** The time-by-branch tool's input, `{ "period": "today" | "thisWeek" | "lastWeek" }` (today if none), or why not. */
-export function readPeriodInput(input: unknown): { readonly period: PeriodKind } | { readonly refused: string } {
-  const given = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).period : undefined;
-  if (given === undefined) return { period: 'today' };
-  const period = PERIODS.find((kind) => kind === given);
-  if (period !== undefined) return { period };
+/** The most days the time-by-branch tool sums at once: a quarter, more than the ledger keeps by default. */
+export const MAX_DAYS = 92;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The time-by-branch tool's input: `{ "period": "today" | "thisWeek" | "lastWeek" }` (today if none), or
+ * `{ "fromDay": "YYYY-MM-DD", "toDay": "YYYY-MM-DD" }` (`toDay` the first if left out), at most MAX_DAYS; or why not.
+ */
+export function readPeriodInput(
+  input: unknown,
+): { readonly period: PeriodKind } | { readonly days: DayRange } | { readonly refused: string } {
+  const given = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const { period, fromDay, toDay } = given;
+  if (fromDay !== undefined || toDay !== undefined) {
+    if (period !== undefined) return { refused: l10n.t('Give "period" or "fromDay", not both.') };
+    return readDays(fromDay, toDay ?? fromDay);
+  }
+  if (period === undefined) return { period: 'today' };
+  const known = PERIODS.find((kind) => kind === period);
+  if (known !== undefined) return { period: known };
   return { refused: l10n.t('"period" must be one of {0}.', PERIODS.map((kind) => `"${kind}"`).join(', ')) };
+}
+
+function readDays(from: unknown, to: unknown): { readonly days: DayRange } | { readonly refused: string } {
+  const [first, last] = [calendarDay(from), calendarDay(to)];
+  if (first === undefined || last === undefined)
+    return { refused: l10n.t('"fromDay" and "toDay" must be days such as "2026-12-01".') };
+  const span = Math.round((last.getTime() - first.getTime()) / 86_400_000) + 1;
+  if (span < 1) return { refused: l10n.t('"toDay" must not come before "fromDay".') };
+  if (span > MAX_DAYS) return { refused: l10n.t('At most {0} days at once.', MAX_DAYS) };
+  return { days: { fromDay: from as string, toDay: to as string } };
+}
+
+/** A `YYYY-MM-DD` that names a day of the calendar (not the 31st of February), at local midnight. */
+function calendarDay(text: unknown): Date | undefined {
+  const match = typeof text === 'string' ? DAY.exec(text) : null;
+  if (match === null) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : undefined;
 }
 
 /**

@@ -17,6 +17,12 @@ export type PeriodKind = 'today' | 'thisWeek' | 'lastWeek';
 
 export const PERIODS: readonly PeriodKind[] = ['today', 'thisWeek', 'lastWeek'];
 
+/** The local days a summary covers, `YYYY-MM-DD`, both included. */
+export interface DayRange {
+  readonly fromDay: string;
+  readonly toDay: string;
+}
+
 /**
  * A time and the whole minutes shown for it: its own time to the nearest minute, what the view and
  * Copy Summary show; `approximate` where the rows under it add up to other minutes.
@@ -47,7 +53,8 @@ export interface RepositorySummary extends Totals {
 }
 
 export interface PeriodSummary {
-  readonly kind: PeriodKind;
+  /** A period of the view, or `days` someone gave (the agent's time-by-branch tool). */
+  readonly kind: PeriodKind | 'days';
   /** The first and last local day of the period, `YYYY-MM-DD`. */
   readonly fromDay: string;
   readonly toDay: string;
@@ -58,7 +65,7 @@ export interface PeriodSummary {
 }
 
 /** The period's first and last day; weeks start on Monday. */
-export function periodDays(kind: PeriodKind, nowMs: number): { fromDay: string; toDay: string } {
+export function periodDays(kind: PeriodKind, nowMs: number): DayRange {
   const now = new Date(nowMs);
   const day = (offset: number): string =>
     dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset).getTime());
@@ -84,7 +91,16 @@ export function summarize(
   nowMs: number,
   platform: NodeJS.Platform = process.platform,
 ): PeriodSummary {
-  const { fromDay, toDay } = periodDays(kind, nowMs);
+  return summarizeDays(rows, kind, periodDays(kind, nowMs), platform);
+}
+
+/** The same for the days of `range`, whatever period they are. */
+export function summarizeDays(
+  rows: readonly LedgerRow[],
+  kind: PeriodSummary['kind'],
+  { fromDay, toDay }: DayRange,
+  platform: NodeJS.Platform = process.platform,
+): PeriodSummary {
   const inPeriod = rows.filter((row) => row.day >= fromDay && row.day <= toDay);
   const ms = sumMs(inPeriod);
   const repositories = grouped(
@@ -168,8 +184,10 @@ export function formatExactDuration(ms: number): string {
   return minutes === 0 ? `${seconds}s` : `${formatMinutes(minutes)} ${seconds % 60}s`;
 }
 
-export function periodLabel(kind: PeriodKind): string {
+export function periodLabel(kind: PeriodSummary['kind']): string {
   switch (kind) {
+    case 'days':
+      return l10n.t('Chosen Days');
     case 'today':
       return l10n.t('Today');
     case 'thisWeek':

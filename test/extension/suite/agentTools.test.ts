@@ -11,7 +11,7 @@ import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { ReferenceServer } from '../../../src/server/server';
 import { connectToNewServer, runningOn } from './connected';
 import { answering, type Asked } from './pressEnter';
-import { kind, until, untilQueued } from './states';
+import { kind, ledgerHasTimeToday, until, untilQueued } from './states';
 
 const TOKEN = 'agent-tools-token-5e21';
 const NAME = 'Review the agent tools';
@@ -91,16 +91,17 @@ describe("the editor agent's tools", function () {
       server.controls.state.start({ name: NAME, createIfMissing: true });
       await until(api, kind('tracking'), 'tracking');
     }
-    let today = await api.branchTimeSummary('today');
-    for (let answers = 0; answers < 10 && today.repositories.length === 0; answers++) {
-      await api.refresh();
-      today = await api.branchTimeSummary('today');
-    }
-    assert.ok(today.repositories.length > 0, 'the ledger has time');
+    assert.ok(await ledgerHasTimeToday(api), 'the ledger has time');
     const said = await ask('timeTracker_timeByBranch', { period: 'today' });
     assert.match(said, /^Time by branch, Today \(\d{4}-\d\d-\d\d\): /, said);
     assert.match(said, /\nmain: .+\n {2}Review the agent tools: /, said);
     assert.equal(await ask('timeTracker_timeByBranch'), said, 'today when no period is given');
+    const day = /\((\d{4}-\d\d-\d\d)\)/.exec(said)?.[1] ?? '';
+    assert.equal(
+      await ask('timeTracker_timeByBranch', { fromDay: day, toDay: day }),
+      said.replace(/^Time by branch, Today/, 'Time by branch, Chosen Days'),
+      'the same day, given',
+    );
     assert.equal(
       await ask('timeTracker_timeByBranch', { period: 'yesterday' }),
       '"period" must be one of "today", "thisWeek", "lastWeek".',

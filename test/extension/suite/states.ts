@@ -111,3 +111,16 @@ export function nextStateOr(api: TimeTrackerApi, ms: number): Promise<void> {
     const subscription = api.onDidChangeState(done);
   });
 }
+
+/**
+ * Whether today's time by branch holds some, asking the app again up to ten times while it tracks: the span between
+ * two of its answers is this branch's time.
+ */
+export async function ledgerHasTimeToday(api: TimeTrackerApi): Promise<boolean> {
+  let today = await api.branchTimeSummary('today');
+  for (let answers = 0; answers < 10 && today.repositories.length === 0; answers++) {
+    await api.refresh();
+    today = await api.branchTimeSummary('today');
+  }
+  return today.repositories.length > 0;
+}

@@ -3,6 +3,7 @@ import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 import type { StatusBarInputs } from '../../../../src/tracker/statusBar/factTypes';
 import { statusBarItem } from '../../../../src/tracker/statusBar/statusBarItem';
 import {
+  MAX_DAYS,
   activityLines,
   approvedByWorkspaceOnly,
   logConfirmation,
@@ -88,6 +89,31 @@ describe('tracker/agentTools/toolAnswers: readPeriodInput', () => {
       assert.ok('refused' in read, JSON.stringify(period));
       assert.match(read.refused, /"today", "thisWeek", "lastWeek"/);
     }
+  });
+});
+
+describe('tracker/agentTools/toolAnswers: readPeriodInput, given days', () => {
+  it('reads a first and a last day, the last the first when left out, up to MAX_DAYS', () => {
+    assert.deepEqual(readPeriodInput({ fromDay: '2026-11-30', toDay: '2026-12-02' }), {
+      days: { fromDay: '2026-11-30', toDay: '2026-12-02' },
+    });
+    assert.deepEqual(readPeriodInput({ fromDay: '2024-02-29' }), {
+      days: { fromDay: '2024-02-29', toDay: '2024-02-29' },
+    });
+    assert.ok('days' in readPeriodInput({ fromDay: '2026-01-01', toDay: '2026-04-02' }), `${MAX_DAYS} days`);
+  });
+
+  it('refuses a day that is not one, a range the wrong way round or too long, and a period beside days', () => {
+    const refused = (input: object): string => {
+      const read = readPeriodInput(input);
+      return 'refused' in read ? read.refused : JSON.stringify(read);
+    };
+    for (const fromDay of ['2026-02-30', '2025-02-29', '2026-13-01', '26-12-01', '2026-12-1', 20261201, ''])
+      assert.equal(refused({ fromDay }), '"fromDay" and "toDay" must be days such as "2026-12-01".', String(fromDay));
+    assert.equal(refused({ toDay: '2026-12-01' }), '"fromDay" and "toDay" must be days such as "2026-12-01".');
+    assert.equal(refused({ fromDay: '2026-12-02', toDay: '2026-12-01' }), '"toDay" must not come before "fromDay".');
+    assert.equal(refused({ fromDay: '2026-01-01', toDay: '2026-04-03' }), `At most ${MAX_DAYS} days at once.`);
+    assert.equal(refused({ period: 'today', fromDay: '2026-12-01' }), 'Give "period" or "fromDay", not both.');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   formatLedgerDuration,
   periodDays,
   summarize,
+  summarizeDays,
   type Minuted,
   type PeriodSummary,
 } from '../../../../src/tracker/branchTime/summary';
@@ -87,6 +88,20 @@ describe('tracker/branchTime/summary', () => {
     assert.deepEqual(periodDays('today', NOW), { fromDay: '2026-11-25', toDay: '2026-11-25' });
     assert.deepEqual(periodDays('thisWeek', NOW), { fromDay: '2026-11-23', toDay: '2026-11-25' });
     assert.deepEqual(periodDays('lastWeek', NOW), { fromDay: '2026-11-16', toDay: '2026-11-22' });
+  });
+
+  it('sums the days of a range given, both ends included, the same way as a period', () => {
+    const branches = (summary: PeriodSummary): string[] =>
+      summary.repositories.flatMap((repository) => repository.branches.map((branch) => branch.branch));
+    const lastWeek = periodDays('lastWeek', NOW);
+    assert.deepEqual(summarizeDays(rows, 'days', lastWeek), { ...summarize(rows, 'lastWeek', NOW), kind: 'days' });
+    assert.deepEqual(branches(summarizeDays(rows, 'days', { fromDay: dayOf(daysAgo(9)), toDay: dayOf(daysAgo(0)) })), [
+      'feature/PROJ-123-login',
+      'main',
+      'fix/typo',
+      'main',
+    ]);
+    assert.deepEqual(branches(summarizeDays(rows, 'days', { fromDay: '2020-01-01', toDay: '2020-01-31' })), []);
   });
 
   it('groups a period repository → branch → activity, most time first, with first and last seen', () => {
