@@ -121,9 +121,10 @@ async function searchActivities(services: CommandServices, input: unknown): Prom
     known.remember(found);
     return activityLines(read.query, found, { kind: 'app' });
   } catch (error) {
-    const paused = pauseFromError(error) !== undefined || classify(error).kind === 'licenseLocked';
+    const failure = classify(error);
+    const paused = pauseFromError(error) !== undefined || failure.kind === 'licenseLocked';
     if (paused) session.showChecked(stateFromError(error, Date.now()));
-    const said = paused ? why() : classify(error).message;
+    const said = paused ? why() : failure.message;
     return activityLines(read.query, known.matching(read.query), { kind: 'known', why: said });
   }
 }
