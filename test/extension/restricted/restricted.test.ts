@@ -17,6 +17,7 @@ import { parseBook } from '../../../src/tracker/branchTime/ledgerBook';
 import { requiredParam } from '../launch';
 import { EXTENSION_ID } from '../suite/connected';
 import { answering } from '../suite/pressEnter';
+import { askTool } from '../suite/toolCalls';
 import { kind, until } from '../suite/states';
 
 /** ./workspace.mjs's INJECTED_ACTIVITY: the name the repository's links start and create. */
@@ -110,10 +111,7 @@ describe('a cloned repository with hostile settings, opened in Restricted Mode',
     ];
     const asked = await answering(async () => {
       for (const [name, input] of writes) {
-        const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-        const said = result.content
-          .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
-          .join('');
+        const said = await askTool(name, input);
         assert.match(
           said,
           /^This workspace is not trusted, so the time tracker does not start, stop or log time/,
@@ -127,11 +125,7 @@ describe('a cloned repository with hostile settings, opened in Restricted Mode',
       (await app.searchActivities(INJECTED_ACTIVITY)).map((match) => match.activityName),
       [],
     );
-    const status = await vscode.lm.invokeTool('timeTracker_status', { input: {}, toolInvocationToken: undefined });
-    assert.match(
-      status.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join(''),
-      /^Not tracking\./,
-    );
+    assert.match(await askTool('timeTracker_status'), /^Not tracking\./);
   });
 
   it("keeps the user's private status bar while the app tracks", async () => {

@@ -12,6 +12,7 @@ import type { ReferenceServer } from '../../../src/server/server';
 import { connectToNewServer, runningOn } from './connected';
 import { answering, type Asked } from './pressEnter';
 import { kind, ledgerHasTimeToday, until, untilQueued } from './states';
+import { askTool } from './toolCalls';
 
 const TOKEN = 'agent-tools-token-5e21';
 const NAME = 'Review the agent tools';
@@ -20,20 +21,12 @@ const OTHER = 'Pair on the tools';
 async function askWith(name: string, input: object, answer?: string): Promise<{ said: string; asked: Asked[] }> {
   let said = '';
   const asked = await answering(
-    async () => (said = await ask(name, input)),
+    async () => (said = await askTool(name, input)),
     answer === undefined ? undefined : () => answer,
   );
   return { said, asked };
 }
 const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('timeTracker');
-
-/** What a tool answers, as a model reads it: its text parts. */
-async function ask(name: string, input: object = {}): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content
-    .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : `<${typeof part}>`))
-    .join('');
-}
 
 describe("the editor agent's tools", function () {
   this.timeout(60_000);
@@ -80,7 +73,7 @@ describe("the editor agent's tools", function () {
   it('says what the app runs now, in the words of the status bar, without its markup', async () => {
     server.controls.state.start({ name: NAME, createIfMissing: true });
     await until(api, (state) => state.kind === 'tracking' && state.activity.activityName === NAME, 'tracking');
-    const said = await ask('timeTracker_status');
+    const said = await askTool('timeTracker_status');
     assert.match(said, new RegExp(`^Tracking ${NAME}`), said);
     assert.match(said, /Commands: .*Stop/, said);
     assert.doesNotMatch(said, /\*\*|\$\(|command:/, said);
@@ -92,37 +85,37 @@ describe("the editor agent's tools", function () {
       await until(api, kind('tracking'), 'tracking');
     }
     assert.ok(await ledgerHasTimeToday(api), 'the ledger has time');
-    const said = await ask('timeTracker_timeByBranch', { period: 'today' });
+    const said = await askTool('timeTracker_timeByBranch', { period: 'today' });
     assert.match(said, /^Time by branch, Today \(\d{4}-\d\d-\d\d\): /, said);
     assert.match(said, /\nmain: .+\n {2}Review the agent tools: /, said);
-    assert.equal(await ask('timeTracker_timeByBranch'), said, 'today when no period is given');
+    assert.equal(await askTool('timeTracker_timeByBranch'), said, 'today when no period is given');
     const day = /\((\d{4}-\d\d-\d\d)\)/.exec(said)?.[1] ?? '';
     assert.equal(
-      await ask('timeTracker_timeByBranch', { fromDay: day, toDay: day }),
+      await askTool('timeTracker_timeByBranch', { fromDay: day, toDay: day }),
       said.replace(/^Time by branch, Today/, 'Time by branch, Chosen Days'),
       'the same day, given',
     );
     assert.equal(
-      await ask('timeTracker_timeByBranch', { period: 'yesterday' }),
+      await askTool('timeTracker_timeByBranch', { period: 'yesterday' }),
       '"period" must be one of "today", "thisWeek", "lastWeek".',
     );
   });
 
   it("finds the app's activities by a part of their name, with their ids, and what it named before while it is away", async () => {
     const id = server.controls.state.listActivities().find((activity) => activity.name === NAME)?.id ?? '';
-    const found = await ask('timeTracker_searchActivities', { query: 'agent TOOLS' });
+    const found = await askTool('timeTracker_searchActivities', { query: 'agent TOOLS' });
     assert.equal(
       found,
       `Activities of the app that match "agent TOOLS":\n- "${NAME}" (id "${id.replace(/-/g, '\\-')}")`,
     );
     assert.equal(
-      await ask('timeTracker_searchActivities', { query: ' ' }),
+      await askTool('timeTracker_searchActivities', { query: ' ' }),
       '"query" must be the name of an activity, or a part of one.',
     );
     await server.close();
     for (let attempt = 0; attempt < 5 && api.state !== 'offline'; attempt++) await api.refresh();
     await until(api, kind('offline'), 'offline');
-    const known = await ask('timeTracker_searchActivities', { query: 'agent' });
+    const known = await askTool('timeTracker_searchActivities', { query: 'agent' });
     assert.match(known, new RegExp(`Activities the app named before that match "agent":\\n- "${NAME}"`), known);
     await server.listen(port);
     await api.refresh();
@@ -131,11 +124,11 @@ describe("the editor agent's tools", function () {
 
   it('names no activity and no time while the status bar is private, and says why', async () => {
     await config().update('statusBar.private', true, vscode.ConfigurationTarget.Global);
-    const status = await ask('timeTracker_status');
+    const status = await askTool('timeTracker_status');
     assert.doesNotMatch(status, new RegExp(`${NAME}|\\d+m\\b|\\dh\\b`), status);
     assert.match(status, /private/, status);
-    assert.match(await ask('timeTracker_searchActivities', { query: 'agent' }), /^The status bar is private/);
-    const byBranch = await ask('timeTracker_timeByBranch', { period: 'today' });
+    assert.match(await askTool('timeTracker_searchActivities', { query: 'agent' }), /^The status bar is private/);
+    const byBranch = await askTool('timeTracker_timeByBranch', { period: 'today' });
     assert.doesNotMatch(byBranch, new RegExp(`${NAME}|main`), byBranch);
     assert.match(byBranch, /^The status bar is private \(timeTracker\.statusBar\.private\)/, byBranch);
   });
@@ -203,11 +196,11 @@ describe("the editor agent's tools", function () {
 
   it('refuses before asking when the input is wrong: a name too long, minutes out of range', async () => {
     assert.equal(
-      await ask('timeTracker_logTime', { name: NAME, durationMinutes: 2_000 }),
+      await askTool('timeTracker_logTime', { name: NAME, durationMinutes: 2_000 }),
       'durationMinutes must be a whole number of minutes from 1 to 1440, not 2000.',
     );
-    assert.match(await ask('timeTracker_start', {}), /needs "name" or "activityID"/);
-    assert.match(await ask('timeTracker_start', { name: 'x'.repeat(201) }), /at most 200 characters/);
+    assert.match(await askTool('timeTracker_start', {}), /needs "name" or "activityID"/);
+    assert.match(await askTool('timeTracker_start', { name: 'x'.repeat(201) }), /at most 200 characters/);
   });
 
   it('starts and logs while private without naming the activity or the time in what it answers', async () => {

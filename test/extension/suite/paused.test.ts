@@ -15,6 +15,7 @@ import type { TimeTrackerApi } from '../../../src/extension/extension';
 import type { RequestRecord } from '../../../src/server/debugView';
 import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { answering } from './pressEnter';
+import { askTool } from './toolCalls';
 import { kind, nextStateOr, until, untilEvent } from './states';
 import { withWizardAnswers, type PickerSeen } from './wizardAnswers';
 import { notificationsDuring, type ShownNotification } from './windowSpies';
@@ -101,22 +102,12 @@ describe('while the token is rejected, nothing signed goes out on its own', func
   });
 
   it("sends nothing for the agent's search or Start while the token is rejected, and says why", async () => {
-    const text = (result: vscode.LanguageModelToolResult): string =>
-      result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
     let searched = '';
     let started = '';
     const { paths, failedSignIns } = await signedDuring(async () => {
-      const search = await vscode.lm.invokeTool('timeTracker_searchActivities', {
-        input: { query: 'kno' },
-        toolInvocationToken: undefined,
-      });
-      searched = text(search);
+      searched = await askTool('timeTracker_searchActivities', { query: 'kno' });
       await answering(async () => {
-        const start = await vscode.lm.invokeTool('timeTracker_start', {
-          input: { name: 'Known work' },
-          toolInvocationToken: undefined,
-        });
-        started = text(start);
+        started = await askTool('timeTracker_start', { name: 'Known work' });
       });
     });
     assert.deepEqual(paths, [], 'no signed request');
