@@ -6,8 +6,9 @@
  * - The status tool says what the status bar says, in its words, the fix included; the time-by-branch tool gives Copy
  *   Summary's text of a period. Neither sends a request.
  * - Start, Stop and Log Time run the commands of the same names with the agent's input as their arguments, so the
- *   command's checks hold (the pause on a rejected token or the lockout sends nothing; offline, an entry is queued
- *   once), and answer with the sentences the command said. Before one runs, the user says yes: in chat VS Code asks
+ *   command's checks hold (offline or locked out, an entry is queued once), and answer with the sentences the command
+ *   said. While nothing may be signed (a rejected token, the lockout), Start and Stop answer with the status bar's
+ *   sentence and ask nothing. Before one runs, the user says yes: in chat VS Code asks
  *   with this tool's question (`prepare`) under the call; outside a chat, and where a repository's settings turn VS
  *   Code's asking off, this extension asks itself (`saidYes`). In an untrusted workspace they refuse, asking nothing:
  *   an agent can be steered by what it reads in a repository.
@@ -65,6 +66,7 @@ export function agentTools(services: CommandServices): Readonly<Record<ToolName,
         return typeof request === 'string' ? request : startConfirmation(request, knownName(services, request));
       },
       act: (input) => start(services, input),
+      notDone: () => vscode.l10n.t('Tracking was not started.'),
     }),
     [TOOLS.stop]: writeTool(services, TOOLS.stop, {
       confirm: () => {
@@ -75,6 +77,7 @@ export function agentTools(services: CommandServices): Readonly<Record<ToolName,
       },
       // Stop takes no arguments: what the agent passed is not the command's business.
       act: () => stop(services),
+      notDone: () => vscode.l10n.t('Tracking was not stopped.'),
     }),
     [TOOLS.log]: writeTool(services, TOOLS.log, {
       confirm: (input) => {
@@ -112,7 +115,7 @@ async function searchActivities(services: CommandServices, input: unknown): Prom
   const read = readQueryInput(input);
   if ('refused' in read) return read.refused;
   const { session, known } = services;
-  const why = (): string => plainTooltip(services.statusBar.presentation.tooltip).split('\n\n')[0] ?? '';
+  const why = (): string => statusReason(services);
   const mayAsk = signingPause(session.state, Date.now()) === undefined && session.state.kind !== 'licenseLocked';
   const client = mayAsk ? await session.ready() : undefined;
   if (client === undefined) return activityLines(read.query, known.matching(read.query), { kind: 'known', why: why() });
@@ -129,22 +132,38 @@ async function searchActivities(services: CommandServices, input: unknown): Prom
   }
 }
 
+/** The status bar's sentence for what holds now, without its commands: why a tool does not do what it was asked. */
+function statusReason(services: CommandServices): string {
+  return plainTooltip(services.statusBar.presentation.tooltip).split('\n\n')[0] ?? '';
+}
+
 interface WriteSteps {
   /** The question, or why the input is refused. */
   readonly confirm: (input: unknown) => ToolConfirmation | string;
   /** The command, with the input as its arguments; its result says whether the app took it. */
   readonly act: (input: unknown) => Promise<unknown>;
+  /**
+   * What a tool that needs the app now says when nothing may be signed (a rejected token, the lockout): it answers
+   * before asking, with the status bar's sentence. Without it (Log Time), the command runs: it queues the entry.
+   */
+  readonly notDone?: () => string;
   /** What the answer says after the command's own sentences. */
   readonly done?: (input: unknown) => readonly string[];
 }
 
 function writeTool(services: CommandServices, name: ToolName, steps: WriteSteps): AgentTool {
+  // What is refused is refused before anything is asked: the user is not asked for what will not be done.
+  const question = (input: unknown): ToolConfirmation | string => {
+    if (!vscode.workspace.isTrusted) return untrustedRefusal();
+    if (steps.notDone && signingPause(services.session.state, Date.now()) !== undefined) {
+      return `${statusReason(services)} ${steps.notDone()}`;
+    }
+    return steps.confirm(input);
+  };
   return {
-    // Untrusted, nothing is asked: the answer is the refusal, so that the user is not asked for what will not be done.
-    prepare: (input) => (vscode.workspace.isTrusted ? steps.confirm(input) : untrustedRefusal()),
+    prepare: question,
     invoke: async (input, call) => {
-      if (!vscode.workspace.isTrusted) return untrustedRefusal();
-      const asked = steps.confirm(input);
+      const asked = question(input);
       if (typeof asked === 'string') return asked;
       if (!(await saidYes(services, name, asked, call))) return vscode.l10n.t('Nothing was sent: you said no.');
       const { result, said } = await services.messages.heard(() => steps.act(input));

@@ -2,13 +2,15 @@
  * The tools this extension gives the editor's agent, in a real extension host against the reference server: listed
  * through `vscode.lm.tools` with their schemas, and called through `vscode.lm.invokeTool` as an agent calls them. The
  * status tool says what the server runs in the status bar's words; the time-by-branch tool what the ledger holds; while
- * the status bar is private, neither names an activity or a time.
+ * the status bar is private, neither names an activity or a time. The locked license and the lockout are said in the
+ * status bar's words, and nothing is sent for them; a log in the lockout waits in the queue.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
+import { ServiceClient } from '../../../src/client';
 import type { TimeTrackerApi } from '../../../src/extension/extension';
-import type { ReferenceServer } from '../../../src/server/server';
+import { createReferenceServer, type ReferenceServer } from '../../../src/server/server';
 import { connectToNewServer, runningOn } from './connected';
 import { answering, type Asked } from './pressEnter';
 import { kind, ledgerHasTimeToday, until, untilQueued } from './states';
@@ -33,12 +35,16 @@ describe("the editor agent's tools", function () {
   let api: TimeTrackerApi;
   let server: ReferenceServer;
   let port: number;
+  /** Every request the server answered, by path (the debug view keeps only the last 25). */
+  const requests: string[] = [];
 
   before(async function () {
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (!folder) this.skip();
     execFileSync('git', ['checkout', '-q', 'main'], { cwd: folder.uri.fsPath, stdio: 'ignore' });
-    ({ api, server, port } = await connectToNewServer(TOKEN));
+    ({ api, server, port } = await connectToNewServer(TOKEN, {
+      onRequest: (_line, record) => requests.push(record.path),
+    }));
     await api.branchWatchReady();
   });
 
@@ -212,5 +218,64 @@ describe("the editor agent's tools", function () {
     assert.match(logged.said, /^Done: the app took it\./, logged.said);
     assert.doesNotMatch(logged.said, new RegExp(`${NAME}|20m|20 minutes`), logged.said);
     server.controls.state.stop();
+  });
+
+  it('says the locked license as the status bar does, and searches nothing while it holds', async () => {
+    const searches = (): number => requests.filter((path) => path === '/activities/search').length;
+    server.controls.setLicense('locked');
+    try {
+      await until(api, kind('licenseLocked'), 'license locked');
+      const status = await askTool('timeTracker_status');
+      assert.match(status, /^The application's license is locked\. /, status);
+      const before = searches();
+      const found = await askTool('timeTracker_searchActivities', { query: 'agent' });
+      assert.equal(searches(), before, 'no search sent');
+      assert.equal(
+        found.split(' Activities the app named before')[0],
+        status.split('\n\n')[0],
+        `${found}\n---\n${status}`,
+      );
+    } finally {
+      server.controls.setLicense('valid');
+    }
+    await until(api, kind('idle'), 'idle with the license back');
+  });
+
+  it('during the lockout, says it as the status bar does and sends nothing for a search, a start or a log', async () => {
+    const intruder = new ServiceClient({ token: 'agent-tools-wrong-token', port });
+    try {
+      for (let i = 0; i < 11; i++) await intruder.healthcheck().catch(() => undefined);
+    } finally {
+      await intruder.close();
+    }
+    await api.refresh();
+    await until(api, kind('lockedOut'), 'locked out');
+    const status = await askTool('timeTracker_status');
+    assert.match(status, /^Locked out for \d+ s more\. /, status);
+    const [sent, failed] = [requests.length, server.controls.failedSignIns];
+    const found = await askTool('timeTracker_searchActivities', { query: 'agent' });
+    const started = await askWith('timeTracker_start', { name: NAME });
+    const logged = await askWith('timeTracker_logTime', { name: NAME, durationMinutes: 5 });
+    assert.deepEqual(requests.slice(sent), [], 'no request');
+    assert.equal(server.controls.failedSignIns, failed);
+    assert.equal(
+      found.split(' Activities the app named before')[0],
+      status.split('\n\n')[0],
+      `${found}\n---\n${status}`,
+    );
+    assert.deepEqual(started.asked, [], 'nothing asked for what cannot be done');
+    assert.equal(started.said, `${status.split('\n\n')[0]} Tracking was not started.`);
+    assert.match(logged.said, /^5m on Review the agent tools is queued; it is sent once the app accepts requests/);
+    await untilQueued(api, 1, 'the entry queued', 10_000);
+    // The app restarted ends the lockout: the entry is sent once, not lost.
+    await server.close();
+    server = createReferenceServer({ token: TOKEN, seedActivities: [NAME] });
+    await server.listen(port);
+    await vscode.commands.executeCommand('timeTracker.checkConnection');
+    await untilQueued(api, 0, 'the queue sent', 20_000);
+    assert.deepEqual(
+      server.controls.state.listEntries().map(({ durationMinutes }) => durationMinutes),
+      [5],
+    );
   });
 });
