@@ -41,7 +41,7 @@ export const TRACKER_PARTS = {
   settings: [],
   queue: ['model'],
   onboarding: ['ids', 'model'],
-  branchTime: ['duration', 'model'],
+  branchTime: ['duration', 'model', 'settings'],
   links: ['branchTime', 'ids', 'markup', 'model', 'settings'],
   statusBar: ['duration', 'ids', 'links', 'markup', 'model'],
   advice: ['ids', 'markup', 'model', 'statusBar'],

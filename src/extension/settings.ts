@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { RepoNameMode } from '../git/repoName';
 import { MAX_PORT, MIN_PORT } from '../protocol/constants';
 import { isHeaderPrefix, type HeaderPrefix } from '../protocol/headers';
-import { boundedNumber, SETTING_BOUNDS, type Bounds } from '../tracker/settings/settingBounds';
+import { boundedNumber, roundToOf, SETTING_BOUNDS, type Bounds, type RoundTo } from '../tracker/settings/settingBounds';
 import { NARROWED_BY_UNTRUSTED_WORKSPACE as NARROWED } from '../tracker/settings/untrustedWorkspace';
 import { onUnlessWorkspaceTurnsOff, type TurnedOffByWorkspace } from '../tracker/settings/workspaceTurnsOff';
 
@@ -47,6 +47,8 @@ export interface Settings {
     /** The user's choice, unless the workspace turned it off for itself (workspaceTurnsOff.ts). */
     readonly enabled: boolean;
     readonly keepDays: number;
+    /** Per ticket and day, in Copy Week by Ticket and its CSV (tracker/branchTime/ticketWeek.ts). */
+    readonly roundTo: RoundTo;
   };
   /** The ticket key prefixes that count (none: every key); checked where used (tracker/branchTime/ticketKeys.ts). */
   readonly ticketPrefixes: readonly string[];
@@ -125,6 +127,7 @@ export function readSettings(): Settings {
     branchTime: {
       enabled: turnedOffByWorkspace(config, 'branchTime.enabled'),
       keepDays: read('branchTime.keepDays', bounded(SETTING_BOUNDS['branchTime.keepDays'])),
+      roundTo: read('branchTime.roundTo', roundToOf),
     },
     ticketPrefixes: read('ticketPrefixes', strings),
     links: { enabled: read('linksEnabled', flag), sources: linkSources(config, trusted) },

@@ -23,6 +23,8 @@ export const COMMANDS = {
   /** The "Time by Branch" view: a summary to the clipboard, a period as CSV, and forgetting it all. */
   copyBranchSummary: 'timeTracker.copyBranchSummary',
   copyBranchSummaryMarkdown: 'timeTracker.copyBranchSummaryMarkdown',
+  copyWeekByTicket: 'timeTracker.copyWeekByTicket',
+  copyWeekByTicketMarkdown: 'timeTracker.copyWeekByTicketMarkdown',
   exportBranchTimeCsv: 'timeTracker.exportBranchTimeCsv',
   clearBranchHistory: 'timeTracker.clearBranchHistory',
   /** Links: a folder or branch tracks its activity; Undo takes a linked start back. */

@@ -11,9 +11,19 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { COMMANDS } from '../../tracker/ids';
 import { summaryText, type SummaryFormat, type SummaryScope } from '../../tracker/branchTime/copySummary';
-import { csvFileName, ledgerCsv } from '../../tracker/branchTime/ledgerCsv';
+import { csvFileName, ledgerCsv, type LedgerCsv } from '../../tracker/branchTime/ledgerCsv';
+import type { TicketKeys } from '../../tracker/branchTime/ticketKeys';
+import {
+  roundingRule,
+  ticketWeek,
+  ticketWeekCsv,
+  ticketWeekTable,
+  ticketWeekText,
+} from '../../tracker/branchTime/ticketWeek';
+import { readPeriodInput } from '../../tracker/agentTools/toolAnswers';
 import { PERIODS, periodDays, periodLabel, type DayRange, type PeriodKind } from '../../tracker/branchTime/summary';
 import { confirmClear, exportPeriodLabel, pickPeriod, type ExportPeriod } from '../branchTime/periodPick';
+import { pickOne } from '../pickers/pickOne';
 import type { CommandServices } from './services';
 
 /** What a copy covers: a period, and within it a repository or a branch. */
@@ -59,11 +69,64 @@ export async function plainSummary(services: CommandServices, what: PeriodKind |
   const summary = typeof what === 'string' ? branchTime.summary(what) : branchTime.summaryOfDays(what);
   const text = summaryText(summary, branchTime.ticketKeys(), 'plain');
   if (text !== undefined) return text;
-  if (typeof what === 'string') return nothingYet(what);
+  return typeof what === 'string' ? nothingYet(what) : nothingOnDays(what);
+}
+
+function nothingOnDays(days: DayRange): string {
   return vscode.l10n.t('No time by branch from {from} to {to}: it is counted while the app tracks an activity.', {
-    from: what.fromDay,
-    to: what.toDay,
+    from: days.fromDay,
+    to: days.toDay,
   });
+}
+
+/**
+ * Copy Week by Ticket: the period's time by ticket and day, rounded by `timeTracker.branchTime.roundTo`, as the plain
+ * lines worklog tools parse or a Markdown table. The period: a keybinding's `{ "period" }` or `{ "fromDay", "toDay" }`,
+ * a period's row in the view, else asked, this week first.
+ */
+export async function copyWeekByTicket(services: CommandServices, args: unknown, shape: SummaryFormat): Promise<void> {
+  const { branchTime, messages } = services;
+  const off = vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is no week to copy.');
+  if (!ledgerOn(services, off)) return;
+  await branchTime.ledger.refresh();
+  const asked = await weekPeriod(services, args, shape);
+  if (asked === undefined) return;
+  const week = ticketWeek(
+    branchTime.ledger.current.rows,
+    asked.kind,
+    asked.days,
+    branchTime.ticketKeys(),
+    services.settings().branchTime.roundTo,
+  );
+  const text = shape === 'markdown' ? ticketWeekTable(week) : ticketWeekText(week);
+  if (text === undefined) {
+    void messages.info(asked.kind === 'days' ? nothingOnDays(asked.days) : nothingYet(asked.kind));
+    return;
+  }
+  await vscode.env.clipboard.writeText(text);
+  messages.status(vscode.l10n.t('Copied the week by ticket of {0}.', periodLabel(asked.kind)));
+}
+
+/** The period a copy of the week by ticket covers; undefined when the pick was closed or the arguments refused. */
+async function weekPeriod(
+  services: CommandServices,
+  args: unknown,
+  shape: SummaryFormat,
+): Promise<{ readonly kind: PeriodKind | 'days'; readonly days: DayRange } | undefined> {
+  const fromView = targetOf(args)?.kind;
+  const given = typeof args === 'object' && args !== null && fromView === undefined ? readPeriodInput(args) : undefined;
+  if (given !== undefined && 'refused' in given) {
+    void services.messages.error(vscode.l10n.t('Nothing was copied: {0}', given.refused));
+    return undefined;
+  }
+  if (given !== undefined && 'days' in given) return { kind: 'days', days: given.days };
+  const title =
+    shape === 'markdown'
+      ? vscode.l10n.t('Copy Week by Ticket as Markdown Table')
+      : vscode.l10n.t('Copy Week by Ticket as Text');
+  const kind =
+    fromView ?? given?.period ?? (await pickPeriod(services.branchTime, { title, active: 'thisWeek', withAll: false }));
+  return kind === undefined || kind === 'all' ? undefined : { kind, days: periodDays(kind, Date.now()) };
 }
 
 function nothingYet(kind: PeriodKind): string {
@@ -75,13 +138,11 @@ function nothingYet(kind: PeriodKind): string {
 
 export async function exportBranchTimeCsv(services: CommandServices, args: unknown): Promise<void> {
   const { branchTime, messages, log } = services;
-  if (
-    !ledgerOn(
-      services,
-      vscode.l10n.t('Tracking by branch is off (timeTracker.branchTime.enabled), so there is nothing to export.'),
-    )
-  )
-    return;
+  const keys = (): TicketKeys => branchTime.ticketKeys();
+  const off = vscode.l10n.t(
+    'Tracking by branch is off (timeTracker.branchTime.enabled), so there is nothing to export.',
+  );
+  if (!ledgerOn(services, off)) return;
   await branchTime.ledger.refresh();
   const period =
     periodOf(args) ??
@@ -91,8 +152,11 @@ export async function exportBranchTimeCsv(services: CommandServices, args: unkno
       withAll: true,
     }));
   if (period === undefined) return;
+  // A keybinding that names the period and not the lines means a line per ledger row, as before there was a choice.
+  const byTicket = byTicketOf(args) ?? (periodOf(args) === undefined ? await pickCsvShape(services) : false);
+  if (byTicket === undefined) return;
   const range = period === 'all' ? undefined : periodDays(period, Date.now());
-  const csv = ledgerCsv(branchTime.ledger.current.rows, range, branchTime.ticketKeys());
+  const csv = byTicket ? ticketCsv(services, range) : ledgerCsv(branchTime.ledger.current.rows, range, keys());
   if (csv === undefined) {
     void messages.info(
       vscode.l10n.t('No time by branch for {0}: there is nothing to export.', exportPeriodLabel(period)),
@@ -102,7 +166,7 @@ export async function exportBranchTimeCsv(services: CommandServices, args: unkno
   const target = await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Export Time by Branch as CSV'),
     saveLabel: vscode.l10n.t('Export'),
-    defaultUri: vscode.Uri.joinPath(vscode.Uri.file(homedir()), csvFileName(range ?? csv.days)),
+    defaultUri: vscode.Uri.joinPath(vscode.Uri.file(homedir()), csvFileName(range ?? csv.days, byTicket)),
     filters: { [vscode.l10n.t('CSV')]: ['csv'] },
   });
   if (target === undefined) return;
@@ -130,6 +194,50 @@ export async function exportBranchTimeCsv(services: CommandServices, args: unkno
     label: vscode.l10n.t('Open'),
     run: () => vscode.commands.executeCommand('vscode.open', target),
   });
+}
+
+/** The CSV by ticket and day (the figures of Copy Week by Ticket), with the days it has lines of. */
+function ticketCsv(services: CommandServices, range: DayRange | undefined): LedgerCsv | undefined {
+  const { branchTime } = services;
+  const days = range ?? { fromDay: '0000-01-01', toDay: '9999-12-31' };
+  const week = ticketWeek(
+    branchTime.ledger.current.rows,
+    'days',
+    days,
+    branchTime.ticketKeys(),
+    services.settings().branchTime.roundTo,
+  );
+  const csv = ticketWeekCsv(week);
+  const [first, last] = [week.days[0]?.day, week.days.at(-1)?.day];
+  return csv && first !== undefined && last !== undefined
+    ? { ...csv, days: { fromDay: first, toDay: last } }
+    : undefined;
+}
+
+/** A line per ledger row, or by ticket and day; undefined when the pick was closed. */
+async function pickCsvShape(services: CommandServices): Promise<boolean | undefined> {
+  return pickOne<boolean>(
+    [
+      {
+        value: false,
+        label: vscode.l10n.t('By Day, Branch and Activity'),
+        description: vscode.l10n.t('a line per ledger row, in seconds'),
+      },
+      {
+        value: true,
+        label: vscode.l10n.t('By Ticket and Day'),
+        description: roundingRule(services.settings().branchTime.roundTo),
+      },
+    ],
+    { title: vscode.l10n.t('Export Time by Branch as CSV'), placeholder: vscode.l10n.t('Which lines?'), active: false },
+  );
+}
+
+/** `{ "by": "ticket" }` (or `"row"`) from a keybinding; anything else asks. */
+function byTicketOf(args: unknown): boolean | undefined {
+  if (typeof args !== 'object' || args === null) return undefined;
+  const { by } = args as { by?: unknown };
+  return by === 'ticket' ? true : by === 'row' ? false : undefined;
 }
 
 /** `{ "period": "thisWeek" }` from a keybinding: a period, or `all`; anything else asks. */

@@ -10,7 +10,7 @@ import type * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { COMMANDS, STORAGE_KEYS, type CommandId } from '../../tracker/ids';
 import { KnownActivities } from '../../tracker/pickers/activityPicks';
-import { clearBranchHistory, copyBranchSummary, exportBranchTimeCsv } from './branchTime';
+import { clearBranchHistory, copyBranchSummary, copyWeekByTicket, exportBranchTimeCsv } from './branchTime';
 import { checkConnection } from './connection';
 import { linkBranch, linkFolder, undoLink, useRepositoryLinks } from './links';
 import { unlink } from './unlink';
@@ -51,6 +51,8 @@ export function commandTable(parts: CommandParts): CommandTable {
     [COMMANDS.showQueue]: () => showQueue(services),
     [COMMANDS.copyBranchSummary]: (node) => copyBranchSummary(services, node, 'plain'),
     [COMMANDS.copyBranchSummaryMarkdown]: (node) => copyBranchSummary(services, node, 'markdown'),
+    [COMMANDS.copyWeekByTicket]: (args) => copyWeekByTicket(services, args, 'plain'),
+    [COMMANDS.copyWeekByTicketMarkdown]: (args) => copyWeekByTicket(services, args, 'markdown'),
     [COMMANDS.exportBranchTimeCsv]: (args) => exportBranchTimeCsv(services, args),
     [COMMANDS.clearBranchHistory]: () => clearBranchHistory(services),
     [COMMANDS.linkBranch]: () => linkBranch(services),

@@ -55,7 +55,7 @@ export function summaryText(
     branchLines(branch, { ticket: keyOf(branch.branch, branch.ignoresCase === true), withRepository, format }),
   );
   return format === 'markdown'
-    ? [`**${escape(heading)}**`, '', ...lines, ''].join('\n')
+    ? [`**${markdownEscape(heading)}**`, '', ...lines, ''].join('\n')
     : [heading, ...lines, ''].join('\n');
 }
 
@@ -74,15 +74,15 @@ function branchLines(
     const head = `${ticket === undefined ? '' : `${ticket} `}${branch.branch}${where}: ${formatLedgerDuration(branch)}`;
     return [head, ...activities.map((activity) => `  ${activity.name}: ${activity.duration}`)];
   }
-  const key = ticket === undefined ? '' : `**${escape(ticket)}** `;
-  const head = `- ${key}\`${branch.branch.replace(/`/g, "'")}\`${escape(where)}: ${formatLedgerDuration(branch)}`;
-  return [head, ...activities.map((activity) => `  - ${escape(activity.name)}: ${activity.duration}`)];
+  const key = ticket === undefined ? '' : `**${markdownEscape(ticket)}** `;
+  const head = `- ${key}\`${branch.branch.replace(/`/g, "'")}\`${markdownEscape(where)}: ${formatLedgerDuration(branch)}`;
+  return [head, ...activities.map((activity) => `  - ${markdownEscape(activity.name)}: ${activity.duration}`)];
 }
 
 /**
  * The characters that change Markdown inline, in text from the app or a repository name; fewer than
  * the tooltip escapes, so that the pasted text stays readable as typed (`PROJ-12`, not `PROJ\-12`).
  */
-function escape(text: string): string {
+export function markdownEscape(text: string): string {
   return text.replace(/[\\`*_[\]<>|]/g, (character) => `\\${character}`);
 }

@@ -47,20 +47,27 @@ export function ledgerCsv(
       compare(a.activityName, b.activityName),
   );
   const keyOf = rememberingKeys(tickets);
-  const lines = sorted.map((row) =>
-    [
-      row.day,
-      row.repository,
-      row.branch,
-      keyOf(row.branch, row.ignoresCase === true) ?? '',
-      row.activityName,
-      String(Math.round(row.ms / 1000)),
-    ]
-      .map(csvField)
-      .join(','),
-  );
+  const lines = sorted.map((row) => [
+    row.day,
+    row.repository,
+    row.branch,
+    keyOf(row.branch, row.ignoresCase === true) ?? '',
+    row.activityName,
+    String(Math.round(row.ms / 1000)),
+  ]);
   const days = { fromDay: sorted[0]?.day ?? '', toDay: sorted.at(-1)?.day ?? '' };
-  return { text: BYTE_ORDER_MARK + [CSV_HEADER.join(','), ...lines, ''].join('\r\n'), rows: lines.length, days };
+  return { text: csvText(CSV_HEADER, lines), rows: lines.length, days };
+}
+
+/** A CSV file's whole content, byte-order mark included: the header, then a line each, fields made by csvField. */
+export function csvText(header: readonly string[], lines: readonly (readonly string[])[]): string {
+  return (
+    BYTE_ORDER_MARK +
+    [header, ...lines]
+      .map((fields) => fields.map(csvField).join(','))
+      .concat('')
+      .join('\r\n')
+  );
 }
 
 /** One field: neutralized if a spreadsheet would run it, quoted if it holds a separator, a quote or a line break. */
@@ -69,11 +76,15 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(neutral) ? `"${neutral.replace(/"/g, '""')}"` : neutral;
 }
 
-/** The file name a save dialog proposes: `time-by-branch-2026-11-27.csv`, or from–to for several days. */
-export function csvFileName(range: DayRange): string {
+/**
+ * The file name a save dialog proposes: `time-by-branch-2026-11-27.csv`, or from–to for several days; `time-by-ticket-`
+ * for the lines by ticket and day.
+ */
+export function csvFileName(range: DayRange, byTicket = false): string {
+  const name = byTicket ? 'time-by-ticket' : 'time-by-branch';
   return range.fromDay === range.toDay
-    ? `time-by-branch-${range.fromDay}.csv`
-    : `time-by-branch-${range.fromDay}-to-${range.toDay}.csv`;
+    ? `${name}-${range.fromDay}.csv`
+    : `${name}-${range.fromDay}-to-${range.toDay}.csv`;
 }
 
 function compare(a: string, b: string): number {

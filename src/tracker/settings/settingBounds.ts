@@ -22,7 +22,17 @@ export const SETTING_BOUNDS = {
   'statusBar.maxNameLength': { min: 10, max: 200, integer: true },
   'statusBar.priority': { min: -100_000, max: 100_000, integer: false },
   'branchTime.keepDays': { min: 1, max: 3660, integer: true },
+  'branchTime.roundTo': { min: 1, max: 30, integer: true },
 } as const satisfies Record<string, Bounds>;
+
+/** The minutes `branchTime.roundTo` takes (package.json's enum): 1 keeps each ticket and day to the nearest minute. */
+export const ROUND_TO_MINUTES = [1, 5, 6, 10, 15, 30] as const;
+export type RoundTo = (typeof ROUND_TO_MINUTES)[number];
+
+/** One of the minutes roundTo takes; undefined for anything else, 7 included (the caller uses the default). */
+export function roundToOf(value: unknown): RoundTo | undefined {
+  return ROUND_TO_MINUTES.find((minutes) => minutes === value);
+}
 
 /** A number held inside `bounds`; undefined for what is no number at all (the caller uses the default). */
 export function boundedNumber(value: unknown, bounds: Bounds): number | undefined {

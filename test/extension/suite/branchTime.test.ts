@@ -201,6 +201,119 @@ describe('time by branch against the reference server and real git', function ()
     }
   });
 
+  it('copies last week by ticket and day, rounded as roundTo says, as lines, a table and a CSV with one set of figures', async () => {
+    const SEEDED_ROOT = '/srv/ticket-week-app';
+    const now = new Date();
+    // Noon of last Tuesday and last Wednesday: inside last week whatever today is.
+    const tuesday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7) - 6, 12);
+    const wednesday = new Date(tuesday.getFullYear(), tuesday.getMonth(), tuesday.getDate() + 1, 12);
+    const seeded = (at: Date, branch: string, activityName: string, seconds: number): LedgerRow => ({
+      day: dayOf(at.getTime()),
+      root: SEEDED_ROOT,
+      repository: 'ticket-week-app',
+      branch,
+      activityID: `6F1C1D2E-0A0B-4C0D-8E0F-0000000000${activityName === 'Review' ? 'C1' : 'C2'}`,
+      activityName,
+      ms: seconds * 1_000,
+      firstMs: at.getTime(),
+      lastMs: at.getTime() + seconds * 1_000,
+    });
+    const store = new LedgerStore(storageFolder(api), { now: () => Date.now(), keepDays: () => 90 });
+    const rows = [
+      seeded(tuesday, 'feature/PROJ-1-login', 'Write', 89 * 60 + 31),
+      seeded(tuesday, 'fix/PROJ-1-typo', 'Review', 20),
+      seeded(tuesday, 'PROJ-2-search', 'Review', 7 * 60 + 10),
+      seeded(tuesday, 'spike', 'Write', 24 * 60 + 29),
+      seeded(wednesday, 'ops/OPS-9', 'Write', 3_600),
+    ];
+    const [tue, wed] = [rows[0]!.day, rows[4]!.day];
+    await store.update((book) => ({ ...book, rows: [...book.rows, ...rows] }));
+    await config().update('branchTime.roundTo', 6, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('timeTracker.copyWeekByTicket', { period: 'lastWeek' });
+      const lines = (await vscode.env.clipboard.readText()).split('\n');
+      assert.match(
+        lines[0] ?? '',
+        /^Week by ticket, Last Week \(.+\): 3h12m, rounded up to 6 minutes per ticket and day$/,
+      );
+      assert.deepEqual(lines.slice(1), [
+        `${tue} PROJ-1 1h30m Write, Review`,
+        `${tue} spike 30m Write`,
+        `${tue} PROJ-2 12m Review`,
+        `${tue} total 2h12m`,
+        `${wed} OPS-9 1h Write`,
+        `${wed} total 1h`,
+        '',
+      ]);
+      await vscode.commands.executeCommand('timeTracker.copyWeekByTicketMarkdown', { period: 'lastWeek' });
+      const table = (await vscode.env.clipboard.readText()).split('\n');
+      assert.deepEqual(table.slice(2), [
+        `| Ticket | Tue ${tue.slice(5)} | Wed ${wed.slice(5)} | Total |`,
+        '| --- | ---: | ---: | ---: |',
+        '| PROJ-1 | 1h30m |  | **1h30m** |',
+        '| spike | 30m |  | **30m** |',
+        '| PROJ-2 | 12m |  | **12m** |',
+        '| OPS-9 |  | 1h | **1h** |',
+        '| **Total** | **2h12m** | **1h** | **3h12m** |',
+        '',
+      ]);
+      const file = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'ticket-csv-')), 'week.csv'));
+      const offered: (vscode.Uri | undefined)[] = [];
+      await withSaveDialog(file, offered, () =>
+        vscode.commands.executeCommand('timeTracker.exportBranchTimeCsv', { period: 'lastWeek', by: 'ticket' }),
+      );
+      assert.match(offered[0]?.path ?? '', /\/time-by-ticket-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
+      const rule = 'rounded up to 6 minutes per ticket and day';
+      assert.deepEqual(readFileSync(file.fsPath, 'utf8').split('\r\n'), [
+        '\uFEFFdate,ticket,minutes,activities,rounding',
+        `${tue},PROJ-1,90,"Write, Review",${rule}`,
+        `${tue},spike,30,Write,${rule}`,
+        `${tue},PROJ-2,12,Review,${rule}`,
+        `${wed},OPS-9,60,Write,${rule}`,
+        '',
+      ]);
+    } finally {
+      await config().update('branchTime.roundTo', undefined, vscode.ConfigurationTarget.Global);
+      await store.update((book) => ({ ...book, rows: book.rows.filter((row) => row.root !== SEEDED_ROOT) }));
+    }
+  });
+
+  it('copies this week by ticket from the palette with Enter, and says a period without time instead of copying', async () => {
+    const SEEDED_ROOT = '/srv/ticket-today-app';
+    const atMs = Date.now();
+    const today: LedgerRow = {
+      day: dayOf(atMs),
+      root: SEEDED_ROOT,
+      repository: 'ticket-today-app',
+      branch: 'feature/TODAY-5-banner',
+      activityID: '6F1C1D2E-0A0B-4C0D-8E0F-0000000000D1',
+      activityName: 'Banner work',
+      ms: 125_000,
+      firstMs: atMs - 125_000,
+      lastMs: atMs,
+    };
+    const store = new LedgerStore(storageFolder(api), { now: () => Date.now(), keepDays: () => 90 });
+    await store.update((book) => ({ ...book, rows: [...book.rows, today] }));
+    try {
+      const asked = await answering(() => vscode.commands.executeCommand('timeTracker.copyWeekByTicket'));
+      assert.equal(asked[0]?.title, 'Copy Week by Ticket as Text');
+      const text = await vscode.env.clipboard.readText();
+      assert.match(text, /^Week by ticket, This Week \(/);
+      assert.match(text, new RegExp(`^${today.day} TODAY-5 2m Banner work$`, 'm'));
+    } finally {
+      await store.update((book) => ({ ...book, rows: book.rows.filter((row) => row.root !== SEEDED_ROOT) }));
+    }
+    await vscode.env.clipboard.writeText('before');
+    const shown = await notificationsDuring(() =>
+      vscode.commands.executeCommand('timeTracker.copyWeekByTicket', { fromDay: '2001-01-01', toDay: '2001-01-07' }),
+    );
+    assert.deepEqual(
+      shown.map(({ message }) => message),
+      ['No time by branch from 2001-01-01 to 2001-01-07: it is counted while the app tracks an activity.'],
+    );
+    assert.equal(await vscode.env.clipboard.readText(), 'before');
+  });
+
   it("copies the branch a row's context menu is opened on, and only it", async () => {
     const asked = await answering(() =>
       vscode.commands.executeCommand('timeTracker.copyBranchSummary', {

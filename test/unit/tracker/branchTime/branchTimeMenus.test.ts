@@ -57,10 +57,15 @@ describe('tracker/branchTime: the Time by Branch view in package.json', () => {
     );
   });
 
-  it("puts Export and Clear History in the title's overflow menu, Clear History last", () => {
+  it("puts Copy Week by Ticket, Export and Clear History in the title's overflow menu, Clear History last", () => {
     const title = shown('view/title', { view: VIEWS.branchTime });
     const overflow = title.filter((item) => !item.group?.startsWith('navigation')).map((item) => item.command);
-    assert.deepEqual(overflow, [COMMANDS.exportBranchTimeCsv, COMMANDS.clearBranchHistory]);
+    assert.deepEqual(overflow, [
+      COMMANDS.copyWeekByTicket,
+      COMMANDS.copyWeekByTicketMarkdown,
+      COMMANDS.exportBranchTimeCsv,
+      COMMANDS.clearBranchHistory,
+    ]);
   });
 
   it('says in the empty view what fills it, and offers Start Tracking only while nothing is tracked, not the settings', () => {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { MAX_GLOB_LENGTH } from '../../../../src/platform/globs';
 import { MAX_PORT, MIN_PORT } from '../../../../src/protocol/constants';
 import { MAX_TICKET_PREFIX_LENGTH, MAX_TICKET_PREFIXES } from '../../../../src/tracker/branchTime/ticketKeys';
-import { SETTING_BOUNDS, type Bounds } from '../../../../src/tracker/settings/settingBounds';
+import { ROUND_TO_MINUTES, SETTING_BOUNDS, type Bounds } from '../../../../src/tracker/settings/settingBounds';
 import { RESTRICTED_SETTINGS } from '../../../../src/tracker/settings/untrustedWorkspace';
 import { TURNED_OFF_BY_WORKSPACE } from '../../../../src/tracker/settings/workspaceTurnsOff';
 import { DEFAULT_FORMAT_SOURCE, MAX_FORMAT_LENGTH } from '../../../../src/tracker/statusBar/statusText';
@@ -25,6 +25,7 @@ interface Property {
   readonly maxLength?: number;
   readonly maxItems?: number;
   readonly default?: unknown;
+  readonly enum?: readonly unknown[];
   readonly items?: Property & { readonly properties?: Readonly<Record<string, Property>> };
 }
 
@@ -53,6 +54,7 @@ const THE_PERSONS: Readonly<Record<string, 'application' | 'machine'>> = {
   pollIntervalSeconds: 'application',
   'statusBar.private': 'application',
   'branchTime.keepDays': 'application',
+  'branchTime.roundTo': 'application',
   linksEnabled: 'application',
   ticketPrefixes: 'application',
   port: 'machine',
@@ -157,6 +159,7 @@ describe('package.json: whose choice each setting is', () => {
   });
 
   it('gives the ticket prefixes and every glob the length the code reads, so the settings editor warns before the code refuses', () => {
+    assert.deepEqual(properties[`${PREFIX}branchTime.roundTo`]?.enum, ROUND_TO_MINUTES);
     const prefixes = properties[`${PREFIX}ticketPrefixes`];
     assert.deepEqual([prefixes?.items?.maxLength, prefixes?.maxItems], [MAX_TICKET_PREFIX_LENGTH, MAX_TICKET_PREFIXES]);
     assert.equal(properties[`${PREFIX}git.ignoreBranches`]?.items?.maxLength, MAX_GLOB_LENGTH);

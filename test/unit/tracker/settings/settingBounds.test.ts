@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { boundedNumber, SETTING_BOUNDS } from '../../../../src/tracker/settings/settingBounds';
+import {
+  boundedNumber,
+  ROUND_TO_MINUTES,
+  roundToOf,
+  SETTING_BOUNDS,
+} from '../../../../src/tracker/settings/settingBounds';
 
 // Every numeric setting is held to its schema's bounds where it is read: a poll interval of 1e7 s
 // once reached a timer (Node fired it after 1 ms), a keepDays of 0 would empty the shared ledger.
@@ -34,5 +39,11 @@ describe('tracker/settings: numbers held to their bounds', () => {
   it('leaves what is no number to the default', () => {
     for (const value of [Number.NaN, '10', null, undefined, true, [10]])
       assert.equal(boundedNumber(value, SETTING_BOUNDS.pollIntervalSeconds), undefined, String(value));
+  });
+
+  it('takes roundTo only as one of the minutes it lists, and leaves anything else to the default', () => {
+    for (const value of ROUND_TO_MINUTES) assert.equal(roundToOf(value), value);
+    for (const value of [0, 7, -15, 6.5, '15', null, undefined, 1e9])
+      assert.equal(roundToOf(value), undefined, String(value));
   });
 });
