@@ -14,6 +14,7 @@ import { CONTEXT_KEYS, STORAGE_KEYS } from '../../tracker/ids';
 import { BranchLedger } from '../../tracker/branchTime/branchLedger';
 import { LedgerStore } from '../../tracker/branchTime/ledgerStore';
 import { dayOf } from '../../tracker/branchTime/ledgerBook';
+import type { WorkPlace } from '../../tracker/branchTime/attribution';
 import {
   branchAt,
   formatLedgerDuration,
@@ -116,6 +117,11 @@ export class BranchTime implements vscode.Disposable {
 
   get enabled(): boolean {
     return this.parts.settings().branchTime.enabled;
+  }
+
+  /** The repository and branch this window works on, the ledger on or off (Log Time's note from the commits). */
+  get windowPlace(): WorkPlace | undefined {
+    return this.place.place;
   }
 
   /**

@@ -18,6 +18,7 @@ import type { QueueCause } from '../../tracker/statusBar/confirmations';
 import { readLogArguments } from '../../tracker/pickers/commandArguments';
 import { noteStepLine } from '../../tracker/pickers/noteStep';
 import { durationExamples, formatMinutes, parseDuration } from '../../tracker/duration';
+import { offeredNote, type OfferedNote } from './commitNotes';
 import { PauseGate } from './pauseGate';
 import { adviseWithoutClient, run, type CommandServices } from './services';
 import { chooseActivity, notOffered, remember, requestFrom, type Chosen } from './tracking';
@@ -81,7 +82,7 @@ async function askEntry(
   const { name } = chosen;
   const minutes = await askDuration(name);
   if (minutes === undefined) return undefined;
-  const note = await askNote(name, minutes);
+  const note = await askNote(name, minutes, await offeredNote(services, minutes));
   if (note === undefined) return undefined;
   return {
     ...chosen,
@@ -122,14 +123,28 @@ async function askDuration(name: string): Promise<number | undefined> {
   }
 }
 
-/** Step 3: the note as typed (empty for none), or undefined when the box is closed. */
-function askNote(name: string, minutes: number): Thenable<string | undefined> {
+/**
+ * Step 3: the note as typed (empty for none), or undefined when the box is closed. The subjects of the span's commits,
+ * when there are some, are in the box already, selected: typing replaces them, Enter logs them.
+ */
+function askNote(name: string, minutes: number, offered: OfferedNote | undefined): Thenable<string | undefined> {
   return vscode.window.showInputBox({
     title: vscode.l10n.t('Log Time (3/3): note for {duration} on {name} (optional)', {
       duration: formatMinutes(minutes),
       name,
     }),
-    prompt: vscode.l10n.t('Press Enter to log without a note'),
+    value: offered?.note ?? '',
+    prompt:
+      offered === undefined
+        ? vscode.l10n.t('Press Enter to log without a note')
+        : vscode.l10n.t(
+            'The subjects of {count} commits on {branch} in the last {duration}: edit them, or clear them.',
+            {
+              count: offered.commits,
+              branch: offered.branch,
+              duration: formatMinutes(minutes),
+            },
+          ),
     ignoreFocusOut: true,
     validateInput: (value) => {
       const line = noteStepLine(value);

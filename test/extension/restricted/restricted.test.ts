@@ -19,6 +19,7 @@ import { EXTENSION_ID } from '../suite/connected';
 import { answering } from '../suite/pressEnter';
 import { askTool } from '../suite/toolCalls';
 import { kind, until } from '../suite/states';
+import { withWizardAnswers, type Box } from '../suite/wizardAnswers';
 
 /** ./workspace.mjs's INJECTED_ACTIVITY: the name the repository's links start and create. */
 const INJECTED_ACTIVITY = 'Injected by the repository';
@@ -176,5 +177,43 @@ describe('a cloned repository with hostile settings, opened in Restricted Mode',
       found.map((match) => match.activityName),
       [],
     );
+  });
+
+  it("offers no commit of the repository as Log Time's note: nothing of its git is run", async () => {
+    const user = vscode.workspace.getConfiguration('timeTracker');
+    const wasPrivate = user.inspect<boolean>('statusBar.private')?.globalValue;
+    // Public for this test, so that only the folder's trust keeps the commits unread.
+    await user.update('statusBar.private', false, vscode.ConfigurationTarget.Global);
+    const boxes: Box[] = [];
+    try {
+      execFileSync(
+        'git',
+        [
+          '-c',
+          'user.name=A',
+          '-c',
+          'user.email=a@example.invalid',
+          'commit',
+          '-q',
+          '--allow-empty',
+          '-m',
+          'A subject of the repository',
+        ],
+        { cwd: root, stdio: 'ignore' },
+      );
+      await withWizardAnswers(
+        {
+          pick: param('activity'),
+          typed: ['20', ''],
+          boxes,
+          pickerTyping: { text: param('activity'), keystrokeMs: 20 },
+        },
+        () => vscode.commands.executeCommand('timeTracker.log'),
+      );
+    } finally {
+      await user.update('statusBar.private', wasPrivate, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal(boxes.length, 2, JSON.stringify(boxes));
+    assert.deepEqual([boxes[1]!.value, boxes[1]!.prompt], ['', 'Press Enter to log without a note']);
   });
 });

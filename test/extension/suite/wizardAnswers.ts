@@ -41,7 +41,9 @@ export interface WizardAnswers {
    * value the box's validateInput refuses (an error) leaves the box open, and the next value is
    * typed into the same box; a box beyond them is closed (undefined).
    */
-  readonly typed: readonly string[];
+  readonly typed: readonly Typed[];
+  /** Where each input box opened is recorded, with what it offered. */
+  readonly boxes?: Box[];
   /** Where each value typed into a box with validateInput is recorded with what the box said about it. */
   readonly validations?: Validation[];
   /**
@@ -54,6 +56,16 @@ export interface WizardAnswers {
   readonly seen?: PickerSeen[];
   /** A picker that stays open once the item is accepted (it refused it) is then dismissed, as the user would. */
   readonly dismissIfOpen?: true;
+}
+
+/** A value typed into a box: as given, or made from what the box offered (its `value`), as a user edits it. */
+export type Typed = string | ((offered: string) => string);
+
+/** An input box as it opened. */
+export interface Box {
+  readonly title: string | undefined;
+  readonly prompt: string | undefined;
+  readonly value: string | undefined;
 }
 
 /** What an input box's validateInput said about a typed value, and whether Enter took the value. */
@@ -74,7 +86,10 @@ export async function withWizardAnswers<T>(answers: WizardAnswers, command: () =
   const typed = [...answers.typed];
   window.createQuickPick = () =>
     answeringQuickPick(answers.pick, answers.pickerTyping, answers.seen, answers.dismissIfOpen === true);
-  window.showInputBox = (options?: vscode.InputBoxOptions) => answerInputBox(typed, options, answers.validations);
+  window.showInputBox = (options?: vscode.InputBoxOptions) => {
+    answers.boxes?.push({ title: options?.title, prompt: options?.prompt, value: options?.value });
+    return answerInputBox(typed, options, answers.validations);
+  };
   try {
     return await command();
   } finally {
@@ -88,11 +103,12 @@ export async function withWizardAnswers<T>(answers: WizardAnswers, command: () =
  * is refused, as VS Code refuses it, while validateInput answers an error (a plain string is one).
  */
 async function answerInputBox(
-  typed: string[],
+  typed: Typed[],
   options: vscode.InputBoxOptions | undefined,
   validations: Validation[] | undefined,
 ): Promise<string | undefined> {
-  for (let value = typed.shift(); value !== undefined; value = typed.shift()) {
+  for (let next = typed.shift(); next !== undefined; next = typed.shift()) {
+    const value = typeof next === 'string' ? next : next(options?.value ?? '');
     const said = await options?.validateInput?.(value);
     const message = typeof said === 'string' ? said : (said?.message ?? undefined);
     const severity =
