@@ -16,6 +16,9 @@ import { ANSWER_STYLES, isAnswerStyle, type AnswerStyle } from './answerStyles';
 import type { SeedActivity } from './state';
 import { errnoCode, errorMessage } from '../platform/errors';
 
+/** The longest --started-ago: a week, well past any threshold a client warns at. */
+export const MAX_STARTED_AGO_HOURS = 168;
+
 export const USAGE = `Usage: node dist/server.js [options]
 
   --port N                 port on 127.0.0.1 (${MIN_PORT}-${MAX_PORT}); default SERVICE_PORT, else ${DEFAULT_PORT};
@@ -45,6 +48,8 @@ export const USAGE = `Usage: node dist/server.js [options]
                            a leading / means no group, for a name with a slash: --seed "/CI/CD"
   --demo                   start with demo data: two groups, five activities, "Write docs" running
                            for 25 minutes, time logged today (with --data, only while FILE does not exist)
+  --started-ago D          with --demo: "Write docs" runs for D instead; with --seed: the first seeded
+                           activity runs, started D ago (e.g. 9h, 90m, 1h30m; at most ${MAX_STARTED_AGO_HOURS}h)
   --help                   print this text`;
 
 export interface CliConfig {
@@ -62,6 +67,8 @@ export interface CliConfig {
   readonly seed: readonly SeedActivity[];
   /** Start from the demo state (src/server/demo.ts) instead of an empty one. */
   readonly demo: boolean;
+  /** `--started-ago`: how long ago the demo's, or else the first seed's, session started. */
+  readonly startedAgoMs: number | undefined;
   readonly socketPath: string | undefined;
   /** Only with `socketPath`. */
   readonly capabilityFile: string | undefined;
@@ -83,6 +90,7 @@ const OPTIONS = {
   socket: { type: 'string' },
   'capability-file': { type: 'string' },
   demo: { type: 'boolean' },
+  'started-ago': { type: 'string' },
   'count-unsigned': { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
@@ -122,13 +130,17 @@ function readConfig(values: CliValues, env: Environment): CliConfig | Refusal {
   if (app instanceof Refusal) return app;
   const seed = readSeeds(values.seed ?? []);
   if (seed instanceof Refusal) return seed;
+  const demo = values.demo ?? false;
+  const startedAgoMs = readStartedAgo(values['started-ago'], demo || seed.length > 0);
+  if (startedAgoMs instanceof Refusal) return startedAgoMs;
   return {
     ...listening,
     token,
     ...app,
     dataPath: values.data,
     seed,
-    demo: values.demo ?? false,
+    demo,
+    startedAgoMs,
     countUnsigned: values['count-unsigned'] ?? false,
   };
 }
@@ -235,6 +247,20 @@ function parseSeed(text: string): SeedActivity | string {
       return `--seed: the ${what} must be at most ${NAME_MAX_LENGTH} characters.`;
   }
   return { name, groupName };
+}
+
+/** `9h`, `90m`, `1h30m`: how long ago the running session started; it needs an activity to run (`starts`). */
+function readStartedAgo(text: string | undefined, starts: boolean): number | undefined | Refusal {
+  if (text === undefined) return undefined;
+  const match = /^(?:(\d{1,4})h)?(?:(\d{1,6})m)?$/.exec(text.trim());
+  const minutes = match ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : 0;
+  if (!(minutes > 0) || minutes > MAX_STARTED_AGO_HOURS * 60) {
+    return new Refusal(
+      `--started-ago takes a duration such as 9h, 90m or 1h30m, from 1m to ${MAX_STARTED_AGO_HOURS}h, not "${text}".`,
+    );
+  }
+  if (!starts) return new Refusal('--started-ago needs --demo or --seed: it says when their activity started.');
+  return minutes * 60_000;
 }
 
 function describeArgumentError(error: unknown): string {

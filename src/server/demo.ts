@@ -2,12 +2,15 @@
  * `--demo`: the state a newcomer sees first (`npm start`), so the extension has something real to
  * show without the app: two groups, a handful of activities, one running for 25 minutes, and time
  * already logged today. A snapshot like the one a data file holds, built for a given instant, so
- * the running time is 25 minutes whenever the server starts.
+ * the running time is 25 minutes (or the one given) whenever the server starts.
  */
 import type { Activity } from './activities';
 import type { Entry, Session, StateSnapshot } from './state';
 
-/** The activity that runs, and since how long, as CONTRIBUTING.md and the start check name them. */
+/**
+ * The activity that runs, and since how long (unless `--started-ago` says), as CONTRIBUTING.md and the start check name
+ * them.
+ */
 export const DEMO_RUNNING = { name: 'Write docs', groupName: 'Work', minutes: 25 } as const;
 
 const MINUTE = 60_000;
@@ -17,7 +20,11 @@ const MINUTE = 60_000;
  * server's business: entries are logged at `now`, so they fall on today whatever the hour, and
  * the finished session ends just before the running one began.
  */
-export function demoSnapshot(now: number, newId: () => string): StateSnapshot {
+export function demoSnapshot(
+  now: number,
+  newId: () => string,
+  runningMs: number = DEMO_RUNNING.minutes * MINUTE,
+): StateSnapshot {
   const activity = (name: string, groupName: string): Activity => ({ id: newId().toLowerCase(), name, groupName });
   const writeDocs = activity(DEMO_RUNNING.name, DEMO_RUNNING.groupName);
   const review = activity('Code review', 'Work');
@@ -25,7 +32,7 @@ export function demoSnapshot(now: number, newId: () => string): StateSnapshot {
   const reading = activity('Reading', 'Personal');
   const exercise = activity('Exercise', 'Personal');
 
-  const startedAt = now - DEMO_RUNNING.minutes * MINUTE;
+  const startedAt = now - runningMs;
   const sessions: Session[] = [
     { activityID: review.id, startedAt: startedAt - 50 * MINUTE, endedAt: startedAt - 5 * MINUTE },
   ];

@@ -52,6 +52,8 @@ export interface ReferenceServerOptions extends ReferenceServiceOptions {
   readonly dataFile?: DataFile;
   /** Where the state starts when no data file holds one yet (the CLI's `--demo`); the seed applies on top. */
   readonly initialState?: StateSnapshot;
+  /** The first of `seedActivities` runs, started this long ago (the CLI's `--started-ago` with `--seed`). */
+  readonly seedStartedAgoMs?: number;
   /** One call per answered request (time, method, path, status), as the CLI prints them. */
   readonly onRequest?: (line: string, record: RequestRecord) => void;
   /** Shorter timeouts let fault tests finish quickly; the defaults are those of PROTOCOL.md §5. */
@@ -180,10 +182,15 @@ export class ReferenceServer {
     this.loaded ??= (async () => {
       const saved = (await this.options.dataFile?.open()) ?? this.options.initialState;
       if (saved) this.service.state.restore(saved);
-      for (const seed of this.options.seedActivities ?? []) {
-        if (typeof seed === 'string') this.service.state.seedActivity(seed);
-        else this.service.state.seedActivity(seed.name, seed.groupName ?? null);
-      }
+      const seeded = [...(this.options.seedActivities ?? [])].map((seed) =>
+        typeof seed === 'string'
+          ? this.service.state.seedActivity(seed)
+          : this.service.state.seedActivity(seed.name, seed.groupName ?? null),
+      );
+      const [first] = seeded;
+      const agoMs = this.options.seedStartedAgoMs;
+      if (first !== undefined && agoMs !== undefined)
+        this.service.state.startAgo({ activityID: first.activityID }, agoMs);
     })();
     return this.loaded;
   }

@@ -200,6 +200,19 @@ export class ServiceState {
   }
 
   /**
+   * As a start in the app whose start time the user then set `agoMs` back (`--started-ago`): what
+   * ran before ends now, and the session that runs is `agoMs` old. Not an endpoint: the API has no
+   * way to say when a session began.
+   */
+  startAgo(request: ActivitySelector, agoMs: number): StartResult {
+    const result = this.start(request);
+    const running = this.running;
+    if (running === null) return result;
+    this.running = { ...running, startedAt: this.clock() - Math.max(0, agoMs) };
+    return { ...result, startedAt: formatInstant(this.running.startedAt) };
+  }
+
+  /**
    * Adds an activity unless one of that name exists in that group (names and groups compared
    * trimmed and without case; an empty group is none); returns the activity either way.
    */

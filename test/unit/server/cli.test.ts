@@ -24,6 +24,7 @@ describe('server/cli: arguments', () => {
         dataPath: undefined,
         seed: [],
         demo: false,
+        startedAgoMs: undefined,
         socketPath: undefined,
         capabilityFile: undefined,
         countUnsigned: false,
@@ -64,6 +65,7 @@ describe('server/cli: arguments', () => {
         dataPath: 'x.json',
         seed: [],
         demo: false,
+        startedAgoMs: undefined,
         socketPath: undefined,
         capabilityFile: undefined,
         countUnsigned: true,
@@ -139,6 +141,18 @@ describe('server/cli: arguments', () => {
     assert.match(USAGE, /--count-unsigned +the strictest reading of the app/);
   });
 
+  it('reads --started-ago as hours and minutes, with the demo or a seed to run', () => {
+    const ago = (...argv: string[]): number | undefined => {
+      const parsed = parseCli(argv, {});
+      return parsed.kind === 'run' ? parsed.config.startedAgoMs : undefined;
+    };
+    assert.equal(ago('--demo', '--started-ago', '9h'), 9 * 3_600_000);
+    assert.equal(ago('--seed', 'Docs', '--started-ago', '90m'), 90 * 60_000);
+    assert.equal(ago('--demo', '--started-ago=1h30m'), 90 * 60_000);
+    assert.equal(ago('--demo', '--started-ago', '168h'), 168 * 3_600_000);
+    assert.ok(USAGE.includes('--started-ago D'));
+  });
+
   it('refuses bad input with one sentence that names the problem', () => {
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['--bogus'], {}, /^Unknown option --bogus;/],
@@ -173,6 +187,15 @@ describe('server/cli: arguments', () => {
       [['--socket', '/tmp/a.sock', '--port', '80'], { SERVICE_PORT: '40000' }, /^--port must be a whole number/],
       [['--socket'], {}, /^--socket needs a value; run with --help to see the options\.$/],
       [['stray'], {}, /^Unexpected argument/],
+      [
+        ['--demo', '--started-ago', '9'],
+        {},
+        /^--started-ago takes a duration such as 9h, 90m or 1h30m, from 1m to 168h, not "9"\.$/,
+      ],
+      [['--demo', '--started-ago', '0m'], {}, /^--started-ago takes a duration/],
+      [['--demo', '--started-ago', '169h'], {}, /^--started-ago takes a duration/],
+      [['--demo', '--started-ago', 'h'], {}, /^--started-ago takes a duration/],
+      [['--started-ago', '9h'], {}, /^--started-ago needs --demo or --seed: it says when their activity started\.$/],
     ];
     for (const [argv, env, pattern] of cases) {
       const parsed = parseCli(argv, env);

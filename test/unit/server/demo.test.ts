@@ -110,6 +110,12 @@ describe('server/demo: the state `npm start` shows', () => {
     assert.equal(result.todaySeconds, (15 + 30 + 7) * 60);
   });
 
+  it('runs its activity for as long as --started-ago says, with the finished session before it', () => {
+    const snapshot = demoSnapshot(LOCAL_NOON, randomUUID, 9 * 60 * MINUTE);
+    assert.equal(snapshot.running?.startedAt, LOCAL_NOON - 9 * 60 * MINUTE);
+    assert.ok(snapshot.sessions.every((session) => session.endedAt <= LOCAL_NOON - 9 * 60 * MINUTE));
+  });
+
   it('gives way to a data file that already holds a state, and starts a new one from the demo', async () => {
     const path = join(dir, 'data.json');
     await writeFile(path, JSON.stringify({ version: 1, activities: [], sessions: [], running: null, entries: [] }));
