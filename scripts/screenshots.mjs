@@ -9,7 +9,8 @@
 // opened) → a long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}`
 // link starts (its notice, then the menu with Undo Automatic Start once the notice is gone), and Unlink's question
 // there → a switch to a branch the repository's own link names, its question waiting in the status bar → private (the
-// icon and the state only) → on break → license locked (and Log Time then) → a 500-character name typed into Start →
+// icon and the state only) → on break → a session started 9 hours ago (the warning colour) → license locked (and Log
+// Time then) → a 500-character name typed into Start →
 // status not available → clock off → locked
 // out (a tool with a wrong token fails until the app locks everyone out) → offline, and the menu a click opens there →
 // Start Tracking with the app away (the token cleared, the app's VS Code integration turned on and the app quitting):
@@ -509,6 +510,15 @@ async function main() {
           const line = await capture('on-break', /On break/);
           server.controls.setBreak(false);
           await statusBar.waitFor(tracking, 20_000);
+          return line;
+        },
+      ],
+      [
+        'a session started 9 hours ago, past timeTracker.statusBar.longSessionHours: the warning colour',
+        async () => {
+          server.controls.state.startAgo({ name: 'Release notes', createIfMissing: true }, (9 * 60 + 12) * 60_000);
+          const line = await capture('long-session', /^Release notes 9h 1\dm/);
+          await trackAgain();
           return line;
         },
       ],

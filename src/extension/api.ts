@@ -24,6 +24,8 @@ export interface TimeTrackerApi {
   readonly text: string;
   /** The status bar item's tooltip as shown (Markdown). */
   readonly tooltip: string;
+  /** The status bar item's tone: `warning` and `error` are the theme's warning and error background colours. */
+  readonly tone: 'normal' | 'warning' | 'error';
   readonly onDidChangeState: vscode.Event<TrackerState>;
   /**
    * How requests reach the app now: `integration` (its VS Code integration's socket), `http`, or
@@ -103,6 +105,9 @@ export function buildApi(parts: ApiParts): TimeTrackerApi {
     },
     get tooltip() {
       return statusBar.presentation.tooltip;
+    },
+    get tone() {
+      return statusBar.presentation.tone;
     },
     get channel() {
       return session.channel.kind;

@@ -136,6 +136,7 @@ function statusBarOf(connection: Connection, live: Live, rest: () => Rest | unde
     notice: () => rest()?.links.notice,
     linksWaiting: () => rest()?.links.waiting,
     branchesReportedBy: () => rest()?.coexistence.reportingPeer()?.id,
+    longSession: () => rest()?.longSession,
     groupOf: (activityID) => rememberedGroup(recent.list(), activityID),
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { HostDecision } from '../tracker/model/remoteHost';
 import type { RecentActivities } from '../tracker/pickers/recentActivities';
+import type { LongSessionWords } from '../tracker/statusBar/factTypes';
 import type { BranchReporter } from './branchReporter';
 import type { BranchTime } from './branchTime/branchTime';
 import type { BranchTimeView } from './branchTime/branchTimeView';
@@ -45,6 +46,8 @@ export interface Rest {
   readonly commands: CommandTable['handlers'];
   /** The editor agent's tools, by name. */
   readonly tools: CommandTable['tools'];
+  /** What the status bar says of a session that has run for hours. */
+  readonly longSession: LongSessionWords;
   /** The settings were read again (`live.settings`): each part applies what concerns it. */
   settingsChanged(affects: (key: string) => boolean): void;
 }

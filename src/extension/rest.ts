@@ -15,6 +15,7 @@ import { joinedLate } from '../platform/joinedLate';
 import type { TrackerState } from '../tracker/model/trackerState';
 import type { PeriodKind } from '../tracker/branchTime/summary';
 import type { TicketKeys } from '../tracker/branchTime/ticketKeys';
+import { longSessionFacts } from '../tracker/statusBar/longSessionFacts';
 import { BranchReporter, type HeadRead } from './branchReporter';
 import { BranchTime } from './branchTime/branchTime';
 import { BranchTimeView } from './branchTime/branchTimeView';
@@ -37,7 +38,7 @@ export interface RestInputs extends Connection {
 }
 
 /** Every part of the rest, each built whole. */
-interface Parts extends RestInputs, Omit<Rest, 'commands' | 'tools' | 'settingsChanged'> {
+interface Parts extends RestInputs, Omit<Rest, 'commands' | 'tools' | 'longSession' | 'settingsChanged'> {
   readonly commandTable: CommandTable;
 }
 
@@ -55,6 +56,7 @@ export function startRest(inputs: RestInputs): Rest {
     ...parts,
     commands: parts.commandTable.handlers,
     tools: parts.commandTable.tools,
+    longSession: longSessionFacts,
     settingsChanged: (affects) => settingsChanged(parts, affects),
   };
 }

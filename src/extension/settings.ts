@@ -30,6 +30,8 @@ export interface Settings {
   /** Where the item stands; VS Code cannot move an item, so a change re-creates it (statusBar.ts). */
   readonly statusBarAlignment: 'left' | 'right';
   readonly statusBarPriority: number;
+  /** After how many hours a running session turns the item the warning colour, with Stop first (longSession.ts). */
+  readonly longSessionHours: number;
   /** `auto` finds the app's prefix by itself (one extra failed sign-in at most). */
   readonly headerPrefix: HeaderPrefix | 'auto';
   /** Path of the app's VS Code integration file; empty for the app's default places. */
@@ -115,6 +117,7 @@ export function readSettings(): Settings {
     privateStatusBar: read('statusBar.private', flag),
     statusBarAlignment: read('statusBar.alignment', alignment),
     statusBarPriority: read('statusBar.priority', bounded(SETTING_BOUNDS['statusBar.priority'])),
+    longSessionHours: read('statusBar.longSessionHours', bounded(SETTING_BOUNDS['statusBar.longSessionHours'])),
     headerPrefix: read('headerPrefix', headerPrefix),
     capabilityFile: read('capabilityFile', path),
     git: {

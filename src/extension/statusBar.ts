@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { COMMANDS, STATUS_BAR_ITEM_ID } from '../tracker/ids';
 import { OPEN_LINK_COMMANDS, type NoticeWords } from '../tracker/links/linkNotice';
 import { MANAGE_TRUST_COMMAND } from '../tracker/links/linksWaiting';
-import type { Presentation, StatusBarInputs } from '../tracker/statusBar/factTypes';
+import type { LongSessionWords, Presentation, StatusBarInputs } from '../tracker/statusBar/factTypes';
 import { statusBarItem } from '../tracker/statusBar/statusBarItem';
 import {
   FORMAT_TOKENS,
@@ -50,6 +50,8 @@ export interface StatusBarParts {
   readonly linksWaiting?: () => StatusBarInputs['linksWaiting'];
   /** The app's own extension that reports branch switches here, for the tooltip (the coexistence part). */
   readonly branchesReportedBy?: () => string | undefined;
+  /** A long session's words (the rest's): without them the item shows no long session. */
+  readonly longSession?: () => LongSessionWords | undefined;
   /** The clock and timers the item counts on by; the real ones unless given. */
   readonly clock?: () => number;
   readonly timers?: Timers;
@@ -157,7 +159,7 @@ export class StatusBarController implements vscode.Disposable {
     const { session, settings, queued, branchToday, linkedStart, groupOf, notice, branchesReportedBy, linksWaiting } =
       this.parts;
     const { state } = session;
-    const { showTodayTotal, maxNameLength, privateStatusBar, statusFormat } = settings();
+    const { showTodayTotal, maxNameLength, privateStatusBar, statusFormat, longSessionHours } = settings();
     return statusBarItem(state, {
       nowMs: this.clock(),
       showTodayTotal,
@@ -172,6 +174,8 @@ export class StatusBarController implements vscode.Disposable {
       notice: notice(),
       linksWaiting: linksWaiting?.(),
       branchesReportedBy: branchesReportedBy?.(),
+      longSessionHours,
+      longSession: this.parts.longSession?.(),
     });
   }
 

@@ -59,3 +59,16 @@ export function formatMinutes(minutes: number): string {
 function decimal(text: string | undefined): number {
   return Number((text ?? '').replace(',', '.'));
 }
+
+/**
+ * A moment as the tooltip and the menu say since when something runs: `08:03` on the same day as `nowMs`,
+ * `2026-12-03 08:03` before it, in this machine's time zone, on a 24-hour clock.
+ */
+export function clockTime(ms: number, nowMs: number): string {
+  const at = new Date(ms);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const time = `${two(at.getHours())}:${two(at.getMinutes())}`;
+  return at.toDateString() === new Date(nowMs).toDateString()
+    ? time
+    : `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${time}`;
+}

@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../tracker/ids';
-import { linkQuestionEntry, menuFor, menuPlaceholder } from '../../tracker/pickers/menu';
+import { longSession } from '../../tracker/model/longSession';
+import { leadWithStop, linkQuestionEntry, menuFor, menuPlaceholder } from '../../tracker/pickers/menu';
 import { formatMinutes } from '../../tracker/duration';
 import { privateToggle } from '../../tracker/statusBar/privateToggle';
 import { SECTION } from '../settings';
@@ -17,7 +18,9 @@ import type { CommandServices } from './services';
 export async function showMenu(services: CommandServices): Promise<void> {
   const { state } = services.session;
   const undo = services.links.undo;
-  const entries = [
+  const nowMs = Date.now();
+  const long = longSession(state, nowMs, services.settings().longSessionHours);
+  const offered = [
     ...(services.links.waiting?.kind === 'question' ? [linkQuestionEntry()] : []),
     ...menuFor(
       state,
@@ -27,6 +30,7 @@ export async function showMenu(services: CommandServices): Promise<void> {
       services.session.channel.route.kind,
     ),
   ];
+  const entries = long === undefined ? offered : leadWithStop(offered, long, nowMs);
   const chosen = await vscode.window.showQuickPick(
     entries.map((entry) => ({
       label: entry.label,

@@ -52,6 +52,11 @@ export type TrackerState =
       /** Today's total as of `observedAtMs`; the display adds the time since. Undefined: not reported. */
       readonly todaySeconds: number | undefined;
       readonly observedAtMs: number;
+      /**
+       * When this window first saw this activity run, without an answer in between that said otherwise: how long it
+       * has run at least, where the app does not say when it started (longSession.ts).
+       */
+      readonly seenSinceMs?: number;
       /** Read from GET /current alone: an app without GET /status, and so without Stop and entries. */
       readonly firstRelease?: true;
     };
@@ -118,6 +123,7 @@ function tracking(
     appClockOffsetMs: start.appClockOffsetMs,
     todaySeconds,
     observedAtMs: nowMs,
+    seenSinceMs: carried?.seenSinceMs ?? nowMs,
   };
 }
 

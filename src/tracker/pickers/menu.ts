@@ -4,8 +4,10 @@
  * or while the app rejects the token or locks us out, Log Time still works (the entry queues).
  */
 import * as l10n from '@vscode/l10n';
+import { clockTime } from '../duration';
 import { COMMANDS, type CommandId } from '../ids';
 import type { Route } from '../model/channel';
+import type { SessionStart } from '../model/longSession';
 import type { TrackerState } from '../model/trackerState';
 
 export interface MenuEntry {
@@ -154,6 +156,19 @@ function answeringMenu(
     return [{ ...resume, args: [{ activityID }] }, startTracking, ...stops, ...logTimes, ...tail];
   }
   return [...stops, entry(`$(play) ${l10n.t('Switch Activity…')}`, COMMANDS.start), ...logTimes, ...tail];
+}
+
+/**
+ * A session that has run for hours (model/longSession.ts) leads with Stop, before Undo and the
+ * question about a repository's links: most likely its timer was forgotten. Stop says since when.
+ */
+export function leadWithStop(entries: readonly MenuEntry[], start: SessionStart, nowMs: number): MenuEntry[] {
+  const stop = entries.find((candidate) => candidate.command === COMMANDS.stop);
+  if (stop === undefined) return [...entries];
+  const time = clockTime(start.sinceMs, nowMs);
+  const since = start.fromApp ? l10n.t('running since {0}', time) : l10n.t('running at least since {0}', time);
+  const detail = stop.detail === undefined ? since : `${stop.detail} · ${since}`;
+  return [{ ...stop, detail }, ...entries.filter((candidate) => candidate !== stop)];
 }
 
 /** The menu's placeholder: what it is for, and the state in a few words where that helps choose. */

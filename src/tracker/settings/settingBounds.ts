@@ -21,6 +21,7 @@ export const SETTING_BOUNDS = {
   pollIntervalSeconds: { min: 2, max: 3600, integer: false },
   'statusBar.maxNameLength': { min: 10, max: 200, integer: true },
   'statusBar.priority': { min: -100_000, max: 100_000, integer: false },
+  'statusBar.longSessionHours': { min: 1, max: 24, integer: false },
   'branchTime.keepDays': { min: 1, max: 3660, integer: true },
   'branchTime.roundTo': { min: 1, max: 30, integer: true },
 } as const satisfies Record<string, Bounds>;

@@ -8,6 +8,7 @@ import type { NoticeWords } from '../links/linkNotice';
 import type { LinkUndo } from '../links/linkUndo';
 import type { LinksWaiting } from '../links/linksWaiting';
 import type { Route } from '../model/channel';
+import type { TrackerState } from '../model/trackerState';
 import type { StatusFormat, TextFacts } from './statusText';
 
 /** Everything the item is shown from besides the state, read afresh on every render. */
@@ -36,7 +37,14 @@ export interface StatusBarInputs {
   readonly linksWaiting?: LinksWaiting | undefined;
   /** The app's own extension that reports branch switches here, so this one does not (its id). */
   readonly branchesReportedBy?: string | undefined;
+  /** timeTracker.statusBar.longSessionHours: a session that has run that long warns, with Stop first. */
+  readonly longSessionHours?: number | undefined;
+  /** The long session's words over the state's; none before the rest has loaded (longSessionFacts.ts). */
+  readonly longSession?: LongSessionWords | undefined;
 }
+
+/** A state's facts as a long session changes them, or as they are while the session is not long. */
+export type LongSessionWords = (state: TrackerState, facts: StatusFacts, inputs: StatusBarInputs) => StatusFacts;
 
 /** What the status bar item shows. */
 export interface Presentation {

@@ -40,7 +40,8 @@ import {
 export function statusBarItem(state: TrackerState, inputs: StatusBarInputs): Presentation {
   const isPrivate = inputs.private === true;
   const answering = state.kind === 'idle' || state.kind === 'tracking';
-  const facts = stateFacts(state, inputs);
+  const plain = stateFacts(state, inputs);
+  const facts = inputs.longSession?.(state, plain, inputs) ?? plain;
   const notice = inputs.notice?.(isPrivate);
   if (notice !== undefined) return { ...notice, tone: facts.tone };
   const { headline, body = [], links = [] } = facts.tooltip;

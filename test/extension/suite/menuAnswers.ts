@@ -7,8 +7,12 @@
 import * as vscode from 'vscode';
 
 export interface OfferedMenu {
-  /** The entries' labels and commands, in the order shown. */
-  readonly entries: readonly { readonly label: string; readonly command: string }[];
+  /** The entries' labels, details and commands, in the order shown. */
+  readonly entries: readonly {
+    readonly label: string;
+    readonly detail?: string | undefined;
+    readonly command: string;
+  }[];
   readonly placeholder: string | undefined;
 }
 
@@ -30,7 +34,7 @@ export async function withMenuChoice(command: string | undefined, run: () => The
     window.showQuickPick = showQuickPick;
     const shown = (await items) as readonly (vscode.QuickPickItem & { readonly command?: string })[];
     offered = {
-      entries: shown.map(({ label, command }) => ({ label, command: command ?? '' })),
+      entries: shown.map(({ label, detail, command }) => ({ label, detail, command: command ?? '' })),
       placeholder: options?.placeHolder,
     };
     return shown.find((item) => item.command === command);

@@ -51,6 +51,7 @@ describe('tracker/trackerState', () => {
       appClockOffsetMs: 5_000,
       todaySeconds: 600,
       observedAtMs: 10_000,
+      seenSinceMs: 10_000,
     });
     assert.equal(first.kind === 'tracking' && elapsedSecondsAt(first, 10_000), 135);
     assert.equal(needsElapsed(tracking, first), false);
@@ -84,6 +85,7 @@ describe('tracker/trackerState', () => {
       appClockOffsetMs: 0,
       todaySeconds: undefined,
       observedAtMs: 4_000,
+      seenSinceMs: 4_000,
       firstRelease: true,
     });
     assert.deepEqual(stateFromCurrent(null, { kind: 'starting' }, 4_000), {

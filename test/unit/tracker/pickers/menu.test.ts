@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { menuFor, menuPlaceholder } from '../../../../src/tracker/pickers/menu';
+import { leadWithStop, linkQuestionEntry, menuFor, menuPlaceholder } from '../../../../src/tracker/pickers/menu';
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const activity = { activityID: 'a1', activityName: 'Docs' };
@@ -215,5 +215,31 @@ describe('tracker/menu', () => {
       'Choose what to do while the app is not answering (logged time waits in the queue)',
     );
     assert.equal(menuPlaceholder(samples.at(-1)!), 'Choose what to do (tracking Docs)');
+  });
+
+  it('leads with Stop, before Undo and a question about links, once a session has run for hours', () => {
+    const tracking: TrackerState = {
+      kind: 'tracking',
+      activity,
+      onBreak: false,
+      startedAtMs: 0,
+      appClockOffsetMs: 0,
+      todaySeconds: 60,
+      observedAtMs: 0,
+    };
+    const started = new Date(2026, 11, 4, 8, 3).getTime();
+    const nowMs = started + 9 * 3_600_000;
+    const offered = [linkQuestionEntry(), ...menuFor(tracking, false, 0, { started: 'Docs', previous: undefined })];
+    assert.equal(offered[0]?.command, 'timeTracker.useRepositoryLinks', 'before');
+    const led = leadWithStop(offered, { sinceMs: started, fromApp: true }, nowMs);
+    assert.deepEqual(
+      led.map((entry) => entry.command.replace('timeTracker.', '')),
+      ['stop', 'useRepositoryLinks', 'undoLink', 'start', 'log', 'checkConnection', 'showLog'],
+    );
+    assert.equal(led[0]?.detail, 'Docs · running since 08:03');
+    const seen = leadWithStop(offered, { sinceMs: started, fromApp: false }, nowMs);
+    assert.equal(seen[0]?.detail, 'Docs · running at least since 08:03');
+    const firstRelease = menuFor({ ...tracking, firstRelease: true }, false);
+    assert.deepEqual(leadWithStop(firstRelease, { sinceMs: started, fromApp: true }, nowMs), firstRelease, 'no Stop');
   });
 });

@@ -53,6 +53,7 @@ const THIS_FILE = 'test/unit/tracker/settings/manifest.test.ts';
 const THE_PERSONS: Readonly<Record<string, 'application' | 'machine'>> = {
   pollIntervalSeconds: 'application',
   'statusBar.private': 'application',
+  'statusBar.longSessionHours': 'application',
   'branchTime.keepDays': 'application',
   'branchTime.roundTo': 'application',
   linksEnabled: 'application',

@@ -36,6 +36,15 @@ describe('tracker/settings: numbers held to their bounds', () => {
     assert.equal(boundedNumber(0.5, SETTING_BOUNDS['statusBar.priority']), 0.5);
   });
 
+  it('holds the long-session threshold between an hour and a day, fractions kept', () => {
+    const bounds = SETTING_BOUNDS['statusBar.longSessionHours'];
+    assert.equal(boundedNumber(8, bounds), 8);
+    assert.equal(boundedNumber(7.5, bounds), 7.5);
+    assert.equal(boundedNumber(0, bounds), 1, 'a 0 would warn of every session at once');
+    assert.equal(boundedNumber(-3, bounds), 1);
+    assert.equal(boundedNumber(1e9, bounds), 24);
+  });
+
   it('leaves what is no number to the default', () => {
     for (const value of [Number.NaN, '10', null, undefined, true, [10]])
       assert.equal(boundedNumber(value, SETTING_BOUNDS.pollIntervalSeconds), undefined, String(value));
