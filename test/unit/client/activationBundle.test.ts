@@ -24,9 +24,11 @@ export const ACTIVATION_BUNDLE_BUDGET_BYTES = 60_000;
  * What loads before the first status bar text (extension.js and core.js) stays under this. The target is twice
  * the app's own extension's 18,563 bytes, FIRST_TEXT_TARGET_BYTES; the session, its client and the status bar's words
  * for every state take more than that today (docs/PERFORMANCE.md, "Activation bundle", says by module), so this
- * budget holds what they take now, and a feature that comes back into them fails here.
+ * budget holds what they take now, and a feature that comes back into them fails here. It was 100,000 until the
+ * long-session warning: its words are the rest's, but the item must know the threshold and when this window first
+ * saw the session, so that a nine-hour session turns the colour at the first text after the rest loads (274 bytes).
  */
-export const FIRST_TEXT_BUDGET_BYTES = 100_000;
+export const FIRST_TEXT_BUDGET_BYTES = 100_500;
 
 /** Twice the app's own extension's JavaScript before its first text (docs/PERFORMANCE.md). */
 export const FIRST_TEXT_TARGET_BYTES = 2 * 18_563;
