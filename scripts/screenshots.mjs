@@ -412,6 +412,10 @@ async function main() {
         async () => {
           await runCommand('Time Tracker: Export Time by Branch as CSV…');
           await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'This Week' }).first().click();
+          await page
+            .locator('.quick-input-widget .monaco-list-row', { hasText: 'By Day, Branch and Activity' })
+            .first()
+            .click({ timeout: 10_000 });
           // code-server's save dialog is a quick input holding the proposed path: a path typed there, Enter saves.
           const input = page.locator('.quick-input-widget .quick-input-box input');
           await page.waitForFunction(
