@@ -6,7 +6,8 @@
 // (and Stop there: its error) → the right one → idle → tracking (and the "Get Started" walkthrough opened then,
 // every step ticked) → time by branch
 // (and a branch row's context menu, This Week's Copy Summary pasted into a new editor, This Week exported as CSV and
-// opened) → a long name (after time by branch, which would show it) → a git switch to a ticket branch that a `{ticket}`
+// opened, the week by ticket pasted, Log Time's note offered from two commits) → a long name (after time by branch,
+// which would show it) → a git switch to a ticket branch that a `{ticket}`
 // link starts (its notice, then the menu with Undo Automatic Start once the notice is gone), and Unlink's question
 // there → a switch to a branch the repository's own link names, its question waiting in the status bar → private (the
 // icon and the state only) → on break → a session started 9 hours ago (the warning colour) → license locked (and Log
@@ -126,6 +127,9 @@ async function main() {
     mkdirSync(workspace);
     const git = (...args) => execFileSync('git', args, { cwd: workspace, stdio: 'ignore' });
     git('init', '-q', '-b', 'main');
+    // Made a day before: the note Log Time offers from the last hour's commits is the two the note's picture makes.
+    const dayBefore = `@${Math.floor(Date.now() / 1000) - 86_400} +0000`;
+    process.env.GIT_COMMITTER_DATE = process.env.GIT_AUTHOR_DATE = dayBefore;
     git(
       '-c',
       'user.name=Screenshots',
@@ -137,6 +141,8 @@ async function main() {
       '-m',
       'start',
     );
+    delete process.env.GIT_COMMITTER_DATE;
+    delete process.env.GIT_AUTHOR_DATE;
     // The repository's own link, for release branches: asked about the first time a switch would start it.
     mkdirSync(join(workspace, '.vscode'));
     writeFileSync(
@@ -163,6 +169,8 @@ async function main() {
           'timeTracker.pollIntervalSeconds': 2,
           'workbench.colorTheme': 'Default Dark Modern',
           'timeTracker.links': [{ branch: 'fix/**', activity: '{ticket}', createIfMissing: true }],
+          // Rounded as invoices are, for the week by ticket's picture.
+          'timeTracker.branchTime.roundTo': 6,
           // Where the app's VS Code integration announces itself: nothing there until the app-away picture.
           'timeTracker.capabilityFile': capabilityFile,
         },
@@ -443,6 +451,70 @@ async function main() {
               .split('\r\n')
               .filter((line) => line !== '').length - 1;
           return `${basename(file)}, ${rows} rows → branch-time-csv.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        'Copy Week by Ticket as Text for This Week (rounded up to 6 minutes), pasted (Ctrl+V) into a new editor',
+        async () => {
+          await runCommand('Time Tracker: Copy Week by Ticket as Text');
+          // This Week is the active row: Enter takes it, as a user presses it.
+          await page
+            .locator('.quick-input-widget .monaco-list-row', { hasText: 'This Week' })
+            .first()
+            .waitFor({ timeout: 10_000 });
+          await page.keyboard.press('Enter');
+          await page.keyboard.press('F1');
+          await page.locator('.quick-input-widget .quick-input-box input').fill('>New Untitled Text File');
+          await page
+            .locator('.quick-input-widget .monaco-list-row', { hasText: 'File: New Untitled Text File' })
+            .first()
+            .click({ timeout: 10_000 });
+          const editor = page.locator('.editor-group-container.active');
+          await editor.locator('.monaco-editor.focused').waitFor({ timeout: 10_000 });
+          await page.keyboard.press('Control+V');
+          await editor.locator('.view-lines', { hasText: 'Week by ticket, This Week' }).waitFor({ timeout: 10_000 });
+          await page.mouse.move(640, 700);
+          const bytes = (await editor.screenshot({ path: picture('week-by-ticket'), animations: 'disabled' })).length;
+          await runCommand('View: Revert and Close Editor');
+          return `the pasted week → week-by-ticket.png (${bytes} bytes)`;
+        },
+      ],
+      [
+        'Log Time after two commits on the branch: the note box offers their subjects',
+        async () => {
+          for (const subject of ['Export the week by ticket as CSV', 'Round each ticket and day up to 6 minutes'])
+            git(
+              '-c',
+              'user.name=Screenshots',
+              '-c',
+              'user.email=screenshots@example.invalid',
+              'commit',
+              '-q',
+              '--allow-empty',
+              '-m',
+              subject,
+            );
+          await runCommand('Time Tracker: Log Time');
+          await page
+            .locator('.quick-input-widget .monaco-list-row', { hasText: 'Code review' })
+            .first()
+            .click({ timeout: 15_000 });
+          const input = page.locator('.quick-input-widget .quick-input-box input');
+          await page
+            .locator('.quick-input-widget', { hasText: 'how long on Code review' })
+            .waitFor({ timeout: 10_000 });
+          await input.fill('45');
+          await input.press('Enter');
+          const widget = page.locator('.quick-input-widget', { hasText: 'note for 45m on Code review' });
+          await widget.waitFor({ state: 'visible', timeout: 15_000 });
+          const said = await widget.innerText();
+          if (!said.includes('The subjects of 2 commits'))
+            throw new Error(`the note box offers no commits: ${JSON.stringify(said)}, ${await input.inputValue()}`);
+          await page.mouse.move(640, 700);
+          const bytes = (await widget.screenshot({ path: picture('note-from-commits'), animations: 'disabled' }))
+            .length;
+          await page.keyboard.press('Escape');
+          return `the note box → note-from-commits.png (${bytes} bytes)`;
         },
       ],
       [
