@@ -206,6 +206,25 @@ async function main() {
         .waitFor({ timeout: 10_000 });
       await input.press('Enter');
     };
+    /**
+     * Pastes the clipboard (Ctrl+V) into a new untitled editor, as a user does, and returns that editor once it shows
+     * `text`. The palette row is clicked by its exact title: Enter would take whichever row ranks first (Compare New
+     * Untitled Text Files, say).
+     */
+    const pasteIntoNewEditor = async (text) => {
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget .quick-input-box input').fill('>New Untitled Text File');
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: 'File: New Untitled Text File' })
+        .first()
+        .click({ timeout: 10_000 });
+      const editor = page.locator('.editor-group-container.active');
+      await editor.locator('.monaco-editor.focused').waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Control+V');
+      await editor.locator('.view-lines', { hasText: text }).waitFor({ timeout: 10_000 });
+      await page.mouse.move(640, 700);
+      return editor;
+    };
     /** The quick input's widget, once it lists `text`, with the pointer off its rows. */
     const screenshotQuickInput = async (name, text) => {
       const widget = page.locator('.quick-input-widget');
@@ -396,19 +415,7 @@ async function main() {
           await page.keyboard.press('Enter');
           await menu.waitFor({ state: 'hidden', timeout: 10_000 });
           if (viewport !== null) await page.setViewportSize(viewport);
-          // Clicked by its exact title: Enter would take whichever row ranks first (Compare New Untitled Text Files,
-          // say).
-          await page.keyboard.press('F1');
-          await page.locator('.quick-input-widget .quick-input-box input').fill('>New Untitled Text File');
-          await page
-            .locator('.quick-input-widget .monaco-list-row', { hasText: 'File: New Untitled Text File' })
-            .first()
-            .click({ timeout: 10_000 });
-          const editor = page.locator('.editor-group-container.active');
-          await editor.locator('.monaco-editor.focused').waitFor({ timeout: 10_000 });
-          await page.keyboard.press('Control+V');
-          await editor.locator('.view-lines', { hasText: 'Time by branch, This Week' }).waitFor({ timeout: 10_000 });
-          await page.mouse.move(640, 700);
+          const editor = await pasteIntoNewEditor('Time by branch, This Week');
           const bytes = (await editor.screenshot({ path: picture('branch-time-summary'), animations: 'disabled' }))
             .length;
           await runCommand('View: Revert and Close Editor');
@@ -463,17 +470,7 @@ async function main() {
             .first()
             .waitFor({ timeout: 10_000 });
           await page.keyboard.press('Enter');
-          await page.keyboard.press('F1');
-          await page.locator('.quick-input-widget .quick-input-box input').fill('>New Untitled Text File');
-          await page
-            .locator('.quick-input-widget .monaco-list-row', { hasText: 'File: New Untitled Text File' })
-            .first()
-            .click({ timeout: 10_000 });
-          const editor = page.locator('.editor-group-container.active');
-          await editor.locator('.monaco-editor.focused').waitFor({ timeout: 10_000 });
-          await page.keyboard.press('Control+V');
-          await editor.locator('.view-lines', { hasText: 'Week by ticket, This Week' }).waitFor({ timeout: 10_000 });
-          await page.mouse.move(640, 700);
+          const editor = await pasteIntoNewEditor('Week by ticket, This Week');
           const bytes = (await editor.screenshot({ path: picture('week-by-ticket'), animations: 'disabled' })).length;
           await runCommand('View: Revert and Close Editor');
           return `the pasted week → week-by-ticket.png (${bytes} bytes)`;
