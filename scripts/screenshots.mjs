@@ -171,6 +171,9 @@ async function main() {
           'timeTracker.links': [{ branch: 'fix/**', activity: '{ticket}', createIfMissing: true }],
           // Rounded as invoices are, for the week by ticket's picture.
           'timeTracker.branchTime.roundTo': 6,
+          // A pasted line wider than the editor wraps rather than running off the picture (the week's heading).
+          'editor.wordWrap': 'on',
+          'editor.minimap.enabled': false,
           // Where the app's VS Code integration announces itself: nothing there until the app-away picture.
           'timeTracker.capabilityFile': capabilityFile,
         },
@@ -587,12 +590,13 @@ async function main() {
         },
       ],
       [
-        'a session started 9 hours ago, past timeTracker.statusBar.longSessionHours: the warning colour',
+        'a session started 9 hours ago, past timeTracker.statusBar.longSessionHours: the warning colour, and the tooltip pointed at',
         async () => {
           server.controls.state.startAgo({ name: 'Release notes', createIfMissing: true }, (9 * 60 + 12) * 60_000);
-          const line = await capture('long-session', /^Release notes 9h 1\dm/);
+          const { text } = await statusBar.waitFor(/^Release notes 9h 1\dm/, 20_000);
+          const bytes = await statusBar.screenshotItemWithHover(picture('long-session'));
           await trackAgain();
-          return line;
+          return `"${text}" and its tooltip → long-session.png (${bytes} bytes)`;
         },
       ],
       [

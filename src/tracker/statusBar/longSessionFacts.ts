@@ -44,11 +44,13 @@ function earliest(moment: number | undefined, other: number): number {
   return moment === undefined ? other : Math.min(moment, other);
 }
 
-/** How long it has run and since when, or at least since when this window saw it, where the app did not say. */
+/**
+ * Since when it runs; where the app did not say, how long this window has seen it too, since the headline then names
+ * no running time (where the app said, the headline already does: "for 9h 12m").
+ */
 function runningSince(start: SessionStart, nowMs: number): string {
-  const duration = formatMinutes(Math.floor((nowMs - start.sinceMs) / 60_000));
   const time = clockTime(start.sinceMs, nowMs);
-  return start.fromApp
-    ? l10n.t('Running {duration}, since {time}.', { duration, time })
-    : l10n.t('Running at least {duration}, since {time}, when this window first saw it.', { duration, time });
+  if (start.fromApp) return l10n.t('Running since {time}.', { time });
+  const duration = formatMinutes(Math.floor((nowMs - start.sinceMs) / 60_000));
+  return l10n.t('Running at least {duration}, since {time}, when this window first saw it.', { duration, time });
 }

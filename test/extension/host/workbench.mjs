@@ -303,6 +303,28 @@ export class StatusBarProbe {
       .screenshot({ path: file, animations: 'disabled', timeout: 5_000 });
     return png.length;
   }
+
+  /**
+   * The item and its hover (the tooltip) in one picture, as a user pointing at it sees them: the page clipped to the
+   * box around both. Resolves to the PNG's size in bytes; the pointer is moved away after, so the hover closes.
+   */
+  async screenshotItemWithHover(file) {
+    const item = this.page.locator(itemSelector);
+    await item.hover({ timeout: 5_000 });
+    const hover = this.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: /\S/ }).first();
+    await hover.waitFor({ state: 'visible', timeout: 10_000 });
+    const boxes = [await item.boundingBox(), await hover.boundingBox()];
+    if (boxes.includes(null)) throw new Error('the status bar item or its hover has no box on screen');
+    const x = Math.min(...boxes.map((box) => box.x)) - 4;
+    const y = Math.min(...boxes.map((box) => box.y)) - 4;
+    const right = Math.max(...boxes.map((box) => box.x + box.width)) + 4;
+    const bottom = Math.max(...boxes.map((box) => box.y + box.height));
+    const clip = { x, y, width: right - x, height: bottom - y };
+    const png = await this.page.screenshot({ path: file, clip, animations: 'disabled' });
+    await this.page.mouse.move(640, 360);
+    await this.page.keyboard.press('Escape');
+    return png.length;
+  }
 }
 
 /** A step of the getting-started page. */

@@ -52,7 +52,7 @@ describe('a session left running for hours', function () {
   it('turns the warning colour nine hours after it started, with Stop first in the tooltip and the menu', async () => {
     assert.equal(api.tone, 'warning', api.tooltip);
     assert.match(api.text, /^\$\(record\) Forgotten timer 9h(?: \dm)? · today/);
-    assert.match(api.tooltip, /Running 9h(?: \dm)?, since (?:\d{4}-\d\d-\d\d )?\d\d:\d\d\./);
+    assert.match(api.tooltip, / for 9h(?: \dm)?\. Running since (?:\d{4}-\d\d-\d\d )?\d\d:\d\d\./);
     assert.equal(tooltipCommands(api)[0], 'stop', api.tooltip);
     const menu = await withMenuChoice(undefined, () => vscode.commands.executeCommand('timeTracker.showMenu'));
     assert.equal(commandsOf(menu)[0], 'stop', JSON.stringify(menu.entries));

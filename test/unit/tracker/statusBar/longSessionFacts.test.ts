@@ -51,11 +51,11 @@ describe('tracker/statusBar/longSessionFacts', () => {
     assert.equal(shown(tracking, STARTED + 9 * HOUR + 12 * MINUTE + 59_000).tone, 'warning');
   });
 
-  it("says how long and since when from the app's start, with Stop the tooltip's first command", () => {
+  it("says since when from the app's start, the headline how long, with Stop the tooltip's first command", () => {
     const item = shown(tracking, STARTED + 9 * HOUR + 12 * MINUTE + 5_000);
     assert.match(
       item.tooltip,
-      /Running 9h 12m, since 08:03\. \[Stop\]\(command:timeTracker\.stop\) it if it was forgotten\./,
+      /\*\* for 9h 12m\. Running since 08:03\. \[Stop\]\(command:timeTracker\.stop\) it if it was forgotten\./,
     );
     assert.equal(commandsOf(item.tooltip)[0], 'stop');
     assert.match(item.accessibilityLabel, /Running for a long time\.$/);
@@ -66,7 +66,7 @@ describe('tracker/statusBar/longSessionFacts', () => {
     });
     assert.equal(commandsOf(withUndo.tooltip)[0], 'stop', "before a link's Undo");
     const nextDay = shown(tracking, STARTED + 20 * HOUR);
-    assert.match(nextDay.tooltip, /Running 20h, since 2026-12-04 08:03\./, 'the day, once it is another');
+    assert.match(nextDay.tooltip, /for 20h\. Running since 2026-12-04 08:03\./, 'the day, once it is another');
   });
 
   it('says "at least" and when this window first saw it where the app did not say when it started', () => {
