@@ -3,20 +3,21 @@ import { leadWithStop, linkQuestionEntry, menuFor, menuPlaceholder } from '../..
 import type { TrackerState } from '../../../../src/tracker/model/trackerState';
 
 const activity = { activityID: 'a1', activityName: 'Docs' };
+/** Docs running, a minute today: each test changes what it is about. */
+const tracking: TrackerState = {
+  kind: 'tracking',
+  activity,
+  onBreak: false,
+  startedAtMs: 0,
+  appClockOffsetMs: 0,
+  todaySeconds: 60,
+  observedAtMs: 0,
+};
 const commands = (state: TrackerState, hasToken = false, queued = 0): string[] =>
   menuFor(state, hasToken, queued).map((entry) => entry.command.replace('timeTracker.', ''));
 
 describe('tracker/menu', () => {
   it('offers Stop and Log Time where the app has them', () => {
-    const tracking: TrackerState = {
-      kind: 'tracking',
-      activity,
-      onBreak: false,
-      startedAtMs: 0,
-      appClockOffsetMs: 0,
-      todaySeconds: 60,
-      observedAtMs: 0,
-    };
     assert.deepEqual(commands(tracking), ['stop', 'start', 'log', 'checkConnection', 'showLog']);
     assert.deepEqual(commands({ kind: 'idle', onBreak: false, todaySeconds: 60, observedAtMs: 0 }), [
       'start',
@@ -44,15 +45,7 @@ describe('tracker/menu', () => {
   });
 
   it('offers Continue "<activity>" first on a break, which starts the paused activity again', () => {
-    const paused: TrackerState = {
-      kind: 'tracking',
-      activity,
-      onBreak: true,
-      startedAtMs: 0,
-      appClockOffsetMs: 0,
-      todaySeconds: 60,
-      observedAtMs: 0,
-    };
+    const paused: TrackerState = { ...tracking, onBreak: true };
     const [first] = menuFor(paused, false);
     assert.deepEqual(first, {
       label: '$(debug-continue) Continue “Docs”',
@@ -67,17 +60,11 @@ describe('tracker/menu', () => {
   });
 
   it('leaves Stop and Log Time out for a first release of the app (GET /current alone: no stop, no entries)', () => {
-    const tracking: TrackerState = {
-      kind: 'tracking',
-      activity,
-      onBreak: false,
-      startedAtMs: 0,
-      appClockOffsetMs: 0,
-      todaySeconds: undefined,
-      observedAtMs: 0,
-      firstRelease: true,
-    };
-    assert.deepEqual(commands(tracking), ['start', 'checkConnection', 'showLog']);
+    assert.deepEqual(commands({ ...tracking, todaySeconds: undefined, firstRelease: true }), [
+      'start',
+      'checkConnection',
+      'showLog',
+    ]);
     assert.deepEqual(
       commands({ kind: 'idle', onBreak: false, todaySeconds: undefined, observedAtMs: 0, firstRelease: true }),
       ['start', 'checkConnection', 'showLog'],
@@ -85,16 +72,13 @@ describe('tracker/menu', () => {
   });
 
   it("keeps Stop and Log Time for a full app that left today's total out", () => {
-    const tracking: TrackerState = {
-      kind: 'tracking',
-      activity,
-      onBreak: false,
-      startedAtMs: 0,
-      appClockOffsetMs: 0,
-      todaySeconds: undefined,
-      observedAtMs: 0,
-    };
-    assert.deepEqual(commands(tracking), ['stop', 'start', 'log', 'checkConnection', 'showLog']);
+    assert.deepEqual(commands({ ...tracking, todaySeconds: undefined }), [
+      'stop',
+      'start',
+      'log',
+      'checkConnection',
+      'showLog',
+    ]);
   });
 
   it('offers Log Time (it queues) and the queue first while the app is offline, even with nothing queued yet', () => {
@@ -194,15 +178,7 @@ describe('tracker/menu', () => {
       { kind: 'failed', message: 'boom' },
       { kind: 'idle', onBreak: false, todaySeconds: 0, observedAtMs: 0 },
       { kind: 'idle', onBreak: true, todaySeconds: 0, observedAtMs: 0 },
-      {
-        kind: 'tracking',
-        activity,
-        onBreak: false,
-        startedAtMs: 0,
-        appClockOffsetMs: 0,
-        todaySeconds: 0,
-        observedAtMs: 0,
-      },
+      { ...tracking, todaySeconds: 0 },
     ];
     const placeholders = samples.map(menuPlaceholder);
     for (const placeholder of placeholders) {
@@ -218,15 +194,6 @@ describe('tracker/menu', () => {
   });
 
   it('leads with Stop, before Undo and a question about links, once a session has run for hours', () => {
-    const tracking: TrackerState = {
-      kind: 'tracking',
-      activity,
-      onBreak: false,
-      startedAtMs: 0,
-      appClockOffsetMs: 0,
-      todaySeconds: 60,
-      observedAtMs: 0,
-    };
     const started = new Date(2026, 11, 4, 8, 3).getTime();
     const nowMs = started + 9 * 3_600_000;
     const offered = [linkQuestionEntry(), ...menuFor(tracking, false, 0, { started: 'Docs', previous: undefined })];
