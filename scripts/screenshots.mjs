@@ -127,20 +127,13 @@ async function main() {
     mkdirSync(workspace);
     const git = (...args) => execFileSync('git', args, { cwd: workspace, stdio: 'ignore' });
     git('init', '-q', '-b', 'main');
+    // The repository's own identity: the note Log Time offers holds your commits only, as git names you here.
+    git('config', 'user.name', 'Screenshots');
+    git('config', 'user.email', 'screenshots@example.invalid');
     // Made a day before: the note Log Time offers from the last hour's commits is the two the note's picture makes.
     const dayBefore = `@${Math.floor(Date.now() / 1000) - 86_400} +0000`;
     process.env.GIT_COMMITTER_DATE = process.env.GIT_AUTHOR_DATE = dayBefore;
-    git(
-      '-c',
-      'user.name=Screenshots',
-      '-c',
-      'user.email=screenshots@example.invalid',
-      'commit',
-      '-q',
-      '--allow-empty',
-      '-m',
-      'start',
-    );
+    git('commit', '-q', '--allow-empty', '-m', 'start');
     delete process.env.GIT_COMMITTER_DATE;
     delete process.env.GIT_AUTHOR_DATE;
     // The repository's own link, for release branches: asked about the first time a switch would start it.
@@ -483,17 +476,7 @@ async function main() {
         'Log Time after two commits on the branch: the note box offers their subjects',
         async () => {
           for (const subject of ['Export the week by ticket as CSV', 'Round each ticket and day up to 6 minutes'])
-            git(
-              '-c',
-              'user.name=Screenshots',
-              '-c',
-              'user.email=screenshots@example.invalid',
-              'commit',
-              '-q',
-              '--allow-empty',
-              '-m',
-              subject,
-            );
+            git('commit', '-q', '--allow-empty', '-m', subject);
           await runCommand('Time Tracker: Log Time');
           await page
             .locator('.quick-input-widget .monaco-list-row', { hasText: 'Code review' })

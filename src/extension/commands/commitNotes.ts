@@ -1,7 +1,8 @@
 /**
- * The note Log Time offers from the commits made on this window's branch in the span being logged
+ * The note Log Time offers from your commits made on this window's branch in the span being logged
  * (src/tracker/pickers/commitNote.ts). Read when the note step opens, never at activation or on a poll: through the
- * built-in Git extension's API where it is enabled, else one `git log` bounded in commits, bytes and time. Nothing is
+ * built-in Git extension's API where it is enabled, else one `git log` bounded in commits, bytes and time; beside it
+ * `git var GIT_AUTHOR_IDENT` says who you are, as git itself decides it for a commit you make. Nothing is
  * read in an untrusted workspace (a repository's git config can name programs git runs, `gpg.program` among them) or
  * while the status bar is private (the box may be on a shared screen).
  */
@@ -10,7 +11,15 @@ import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { errorMessage } from '../../platform/errors';
 import { timeoutSignal } from '../../platform/timers';
-import { commitNote, commitSubjects, MAX_COMMITS, parseGitLog, type Commit } from '../../tracker/pickers/commitNote';
+import {
+  authorEmailOf,
+  commitNote,
+  commitSubjects,
+  GIT_LOG_FORMAT,
+  MAX_COMMITS,
+  parseGitLog,
+  type Commit,
+} from '../../tracker/pickers/commitNote';
 import type { CommandServices } from './services';
 
 /** The longest the note step waits for the commits: after it, the box opens empty. */
@@ -28,6 +37,8 @@ export interface OfferedNote {
 interface GitExtension {
   readonly enabled: boolean;
   getAPI(version: 1): {
+    /** The git the user set for VS Code (`git.path`), which the identity is asked of too. */
+    readonly git: { readonly path: string };
     getRepository(uri: vscode.Uri): {
       log(options: { readonly maxEntries: number }): Promise<readonly GitCommit[]>;
     } | null;
@@ -38,6 +49,13 @@ interface GitCommit {
   readonly message: string;
   readonly commitDate?: Date;
   readonly authorDate?: Date;
+  readonly authorEmail?: string;
+}
+
+/** What was read: the commits, and your email where git could say it. */
+interface ReadCommits {
+  readonly commits: readonly Commit[];
+  readonly you: string | undefined;
 }
 
 /** The note from the commits of the last `minutes` up to `nowMs`; undefined when none is offered, and why is logged. */
@@ -52,14 +70,17 @@ export async function offeredNote(
   const deadline = timeoutSignal(READ_TIMEOUT_MS);
   const timedOut = new Promise<undefined>((resolve) => deadline.addEventListener('abort', () => resolve(undefined)));
   try {
-    const commits = await Promise.race([readCommits(place.root, sinceMs, deadline), timedOut]);
-    if (commits === undefined) {
+    const read = await Promise.race([readCommits(place.root, sinceMs, deadline), timedOut]);
+    if (read === undefined) {
       services.log.warn(`Log Time: the commits of ${place.root} took over ${READ_TIMEOUT_MS} ms; no note offered.`);
       return undefined;
     }
-    const subjects = commitSubjects(commits, sinceMs, nowMs);
+    const subjects = commitSubjects(read.commits, sinceMs, nowMs, read.you);
     const note = commitNote(subjects);
-    services.log.info(`Log Time: ${subjects.length} commit subjects on ${place.branch} offered as the note.`);
+    const whose = read.you === undefined ? "anyone's (git names no author for you)" : 'yours';
+    services.log.info(
+      `Log Time: ${subjects.length} commit subjects on ${place.branch}, ${whose}, offered as the note.`,
+    );
     return note === '' ? undefined : { note, commits: subjects.length, branch: place.branch };
   } catch (error) {
     services.log.info(`Log Time: no commits read from ${place.root} (${errorMessage(error)}); no note offered.`);
@@ -67,16 +88,21 @@ export async function offeredNote(
   }
 }
 
-async function readCommits(root: string, sinceMs: number, deadline: AbortSignal): Promise<readonly Commit[]> {
-  const repository = (await gitApi())?.getRepository(vscode.Uri.file(root));
-  if (repository) {
-    const log = await repository.log({ maxEntries: MAX_COMMITS });
-    return log.map((commit) => ({
-      committedMs: (commit.commitDate ?? commit.authorDate)?.getTime() ?? 0,
-      message: commit.message,
-    }));
-  }
-  return gitLog(root, sinceMs, deadline);
+async function readCommits(root: string, sinceMs: number, deadline: AbortSignal): Promise<ReadCommits> {
+  const api = await gitApi();
+  const repository = api?.getRepository(vscode.Uri.file(root));
+  const git = api?.git.path ?? 'git';
+  const you = runGit(git, root, ['var', 'GIT_AUTHOR_IDENT'], deadline).then(authorEmailOf, () => undefined);
+  const commits = repository
+    ? repository.log({ maxEntries: MAX_COMMITS }).then((log) =>
+        log.map((commit) => ({
+          committedMs: (commit.commitDate ?? commit.authorDate)?.getTime() ?? 0,
+          message: commit.message,
+          authorEmail: commit.authorEmail,
+        })),
+      )
+    : gitLog(git, root, sinceMs, deadline);
+  return { commits: await commits, you: await you };
 }
 
 /** The Git extension's API while it is enabled; undefined without it (then `git log` is run). */
@@ -87,23 +113,32 @@ async function gitApi(): Promise<ReturnType<GitExtension['getAPI']> | undefined>
   return git.enabled ? git.getAPI(1) : undefined;
 }
 
-/** One `git log` of HEAD since `sinceMs`: at most MAX_COMMITS commits, MAX_LOG_BYTES of output, READ_TIMEOUT_MS. */
-async function gitLog(root: string, sinceMs: number, deadline: AbortSignal): Promise<Commit[]> {
-  const { stdout } = await promisify(execFile)(
-    'git',
-    [
-      // No signature checks: they would run the program the repository's config names.
-      ...['-c', 'log.showSignature=false', 'log', '--no-show-signature', '--no-color'],
-      ...[`--max-count=${MAX_COMMITS}`, `--since=@${Math.floor(sinceMs / 1000)}`, '--format=%ct%x1f%s%x1e', 'HEAD'],
-    ],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      maxBuffer: MAX_LOG_BYTES,
-      signal: deadline,
-      windowsHide: true,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat' },
-    },
+/** One `git log` of HEAD since `sinceMs`: at most MAX_COMMITS commits. */
+async function gitLog(git: string, root: string, sinceMs: number, deadline: AbortSignal): Promise<Commit[]> {
+  const since = `--since=@${Math.floor(sinceMs / 1000)}`;
+  return parseGitLog(
+    await runGit(
+      git,
+      root,
+      [
+        // No signature checks: they would run the program the repository's config names.
+        ...['-c', 'log.showSignature=false', 'log', '--no-show-signature', '--no-color'],
+        ...[`--max-count=${MAX_COMMITS}`, since, `--format=${GIT_LOG_FORMAT}`, 'HEAD'],
+      ],
+      deadline,
+    ),
   );
-  return parseGitLog(stdout);
+}
+
+/** A git command's output in `root`: at most MAX_LOG_BYTES of it, until `deadline`, never a prompt or a pager. */
+async function runGit(git: string, root: string, args: readonly string[], deadline: AbortSignal): Promise<string> {
+  const { stdout } = await promisify(execFile)(git, args, {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: MAX_LOG_BYTES,
+    signal: deadline,
+    windowsHide: true,
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat' },
+  });
+  return stdout;
 }

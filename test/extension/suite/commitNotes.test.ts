@@ -1,8 +1,9 @@
 /**
  * Log Time's note from the commits, in a real extension host against the reference server and real git: two commits
- * made on a branch of the workspace's repository are offered, both, as the note; the user edits it, and the edited
- * note is what POST /entries carries. The branch is an orphan one, so its history is the two commits alone: the
- * workspace's first commit on `main`, made minutes ago, is no part of what is asserted.
+ * you made on a branch of the workspace's repository are offered, both, as the note, and a colleague's between them
+ * is not; the user edits it, and the edited note is what POST /entries carries. The branch is an orphan one, so its
+ * history is these three commits alone: the workspace's first commit on `main`, made minutes ago, is no part of what
+ * is asserted.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -58,9 +59,13 @@ describe('Log Time offers the subjects of the commits as the note', function () 
     await server.close();
   });
 
-  it('offers two commits made on the branch, and sends the note as edited', async () => {
+  it("offers your two commits made on the branch, not a colleague's, and sends the note as edited", async () => {
     await switched(BRANCH, () => git('checkout', '-q', '--orphan', BRANCH));
-    for (const subject of SUBJECTS) git('commit', '-q', '--allow-empty', '-m', subject, '-m', 'The body is no note.');
+    const [first, second] = SUBJECTS;
+    git('commit', '-q', '--allow-empty', '-m', first!, '-m', 'The body is no note.');
+    // The last -c wins: this commit's author is someone else, as a commit pulled or merged in is.
+    git('-c', 'user.email=colleague@example.invalid', 'commit', '-q', '--allow-empty', '-m', "A colleague's fix");
+    git('commit', '-q', '--allow-empty', '-m', second!);
     const boxes: Box[] = [];
     const seen: PickerSeen[] = [];
     await withWizardAnswers(

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { NOTE_MAX_LENGTH } from '../../../../src/protocol/constants';
 import {
+  authorEmailOf,
   commitNote,
   commitSubjects,
   MAX_COMMITS,
@@ -11,6 +12,7 @@ import {
 
 const NOW = Date.UTC(2026, 11, 4, 15, 0, 0);
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const at = (minutesAgo: number, message: string): Commit => ({ committedMs: NOW - minutesAgo * MINUTE, message });
 
 describe('tracker/pickers/commitNote: the note Log Time offers from the commits', () => {
@@ -74,12 +76,42 @@ describe('tracker/pickers/commitNote: the note Log Time offers from the commits'
     );
   });
 
+  it("gives your commits only, where git names you: a colleague's, pulled or merged in, is theirs to log", () => {
+    const by = (authorEmail: string | undefined, minutesAgo: number, message: string): Commit => ({
+      ...at(minutesAgo, message),
+      authorEmail,
+    });
+    const commits = [
+      by('you@example.com', 5, 'Yours, later'),
+      by('colleague@example.com', 10, "A colleague's"),
+      by('You@Example.COM ', 20, 'Yours, in capitals'),
+      by(undefined, 30, 'No author said'),
+    ];
+    assert.deepEqual(commitSubjects(commits, NOW - HOUR, NOW, 'you@example.com'), [
+      'No author said',
+      'Yours, in capitals',
+      'Yours, later',
+    ]);
+    assert.equal(commitSubjects(commits, NOW - HOUR, NOW).length, 4, "everyone's where git names nobody");
+  });
+
   it("reads git log's records, and leaves out what is not one", () => {
-    const output = `1764860000\x1fFirst subject\x1e\n1764860060\x1fSecond; with a semicolon\x1e\nnot a record\x1e\n\x1fno time\x1e\n`;
+    const output = [
+      '1764860000\x1fyou@example.com\x1fFirst subject\x1e',
+      '\n1764860060\x1fyou@example.com\x1fSecond; with a\x1fseparator\x1e',
+      '\nnot a record\x1e\n\x1f\x1fno time\x1e\n1764860120\x1fno subject\x1e\n',
+    ].join('');
     assert.deepEqual(parseGitLog(output), [
-      { committedMs: 1_764_860_000_000, message: 'First subject' },
-      { committedMs: 1_764_860_060_000, message: 'Second; with a semicolon' },
+      { committedMs: 1_764_860_000_000, authorEmail: 'you@example.com', message: 'First subject' },
+      { committedMs: 1_764_860_060_000, authorEmail: 'you@example.com', message: 'Second; with a separator' },
     ]);
     assert.deepEqual(parseGitLog(''), []);
+  });
+
+  it('reads your email from git var GIT_AUTHOR_IDENT, and none from what holds none', () => {
+    assert.equal(authorEmailOf('Ada Lovelace <ada@example.com> 1764860000 +0100\n'), 'ada@example.com');
+    assert.equal(authorEmailOf('Ada <> 1764860000 +0100'), undefined);
+    assert.equal(authorEmailOf(''), undefined);
+    assert.equal(authorEmailOf(`${'<'.repeat(100_000)}x`), undefined, 'a bounded read of anything');
   });
 });
