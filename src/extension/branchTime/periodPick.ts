@@ -6,19 +6,30 @@
  * ledger should take a deliberate choice.
  */
 import * as vscode from 'vscode';
-import { formatLedgerDuration, PERIODS, periodLabel, type PeriodKind } from '../../tracker/branchTime/summary';
+import { readTypedDays } from '../../tracker/agentTools/toolAnswers';
+import { dayOf } from '../../tracker/branchTime/ledgerBook';
+import {
+  formatLedgerDuration,
+  PERIODS,
+  periodLabel,
+  type DayRange,
+  type PeriodKind,
+} from '../../tracker/branchTime/summary';
 import { pickOne, type Choice } from '../pickers/pickOne';
 import type { BranchTime } from './branchTime';
 
 /** A period of the view, or every day the ledger keeps (for the CSV). */
 export type ExportPeriod = PeriodKind | 'all';
 
-/** Which period, each with its total; the one selected in the view (else Today) is active. */
-export function pickPeriod(
+/**
+ * Which period, each with its total; the one selected in the view (else Today) is active. `extra` adds every kept day
+ * (the CSV) or days the user types next (the week by ticket: a sprint, a month).
+ */
+export function pickPeriod<Extra extends 'all' | 'days' = never>(
   branchTime: BranchTime,
-  options: { readonly title: string; readonly active: PeriodKind | undefined; readonly withAll: boolean },
-): Promise<ExportPeriod | undefined> {
-  const items: Choice<ExportPeriod>[] = PERIODS.map((kind) => {
+  options: { readonly title: string; readonly active: PeriodKind | undefined; readonly extra?: Extra },
+): Promise<PeriodKind | Extra | undefined> {
+  const items: Choice<PeriodKind | Extra>[] = PERIODS.map((kind) => {
     const summary = branchTime.summary(kind);
     return {
       value: kind,
@@ -26,17 +37,52 @@ export function pickPeriod(
       description: summary.repositories.length === 0 ? vscode.l10n.t('nothing yet') : formatLedgerDuration(summary),
     };
   });
-  if (options.withAll)
+  if (options.extra === 'all')
     items.push({
-      value: 'all',
+      value: options.extra,
       label: exportPeriodLabel('all'),
       description: vscode.l10n.t('every day the ledger keeps'),
+    });
+  if (options.extra === 'days')
+    items.push({
+      value: options.extra,
+      label: vscode.l10n.t('Other Days…'),
+      description: vscode.l10n.t('a day, or the first and the last'),
     });
   return pickOne(items, {
     title: options.title,
     placeholder: vscode.l10n.t('Which period?'),
     active: options.active ?? 'today',
   });
+}
+
+/**
+ * The days typed after Other Days…, this month so far offered; undefined when the box is closed. VS Code refuses Enter
+ * while validateInput answers an error, so a value that is no period keeps the box open with its sentence.
+ */
+export async function askDays(title: string, nowMs = Date.now()): Promise<DayRange | undefined> {
+  const now = new Date(nowMs);
+  for (let typed = `${dayOf(new Date(now.getFullYear(), now.getMonth(), 1).getTime())} ${dayOf(nowMs)}`; ;) {
+    const value = await vscode.window.showInputBox({
+      title,
+      prompt: vscode.l10n.t('A day (2026-12-01), or the first and the last (2026-11-01 2026-11-30)'),
+      value: typed,
+      ignoreFocusOut: true,
+      validateInput: (text) => {
+        const read = readTypedDays(text);
+        if ('refused' in read) return read.refused;
+        const { fromDay: from, toDay: to } = read.days;
+        return {
+          message: vscode.l10n.t('From {from} to {to}.', { from, to }),
+          severity: vscode.InputBoxValidationSeverity.Info,
+        };
+      },
+    });
+    if (value === undefined) return undefined;
+    const read = readTypedDays(value);
+    if ('days' in read) return read.days;
+    typed = value;
+  }
 }
 
 export function exportPeriodLabel(period: ExportPeriod): string {

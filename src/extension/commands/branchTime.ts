@@ -22,7 +22,7 @@ import {
 } from '../../tracker/branchTime/ticketWeek';
 import { readPeriodInput } from '../../tracker/agentTools/toolAnswers';
 import { PERIODS, periodDays, periodLabel, type DayRange, type PeriodKind } from '../../tracker/branchTime/summary';
-import { confirmClear, exportPeriodLabel, pickPeriod, type ExportPeriod } from '../branchTime/periodPick';
+import { askDays, confirmClear, exportPeriodLabel, pickPeriod, type ExportPeriod } from '../branchTime/periodPick';
 import { pickOne } from '../pickers/pickOne';
 import type { CommandServices } from './services';
 
@@ -125,8 +125,10 @@ async function weekPeriod(
       ? vscode.l10n.t('Copy Week by Ticket as Markdown Table')
       : vscode.l10n.t('Copy Week by Ticket as Text');
   const kind =
-    fromView ?? given?.period ?? (await pickPeriod(services.branchTime, { title, active: 'thisWeek', withAll: false }));
-  return kind === undefined || kind === 'all' ? undefined : { kind, days: periodDays(kind, Date.now()) };
+    fromView ?? given?.period ?? (await pickPeriod(services.branchTime, { title, active: 'thisWeek', extra: 'days' }));
+  if (kind !== 'days') return kind === undefined ? undefined : { kind, days: periodDays(kind, Date.now()) };
+  const days = await askDays(title);
+  return days === undefined ? undefined : { kind, days };
 }
 
 function nothingYet(kind: PeriodKind): string {
@@ -149,7 +151,7 @@ export async function exportBranchTimeCsv(services: CommandServices, args: unkno
     (await pickPeriod(branchTime, {
       title: vscode.l10n.t('Export Time by Branch as CSV'),
       active: services.branchTimeSelection(),
-      withAll: true,
+      extra: 'all',
     }));
   if (period === undefined) return;
   // A keybinding that names the period and not the lines means a line per ledger row, as before there was a choice.
@@ -265,8 +267,8 @@ function ledgerOn(services: CommandServices, whyNot: string): boolean {
 async function askPeriod(services: CommandServices, format: SummaryFormat): Promise<CopyTarget | undefined> {
   const title =
     format === 'markdown' ? vscode.l10n.t('Copy Summary as Markdown') : vscode.l10n.t('Copy Summary as Text');
-  const kind = await pickPeriod(services.branchTime, { title, active: services.branchTimeSelection(), withAll: false });
-  return kind === undefined || kind === 'all' ? undefined : { kind };
+  const kind = await pickPeriod(services.branchTime, { title, active: services.branchTimeSelection() });
+  return kind === undefined ? undefined : { kind };
 }
 
 /**

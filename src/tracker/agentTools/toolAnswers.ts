@@ -53,7 +53,10 @@ export function readPeriodInput(
   const { period, fromDay, toDay } = given;
   if (fromDay !== undefined || toDay !== undefined) {
     if (period !== undefined) return { refused: l10n.t('Give "period" or "fromDay", not both.') };
-    return readDays(fromDay, toDay ?? fromDay);
+    return readDays(fromDay, toDay ?? fromDay, {
+      notDays: () => l10n.t('"fromDay" and "toDay" must be days such as "2026-12-01".'),
+      backwards: () => l10n.t('"toDay" must not come before "fromDay".'),
+    });
   }
   if (period === undefined) return { period: 'today' };
   const known = PERIODS.find((kind) => kind === period);
@@ -61,12 +64,36 @@ export function readPeriodInput(
   return { refused: l10n.t('"period" must be one of {0}.', PERIODS.map((kind) => `"${kind}"`).join(', ')) };
 }
 
-function readDays(from: unknown, to: unknown): { readonly days: DayRange } | { readonly refused: string } {
+/**
+ * Days a user types for a period: one day (`2026-12-01`), or the first and the last, with a space, `..`, a dash or `to`
+ * between them (`2026-11-01 2026-11-30`); at most MAX_DAYS; or why not, in the words of the box it is typed in.
+ */
+export function readTypedDays(text: string): { readonly days: DayRange } | { readonly refused: string } {
+  // Cut first: what is longer than two days and a separator is no period, and is never matched at length.
+  const match = /^\s*(\d{4}-\d\d-\d\d)(?:\s*(?:\.\.|-|–|—|to|\s)\s*(\d{4}-\d\d-\d\d))?\s*$/.exec(text.slice(0, 64));
+  const example = () => l10n.t('Type a day such as 2026-12-01, or the first and the last: 2026-11-01 2026-11-30.');
+  if (text.length > 64 || match === null) return { refused: example() };
+  return readDays(match[1], match[2] ?? match[1], {
+    notDays: example,
+    backwards: () => l10n.t('The last day must not come before the first.'),
+  });
+}
+
+/** Why a period is refused, in the words of where it was given. */
+interface DaysRefused {
+  readonly notDays: () => string;
+  readonly backwards: () => string;
+}
+
+function readDays(
+  from: unknown,
+  to: unknown,
+  refused: DaysRefused,
+): { readonly days: DayRange } | { readonly refused: string } {
   const [first, last] = [calendarDay(from), calendarDay(to)];
-  if (first === undefined || last === undefined)
-    return { refused: l10n.t('"fromDay" and "toDay" must be days such as "2026-12-01".') };
+  if (first === undefined || last === undefined) return { refused: refused.notDays() };
   const span = Math.round((last.getTime() - first.getTime()) / 86_400_000) + 1;
-  if (span < 1) return { refused: l10n.t('"toDay" must not come before "fromDay".') };
+  if (span < 1) return { refused: refused.backwards() };
   if (span > MAX_DAYS) return { refused: l10n.t('At most {0} days at once.', MAX_DAYS) };
   return { days: { fromDay: from as string, toDay: to as string } };
 }

@@ -22,6 +22,7 @@ import { kind, until } from './states';
 import { connectToNewServer, storageFolder } from './connected';
 import { answering } from './pressEnter';
 import { notificationsDuring } from './windowSpies';
+import { withWizardAnswers, type Box, type Validation } from './wizardAnswers';
 
 const TOKEN = 'branch-time-test-token-3d1e';
 /** The longest a background window waits between polls at the 2 s interval set here (three times it). */
@@ -270,6 +271,28 @@ describe('time by branch against the reference server and real git', function ()
         `${tue},spike,30,Write,${rule}`,
         `${tue},PROJ-2,12,Review,${rule}`,
         `${wed},OPS-9,60,Write,${rule}`,
+        '',
+      ]);
+      // Other Days…: a value that is no period keeps the box open with why, the days typed next are copied.
+      const boxes: Box[] = [];
+      const validations: Validation[] = [];
+      await withWizardAnswers(
+        { pick: 'Other Days…', typed: ['last week', `${wed} ${tue}`, `${wed}..${wed}`], boxes, validations },
+        () => vscode.commands.executeCommand('timeTracker.copyWeekByTicket'),
+      );
+      assert.match(boxes[0]?.value ?? '', /^\d{4}-\d\d-01 \d{4}-\d\d-\d\d$/, 'this month so far offered');
+      assert.deepEqual(
+        validations.map(({ message, accepted }) => [message, accepted]),
+        [
+          ['Type a day such as 2026-12-01, or the first and the last: 2026-11-01 2026-11-30.', false],
+          ['The last day must not come before the first.', false],
+          [`From ${wed} to ${wed}.`, true],
+        ],
+      );
+      assert.deepEqual((await vscode.env.clipboard.readText()).split('\n'), [
+        `Week by ticket, Chosen Days (${wed}): 1h, rounded up to 6 minutes per ticket and day`,
+        `${wed} OPS-9 1h Write`,
+        `${wed} total 1h`,
         '',
       ]);
     } finally {

@@ -11,6 +11,7 @@ import {
   plainSaid,
   plainTooltip,
   readPeriodInput,
+  readTypedDays,
   readQueryInput,
   startConfirmation,
   stopConfirmation,
@@ -114,6 +115,36 @@ describe('tracker/agentTools/toolAnswers: readPeriodInput, given days', () => {
     assert.equal(refused({ fromDay: '2026-12-02', toDay: '2026-12-01' }), '"toDay" must not come before "fromDay".');
     assert.equal(refused({ fromDay: '2026-01-01', toDay: '2026-04-03' }), `At most ${MAX_DAYS} days at once.`);
     assert.equal(refused({ period: 'today', fromDay: '2026-12-01' }), 'Give "period" or "fromDay", not both.');
+  });
+});
+
+describe('tracker/agentTools/toolAnswers: readTypedDays, the days a user types', () => {
+  const EXAMPLE = 'Type a day such as 2026-12-01, or the first and the last: 2026-11-01 2026-11-30.';
+  const refused = (text: string): string => {
+    const read = readTypedDays(text);
+    return 'refused' in read ? read.refused : JSON.stringify(read);
+  };
+
+  it('reads one day, or the first and the last with a space, "..", a dash or "to" between them', () => {
+    const november = { days: { fromDay: '2026-11-01', toDay: '2026-11-30' } };
+    for (const text of [
+      '2026-11-01 2026-11-30',
+      ' 2026-11-01..2026-11-30 ',
+      '2026-11-01 – 2026-11-30',
+      '2026-11-01 - 2026-11-30',
+      '2026-11-01-2026-11-30',
+      '2026-11-01 to 2026-11-30',
+    ])
+      assert.deepEqual(readTypedDays(text), november, text);
+    assert.deepEqual(readTypedDays('2026-12-01'), { days: { fromDay: '2026-12-01', toDay: '2026-12-01' } });
+  });
+
+  it('refuses what is no period in the words of the box, and a range the wrong way round or too long', () => {
+    for (const text of ['', 'last week', '2026-11-01 2026-11-30 2026-12-01', '2026-02-30', '2026-11-01 -- 2026-11-30'])
+      assert.equal(refused(text), EXAMPLE, text);
+    assert.equal(refused(`2026-11-01 ${' '.repeat(100_000)}2026-11-30`), EXAMPLE, 'a huge paste, refused unread');
+    assert.equal(refused('2026-12-02 2026-12-01'), 'The last day must not come before the first.');
+    assert.equal(refused('2026-01-01 2026-04-03'), `At most ${MAX_DAYS} days at once.`);
   });
 });
 
