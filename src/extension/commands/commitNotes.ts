@@ -37,8 +37,8 @@ export interface OfferedNote {
 interface GitExtension {
   readonly enabled: boolean;
   getAPI(version: 1): {
-    /** The git the user set for VS Code (`git.path`), which the identity is asked of too. */
-    readonly git: { readonly path: string };
+    /** The git the user set for VS Code (`git.path`), which the identity is asked of too; read as outside input. */
+    readonly git?: { readonly path?: unknown };
     getRepository(uri: vscode.Uri): {
       log(options: { readonly maxEntries: number }): Promise<readonly GitCommit[]>;
     } | null;
@@ -91,7 +91,8 @@ export async function offeredNote(
 async function readCommits(root: string, sinceMs: number, deadline: AbortSignal): Promise<ReadCommits> {
   const api = await gitApi();
   const repository = api?.getRepository(vscode.Uri.file(root));
-  const git = api?.git.path ?? 'git';
+  const path = api?.git?.path;
+  const git = typeof path === 'string' && path !== '' ? path : 'git';
   const you = runGit(git, root, ['var', 'GIT_AUTHOR_IDENT'], deadline).then(authorEmailOf, () => undefined);
   const commits = repository
     ? repository.log({ maxEntries: MAX_COMMITS }).then((log) =>
