@@ -69,10 +69,11 @@ export function readPeriodInput(
  * between them (`2026-11-01 2026-11-30`); at most MAX_DAYS; or why not, in the words of the box it is typed in.
  */
 export function readTypedDays(text: string): { readonly days: DayRange } | { readonly refused: string } {
-  // Cut first: what is longer than two days and a separator is no period, and is never matched at length.
-  const match = /^\s*(\d{4}-\d\d-\d\d)(?:\s*(?:\.\.|-|–|—|to|\s)\s*(\d{4}-\d\d-\d\d))?\s*$/.exec(text.slice(0, 64));
   const example = () => l10n.t('Type a day such as 2026-12-01, or the first and the last: 2026-11-01 2026-11-30.');
-  if (text.length > 64 || match === null) return { refused: example() };
+  // What is longer than two days and a separator is no period: refused unread, never matched at length.
+  if (text.length > 64) return { refused: example() };
+  const match = /^\s*(\d{4}-\d\d-\d\d)(?:\s*(?:\.\.|-|–|—|to|\s)\s*(\d{4}-\d\d-\d\d))?\s*$/.exec(text);
+  if (match === null) return { refused: example() };
   return readDays(match[1], match[2] ?? match[1], {
     notDays: example,
     backwards: () => l10n.t('The last day must not come before the first.'),

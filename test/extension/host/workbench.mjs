@@ -217,13 +217,24 @@ export class StatusBarProbe {
       );
       return { text: item?.textContent?.replace(/\s+/g, ' ').trim() ?? '', labels };
     }, extensionId);
+    const hover = await this.pointAt();
+    const tooltip = ((await hover.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    await this.pointAway();
+    return { text, labels, tooltip };
+  }
+
+  /** Points at the item, as a user does, and resolves to its hover (the tooltip) once it is on screen. */
+  async pointAt() {
     await this.page.locator(itemSelector).hover({ timeout: 5_000 });
     const hover = this.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: /\S/ }).first();
     await hover.waitFor({ state: 'visible', timeout: 10_000 });
-    const tooltip = ((await hover.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    return hover;
+  }
+
+  /** Moves the pointer off the item, so its hover closes. */
+  async pointAway() {
     await this.page.mouse.move(640, 360);
     await this.page.keyboard.press('Escape');
-    return { text, labels, tooltip };
   }
 
   /** Runs a command from the palette by its title, as a user does. */
@@ -309,11 +320,8 @@ export class StatusBarProbe {
    * box around both. Resolves to the PNG's size in bytes; the pointer is moved away after, so the hover closes.
    */
   async screenshotItemWithHover(file) {
-    const item = this.page.locator(itemSelector);
-    await item.hover({ timeout: 5_000 });
-    const hover = this.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: /\S/ }).first();
-    await hover.waitFor({ state: 'visible', timeout: 10_000 });
-    const boxes = [await item.boundingBox(), await hover.boundingBox()];
+    const hover = await this.pointAt();
+    const boxes = [await this.page.locator(itemSelector).boundingBox(), await hover.boundingBox()];
     if (boxes.includes(null)) throw new Error('the status bar item or its hover has no box on screen');
     const x = Math.min(...boxes.map((box) => box.x)) - 4;
     const y = Math.min(...boxes.map((box) => box.y)) - 4;
@@ -321,8 +329,7 @@ export class StatusBarProbe {
     const bottom = Math.max(...boxes.map((box) => box.y + box.height));
     const clip = { x, y, width: right - x, height: bottom - y };
     const png = await this.page.screenshot({ path: file, clip, animations: 'disabled' });
-    await this.page.mouse.move(640, 360);
-    await this.page.keyboard.press('Escape');
+    await this.pointAway();
     return png.length;
   }
 }
